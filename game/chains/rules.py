@@ -1,0 +1,434 @@
+"""Chains rules, per rulebooks/chains.md and the rulings in rules/chains.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card, rank_name, standard_deck
+from ..core import IllegalAction, Option, Outcome, Rules
+from ..rng import Rng
+
+HAND_SIZE = 5
+CHAIN_COUNT = 3
+DRAW_LIMITS = {"three": 3, "one": 1, "until": None}
+
+
+def _ranks_fit(a: int, b: int) -> bool:
+    return abs(a - b) == 1 or {a, b} == {1, 13}
+
+
+# FITS[a][b]: a card of rank a fits on a chain ending in rank b (aces are 1 and 14).
+FITS = [[False] * 14] + [[False] + [_ranks_fit(a, b) for b in range(1, 14)] for a in range(1, 14)]
+# NEIGHBOURS[b]: the ranks that fit on an end of rank b.
+NEIGHBOURS = [frozenset()] + [frozenset(a for a in range(1, 14) if FITS[a][b]) for b in range(1, 14)]
+
+
+def fits(card: Card, end: Card) -> bool:
+    """Whether `card` may be played on a chain whose last card is `end`."""
+    return FITS[card.rank][end.rank]
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play `card` (from hand, or the card just drawn) onto chain `chain` (0-2)."""
+
+    card: Card
+    chain: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card (only when nothing in hand fits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn without playing (after the draw rule's limit, or when nothing can be drawn)."""
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    card: Card
+    chain: int
+    drawn: bool
+
+    def text(self, names) -> str:
+        source = "draws and plays" if self.drawn else "plays"
+        return f"{names[self.seat]} {source} {self.card.label} on chain {self.chain + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """A card drawn. `card` is None in the view of a seat that may not see it; `fits` is public."""
+
+    seat: int
+    card: Card | None
+    fits: bool
+
+    def text(self, names) -> str:
+        if self.card is None:
+            return f"{names[self.seat]} draws a card"
+        return f"{names[self.seat]} draws {self.card.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """The deck ran out: every chain kept its last card, the rest were shuffled into a new deck."""
+
+    deck_size: int
+
+    def text(self, names) -> str:
+        return f"The deck is rebuilt from the chains ({self.deck_size} cards)"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+    stuck: bool
+
+    def text(self, names) -> str:
+        if self.stuck:
+            return f"{names[self.seat]} cannot play or draw, and passes"
+        return f"{names[self.seat]} passes"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    winners: tuple[int, ...]
+    reason: str
+
+    def text(self, names) -> str:
+        who = " and ".join(names[s] for s in self.winners)
+        if self.reason == "deadlock":
+            return f"Nobody can play or draw: {who} {'wins' if len(self.winners) == 1 else 'share the win'}"
+        return f"{who} has no cards left and wins"
+
+
+# ---------------------------------------------------------------- state and view
+
+
+class ChainsState:
+    """The whole table. Mutated only by `ChainsRules.advance` on a private clone."""
+
+    __slots__ = ("players", "draw_rule", "hands", "chains", "deck", "rng", "current", "drawn",
+                 "pending", "no_fit", "stuck_passes", "winners", "end_reason")
+
+    def __init__(self, players, draw_rule, hands, chains, deck, rng, current=0, drawn=0,
+                 pending=None, no_fit=None, stuck_passes=0, winners=None, end_reason=""):
+        self.players: int = players
+        self.draw_rule: str = draw_rule
+        self.hands: list[list[Card]] = hands
+        self.chains: list[list[Card]] = chains
+        self.deck: list[Card] = deck
+        self.rng: Rng = rng
+        self.current: int = current
+        self.drawn: int = drawn
+        self.pending: Card | None = pending
+        # Per seat, what play revealed: at least `count` cards of that hand have no rank in `ranks`.
+        self.no_fit: list[tuple[int, frozenset]] = no_fit or [(0, frozenset())] * players
+        self.stuck_passes: int = stuck_passes
+        self.winners: tuple[int, ...] | None = winners
+        self.end_reason: str = end_reason
+
+    def all_cards(self) -> list[Card]:
+        found = [c for hand in self.hands for c in hand] + [c for chain in self.chains for c in chain]
+        found += self.deck
+        if self.pending is not None:
+            found.append(self.pending)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class ChainsView:
+    """What one seat may see. `seat` None is a spectator (no hand), used between pass-and-play turns."""
+
+    seat: int | None
+    players: int
+    draw_rule: str
+    hand: tuple[Card, ...]
+    chains: tuple[tuple[Card, ...], ...]
+    deck_count: int
+    hand_counts: tuple[int, ...]
+    current: int
+    drawn: int
+    pending: Card | None
+    no_fit: tuple[tuple[int, frozenset], ...]
+    stuck_passes: int
+    winners: tuple[int, ...] | None
+    end_reason: str
+
+    @property
+    def ends(self) -> tuple[Card, ...]:
+        return tuple(chain[-1] for chain in self.chains)
+
+    def fitting_chains(self, card: Card) -> list[int]:
+        return [i for i, end in enumerate(self.ends) if fits(card, end)]
+
+
+# ---------------------------------------------------------------- rules
+
+
+class ChainsRules(Rules):
+    name = "chains"
+    title = "Chains"
+    min_players = 2
+    max_players = 4
+    action_types = (Play, Draw, Pass)
+    event_types = (Played, Drew, Rebuilt, Passed, GameEnded)
+    options = (
+        Option("draw_rule", "Draw rule",
+               (("three", "Up to three"), ("one", "Draw one"), ("until", "Draw until playable")),
+               "three",
+               "When you cannot play: draw up to three / one card / until a card fits."),
+    )
+
+    def setup(self, config: dict, seed: int) -> ChainsState:
+        config = self.normalize_config(config)
+        players = config["players"]
+        rng = Rng(seed)
+        deck = standard_deck()
+        rng.shuffle(deck)
+        hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
+        chains = [[deck.pop()] for _ in range(CHAIN_COUNT)]
+        return ChainsState(players, config["draw_rule"], hands, chains, deck, rng)
+
+    def to_move(self, state: ChainsState) -> int | None:
+        return None if state.winners is not None else state.current
+
+    def clone(self, state: ChainsState) -> ChainsState:
+        return ChainsState(state.players, state.draw_rule, [h[:] for h in state.hands],
+                           [c[:] for c in state.chains], state.deck[:], state.rng.clone(),
+                           state.current, state.drawn, state.pending, state.no_fit[:],
+                           state.stuck_passes, state.winners, state.end_reason)
+
+    # -- what may be done
+
+    def legal_actions(self, state: ChainsState) -> list:
+        if state.winners is not None:
+            return []
+        ends = [chain[-1].rank for chain in state.chains]
+        if state.pending is not None:
+            rank = state.pending.rank
+            return [Play(state.pending, i) for i, end in enumerate(ends) if FITS[rank][end]]
+        if state.drawn == 0:
+            plays = [Play(c, i) for c in state.hands[state.current]
+                     for i, end in enumerate(ends) if FITS[c.rank][end]]
+            if plays:
+                return plays
+        limit = DRAW_LIMITS[state.draw_rule]
+        if limit is not None and state.drawn >= limit:
+            return [Pass()]
+        return [Draw()] if _can_draw(state) else [Pass()]
+
+    def why_illegal(self, state: ChainsState, action) -> str:
+        if state.winners is not None:
+            return "the game is over"
+        legal = self.legal_actions(state)
+        if isinstance(action, Play):
+            return self._why_not_play(state, action, legal)
+        if isinstance(action, Draw):
+            if any(isinstance(a, Play) for a in legal):
+                return "you have a card that fits, so you must play it instead of drawing"
+            if any(isinstance(a, Pass) for a in legal):
+                return "you cannot draw any more this turn: pass"
+        if isinstance(action, Pass):
+            if any(isinstance(a, Play) for a in legal):
+                return "you must play a card that fits; passing is only for when nothing fits"
+            return "you must draw before you pass"
+        return "that move is not allowed now"
+
+    def _why_not_play(self, state: ChainsState, action: Play, legal: list) -> str:
+        if not 0 <= action.chain < CHAIN_COUNT:
+            return f"there is no chain {action.chain + 1}"
+        if state.pending is not None and action.card != state.pending:
+            return f"you must play the card you just drew ({state.pending.label})"
+        if state.pending is None and action.card not in state.hands[state.current]:
+            return f"{action.card.label} is not in your hand"
+        end = state.chains[action.chain][-1]
+        if action.card.rank == end.rank:
+            return f"no double placement: a {rank_name(end.rank)} never goes on a {rank_name(end.rank)}"
+        if not fits(action.card, end):
+            return (f"{action.card.label} does not fit on {end.label}: "
+                    f"it must be one rank higher or lower")
+        if state.drawn and state.pending is None:
+            return "you have drawn this turn: only a drawn card that fits may be played"
+        return "that move is not allowed now"
+
+    # -- doing it
+
+    def advance(self, state: ChainsState, action) -> list:
+        if type(action) is Play:
+            return self._play(state, action)
+        if type(action) is Draw:
+            return self._draw(state)
+        return self._pass(state)
+
+    def _play(self, state: ChainsState, action: Play) -> list:
+        seat = state.current
+        card = action.card
+        from_draw = state.pending is not None
+        if from_draw:
+            state.pending = None
+        else:
+            state.hands[seat].remove(card)
+            count, ranks = state.no_fit[seat]
+            if count and card.rank not in ranks:
+                state.no_fit[seat] = (count - 1, ranks)
+            elif count > len(state.hands[seat]):
+                state.no_fit[seat] = (len(state.hands[seat]), ranks)
+        state.chains[action.chain].append(card)
+        state.stuck_passes = 0
+        events = [Played(seat, card, action.chain, from_draw)]
+        if not state.hands[seat]:
+            state.winners = (seat,)
+            state.end_reason = "empty_hand"
+            events.append(GameEnded(state.winners, state.end_reason))
+        else:
+            self._next_turn(state)
+        return events
+
+    def _draw(self, state: ChainsState) -> list:
+        seat = state.current
+        events = []
+        if not state.deck:
+            events.append(_rebuild(state))
+        card = state.deck.pop()
+        state.drawn += 1
+        ends = [chain[-1].rank for chain in state.chains]
+        fitting = any(FITS[card.rank][end] for end in ends)
+        if fitting:
+            state.pending = card
+        else:
+            hand = state.hands[seat]
+            hand.append(card)
+            # Nothing in this hand fits the current ends: that is what drawing reveals.
+            state.no_fit[seat] = (len(hand), frozenset().union(*(NEIGHBOURS[e] for e in ends)))
+        events.append(Drew(seat, card, fitting))
+        return events
+
+    def _pass(self, state: ChainsState) -> list:
+        seat = state.current
+        stuck = not _can_draw(state)
+        state.stuck_passes = state.stuck_passes + 1 if stuck else 0
+        hand = state.hands[seat]
+        if state.drawn == 0:
+            ends = [chain[-1].rank for chain in state.chains]
+            state.no_fit[seat] = (len(hand), frozenset().union(*(NEIGHBOURS[e] for e in ends)))
+        events = [Passed(seat, stuck)]
+        if state.stuck_passes >= state.players:
+            state.winners = _deadlock_winners(state)
+            state.end_reason = "deadlock"
+            events.append(GameEnded(state.winners, state.end_reason))
+        else:
+            self._next_turn(state)
+        return events
+
+    @staticmethod
+    def _next_turn(state: ChainsState) -> None:
+        state.current = (state.current + 1) % state.players
+        state.drawn = 0
+
+    # -- what is seen
+
+    def redact(self, event, seat: int | None):
+        if type(event) is Drew and not event.fits and event.seat != seat:
+            return Drew(event.seat, None, False)
+        return event
+
+    def view(self, state: ChainsState, seat: int | None) -> ChainsView:
+        return ChainsView(
+            seat=seat,
+            players=state.players,
+            draw_rule=state.draw_rule,
+            hand=tuple(state.hands[seat]) if seat is not None else (),
+            chains=tuple(tuple(chain) for chain in state.chains),
+            deck_count=len(state.deck),
+            hand_counts=tuple(len(hand) for hand in state.hands),
+            current=state.current,
+            drawn=state.drawn,
+            pending=state.pending,
+            no_fit=tuple(state.no_fit),
+            stuck_passes=state.stuck_passes,
+            winners=state.winners,
+            end_reason=state.end_reason,
+        )
+
+    def determinize(self, view: ChainsView, rng: Rng) -> ChainsState:
+        """A full state the viewer cannot tell from the real one, honouring every revealed no-fit."""
+        seen = set(view.hand) | {c for chain in view.chains for c in chain}
+        if view.pending is not None:
+            seen.add(view.pending)
+        pool = [c for c in standard_deck() if c not in seen]
+        others = [s for s in range(view.players) if s != view.seat]
+        for _attempt in range(20):
+            hands = _deal_with_constraints(pool, view, others, rng)
+            if hands is not None:
+                break
+        else:
+            hands = _deal_with_constraints(pool, view, others, rng, ignore_constraints=True)
+        dealt = {c for hand in hands.values() for c in hand}
+        deck = [c for c in pool if c not in dealt]
+        rng.shuffle(deck)
+        all_hands = [list(view.hand) if s == view.seat else hands[s] for s in range(view.players)]
+        return ChainsState(view.players, view.draw_rule, all_hands, [list(c) for c in view.chains],
+                           deck, Rng(rng.next_u64()), view.current, view.drawn, view.pending,
+                           list(view.no_fit), view.stuck_passes, view.winners, view.end_reason)
+
+    def outcome(self, state: ChainsState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        scores = tuple(1.0 if s in state.winners else 0.0 for s in range(state.players))
+        return Outcome(scores, state.winners)
+
+
+def _can_draw(state: ChainsState) -> bool:
+    return bool(state.deck) or any(len(chain) > 1 for chain in state.chains)
+
+
+def _rebuild(state: ChainsState) -> Rebuilt:
+    """Each chain keeps its last card; every other chain card is shuffled into a new deck."""
+    for chain in state.chains:
+        state.deck.extend(chain[:-1])
+        del chain[:-1]
+    state.rng.shuffle(state.deck)
+    return Rebuilt(len(state.deck))
+
+
+def hand_total(hand) -> int:
+    return sum(card.rank for card in hand)
+
+
+def _deadlock_winners(state: ChainsState) -> tuple[int, ...]:
+    """Fewest cards in hand, then the lowest hand total (A = 1); ties share the win."""
+    best = min((len(hand), hand_total(hand)) for hand in state.hands)
+    return tuple(s for s, hand in enumerate(state.hands) if (len(hand), hand_total(hand)) == best)
+
+
+def _deal_with_constraints(pool, view: ChainsView, seats, rng: Rng, ignore_constraints=False):
+    """Random hands for `seats` from `pool`; each meets its no-fit constraint, or None if this try failed."""
+    remaining = pool[:]
+    rng.shuffle(remaining)
+    hands = {}
+    order = sorted(seats, key=lambda s: -view.no_fit[s][0])
+    for seat in order:
+        count, ranks = view.no_fit[seat]
+        size = view.hand_counts[seat]
+        constrained = [] if ignore_constraints else [c for c in remaining if c.rank not in ranks][:count]
+        if len(constrained) < min(count, size) and not ignore_constraints:
+            return None
+        taken = set(constrained)
+        rest = [c for c in remaining if c not in taken][: size - len(constrained)]
+        hands[seat] = constrained + rest
+        taken.update(rest)
+        remaining = [c for c in remaining if c not in taken]
+    return hands
+
+
+RULES = ChainsRules()

@@ -1,0 +1,154 @@
+"""The rules surface every game shares, and the JSON form of actions and events.
+
+Each game provides a `Rules` subclass. The public surface (DESIGN.md):
+
+    setup(config, seed) -> state          to_move(state) -> seat | None
+    legal_actions(state) -> [Action]      apply(state, action) -> (state, [Event])
+    view(state, seat) -> View             determinize(view, rng) -> state
+    outcome(state) -> Outcome
+
+`apply` validates and never touches the state it is given. Search and playouts use the lean
+pair `clone` + `advance`, which mutate a private copy and trust that the action is legal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards import Card, card
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message says why, in words a player understands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Final scores (higher is better) and the winning seats (several on a shared win)."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+
+
+class Rules:
+    """Base of every game's rules. Subclasses fill in the game-specific methods."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    action_types: ClassVar[tuple[type, ...]] = ()
+    event_types: ClassVar[tuple[type, ...]] = ()
+    options: ClassVar[tuple["Option", ...]] = ()
+
+    def setup(self, config: dict, seed: int):
+        raise NotImplementedError
+
+    def to_move(self, state) -> int | None:
+        raise NotImplementedError
+
+    def legal_actions(self, state) -> list:
+        raise NotImplementedError
+
+    def clone(self, state):
+        raise NotImplementedError
+
+    def advance(self, state, action) -> list:
+        """Apply a legal action to `state` in place and return the events."""
+        raise NotImplementedError
+
+    def why_illegal(self, state, action) -> str:
+        """The reason an action is refused, for a player to read."""
+        return "that move is not allowed now"
+
+    def view(self, state, seat: int | None):
+        raise NotImplementedError
+
+    def determinize(self, view, rng):
+        raise NotImplementedError
+
+    def outcome(self, state) -> Outcome | None:
+        raise NotImplementedError
+
+    def apply(self, state, action):
+        """Validate `action`, then return (new state, events); `state` is left unchanged."""
+        if self.to_move(state) is None:
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions(state):
+            raise IllegalAction(self.why_illegal(state, action))
+        new_state = self.clone(state)
+        return new_state, self.advance(new_state, action)
+
+    def redact(self, event, seat: int | None):
+        """The event as `seat` may see it (hidden cards removed); most events are public."""
+        return event
+
+    def normalize_config(self, config: dict) -> dict:
+        """The config with defaults filled in; raises ValueError on a bad value."""
+        players = config.get("players", self.min_players)
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {players!r}")
+        normal = {"players": players}
+        for option in self.options:
+            value = config.get(option.key, option.default)
+            if value not in dict(option.choices):
+                raise ValueError(f"{option.label}: {value!r} is not one of {[v for v, _ in option.choices]}")
+            normal[option.key] = value
+        return normal
+
+
+def to_json(obj: Any) -> Any:
+    """A frozen dataclass (action, event or view) as plain JSON data, tagged with its type."""
+    if isinstance(obj, Card):
+        return obj.code
+    if dataclasses.is_dataclass(obj):
+        data = {"type": type(obj).__name__}
+        for field in dataclasses.fields(obj):
+            data[field.name] = to_json(getattr(obj, field.name))
+        return data
+    if isinstance(obj, (list, tuple)):
+        return [to_json(item) for item in obj]
+    if isinstance(obj, frozenset):
+        return sorted(to_json(item) for item in obj)
+    return obj
+
+
+def from_json(data: Any, types: tuple[type, ...]) -> Any:
+    """The action or event that `to_json` wrote; raises ValueError when the data is not one."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"expected an object with a 'type', got {data!r}")
+    by_name = {cls.__name__: cls for cls in types}
+    cls = by_name.get(data["type"])
+    if cls is None:
+        raise ValueError(f"unknown type {data['type']!r}")
+    kwargs = {}
+    for field in dataclasses.fields(cls):
+        if field.name not in data:
+            raise ValueError(f"{cls.__name__} is missing {field.name!r}")
+        kwargs[field.name] = _decode_field(field.type, data[field.name])
+    return cls(**kwargs)
+
+
+def _decode_field(annotation: Any, value: Any) -> Any:
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    if text.startswith("Card") and value is not None:
+        return card(value)
+    if text.startswith("int") and not isinstance(value, int) and value is not None:
+        raise ValueError(f"expected a number, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule choice the setup screen offers: a key in the config, its values and their labels."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]
+    default: Any
+    help: str = ""
+
+    def label_of(self, value: Any) -> str:
+        return dict(self.choices).get(value, str(value))

@@ -1,0 +1,44 @@
+"""The games the table knows, in menu order; a game not built yet has no rules here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .core import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    name: str
+    title: str
+    blurb: str
+    rules: Rules | None
+
+
+def _entries() -> tuple[GameEntry, ...]:
+    from .chains import RULES as CHAINS
+
+    return (
+        GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS),
+        GameEntry("chain-chain", "Chain-Chain", "Pairs that add up, a pile that grows.", None),
+        GameEntry("linx", "LINX", "Draw, collect sets, score the board.", None),
+        GameEntry("cubes", "Cubes", "Build a grid, close squares, score them.", None),
+        GameEntry("sovereigns-chain", "Sovereign's Chain", "Classes, events and a chain of rule.", None),
+    )
+
+
+GAMES: tuple[GameEntry, ...] = _entries()
+
+
+def entry(name: str) -> GameEntry:
+    for game in GAMES:
+        if game.name == name:
+            return game
+    raise KeyError(f"unknown game {name!r}")
+
+
+def rules_for(name: str) -> Rules:
+    game = entry(name)
+    if game.rules is None:
+        raise KeyError(f"{game.title} is not playable yet")
+    return game.rules
