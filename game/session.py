@@ -115,6 +115,10 @@ class Session:
                 self.wins[winner] += 1
         return events
 
+    def why_illegal(self, action) -> str:
+        """Why the seat to move may not take `action`, in a player's words."""
+        return self.rules.why_illegal(self.state, action)
+
     def computer_action(self):
         """The move the computer at the seat to move chooses, from that seat's view only."""
         seat = self.to_move

@@ -163,6 +163,7 @@ class ChainsView:
     stuck_passes: int
     winners: tuple[int, ...] | None
     end_reason: str
+    final_hands: tuple[tuple[Card, ...], ...] | None = None
 
     @property
     def ends(self) -> tuple[Card, ...]:
@@ -358,14 +359,17 @@ class ChainsRules(Rules):
             stuck_passes=state.stuck_passes,
             winners=state.winners,
             end_reason=state.end_reason,
+            final_hands=tuple(tuple(h) for h in state.hands) if state.winners is not None else None,
         )
 
     def determinize(self, view: ChainsView, rng: Rng) -> ChainsState:
         """A full state the viewer cannot tell from the real one, honouring every revealed no-fit."""
-        seen = set(view.hand) | {c for chain in view.chains for c in chain}
-        if view.pending is not None:
-            seen.add(view.pending)
-        pool = [c for c in standard_deck() if c not in seen]
+        if view.final_hands is not None:
+            return ChainsState(view.players, view.draw_rule, [list(h) for h in view.final_hands],
+                               [list(c) for c in view.chains], _unseen(view, view.final_hands), Rng(rng.next_u64()),
+                               view.current, view.drawn, view.pending, list(view.no_fit), view.stuck_passes,
+                               view.winners, view.end_reason)
+        pool = _unseen(view, [view.hand])
         others = [s for s in range(view.players) if s != view.seat]
         for _attempt in range(20):
             hands = _deal_with_constraints(pool, view, others, rng)
@@ -386,6 +390,11 @@ class ChainsRules(Rules):
             return None
         scores = tuple(1.0 if s in state.winners else 0.0 for s in range(state.players))
         return Outcome(scores, state.winners)
+
+
+def _unseen(view: ChainsView, hands) -> list[Card]:
+    seen = {c for hand in hands for c in hand} | {c for chain in view.chains for c in chain}
+    return [c for c in standard_deck() if c not in seen and c != view.pending]
 
 
 def _can_draw(state: ChainsState) -> bool:

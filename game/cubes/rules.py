@@ -1,0 +1,605 @@
+"""Cubes rules, per rulebooks/cubes.md and the rulings in rules/cubes.md.
+
+The board is an unbounded grid held as a dict {(x, y): Card}. x grows to the right and y grows
+downward (screen order): the cell "above" (x, y) is (x, y - 1). The first card sits on (0, 0).
+
+A square (a cube, scored or not) is written (x, y, size): its top-left cell and its side, 2 or 3.
+
+A turn is two actions: `Draw` (while the deck has cards), then `Place(card, x, y)`, or `Pass`
+when no card in hand can be placed anywhere. The game ends at the end of the turn in which the
+last deck card was drawn.
+
+Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neighbour_matches`,
+`completions`, `square_cells`, `open_cells`, `legal_cells`, `placements`, `why_not_place`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card, standard_deck
+from ..core import Outcome, Rules
+from ..rng import Rng
+
+HAND_SIZE = 5
+ORIGIN = (0, 0)
+# Orthogonal neighbours, in the order reasons name them: (dx, dy, words).
+SIDES = ((0, -1, "above it"), (0, 1, "below it"), (-1, 0, "to its left"), (1, 0, "to its right"))
+
+DRAW = "draw"    # the player to move must draw
+PLACE = "place"  # the player to move must place a card, or pass if none can be placed
+OVER = "over"    # the game has ended
+
+
+# ---------------------------------------------------------------- pure board helpers
+
+
+def compatible(a: Card, b: Card) -> bool:
+    """Whether `a` may sit next to `b`: same rank, same suit, or ranks one apart (A = 1, no wrap)."""
+    return a.rank == b.rank or a.suit == b.suit or a.rank - b.rank in (1, -1)
+
+
+def trait(a: Card, b: Card) -> str | None:
+    """How `a` matches `b`: "rank", "suit" or "step" (one rank apart), first that holds; else None."""
+    if a.rank == b.rank:
+        return "rank"
+    if a.suit == b.suit:
+        return "suit"
+    if a.rank - b.rank in (1, -1):
+        return "step"
+    return None
+
+
+def neighbours(board: dict, x: int, y: int) -> list[tuple[tuple[int, int], Card, str]]:
+    """The cards connected to cell (x, y): [(cell, card, "above it" | ...)], in SIDES order."""
+    found = []
+    for dx, dy, where in SIDES:
+        cell = (x + dx, y + dy)
+        other = board.get(cell)
+        if other is not None:
+            found.append((cell, other, where))
+    return found
+
+
+def neighbour_matches(board: dict, card: Card, x: int, y: int) -> dict[tuple[int, int], str | None]:
+    """For each card connected to (x, y): its cell -> the trait `card` meets it by, or None (a clash)."""
+    return {cell: trait(card, other) for cell, other, _where in neighbours(board, x, y)}
+
+
+def square_cells(square: tuple[int, int, int]) -> list[tuple[int, int]]:
+    """The cells of square (x, y, size), row by row."""
+    left, top, size = square
+    return [(left + dx, top + dy) for dy in range(size) for dx in range(size)]
+
+
+def completions(board: dict, x: int, y: int) -> list[tuple[int, int, int]]:
+    """The squares (x, y, size) that a card on (x, y) completes, the cell counted as filled.
+
+    Every complete 2x2 and 3x3 square holding (x, y); sorted 2x2s first. A 3x3 square always holds
+    a 2x2 square through (x, y), so 3x3s are looked for only once a 2x2 is complete.
+    """
+    placed = (x, y)
+
+    def filled(cell) -> bool:
+        return cell == placed or cell in board
+
+    found = []
+    for left in (x - 1, x):
+        for top in (y - 1, y):
+            if (filled((left, top)) and filled((left + 1, top)) and filled((left, top + 1))
+                    and filled((left + 1, top + 1))):
+                found.append((left, top, 2))
+    if found:
+        for left in (x - 2, x - 1, x):
+            for top in (y - 2, y - 1, y):
+                if all(filled(cell) for cell in square_cells((left, top, 3))):
+                    found.append((left, top, 3))
+    found.sort(key=lambda sq: (sq[2], sq[1], sq[0]))
+    return found
+
+
+def scored_cells(squares) -> list[tuple[int, int]]:
+    """The union of the squares' cells, row by row (the order of `Scored.cards`)."""
+    cells = {cell for square in squares for cell in square_cells(square)}
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def open_cells(board: dict) -> list[tuple[tuple[int, int], list[Card]]]:
+    """Every empty cell connected to the board, sorted, with the cards connected to it."""
+    found = set()
+    for x, y in board:
+        for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
+            if cell not in board:
+                found.add(cell)
+    get = board.get
+    out = []
+    for cell in sorted(found):
+        x, y = cell
+        near = [c for c in (get((x, y - 1)), get((x, y + 1)), get((x - 1, y)), get((x + 1, y)))
+                if c is not None]
+        out.append((cell, near))
+    return out
+
+
+def fits_beside(card: Card, near: list[Card]) -> bool:
+    """Whether `card` is compatible with every card in `near` (the cards around one cell)."""
+    rank, suit = card.rank, card.suit
+    for other in near:
+        r = other.rank
+        if r != rank and other.suit != suit and r - rank not in (1, -1):
+            return False
+    return True
+
+
+def legal_cells(board: dict, card: Card) -> list[tuple[int, int]]:
+    """Every cell where `card` may be placed (on an empty board, only (0, 0): see `placements`)."""
+    if not board:
+        return [ORIGIN]
+    return [cell for cell, near in open_cells(board) if fits_beside(card, near)]
+
+
+def placements(board: dict, hand) -> list["Place"]:
+    """Every legal `Place` of a card from `hand`: hand order, then cell order.
+
+    On an empty board the rules allow any card on any cell. Positions only matter relative to
+    each other (every rule is translation-invariant), so all empty-board placements of one card
+    are the same move; only (0, 0) is offered, which keeps the list of actions finite.
+    """
+    if not board:
+        return [Place(card, 0, 0) for card in hand]
+    cells = open_cells(board)
+    out = []
+    for card in hand:
+        rank, suit = card.rank, card.suit
+        for (x, y), near in cells:
+            for other in near:
+                r = other.rank
+                if r != rank and other.suit != suit and r - rank not in (1, -1):
+                    break
+            else:
+                out.append(Place(card, x, y))
+    return out
+
+
+def unplaceable(board: dict) -> frozenset:
+    """The cards (of all 52) that could not be placed anywhere on `board`."""
+    if not board:
+        return frozenset()
+    cells = [near for _cell, near in open_cells(board)]
+    return frozenset(c for c in standard_deck() if not any(fits_beside(c, near) for near in cells))
+
+
+def why_not_place(board: dict, card: Card, x, y, hand=None) -> str | None:
+    """Why `card` may not go on (x, y), in a player's words; None when it may."""
+    if hand is not None and card not in hand:
+        return f"{card.label} is not in your hand"
+    if not isinstance(x, int) or not isinstance(y, int):
+        return "a cell is given by two whole numbers"
+    if not board:
+        if (x, y) != ORIGIN:
+            return ("the board is empty: any card may start it again, and every cell is the same, "
+                    "so it goes on the centre cell (0, 0)")
+        return None
+    if (x, y) in board:
+        return f"that cell already holds {board[(x, y)].label}"
+    near = neighbours(board, x, y)
+    if not near:
+        return f"{card.label} must touch a card on the board along a side (a corner is not enough)"
+    clashes = [f"{other.label} {where}" for _cell, other, where in near if not compatible(card, other)]
+    if clashes:
+        return (f"{card.label} does not match {', nor '.join(clashes)}: "
+                "not the same rank or suit, nor one rank apart")
+    return None
+
+
+def board_bounds(board: dict) -> tuple[int, int, int, int] | None:
+    """(min x, min y, max x, max y) of the filled cells; None for an empty board."""
+    if not board:
+        return None
+    xs = [x for x, _y in board]
+    ys = [y for _x, y in board]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def pile_points(pile) -> int:
+    """A score pile's points: the sum of ranks (A = 1, J = 11, Q = 12, K = 13)."""
+    return sum(card.rank for card in pile)
+
+
+def _square_words(squares) -> str:
+    twos = sum(1 for sq in squares if sq[2] == 2)
+    threes = len(squares) - twos
+    words = {1: "a", 2: "two", 3: "three", 4: "four"}
+    parts = []
+    if threes:
+        parts.append(f"{words.get(threes, threes)} 3x3 cube{'s' if threes > 1 else ''}")
+    if twos:
+        parts.append(f"{words.get(twos, twos)} 2x2 cube{'s' if twos > 1 else ''}")
+    return " and ".join(parts)
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the top card of the deck (the first step of every turn while the deck has cards)."""
+
+    def text(self, names=None) -> str:
+        return "Draw a card"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place `card` from hand on the empty cell (x, y)."""
+
+    card: Card
+    x: int
+    y: int
+
+    def text(self, names=None) -> str:
+        return f"Place {self.card.label} at ({self.x}, {self.y})"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn without placing: only when no card in hand can be placed. Cards are kept."""
+
+    def text(self, names=None) -> str:
+        return "Pass"
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """A card drawn. `card` is None in the view of any seat but the drawer."""
+
+    seat: int
+    card: Card | None
+
+    def text(self, names) -> str:
+        if self.card is None:
+            return f"{names[self.seat]} draws a card"
+        return f"{names[self.seat]} draws {self.card.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    seat: int
+    card: Card
+    x: int
+    y: int
+
+    def text(self, names) -> str:
+        return f"{names[self.seat]} places {self.card.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """Cubes completed by a placement: `cards` (row by row, see `cells`) went to `seat`'s pile."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    squares: tuple[tuple[int, int, int], ...]
+
+    def cells(self) -> list[tuple[int, int]]:
+        """The board cells the cards left, in the order of `cards`."""
+        return scored_cells(self.squares)
+
+    def text(self, names) -> str:
+        labels = " ".join(card.label for card in self.cards)
+        return (f"{names[self.seat]} completes {_square_words(self.squares)} and scores "
+                f"{labels} ({pile_points(self.cards)} points)")
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """`seat` could place no card and passed, keeping every card (the drawn one too)."""
+
+    seat: int
+
+    def text(self, names) -> str:
+        return f"{names[self.seat]} cannot place a card and passes"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def text(self, names) -> str:
+        who = " and ".join(names[s] for s in self.winners)
+        points = self.scores[self.winners[0]]
+        if len(self.winners) == 1:
+            return f"The deck is used up: {who} wins with {points} points"
+        return f"The deck is used up: {who} share the win with {points} points"
+
+
+# ---------------------------------------------------------------- state and view
+
+
+class CubesState:
+    """The whole table. Mutated only by `CubesRules.advance` on a private clone."""
+
+    __slots__ = ("players", "board", "hands", "deck", "piles", "rng", "current", "phase", "turn",
+                 "drawn", "last_draw_turn", "no_place", "winners")
+
+    def __init__(self, players, board, hands, deck, piles, rng, current=0, phase=DRAW, turn=0,
+                 drawn=None, last_draw_turn=None, no_place=None, winners=None):
+        self.players: int = players
+        self.board: dict[tuple[int, int], Card] = board
+        self.hands: list[list[Card]] = hands
+        self.deck: list[Card] = deck
+        self.piles: list[list[Card]] = piles
+        self.rng: Rng = rng
+        self.current: int = current
+        self.phase: str = phase
+        self.turn: int = turn  # turns started so far, minus one: the first turn is 0
+        self.drawn: Card | None = drawn  # the card drawn this turn (seen only by its drawer)
+        self.last_draw_turn: int | None = last_draw_turn  # the turn that drew the last deck card
+        # Per seat, what a pass revealed: at least `count` cards of that hand are in `cards`
+        # (the cards that could not be placed anywhere on the board of that moment).
+        self.no_place: list[tuple[int, frozenset]] = no_place or [(0, frozenset())] * players
+        self.winners: tuple[int, ...] | None = winners
+
+    def all_cards(self) -> list[Card]:
+        found = list(self.board.values()) + [c for hand in self.hands for c in hand]
+        found += self.deck
+        found += [c for pile in self.piles for c in pile]
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class CubesView:
+    """What one seat may see. `seat` None is a spectator (no hand), used between pass-and-play turns."""
+
+    seat: int | None
+    players: int
+    hand: tuple[Card, ...]
+    board: tuple[tuple[tuple[int, int], Card], ...]  # ((x, y), card), sorted by cell
+    piles: tuple[tuple[Card, ...], ...]
+    hand_counts: tuple[int, ...]
+    deck_count: int
+    current: int
+    phase: str
+    turn: int
+    drawn: Card | None  # the card just drawn, only in the drawer's own view
+    last_draw_turn: int | None
+    no_place: tuple[tuple[int, frozenset], ...]
+    winners: tuple[int, ...] | None
+
+    def board_dict(self) -> dict[tuple[int, int], Card]:
+        return dict(self.board)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(pile_points(pile) for pile in self.piles)
+
+    @property
+    def last_turn(self) -> bool:
+        """Whether this is the last turn (the deck is empty)."""
+        return self.deck_count == 0 and self.phase != OVER
+
+    def legal_cells(self, card: Card) -> list[tuple[int, int]]:
+        return legal_cells(self.board_dict(), card)
+
+
+# ---------------------------------------------------------------- rules
+
+
+class CubesRules(Rules):
+    name = "cubes"
+    title = "Cubes"
+    min_players = 2
+    max_players = 4
+    action_types = (Draw, Place, Pass)
+    event_types = (Drew, Placed, Scored, Passed, GameEnded)
+    options = ()
+
+    def setup(self, config: dict, seed: int) -> CubesState:
+        config = self.normalize_config(config)
+        players = config["players"]
+        rng = Rng(seed)
+        deck = standard_deck()
+        rng.shuffle(deck)
+        hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
+        board = {ORIGIN: deck.pop()}
+        return CubesState(players, board, hands, deck, [[] for _ in range(players)], rng)
+
+    def to_move(self, state: CubesState) -> int | None:
+        return None if state.phase == OVER else state.current
+
+    def clone(self, state: CubesState) -> CubesState:
+        return CubesState(state.players, dict(state.board), [h[:] for h in state.hands],
+                          state.deck[:], [p[:] for p in state.piles], state.rng.clone(),
+                          state.current, state.phase, state.turn, state.drawn,
+                          state.last_draw_turn, state.no_place[:], state.winners)
+
+    # -- what may be done
+
+    def legal_actions(self, state: CubesState) -> list:
+        phase = state.phase
+        if phase == PLACE:
+            return placements(state.board, state.hands[state.current]) or [Pass()]
+        if phase == DRAW:
+            return [Draw()]
+        return []
+
+    def why_illegal(self, state: CubesState, action) -> str:
+        if state.phase == OVER:
+            return "the game is over"
+        kind = type(action)
+        if kind is Draw:
+            if state.phase == PLACE:
+                return "you have drawn your card this turn: now place a card"
+        elif kind is Pass:
+            if state.phase == DRAW:
+                return "draw a card first"
+            legal = placements(state.board, state.hands[state.current])
+            if legal:
+                example = legal[0]
+                return (f"you can place a card (for one, {example.card.label}), and placing is not "
+                        "optional: pass only when no card in your hand fits anywhere")
+        elif kind is Place:
+            if state.phase == DRAW:
+                return "draw a card first, then place one"
+            reason = why_not_place(state.board, action.card, action.x, action.y,
+                                   state.hands[state.current])
+            if reason:
+                return reason
+        else:
+            return "that is not a move in Cubes"
+        return "that move is not allowed now"
+
+    # -- doing it
+
+    def advance(self, state: CubesState, action) -> list:
+        kind = type(action)
+        if kind is Draw:
+            return self._draw(state)
+        if kind is Place:
+            return self._place(state, action)
+        return self._pass(state)
+
+    def _draw(self, state: CubesState) -> list:
+        seat = state.current
+        card = state.deck.pop()
+        state.hands[seat].append(card)
+        state.drawn = card
+        if not state.deck:
+            state.last_draw_turn = state.turn
+        state.phase = PLACE
+        return [Drew(seat, card)]
+
+    def _place(self, state: CubesState, action: Place) -> list:
+        seat = state.current
+        card, x, y = action.card, action.x, action.y
+        hand = state.hands[seat]
+        hand.remove(card)
+        count, cannot = state.no_place[seat]
+        if count:
+            if card in cannot:  # it may have been one of the cards that could not be placed
+                state.no_place[seat] = (count - 1, cannot)
+            elif count > len(hand):
+                state.no_place[seat] = (len(hand), cannot)
+        board = state.board
+        board[(x, y)] = card
+        events = [Placed(seat, card, x, y)]
+        squares = completions(board, x, y)
+        if squares:
+            cells = scored_cells(squares)
+            won = tuple(board.pop(cell) for cell in cells)
+            state.piles[seat].extend(won)
+            events.append(Scored(seat, won, tuple(squares)))
+        self._end_turn(state, events)
+        return events
+
+    def _pass(self, state: CubesState) -> list:
+        seat = state.current
+        # Nothing in this hand could be placed: that is what passing reveals.
+        state.no_place[seat] = (len(state.hands[seat]), unplaceable(state.board))
+        events = [Passed(seat)]
+        self._end_turn(state, events)
+        return events
+
+    @staticmethod
+    def _end_turn(state: CubesState, events: list) -> None:
+        state.drawn = None
+        if not state.deck:  # the last deck card was drawn this turn (see `last_draw_turn`)
+            state.phase = OVER
+            state.winners = _winners(state.piles)
+            events.append(GameEnded(state.winners, tuple(pile_points(p) for p in state.piles)))
+            return
+        state.current = (state.current + 1) % state.players
+        state.turn += 1
+        state.phase = DRAW
+
+    # -- what is seen
+
+    def redact(self, event, seat: int | None):
+        if type(event) is Drew and event.seat != seat and event.card is not None:
+            return Drew(event.seat, None)
+        return event
+
+    def view(self, state: CubesState, seat: int | None) -> CubesView:
+        return CubesView(
+            seat=seat,
+            players=state.players,
+            hand=tuple(state.hands[seat]) if seat is not None else (),
+            board=tuple(sorted(state.board.items(), key=lambda item: item[0])),
+            piles=tuple(tuple(pile) for pile in state.piles),
+            hand_counts=tuple(len(hand) for hand in state.hands),
+            deck_count=len(state.deck),
+            current=state.current,
+            phase=state.phase,
+            turn=state.turn,
+            drawn=state.drawn if seat is not None and seat == state.current else None,
+            last_draw_turn=state.last_draw_turn,
+            no_place=tuple(state.no_place),
+            winners=state.winners,
+        )
+
+    def determinize(self, view: CubesView, rng: Rng) -> CubesState:
+        """A full state the viewer cannot tell from the real one.
+
+        The unseen cards are dealt at random to the other hands and the deck. A seat that passed
+        showed that at least `count` of its cards could not be placed then (`no_place`): those
+        hands get that many such cards, best effort (a few random tries, then unconstrained).
+        """
+        seen = set(view.hand)
+        seen.update(card for _cell, card in view.board)
+        seen.update(card for pile in view.piles for card in pile)
+        pool = [c for c in standard_deck() if c not in seen]
+        others = [s for s in range(view.players) if s != view.seat]
+        for _attempt in range(20):
+            hands = _deal_with_constraints(pool, view, others, rng)
+            if hands is not None:
+                break
+        else:
+            hands = _deal_with_constraints(pool, view, others, rng, ignore_constraints=True)
+        dealt = {c for hand in hands.values() for c in hand}
+        deck = [c for c in pool if c not in dealt]
+        rng.shuffle(deck)
+        all_hands = [list(view.hand) if s == view.seat else hands[s] for s in range(view.players)]
+        return CubesState(view.players, dict(view.board), all_hands, deck,
+                          [list(pile) for pile in view.piles], Rng(rng.next_u64()), view.current,
+                          view.phase, view.turn, view.drawn, view.last_draw_turn,
+                          list(view.no_place), view.winners)
+
+    def outcome(self, state: CubesState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return Outcome(tuple(pile_points(pile) for pile in state.piles), state.winners)
+
+
+def _winners(piles) -> tuple[int, ...]:
+    """Most points; then most cards scored; still tied: a shared win."""
+    keys = [(pile_points(pile), len(pile)) for pile in piles]
+    best = max(keys)
+    return tuple(s for s, key in enumerate(keys) if key == best)
+
+
+def _deal_with_constraints(pool, view: CubesView, seats, rng: Rng, ignore_constraints=False):
+    """Random hands for `seats` from `pool`, each meeting its no-place constraint; None on a failed try."""
+    remaining = pool[:]
+    rng.shuffle(remaining)
+    hands = {}
+    order = sorted(seats, key=lambda s: -view.no_place[s][0])
+    for seat in order:
+        count, cannot = view.no_place[seat]
+        size = view.hand_counts[seat]
+        need = min(count, size)
+        constrained = [] if ignore_constraints or not need else [c for c in remaining if c in cannot][:need]
+        if len(constrained) < need and not ignore_constraints:
+            return None
+        taken = set(constrained)
+        rest = [c for c in remaining if c not in taken][: size - len(constrained)]
+        hands[seat] = constrained + rest
+        taken.update(rest)
+        remaining = [c for c in remaining if c not in taken]
+    return hands
+
+
+RULES = CubesRules()

@@ -1,0 +1,125 @@
+"""The window, the clock and the scene stack."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+
+from . import theme
+from .resources import asset
+
+
+class Scene:
+    """One screen. The app calls layout() on every resize, then handle/update/draw each frame."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    @property
+    def scale(self) -> float:
+        w, h = self.app.size
+        return min(w / theme.BASE_SIZE[0], h / theme.BASE_SIZE[1])
+
+    def px(self, value: float) -> int:
+        """A base-size measure in pixels at the current window size."""
+        return max(1, int(value * self.scale))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        pass
+
+    def handle(self, event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def covers(self) -> bool:
+        """Whether this scene hides everything below it (overlays return False)."""
+        return True
+
+
+class App:
+    MIN_SIZE = (800, 560)
+
+    def __init__(self, size: tuple[int, int] = theme.BASE_SIZE) -> None:
+        pygame.init()
+        pygame.display.set_caption("Chain Table")
+        icon = asset("icons", "chaintable.png")
+        if icon.exists():
+            pygame.display.set_icon(pygame.image.load(str(icon)))
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.settings, self.notice = storage.load_settings()
+        self.frame_times: list[float] = []
+        pygame.key.set_repeat(350, 40)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def top(self) -> Scene:
+        return self.stack[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.layout(self.size)
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if self.stack:
+            self.stack[-1].layout(self.size)
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.pop()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        self.stack.clear()
+        self.push(scene)
+
+    def save_settings(self) -> None:
+        storage.save_settings(self.settings)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def step(self, events, dt: float) -> None:
+        """One frame: dispatch `events`, advance time by `dt` seconds, draw."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+                return
+            if event.type == pygame.VIDEORESIZE:
+                width = max(self.MIN_SIZE[0], event.w)
+                height = max(self.MIN_SIZE[1], event.h)
+                if (width, height) != (event.w, event.h):
+                    self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+                for scene in self.stack:
+                    scene.layout(self.size)
+                continue
+            self.top.handle(event)
+            if not self.running or not self.stack:
+                return
+        self.top.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].covers():
+            first -= 1
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+
+    def run(self) -> None:
+        while self.running and self.stack:
+            dt = self.clock.tick(60) / 1000.0
+            self.step(pygame.event.get(), min(dt, 0.1))
+            pygame.display.flip()
+        pygame.quit()

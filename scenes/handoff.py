@@ -1,0 +1,40 @@
+"""The pass-and-play screen between two human turns: it hides every hand until the next player clicks."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .app import Scene
+from .widgets import draw_text
+
+
+class HandOff(Scene):
+    def __init__(self, app, table, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.name = table.session.names[seat]
+
+    def handle(self, event) -> None:
+        ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER))
+        if ready:
+            self.table.reveal(self.seat)
+            self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            self.table.leave()
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT_DARK)
+        w, h = self.app.size
+        draw_text(screen, f"Pass to {self.name}", self.px(54), theme.INK, (w // 2, h // 2 - self.px(40)), "center", bold=True)
+        draw_text(screen, "Every hand is hidden. Click when ready.", self.px(24), theme.INK_DIM,
+                  (w // 2, h // 2 + self.px(30)), "center")
+        names = self.table.session.names
+        recent = [self.table.rules.redact(event, None).text(names) for _s, event in self.table.session.history[-3:]]
+        y = h // 2 + self.px(100)
+        for line in recent:
+            draw_text(screen, line, self.px(16), theme.INK_FAINT, (w // 2, y), "center")
+            y += self.px(24)

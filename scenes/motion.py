@@ -1,0 +1,90 @@
+"""Short tweened moves of cards, so a player sees every move land where the rules put it."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+def ease_out(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+@dataclass
+class Flight:
+    """One card gliding from `start` to `end` (centres, in pixels). `hides` names the table spot
+    whose newest card is not drawn until the flight lands, so the card never shows twice."""
+
+    card: Any
+    face_up: bool
+    start: tuple[float, float]
+    end: tuple[float, float]
+    hides: tuple = ()
+    duration: float = 0.35
+    elapsed: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    @property
+    def position(self) -> tuple[float, float]:
+        t = ease_out(min(1.0, self.elapsed / self.duration)) if self.duration > 0 else 1.0
+        return (self.start[0] + (self.end[0] - self.start[0]) * t,
+                self.start[1] + (self.end[1] - self.start[1]) * t)
+
+
+@dataclass
+class Motion:
+    """Flights played one after another, in the order the events happened."""
+
+    queue: list[Flight] = field(default_factory=list)
+
+    def add(self, flight: Flight) -> None:
+        self.queue.append(flight)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    @property
+    def current(self) -> Flight | None:
+        return self.queue[0] if self.queue else None
+
+    def hidden(self) -> set:
+        return {spot for flight in self.queue for spot in flight.hides}
+
+    def update(self, dt: float) -> None:
+        while self.queue and dt >= 0:
+            flight = self.queue[0]
+            flight.elapsed += dt
+            if not flight.done:
+                return
+            dt = flight.elapsed - flight.duration
+            self.queue.pop(0)
+
+    def clear(self) -> None:
+        self.queue.clear()
+
+
+class Thinker:
+    """Runs a computer's decision off the UI thread, so the window keeps drawing and answering."""
+
+    def __init__(self, decide: Callable[[], Any]) -> None:
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(decide,), daemon=True)
+        self._thread.start()
+
+    def _run(self, decide) -> None:
+        try:
+            self.result = decide()
+        except BaseException as err:  # handed to the UI thread, which re-raises it there
+            self.error = err
+        self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()

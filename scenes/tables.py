@@ -1,0 +1,16 @@
+"""Opens the right table scene for a session."""
+
+from __future__ import annotations
+
+
+def table_class(game: str):
+    from .chains_table import ChainsTable
+
+    return {"chains": ChainsTable}[game]
+
+
+def open_table(app, session) -> None:
+    from .menu import MainMenu
+
+    app.reset_to(MainMenu(app))
+    app.push(table_class(session.game)(app, session))

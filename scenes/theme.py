@@ -1,0 +1,25 @@
+"""Colours and proportions shared by every scene."""
+
+FELT = (22, 92, 62)
+FELT_DARK = (15, 66, 45)
+PANEL = (12, 40, 30)
+PANEL_EDGE = (60, 120, 90)
+INK = (240, 240, 232)
+INK_DIM = (170, 190, 180)
+INK_FAINT = (110, 130, 120)
+GOLD = (245, 200, 80)
+GLOW = (255, 226, 110)
+ALERT = (255, 120, 110)
+BUTTON = (40, 110, 160)
+BUTTON_HOVER = (60, 140, 195)
+BUTTON_OFF = (70, 85, 80)
+CARD_FACE = (252, 250, 244)
+CARD_EDGE = (120, 120, 120)
+CARD_RED = (200, 30, 40)
+CARD_BLACK = (25, 25, 30)
+CARD_BACK = (40, 70, 150)
+CARD_BACK_LINE = (230, 230, 240)
+CARD_RATIO = 1.4
+BASE_SIZE = (1280, 800)
+
+COMPUTER_PACE = {"slow": 1.4, "normal": 0.75, "fast": 0.3}
