@@ -6,6 +6,7 @@ leaves a half-written file behind.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from pathlib import Path
@@ -46,14 +47,14 @@ def load_settings() -> tuple[dict, str | None]:
     """The settings, and a message if the settings file was unreadable (defaults are used then)."""
     path = data_dir() / "settings.json"
     if not path.exists():
-        return dict(DEFAULT_SETTINGS), None
+        return copy.deepcopy(DEFAULT_SETTINGS), None
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(stored, dict):
             raise ValueError("not a JSON object")
     except (OSError, ValueError) as err:
-        return dict(DEFAULT_SETTINGS), f"Settings file ignored ({err}); defaults are used."
-    return {**DEFAULT_SETTINGS, **{k: v for k, v in stored.items() if k in DEFAULT_SETTINGS}}, None
+        return copy.deepcopy(DEFAULT_SETTINGS), f"Settings file ignored ({err}); defaults are used."
+    return {**copy.deepcopy(DEFAULT_SETTINGS), **{k: v for k, v in stored.items() if k in DEFAULT_SETTINGS}}, None
 
 
 def save_settings(settings: dict) -> None:

@@ -84,3 +84,11 @@ def glow(width: int) -> pygame.Surface:
 def empty_slot(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=max(3, rect.w // 10))
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=max(3, rect.w // 10))
+
+
+@lru_cache(maxsize=8)
+def shade(width: int) -> pygame.Surface:
+    """A veil over a hand card that cannot be played now."""
+    surface = pygame.Surface(card_size(width), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (0, 0, 0, 70), surface.get_rect(), border_radius=max(3, width // 10))
+    return surface

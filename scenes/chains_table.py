@@ -260,8 +260,13 @@ class ChainsTable(TableScene):
 
     # -- drawing
 
+    def paint_background(self, surface) -> None:
+        super().paint_background(surface)
+        for i, row in enumerate(self.chain_rows):
+            pygame.draw.rect(surface, theme.FELT_DARK, row, border_radius=10)
+            draw_text(surface, str(i + 1), self.px(22), theme.INK_DIM, (row.x + self.px(16), row.centery), "center", bold=True)
+
     def draw(self, screen) -> None:
-        screen.fill(theme.FELT)
         view = self.current_view()
         hidden = self.motion.hidden()
         self.draw_frame(screen, "Chains")
@@ -305,8 +310,6 @@ class ChainsTable(TableScene):
         dragged = self.drag["card"] if self.drag else self.selected
         targets = set(self.playable_chains(dragged)) if dragged is not None else set()
         for i, (chain, row) in enumerate(zip(view.chains, self.chain_rows)):
-            pygame.draw.rect(screen, theme.FELT_DARK, row, border_radius=10)
-            draw_text(screen, str(i + 1), self.px(22), theme.INK_DIM, (row.x + self.px(16), row.centery), "center", bold=True)
             cards = chain[:-1] if ("chain", i) in hidden else chain
             centers, folded = self.chain_card_centers(cards, row)
             visible = cards[len(cards) - len(centers):]
@@ -361,9 +364,7 @@ class ChainsTable(TableScene):
                 screen.blit(halo, halo.get_rect(center=center))
             screen.blit(cardart.face(card, self.hand_w), self.card_rect(center, self.hand_w))
             if self.my_turn and not fits and any(isinstance(a, Play) for a in self.session.legal_actions()):
-                shade = pygame.Surface(cardart.card_size(self.hand_w), pygame.SRCALPHA)
-                shade.fill((0, 0, 0, 60))
-                screen.blit(shade, self.card_rect(center, self.hand_w))
+                screen.blit(cardart.shade(self.hand_w), self.card_rect(center, self.hand_w))
         if self.my_turn:
             self._enable_buttons()
             self.draw_button.draw(screen, self.px(20))

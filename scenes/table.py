@@ -34,6 +34,8 @@ class TableScene(Scene):
         self.last_seen_log = 0
         self.top_h = 0
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self._background: pygame.Surface | None = None
+        self._log_cache: tuple = ((), [])
 
     # -- whose eyes the table shows
 
@@ -147,11 +149,22 @@ class TableScene(Scene):
         log_w = self.px(280) if self.app.settings.get("show_log", True) else 0
         self.log_rect = pygame.Rect(w - log_w, self.top_h, log_w, h - self.top_h)
         self.menu_button.rect = pygame.Rect(w - self.px(100), self.px(7), self.px(90), self.px(32))
+        self._background = None
         return pygame.Rect(0, self.top_h, w - log_w, h - self.top_h)
 
+    def paint_background(self, surface: pygame.Surface) -> None:
+        """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
+        w, _h = surface.get_size()
+        surface.fill(theme.FELT)
+        pygame.draw.rect(surface, theme.PANEL, (0, 0, w, self.top_h))
+        if self.log_rect.w:
+            panel(surface, self.log_rect.inflate(-self.px(12), -self.px(12)))
+
     def draw_frame(self, screen, title: str) -> None:
-        w, _h = self.app.size
-        pygame.draw.rect(screen, theme.PANEL, (0, 0, w, self.top_h))
+        if self._background is None or self._background.get_size() != self.app.size:
+            self._background = pygame.Surface(self.app.size).convert()
+            self.paint_background(self._background)
+        screen.blit(self._background, (0, 0))
         draw_text(screen, title, self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
         session = self.session
         games = session.config["games_to_win"]
@@ -162,17 +175,24 @@ class TableScene(Scene):
         if self.log_rect.w:
             self.draw_log(screen)
 
+    def log_lines(self, size: int, width: int) -> list[str]:
+        """The move log as the viewer may read it, wrapped; rebuilt only when something changed."""
+        viewer = self.viewer
+        key = (len(self.session.history), self.session.game_number, viewer, size, width)
+        if self._log_cache[0] != key:
+            lines: list[str] = []
+            for _seat, event in self.session.history:
+                shown = self.rules.redact(event, viewer)
+                lines.extend(wrap(shown.text(self.session.names), size, width))
+            self._log_cache = (key, lines)
+        return self._log_cache[1]
+
     def draw_log(self, screen) -> None:
         rect = self.log_rect.inflate(-self.px(12), -self.px(12))
-        panel(screen, rect)
         draw_text(screen, "Moves", self.px(17), theme.INK, (rect.x + self.px(10), rect.y + self.px(8)), bold=True)
-        viewer = self.viewer
         size = self.px(14)
         line_h = self.px(19)
-        lines: list[str] = []
-        for seat, event in self.session.history:
-            shown = self.rules.redact(event, viewer)
-            lines.extend(wrap(shown.text(self.session.names), size, rect.w - self.px(20)))
+        lines = self.log_lines(size, rect.w - self.px(20))
         room = max(1, (rect.h - self.px(40)) // line_h)
         y = rect.y + self.px(34)
         for line in lines[-room:]:

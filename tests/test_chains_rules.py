@@ -117,7 +117,7 @@ def test_seat_zero_is_player_one_and_plays_first(seed):
 
 def test_seats_then_move_in_order_and_wrap_around():
     """Setup: "Seats are ordered": after seat 0 comes seat 1, then 2, then seat 0 again."""
-    state = table(["5H 9S", "5D 9C", "5C 9D"], ["6S", "KH", "KD"])
+    state = table(["7H 2S", "QH 2D", "QC 2C"], ["6S", "KH", "KD"])
     order = []
     for _ in range(4):
         order.append(RULES.to_move(state))
@@ -241,7 +241,7 @@ def test_ace_low_two_on_ace():
 
 def test_ace_fits_nothing_else():
     """Which card fits: on an A only a 2 or a K; an ace offers nothing to a 3 or a Q."""
-    state = table(["3S QS AD", "2C"], ["AH", "8D", "8C"])
+    state = table(["3S QS AD", "2C"], ["AH", "8D", "8C"], deck="2H")
     assert RULES.legal_actions(state) == [Draw()]
 
 
@@ -340,10 +340,13 @@ def test_apply_leaves_the_given_state_untouched():
     """Core: "`apply` validates and never touches the state it is given" (even a legal move)."""
     state = table(["8D 2D", "2C"], ["7H", "KD", "KC"], deck="3S")
     before = snapshot(state)
-    RULES.apply(state, Play(card("8D"), 0))
+    after, _ = RULES.apply(state, Play(card("8D"), 0))
     assert snapshot(state) == before
-    RULES.apply(table(["2D", "2C"], ["7H", "KD", "KC"], deck="3S"), Draw())
-    assert snapshot(state) == before
+    assert after is not state and after.chains[0] == cards("7H 8D")
+    drawing = table(["2D", "2C"], ["7H", "KD", "KC"], deck="3S")
+    before = snapshot(drawing)
+    RULES.apply(drawing, Draw())
+    assert snapshot(drawing) == before
 
 
 # ---------------------------------------------------------------- a turn: drawing
@@ -468,7 +471,7 @@ def test_draw_until_rebuilds_and_keeps_drawing():
         state, _ = RULES.apply(state, Draw())
     assert state.deck == [] and RULES.legal_actions(state) == [Draw()]
     state, events = RULES.apply(state, Draw())
-    assert events[0] == Rebuilt(3)
+    assert events[0] == Rebuilt(4)
     assert RULES.legal_actions(state) in ([Draw()], [Play(events[1].card, i) for i in range(3)])
 
 
@@ -551,7 +554,7 @@ def test_rebuild_shuffles_with_the_table_rng():
     RNG (same seed, same order; the order is not simply the chains' order every time)."""
     orders = set()
     for seed in range(12):
-        state = table(["2S 7S", "4D"], ["3H 4H 5H 6H", "9C", "KD QD JD"], seed=seed)
+        state = table(["2S 7S", "4D"], ["2H 3H 4H 5H", "9C", "KD QD JD"], seed=seed)
         a, _ = RULES.apply(state, Draw())
         b, _ = RULES.apply(state, Draw())
         assert a.deck == b.deck
@@ -614,8 +617,8 @@ def test_deadlock_then_lowest_hand_total_court_cards_eleven_to_thirteen():
     assert _deadlock(["JS", "TD"]) == (1,)
     assert _deadlock(["JS", "QD"]) == (0,)
     assert _deadlock(["KS", "QD"]) == (1,)
-    assert _deadlock(["KS 2S", "JD 4D"]) == (1,)     # 15 against 15? no: 13+2=15, 11+4=15 -> tie
-    # (the line above is checked exactly below; the tie rule is its own sentence)
+    assert _deadlock(["KS 2S", "JD 2D"]) == (1,)     # 15 against 13
+    assert _deadlock(["QS AS", "KD AD"]) == (0,)     # 13 against 14
 
 
 def test_deadlock_ties_share_the_win():
@@ -641,15 +644,15 @@ def test_deadlock_needs_every_player_in_turn():
 
 def test_a_play_resets_the_deadlock_count():
     """Deadlock: "passes without playing": a play between stuck passes starts the count again."""
-    state = table(["2S 3S", "5D 2D", "2C 3C"], ["6H", "6D", "6C"])
-    state, _ = RULES.apply(state, Pass())               # seat 0 stuck
+    state = table(["2S 3S", "5D 2D"], ["6H", "6D", "6C"])
+    state, _ = RULES.apply(state, Pass())               # seat 0 cannot play or draw
     assert state.stuck_passes == 1
-    state, _ = RULES.apply(state, Play(card("5D"), 1))  # seat 1 plays
-    assert state.stuck_passes == 0
-    state, events = RULES.apply(state, Pass())          # seat 2 stuck (4 on 5? no: 2C 3C)
-    assert state.stuck_passes == 1 and state.winners is None
-    state, _ = RULES.apply(state, Pass())               # seat 0 stuck again
-    assert state.winners is None and state.stuck_passes == 2
+    state, _ = RULES.apply(state, Play(card("5D"), 1))  # seat 1 plays instead of passing
+    assert state.stuck_passes == 0 and state.winners is None
+    # Had seat 1 passed stuck too, that second pass would have ended the game:
+    blocked = table(["2S 3S", "9D 2D"], ["6H", "6D", "6C"], current=1, stuck_passes=1)
+    blocked, events = RULES.apply(blocked, Pass())
+    assert events[-1] == GameEnded((0,), "deadlock")
 
 
 # ---------------------------------------------------------------- what each player may see

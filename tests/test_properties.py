@@ -1,0 +1,338 @@
+"""Property tests over seeds, player counts and rule options, with random legal play.
+
+Written against the shared rules surface (setup / to_move / legal_actions / apply / clone /
+advance / view / determinize / outcome / all_cards), so a new game joins by appending its
+configurations to CASES and its few game-specific hooks to HOOKS.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.cards import Card, standard_deck
+from game.core import IllegalAction
+from game.registry import GAMES, rules_for
+from game.rng import Rng
+
+MAX_ACTIONS = 5000
+
+
+# ---------------------------------------------------------------- per-game hooks
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """What the generic properties need to know about one game beyond the rules surface."""
+
+    full_deck: Callable[[dict], list]            # every card a game with this config holds
+    candidates: Callable[[object], list]         # actions to try (legal ones are skipped)
+    hidden_cards: Callable[[object, object], set]  # cards in `state` that `seat` may not see
+
+
+def _chains_candidates(state) -> list:
+    from game.chains import Draw, Pass, Play
+
+    return [Play(c, chain) for c in standard_deck() for chain in range(-1, 4)] + [Draw(), Pass()]
+
+
+def _chains_hidden(state, seat) -> set:
+    """Other seats' hands and the deck. (Chain cards and the pending drawn card are public.)"""
+    hidden = set(state.deck)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            hidden.update(hand)
+    return hidden
+
+
+HOOKS = {
+    "chains": GameHooks(full_deck=lambda config: standard_deck(),
+                        candidates=_chains_candidates,
+                        hidden_cards=_chains_hidden),
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    config: tuple  # sorted (key, value) pairs, kept hashable for hypothesis
+
+    @property
+    def rules(self):
+        return rules_for(self.game)
+
+    @property
+    def config_dict(self) -> dict:
+        return dict(self.config)
+
+    @property
+    def players(self) -> int:
+        return self.rules.normalize_config(self.config_dict)["players"]
+
+    @property
+    def hooks(self) -> GameHooks:
+        return HOOKS[self.game]
+
+    def __repr__(self) -> str:
+        return f"Case({self.game!r}, {self.config_dict!r})"
+
+
+def case(game: str, **config) -> Case:
+    return Case(game, tuple(sorted(config.items())))
+
+
+CASES = [case("chains", players=p, draw_rule=rule)
+         for p in (2, 3, 4) for rule in ("three", "one", "until")]
+
+cases = st.sampled_from(CASES)
+seeds = st.integers(0, 2**64 - 1)
+choosers = st.integers(0, 2**32 - 1)
+
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def seats_of(players: int) -> list:
+    """Every seat, plus None (the spectator view used between pass-and-play turns)."""
+    return list(range(players)) + [None]
+
+
+def observe(rules, state, players: int) -> tuple:
+    """Everything the outside world can learn of a state: all views, the cards, whose move, what
+    is legal, the outcome."""
+    return (tuple(rules.view(state, seat) for seat in seats_of(players)),
+            tuple(state.all_cards()), rules.to_move(state), tuple(rules.legal_actions(state)),
+            rules.outcome(state))
+
+
+def random_game(rules, config: dict, seed: int, chooser: int):
+    """Yield (state, action, next_state, events) along a random legal game; the final state is
+    yielded as (state, None, None, None). Fails if the game runs past MAX_ACTIONS."""
+    state = rules.setup(config, seed)
+    rnd = random.Random(chooser)
+    for _ in range(MAX_ACTIONS):
+        if rules.to_move(state) is None:
+            yield state, None, None, None
+            return
+        legal = rules.legal_actions(state)
+        assert legal, "a game in progress must offer at least one action"
+        action = rnd.choice(legal)
+        new_state, events = rules.apply(state, action)
+        yield state, action, new_state, events
+        state = new_state
+    raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
+
+
+def cards_in(obj) -> list[Card]:
+    """Every card anywhere in a structure (as produced by dataclasses.asdict)."""
+    found = []
+    if isinstance(obj, Card):
+        found.append(obj)
+    elif isinstance(obj, dict):
+        if set(obj) == {"rank", "suit"}:
+            found.append(Card(obj["rank"], obj["suit"]))
+        else:
+            for key, value in obj.items():
+                found += cards_in(key) + cards_in(value)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for item in obj:
+            found += cards_in(item)
+    return found
+
+
+def test_every_playable_game_has_a_case():
+    """A game that gets rules must get property cases and hooks here too."""
+    playable = {entry.name for entry in GAMES if entry.rules is not None}
+    assert playable <= {c.game for c in CASES}
+    assert playable <= set(HOOKS)
+
+
+def test_cards_in_finds_cards_in_a_view():
+    """The card finder used below sees every card of a view (so the leak test can fail)."""
+    c = CASES[0]
+    state = c.rules.setup(c.config_dict, 1)
+    view = c.rules.view(state, 0)
+    found = set(cards_in(dataclasses.asdict(view)))
+    assert set(view.hand) <= found and len(found) >= len(view.hand) + 3
+
+
+# ---------------------------------------------------------------- properties
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_cards_are_conserved_after_every_action(c, seed, chooser):
+    """After every action the table holds exactly the game's cards, each once."""
+    full = Counter(c.hooks.full_deck(c.config_dict))
+    for state, action, new_state, _ in random_game(c.rules, c.config_dict, seed, chooser):
+        assert Counter(state.all_cards()) == full
+        if new_state is not None:
+            assert Counter(new_state.all_cards()) == full, f"after {action}"
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_every_game_ends_within_the_bound_with_an_outcome(c, seed, chooser):
+    """Random legal play always ends within MAX_ACTIONS, with winners and one score per seat."""
+    rules, n = c.rules, c.players
+    for state, action, _, _ in random_game(rules, c.config_dict, seed, chooser):
+        if action is None:
+            outcome = rules.outcome(state)
+            assert outcome is not None and outcome.winners
+            assert len(outcome.scores) == c.config_dict["players"]
+            assert rules.legal_actions(state) == []
+        else:
+            assert rules.outcome(state) is None
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_same_seed_and_actions_give_identical_views(c, seed, chooser):
+    """Any game is reproduced from (game, config, seed, actions): replaying the actions on a
+    fresh setup gives the same views for every seat, the same events, at every step."""
+    rules, n = c.rules, c.players
+    record = []
+    for state, action, _, events in random_game(rules, c.config_dict, seed, chooser):
+        record.append((observe(rules, state, n), action, events))
+    replay = rules.setup(c.config_dict, seed)
+    for seen, action, events in record:
+        assert observe(rules, replay, n) == seen
+        if action is not None:
+            replay, replay_events = rules.apply(replay, action)
+            assert replay_events == events
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_a_view_never_shows_hidden_cards(c, seed, chooser):
+    """A view holds no card of another seat's hand or of the deck, anywhere in its fields; only
+    the seat's own hand and public cards appear."""
+    rules, n = c.rules, c.players
+    for state, _, _, _ in random_game(rules, c.config_dict, seed, chooser):
+        for seat in seats_of(n):
+            view = rules.view(state, seat)
+            shown = set(cards_in(dataclasses.asdict(view)))
+            hidden = c.hooks.hidden_cards(state, seat)
+            assert not shown & hidden, f"seat {seat} sees {sorted(map(str, shown & hidden))}"
+            if seat is not None:
+                assert set(view.hand) <= shown
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_a_hidden_drawn_card_is_redacted_for_the_others(c, seed, chooser):
+    """Events as each seat receives them carry no card that seat may not see afterwards."""
+    rules, n = c.rules, c.players
+    for _, action, new_state, events in random_game(rules, c.config_dict, seed, chooser):
+        if action is None:
+            continue
+        for seat in seats_of(n):
+            hidden = c.hooks.hidden_cards(new_state, seat)
+            for event in events:
+                leaked = set(cards_in(dataclasses.asdict(rules.redact(event, seat)))) & hidden
+                assert not leaked, f"{event} shows seat {seat} {leaked}"
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases, seeds, choosers)
+def test_illegal_actions_are_refused_and_change_nothing(c, seed, chooser):
+    """Every candidate action that is not legal is refused with IllegalAction and a reason, and
+    neither the state (all views, all cards) nor what is legal changes; legal ones are applied
+    without touching the state they were given."""
+    rules, n = c.rules, c.players
+    for state, action, _, _ in random_game(rules, c.config_dict, seed, chooser):
+        before = observe(rules, state, n)
+        legal = rules.legal_actions(state)
+        for candidate in c.hooks.candidates(state):
+            if candidate in legal:
+                continue
+            try:
+                rules.apply(state, candidate)
+            except IllegalAction as refusal:
+                assert str(refusal).strip()
+            else:
+                raise AssertionError(f"{candidate} was accepted but is not legal")
+        assert observe(rules, state, n) == before
+        for candidate in legal:
+            rules.apply(state, candidate)
+        assert observe(rules, state, n) == before
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_clone_and_advance_match_apply(c, seed, chooser):
+    """The search path (clone + advance) gives what apply gives, and leaves the original alone."""
+    rules, n = c.rules, c.players
+    for state, action, new_state, events in random_game(rules, c.config_dict, seed, chooser):
+        if action is None:
+            continue
+        before = observe(rules, state, n)
+        copy = rules.clone(state)
+        assert rules.advance(copy, action) == events
+        assert observe(rules, copy, n) == observe(rules, new_state, n)
+        assert observe(rules, state, n) == before
+
+
+@FAST
+@given(cases, seeds, choosers, st.integers(0, 2**32 - 1))
+def test_view_of_determinize_is_the_view(c, seed, chooser, salt):
+    """view(determinize(view, rng), seat) == view for every seat at every point of a game; the
+    determinized state holds the game's cards, and the seat to move has the same legal actions."""
+    rules, n = c.rules, c.players
+    full = Counter(c.hooks.full_deck(c.config_dict))
+    rng = Rng(salt)
+    for state, _, _, _ in random_game(rules, c.config_dict, seed, chooser):
+        for seat in seats_of(n):
+            view = rules.view(state, seat)
+            guess = rules.determinize(view, rng)
+            assert rules.view(guess, seat) == view
+            assert Counter(guess.all_cards()) == full
+            if seat is not None and seat == rules.to_move(state):
+                assert rules.legal_actions(guess) == rules.legal_actions(state)
+
+
+# ---------------------------------------------------------------- Chains only
+
+
+CHAINS_CASES = [c for c in CASES if c.game == "chains"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CHAINS_CASES), seeds, choosers, st.integers(0, 2**32 - 1))
+def test_determinize_honours_no_fit(c, seed, chooser, salt):
+    """A seat that drew instead of playing held no card that fitted: until it plays again, every
+    determinized state gives it a hand in which no card fits the chain ends of that moment (the
+    latest moment it showed it could not play: a draw, or a pass without drawing)."""
+    from game.chains import Draw, Pass, Play
+    from game.chains.rules import fits
+
+    rules, n = c.rules, c.players
+    rng = Rng(salt)
+    revealed: dict[int, list] = {}   # seat -> chain ends when it last showed it could not play
+    for state, action, _, _ in random_game(rules, c.config_dict, seed, chooser):
+        for holder, ends in revealed.items():
+            # The real hand obeys the constraint (checks this bookkeeping) ...
+            assert not any(fits(x, e) for x in state.hands[holder] for e in ends)
+            # ... and so does every determinized hand, from any other seat's view.
+            for viewer in seats_of(n):
+                if viewer == holder:
+                    continue
+                guess = rules.determinize(rules.view(state, viewer), rng)
+                bad = [x for x in guess.hands[holder] for e in ends if fits(x, e)]
+                assert not bad, (f"seat {viewer} imagines seat {holder} holding {bad} that fit "
+                                 f"{ends}, though seat {holder} drew instead of playing")
+        if action is None:
+            break
+        seat = rules.to_move(state)
+        if isinstance(action, Play):
+            revealed.pop(seat, None)
+        elif isinstance(action, Draw) or (isinstance(action, Pass) and state.drawn == 0):
+            revealed[seat] = [chain[-1] for chain in state.chains]

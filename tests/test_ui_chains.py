@@ -1,0 +1,151 @@
+"""A whole Chains game through the real scenes, the human playing with synthetic mouse drags."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import storage
+from game.chains.rules import Draw, Pass, Play
+from scenes.app import App
+from scenes.chains_table import ChainsTable
+from scenes.gameover import GameOver
+from scenes.handoff import HandOff
+from scenes.menu import MainMenu
+from scenes.setup import SetupScene
+
+from ui_driver import Driver
+
+
+@pytest.fixture
+def driver():
+    app = App()
+    app.settings["computer_speed"] = "fast"
+    app.push(MainMenu(app))
+    return Driver(app)
+
+
+def open_chains_setup(driver: Driver) -> SetupScene:
+    menu = driver.app.top
+    chains_button = next(b for b in menu.game_buttons if b.label == "Chains")
+    driver.click(chains_button.rect.center)
+    setup = driver.app.top
+    assert isinstance(setup, SetupScene)
+    return setup
+
+
+def play_human_turn(driver: Driver, table: ChainsTable) -> None:
+    """Play one legal action the way a person would: drag a fitting card, or press Draw / Pass."""
+    legal = table.session.legal_actions()
+    view = table.current_view()
+    plays = [a for a in legal if isinstance(a, Play)]
+    if plays:
+        play = plays[0]
+        if view.pending is not None:
+            start = table.pending_center
+        else:
+            start = table.hand_centers(len(view.hand))[view.hand.index(play.card)]
+        driver.drag(start, table.chain_rows[play.chain].center)
+    elif Draw() in legal:
+        driver.click(table.draw_button.rect.center)
+    else:
+        assert Pass() in legal
+        driver.click(table.pass_button.rect.center)
+
+
+def test_whole_game_from_menu_to_game_over_and_back(driver):
+    setup = open_chains_setup(driver)
+    driver.click(setup.seed.rect.center)
+    driver.type_text("2024")
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, ChainsTable)
+    assert table.session.seed == 2024
+    human_moves = 0
+    for _ in range(20000):
+        top = driver.app.top
+        if isinstance(top, GameOver):
+            break
+        if table.my_turn:
+            before = len(table.session.log)
+            play_human_turn(driver, table)
+            assert len(table.session.log) == before + 1, table.message
+            human_moves += 1
+        driver.frame(dt=0.05)
+    else:
+        pytest.fail("the game never reached the game-over screen")
+    assert human_moves > 0
+    assert table.session.game_over
+    assert sum(table.session.wins) >= 1
+    lines = [event.text(table.session.names) for _seat, event in table.session.history]
+    assert len(lines) >= len(table.session.log)
+    driver.click(top.menu.rect.center)
+    assert isinstance(driver.app.top, MainMenu)
+    assert not storage.autosave_path().exists()
+
+
+def test_an_illegal_drop_snaps_back_and_says_why(driver):
+    setup = open_chains_setup(driver)
+    driver.click(setup.seed.rect.center)
+    driver.type_text("7")
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    view = table.current_view()
+    legal = table.session.legal_actions()
+    wrong = next((card, chain) for card in view.hand for chain in range(3) if Play(card, chain) not in legal)
+    card, chain = wrong
+    start = table.hand_centers(len(view.hand))[view.hand.index(card)]
+    driver.drag(start, table.chain_rows[chain].center)
+    assert table.session.log == []
+    assert table.message_time > 0 and table.message
+    assert table.current_view().hand == view.hand
+    driver.wait(0.5)
+    assert not table.motion.busy
+
+
+def test_pass_and_play_hides_every_hand_between_turns(driver):
+    setup = open_chains_setup(driver)
+    setup.rows[1].kind.step(-1)
+    assert setup.table_config()["seats"][1]["kind"] == "human"
+    driver.click(setup.start_button.rect.center)
+    table = next(s for s in driver.app.stack if isinstance(s, ChainsTable))
+    driver.frame()
+    assert isinstance(driver.app.top, HandOff)
+    assert table.viewer is None
+    assert table.current_view().hand == ()
+    driver.click((10, 10))
+    first = table.session.to_move
+    assert table.viewer == first
+    play_human_turn(driver, table)
+    while table.session.to_move == first:
+        play_human_turn(driver, table)
+    assert table.viewer is None
+    driver.wait(1.0)
+    assert isinstance(driver.app.top, HandOff)
+    assert driver.app.top.seat == table.session.to_move != first
+
+
+def test_a_game_in_progress_is_kept_and_continued(driver):
+    setup = open_chains_setup(driver)
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    play_human_turn(driver, table)
+    driver.wait(0.5)
+    assert storage.autosave_path().exists()
+    log = list(table.session.log)
+    driver.click(table.menu_button.rect.center)
+    menu = driver.app.top
+    assert isinstance(menu, MainMenu)
+    driver.click(menu.continue_button.rect.center)
+    resumed = driver.app.top
+    assert isinstance(resumed, ChainsTable)
+    assert resumed.session.log[: len(log)] == log
+
+
+def test_a_broken_save_is_refused_with_the_reason_and_kept(driver):
+    storage.autosave_path().write_text('{"format": 1, "game": "chains"}')
+    driver.app.reset_to(MainMenu(driver.app))
+    menu = driver.app.top
+    driver.click(menu.continue_button.rect.center)
+    assert driver.app.top is menu
+    assert "could not be loaded" in menu.message and "config" in menu.message
+    assert storage.autosave_path().exists()

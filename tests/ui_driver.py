@@ -1,0 +1,44 @@
+"""Drive the real pygame scenes headless with synthetic mouse and keyboard events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+FRAME = 1 / 60
+
+
+class Driver:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def frame(self, events=(), dt: float = FRAME) -> None:
+        self.app.step(list(events), dt)
+
+    def wait(self, seconds: float, dt: float = 0.05) -> None:
+        for _ in range(max(1, int(seconds / dt))):
+            self.frame(dt=dt)
+
+    def click(self, pos, button: int = 1) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        self.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+    def drag(self, start, end, steps: int = 6) -> None:
+        start = (int(start[0]), int(start[1]))
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+        for i in range(1, steps + 1):
+            pos = (int(start[0] + (end[0] - start[0]) * i / steps), int(start[1] + (end[1] - start[1]) * i / steps))
+            self.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))])
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(end[0]), int(end[1])), button=1)])
+
+    def type_text(self, text: str) -> None:
+        self.frame([pygame.event.Event(pygame.TEXTINPUT, text=text)])
+
+    def key(self, key: int) -> None:
+        self.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
