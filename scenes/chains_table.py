@@ -115,14 +115,20 @@ class ChainsTable(TableScene):
         return [a.chain for a in self.session.legal_actions() if isinstance(a, Play) and a.card == card]
 
     def hand_card_at(self, pos, view):
-        centers = self.hand_centers(len(view.hand))
-        for card, center in reversed(list(zip(view.hand, centers))):
+        hand = self.shown_hand(view)
+        centers = self.hand_centers(len(hand))
+        for card, center in reversed(list(zip(hand, centers))):
             if self.card_rect(self._raised(card, center), self.hand_w).collidepoint(pos):
                 return card, center
         if view.pending is not None and view.seat == view.current:
             if self.card_rect(self.pending_center, self.hand_w).collidepoint(pos):
                 return view.pending, self.pending_center
         return None
+
+    @staticmethod
+    def shown_hand(view) -> list:
+        """The viewer's hand sorted by rank, then suit, as a player would hold it."""
+        return sorted(view.hand, key=lambda c: (c.rank, "SHDC".index(c.suit)))
 
     def _raised(self, card, center):
         lift = self.px(22) if card == self.selected else (self.px(10) if card == self.hover_card else 0)
@@ -245,10 +251,12 @@ class ChainsTable(TableScene):
                 self.motion.add(Flight(event.card, True, self.deck_center, self.pending_center, hides=(("pending",),)))
             else:
                 end = self.seat_center(event.seat)
-                if event.seat == view.seat and view.hand:
-                    end = self.hand_centers(len(view.hand))[-1]
-                self.motion.add(Flight(event.card, event.card is not None, self.deck_center, end,
-                                       hides=(("hand", event.seat),)))
+                hides = (("hand", event.seat),)
+                if event.card is not None and event.card in view.hand:
+                    hand = self.shown_hand(view)
+                    end = self.hand_centers(len(hand))[hand.index(event.card)]
+                    hides = (("hand-card", event.card),)
+                self.motion.add(Flight(event.card, event.card is not None, self.deck_center, end, hides=hides))
         elif isinstance(event, Rebuilt):
             self.say_notice(f"The deck ran out: rebuilt from the chains ({event.deck_size} cards).")
         elif isinstance(event, Passed):
@@ -315,6 +323,8 @@ class ChainsTable(TableScene):
             visible = cards[len(cards) - len(centers):]
             if folded:
                 draw_text(screen, f"+{folded}", self.px(13), theme.INK_FAINT, (row.x + self.px(16), row.centery + self.px(20)), "center")
+            if i in targets:
+                pygame.draw.rect(screen, theme.GLOW, row, 2, border_radius=10)
             if i in targets and centers:
                 halo = cardart.glow(self.chain_w)
                 screen.blit(halo, halo.get_rect(center=centers[-1]))
@@ -348,12 +358,10 @@ class ChainsTable(TableScene):
                 screen.blit(cardart.back(self.hand_w), self.card_rect(center, self.hand_w))
             draw_text(screen, f"{name}: {count} cards (hidden)", self.px(16), theme.INK_DIM, (self.area.x + self.px(20), hand_y - self.px(8)), "bottomleft")
             return
-        cards = list(view.hand)
-        if ("hand", seat) in hidden and cards:
-            cards = cards[:-1]
+        cards = self.shown_hand(view)
         dragged = self.drag["card"] if self.drag else None
         snapping = {spot[1] for spot in hidden if spot[0] == "hand-card"}
-        centers = self.hand_centers(len(view.hand))
+        centers = self.hand_centers(len(cards))
         for card, center in zip(cards, centers):
             if card == dragged or card in snapping:
                 continue

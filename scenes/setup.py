@@ -17,7 +17,7 @@ from .widgets import Button, Cycler, TextField, draw_text
 
 KINDS = [("human", "Human"), ("computer", "Computer")]
 DIFFICULTY_CHOICES = [(d.key, d.label) for d in DIFFICULTIES]
-DEFAULT_NAMES = ["You", "Ada", "Bram", "Cleo", "Dev", "Eli"]
+DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Finn"]
 
 
 class SeatRow:
@@ -45,7 +45,7 @@ class SetupScene(Scene):
         self.rules = self.game.rules
         remembered = app.settings.get("last_setup", {}).get(game, {})
         seats = remembered.get("seats") or [
-            {"name": "You", "kind": "human"}, {"name": "Ada", "kind": "computer", "difficulty": "normal"}]
+            {"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
         self.rows = [SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal")) for s in seats]
         self.rows = self.rows[: self.rules.max_players]
         while len(self.rows) < self.rules.min_players:

@@ -43,7 +43,8 @@ def play_human_turn(driver: Driver, table: ChainsTable) -> None:
         if view.pending is not None:
             start = table.pending_center
         else:
-            start = table.hand_centers(len(view.hand))[view.hand.index(play.card)]
+            hand = table.shown_hand(view)
+            start = table.hand_centers(len(hand))[hand.index(play.card)]
         driver.drag(start, table.chain_rows[play.chain].center)
     elif Draw() in legal:
         driver.click(table.draw_button.rect.center)
@@ -93,7 +94,8 @@ def test_an_illegal_drop_snaps_back_and_says_why(driver):
     legal = table.session.legal_actions()
     wrong = next((card, chain) for card in view.hand for chain in range(3) if Play(card, chain) not in legal)
     card, chain = wrong
-    start = table.hand_centers(len(view.hand))[view.hand.index(card)]
+    hand = table.shown_hand(view)
+    start = table.hand_centers(len(hand))[hand.index(card)]
     driver.drag(start, table.chain_rows[chain].center)
     assert table.session.log == []
     assert table.message_time > 0 and table.message
