@@ -13,13 +13,16 @@ class GameEntry:
     title: str
     blurb: str
     rules: Rules | None
+    heuristic: type | None = None
 
 
 def _entries() -> tuple[GameEntry, ...]:
     from .chains import RULES as CHAINS
+    from .chains.ai import ChainsHeuristic
 
     return (
-        GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS),
+        GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS,
+                  ChainsHeuristic),
         GameEntry("chain-chain", "Chain-Chain", "Pairs that add up, a pile that grows.", None),
         GameEntry("linx", "LINX", "Draw, collect sets, score the board.", None),
         GameEntry("cubes", "Cubes", "Build a grid, close squares, score them.", None),

@@ -52,12 +52,11 @@ DIFFICULTIES = (
 
 def make_player(game: str, difficulty: str, seed: int) -> Player:
     """The computer player for `game` at `difficulty`, with its own seeded randomness."""
-    from ..chains.ai import ChainsHeuristic
+    from ..registry import entry
 
-    heuristics = {"chains": ChainsHeuristic}
     if difficulty == "random":
         return RandomPlayer(seed)
-    steady = heuristics[game](seed)
+    steady = entry(game).heuristic(seed)
     if difficulty == "easy":
         return CarelessPlayer(steady, 0.3, seed + 1)
     if difficulty == "normal":

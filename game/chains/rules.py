@@ -304,13 +304,14 @@ class ChainsRules(Rules):
         state.drawn += 1
         ends = [chain[-1].rank for chain in state.chains]
         fitting = any(FITS[card.rank][end] for end in ends)
+        hand = state.hands[seat]
         if fitting:
             state.pending = card
         else:
-            hand = state.hands[seat]
             hand.append(card)
-            # Nothing in this hand fits the current ends: that is what drawing reveals.
-            state.no_fit[seat] = (len(hand), frozenset().union(*(NEIGHBOURS[e] for e in ends)))
+        # Nothing in this hand fits the current ends: that is what drawing reveals (also when the
+        # drawn card fits: it is played from the draw, and the hand behind it still fits nothing).
+        state.no_fit[seat] = (len(hand), frozenset().union(*(NEIGHBOURS[e] for e in ends)))
         events.append(Drew(seat, card, fitting))
         return events
 
@@ -376,7 +377,8 @@ class ChainsRules(Rules):
             if hands is not None:
                 break
         else:
-            hands = _deal_with_constraints(pool, view, others, rng, ignore_constraints=True)
+            hands = (_deal_exactly(pool, view, others, rng)
+                     or _deal_with_constraints(pool, view, others, rng, ignore_constraints=True))
         dealt = {c for hand in hands.values() for c in hand}
         deck = [c for c in pool if c not in dealt]
         rng.shuffle(deck)
@@ -437,6 +439,49 @@ def _deal_with_constraints(pool, view: ChainsView, seats, rng: Rng, ignore_const
         hands[seat] = constrained + rest
         taken.update(rest)
         remaining = [c for c in remaining if c not in taken]
+    return hands
+
+
+def _deal_exactly(pool, view: ChainsView, seats, rng: Rng):
+    """Random hands for `seats` that meet every no-fit constraint whenever some deal does (the real
+    one does), where the quick tries above can fail: each constrained card is drawn at random among
+    those that leave the rest solvable (Hall's condition over the seats still owed cards).
+    None only if no deal meets the constraints."""
+    remaining = pool[:]
+    rng.shuffle(remaining)
+    owed = {s: min(view.no_fit[s][0], view.hand_counts[s]) for s in seats}
+
+    def solvable() -> bool:
+        for mask in range(1, 1 << len(seats)):
+            group = [s for i, s in enumerate(seats) if mask >> i & 1]
+            need = sum(owed[s] for s in group)
+            if need and need > sum(1 for c in remaining
+                                   if any(c.rank not in view.no_fit[s][1] for s in group)):
+                return False
+        return True
+
+    if not solvable():
+        return None
+    hands = {s: [] for s in seats}
+    for seat in seats:
+        ranks = view.no_fit[seat][1]
+        while owed[seat]:
+            for i, c in enumerate(remaining):
+                if c.rank in ranks:
+                    continue
+                del remaining[i]
+                owed[seat] -= 1
+                if solvable():
+                    hands[seat].append(c)
+                    break
+                remaining.insert(i, c)
+                owed[seat] += 1
+            else:
+                return None
+    for seat in seats:
+        extra = view.hand_counts[seat] - len(hands[seat])
+        hands[seat] += remaining[:extra]
+        del remaining[:extra]
     return hands
 
 
