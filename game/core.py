@@ -93,7 +93,7 @@ class Rules:
         normal = {"players": players}
         for option in self.options:
             value = config.get(option.key, option.default)
-            if value not in dict(option.choices):
+            if value not in [v for v, _ in option.choices]:
                 raise ValueError(f"{option.label}: {value!r} is not one of {[v for v, _ in option.choices]}")
             normal[option.key] = value
         return normal
@@ -120,7 +120,7 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
     if not isinstance(data, dict) or "type" not in data:
         raise ValueError(f"expected an object with a 'type', got {data!r}")
     by_name = {cls.__name__: cls for cls in types}
-    cls = by_name.get(data["type"])
+    cls = by_name.get(data["type"]) if isinstance(data["type"], str) else None
     if cls is None:
         raise ValueError(f"unknown type {data['type']!r}")
     kwargs = {}
@@ -133,9 +133,13 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
 
 def _decode_field(annotation: Any, value: Any) -> Any:
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-    if text.startswith("Card") and value is not None:
+    if value is None and "None" in text:
+        return None
+    if text.startswith("Card"):
+        if not isinstance(value, str):
+            raise ValueError(f"expected a card code, got {value!r}")
         return card(value)
-    if text.startswith("int") and not isinstance(value, int) and value is not None:
+    if text.startswith("int") and not isinstance(value, int):
         raise ValueError(f"expected a number, got {value!r}")
     return value
 

@@ -49,3 +49,10 @@ class Rng:
             child.state = (child.state ^ (value * 0xD1B54A32D192ED03)) & _MASK
             child.next_u64()
         return child.next_u64()
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system, for a game whose seed the player left blank."""
+    import os
+
+    return int.from_bytes(os.urandom(8), "little") % 10**9

@@ -38,6 +38,8 @@ class Seat:
 def normalize_table_config(game: str, config: dict) -> dict:
     """A table config with defaults filled in; raises ValueError naming a bad field."""
     rules = rules_for(game)
+    if not isinstance(config, dict) or not isinstance(config.get("rules", {}), dict):
+        raise ValueError("the config and its rules must be objects")
     seats = config.get("seats")
     if not isinstance(seats, list) or not seats:
         raise ValueError("the config needs a list of seats")
@@ -49,7 +51,10 @@ def normalize_table_config(game: str, config: dict) -> dict:
         kind = seat.get("kind", "human")
         if kind not in SEAT_KINDS:
             raise ValueError(f"seat {i + 1}: kind must be human or computer, not {kind!r}")
-        normal_seats.append({"name": name, "kind": kind, "difficulty": seat.get("difficulty", "normal")})
+        difficulty = seat.get("difficulty", "normal")
+        if not isinstance(difficulty, str):
+            raise ValueError(f"seat {i + 1}: difficulty must be a name, not {difficulty!r}")
+        normal_seats.append({"name": name, "kind": kind, "difficulty": difficulty})
     rule_config = rules.normalize_config({**config.get("rules", {}), "players": len(normal_seats)})
     games_to_win = config.get("games_to_win", 1)
     if not isinstance(games_to_win, int) or not 1 <= games_to_win <= 99:

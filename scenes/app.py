@@ -56,7 +56,7 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.settings, self.notice = storage.load_settings()
-        self.frame_times: list[float] = []
+        self.first_frame_hook = None
         pygame.key.set_repeat(350, 40)
 
     @property
@@ -122,4 +122,7 @@ class App:
             dt = self.clock.tick(60) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
+            if self.first_frame_hook is not None:
+                hook, self.first_frame_hook = self.first_frame_hook, None
+                hook()
         pygame.quit()

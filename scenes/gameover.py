@@ -38,14 +38,13 @@ class GameOver(Scene):
         self.table.next_game()
 
     def play_again(self) -> None:
-        import secrets
-
+        from game.rng import fresh_seed
         from game.session import Session
 
         from .tables import open_table
 
         old = self.table.session
-        open_table(self.app, Session(old.game, old.config, secrets.randbelow(10**9)))
+        open_table(self.app, Session(old.game, old.config, fresh_seed()))
 
     def to_menu(self) -> None:
         self.app.pop()

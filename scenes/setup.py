@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
-
 import pygame
 
 from game.ai import DIFFICULTIES
 from game.registry import entry
-from game.rng import Rng
+from game.rng import Rng, fresh_seed
 from game.session import Session
 
 from . import theme
@@ -84,7 +82,7 @@ class SetupScene(Scene):
         from .tables import open_table
 
         config = self.table_config()
-        seed = int(self.seed.value) if self.seed.value else secrets.randbelow(10**9)
+        seed = int(self.seed.value) if self.seed.value else fresh_seed()
         if self.order.value == "random":
             Rng(seed).shuffle(config["seats"])
         self.app.settings.setdefault("last_setup", {})[self.game.name] = {**self.table_config(), "order": self.order.value}

@@ -1,0 +1,58 @@
+"""The executable's flags, its desktop entry, and what a crash leaves behind."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from scenes import __main__ as entry
+from scenes.app import App, Scene
+from scenes.desktop import install_desktop_entry
+
+
+def test_version_flag_prints_the_version(capsys):
+    assert entry.main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"Chain Table {entry.VERSION}"
+
+
+def test_smoke_flag_draws_every_scene_and_touches_no_saved_game(capsys):
+    storage.save_settings({"computer_speed": "slow"})
+    settings = storage.data_dir() / "settings.json"
+    before = settings.read_text()
+    saved_game = storage.autosave_path()
+    assert entry.main(["--smoke"]) == 0
+    assert "scenes drawn" in capsys.readouterr().out
+    assert settings.read_text() == before
+    assert not saved_game.exists()
+
+
+def test_desktop_entry_points_at_this_program_with_its_icon(tmp_path):
+    path = install_desktop_entry(home=tmp_path)
+    text = path.read_text()
+    assert path == tmp_path / ".local/share/applications/chaintable.desktop"
+    assert "Name=Chain Table" in text and "Terminal=false" in text
+    icon = tmp_path / ".local/share/icons/hicolor/256x256/apps/chaintable.png"
+    assert f"Icon={icon}" in text and icon.stat().st_size > 0
+
+
+class Exploding(Scene):
+    def draw(self, screen) -> None:
+        raise RuntimeError("boom")
+
+
+def test_a_crash_writes_a_report_and_shows_an_error_screen(monkeypatch):
+    shown = []
+
+    def fake_app():
+        app = App()
+        app.push(Exploding(app))
+        return app
+
+    monkeypatch.setattr("scenes.app.App", fake_app)
+    monkeypatch.setattr("scenes.menu.MainMenu", lambda app: Exploding(app))
+    monkeypatch.setattr("scenes.crash.show_crash", lambda app, report: shown.append(report))
+    assert entry._play(demo=False) == 1
+    reports = list(storage.log_dir().glob("crash-*.log"))
+    assert len(reports) == 1 and "RuntimeError: boom" in reports[0].read_text()
+    assert shown == [str(reports[0])]
+    pygame.display.init()
