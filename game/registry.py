@@ -14,15 +14,17 @@ class GameEntry:
     blurb: str
     rules: Rules | None
     heuristic: type | None = None
+    guide: str = ""
 
 
 def _entries() -> tuple[GameEntry, ...]:
     from .chains import RULES as CHAINS
     from .chains.ai import ChainsHeuristic
+    from .chains.guide import GUIDE as CHAINS_GUIDE
 
     return (
         GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS,
-                  ChainsHeuristic),
+                  ChainsHeuristic, CHAINS_GUIDE),
         GameEntry("chain-chain", "Chain-Chain", "Pairs that add up, a pile that grows.", None),
         GameEntry("linx", "LINX", "Draw, collect sets, score the board.", None),
         GameEntry("cubes", "Cubes", "Build a grid, close squares, score them.", None),

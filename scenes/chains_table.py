@@ -35,7 +35,7 @@ class ChainsTable(TableScene):
         self.hand_w = self.px(92)
         hand_h = int(self.hand_w * theme.CARD_RATIO)
         self.hand_y = area.bottom - hand_h - self.px(22)
-        self.prompt_y = self.hand_y - self.px(40)
+        self.prompt_y = self.hand_y - self.px(50)
         chains_top = area.top + self.opp_h + self.px(14)
         chains_bottom = self.prompt_y - self.px(14)
         self.deck_w = self.px(170)

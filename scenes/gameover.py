@@ -61,7 +61,7 @@ class GameOver(Scene):
         names = session.names
         outcome = session.outcome()
         winners = [names[s] for s in outcome.winners]
-        if session.session_over:
+        if session.session_over and session.config["games_to_win"] > 1:
             champions = [names[i] for i, wins in enumerate(session.wins) if wins == max(session.wins)]
             return f"{' and '.join(champions)} win{'s' if len(champions) == 1 else ''} the session!"
         if len(winners) == 1:

@@ -19,6 +19,7 @@ def run_smoke() -> int:
     from .gameover import GameOver
     from .handoff import HandOff
     from .menu import MainMenu
+    from .rules_sheet import RulesSheet
     from .settings import SettingsScene
     from .setup import SetupScene
     from .tables import table_class
@@ -31,7 +32,7 @@ def run_smoke() -> int:
         scenes.append(SetupScene(app, game.name))
         session = Session(game.name, {"seats": DEMO_SEATS[:2]}, 1)
         table = table_class(game.name)(app, session)
-        scenes += [table, HandOff(app, table, 0)]
+        scenes += [table, HandOff(app, table, 0), RulesSheet(app, game.title, game.guide)]
         finished = table_class(game.name)(app, _finished(game.name))
         scenes += [finished, GameOver(app, finished)]
     for scene in scenes:

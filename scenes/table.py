@@ -31,6 +31,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_time = 0.0
         self.menu_button = Button("Menu", self.leave)
+        self.rules_button = Button("Rules", self.show_rules)
         self.last_seen_log = 0
         self.top_h = 0
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -149,6 +150,7 @@ class TableScene(Scene):
         log_w = self.px(280) if self.app.settings.get("show_log", True) else 0
         self.log_rect = pygame.Rect(w - log_w, self.top_h, log_w, h - self.top_h)
         self.menu_button.rect = pygame.Rect(w - self.px(100), self.px(7), self.px(90), self.px(32))
+        self.rules_button.rect = pygame.Rect(w - self.px(200), self.px(7), self.px(90), self.px(32))
         self._background = None
         return pygame.Rect(0, self.top_h, w - log_w, h - self.top_h)
 
@@ -172,6 +174,7 @@ class TableScene(Scene):
         goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
         draw_text(screen, goal, self.px(16), theme.INK_DIM, (self.px(150), self.top_h // 2), "midleft")
         self.menu_button.draw(screen, self.px(16))
+        self.rules_button.draw(screen, self.px(16))
         if self.log_rect.w:
             self.draw_log(screen)
 
@@ -210,7 +213,18 @@ class TableScene(Scene):
             for i, line in enumerate(lines):
                 draw_text(screen, line, size, theme.INK, (box.centerx, box.y + self.px(9) + i * self.px(24)), "midtop")
 
+    def show_rules(self) -> None:
+        from game.registry import entry
+
+        from .rules_sheet import RulesSheet
+
+        game = entry(self.session.game)
+        self.app.push(RulesSheet(self.app, game.title, game.guide))
+
     def handle(self, event) -> None:
         self.menu_button.handle(event)
+        self.rules_button.handle(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.show_rules()

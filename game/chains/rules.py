@@ -60,8 +60,7 @@ class Played:
     drawn: bool
 
     def text(self, names) -> str:
-        source = "draws and plays" if self.drawn else "plays"
-        return f"{names[self.seat]} {source} {self.card.label} on chain {self.chain + 1}"
+        return f"{names[self.seat]} plays {self.card.label} on chain {self.chain + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +74,8 @@ class Drew:
     def text(self, names) -> str:
         if self.card is None:
             return f"{names[self.seat]} draws a card"
+        if self.fits:
+            return f"{names[self.seat]} draws {self.card.label}, which fits"
         return f"{names[self.seat]} draws {self.card.label}"
 
 
