@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game import storage
@@ -151,3 +152,45 @@ def test_a_broken_save_is_refused_with_the_reason_and_kept(driver):
     assert driver.app.top is menu
     assert "could not be loaded" in menu.message and "config" in menu.message
     assert storage.autosave_path().exists()
+
+
+def test_pass_and_play_whole_game_never_shows_a_hand_to_the_wrong_player(driver):
+    setup = open_chains_setup(driver)
+    setup.rows[1].kind.step(-1)
+    driver.click(setup.add_button.rect.center)
+    driver.click(setup.start_button.rect.center)
+    table = next(s for s in driver.app.stack if isinstance(s, ChainsTable))
+    handoffs = 0
+    for _ in range(20000):
+        top = driver.app.top
+        if isinstance(top, GameOver):
+            break
+        if isinstance(top, HandOff):
+            handoffs += 1
+            assert top.covers()
+            assert top.seat == table.session.to_move
+            driver.click((20, 20))
+            continue
+        assert table.viewer in (None, table.session.to_move)
+        if table.viewer is None:
+            assert table.current_view().hand == ()
+        if table.my_turn:
+            play_human_turn(driver, table)
+        driver.frame(dt=0.05)
+    else:
+        pytest.fail("the game never ended")
+    assert handoffs >= 2
+
+
+def test_the_table_follows_a_resized_window(driver):
+    setup = open_chains_setup(driver)
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    for size in ((1000, 640), (1920, 1080)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        driver.frame([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
+        window = pygame.Rect((0, 0), size)
+        assert all(window.contains(row) for row in table.chain_rows)
+        for center in table.hand_centers(len(table.current_view().hand)):
+            assert window.contains(table.card_rect(center, table.hand_w))
+        assert window.contains(table.menu_button.rect)
