@@ -51,13 +51,22 @@ class App:
         icon = asset("icons", "chaintable.png")
         if icon.exists():
             pygame.display.set_icon(pygame.image.load(str(icon)))
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(self._fit_to_desktop(size), pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
         self.settings, self.notice = storage.load_settings()
         self.first_frame_hook = None
         pygame.key.set_repeat(350, 40)
+
+    def _fit_to_desktop(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The wanted size, shrunk (keeping its shape) to fit a smaller screen."""
+        desktops = pygame.display.get_desktop_sizes()
+        if not desktops:
+            return size
+        room_w, room_h = desktops[0][0] * 0.94, desktops[0][1] * 0.9
+        shrink = min(1.0, room_w / size[0], room_h / size[1])
+        return max(self.MIN_SIZE[0], int(size[0] * shrink)), max(self.MIN_SIZE[1], int(size[1] * shrink))
 
     @property
     def size(self) -> tuple[int, int]:
