@@ -43,7 +43,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--frames", type=int, default=600)
     args = parser.parse_args()
-    app = App()
+    app = App(fit_to_desktop=False)
     app.settings["animations"] = True
     table = ChainsTable(app, busy_session())
     app.push(table)

@@ -45,13 +45,15 @@ class Scene:
 class App:
     MIN_SIZE = (800, 560)
 
-    def __init__(self, size: tuple[int, int] = theme.BASE_SIZE) -> None:
+    def __init__(self, size: tuple[int, int] = theme.BASE_SIZE, fit_to_desktop: bool = True) -> None:
         pygame.init()
         pygame.display.set_caption("Chain Table")
         icon = asset("icons", "chaintable.png")
         if icon.exists():
             pygame.display.set_icon(pygame.image.load(str(icon)))
-        self.screen = pygame.display.set_mode(self._fit_to_desktop(size), pygame.RESIZABLE)
+        if fit_to_desktop:
+            size = self._fit_to_desktop(size)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True

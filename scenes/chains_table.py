@@ -284,10 +284,7 @@ class ChainsTable(TableScene):
         self.draw_deck(screen, view, hidden)
         self.draw_hand(screen, view, hidden)
         self.draw_prompt(screen, view)
-        flight = self.motion.current
-        if flight is not None:
-            image = cardart.face(flight.card, self.hand_w) if flight.face_up else cardart.back(self.hand_w)
-            screen.blit(image, image.get_rect(center=flight.position))
+        self.draw_flights(screen, self.hand_w)
         if self.drag:
             pos = self.drag["pos"]
             center = (pos[0] + self.drag["offset"][0], pos[1] + self.drag["offset"][1])

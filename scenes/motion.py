@@ -14,7 +14,8 @@ def ease_out(t: float) -> float:
 @dataclass
 class Flight:
     """One card gliding from `start` to `end` (centres, in pixels). `hides` names the table spot
-    whose newest card is not drawn until the flight lands, so the card never shows twice."""
+    whose newest card is not drawn until the flight lands, so the card never shows twice. During
+    `delay` the card waits at `start` (flashing, if `flash`) before it moves."""
 
     card: Any
     face_up: bool
@@ -22,46 +23,56 @@ class Flight:
     end: tuple[float, float]
     hides: tuple = ()
     duration: float = 0.35
+    delay: float = 0.0
+    flash: bool = False
     elapsed: float = 0.0
 
     @property
     def done(self) -> bool:
-        return self.elapsed >= self.duration
+        return self.elapsed >= self.delay + self.duration
+
+    @property
+    def waiting(self) -> bool:
+        return self.elapsed < self.delay
 
     @property
     def position(self) -> tuple[float, float]:
-        t = ease_out(min(1.0, self.elapsed / self.duration)) if self.duration > 0 else 1.0
+        moving = self.elapsed - self.delay
+        t = ease_out(min(1.0, max(0.0, moving) / self.duration)) if self.duration > 0 else 1.0
         return (self.start[0] + (self.end[0] - self.start[0]) * t,
                 self.start[1] + (self.end[1] - self.start[1]) * t)
 
 
 @dataclass
 class Motion:
-    """Flights played one after another, in the order the events happened."""
+    """Steps played one after another, in the order the events happened; the flights of one
+    step (the cards of one scored cube, say) move together."""
 
-    queue: list[Flight] = field(default_factory=list)
+    queue: list[list[Flight]] = field(default_factory=list)
 
-    def add(self, flight: Flight) -> None:
-        self.queue.append(flight)
+    def add(self, *flights: Flight) -> None:
+        if flights:
+            self.queue.append(list(flights))
 
     @property
     def busy(self) -> bool:
         return bool(self.queue)
 
     @property
-    def current(self) -> Flight | None:
-        return self.queue[0] if self.queue else None
+    def current(self) -> list[Flight]:
+        return self.queue[0] if self.queue else []
 
     def hidden(self) -> set:
-        return {spot for flight in self.queue for spot in flight.hides}
+        return {spot for step in self.queue for flight in step for spot in flight.hides}
 
     def update(self, dt: float) -> None:
         while self.queue and dt >= 0:
-            flight = self.queue[0]
-            flight.elapsed += dt
-            if not flight.done:
+            step = self.queue[0]
+            for flight in step:
+                flight.elapsed += dt
+            if not all(flight.done for flight in step):
                 return
-            dt = flight.elapsed - flight.duration
+            dt = min(flight.elapsed - flight.delay - flight.duration for flight in step)
             self.queue.pop(0)
 
     def clear(self) -> None:

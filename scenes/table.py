@@ -8,7 +8,7 @@ import pygame
 from game import storage
 from game.core import IllegalAction
 
-from . import theme
+from . import cardart, theme
 from .app import Scene
 from .motion import Motion, Thinker
 from .widgets import Button, draw_text, panel, wrap
@@ -201,6 +201,15 @@ class TableScene(Scene):
         for line in lines[-room:]:
             draw_text(screen, line, size, theme.INK_DIM, (rect.x + self.px(10), y))
             y += line_h
+
+    def draw_flights(self, screen, width: int) -> None:
+        for flight in self.motion.current:
+            image = cardart.face(flight.card, width) if flight.face_up else cardart.back(width)
+            rect = image.get_rect(center=flight.position)
+            if flight.flash and flight.waiting:
+                halo = cardart.glow(width)
+                screen.blit(halo, halo.get_rect(center=rect.center))
+            screen.blit(image, rect)
 
     def draw_message(self, screen, center) -> None:
         if self.message_time > 0 and self.message:
