@@ -78,23 +78,18 @@ class GameOver(Scene):
         history = session.history
         reason = history[-1][1].text(session.names) if history else ""
         draw_text(screen, reason, self.px(18), theme.INK_DIM, (self.box.centerx, self.box.y + self.px(82)), "center")
-        view = session.view(None)
-        hands = getattr(view, "final_hands", None) or [()] * len(session.seats)
+        winners = session.view(None).winners or ()
         y = self.box.y + self.px(120)
         card_w = self.px(40)
-        for seat, name in enumerate(session.names):
-            mark = "\u2605 " if seat in (view.winners or ()) else ""
+        for seat, cards, summary in self.table.result_rows():
+            mark = "\u2605 " if seat in winners else ""
+            name = session.names[seat]
             draw_text(screen, f"{mark}{name}", self.px(19), theme.INK, (self.box.x + self.px(30), y + self.px(14)), "midleft", bold=True)
             draw_text(screen, f"wins: {session.wins[seat]}", self.px(15), theme.INK_DIM, (self.box.x + self.px(30), y + self.px(38)), "midleft")
-            hand = hands[seat]
-            if not hand:
-                draw_text(screen, "no cards left", self.px(15), theme.INK_DIM, (self.box.x + self.px(200), y + self.px(26)), "midleft")
-            for i, card in enumerate(hand[:14]):
-                screen.blit(cardart.face(card, card_w), (self.box.x + self.px(200) + i * int(card_w * 0.8), y))
-            if hand:
-                total = sum(c.rank for c in hand)
-                draw_text(screen, f"{len(hand)} cards, total {total}", self.px(14), theme.INK_DIM,
-                          (self.box.right - self.px(24), y + self.px(26)), "midright")
+            step = min(int(card_w * 0.8), (self.box.w - self.px(420)) // max(1, len(cards)))
+            for i, card in enumerate(cards):
+                screen.blit(cardart.face(card, card_w), (self.box.x + self.px(200) + i * step, y))
+            draw_text(screen, summary, self.px(14), theme.INK_DIM, (self.box.right - self.px(24), y + self.px(26)), "midright")
             y += self.px(70)
         self.primary.draw(screen, self.px(22))
         self.menu.draw(screen, self.px(22))

@@ -10,10 +10,11 @@ from game.core import IllegalAction
 
 from . import cardart, theme
 from .app import Scene
-from .motion import Motion, Thinker
+from .motion import Flight, Motion, Thinker
 from .widgets import Button, draw_text, panel, wrap
 
 GAME_OVER_PAUSE = 0.8
+CLICK_SLOP = 6
 MESSAGE_TIME = 4.0
 
 
@@ -26,17 +27,22 @@ class TableScene(Scene):
         self.thinker: Thinker | None = None
         self.computer_wait = 0.0
         self.revealed_seat: int | None = None
-        self.handoff_pending = False
         self.game_over_wait = 0.0
         self.message = ""
         self.message_time = 0.0
         self.menu_button = Button("Menu", self.leave)
         self.rules_button = Button("Rules", self.show_rules)
-        self.last_seen_log = 0
         self.top_h = 0
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._background: pygame.Surface | None = None
         self._log_cache: tuple = ((), [])
+        self.drag: dict | None = None
+        self.selected = None
+        self.hover_card = None
+        self.notice = ""
+        self.notice_time = 0.0
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.opp_h = self.hand_w = self.hand_y = self.prompt_y = self.hand_right = 0
 
     # -- whose eyes the table shows
 
@@ -78,8 +84,14 @@ class TableScene(Scene):
         """Queue the flights that show `event`; each game's scene knows where its cards go."""
 
     def say(self, message: str) -> None:
+        """An alert: why a move was refused."""
         self.message = message
         self.message_time = MESSAGE_TIME
+
+    def say_notice(self, message: str) -> None:
+        """A passing remark in the prompt line: what just happened, or what to do next."""
+        self.notice = message
+        self.notice_time = 2.5
 
     def leave(self) -> None:
         from .menu import MainMenu
@@ -92,6 +104,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)
+        self.notice_time = max(0.0, self.notice_time - dt)
         animations = self.app.settings.get("animations", True)
         self.motion.update(dt if animations else 10.0)
         if self.motion.busy:
@@ -235,5 +248,245 @@ class TableScene(Scene):
         self.rules_button.handle(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.show_rules()
+            return
+        if self.app.top is not self:
+            return
+        view = self.current_view()
+        if self.my_turn:
+            legal = self.session.legal_actions()
+            for button, action in self.action_buttons():
+                button.enabled = action in legal
+                button.handle(event)
+            if event.type == pygame.KEYDOWN:
+                action = self.key_actions().get(event.key)
+                if action is not None and action in legal:
+                    self.perform(action)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press(event.pos, view)
+        elif event.type == pygame.MOUSEMOTION:
+            if self.drag:
+                self.drag["pos"] = event.pos
+            else:
+                hit = self.hand_card_at(event.pos, view) if view.seat is not None else None
+                self.hover_card = hit[0] if hit else None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(event.pos)
+
+    # -- what a game's table fills in
+
+    def action_buttons(self) -> list[tuple[Button, object]]:
+        """The table's buttons and the action each one takes (enabled only when legal)."""
+        return []
+
+    def key_actions(self) -> dict[int, object]:
+        return {}
+
+    def card_usable(self, card) -> bool:
+        """Whether a hand card can be played now (unusable cards are veiled on the viewer's turn)."""
+        return True
+
+    def drop(self, card, drop_center, pointer) -> bool:
+        """A dragged card let go with its centre at `drop_center`; return whether a move was made."""
+        return False
+
+    def click_card(self, card) -> None:
+        """A hand card clicked without dragging."""
+
+    def press_elsewhere(self, pos, view) -> None:
+        """A press that did not pick up a hand card."""
+
+    def seat_note(self, view, seat: int) -> str:
+        """An extra line in a seat's box (a score, say)."""
+        return ""
+
+    def prompt(self, view) -> str:
+        return ""
+
+    def result_rows(self) -> list[tuple[int, tuple, str]]:
+        """For the game-over screen: (seat, cards to show, summary) per seat."""
+        raise NotImplementedError
+
+    # -- seats around the table, and the viewer's hand at the bottom
+
+    def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
+        """Place the opponents' row, the hand row and its buttons; return the room left between them."""
+        self.area = area
+        self.opp_h = self.px(124)
+        self.hand_w = self.px(92)
+        hand_h = int(self.hand_w * theme.CARD_RATIO)
+        self.hand_y = area.bottom - hand_h - self.px(22)
+        self.prompt_y = self.hand_y - self.px(50)
+        bx = area.right - self.px(150)
+        for i, (button, _action) in enumerate(self.action_buttons()[:button_count]):
+            button.rect = pygame.Rect(bx, self.hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
+        self.hand_right = bx - self.px(20)
+        return pygame.Rect(area.x, area.top + self.opp_h + self.px(14), area.w, self.prompt_y - area.top - self.opp_h - self.px(28))
+
+    @property
+    def bottom_seat(self) -> int:
+        viewer = self.viewer
+        if viewer is not None:
+            return viewer
+        humans = self.session.human_seats
+        return humans[0] if humans else 0
+
+    def opponents(self) -> list[int]:
+        bottom = self.bottom_seat
+        n = len(self.session.seats)
+        return [(bottom + k) % n for k in range(1, n)]
+
+    def opponent_box(self, seat: int) -> pygame.Rect:
+        seats = self.opponents()
+        gap = self.px(14)
+        width = min(self.px(300), (self.area.w - gap * (len(seats) + 1)) // len(seats))
+        total = len(seats) * width + (len(seats) - 1) * gap
+        x = self.area.centerx - total // 2 + seats.index(seat) * (width + gap)
+        return pygame.Rect(x, self.area.top + self.px(8), width, self.opp_h - self.px(8))
+
+    def seat_center(self, seat: int) -> tuple[int, int]:
+        if seat == self.bottom_seat:
+            return (self.area.centerx, self.hand_y + self.px(60))
+        return self.opponent_box(seat).center
+
+    @staticmethod
+    def card_rect(center, width) -> pygame.Rect:
+        w, h = cardart.card_size(width)
+        return pygame.Rect(center[0] - w // 2, center[1] - h // 2, w, h)
+
+    @staticmethod
+    def shown_hand(view) -> list:
+        """The viewer's hand sorted by rank, then suit, as a player would hold it."""
+        return sorted(view.hand, key=lambda c: (c.rank, "SHDC".index(c.suit)))
+
+    def hand_centers(self, count: int) -> list[tuple[int, int]]:
+        if count == 0:
+            return []
+        w = self.hand_w
+        room = self.hand_right - self.area.x - self.px(20)
+        step = min(w + self.px(8), (room - w) // max(1, count - 1)) if count > 1 else 0
+        total = w + step * (count - 1)
+        x0 = self.area.x + self.px(20) + max(0, (room - total) // 2) + w // 2
+        y = self.hand_y + int(w * theme.CARD_RATIO) // 2
+        return [(x0 + i * step, y) for i in range(count)]
+
+    def hand_card_center(self, view, card) -> tuple[int, int]:
+        hand = self.shown_hand(view)
+        return self.hand_centers(len(hand))[hand.index(card)]
+
+    def raised(self, card, center):
+        lift = self.px(22) if card == self.selected else (self.px(10) if card == self.hover_card else 0)
+        return (center[0], center[1] - lift)
+
+    def hand_card_at(self, pos, view):
+        hand = self.shown_hand(view)
+        centers = self.hand_centers(len(hand))
+        for card, center in reversed(list(zip(hand, centers))):
+            if self.card_rect(self.raised(card, center), self.hand_w).collidepoint(pos):
+                return card, center
+        return None
+
+    # -- dragging a card
+
+    def press(self, pos, view) -> None:
+        if view.seat is None or not self.my_turn:
+            return
+        hit = self.hand_card_at(pos, view)
+        if hit:
+            card, center = hit
+            self.drag = {"card": card, "offset": (center[0] - pos[0], center[1] - pos[1]), "pos": pos,
+                         "start": pos, "home": center}
+            return
+        self.press_elsewhere(pos, view)
+
+    def release(self, pos) -> None:
+        drag, self.drag = self.drag, None
+        if not drag:
+            return
+        card = drag["card"]
+        moved = abs(pos[0] - drag["start"][0]) + abs(pos[1] - drag["start"][1])
+        if moved <= CLICK_SLOP:
+            self.click_card(card)
+            return
+        drop = (pos[0] + drag["offset"][0], pos[1] + drag["offset"][1])
+        if not self.drop(card, drop, pos):
+            self.snap_back(card, drop, drag["home"])
+
+    def snap_back(self, card, start, home) -> None:
+        self.motion.add(Flight(card, True, start, home, hides=(("hand-card", card),), duration=0.2))
+
+    @property
+    def dragged_card(self):
+        return self.drag["card"] if self.drag else None
+
+    # -- drawing seats and hands
+
+    def draw_opponent(self, screen, view, seat: int, hidden) -> None:
+        box = self.opponent_box(seat)
+        active = view.current == seat and view.winners is None
+        panel(screen, box, edge=theme.GOLD if active else theme.PANEL_EDGE)
+        if active:
+            pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)
+        kind = "computer" if seat in self.session.computers else "human"
+        draw_text(screen, self.session.names[seat], self.px(18), theme.INK, (box.x + self.px(10), box.y + self.px(6)), bold=True)
+        count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
+        draw_text(screen, f"{count} card{'s' if count != 1 else ''} \u00b7 {kind}", self.px(14), theme.INK_DIM,
+                  (box.right - self.px(10), box.y + self.px(9)), "topright")
+        w = self.px(44)
+        step = min(self.px(16), (box.w - self.px(20) - w) // max(1, count - 1)) if count > 1 else 0
+        for i in range(count):
+            screen.blit(cardart.back(w), (box.x + self.px(10) + i * step, box.y + self.px(34)))
+        note = self.seat_note(view, seat)
+        if note:
+            draw_text(screen, note, self.px(15), theme.INK, (box.right - self.px(10), box.y + self.px(34)), "topright", bold=True)
+        if active and self.thinker is not None:
+            draw_text(screen, "thinking\u2026", self.px(15), theme.GOLD, (box.right - self.px(10), box.bottom - self.px(8)), "bottomright")
+
+    def draw_hand(self, screen, view, hidden) -> None:
+        seat = self.bottom_seat
+        name = self.session.names[seat]
+        note = self.seat_note(view, seat)
+        label_pos = (self.area.x + self.px(20), self.hand_y - self.px(6))
+        if view.seat is None:
+            count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
+            for center in self.hand_centers(count):
+                screen.blit(cardart.back(self.hand_w), self.card_rect(center, self.hand_w))
+            draw_text(screen, f"{name}: {count} cards (hidden)  {note}", self.px(15), theme.INK_DIM, label_pos, "bottomleft")
+            return
+        if note:
+            draw_text(screen, f"{name}  {note}", self.px(15), theme.INK_DIM, label_pos, "bottomleft")
+        cards = self.shown_hand(view)
+        away = {spot[1] for spot in hidden if spot[0] == "hand-card"} | {self.dragged_card}
+        veil = self.my_turn and any(self.card_usable(c) for c in cards)
+        for card, center in zip(cards, self.hand_centers(len(cards))):
+            if card in away:
+                continue
+            center = self.raised(card, center)
+            if card == self.selected:
+                halo = cardart.glow(self.hand_w)
+                screen.blit(halo, halo.get_rect(center=center))
+            screen.blit(cardart.face(card, self.hand_w), self.card_rect(center, self.hand_w))
+            if veil and not self.card_usable(card):
+                screen.blit(cardart.shade(self.hand_w), self.card_rect(center, self.hand_w))
+        if self.my_turn:
+            legal = self.session.legal_actions()
+            for button, action in self.action_buttons():
+                button.enabled = action in legal
+                button.draw(screen, self.px(20))
+
+    def draw_dragged(self, screen) -> None:
+        if self.drag:
+            pos = self.drag["pos"]
+            center = (pos[0] + self.drag["offset"][0], pos[1] + self.drag["offset"][1])
+            image = cardart.face(self.drag["card"], self.hand_w)
+            screen.blit(image, image.get_rect(center=center))
+
+    def draw_prompt(self, screen, view) -> None:
+        prompt = self.prompt(view)
+        active = view.seat is not None and view.current == view.seat and view.winners is None
+        color = theme.GOLD if active else theme.INK
+        if self.notice_time > 0 and self.notice:
+            prompt, color = self.notice, theme.INK
+        draw_text(screen, prompt, self.px(19), color, (self.area.x + self.px(20), self.prompt_y + self.px(14)), "midleft", bold=active)

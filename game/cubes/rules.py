@@ -10,7 +10,8 @@ when no card in hand can be placed anywhere. The game ends at the end of the tur
 last deck card was drawn.
 
 Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neighbour_matches`,
-`completions`, `square_cells`, `open_cells`, `legal_cells`, `placements`, `why_not_place`.
+`completions`, `square_cells`, `open_cells`, `legal_cells`, `placements`, `why_not_place`,
+`open_groups`, `fits_somewhere`.
 """
 
 from __future__ import annotations
@@ -106,19 +107,16 @@ def scored_cells(squares) -> list[tuple[int, int]]:
 
 def open_cells(board: dict) -> list[tuple[tuple[int, int], list[Card]]]:
     """Every empty cell connected to the board, sorted, with the cards connected to it."""
-    found = set()
-    for x, y in board:
+    found: dict[tuple[int, int], list[Card]] = {}
+    for (x, y), card in board.items():
         for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
             if cell not in board:
-                found.add(cell)
-    get = board.get
-    out = []
-    for cell in sorted(found):
-        x, y = cell
-        near = [c for c in (get((x, y - 1)), get((x, y + 1)), get((x - 1, y)), get((x + 1, y)))
-                if c is not None]
-        out.append((cell, near))
-    return out
+                near = found.get(cell)
+                if near is None:
+                    found[cell] = [card]
+                else:
+                    near.append(card)
+    return sorted(found.items())
 
 
 def fits_beside(card: Card, near: list[Card]) -> bool:
@@ -149,6 +147,7 @@ def placements(board: dict, hand) -> list["Place"]:
         return [Place(card, 0, 0) for card in hand]
     cells = open_cells(board)
     out = []
+    append = out.append
     for card in hand:
         rank, suit = card.rank, card.suit
         for (x, y), near in cells:
@@ -157,20 +156,33 @@ def placements(board: dict, hand) -> list["Place"]:
                 if r != rank and other.suit != suit and r - rank not in (1, -1):
                     break
             else:
-                out.append(Place(card, x, y))
+                append(Place(card, x, y))
     return out
 
 
-def unplaceable(board: dict) -> frozenset:
-    """The cards (of all 52) that could not be placed anywhere on `board`."""
-    if not board:
-        return frozenset()
-    cells = [near for _cell, near in open_cells(board)]
-    return frozenset(c for c in standard_deck() if not any(fits_beside(c, near) for near in cells))
+def open_groups(board: dict) -> tuple[tuple[Card, ...], ...]:
+    """The distinct groups of cards around the open cells of `board`, in a fixed order.
+
+    A card can be placed on a (non-empty) board exactly when it fits beside one of these groups.
+    They are board cards, so public: this is what a pass reveals about the passer's hand.
+    """
+    groups = {tuple(sorted(near, key=_code)) for _cell, near in open_cells(board)}
+    return tuple(sorted(groups, key=lambda group: [c.code for c in group]))
+
+
+def fits_somewhere(card: Card, groups) -> bool:
+    """Whether `card` fits beside at least one of `groups` (see `open_groups`)."""
+    return any(fits_beside(card, group) for group in groups)
+
+
+def _code(card: Card) -> str:
+    return card.code
 
 
 def why_not_place(board: dict, card: Card, x, y, hand=None) -> str | None:
     """Why `card` may not go on (x, y), in a player's words; None when it may."""
+    if not isinstance(card, Card):
+        return f"{card!r} is not a card"
     if hand is not None and card not in hand:
         return f"{card.label} is not in your hand"
     if not isinstance(x, int) or not isinstance(y, int):
@@ -339,9 +351,10 @@ class CubesState:
         self.turn: int = turn  # turns started so far, minus one: the first turn is 0
         self.drawn: Card | None = drawn  # the card drawn this turn (seen only by its drawer)
         self.last_draw_turn: int | None = last_draw_turn  # the turn that drew the last deck card
-        # Per seat, what a pass revealed: at least `count` cards of that hand are in `cards`
-        # (the cards that could not be placed anywhere on the board of that moment).
-        self.no_place: list[tuple[int, frozenset]] = no_place or [(0, frozenset())] * players
+        # Per seat, what its latest pass revealed, as (count, groups): at least `count` cards of
+        # that hand fit beside none of `groups`, the open-cell groups of the board of that moment
+        # (`open_groups`). A placed card that may have been one of them lowers the count.
+        self.no_place: list[tuple[int, tuple]] = no_place or [(0, ())] * players
         self.winners: tuple[int, ...] | None = winners
 
     def all_cards(self) -> list[Card]:
@@ -367,8 +380,9 @@ class CubesView:
     turn: int
     drawn: Card | None  # the card just drawn, only in the drawer's own view
     last_draw_turn: int | None
-    no_place: tuple[tuple[int, frozenset], ...]
+    no_place: tuple[tuple[int, tuple], ...]
     winners: tuple[int, ...] | None
+    final_hands: tuple[tuple[Card, ...], ...] | None = None  # every hand, once the game is over
 
     def board_dict(self) -> dict[tuple[int, int], Card]:
         return dict(self.board)
@@ -478,12 +492,12 @@ class CubesRules(Rules):
         card, x, y = action.card, action.x, action.y
         hand = state.hands[seat]
         hand.remove(card)
-        count, cannot = state.no_place[seat]
+        count, groups = state.no_place[seat]
         if count:
-            if card in cannot:  # it may have been one of the cards that could not be placed
-                state.no_place[seat] = (count - 1, cannot)
+            if not fits_somewhere(card, groups):  # it may have been one of the cards that did not fit
+                state.no_place[seat] = (count - 1, groups)
             elif count > len(hand):
-                state.no_place[seat] = (len(hand), cannot)
+                state.no_place[seat] = (len(hand), groups)
         board = state.board
         board[(x, y)] = card
         events = [Placed(seat, card, x, y)]
@@ -499,7 +513,7 @@ class CubesRules(Rules):
     def _pass(self, state: CubesState) -> list:
         seat = state.current
         # Nothing in this hand could be placed: that is what passing reveals.
-        state.no_place[seat] = (len(state.hands[seat]), unplaceable(state.board))
+        state.no_place[seat] = (len(state.hands[seat]), open_groups(state.board))
         events = [Passed(seat)]
         self._end_turn(state, events)
         return events
@@ -539,26 +553,34 @@ class CubesRules(Rules):
             last_draw_turn=state.last_draw_turn,
             no_place=tuple(state.no_place),
             winners=state.winners,
+            final_hands=tuple(tuple(h) for h in state.hands) if state.phase == OVER else None,
         )
 
     def determinize(self, view: CubesView, rng: Rng) -> CubesState:
         """A full state the viewer cannot tell from the real one.
 
         The unseen cards are dealt at random to the other hands and the deck. A seat that passed
-        showed that at least `count` of its cards could not be placed then (`no_place`): those
-        hands get that many such cards, best effort (a few random tries, then unconstrained).
+        showed that at least `count` of its cards could not be placed then (`no_place`): its hand
+        gets that many such cards. A few quick random deals are tried, then an exact one that finds
+        a deal whenever one exists (the real one does); unconstrained only as a last resort.
+        Once the game is over every hand is shown, and the state is known.
         """
-        seen = set(view.hand)
-        seen.update(card for _cell, card in view.board)
-        seen.update(card for pile in view.piles for card in pile)
-        pool = [c for c in standard_deck() if c not in seen]
+        if view.final_hands is not None:
+            hands = view.final_hands
+            pool = _unseen(view, hands)  # empty: the deck ran out
+            return CubesState(view.players, dict(view.board), [list(h) for h in hands], pool,
+                              [list(pile) for pile in view.piles], Rng(rng.next_u64()),
+                              view.current, view.phase, view.turn, view.drawn, view.last_draw_turn,
+                              list(view.no_place), view.winners)
+        pool = _unseen(view, [view.hand])
         others = [s for s in range(view.players) if s != view.seat]
         for _attempt in range(20):
             hands = _deal_with_constraints(pool, view, others, rng)
             if hands is not None:
                 break
         else:
-            hands = _deal_with_constraints(pool, view, others, rng, ignore_constraints=True)
+            hands = (_deal_exactly(pool, view, others, rng)
+                     or _deal_with_constraints(pool, view, others, rng, ignore_constraints=True))
         dealt = {c for hand in hands.values() for c in hand}
         deck = [c for c in pool if c not in dealt]
         rng.shuffle(deck)
@@ -581,6 +603,13 @@ def _winners(piles) -> tuple[int, ...]:
     return tuple(s for s, key in enumerate(keys) if key == best)
 
 
+def _unseen(view: CubesView, hands) -> list[Card]:
+    seen = {c for hand in hands for c in hand}
+    seen.update(card for _cell, card in view.board)
+    seen.update(card for pile in view.piles for card in pile)
+    return [c for c in standard_deck() if c not in seen]
+
+
 def _deal_with_constraints(pool, view: CubesView, seats, rng: Rng, ignore_constraints=False):
     """Random hands for `seats` from `pool`, each meeting its no-place constraint; None on a failed try."""
     remaining = pool[:]
@@ -588,10 +617,11 @@ def _deal_with_constraints(pool, view: CubesView, seats, rng: Rng, ignore_constr
     hands = {}
     order = sorted(seats, key=lambda s: -view.no_place[s][0])
     for seat in order:
-        count, cannot = view.no_place[seat]
+        count, groups = view.no_place[seat]
         size = view.hand_counts[seat]
         need = min(count, size)
-        constrained = [] if ignore_constraints or not need else [c for c in remaining if c in cannot][:need]
+        constrained = [] if ignore_constraints or not need else (
+            [c for c in remaining if not fits_somewhere(c, groups)][:need])
         if len(constrained) < need and not ignore_constraints:
             return None
         taken = set(constrained)
@@ -599,6 +629,47 @@ def _deal_with_constraints(pool, view: CubesView, seats, rng: Rng, ignore_constr
         hands[seat] = constrained + rest
         taken.update(rest)
         remaining = [c for c in remaining if c not in taken]
+    return hands
+
+
+def _deal_exactly(pool, view: CubesView, seats, rng: Rng):
+    """Random hands for `seats` meeting every no-place constraint whenever some deal does, where
+    the quick tries can fail: each constrained card is drawn at random among those that leave the
+    rest solvable (Hall's condition over the seats still owed cards). None if no deal exists."""
+    remaining = pool[:]
+    rng.shuffle(remaining)
+    owed = {s: min(view.no_place[s][0], view.hand_counts[s]) for s in seats}
+    allowed = {s: {c for c in pool if not fits_somewhere(c, view.no_place[s][1])} for s in seats}
+    groups_of_seats = [[s for i, s in enumerate(seats) if mask >> i & 1] for mask in range(1, 1 << len(seats))]
+
+    def solvable() -> bool:
+        for group in groups_of_seats:
+            need = sum(owed[s] for s in group)
+            if need and need > sum(1 for c in remaining if any(c in allowed[s] for s in group)):
+                return False
+        return True
+
+    if not solvable():
+        return None
+    hands = {s: [] for s in seats}
+    for seat in seats:
+        while owed[seat]:
+            for i, c in enumerate(remaining):
+                if c not in allowed[seat]:
+                    continue
+                del remaining[i]
+                owed[seat] -= 1
+                if solvable():
+                    hands[seat].append(c)
+                    break
+                remaining.insert(i, c)
+                owed[seat] += 1
+            else:
+                return None
+    for seat in seats:
+        extra = view.hand_counts[seat] - len(hands[seat])
+        hands[seat] += remaining[:extra]
+        del remaining[:extra]
     return hands
 
 
