@@ -21,13 +21,17 @@ def _entries() -> tuple[GameEntry, ...]:
     from .chains import RULES as CHAINS
     from .chains.ai import ChainsHeuristic
     from .chains.guide import GUIDE as CHAINS_GUIDE
+    from .cubes import RULES as CUBES
+    from .cubes.ai import CubesHeuristic
+    from .cubes.guide import GUIDE as CUBES_GUIDE
 
     return (
         GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS,
                   ChainsHeuristic, CHAINS_GUIDE),
         GameEntry("chain-chain", "Chain-Chain", "Pairs that add up, a pile that grows.", None),
         GameEntry("linx", "LINX", "Draw, collect sets, score the board.", None),
-        GameEntry("cubes", "Cubes", "Build a grid, close squares, score them.", None),
+        GameEntry("cubes", "Cubes", "Grow a grid of matching cards; close squares to score them.", CUBES,
+                  CubesHeuristic, CUBES_GUIDE),
         GameEntry("sovereigns-chain", "Sovereign's Chain", "Classes, events and a chain of rule.", None),
     )
 

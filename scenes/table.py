@@ -74,11 +74,16 @@ class TableScene(Scene):
         except IllegalAction as err:
             self.say(str(err).capitalize())
             return False
-        for event in events:
-            self.animate(self.rules.redact(event, viewer), origin)
+        shown = [self.rules.redact(event, viewer) for event in events]
+        self.settle(shown)
+        for event in shown:
+            self.animate(event, origin)
             origin = None
         storage.save_game(self.session)
         return True
+
+    def settle(self, events) -> None:
+        """Called once a move is made, before its events are animated (to refit a board, say)."""
 
     def animate(self, event, origin) -> None:
         """Queue the flights that show `event`; each game's scene knows where its cards go."""

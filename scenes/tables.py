@@ -5,8 +5,9 @@ from __future__ import annotations
 
 def table_class(game: str):
     from .chains_table import ChainsTable
+    from .cubes_table import CubesTable
 
-    return {"chains": ChainsTable}[game]
+    return {"chains": ChainsTable, "cubes": CubesTable}[game]
 
 
 def open_table(app, session) -> None:

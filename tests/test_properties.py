@@ -42,7 +42,7 @@ def _chains_candidates(state) -> list:
     return [Play(c, chain) for c in standard_deck() for chain in range(-1, 4)] + [Draw(), Pass()]
 
 
-def _chains_hidden(state, seat) -> set:
+def _other_hands_and_deck(state, seat) -> set:
     """Other seats' hands and the deck. (Chain cards and the pending drawn card are public, and
     once the game is over every hand is shown, as the table does at the end.)"""
     hidden = set(state.deck)
@@ -54,10 +54,27 @@ def _chains_hidden(state, seat) -> set:
     return hidden
 
 
+def _cubes_candidates(state) -> list:
+    from game.cubes import Draw, Pass, Place
+    from game.cubes.rules import open_cells
+
+    hand = state.hands[state.current]
+    other = next(c for c in standard_deck() if c not in hand)
+    spaces = [cell for cell, _near in open_cells(state.board)]
+    x, y = min(state.board, default=(0, 0))
+    odd = [(x, y), (x - 1, y - 1), (0, 0), (99, -99)]
+    return ([Place(c, cx, cy) for c in hand for cx, cy in spaces]
+            + [Place(c, cx, cy) for c in (hand[0], other) for cx, cy in odd + spaces[:2]]
+            + [Draw(), Pass()])
+
+
 HOOKS = {
     "chains": GameHooks(full_deck=lambda config: standard_deck(),
                         candidates=_chains_candidates,
-                        hidden_cards=_chains_hidden),
+                        hidden_cards=_other_hands_and_deck),
+    "cubes": GameHooks(full_deck=lambda config: standard_deck(),
+                       candidates=_cubes_candidates,
+                       hidden_cards=_other_hands_and_deck),
 }
 
 
@@ -92,6 +109,7 @@ def case(game: str, **config) -> Case:
 
 CASES = [case("chains", players=p, draw_rule=rule)
          for p in (2, 3, 4) for rule in ("three", "one", "until")]
+CASES += [case("cubes", players=p) for p in (2, 3, 4)]
 
 cases = st.sampled_from(CASES)
 seeds = st.integers(0, 2**64 - 1)
