@@ -1,9 +1,10 @@
-"""Median and p95 time to update and draw the busiest Chains table, animations running.
+"""Median and p95 time to update and draw the busiest table of a game, animations running.
 
-Four seats, long chains, a full move log, a card in flight and a card being dragged, on
-SDL's software renderer (dummy video driver), at 1280x800.
+Chains: four seats, long chains, a full move log, a card in flight and a card being dragged.
+Cubes: four seats, a board of 42 cards, a cube's cards flashing on their way to a pile, and a
+card dragged over a lit space. SDL's software renderer (dummy video driver), 1280x800.
 
-    python benchmarks/frame_time.py [--frames 600]
+    python benchmarks/frame_time.py [--game chains|cubes] [--frames 600]
 """
 
 from __future__ import annotations
@@ -17,19 +18,22 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("CHAINTABLE_HOME", "/tmp/chaintable-bench")
 
+from game.cards import standard_deck  # noqa: E402
 from game.chains.rules import Play  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from game.session import Session  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.chains_table import ChainsTable  # noqa: E402
+from scenes.cubes_table import CubesTable  # noqa: E402
 from scenes.motion import Flight  # noqa: E402
 
+SEATS = [{"name": "You", "kind": "human"}] + [
+    {"name": n, "kind": "computer", "difficulty": "normal"} for n in ("Ada", "Bram", "Cleo")]
 
-def busy_session() -> Session:
-    seats = [{"name": "You", "kind": "human"}] + [
-        {"name": n, "kind": "computer", "difficulty": "normal"} for n in ("Ada", "Bram", "Cleo")]
+
+def busy_chains_session() -> Session:
     for seed in range(1000):
-        session = Session("chains", {"seats": seats, "rules": {"draw_rule": "until"}}, seed)
+        session = Session("chains", {"seats": SEATS, "rules": {"draw_rule": "until"}}, seed)
         rng = Rng(seed)
         while not session.game_over and sum(len(c) for c in session.state.chains) < 30:
             legal = session.legal_actions()
@@ -39,28 +43,47 @@ def busy_session() -> Session:
     raise RuntimeError("no busy position found")
 
 
+def busy_cubes_session() -> Session:
+    """A 42-card board shaped like a comb (a full row with teeth every other column): no cube in it."""
+    session = Session("cubes", {"seats": SEATS}, 1)
+    state = session.state
+    cards = standard_deck()
+    cells = [(x, 0) for x in range(14)] + [(x, y) for x in range(0, 14, 2) for y in range(1, 5)]
+    state.board = dict(zip(cells, cards))
+    rest = cards[len(cells):]
+    state.hands = [rest[0:3], rest[3:5], rest[5:7], rest[7:9]]
+    state.deck = rest[9:]
+    session.apply(session.legal_actions()[0])
+    return session
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--game", choices=("chains", "cubes"), default="chains")
     parser.add_argument("--frames", type=int, default=600)
     args = parser.parse_args()
     app = App(fit_to_desktop=False)
     app.settings["animations"] = True
-    table = ChainsTable(app, busy_session())
+    if args.game == "chains":
+        table = ChainsTable(app, busy_chains_session())
+    else:
+        table = CubesTable(app, busy_cubes_session())
     app.push(table)
     view = table.current_view()
-    play = next(a for a in table.session.legal_actions() if isinstance(a, Play))
-    table.drag = {"card": play.card, "offset": (0, 0), "pos": (400, 400), "start": (0, 0), "home": (0, 0)}
+    card = view.hand[0]
+    table.drag = {"card": card, "offset": (0, 0), "pos": (400, 400), "start": (0, 0), "home": (0, 0)}
     times = []
     for i in range(args.frames):
         if not table.motion.busy:
-            table.motion.add(Flight(view.hand[0], True, table.deck_center, table.seat_center(1), duration=0.35))
+            table.motion.add(*[Flight(c, True, table.deck_center, table.seat_center(1), duration=0.35,
+                                      delay=0.2, flash=True) for c in view.hand])
         table.drag["pos"] = (300 + i % 200, 380)
         start = time.perf_counter()
         table.motion.update(1 / 60)
         app.draw()
         times.append(time.perf_counter() - start)
     times.sort()
-    print(f"busiest Chains table, {args.frames} frames at {app.size[0]}x{app.size[1]}: "
+    print(f"busiest {args.game} table, {args.frames} frames at {app.size[0]}x{app.size[1]}: "
           f"median {statistics.median(times) * 1000:.2f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms")
 
 

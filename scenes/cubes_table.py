@@ -279,7 +279,8 @@ class CubesTable(TableScene):
         if view.deck_count == 0 and view.winners is None:
             draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(28)), "midtop", bold=True)
         seat = self.bottom_seat
-        draw_text(screen, f"{self.session.names[seat]}'s pile", self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")
+        owner = "Your pile" if view.seat == seat else f"{self.session.names[seat]}'s pile"
+        draw_text(screen, owner, self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")
         draw_text(screen, f"{view.scores[seat]} points", self.px(18), theme.INK, (x, self.pile_center(seat)[1]), "midtop", bold=True)
 
     def seat_note(self, view, seat: int) -> str:
