@@ -72,11 +72,16 @@ class Rules:
     def outcome(self, state) -> Outcome | None:
         raise NotImplementedError
 
+    def is_legal(self, state, action) -> bool:
+        """Whether `action` may be taken now. Games whose actions carry free text (a typed word)
+        list one representative per choice in `legal_actions` and accept the rest here."""
+        return action in self.legal_actions(state)
+
     def apply(self, state, action):
         """Validate `action`, then return (new state, events); `state` is left unchanged."""
         if self.to_move(state) is None:
             raise IllegalAction("the game is over")
-        if action not in self.legal_actions(state):
+        if not self.is_legal(state, action):
             raise IllegalAction(self.why_illegal(state, action))
         new_state = self.clone(state)
         return new_state, self.advance(new_state, action)
