@@ -107,7 +107,7 @@ class ChainsTable(TableScene):
         self.selected = None
         ends = [chain[-1].rank for chain in self.current_view().chains]
         nearest = min(range(len(ends)), key=lambda i: abs(ends[i] - card.rank))
-        self.say(self.session.why_illegal(Play(card, nearest)).capitalize())
+        self.say(self.session.why_illegal(Play(card, nearest)))
 
     def try_play(self, card, chain: int, origin) -> bool:
         self.selected = None

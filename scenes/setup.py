@@ -44,10 +44,6 @@ class SetupScene(Scene):
         remembered = app.settings.get("last_setup", {}).get(game, {})
         seats = remembered.get("seats") or [
             {"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
-        self.rows = [SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal")) for s in seats]
-        self.rows = self.rows[: self.rules.max_players]
-        while len(self.rows) < self.rules.min_players:
-            self._add_seat()
         rule_values = remembered.get("rules", {})
         self.options = {o.key: Cycler(list(o.choices), rule_values.get(o.key, o.default)) for o in self.rules.options}
         self.order = Cycler([("listed", "As listed"), ("random", "Random")], remembered.get("order", "listed"))
@@ -58,6 +54,10 @@ class SetupScene(Scene):
         self.start_button = Button("Start", self.start, color=(40, 140, 80))
         self.back_button = Button("Back", app.pop)
         self.message = ""
+        self.rows = [SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal"))
+                     for s in seats][: self.rules.max_players]
+        while len(self.rows) < self.rules.min_players:
+            self._add_seat()
 
     def _add_seat(self) -> None:
         if len(self.rows) < self.rules.max_players:

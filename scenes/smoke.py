@@ -30,10 +30,10 @@ def run_smoke() -> int:
         if game.rules is None:
             continue
         scenes.append(SetupScene(app, game.name))
-        session = Session(game.name, {"seats": DEMO_SEATS[:2]}, 1)
+        session = Session(game.name, {"seats": DEMO_SEATS[:game.rules.min_players]}, 1)
         table = table_class(game.name)(app, session)
         scenes += [table, HandOff(app, table, 0), RulesSheet(app, game.title, game.guide)]
-        finished = table_class(game.name)(app, _finished(game.name))
+        finished = table_class(game.name)(app, _finished(game.name, game.rules.min_players))
         scenes += [finished, GameOver(app, finished)]
     for scene in scenes:
         app.reset_to(scene)
@@ -43,8 +43,8 @@ def run_smoke() -> int:
     return 0
 
 
-def _finished(game: str) -> Session:
-    session = Session(game, {"seats": DEMO_SEATS[:2]}, 2)
+def _finished(game: str, players: int) -> Session:
+    session = Session(game, {"seats": DEMO_SEATS[:players]}, 2)
     rng = Rng(2)
     while not session.game_over:
         legal = session.legal_actions()

@@ -72,7 +72,7 @@ class TableScene(Scene):
         try:
             events = self.session.apply(action)
         except IllegalAction as err:
-            self.say(str(err).capitalize())
+            self.say(str(err))
             return False
         shown = [self.rules.redact(event, viewer) for event in events]
         self.settle(shown)
@@ -89,8 +89,8 @@ class TableScene(Scene):
         """Queue the flights that show `event`; each game's scene knows where its cards go."""
 
     def say(self, message: str) -> None:
-        """An alert: why a move was refused."""
-        self.message = message
+        """An alert: why a move was refused (the engine's words, as a sentence)."""
+        self.message = message[:1].upper() + message[1:]
         self.message_time = MESSAGE_TIME
 
     def say_notice(self, message: str) -> None:
@@ -185,12 +185,12 @@ class TableScene(Scene):
             self._background = pygame.Surface(self.app.size).convert()
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
-        draw_text(screen, title, self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
+        title_rect = draw_text(screen, title, self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
         session = self.session
         games = session.config["games_to_win"]
         score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
         goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
-        draw_text(screen, goal, self.px(16), theme.INK_DIM, (self.px(150), self.top_h // 2), "midleft")
+        draw_text(screen, goal, self.px(16), theme.INK_DIM, (max(self.px(150), title_rect.right + self.px(24)), self.top_h // 2), "midleft")
         self.menu_button.draw(screen, self.px(16))
         self.rules_button.draw(screen, self.px(16))
         if self.log_rect.w:
@@ -307,6 +307,10 @@ class TableScene(Scene):
         """An extra line in a seat's box (a score, say)."""
         return ""
 
+    def set_aside(self) -> set:
+        """Hand cards the viewer has put down for a move not yet made (drawn elsewhere)."""
+        return set()
+
     def prompt(self, view) -> str:
         return ""
 
@@ -362,9 +366,13 @@ class TableScene(Scene):
         return pygame.Rect(center[0] - w // 2, center[1] - h // 2, w, h)
 
     @staticmethod
-    def shown_hand(view) -> list:
-        """The viewer's hand sorted by rank, then suit, as a player would hold it."""
-        return sorted(view.hand, key=lambda c: (c.rank, "SHDC".index(c.suit)))
+    def hand_order(card):
+        """Where a card sits in a held hand: playing cards by rank, then suit."""
+        return card.rank, "SHDC".index(card.suit)
+
+    def shown_hand(self, view) -> list:
+        """The viewer's hand sorted as a player would hold it."""
+        return sorted(view.hand, key=self.hand_order)
 
     def hand_centers(self, count: int) -> list[tuple[int, int]]:
         if count == 0:
@@ -463,7 +471,7 @@ class TableScene(Scene):
         if note:
             draw_text(screen, f"{name}  {note}", self.px(15), theme.INK_DIM, label_pos, "bottomleft")
         cards = self.shown_hand(view)
-        away = {spot[1] for spot in hidden if spot[0] == "hand-card"} | {self.dragged_card}
+        away = {spot[1] for spot in hidden if spot[0] == "hand-card"} | {self.dragged_card} | self.set_aside()
         veil = self.my_turn and any(self.card_usable(c) for c in cards)
         for card, center in zip(cards, self.hand_centers(len(cards))):
             if card in away:
