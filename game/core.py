@@ -39,7 +39,10 @@ class Rules:
     title: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    # The player counts the rulebook names, when the table also allows others as an option.
+    standard_players: ClassVar[tuple[int, int] | None] = None
     action_types: ClassVar[tuple[type, ...]] = ()
+    card_types: ClassVar[tuple[type, ...]] = ()  # a game's own card classes, nested in its actions
     event_types: ClassVar[tuple[type, ...]] = ()
     options: ClassVar[tuple["Option", ...]] = ()
 
@@ -90,6 +93,15 @@ class Rules:
         """The event as `seat` may see it (hidden cards removed); most events are public."""
         return event
 
+    @property
+    def saved_types(self) -> tuple[type, ...]:
+        """Every class an action written to a save may hold (for `from_json`)."""
+        return self.action_types + self.card_types
+
+    def next_game_config(self, config: dict, finished) -> dict:
+        """The rules config for the next game of a session, given the finished game's state."""
+        return config
+
     def normalize_config(self, config: dict) -> dict:
         """The config with defaults filled in; raises ValueError on a bad value."""
         players = config.get("players", self.min_players)
@@ -121,7 +133,10 @@ def to_json(obj: Any) -> Any:
 
 
 def from_json(data: Any, types: tuple[type, ...]) -> Any:
-    """The action or event that `to_json` wrote; raises ValueError when the data is not one."""
+    """The action or event that `to_json` wrote; raises ValueError when the data is not one.
+
+    `types` names every class that may appear, nested card types (a game's own cards) included.
+    """
     if not isinstance(data, dict) or "type" not in data:
         raise ValueError(f"expected an object with a 'type', got {data!r}")
     by_name = {cls.__name__: cls for cls in types}
@@ -132,11 +147,11 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
     for field in dataclasses.fields(cls):
         if field.name not in data:
             raise ValueError(f"{cls.__name__} is missing {field.name!r}")
-        kwargs[field.name] = _decode_field(field.type, data[field.name])
+        kwargs[field.name] = _decode_field(field.type, data[field.name], types)
     return cls(**kwargs)
 
 
-def _decode_field(annotation: Any, value: Any) -> Any:
+def _decode_field(annotation: Any, value: Any, types: tuple[type, ...]) -> Any:
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
     if value is None and "None" in text:
         return None
@@ -144,6 +159,10 @@ def _decode_field(annotation: Any, value: Any) -> Any:
         if not isinstance(value, str):
             raise ValueError(f"expected a card code, got {value!r}")
         return card(value)
+    if isinstance(value, dict):
+        return from_json(value, types)
+    if text == "str" and not isinstance(value, str):
+        raise ValueError(f"expected text, got {value!r}")
     if text.startswith("int") and not isinstance(value, int):
         raise ValueError(f"expected a number, got {value!r}")
     return value

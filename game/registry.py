@@ -18,6 +18,9 @@ class GameEntry:
 
 
 def _entries() -> tuple[GameEntry, ...]:
+    from .chainchain import RULES as CHAINCHAIN
+    from .chainchain.ai import ChainChainHeuristic
+    from .chainchain.guide import GUIDE as CHAINCHAIN_GUIDE
     from .chains import RULES as CHAINS
     from .chains.ai import ChainsHeuristic
     from .chains.guide import GUIDE as CHAINS_GUIDE
@@ -28,7 +31,8 @@ def _entries() -> tuple[GameEntry, ...]:
     return (
         GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS,
                   ChainsHeuristic, CHAINS_GUIDE),
-        GameEntry("chain-chain", "Chain-Chain", "Pairs that add up, a pile that grows.", None),
+        GameEntry("chainchain", "Chain-Chain", "Answer the last card with two of yours, or take the pile.",
+                  CHAINCHAIN, ChainChainHeuristic, CHAINCHAIN_GUIDE),
         GameEntry("linx", "LINX", "Draw, collect sets, score the board.", None),
         GameEntry("cubes", "Cubes", "Grow a grid of matching cards; close squares to score them.", CUBES,
                   CubesHeuristic, CUBES_GUIDE),

@@ -138,7 +138,8 @@ class Session:
             raise IllegalAction("the session is over")
         self.game_number += 1
         self.log.append(dict(NEXT_GAME))
-        self.state = self.rules.setup(self.config["rules"], self.game_seed(self.game_number))
+        config = self.rules.next_game_config(self.config["rules"], self.state)
+        self.state = self.rules.setup(config, self.game_seed(self.game_number))
 
     def outcome(self):
         return self.rules.outcome(self.state)
@@ -176,7 +177,7 @@ class Session:
                 if item == NEXT_GAME:
                     session.next_game()
                 else:
-                    session.apply(from_json(item, session.rules.action_types))
+                    session.apply(from_json(item, session.rules.saved_types))
             except (ValueError, IllegalAction) as err:
                 raise SaveError(f"move {number} of the save cannot be played: {err}") from None
         return session

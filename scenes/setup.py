@@ -56,7 +56,8 @@ class SetupScene(Scene):
         self.message = ""
         self.rows = [SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal"))
                      for s in seats][: self.rules.max_players]
-        while len(self.rows) < self.rules.min_players:
+        standard = self.rules.standard_players
+        while len(self.rows) < (standard[0] if standard and not remembered else self.rules.min_players):
             self._add_seat()
 
     def _add_seat(self) -> None:
@@ -152,6 +153,10 @@ class SetupScene(Scene):
                 row.difficulty.draw(screen, self.px(19))
             row.remove.draw(screen, self.px(18))
         self.add_button.draw(screen, self.px(18))
+        standard = self.rules.standard_players
+        if standard and not standard[0] <= len(self.rows) <= standard[1]:
+            draw_text(screen, f"{len(self.rows)} players is a table option: the rulebook plays {standard[0]}-{standard[1]}.",
+                      self.px(15), theme.GOLD, (self.add_button.rect.right + self.px(16), self.add_button.rect.centery), "midleft")
         labels = [("Seat order", self.order, "")]
         labels += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
         labels += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins.")]

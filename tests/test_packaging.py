@@ -24,7 +24,7 @@ def test_one_folder_build_runs_the_smoke_check(tmp_path):
     executable = tmp_path / "dist" / "chaintable" / "chaintable"
     assert executable.exists()
     bundled = {p.name for p in (tmp_path / "dist" / "chaintable").rglob("*")}
-    assert {"DejaVuSans.ttf", "DejaVu-LICENSE.txt", "chaintable.png"} <= bundled
+    assert {"DejaVuSans.ttf", "DejaVu-LICENSE.txt", "chaintable.png", "words.txt", "words-LICENSE.txt"} <= bundled
     assert not any(name.startswith("test_") for name in bundled)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CHAINTABLE_HOME=str(tmp_path / "home"))
     smoke = subprocess.run([str(executable), "--smoke"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)

@@ -68,6 +68,55 @@ def _cubes_candidates(state) -> list:
             + [Draw(), Pass()])
 
 
+def _chainchain_full_deck(config) -> list:
+    from game.chainchain import full_deck
+
+    return full_deck(config.get("variant", "numbers"), config["players"])
+
+
+def _chainchain_candidates(state) -> list:
+    """Plays of the lowest copies of every pair of faces in hand (letters: with the pair's
+    representative word, with no word, and with words that are wrong), cards not in hand, the
+    same card twice, and Take. (Other copies and other valid words are legal too, but are not
+    in `legal_actions`: tests/test_chainchain_rules.py checks those.)"""
+    from game.chainchain import Play, Take, full_deck
+    from game.chainchain.rules import word_for
+
+    deck = full_deck(state.variant, state.players)
+    hand = state.hands[state.current] or deck[:1]  # (a finished game: every hand is empty)
+    by_face: dict = {}
+    for tile in sorted(hand, key=lambda t: t.copy):
+        by_face.setdefault(tile.face, []).append(tile)
+    outside = next(t for t in deck if t not in hand)
+    letters = state.variant == "letters"
+    found = [Take(), Play(hand[0], hand[0]), Play(outside, hand[0]), Play(hand[0], outside)]
+    for f, firsts in by_face.items():
+        for s, seconds in by_face.items():
+            if s == f and len(firsts) < 2:
+                continue
+            first, second = firsts[0], (firsts[1] if s == f else seconds[0])
+            if letters:
+                word = word_for(f, s)
+                words = [word] if word else []
+                words += ["", f + s, (f + "q" + s).lower(), "qzx"]
+                found += [Play(first, second, w) for w in words]
+            else:
+                found += [Play(first, second), Play(first, second, "word")]
+    return found
+
+
+def _chainchain_hidden(state, seat) -> set:
+    """Other seats' hands and the stock (the pile, the collected piles and the cards out of the
+    game were all seen face up)."""
+    hidden = set(state.stock)
+    if state.winners is not None:
+        return hidden
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            hidden.update(hand)
+    return hidden
+
+
 HOOKS = {
     "chains": GameHooks(full_deck=lambda config: standard_deck(),
                         candidates=_chains_candidates,
@@ -75,6 +124,9 @@ HOOKS = {
     "cubes": GameHooks(full_deck=lambda config: standard_deck(),
                        candidates=_cubes_candidates,
                        hidden_cards=_other_hands_and_deck),
+    "chainchain": GameHooks(full_deck=_chainchain_full_deck,
+                            candidates=_chainchain_candidates,
+                            hidden_cards=_chainchain_hidden),
 }
 
 
@@ -110,6 +162,7 @@ def case(game: str, **config) -> Case:
 CASES = [case("chains", players=p, draw_rule=rule)
          for p in (2, 3, 4) for rule in ("three", "one", "until")]
 CASES += [case("cubes", players=p) for p in (2, 3, 4)]
+CASES += [case("chainchain", players=p, variant=v) for v in ("numbers", "letters") for p in (3, 4, 5, 6)]
 
 cases = st.sampled_from(CASES)
 seeds = st.integers(0, 2**64 - 1)
@@ -153,14 +206,18 @@ def random_game(rules, config: dict, seed: int, chooser: int):
     raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
-def cards_in(obj) -> list[Card]:
+def cards_in(obj) -> list:
     """Every card anywhere in a structure (as produced by dataclasses.asdict)."""
+    from game.chainchain import Tile
+
     found = []
-    if isinstance(obj, Card):
+    if isinstance(obj, (Card, Tile)):
         found.append(obj)
     elif isinstance(obj, dict):
         if set(obj) == {"rank", "suit"}:
             found.append(Card(obj["rank"], obj["suit"]))
+        elif set(obj) == {"face", "copy"}:
+            found.append(Tile(obj["face"], obj["copy"]))
         else:
             for key, value in obj.items():
                 found += cards_in(key) + cards_in(value)

@@ -1,0 +1,848 @@
+"""Chain-Chain rules, per rulebooks/chain-chain.md and the rulings in rules/chain-chain.md.
+
+Numbers game: cards 1-9, two sets per player. A play is two cards, first then second; the next
+player must start with the value of the second card (the *required value*), or take the whole pile
+into their collected pile and lead. Answering with two cards of the required value (a *double*)
+reverses play and gives the next player in the new direction a free lead. Fewest collected cards
+wins, then the lowest sum.
+
+Letters variant: the crossword tile letters (98 cards). A play is two letter cards and a word of
+the shipped dictionary from the first letter to the second. The required *class* (vowel or
+consonant, Y a consonant) replaces the required value; a double is two cards of the same letter.
+
+The player count is 3 to 6: 4 and 5 are the rulebook's, 3 and 6 the rulings' table option
+(`standard_players` says which are standard, for the setup screen).
+
+Gap the rulings leave, decided here: a letters player who must lead and holds no two cards that
+begin and end any word of the dictionary (e.g. their last two cards are Q and Q) leads any two
+cards without a word. Every other lead and answer needs a word.
+
+The dealer of a game is random (from the seed), or `config["dealer"]` when given: a session
+passes the deal to the left from one game to the next that way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import Option, Outcome, Rules
+from ..rng import Rng
+from . import words as dictionary
+
+HAND_SIZE = 8
+NUMBERS = "numbers"
+LETTERS = "letters"
+VOWEL = "vowel"
+CONSONANT = "consonant"
+VOWELS = frozenset("AEIOU")
+NUMBER_FACES = "123456789"
+# The classic crossword tile set without blanks: 98 cards.
+LETTER_COUNTS = {"E": 12, "A": 9, "I": 9, "O": 8, "N": 6, "R": 6, "T": 6, "L": 4, "S": 4, "U": 4,
+                 "D": 4, "G": 3, "B": 2, "C": 2, "M": 2, "P": 2, "F": 2, "H": 2, "V": 2, "W": 2,
+                 "Y": 2, "K": 1, "J": 1, "X": 1, "Q": 1, "Z": 1}
+# Tie-break points of letters: vowels 1, the others their crossword tile score.
+LETTER_POINTS = {"A": 1, "B": 3, "C": 3, "D": 2, "E": 1, "F": 4, "G": 2, "H": 4, "I": 1, "J": 8,
+                 "K": 5, "L": 1, "M": 3, "N": 1, "O": 1, "P": 3, "Q": 10, "R": 1, "S": 1, "T": 1,
+                 "U": 1, "V": 4, "W": 4, "X": 8, "Y": 4, "Z": 10}
+# The key of a face: the required value a number card sets and answers, or a letter's class.
+KEYS: dict[str, int | str] = {f: int(f) for f in NUMBER_FACES}
+KEYS.update({f: VOWEL if f in VOWELS else CONSONANT for f in LETTER_COUNTS})
+POINTS: dict[str, int] = {f: int(f) for f in NUMBER_FACES}
+POINTS.update(LETTER_POINTS)
+
+
+# ---------------------------------------------------------------- cards
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A number or letter card. `copy` tells identical faces apart (0, 1, 2, ... per face)."""
+
+    face: str
+    copy: int
+
+    @property
+    def label(self) -> str:
+        return self.face
+
+    @property
+    def is_vowel(self) -> bool:
+        return self.face in VOWELS
+
+    @property
+    def is_letter(self) -> bool:
+        return self.face.isalpha()
+
+    @property
+    def value(self) -> int | None:
+        """The number on a number card (None on a letter card)."""
+        return int(self.face) if self.face.isdigit() else None
+
+    @property
+    def points(self) -> int:
+        """What the card counts in a tie-break: a number card its value, a letter its points."""
+        return POINTS[self.face]
+
+    @property
+    def key(self) -> int | str:
+        """The required value (numbers) or class (letters: "vowel" / "consonant") the card sets."""
+        return KEYS[self.face]
+
+    def __str__(self) -> str:
+        return self.face
+
+    def __repr__(self) -> str:
+        return f"Tile({self.face}#{self.copy})"
+
+
+def full_deck(variant: str, players: int) -> list[Tile]:
+    """Every card of a game, in a fixed order: number cards two sets per player, or the 98 letters."""
+    deck = _DECKS.get((variant, players))
+    if deck is None:
+        if variant == NUMBERS:
+            deck = tuple(Tile(face, copy) for face in NUMBER_FACES for copy in range(2 * players))
+        else:
+            deck = tuple(Tile(face, copy) for face, count in LETTER_COUNTS.items() for copy in range(count))
+        _DECKS[(variant, players)] = deck
+    return list(deck)
+
+
+_DECKS: dict[tuple[str, int], tuple[Tile, ...]] = {}
+
+
+def key_name(key) -> str:
+    """A required value or class in words: "a 7", "a vowel"."""
+    if key is None:
+        return "nothing"
+    if isinstance(key, int):
+        return f"an {key}" if key == 8 else f"a {key}"
+    return f"a {key}"
+
+
+def pile_sum(cards) -> int:
+    return sum(POINTS[c.face] for c in cards)
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play `first`, then `second` on top of it (letters: with a `word` from one to the other)."""
+
+    first: Tile
+    second: Tile
+    word: str = ""
+
+    def text(self, names=None) -> str:
+        if self.word:
+            return f"Play {self.first.label} then {self.second.label}: {self.word.upper()}"
+        return f"Play {self.first.label} then {self.second.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the whole pile (only with no answer to the required value or class), then lead."""
+
+    def text(self, names=None) -> str:
+        return "Take the pile"
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    first: Tile
+    second: Tile
+    word: str
+    double: bool
+
+    def text(self, names) -> str:
+        cards = f"{self.first.label} then {self.second.label}"
+        said = f": {self.word.upper()}" if self.word else ""
+        if self.double:
+            return f"{names[self.seat]} answers with a double, {cards}{said}"
+        return f"{names[self.seat]} plays {cards}{said}"
+
+
+@dataclass(frozen=True, slots=True)
+class Took:
+    """`seat` took `cards` (the whole pile, oldest first) into their collected pile."""
+
+    seat: int
+    cards: tuple[Tile, ...]
+
+    def text(self, names) -> str:
+        labels = "-".join(c.label for c in self.cards)
+        return f"{names[self.seat]} takes the pile ({len(self.cards)} cards: {labels})"
+
+
+@dataclass(frozen=True, slots=True)
+class Reversed:
+    direction: int  # the new direction: +1 clockwise (seat order), -1 anticlockwise
+
+    def text(self, names) -> str:
+        return f"Play turns around: now {'clockwise' if self.direction > 0 else 'anticlockwise'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """Cards drawn from the stock. `cards` is None for every seat but the drawer; `count` is public."""
+
+    seat: int
+    cards: tuple[Tile, ...] | None
+    count: int
+
+    def text(self, names) -> str:
+        if self.cards is None:
+            return f"{names[self.seat]} draws {self.count} card{'s' if self.count != 1 else ''}"
+        return f"{names[self.seat]} draws {' and '.join(c.label for c in self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PileLeft:
+    """At the end of the game the last pile leaves the game: nobody takes it."""
+
+    cards: tuple[Tile, ...]
+
+    def text(self, names) -> str:
+        return f"The last pile ({len(self.cards)} cards) leaves the game"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    winners: tuple[int, ...]
+    collected_counts: tuple[int, ...]
+    collected_sums: tuple[int, ...]
+
+    def text(self, names) -> str:
+        who = " and ".join(names[s] for s in self.winners)
+        best = self.winners[0]
+        count, total = self.collected_counts[best], self.collected_sums[best]
+        cards = f"{count} collected card{'s' if count != 1 else ''}"
+        tied = sum(1 for c in self.collected_counts if c == count) > 1
+        detail = f"{cards} (sum {total})" if tied and count else cards
+        if len(self.winners) == 1:
+            return f"{who} wins with {detail}"
+        return f"{who} share the win with {detail} each"
+
+
+# ---------------------------------------------------------------- state and view
+
+
+class ChainChainState:
+    """The whole table. Mutated only by `ChainChainRules.advance` on a private clone.
+
+    `stock` is drawn from its end. `pile` is oldest first. `required` is the required value (an
+    int) or class ("vowel" / "consonant"), None when the player to move leads freely; then
+    `lead_reason` says why: "first" (the first play of the game), "took" (they took the pile),
+    "double" (the player before answered with a double). `no_match[seat]` = (count, key): what a
+    take revealed, still true of at least `count` cards of that hand (see `determinize`).
+    """
+
+    __slots__ = ("players", "variant", "dealer", "hands", "stock", "pile", "collected", "removed",
+                 "rng", "current", "direction", "required", "lead_reason", "no_match",
+                 "last_player", "winners")
+
+    def __init__(self, players, variant, dealer, hands, stock, rng, current=None, pile=None,
+                 collected=None, removed=None, direction=1, required=None, lead_reason="first",
+                 no_match=None, last_player=None, winners=None):
+        self.players: int = players
+        self.variant: str = variant
+        self.dealer: int = dealer
+        self.hands: list[list[Tile]] = hands
+        self.stock: list[Tile] = stock
+        self.pile: list[Tile] = pile if pile is not None else []
+        self.collected: list[list[Tile]] = collected if collected is not None else [[] for _ in range(players)]
+        self.removed: list[Tile] = removed if removed is not None else []
+        self.rng: Rng = rng
+        self.current: int = (dealer + 1) % players if current is None else current
+        self.direction: int = direction
+        self.required: int | str | None = required
+        self.lead_reason: str = lead_reason
+        self.no_match: list[tuple[int, object]] = no_match or [(0, None)] * players
+        self.last_player: int | None = last_player
+        self.winners: tuple[int, ...] | None = winners
+
+    def all_cards(self) -> list[Tile]:
+        found = [c for hand in self.hands for c in hand] + self.stock + self.pile
+        found += [c for pile in self.collected for c in pile]
+        return found + self.removed
+
+
+@dataclass(frozen=True, slots=True)
+class ChainChainView:
+    """What one seat may see. `seat` None is a spectator (no hand), used between pass-and-play turns.
+
+    Collected piles lie face down, but every card in them was seen face up on the pile when it was
+    taken, so their contents are public (`collected`); the table may show just their sizes.
+    """
+
+    seat: int | None
+    players: int
+    variant: str
+    dealer: int
+    hand: tuple[Tile, ...]
+    pile: tuple[Tile, ...]              # oldest first: the top two are the last play
+    required: int | str | None          # the required value / class; None on a free lead
+    direction: int                      # +1 clockwise (seat order), -1 anticlockwise
+    current: int
+    must_lead: bool                     # the player to move leads freely (any two cards)
+    lead_reason: str                    # "first", "took", "double"; "" when answering
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    collected: tuple[tuple[Tile, ...], ...]
+    removed: tuple[Tile, ...]           # the last pile, once it has left the game
+    no_match: tuple[tuple[int, object], ...]
+    last_player: int | None             # who made the latest play
+    winners: tuple[int, ...] | None
+    final_hands: tuple[tuple[Tile, ...], ...] | None = None  # every hand, once the game is over
+
+    @property
+    def collected_counts(self) -> tuple[int, ...]:
+        return tuple(len(pile) for pile in self.collected)
+
+    @property
+    def collected_sums(self) -> tuple[int, ...]:
+        return tuple(pile_sum(pile) for pile in self.collected)
+
+    @property
+    def top(self) -> tuple[Tile, ...]:
+        """The last play on the pile (first, second), or fewer cards if the pile is smaller."""
+        return self.pile[-2:]
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None
+
+
+# ---------------------------------------------------------------- pure helpers
+
+
+def _groups(hand) -> dict[str, list[Tile]]:
+    """face -> the tiles of that face in `hand`, lowest copy first."""
+    groups: dict[str, list[Tile]] = {}
+    for tile in hand:
+        group = groups.get(tile.face)
+        if group is None:
+            groups[tile.face] = [tile]
+        else:
+            group.append(tile)
+    for group in groups.values():
+        if len(group) > 1:
+            group.sort(key=_copy)
+    return groups
+
+
+def _copy(tile: Tile) -> int:
+    return tile.copy
+
+
+def plays(hand, required, variant: str) -> list[Play]:
+    """The legal plays of `hand` (Take aside): one per (first face, second face) pair, with the
+    lowest copies of each face; letters with the pair's representative word. A letters lead with
+    no word at all gives every pair without a word. Empty: the player must take the pile."""
+    groups = _groups(hand)
+    faces = sorted(groups)
+    firsts = faces if required is None else [f for f in faces if KEYS[f] == required]
+    out = []
+    append = out.append
+    letters = variant == LETTERS
+    for f in firsts:
+        group = groups[f]
+        first = group[0]
+        for s in faces:
+            if s == f:
+                if len(group) < 2:
+                    continue
+                second = group[1]
+            else:
+                second = groups[s][0]
+            if letters:
+                word = word_for(f, s)
+                if word is None:
+                    continue
+                append(Play(first, second, word))
+            else:
+                append(Play(first, second))
+    if not out and letters and required is None:
+        for f in faces:
+            group = groups[f]
+            for s in faces:
+                if s == f:
+                    if len(group) > 1:
+                        append(Play(group[0], group[1]))
+                else:
+                    append(Play(group[0], groups[s][0]))
+    return out
+
+
+_WORD_FOR: dict[tuple[str, str], str | None] = {}
+
+
+def word_for(first_face: str, second_face: str) -> str | None:
+    """The representative word from one letter face to another (cached), or None if there is none."""
+    pair = (first_face, second_face)
+    try:
+        return _WORD_FOR[pair]
+    except KeyError:
+        word = dictionary.representative(first_face, second_face)
+        _WORD_FOR[pair] = word
+        return word
+
+
+def has_word(first_face: str, second_face: str) -> bool:
+    """Whether some dictionary word starts with one letter and ends with the other."""
+    return word_for(first_face, second_face) is not None
+
+
+def can_answer(hand, required, variant: str) -> bool:
+    """Whether `hand` holds a legal answer to `required` (numbers: a card of that value)."""
+    if variant == NUMBERS:
+        return any(KEYS[t.face] == required for t in hand)
+    return bool(plays(hand, required, variant))
+
+
+def letters_stuck(hand) -> bool:
+    """A letters leader with no two cards that begin and end any word (may lead without a word)."""
+    groups = _groups(hand)
+    return not any(has_word(f, s) for f in groups for s in groups if s != f or len(groups[f]) > 1)
+
+
+def answers_nothing(cards, key) -> bool:
+    """Letters: no card of class `key` in `cards` starts a word that ends with another of them."""
+    for i, x in enumerate(cards):
+        if KEYS[x.face] != key:
+            continue
+        for j, y in enumerate(cards):
+            if i != j and has_word(x.face, y.face):
+                return False
+    return True
+
+
+# ---------------------------------------------------------------- rules
+
+
+class ChainChainRules(Rules):
+    name = "chainchain"
+    title = "Chain-Chain"
+    min_players = 3
+    max_players = 6
+    standard_players = (4, 5)  # the rulebook's; 3 and 6 are the rulings' table option
+    action_types = (Play, Take)
+    card_types = (Tile,)
+    event_types = (Played, Took, Reversed, Drew, PileLeft, GameEnded)
+    options = (
+        Option("variant", "Cards",
+               ((NUMBERS, "Numbers"), (LETTERS, "Letters")),
+               NUMBERS,
+               "Numbers: answer the value of the last card. Letters: spell a word from your first "
+               "card to your second, starting with a vowel or consonant like the last card."),
+    )
+
+    def normalize_config(self, config: dict) -> dict:
+        normal = super().normalize_config(config)
+        dealer = config.get("dealer")
+        if dealer is not None:
+            if type(dealer) is not int or not 0 <= dealer < normal["players"]:
+                raise ValueError(f"the dealer must be a seat from 0 to {normal['players'] - 1}, not {dealer!r}")
+            normal["dealer"] = dealer
+        return normal
+
+    def next_game_config(self, config: dict, finished: ChainChainState) -> dict:
+        """Each new game of a session passes the deal to the left."""
+        return {**config, "dealer": (finished.dealer + 1) % finished.players}
+
+    def setup(self, config: dict, seed: int) -> ChainChainState:
+        config = self.normalize_config(config)
+        players, variant = config["players"], config["variant"]
+        rng = Rng(seed)
+        dealer = config.get("dealer")
+        if dealer is None:
+            dealer = rng.below(players)
+        deck = full_deck(variant, players)
+        rng.shuffle(deck)
+        hands: list[list[Tile]] = [[] for _ in range(players)]
+        for _round in range(HAND_SIZE):  # one card at a time, from the dealer's left
+            for i in range(1, players + 1):
+                hands[(dealer + i) % players].append(deck.pop())
+        return ChainChainState(players, variant, dealer, hands, deck, rng)
+
+    def to_move(self, state: ChainChainState) -> int | None:
+        return None if state.winners is not None else state.current
+
+    def clone(self, state: ChainChainState) -> ChainChainState:
+        return ChainChainState(state.players, state.variant, state.dealer,
+                               [h[:] for h in state.hands], state.stock[:], state.rng.clone(),
+                               state.current, state.pile[:], [p[:] for p in state.collected],
+                               state.removed[:], state.direction, state.required,
+                               state.lead_reason, state.no_match[:], state.last_player,
+                               state.winners)
+
+    # -- what may be done
+
+    def legal_actions(self, state: ChainChainState) -> list:
+        if state.winners is not None:
+            return []
+        found = plays(state.hands[state.current], state.required, state.variant)
+        if not found:
+            return [Take()]
+        return found
+
+    def is_legal(self, state: ChainChainState, action) -> bool:
+        """Any copy of a face and, in letters, any dictionary word for the pair may be played."""
+        return self._refusal(state, action) is None
+
+    def why_illegal(self, state: ChainChainState, action) -> str:
+        return self._refusal(state, action) or "that move is not allowed now"
+
+    def _refusal(self, state: ChainChainState, action) -> str | None:
+        """Why `action` is refused, in a player's words; None when it is legal."""
+        if state.winners is not None:
+            return "the game is over"
+        kind = type(action)
+        hand = state.hands[state.current]
+        required = state.required
+        letters = state.variant == LETTERS
+        if kind is Take:
+            if required is None:
+                if state.lead_reason == "took":
+                    return "you have taken the pile: now lead any two cards"
+                return "there is nothing to answer: you lead, so play any two cards"
+            answers = plays(hand, required, state.variant)
+            if not answers:
+                return None
+            if letters:
+                example = answers[0]
+                return (f"you can answer {key_name(required)}: {example.first.label} then "
+                        f"{example.second.label} makes a word (for one, {example.word.upper()}), "
+                        "and playing is not optional")
+            return (f"you hold {key_name(required)}, so you must play it: "
+                    "taking the pile is only for when you cannot answer")
+        if kind is not Play:
+            return "that is not a move in Chain-Chain"
+        first, second, word = action.first, action.second, action.word
+        if type(first) is not Tile or type(second) is not Tile:
+            return "a play is two of your cards"
+        if first == second:
+            return "play two different cards (the same card cannot be both)"
+        if first not in hand:
+            return f"{first.label} is not in your hand"
+        if second not in hand:
+            return f"{second.label} is not in your hand"
+        if type(word) is not str:
+            return "the word must be text"
+        if required is not None and KEYS.get(first.face) != required:
+            if not can_answer(hand, required, state.variant):
+                return f"you cannot answer {key_name(required)}: take the pile, then lead"
+            if letters:
+                top = state.pile[-1].label
+                return (f"your first card must be {key_name(required)}, like the last card "
+                        f"played ({top}); {first.label} is not")
+            return (f"your first card must be {key_name(required)}, the value of the last card "
+                    f"played; {first.label} is not")
+        if not letters:
+            if word.strip():
+                return "the numbers game has no words: play the two cards alone"
+            return None
+        return _word_refusal(hand, required, first, second, word)
+
+    # -- doing it
+
+    def advance(self, state: ChainChainState, action) -> list:
+        if type(action) is Take:
+            return self._take(state)
+        return self._play(state, action)
+
+    def _take(self, state: ChainChainState) -> list:
+        seat = state.current
+        cards = tuple(state.pile)
+        state.collected[seat].extend(cards)
+        state.pile.clear()
+        hand = state.hands[seat]
+        # No card of the hand answered the required value (letters: started a word with
+        # another card of the hand): what taking reveals, until the hand is played away.
+        state.no_match[seat] = (len(hand), state.required)
+        state.required = None
+        state.lead_reason = "took"
+        return [Took(seat, cards)]
+
+    def _play(self, state: ChainChainState, action: Play) -> list:
+        seat = state.current
+        first, second = action.first, action.second
+        hand = state.hands[seat]
+        hand.remove(first)
+        hand.remove(second)
+        count, key = state.no_match[seat]
+        if count:
+            if state.variant == LETTERS:
+                count -= 2
+            else:
+                count -= (KEYS[first.face] != key) + (KEYS[second.face] != key)
+            count = min(count, len(hand))
+            state.no_match[seat] = (count, key) if count > 0 else (0, None)
+        answer = state.required is not None
+        double = answer and first.face == second.face
+        word = dictionary.normalize(action.word) if state.variant == LETTERS else ""
+        state.pile.append(first)
+        state.pile.append(second)
+        events: list = [Played(seat, first, second, word, double)]
+        if double:
+            state.direction = -state.direction
+            events.append(Reversed(state.direction))
+        stock = state.stock
+        if stock:
+            drawn = (stock.pop(), stock.pop()) if len(stock) >= 2 else (stock.pop(),)
+            hand.extend(drawn)
+            events.append(Drew(seat, drawn, len(drawn)))
+        assert len(hand) % 2 == 0, f"seat {seat} holds {len(hand)} cards: hands stay even"
+        state.last_player = seat
+        if not stock and not any(state.hands):
+            self._end(state, seat, double, events)
+            return events
+        if double:
+            state.required = None
+            state.lead_reason = "double"
+        else:
+            state.required = KEYS[second.face]
+            state.lead_reason = ""
+        state.current = _next_seat(state, seat)
+        return events
+
+    @staticmethod
+    def _end(state: ChainChainState, seat: int, double: bool, events: list) -> None:
+        """The last play was made: a final double sends the pile to the player before the last
+        player (the one the reversed turn passes to); otherwise the pile leaves the game."""
+        cards = tuple(state.pile)
+        state.pile.clear()
+        if double:
+            taker = (seat + state.direction) % state.players
+            state.collected[taker].extend(cards)
+            events.append(Took(taker, cards))
+        else:
+            state.removed.extend(cards)
+            events.append(PileLeft(cards))
+        state.required = None
+        state.lead_reason = ""
+        state.winners = _winners(state.collected)
+        events.append(GameEnded(state.winners, tuple(len(p) for p in state.collected),
+                                tuple(pile_sum(p) for p in state.collected)))
+
+    # -- what is seen
+
+    def redact(self, event, seat: int | None):
+        if type(event) is Drew and event.seat != seat and event.cards is not None:
+            return Drew(event.seat, None, event.count)
+        return event
+
+    def view(self, state: ChainChainState, seat: int | None) -> ChainChainView:
+        over = state.winners is not None
+        return ChainChainView(
+            seat=seat,
+            players=state.players,
+            variant=state.variant,
+            dealer=state.dealer,
+            hand=tuple(state.hands[seat]) if seat is not None else (),
+            pile=tuple(state.pile),
+            required=state.required,
+            direction=state.direction,
+            current=state.current,
+            must_lead=state.required is None and not over,
+            lead_reason=state.lead_reason,
+            hand_counts=tuple(len(hand) for hand in state.hands),
+            stock_count=len(state.stock),
+            collected=tuple(tuple(pile) for pile in state.collected),
+            removed=tuple(state.removed),
+            no_match=tuple(state.no_match),
+            last_player=state.last_player,
+            winners=state.winners,
+            final_hands=tuple(tuple(h) for h in state.hands) if over else None,
+        )
+
+    def determinize(self, view: ChainChainView, rng: Rng) -> ChainChainState:
+        """A full state the viewer cannot tell from the real one.
+
+        The unseen cards are dealt at random to the other hands and the stock. A seat that took
+        the pile held no answer then (`no_match`): it gets that many cards that answer nothing
+        (numbers: none of the required value; letters: no card of the required class starts a
+        word ending in another of them). A few quick random deals are tried, then an exact one
+        (numbers: finds a deal whenever one exists; letters: exact over the cards not of the
+        required class); unconstrained only as a last resort. A finished game is fully known.
+        """
+        hands_known = view.final_hands
+        pool = _unseen(view, hands_known if hands_known is not None else [view.hand])
+        if hands_known is not None:
+            hands = [list(h) for h in hands_known]
+        else:
+            others = [s for s in range(view.players) if s != view.seat]
+            dealt = _deal(pool, view, others, rng)
+            hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
+            taken = {c for s in others for c in dealt[s]}
+            pool = [c for c in pool if c not in taken]
+        rng.shuffle(pool)
+        return ChainChainState(view.players, view.variant, view.dealer, hands, pool,
+                               Rng(rng.next_u64()), view.current, list(view.pile),
+                               [list(p) for p in view.collected], list(view.removed),
+                               view.direction, view.required, view.lead_reason,
+                               list(view.no_match), view.last_player, view.winners)
+
+    def outcome(self, state: ChainChainState) -> Outcome | None:
+        """Scores are minus the collected cards (higher is better); the sums break ties in `winners`."""
+        if state.winners is None:
+            return None
+        return Outcome(tuple(-float(len(p)) for p in state.collected), state.winners)
+
+
+def _word_refusal(hand, required, first: Tile, second: Tile, word: str) -> str | None:
+    w = dictionary.normalize(word)
+    f, s = first.face, second.face
+    if not w:
+        if required is None and letters_stuck(hand):
+            return None
+        return f"type a word that starts with {f} and ends with {s}"
+    shown = w.upper()
+    if not (w.isascii() and w.isalpha()):
+        return f"{word.strip()!r} is not a word: use the letters A to Z only"
+    if len(w) < dictionary.MIN_LENGTH:
+        return f"{shown} is too short: a word needs at least {dictionary.MIN_LENGTH} letters"
+    if w[0] != f.lower():
+        return f"{shown} does not start with {f}, your first card"
+    if w[-1] != s.lower():
+        return f"{shown} does not end with {s}, your second card"
+    if not dictionary.is_word(w):
+        return f"{shown} is not in the dictionary"
+    return None
+
+
+def _next_seat(state: ChainChainState, seat: int) -> int:
+    """The next seat in the direction of play that holds cards (an empty hand is skipped)."""
+    n, step, hands = state.players, state.direction, state.hands
+    nxt = (seat + step) % n
+    while not hands[nxt]:
+        nxt = (nxt + step) % n
+    return nxt
+
+
+def _winners(collected) -> tuple[int, ...]:
+    """Fewest collected cards, then the lowest sum of their values or points; ties share the win."""
+    keys = [(len(pile), pile_sum(pile)) for pile in collected]
+    best = min(keys)
+    return tuple(s for s, key in enumerate(keys) if key == best)
+
+
+def _unseen(view: ChainChainView, hands) -> list[Tile]:
+    seen = {c for hand in hands for c in hand}
+    seen.update(view.pile)
+    seen.update(c for pile in view.collected for c in pile)
+    seen.update(view.removed)
+    return [c for c in full_deck(view.variant, view.players) if c not in seen]
+
+
+# ---------------------------------------------------------------- determinize: dealing hidden hands
+
+
+def _deal(pool, view: ChainChainView, seats, rng: Rng) -> dict[int, list[Tile]]:
+    """Hands for `seats` from `pool` that honour every revealed no-match whenever possible."""
+    owed = {s: min(view.no_match[s][0], view.hand_counts[s]) for s in seats}
+    constrained = [s for s in seats if owed[s]]
+    if not constrained:
+        return _fill(pool[:], {s: [] for s in seats}, view, seats, rng, shuffled=False)
+    letters = view.variant == LETTERS
+    for _attempt in range(20):
+        hands = _deal_greedy(pool, view, seats, owed, rng, letters)
+        if hands is not None:
+            return hands
+    # Numbers: exactly the cards that may be held. Letters: a sufficient condition (cards not of
+    # the required class start no word, so any set of them answers nothing).
+    allowed = {s: {c for c in pool if KEYS[c.face] != view.no_match[s][1]} for s in constrained}
+    hands = _deal_exactly(pool, view, seats, owed, allowed, rng)
+    if hands is None:
+        hands = _fill(pool[:], {s: [] for s in seats}, view, seats, rng, shuffled=False)
+    return hands
+
+
+def _fits(card: Tile, chosen: list[Tile], key, letters: bool) -> bool:
+    """Whether `card` may join the cards `chosen` for a seat that took the pile on `key`."""
+    if not letters:
+        return KEYS[card.face] != key
+    if KEYS[card.face] == key:
+        if any(has_word(card.face, y.face) for y in chosen):
+            return False
+    return not any(KEYS[x.face] == key and has_word(x.face, card.face) for x in chosen)
+
+
+def _deal_greedy(pool, view: ChainChainView, seats, owed, rng: Rng, letters: bool):
+    """One random try: each constrained seat picks its owed cards in a random order, keeping only
+    cards that keep its set answer-free; None if a seat falls short."""
+    remaining = pool[:]
+    rng.shuffle(remaining)
+    hands = {s: [] for s in seats}
+    for seat in sorted(seats, key=lambda s: -owed[s]):
+        need = owed[seat]
+        if not need:
+            continue
+        key = view.no_match[seat][1]
+        chosen = hands[seat]
+        rest = []
+        for card in remaining:
+            if len(chosen) < need and _fits(card, chosen, key, letters):
+                chosen.append(card)
+            else:
+                rest.append(card)
+        if len(chosen) < need:
+            return None
+        remaining = rest
+    return _fill(remaining, hands, view, seats, rng, shuffled=True)
+
+
+def _fill(remaining, hands, view: ChainChainView, seats, rng: Rng, shuffled: bool):
+    """Top every hand up to its size with cards from `remaining`, at random."""
+    if not shuffled:
+        rng.shuffle(remaining)
+    for seat in seats:
+        extra = view.hand_counts[seat] - len(hands[seat])
+        hands[seat] = hands[seat] + remaining[:extra]
+        del remaining[:extra]
+    return hands
+
+
+def _deal_exactly(pool, view: ChainChainView, seats, owed, allowed, rng: Rng):
+    """Hands in which each seat holds its owed cards from its `allowed` set, found whenever such a
+    deal exists (the real one does, for numbers): each owed card is drawn at random among those
+    that leave the rest solvable (Hall's condition over the seats still owed cards)."""
+    remaining = pool[:]
+    rng.shuffle(remaining)
+    owed = dict(owed)
+    constrained = [s for s in seats if owed[s]]
+    groups = [[s for i, s in enumerate(constrained) if mask >> i & 1] for mask in range(1, 1 << len(constrained))]
+
+    def solvable() -> bool:
+        for group in groups:
+            need = sum(owed[s] for s in group)
+            if need and need > sum(1 for c in remaining if any(c in allowed[s] for s in group)):
+                return False
+        return True
+
+    if not solvable():
+        return None
+    hands = {s: [] for s in seats}
+    for seat in constrained:
+        while owed[seat]:
+            for i, c in enumerate(remaining):
+                if c not in allowed[seat]:
+                    continue
+                del remaining[i]
+                owed[seat] -= 1
+                if solvable():
+                    hands[seat].append(c)
+                    break
+                remaining.insert(i, c)
+                owed[seat] += 1
+            else:
+                return None
+    return _fill(remaining, hands, view, seats, rng, shuffled=True)
+
+
+RULES = ChainChainRules()

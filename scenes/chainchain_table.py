@@ -1,0 +1,295 @@
+"""The Chain-Chain table: the pile with its last play, the required value, the direction of play,
+and your hand; you play two cards by dragging them onto the pile in order (letters: then a word)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Reversed, Take, Took,
+                                   key_name)
+
+from . import cardart, theme
+from .motion import Flight
+from .table import TableScene
+from .widgets import Button, TextField, draw_text, panel
+
+CLOCKWISE, ANTICLOCKWISE = "\u21bb", "\u21ba"
+ARROW_FLASH = 1.2
+
+
+class ChainChainTable(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.take_button = Button("Take pile", lambda: self.perform(Take()), color=(150, 100, 40))
+        self.clear_button = Button("Clear", self.clear_staged, color=(90, 90, 90))
+        self.play_button = Button("Play", self.submit, color=(40, 140, 80))
+        self.word = TextField("", "type a word", max_length=24, allowed=str.isalpha)
+        self.staged: list = []
+        self.arrow_flash = 0.0
+
+    @property
+    def letters(self) -> bool:
+        return self.session.config["rules"]["variant"] == LETTERS
+
+    def action_buttons(self):
+        return [(self.take_button, Take())]
+
+    @staticmethod
+    def hand_order(card):
+        return card.face, card.copy
+
+    def set_aside(self) -> set:
+        return set(self.staged)
+
+    def key_actions(self):
+        return {pygame.K_t: Take()}
+
+    # -- geometry
+
+    def layout(self, size) -> None:
+        middle = self.layout_seats(self.layout_frame(size), button_count=1)
+        self.middle = middle
+        self.pile_w = self.px(96)
+        cx, cy = middle.centerx - self.px(40), middle.centery - self.px(10)
+        self.pile_center = (cx, cy)
+        step = int(self.pile_w * 1.12)
+        self.top_centers = ((cx - step // 2, cy), (cx + step // 2, cy))
+        self.deck_center = (middle.x + self.px(90), cy)
+        self.status_rect = pygame.Rect(0, 0, self.px(230), self.px(150))
+        self.status_rect.midleft = (cx + self.pile_w + self.px(50), cy)
+        self.staged_centers = ((self.status_rect.right + self.px(70), cy - self.px(40)),
+                               (self.status_rect.right + self.px(70) + self.px(50), cy - self.px(40)))
+        self.pile_rect = pygame.Rect(0, 0, step + self.pile_w + self.px(40), int(self.pile_w * theme.CARD_RATIO) + self.px(48))
+        self.pile_rect.center = self.pile_center
+        below = self.pile_rect.bottom + self.px(10)
+        self.word.rect = pygame.Rect(cx - self.px(150), below, self.px(300), self.px(40))
+        self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(10), below, self.px(90), self.px(40))
+        self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(100), below, self.px(90), self.px(40))
+
+    # -- staging two cards
+
+    def answers(self) -> list[Play]:
+        if not self.my_turn:
+            return []
+        return [a for a in self.session.legal_actions() if isinstance(a, Play)]
+
+    def card_usable(self, card) -> bool:
+        if card in self.staged:
+            return False
+        answers = self.answers()
+        if not self.staged:
+            return any(a.first.face == card.face for a in answers)
+        return any(a.first.face == self.staged[0].face and a.second.face == card.face for a in answers)
+
+    def hand_card_at(self, pos, view):
+        hit = super().hand_card_at(pos, view)
+        return None if hit and hit[0] in self.staged else hit
+
+    def drop(self, card, drop_center, pointer) -> bool:
+        if not (self.pile_rect.collidepoint(drop_center) or self.pile_rect.collidepoint(pointer)):
+            return False
+        return self.stage(card)
+
+    def click_card(self, card) -> None:
+        self.stage(card)
+
+    def stage(self, card) -> bool:
+        """Put a card down as the first or second of this play; the play is made once both are down."""
+        if not self.staged:
+            if not self.card_usable(card):
+                others = [c for c in self.current_view().hand if c != card]
+                self.say(self.session.why_illegal(Play(card, others[0] if others else card, "")))
+                return False
+            self.staged = [card]
+            self.say_notice(f"{card.label} goes first: now the second card")
+            return True
+        self.staged.append(card)
+        if not self.letters:
+            return self.submit()
+        self.word.value = ""
+        self.word.focused = True
+        pygame.key.start_text_input()
+        self.say_notice(f"Type a word from {self.staged[0].label} to {card.label}, then Enter")
+        return True
+
+    def submit(self) -> bool:
+        if len(self.staged) < 2:
+            return False
+        first, second = self.staged
+        word = self.word.value.strip().lower() if self.letters else ""
+        played = self.perform(Play(first, second, word), self.pile_center)
+        if played:
+            self.clear_staged()
+        elif not self.letters:
+            self.staged = []
+        return played
+
+    def clear_staged(self) -> None:
+        self.staged = []
+        self.word.value = ""
+        self.word.focused = False
+
+    def handle(self, event) -> None:
+        if self.staged and len(self.staged) == 2 and self.letters and self.my_turn:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.clear_staged()
+                return
+            if self.word.handle(event) and event.type != pygame.MOUSEBUTTONDOWN:
+                return
+            if self.play_button.handle(event):
+                return
+        if self.staged and self.my_turn and self.clear_button.handle(event):
+            return
+        if self.staged and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for card, center in zip(self.staged, self.staged_centers):
+                if self.card_rect(center, self.px(44)).collidepoint(event.pos):
+                    self.clear_staged()
+                    return
+        super().handle(event)
+
+    # -- events to motion
+
+    def animate(self, event, origin) -> None:
+        view = self.current_view()
+        if isinstance(event, Played):
+            start = origin or self.seat_center(event.seat)
+            self.motion.add(Flight(event.first, True, start, self.top_centers[0], hides=(("pile-top",),), duration=0.3),
+                            Flight(event.second, True, start, self.top_centers[1], hides=(("pile-top",),), duration=0.3, delay=0.15))
+        elif isinstance(event, Took):
+            end = self.seat_center(event.seat)
+            self.motion.add(*[Flight(card, True, self.pile_center, end, duration=0.45, delay=0.3 + 0.03 * i, flash=i == 0)
+                              for i, card in enumerate(event.cards[-6:])])
+            self.say_notice(event.text(self.session.names))
+        elif isinstance(event, Reversed):
+            self.arrow_flash = ARROW_FLASH
+            self.say_notice(event.text(self.session.names))
+        elif isinstance(event, Drew):
+            if event.cards is not None and event.seat == view.seat:
+                self.motion.add(*[Flight(card, True, self.deck_center, self.hand_card_center(view, card), duration=0.3,
+                                         hides=(("hand-card", card),)) for card in event.cards if card in view.hand])
+            else:
+                self.motion.add(Flight(None, False, self.deck_center, self.seat_center(event.seat), duration=0.3,
+                                       hides=(("hand", event.seat),)))
+        elif isinstance(event, PileLeft):
+            self.say_notice(event.text(self.session.names))
+
+    def update(self, dt: float) -> None:
+        self.arrow_flash = max(0.0, self.arrow_flash - dt)
+        if self.staged and not self.my_turn and not self.motion.busy:
+            self.clear_staged()
+        super().update(dt)
+
+    # -- drawing
+
+    def paint_background(self, surface) -> None:
+        super().paint_background(surface)
+        pygame.draw.rect(surface, theme.FELT_DARK, self.pile_rect, border_radius=14)
+
+    def draw(self, screen) -> None:
+        view = self.current_view()
+        hidden = self.motion.hidden()
+        self.draw_frame(screen, "Chain-Chain" + (": letters" if self.letters else ""))
+        for seat in self.opponents():
+            self.draw_opponent(screen, view, seat, hidden)
+        self.draw_stock(screen, view)
+        self.draw_pile(screen, view, hidden)
+        self.draw_status(screen, view)
+        self.draw_staged(screen)
+        self.draw_hand(screen, view, hidden)
+        self.draw_prompt(screen, view)
+        self.draw_flights(screen, self.pile_w)
+        self.draw_dragged(screen)
+        self.draw_message(screen, (self.middle.centerx, self.prompt_y - self.px(40)))
+
+    def draw_stock(self, screen, view) -> None:
+        w = self.px(64)
+        x, y = self.deck_center
+        if view.stock_count:
+            for k in range(min(4, (view.stock_count + 9) // 10), 0, -1):
+                screen.blit(cardart.back(w), self.card_rect((x + k * 2, y - k * 2), w))
+        else:
+            cardart.empty_slot(screen, self.card_rect((x, y), w))
+        draw_text(screen, f"Stock: {view.stock_count}", self.px(16), theme.INK, (x, y + int(w * theme.CARD_RATIO) // 2 + self.px(8)), "midtop", bold=True)
+
+    def draw_pile(self, screen, view, hidden) -> None:
+        pile = view.pile[:-2] if ("pile-top",) in hidden else view.pile
+        top = pile[-2:]
+        if len(pile) > 2:
+            under = cardart.face(pile[-3], self.pile_w)
+            screen.blit(under, self.card_rect((self.pile_center[0], self.pile_center[1] - self.px(6)), self.pile_w))
+        for card, center, label in zip(top, self.top_centers, ("1st", "2nd")):
+            rect = self.card_rect(center, self.pile_w)
+            screen.blit(cardart.face(card, self.pile_w), rect)
+            draw_text(screen, label, self.px(13), theme.INK_DIM, (rect.centerx, rect.top - self.px(2)), "midbottom")
+        if not pile:
+            draw_text(screen, "empty pile", self.px(16), theme.INK_FAINT, self.pile_center, "center")
+        size = len(view.pile)
+        draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,
+                  (self.pile_rect.centerx, self.pile_rect.top - self.px(20)), "midbottom")
+        if self.dragged_card is not None and self.my_turn:
+            pygame.draw.rect(screen, theme.GLOW, self.pile_rect, 3, border_radius=14)
+
+    def draw_status(self, screen, view) -> None:
+        rect = self.status_rect
+        panel(screen, rect)
+        if view.over:
+            draw_text(screen, "Game over", self.px(20), theme.INK, rect.center, "center", bold=True)
+            return
+        if view.required is None:
+            draw_text(screen, "Free lead", self.px(24), theme.GOLD, (rect.centerx, rect.y + self.px(34)), "center", bold=True)
+            draw_text(screen, "any two cards", self.px(14), theme.INK_DIM, (rect.centerx, rect.y + self.px(60)), "center")
+        else:
+            draw_text(screen, "Required", self.px(14), theme.INK_DIM, (rect.centerx, rect.y + self.px(16)), "center")
+            shown = str(view.required) if isinstance(view.required, int) else view.required
+            draw_text(screen, shown, self.px(36 if isinstance(view.required, int) else 26), theme.GOLD,
+                      (rect.centerx, rect.y + self.px(50)), "center", bold=True)
+        clockwise = view.direction > 0
+        flashing = self.arrow_flash > 0 and int(self.arrow_flash * 6) % 2 == 0
+        color = theme.GLOW if flashing else theme.INK
+        draw_text(screen, CLOCKWISE if clockwise else ANTICLOCKWISE, self.px(40), color,
+                  (rect.centerx - self.px(50), rect.bottom - self.px(38)), "center", bold=True)
+        draw_text(screen, "clockwise" if clockwise else "anticlockwise", self.px(14), color,
+                  (rect.centerx - self.px(20), rect.bottom - self.px(38)), "midleft")
+
+    def draw_staged(self, screen) -> None:
+        if not self.staged:
+            return
+        w = self.px(44)
+        for i, (card, center) in enumerate(zip(self.staged, self.staged_centers)):
+            screen.blit(cardart.face(card, w), self.card_rect(center, w))
+            draw_text(screen, ("1st", "2nd")[i], self.px(13), theme.GOLD, (center[0], center[1] + self.px(40)), "center")
+        draw_text(screen, "click to take back", self.px(12), theme.INK_FAINT,
+                  (self.staged_centers[0][0] + self.px(25), self.staged_centers[0][1] + self.px(58)), "center")
+        if self.letters and len(self.staged) == 2:
+            blink = (pygame.time.get_ticks() // 500) % 2 == 0
+            self.word.draw(screen, self.px(19), blink)
+            self.play_button.draw(screen, self.px(18))
+            self.clear_button.draw(screen, self.px(18))
+
+    def seat_note(self, view, seat: int) -> str:
+        return f"collected: {view.collected_counts[seat]}"
+
+    def prompt(self, view) -> str:
+        if view.over:
+            return "Game over"
+        current = self.session.names[view.current]
+        if view.seat is None or view.current != view.seat:
+            return f"{current}'s turn"
+        legal = self.session.legal_actions()
+        if legal == [Take()]:
+            return f"You have no answer to {key_name(view.required)}: take the pile, then lead"
+        word = ", then type a word" if self.letters else ""
+        if len(self.staged) == 1:
+            return f"Now drag your second card onto the pile{word}"
+        if view.required is None:
+            return f"Lead, {current}: drag any two cards onto the pile, one after the other{word}"
+        return f"Answer {key_name(view.required)}, {current}: drag {key_name(view.required)} first, then any card{word}"
+
+    def result_rows(self):
+        """Each seat's collected cards, their count and sum (fewest cards wins, then lowest sum)."""
+        view = self.session.view(None)
+        return [(seat, pile, f"{len(pile)} collected, sum {sum(c.points for c in pile)}")
+                for seat, pile in enumerate(view.collected)]

@@ -1,0 +1,111 @@
+"""Chain-Chain through the real scenes: a whole numbers game with mouse drags, and a letters turn
+with a typed word (refused first, then accepted)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_driver import Driver
+
+from game.chainchain import Play, Take
+from game.session import Session
+from scenes.app import App
+from scenes.chainchain_table import ChainChainTable
+from scenes.gameover import GameOver
+from scenes.menu import MainMenu
+from scenes.setup import SetupScene
+
+SEATS = [{"name": "Ana", "kind": "human"}] + [
+    {"name": n, "kind": "computer", "difficulty": "normal"} for n in ("Ben", "Cleo", "Dev")]
+
+
+@pytest.fixture
+def driver():
+    app = App()
+    app.settings["computer_speed"] = "fast"
+    app.push(MainMenu(app))
+    return Driver(app)
+
+
+def wait_for_my_turn(driver: Driver, table: ChainChainTable) -> None:
+    for _ in range(2000):
+        if table.my_turn:
+            return
+        driver.frame(dt=0.05)
+    pytest.fail("the human's turn never came")
+
+
+def drag_to_pile(driver: Driver, table: ChainChainTable, card) -> None:
+    driver.drag(table.hand_card_center(table.current_view(), card), table.pile_center)
+
+
+def test_whole_numbers_game_from_the_menu_to_the_results(driver):
+    menu = driver.app.top
+    driver.click(next(b for b in menu.game_buttons if b.label == "Chain-Chain").rect.center)
+    setup = driver.app.top
+    assert isinstance(setup, SetupScene) and len(setup.rows) == 4
+    driver.click(setup.seed.rect.center)
+    driver.type_text("21")
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, ChainChainTable) and len(table.session.seats) == 4
+    human_moves = takes = 0
+    for _ in range(60000):
+        if isinstance(driver.app.top, GameOver):
+            break
+        if table.my_turn:
+            legal = table.session.legal_actions()
+            before = len(table.session.log)
+            if legal == [Take()]:
+                driver.click(table.take_button.rect.center)
+                takes += 1
+            else:
+                play = legal[0]
+                drag_to_pile(driver, table, play.first)
+                assert table.staged == [play.first]
+                drag_to_pile(driver, table, play.second)
+            assert len(table.session.log) == before + 1, table.message
+            human_moves += 1
+        driver.frame(dt=0.05)
+    else:
+        pytest.fail("the game never reached the results screen")
+    assert human_moves > 3
+    view = table.session.view(None)
+    assert view.over and view.stock_count == 0 and not any(view.hand_counts)
+    rows = table.result_rows()
+    assert [len(cards) for _seat, cards, _text in rows] == list(view.collected_counts)
+
+
+def test_a_wrong_first_card_is_refused_with_the_reason(driver):
+    table = ChainChainTable(driver.app, Session("chainchain", {"seats": SEATS, "rules": {"variant": "numbers"}}, 4))
+    driver.app.push(table)
+    wait_for_my_turn(driver, table)
+    view = table.current_view()
+    if view.required is None:
+        pytest.skip("this deal opens with a free lead")
+    wrong = next(c for c in view.hand if c.value != view.required)
+    drag_to_pile(driver, table, wrong)
+    assert table.staged == [] and "first card must be" in table.message
+    assert table.session.view(0).hand == view.hand
+
+
+def test_a_letters_turn_with_a_typed_word(driver):
+    table = ChainChainTable(driver.app, Session("chainchain", {"seats": SEATS, "rules": {"variant": "letters"}}, 4))
+    driver.app.push(table)
+    wait_for_my_turn(driver, table)
+    play = next(a for a in table.session.legal_actions() if isinstance(a, Play))
+    drag_to_pile(driver, table, play.first)
+    drag_to_pile(driver, table, play.second)
+    assert table.staged == [play.first, play.second] and table.word.focused
+    driver.type_text("qzx")
+    driver.key(pygame.K_RETURN)
+    assert "does not start with" in table.message or "not in the dictionary" in table.message
+    assert table.staged == [play.first, play.second]
+    for _ in "qzx":
+        driver.key(pygame.K_BACKSPACE)
+    driver.type_text(play.word)
+    log = len(table.session.log)
+    driver.key(pygame.K_RETURN)
+    assert len(table.session.log) == log + 1
+    assert table.session.log[-1]["word"] == play.word
+    assert table.staged == []
