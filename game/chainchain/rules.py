@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import Option, Outcome, Rules
+from ..dealing import deal_hidden
 from ..rng import Rng
 from . import words as dictionary
 
@@ -677,10 +678,8 @@ class ChainChainRules(Rules):
             hands = [list(h) for h in hands_known]
         else:
             others = [s for s in range(view.players) if s != view.seat]
-            dealt = _deal(pool, view, others, rng)
+            dealt, pool = _deal(pool, view, others, rng)
             hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
-            taken = {c for s in others for c in dealt[s]}
-            pool = [c for c in pool if c not in taken]
         rng.shuffle(pool)
         return ChainChainState(view.players, view.variant, view.dealer, hands, pool,
                                Rng(rng.next_u64()), view.current, list(view.pile),
@@ -743,24 +742,19 @@ def _unseen(view: ChainChainView, hands) -> list[Tile]:
 # ---------------------------------------------------------------- determinize: dealing hidden hands
 
 
-def _deal(pool, view: ChainChainView, seats, rng: Rng) -> dict[int, list[Tile]]:
-    """Hands for `seats` from `pool` that honour every revealed no-match whenever possible."""
-    owed = {s: min(view.no_match[s][0], view.hand_counts[s]) for s in seats}
-    constrained = [s for s in seats if owed[s]]
-    if not constrained:
-        return _fill(pool[:], {s: [] for s in seats}, view, seats, rng, shuffled=False)
+def _deal(pool, view: ChainChainView, seats, rng: Rng) -> tuple[dict[int, list[Tile]], list[Tile]]:
+    """Hands for `seats` from `pool` that honour every revealed no-match whenever possible.
+
+    The exact fallback uses, for letters, a sufficient condition: cards not of the required class
+    start no word, so any set of them answers nothing."""
     letters = view.variant == LETTERS
-    for _attempt in range(20):
-        hands = _deal_greedy(pool, view, seats, owed, rng, letters)
-        if hands is not None:
-            return hands
-    # Numbers: exactly the cards that may be held. Letters: a sufficient condition (cards not of
-    # the required class start no word, so any set of them answers nothing).
-    allowed = {s: {c for c in pool if KEYS[c.face] != view.no_match[s][1]} for s in constrained}
-    hands = _deal_exactly(pool, view, seats, owed, allowed, rng)
-    if hands is None:
-        hands = _fill(pool[:], {s: [] for s in seats}, view, seats, rng, shuffled=False)
-    return hands
+    owed = {s: view.no_match[s][0] for s in seats}
+    allowed = {s: {c for c in pool if KEYS[c.face] != view.no_match[s][1]} for s in seats if owed[s]}
+
+    def accepts(seat, card, chosen) -> bool:
+        return _fits(card, chosen, view.no_match[seat][1], letters)
+
+    return deal_hidden(pool, {s: view.hand_counts[s] for s in seats}, owed, allowed, rng, accepts)
 
 
 def _fits(card: Tile, chosen: list[Tile], key, letters: bool) -> bool:
@@ -771,78 +765,6 @@ def _fits(card: Tile, chosen: list[Tile], key, letters: bool) -> bool:
         if any(has_word(card.face, y.face) for y in chosen):
             return False
     return not any(KEYS[x.face] == key and has_word(x.face, card.face) for x in chosen)
-
-
-def _deal_greedy(pool, view: ChainChainView, seats, owed, rng: Rng, letters: bool):
-    """One random try: each constrained seat picks its owed cards in a random order, keeping only
-    cards that keep its set answer-free; None if a seat falls short."""
-    remaining = pool[:]
-    rng.shuffle(remaining)
-    hands = {s: [] for s in seats}
-    for seat in sorted(seats, key=lambda s: -owed[s]):
-        need = owed[seat]
-        if not need:
-            continue
-        key = view.no_match[seat][1]
-        chosen = hands[seat]
-        rest = []
-        for card in remaining:
-            if len(chosen) < need and _fits(card, chosen, key, letters):
-                chosen.append(card)
-            else:
-                rest.append(card)
-        if len(chosen) < need:
-            return None
-        remaining = rest
-    return _fill(remaining, hands, view, seats, rng, shuffled=True)
-
-
-def _fill(remaining, hands, view: ChainChainView, seats, rng: Rng, shuffled: bool):
-    """Top every hand up to its size with cards from `remaining`, at random."""
-    if not shuffled:
-        rng.shuffle(remaining)
-    for seat in seats:
-        extra = view.hand_counts[seat] - len(hands[seat])
-        hands[seat] = hands[seat] + remaining[:extra]
-        del remaining[:extra]
-    return hands
-
-
-def _deal_exactly(pool, view: ChainChainView, seats, owed, allowed, rng: Rng):
-    """Hands in which each seat holds its owed cards from its `allowed` set, found whenever such a
-    deal exists (the real one does, for numbers): each owed card is drawn at random among those
-    that leave the rest solvable (Hall's condition over the seats still owed cards)."""
-    remaining = pool[:]
-    rng.shuffle(remaining)
-    owed = dict(owed)
-    constrained = [s for s in seats if owed[s]]
-    groups = [[s for i, s in enumerate(constrained) if mask >> i & 1] for mask in range(1, 1 << len(constrained))]
-
-    def solvable() -> bool:
-        for group in groups:
-            need = sum(owed[s] for s in group)
-            if need and need > sum(1 for c in remaining if any(c in allowed[s] for s in group)):
-                return False
-        return True
-
-    if not solvable():
-        return None
-    hands = {s: [] for s in seats}
-    for seat in constrained:
-        while owed[seat]:
-            for i, c in enumerate(remaining):
-                if c not in allowed[seat]:
-                    continue
-                del remaining[i]
-                owed[seat] -= 1
-                if solvable():
-                    hands[seat].append(c)
-                    break
-                remaining.insert(i, c)
-                owed[seat] += 1
-            else:
-                return None
-    return _fill(remaining, hands, view, seats, rng, shuffled=True)
 
 
 RULES = ChainChainRules()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, rank_name, standard_deck
-from ..core import IllegalAction, Option, Outcome, Rules
+from ..core import Option, Outcome, Rules
+from ..dealing import deal_hidden
 from ..rng import Rng
 
 HAND_SIZE = 5
@@ -373,16 +374,9 @@ class ChainsRules(Rules):
                                view.winners, view.end_reason)
         pool = _unseen(view, [view.hand])
         others = [s for s in range(view.players) if s != view.seat]
-        for _attempt in range(20):
-            hands = _deal_with_constraints(pool, view, others, rng)
-            if hands is not None:
-                break
-        else:
-            hands = (_deal_exactly(pool, view, others, rng)
-                     or _deal_with_constraints(pool, view, others, rng, ignore_constraints=True))
-        dealt = {c for hand in hands.values() for c in hand}
-        deck = [c for c in pool if c not in dealt]
-        rng.shuffle(deck)
+        hands, deck = deal_hidden(
+            pool, {s: view.hand_counts[s] for s in others}, {s: view.no_fit[s][0] for s in others},
+            {s: {c for c in pool if c.rank not in view.no_fit[s][1]} for s in others}, rng)
         all_hands = [list(view.hand) if s == view.seat else hands[s] for s in range(view.players)]
         return ChainsState(view.players, view.draw_rule, all_hands, [list(c) for c in view.chains],
                            deck, Rng(rng.next_u64()), view.current, view.drawn, view.pending,
@@ -421,69 +415,6 @@ def _deadlock_winners(state: ChainsState) -> tuple[int, ...]:
     """Fewest cards in hand, then the lowest hand total (A = 1); ties share the win."""
     best = min((len(hand), hand_total(hand)) for hand in state.hands)
     return tuple(s for s, hand in enumerate(state.hands) if (len(hand), hand_total(hand)) == best)
-
-
-def _deal_with_constraints(pool, view: ChainsView, seats, rng: Rng, ignore_constraints=False):
-    """Random hands for `seats` from `pool`; each meets its no-fit constraint, or None if this try failed."""
-    remaining = pool[:]
-    rng.shuffle(remaining)
-    hands = {}
-    order = sorted(seats, key=lambda s: -view.no_fit[s][0])
-    for seat in order:
-        count, ranks = view.no_fit[seat]
-        size = view.hand_counts[seat]
-        constrained = [] if ignore_constraints else [c for c in remaining if c.rank not in ranks][:count]
-        if len(constrained) < min(count, size) and not ignore_constraints:
-            return None
-        taken = set(constrained)
-        rest = [c for c in remaining if c not in taken][: size - len(constrained)]
-        hands[seat] = constrained + rest
-        taken.update(rest)
-        remaining = [c for c in remaining if c not in taken]
-    return hands
-
-
-def _deal_exactly(pool, view: ChainsView, seats, rng: Rng):
-    """Random hands for `seats` that meet every no-fit constraint whenever some deal does (the real
-    one does), where the quick tries above can fail: each constrained card is drawn at random among
-    those that leave the rest solvable (Hall's condition over the seats still owed cards).
-    None only if no deal meets the constraints."""
-    remaining = pool[:]
-    rng.shuffle(remaining)
-    owed = {s: min(view.no_fit[s][0], view.hand_counts[s]) for s in seats}
-
-    def solvable() -> bool:
-        for mask in range(1, 1 << len(seats)):
-            group = [s for i, s in enumerate(seats) if mask >> i & 1]
-            need = sum(owed[s] for s in group)
-            if need and need > sum(1 for c in remaining
-                                   if any(c.rank not in view.no_fit[s][1] for s in group)):
-                return False
-        return True
-
-    if not solvable():
-        return None
-    hands = {s: [] for s in seats}
-    for seat in seats:
-        ranks = view.no_fit[seat][1]
-        while owed[seat]:
-            for i, c in enumerate(remaining):
-                if c.rank in ranks:
-                    continue
-                del remaining[i]
-                owed[seat] -= 1
-                if solvable():
-                    hands[seat].append(c)
-                    break
-                remaining.insert(i, c)
-                owed[seat] += 1
-            else:
-                return None
-    for seat in seats:
-        extra = view.hand_counts[seat] - len(hands[seat])
-        hands[seat] += remaining[:extra]
-        del remaining[:extra]
-    return hands
 
 
 RULES = ChainsRules()

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, standard_deck
 from ..core import Outcome, Rules
+from ..dealing import deal_hidden
 from ..rng import Rng
 
 HAND_SIZE = 5
@@ -574,16 +575,9 @@ class CubesRules(Rules):
                               list(view.no_place), view.winners)
         pool = _unseen(view, [view.hand])
         others = [s for s in range(view.players) if s != view.seat]
-        for _attempt in range(20):
-            hands = _deal_with_constraints(pool, view, others, rng)
-            if hands is not None:
-                break
-        else:
-            hands = (_deal_exactly(pool, view, others, rng)
-                     or _deal_with_constraints(pool, view, others, rng, ignore_constraints=True))
-        dealt = {c for hand in hands.values() for c in hand}
-        deck = [c for c in pool if c not in dealt]
-        rng.shuffle(deck)
+        owed = {s: view.no_place[s][0] for s in others}
+        allowed = {s: {c for c in pool if not fits_somewhere(c, view.no_place[s][1])} for s in others if owed[s]}
+        hands, deck = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
         all_hands = [list(view.hand) if s == view.seat else hands[s] for s in range(view.players)]
         return CubesState(view.players, dict(view.board), all_hands, deck,
                           [list(pile) for pile in view.piles], Rng(rng.next_u64()), view.current,
@@ -608,69 +602,6 @@ def _unseen(view: CubesView, hands) -> list[Card]:
     seen.update(card for _cell, card in view.board)
     seen.update(card for pile in view.piles for card in pile)
     return [c for c in standard_deck() if c not in seen]
-
-
-def _deal_with_constraints(pool, view: CubesView, seats, rng: Rng, ignore_constraints=False):
-    """Random hands for `seats` from `pool`, each meeting its no-place constraint; None on a failed try."""
-    remaining = pool[:]
-    rng.shuffle(remaining)
-    hands = {}
-    order = sorted(seats, key=lambda s: -view.no_place[s][0])
-    for seat in order:
-        count, groups = view.no_place[seat]
-        size = view.hand_counts[seat]
-        need = min(count, size)
-        constrained = [] if ignore_constraints or not need else (
-            [c for c in remaining if not fits_somewhere(c, groups)][:need])
-        if len(constrained) < need and not ignore_constraints:
-            return None
-        taken = set(constrained)
-        rest = [c for c in remaining if c not in taken][: size - len(constrained)]
-        hands[seat] = constrained + rest
-        taken.update(rest)
-        remaining = [c for c in remaining if c not in taken]
-    return hands
-
-
-def _deal_exactly(pool, view: CubesView, seats, rng: Rng):
-    """Random hands for `seats` meeting every no-place constraint whenever some deal does, where
-    the quick tries can fail: each constrained card is drawn at random among those that leave the
-    rest solvable (Hall's condition over the seats still owed cards). None if no deal exists."""
-    remaining = pool[:]
-    rng.shuffle(remaining)
-    owed = {s: min(view.no_place[s][0], view.hand_counts[s]) for s in seats}
-    allowed = {s: {c for c in pool if not fits_somewhere(c, view.no_place[s][1])} for s in seats}
-    groups_of_seats = [[s for i, s in enumerate(seats) if mask >> i & 1] for mask in range(1, 1 << len(seats))]
-
-    def solvable() -> bool:
-        for group in groups_of_seats:
-            need = sum(owed[s] for s in group)
-            if need and need > sum(1 for c in remaining if any(c in allowed[s] for s in group)):
-                return False
-        return True
-
-    if not solvable():
-        return None
-    hands = {s: [] for s in seats}
-    for seat in seats:
-        while owed[seat]:
-            for i, c in enumerate(remaining):
-                if c not in allowed[seat]:
-                    continue
-                del remaining[i]
-                owed[seat] -= 1
-                if solvable():
-                    hands[seat].append(c)
-                    break
-                remaining.insert(i, c)
-                owed[seat] += 1
-            else:
-                return None
-    for seat in seats:
-        extra = view.hand_counts[seat] - len(hands[seat])
-        hands[seat] += remaining[:extra]
-        del remaining[:extra]
-    return hands
 
 
 RULES = CubesRules()
