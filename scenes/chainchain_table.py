@@ -205,14 +205,7 @@ class ChainChainTable(TableScene):
         self.draw_message(screen, (self.middle.centerx, self.prompt_y - self.px(40)))
 
     def draw_stock(self, screen, view) -> None:
-        w = self.px(64)
-        x, y = self.deck_center
-        if view.stock_count:
-            for k in range(min(4, (view.stock_count + 9) // 10), 0, -1):
-                screen.blit(cardart.back(w), self.card_rect((x + k * 2, y - k * 2), w))
-        else:
-            cardart.empty_slot(screen, self.card_rect((x, y), w))
-        draw_text(screen, f"Stock: {view.stock_count}", self.px(16), theme.INK, (x, y + int(w * theme.CARD_RATIO) // 2 + self.px(8)), "midtop", bold=True)
+        self.draw_stack(screen, self.deck_center, view.stock_count, self.px(64), f"Stock: {view.stock_count}")
 
     def draw_pile(self, screen, view, hidden) -> None:
         pile = view.pile[:-2] if ("pile-top",) in hidden else view.pile

@@ -174,16 +174,9 @@ class ChainsTable(TableScene):
                 screen.blit(cardart.face(card, self.chain_w), self.card_rect(center, self.chain_w))
 
     def draw_deck(self, screen, view, hidden) -> None:
-        w = self.chain_w
-        x, y = self.deck_center
-        if view.deck_count:
-            for k in range(min(4, (view.deck_count + 9) // 10), 0, -1):
-                screen.blit(cardart.back(w), self.card_rect((x + k * 2, y - k * 2), w))
-        else:
-            cardart.empty_slot(screen, self.card_rect((x, y), w))
-        below = y + int(w * theme.CARD_RATIO) // 2
-        draw_text(screen, f"Deck: {view.deck_count}", self.px(16), theme.INK, (x, below + self.px(6)), "midtop", bold=True)
-        draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(13), theme.INK_DIM, (x, below + self.px(28)), "midtop")
+        below = self.draw_stack(screen, self.deck_center, view.deck_count, self.chain_w, f"Deck: {view.deck_count}")
+        draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(13), theme.INK_DIM,
+                  (self.deck_center[0], below + self.px(4)), "midtop")
         if view.pending is not None and ("pending",) not in hidden and self.dragged_card != view.pending:
             top = self.pending_center[1] - int(self.hand_w * theme.CARD_RATIO) // 2
             draw_text(screen, "Drawn, must be played", self.px(13), theme.GOLD, (self.pending_center[0], top - self.px(4)), "midbottom")

@@ -267,17 +267,10 @@ class CubesTable(TableScene):
             draw_text(screen, tag, self.px(14), image_color, mid, "center", bold=True)
 
     def draw_deck(self, screen, view) -> None:
-        w = self.px(64)
-        x, y = self.deck_center
-        if view.deck_count:
-            for k in range(min(4, (view.deck_count + 9) // 10), 0, -1):
-                screen.blit(cardart.back(w), self.card_rect((x + k * 2, y - k * 2), w))
-        else:
-            cardart.empty_slot(screen, self.card_rect((x, y), w))
-        below = y + int(w * theme.CARD_RATIO) // 2
-        draw_text(screen, f"Deck: {view.deck_count}", self.px(16), theme.INK, (x, below + self.px(6)), "midtop", bold=True)
+        x = self.deck_center[0]
+        below = self.draw_stack(screen, self.deck_center, view.deck_count, self.px(64), f"Deck: {view.deck_count}")
         if view.deck_count == 0 and view.winners is None:
-            draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(28)), "midtop", bold=True)
+            draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(4)), "midtop", bold=True)
         seat = self.bottom_seat
         owner = "Your pile" if view.seat == seat else f"{self.session.names[seat]}'s pile"
         draw_text(screen, owner, self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")

@@ -489,6 +489,18 @@ class TableScene(Scene):
                 button.enabled = action in legal
                 button.draw(screen, self.px(20))
 
+    def draw_stack(self, screen, center, count: int, width: int, label: str) -> int:
+        """A face-down stack (thicker as it holds more), or an empty slot, with its label under it;
+        returns the y just below the label."""
+        x, y = center
+        if count:
+            for k in range(min(4, (count + 9) // 10), 0, -1):
+                screen.blit(cardart.back(width), self.card_rect((x + k * 2, y - k * 2), width))
+        else:
+            cardart.empty_slot(screen, self.card_rect(center, width))
+        below = y + int(width * theme.CARD_RATIO) // 2 + self.px(6)
+        return draw_text(screen, label, self.px(16), theme.INK, (x, below), "midtop", bold=True).bottom
+
     def draw_dragged(self, screen) -> None:
         if self.drag:
             pos = self.drag["pos"]

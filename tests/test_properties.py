@@ -261,12 +261,12 @@ def test_cards_are_conserved_after_every_action(c, seed, chooser):
 @given(cases, seeds, choosers)
 def test_every_game_ends_within_the_bound_with_an_outcome(c, seed, chooser):
     """Random legal play always ends within MAX_ACTIONS, with winners and one score per seat."""
-    rules, n = c.rules, c.players
+    rules = c.rules
     for state, action, _, _ in random_game(rules, c.config_dict, seed, chooser):
         if action is None:
             outcome = rules.outcome(state)
             assert outcome is not None and outcome.winners
-            assert len(outcome.scores) == c.config_dict["players"]
+            assert len(outcome.scores) == c.players
             assert rules.legal_actions(state) == []
         else:
             assert rules.outcome(state) is None
