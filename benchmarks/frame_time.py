@@ -2,9 +2,10 @@
 
 Chains: four seats, long chains, a full move log, a card in flight and a card being dragged.
 Cubes: four seats, a board of 42 cards, a cube's cards flashing on their way to a pile, and a
-card dragged over a lit space. SDL's software renderer (dummy video driver), 1280x800.
+card dragged over a lit space. Chain-Chain: six seats, letters, a long move log. SDL's software
+renderer (dummy video driver), 1280x800.
 
-    python benchmarks/frame_time.py [--game chains|cubes] [--frames 600]
+    python benchmarks/frame_time.py [--game chains|cubes|chainchain] [--frames 600]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from game.chains.rules import Play  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from game.session import Session  # noqa: E402
 from scenes.app import App  # noqa: E402
+from scenes.chainchain_table import ChainChainTable  # noqa: E402
 from scenes.chains_table import ChainsTable  # noqa: E402
 from scenes.cubes_table import CubesTable  # noqa: E402
 from scenes.motion import Flight  # noqa: E402
@@ -57,17 +59,29 @@ def busy_cubes_session() -> Session:
     return session
 
 
+def busy_chainchain_session() -> Session:
+    seats = SEATS + [{"name": n, "kind": "computer", "difficulty": "normal"} for n in ("Dev", "Eli")]
+    session = Session("chainchain", {"seats": seats, "rules": {"variant": "letters"}}, 3)
+    rng = Rng(3)
+    while len(session.history) < 60 or session.to_move != 0:
+        legal = session.legal_actions()
+        session.apply(legal[rng.below(len(legal))])
+    return session
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", choices=("chains", "cubes"), default="chains")
+    parser.add_argument("--game", choices=("chains", "cubes", "chainchain"), default="chains")
     parser.add_argument("--frames", type=int, default=600)
     args = parser.parse_args()
     app = App(fit_to_desktop=False)
     app.settings["animations"] = True
     if args.game == "chains":
         table = ChainsTable(app, busy_chains_session())
-    else:
+    elif args.game == "cubes":
         table = CubesTable(app, busy_cubes_session())
+    else:
+        table = ChainChainTable(app, busy_chainchain_session())
     app.push(table)
     view = table.current_view()
     card = view.hand[0]
