@@ -46,7 +46,8 @@ class App:
     MIN_SIZE = (800, 560)
 
     def __init__(self, size: tuple[int, int] = theme.BASE_SIZE, fit_to_desktop: bool = True) -> None:
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Chain Table")
         icon = asset("icons", "chaintable.png")
         if icon.exists():
