@@ -1,0 +1,313 @@
+"""Information-set Monte Carlo tree search for any game on the rules surface.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 2012). The player is handed only its seat's view and the legal actions. Each
+iteration:
+
+1. determinize: `rules.determinize(view, rng)` deals the hidden cards in a way the view cannot
+   tell from the real table (and that honours what play has revealed);
+2. select: from the root, while every action legal in this determinization has a child, take the
+   child with the best availability-aware UCB score; every child that was legal here has its
+   availability count raised by one (the "n'" of the paper), so a move that is often impossible
+   is not penalised for being seldom tried;
+3. expand: add one untried legal action;
+4. play out: uniformly random legal actions through `rules.legal_actions` / `rules.advance` on the
+   determinized state (which is private to this iteration, so no copy is needed), capped;
+5. back up: each node on the path adds the reward of the seat that chose the action leading to
+   it. The reward is the seat's share of the win (1/k for each of k winners, 0 for the others),
+   taken from `rules.outcome(state).winners`, so that games scored in points (Cubes) and games
+   scored 1/0 (Chains) look the same (`score_weight` blends in the scaled scores; it did not help
+   in Cubes, so it is off); a playout that hits the cap scores 1/players for everyone.
+
+Nodes are keyed by the action history from the root (in these games every action is public once
+taken, so that is what every seat has seen of the play below the root); the choice is the most
+visited root move (ties go to the better average reward). A rule-of-thumb player may propose a
+move (`hint`): it is expanded first and kept unless the search is clearly sure of a better one,
+which is what makes the search stronger than the rule of thumb in games where random playouts say
+little (Cubes, Chain-Chain); see `search` and game.ai.players.SEARCH_GUIDED.
+
+The budget is an iteration count (deterministic given the seed: what tests use) and, in play, a
+wall-clock cap as well.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from dataclasses import dataclass
+
+from ..rng import Rng
+from .players import Player
+
+EXPLORATION = 0.7
+PLAYOUT_CAP = 400
+SCORE_WEIGHT = 0.0
+HINT_ALPHA = 0.16     # one standard error with two moves; about 2.7 with fifty
+
+
+class FastRng(Rng):
+    """The engine's Rng interface over Python's Mersenne Twister (C code), for `determinize`,
+    which runs once per iteration and shuffles every unseen card: the engine's pure-Python
+    SplitMix64 cost about a tenth of the search's time there. Seeded, so still reproducible."""
+
+    __slots__ = ("_random",)
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._random = random.Random(seed)
+
+    def clone(self) -> "FastRng":
+        twin = FastRng(0)
+        twin._random.setstate(self._random.getstate())
+        return twin
+
+    def next_u64(self) -> int:
+        return self._random.getrandbits(64)
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return int(self._random.random() * n)
+
+    def random(self) -> float:
+        return self._random.random()
+
+    def shuffle(self, items: list) -> None:
+        r = self._random.random
+        for i in range(len(items) - 1, 0, -1):
+            j = int(r() * (i + 1))
+            items[i], items[j] = items[j], items[i]
+
+    def derive(self, *salt: int) -> int:
+        return Rng(self.next_u64()).derive(*salt)
+
+
+class Node:
+    """One action history from the root. `player` chose the action that leads here; `reward` is
+    that player's summed reward over the `visits` iterations that passed through this node."""
+
+    __slots__ = ("children", "player", "visits", "avail", "reward")
+
+    def __init__(self, player: int | None) -> None:
+        self.children: dict = {}
+        self.player = player
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What the last search did, for benchmarks and the arena."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    playout_actions: int = 0
+    capped_playouts: int = 0
+    kept_hint: bool = False      # the rule of thumb's move, the search not being sure of better
+
+
+class ISMCTS:
+    """The search itself, for one game's rules. `search(view, legal)` returns the chosen action."""
+
+    def __init__(self, rules, iterations: int = 1000, time_limit: float | None = None,
+                 exploration: float = EXPLORATION, playout_cap: int = PLAYOUT_CAP, seed: int = 0,
+                 score_weight: float = SCORE_WEIGHT, hint_alpha: float = HINT_ALPHA) -> None:
+        if iterations < 1:
+            raise ValueError("the search needs at least one iteration")
+        self.rules = rules
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.playout_cap = playout_cap
+        self.score_weight = score_weight
+        self.hint_alpha = hint_alpha
+        # The game's determinize wants the engine's Rng; the search's own choices (expansion,
+        # playouts) use the faster Mersenne Twister. Both are seeded, so a search with an
+        # iteration budget is reproducible.
+        self.rng = FastRng(seed)
+        self.fast = random.Random(Rng(seed).derive(0x15C75))
+        self.stats = SearchStats()
+        self.root: Node | None = None
+
+    def search(self, view, legal: list, hint=None):
+        """The chosen action. `hint`, a move proposed by a rule of thumb, is tried first and kept
+        unless the most visited move has a clearly better average reward: better by z standard
+        errors, z such that one of the k - 1 other moves beats the hint by chance alone with
+        probability `hint_alpha` at most (Bonferroni), so a move among many needs a wider margin.
+        With few iterations or a weak playout signal, the search then plays about as well as the
+        rule of thumb, and it overrides the rule where its playouts are sure."""
+        if not legal:
+            raise ValueError("there is no legal action to choose from")
+        if len(legal) == 1:
+            self.stats = SearchStats()
+            self.root = None
+            return legal[0]
+        rules = self.rules
+        determinize = rules.determinize
+        legal_actions = rules.legal_actions
+        advance = rules.advance
+        to_move = rules.to_move
+        outcome = rules.outcome
+        rand = self.fast.random
+        rng = self.rng
+        c = self.exploration
+        cap = self.playout_cap
+        score_weight = self.score_weight
+        log = math.log
+        sqrt = math.sqrt
+        clock = time.perf_counter
+        pause = time.sleep
+        share = threading.active_count() > 1
+        start = clock()
+        deadline = None if self.time_limit is None else start + self.time_limit
+
+        players = getattr(view, "players", None)
+        root = Node(None)
+        root_legal = list(legal)
+        playout_actions = 0
+        capped = 0
+        iterations = 0
+        while iterations < self.iterations:
+            if share and iterations & 7 == 0:
+                # Let the other thread (the table, drawing its frames) take the interpreter now
+                # rather than at the next forced switch, up to 5 ms away: about 2 % of the speed.
+                pause(0)
+            if deadline is not None and iterations and clock() >= deadline:
+                break
+            iterations += 1
+            state = determinize(view, rng)
+            node = root
+            path = [root]
+            seat = to_move(state)
+            actions = root_legal
+            # -- select while every legal action has been tried; expand one that has not
+            while True:
+                children = node.children
+                found = [children.get(a) for a in actions]
+                if None in found:
+                    untried = [a for a, child in zip(actions, found) if child is None]
+                    if node is root and hint in untried:
+                        action = hint
+                    else:
+                        action = untried[int(rand() * len(untried))]
+                    child = Node(seat)
+                    children[action] = child
+                    advance(state, action)
+                    path.append(child)
+                    break
+                best = None
+                best_score = -1.0
+                for child in found:
+                    # UCB with the availability count: the log of how often this child could
+                    # have been chosen, not of how often the parent was visited.
+                    visits = child.visits
+                    score = child.reward / visits + c * sqrt(log(child.avail) / visits)
+                    child.avail += 1
+                    if score > best_score:
+                        best_score = score
+                        best = child
+                node = best
+                advance(state, actions[found.index(best)])
+                path.append(node)
+                seat = to_move(state)
+                if seat is None:
+                    break
+                actions = legal_actions(state)
+            # -- play out at random, capped
+            steps = 0
+            seat = to_move(state)
+            while seat is not None and steps < cap:
+                actions = legal_actions(state)
+                advance(state, actions[int(rand() * len(actions))])
+                steps += 1
+                seat = to_move(state)
+            playout_actions += steps
+            # -- back up each seat's reward
+            result = outcome(state)
+            if result is None:
+                capped += 1
+                if players is None:
+                    players = state.players
+                rewards = [1.0 / players] * players
+            else:
+                rewards = reward_of(result, score_weight)
+            for n in path:
+                n.visits += 1
+                if n.player is not None:
+                    n.reward += rewards[n.player]
+        self.stats = SearchStats(iterations, clock() - start, playout_actions, capped)
+        self.root = root
+        best = max(root_legal, key=lambda a: _preference(root.children.get(a)))
+        if hint is not None and hint != best and hint in root.children and self.hint_alpha:
+            b, h = root.children[best], root.children[hint]
+            z = normal_quantile(1.0 - self.hint_alpha / (len(root_legal) - 1))
+            # rewards lie in [0, 1], so a variance of at most 1/4
+            margin = z * sqrt(0.25 / b.visits + 0.25 / h.visits)
+            if b.reward / b.visits - h.reward / h.visits <= margin:
+                self.stats.kept_hint = True
+                return hint
+        return best
+
+
+def reward_of(result, score_weight: float = 0.0) -> list[float]:
+    """Each seat's reward in [0, 1] for a finished playout: its share of the win (1/k for each of
+    k winners), blended with weight `score_weight` with its score scaled between the lowest
+    (0) and the highest (1) of the table."""
+    scores = result.scores
+    n = len(scores)
+    winners = result.winners
+    if winners:
+        share = 1.0 / len(winners)
+        rewards = [0.0] * n
+        for w in winners:
+            rewards[w] = share
+    else:
+        rewards = [1.0 / n] * n
+    if score_weight:
+        low = min(scores)
+        spread = max(scores) - low
+        keep = 1.0 - score_weight
+        for i in range(n):
+            scaled = (scores[i] - low) / spread if spread else 0.5
+            rewards[i] = keep * rewards[i] + score_weight * scaled
+    return rewards
+
+
+def normal_quantile(p: float) -> float:
+    """The z with P(Z < z) = p for a standard normal Z (bisection on erf; the app's frozen build
+    leaves out `statistics` and the `decimal` module it needs)."""
+    low, high = -40.0, 40.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        if 0.5 * (1.0 + math.erf(mid / math.sqrt(2.0))) < p:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def _preference(node: Node | None) -> tuple[int, float]:
+    """The most visited root move; among equally visited ones, the best average reward."""
+    if node is None:
+        return (-1, 0.0)
+    return (node.visits, node.reward / node.visits if node.visits else 0.0)
+
+
+class ISMCTSPlayer(Player):
+    """A computer player that searches; sees only the view and the legal actions it is handed."""
+
+    def __init__(self, rules, iterations: int, time_limit: float | None = None, seed: int = 0,
+                 guide: Player | None = None, **options) -> None:
+        self.search = ISMCTS(rules, iterations=iterations, time_limit=time_limit, seed=seed, **options)
+        self.guide = guide
+
+    @property
+    def stats(self) -> SearchStats:
+        return self.search.stats
+
+    def choose(self, view, legal: list):
+        hint = self.guide.choose(view, legal) if self.guide is not None and len(legal) > 1 else None
+        return self.search.search(view, legal, hint)
