@@ -191,9 +191,7 @@ class ChainChainTable(TableScene):
     def draw(self, screen) -> None:
         view = self.current_view()
         hidden = self.motion.hidden()
-        self.draw_frame(screen, "Chain-Chain" + (": letters" if self.letters else ""))
-        for seat in self.opponents():
-            self.draw_opponent(screen, view, seat, hidden)
+        self.draw_table(screen, view, hidden, "Chain-Chain" + (": letters" if self.letters else ""))
         self.draw_stock(screen, view)
         self.draw_pile(screen, view, hidden)
         self.draw_status(screen, view)

@@ -146,9 +146,7 @@ class ChainsTable(TableScene):
     def draw(self, screen) -> None:
         view = self.current_view()
         hidden = self.motion.hidden()
-        self.draw_frame(screen, "Chains")
-        for seat in self.opponents():
-            self.draw_opponent(screen, view, seat, hidden)
+        self.draw_table(screen, view, hidden, "Chains")
         self.draw_chains(screen, view, hidden)
         self.draw_deck(screen, view, hidden)
         self.draw_hand(screen, view, hidden)

@@ -187,9 +187,7 @@ class CubesTable(TableScene):
     def draw(self, screen) -> None:
         view = self.current_view()
         hidden = self.motion.hidden()
-        self.draw_frame(screen, "Cubes")
-        for seat in self.opponents():
-            self.draw_opponent(screen, view, seat, hidden)
+        self.draw_table(screen, view, hidden, "Cubes")
         screen.set_clip(self.board_rect)
         self.draw_board(screen, view, hidden)
         screen.set_clip(None)

@@ -436,6 +436,12 @@ class TableScene(Scene):
 
     # -- drawing seats and hands
 
+    def draw_table(self, screen, view, hidden, title: str) -> None:
+        """The top bar, the move log and every opponent's seat."""
+        self.draw_frame(screen, title)
+        for seat in self.opponents():
+            self.draw_opponent(screen, view, seat, hidden)
+
     def draw_opponent(self, screen, view, seat: int, hidden) -> None:
         box = self.opponent_box(seat)
         active = view.current == seat and view.winners is None

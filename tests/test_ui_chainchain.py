@@ -9,22 +9,12 @@ from ui_driver import Driver
 
 from game.chainchain import Play, Take
 from game.session import Session
-from scenes.app import App
 from scenes.chainchain_table import ChainChainTable
 from scenes.gameover import GameOver
-from scenes.menu import MainMenu
 from scenes.setup import SetupScene
 
 SEATS = [{"name": "Ana", "kind": "human"}] + [
     {"name": n, "kind": "computer", "difficulty": "normal"} for n in ("Ben", "Cleo", "Dev")]
-
-
-@pytest.fixture
-def driver():
-    app = App()
-    app.settings["computer_speed"] = "fast"
-    app.push(MainMenu(app))
-    return Driver(app)
 
 
 def wait_for_my_turn(driver: Driver, table: ChainChainTable) -> None:

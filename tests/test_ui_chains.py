@@ -7,7 +7,6 @@ import pytest
 
 from game import storage
 from game.chains.rules import Draw, Pass, Play
-from scenes.app import App
 from scenes.chains_table import ChainsTable
 from scenes.gameover import GameOver
 from scenes.handoff import HandOff
@@ -15,14 +14,6 @@ from scenes.menu import MainMenu
 from scenes.setup import SetupScene
 
 from ui_driver import Driver
-
-
-@pytest.fixture
-def driver():
-    app = App()
-    app.settings["computer_speed"] = "fast"
-    app.push(MainMenu(app))
-    return Driver(app)
 
 
 def open_chains_setup(driver: Driver) -> SetupScene:

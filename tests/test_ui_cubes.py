@@ -9,21 +9,11 @@ from ui_driver import Driver
 from game.cubes import Draw, Pass, Place
 from game.cubes.rules import completions
 from game.session import Session
-from scenes.app import App
 from scenes.cubes_table import CubesTable
 from scenes.gameover import GameOver
-from scenes.menu import MainMenu
 from scenes.setup import SetupScene
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
-
-
-@pytest.fixture
-def driver():
-    app = App()
-    app.settings["computer_speed"] = "fast"
-    app.push(MainMenu(app))
-    return Driver(app)
 
 
 def open_table(driver: Driver, seed: int) -> CubesTable:
