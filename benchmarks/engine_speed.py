@@ -13,28 +13,25 @@ from game.registry import rules_for
 from game.rng import Rng
 
 
-def playout(rules, config: dict, seed: int) -> int:
-    """One random game through the lean clone/advance path; returns the number of actions."""
+def playout(rules, config: dict, seed: int, validated: bool = False) -> int:
+    """One random game; returns the number of actions. The lean path (`advance` on one state, as
+    search uses it), or with `validated` the public `apply`, which checks and copies every action."""
     state = rules.setup(config, seed)
     rng = Rng(seed ^ 0x5EED)
     actions = 0
     while rules.to_move(state) is not None:
         legal = rules.legal_actions(state)
-        rules.advance(state, legal[rng.below(len(legal))])
+        action = legal[rng.below(len(legal))]
+        if validated:
+            state, _events = rules.apply(state, action)
+        else:
+            rules.advance(state, action)
         actions += 1
     return actions
 
 
 def validated_playout(rules, config: dict, seed: int) -> int:
-    """The same through the public `apply`, which validates and copies on every action."""
-    state = rules.setup(config, seed)
-    rng = Rng(seed ^ 0x5EED)
-    actions = 0
-    while rules.to_move(state) is not None:
-        legal = rules.legal_actions(state)
-        state, _events = rules.apply(state, legal[rng.below(len(legal))])
-        actions += 1
-    return actions
+    return playout(rules, config, seed, validated=True)
 
 
 def measure(run, rules, config, games: int) -> tuple[float, float]:

@@ -263,12 +263,7 @@ class ChainChainTable(TableScene):
     def seat_note(self, view, seat: int) -> str:
         return f"collected: {view.collected_counts[seat]}"
 
-    def prompt(self, view) -> str:
-        if view.over:
-            return "Game over"
-        current = self.session.names[view.current]
-        if view.seat is None or view.current != view.seat:
-            return f"{current}'s turn"
+    def turn_prompt(self, view, current: str) -> str:
         legal = self.session.legal_actions()
         if legal == [Take()]:
             return f"You have no answer to {key_name(view.required)}: take the pile, then lead"

@@ -180,12 +180,7 @@ class ChainsTable(TableScene):
             draw_text(screen, "Drawn, must be played", self.px(13), theme.GOLD, (self.pending_center[0], top - self.px(4)), "midbottom")
             screen.blit(cardart.face(view.pending, self.hand_w), self.card_rect(self.pending_center, self.hand_w))
 
-    def prompt(self, view) -> str:
-        if view.winners is not None:
-            return "Game over"
-        current = self.session.names[view.current]
-        if view.seat is None or view.current != view.seat:
-            return f"{current}'s turn"
+    def turn_prompt(self, view, current: str) -> str:
         if self.motion.busy:
             return f"Your turn, {current}"
         legal = self.session.legal_actions()

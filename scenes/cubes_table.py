@@ -279,12 +279,7 @@ class CubesTable(TableScene):
             return ""
         return f"pile: {view.scores[seat]} pts"
 
-    def prompt(self, view) -> str:
-        if view.winners is not None:
-            return "Game over"
-        current = self.session.names[view.current]
-        if view.seat is None or view.current != view.seat:
-            return f"{current}'s turn"
+    def turn_prompt(self, view, current: str) -> str:
         legal = self.session.legal_actions()
         if self.motion.busy or legal == [Draw()]:
             return f"Your turn, {current}: drawing a card\u2026"

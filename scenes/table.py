@@ -312,7 +312,17 @@ class TableScene(Scene):
         return set()
 
     def prompt(self, view) -> str:
-        return ""
+        """The line above the hand: whose turn it is, or what the viewer may do now."""
+        if view.winners is not None:
+            return "Game over"
+        current = self.session.names[view.current]
+        if view.seat is None or view.current != view.seat:
+            return f"{current}'s turn"
+        return self.turn_prompt(view, current)
+
+    def turn_prompt(self, view, name: str) -> str:
+        """What the viewer, whose turn it is, may do now."""
+        return f"Your turn, {name}"
 
     def result_rows(self) -> list[tuple[int, tuple, str]]:
         """For the game-over screen: (seat, cards to show, summary) per seat."""
