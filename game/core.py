@@ -45,6 +45,9 @@ class Rules:
     card_types: ClassVar[tuple[type, ...]] = ()  # a game's own card classes, nested in its actions
     event_types: ClassVar[tuple[type, ...]] = ()
     options: ClassVar[tuple["Option", ...]] = ()
+    # How many actions a search playout plays before `estimate` judges where it got to; None:
+    # to the end of the game (the search still caps a playout that runs too long).
+    playout_horizon: ClassVar[int | None] = None
 
     def setup(self, config: dict, seed: int):
         raise NotImplementedError
@@ -74,6 +77,19 @@ class Rules:
 
     def outcome(self, state) -> Outcome | None:
         raise NotImplementedError
+
+    def estimate(self, state) -> list[float]:
+        """Each seat's chance of winning from an unfinished `state`, as the search's reward for a
+        playout stopped before the end (see `playout_horizon`); by default even chances."""
+        return [1.0 / state.players] * state.players
+
+    def playout_action(self, state, rand):
+        """A legal action for a search playout on a full (determinized) state; `rand()` gives
+        floats in [0, 1). Uniformly random by default. A game may lean toward the obvious good
+        move (a cheap epsilon-greedy policy): playouts then look more like real play, and say more
+        about the move being searched."""
+        actions = self.legal_actions(state)
+        return actions[int(rand() * len(actions))]
 
     def is_legal(self, state, action) -> bool:
         """Whether `action` may be taken now. Games whose actions carry free text (a typed word)

@@ -811,3 +811,38 @@ def test_next_game_is_refused_while_a_game_is_in_progress():
     with pytest.raises(IllegalAction, match="not over"):
         session.next_game()
     assert session.game_number == 0
+
+
+# ---------------------------------------------------------------- the search's playout policy
+
+
+def test_playout_policy_leaves_the_next_player_stuck_when_it_can():
+    """A 4 on chain one would let the next player (holding only 3s) play; the 9 on chain two would
+    not: the playout plays the 9."""
+    state = table(["4H 9C", "3D 3C"], ["5S", "8S", "JH"])
+    for value in (0.2, 0.5, 0.9):
+        assert RULES.playout_action(state, lambda: value) == Play(card("9C"), 1)
+
+
+def test_playout_policy_plays_anything_legal_when_nobody_can_be_blocked():
+    state = table(["4H 6C", "5D 7C 3C"], ["5S", "5C", "5H"])
+    legal = RULES.legal_actions(state)
+    for value in (0.0, 0.3, 0.6, 0.99):
+        assert RULES.playout_action(state, lambda: value) in legal
+
+
+# ---------------------------------------------------------------- the rule-of-thumb player
+
+
+def test_normal_player_reads_a_draw_as_holding_nothing_that_fitted():
+    """The next player drew at ends 5, 6, 9 (so held no 4, 5, 6, 7, 8 or 10). A 7 on the 6 leaves
+    ends that take only those ranks: they are stuck for sure, and the rule of thumb plays it."""
+    from game.chains.ai import ChainsHeuristic, stuck_chance
+
+    state = table(["4H 7C", "2S 2D JC QD KH"], ["5S", "6D", "9H"])
+    state.no_fit[1] = (5, frozenset({4, 5, 6, 7, 8, 10}))
+    view = RULES.view(state, 0)
+    unseen = [c.rank for c in standard_deck() if c not in state.hands[0] and c not in (card("5S"), card("6D"), card("9H"))]
+    assert stuck_chance([5, 7, 9], unseen, 5, view.no_fit[1]) == 1.0
+    assert stuck_chance([5, 7, 9], unseen, 5, (0, frozenset())) < 0.2
+    assert ChainsHeuristic(3).choose(view, RULES.legal_actions(state)) == Play(card("7C"), 1)

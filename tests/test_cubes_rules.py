@@ -735,3 +735,38 @@ def test_heuristic_plays_only_legal_moves_and_beats_random():
         if game % 2 in RULES.outcome(state).winners:
             wins += 1
     assert wins >= 10
+
+
+# ---------------------------------------------------------------- the search's playout policy
+
+
+class _Always:
+    """A `rand` that always returns the same float."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __call__(self) -> float:
+        return self.value
+
+
+def test_playout_policy_scores_a_cube_when_the_hand_can():
+    """Three of a 2x2 on the board and a card that fits the corner: the playout places it there."""
+    state = make("5H 6H\n5S .", ["KC 2D 6S QC JD"])
+    action = RULES.playout_action(state, _Always(0.5))
+    assert action == Place(card("6S"), 1, 1)
+    assert RULES.is_legal(state, action)
+
+
+def test_playout_policy_leaves_no_square_one_card_short():
+    """With nothing to score, the playout avoids a cell that would leave three of a 2x2 filled."""
+    state = make("5H 6H", ["6S"])
+    for value in (0.2, 0.5, 0.9):
+        action = RULES.playout_action(state, _Always(value))
+        assert type(action) is Place
+        assert (action.x, action.y) not in ((0, 1), (1, 1)), action
+
+
+def test_playout_policy_passes_only_when_nothing_fits():
+    state = make("5H", ["KC QC"])
+    assert RULES.playout_action(state, _Always(0.5)) == Pass()

@@ -362,6 +362,27 @@ def test_clone_and_advance_match_apply(c, seed, chooser):
 
 @SLOWER
 @given(cases, seeds, choosers, st.integers(0, 2**32 - 1))
+def test_playout_moves_are_legal_and_finish_the_game(c, seed, chooser, salt):
+    """The search's playout policy (`playout_action`, greedy or random) only ever picks a legal
+    action, at every point of a random game, and playing by it alone ends the game."""
+    rules = c.rules
+    rand = random.Random(salt).random
+    for state, _action, _new_state, _events in random_game(rules, c.config_dict, seed, chooser):
+        if rules.to_move(state) is None:
+            continue
+        assert rules.is_legal(state, rules.playout_action(state, rand))
+    state = rules.setup(c.config_dict, seed)
+    for _ in range(MAX_ACTIONS):
+        if rules.to_move(state) is None:
+            break
+        action = rules.playout_action(state, rand)
+        assert rules.is_legal(state, action)
+        rules.advance(state, action)
+    assert rules.outcome(state) is not None
+
+
+@SLOWER
+@given(cases, seeds, choosers, st.integers(0, 2**32 - 1))
 def test_view_of_determinize_is_the_view(c, seed, chooser, salt):
     """view(determinize(view, rng), seat) == view for every seat at every point of a game; the
     determinized state holds the game's cards, and the seat to move has the same legal actions."""

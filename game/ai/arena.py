@@ -74,7 +74,16 @@ class GameRecord:
     choice_times: list[list[float]]    # per entry: seconds per decision that had a choice
     iterations: list[int]              # per entry: search iterations
     search_seconds: list[float]        # per entry: time spent in searches
+    scores: list[float] = field(default_factory=list)  # per entry: its final score
     decisions: int = 0
+
+    def ahead(self, a: int, b: int) -> float:
+        """1 if entry `a` finished ahead of entry `b`, 0 if behind, 1/2 if level: the higher
+        score, and on equal scores a winner beats a non-winner (the game's own tie-break)."""
+        if self.scores[a] != self.scores[b]:
+            return 1.0 if self.scores[a] > self.scores[b] else 0.0
+        a_won, b_won = a in self.winners, b in self.winners
+        return 0.5 if a_won == b_won else float(a_won)
 
 
 def play_game(game: str, config: dict, kinds: list[Kind], seed: int, index: int) -> GameRecord:
@@ -111,6 +120,9 @@ def play_game(game: str, config: dict, kinds: list[Kind], seed: int, index: int)
         record.decisions += 1
     outcome = rules.outcome(state)
     winners = outcome.winners
+    record.scores = [0.0] * n
+    for s, score in enumerate(outcome.scores):
+        record.scores[entry_of_seat[s]] = float(score)
     for w in winners:
         record.shares[entry_of_seat[w]] += 1.0 / len(winners)
     record.winners = tuple(sorted(entry_of_seat[w] for w in winners))
@@ -177,6 +189,20 @@ class ArenaResult:
             rate = share / games if games else 0.0
             lines.append(f"{label:{width}}  {share:7.1f}  {outright:8d}  {shared:6d}  {rate:8.1%}  "
                          f"[{low:.1%}, {high:.1%}]")
+        if n > 2:
+            lines += ["", "Head to head: how often the row player finished ahead of the column player (by score, "
+                      "then the game's tie-break; level counts half), 95% CI:",
+                      f"{'':{width}}  " + "  ".join(f"{label:>22}" for label in labels)]
+            for a, label in enumerate(labels):
+                cells = []
+                for b in range(n):
+                    if a == b:
+                        cells.append(f"{'-':>22}")
+                        continue
+                    ahead = sum(r.ahead(a, b) for r in self.records)
+                    low, high = wilson(ahead, games)
+                    cells.append(f"{ahead / games if games else 0:6.1%} [{low:5.1%}, {high:5.1%}]".rjust(22))
+                lines.append(f"{label:{width}}  " + "  ".join(cells))
         lines += ["", "Time per decision, ms (all decisions | decisions with more than one legal move):",
                   f"{'player':{width}}  {'count':>6}  {'median':>8}  {'p95':>8}  |  {'count':>6}  {'median':>8}  {'p95':>8}"]
         for e, label in enumerate(labels):

@@ -11,13 +11,15 @@ iteration:
    availability count raised by one (the "n'" of the paper), so a move that is often impossible
    is not penalised for being seldom tried;
 3. expand: add one untried legal action;
-4. play out: uniformly random legal actions through `rules.legal_actions` / `rules.advance` on the
-   determinized state (which is private to this iteration, so no copy is needed), capped;
+4. play out: `rules.playout_action` (uniformly random legal actions unless the game leans toward
+   obvious good moves) through `rules.advance` on the determinized state (which is private to this
+   iteration, so no copy is needed), capped at `rules.playout_horizon` actions if the game sets
+   one (then `rules.estimate` judges the position reached), else at PLAYOUT_CAP;
 5. back up: each node on the path adds the reward of the seat that chose the action leading to
    it. The reward is the seat's share of the win (1/k for each of k winners, 0 for the others),
    taken from `rules.outcome(state).winners`, so that games scored in points (Cubes) and games
    scored 1/0 (Chains) look the same (`score_weight` blends in the scaled scores; it did not help
-   in Cubes, so it is off); a playout that hits the cap scores 1/players for everyone.
+   in Cubes, so it is off); a playout stopped before the end scores `rules.estimate(state)`.
 
 Nodes are keyed by the action history from the root (in these games every action is public once
 taken, so that is what every seat has seen of the play below the root); the choice is the most
@@ -149,12 +151,14 @@ class ISMCTS:
         determinize = rules.determinize
         legal_actions = rules.legal_actions
         advance = rules.advance
+        playout_action = rules.playout_action
         to_move = rules.to_move
         outcome = rules.outcome
         rand = self.fast.random
         rng = self.rng
         c = self.exploration
-        cap = self.playout_cap
+        cap = self.playout_cap if rules.playout_horizon is None else min(self.playout_cap, rules.playout_horizon)
+        estimate = rules.estimate
         score_weight = self.score_weight
         log = math.log
         sqrt = math.sqrt
@@ -164,7 +168,6 @@ class ISMCTS:
         start = clock()
         deadline = None if self.time_limit is None else start + self.time_limit
 
-        players = getattr(view, "players", None)
         root = Node(None)
         root_legal = list(legal)
         playout_actions = 0
@@ -216,12 +219,11 @@ class ISMCTS:
                 if seat is None:
                     break
                 actions = legal_actions(state)
-            # -- play out at random, capped
+            # -- play out by the game's playout policy, capped
             steps = 0
             seat = to_move(state)
             while seat is not None and steps < cap:
-                actions = legal_actions(state)
-                advance(state, actions[int(rand() * len(actions))])
+                advance(state, playout_action(state, rand))
                 steps += 1
                 seat = to_move(state)
             playout_actions += steps
@@ -229,9 +231,7 @@ class ISMCTS:
             result = outcome(state)
             if result is None:
                 capped += 1
-                if players is None:
-                    players = state.players
-                rewards = [1.0 / players] * players
+                rewards = estimate(state)
             else:
                 rewards = reward_of(result, score_weight)
             for n in path:

@@ -31,6 +31,7 @@ from ..rng import Rng
 from . import words as dictionary
 
 HAND_SIZE = 8
+PLAYOUT_WANDER = 0.1  # how often a search playout makes any legal move (ChainChainRules.playout_action)
 NUMBERS = "numbers"
 LETTERS = "letters"
 VOWEL = "vowel"
@@ -491,6 +492,27 @@ class ChainChainRules(Rules):
         if not found:
             return [Take()]
         return found
+
+    def playout_action(self, state: ChainChainState, rand):
+        """For search playouts: a single answer that the next player cannot answer in turn (so
+        they must take the pile), if there is one (and a wander of PLAYOUT_WANDER aside); else any
+        legal action."""
+        actions = self.legal_actions(state)
+        if len(actions) == 1 or rand() < PLAYOUT_WANDER:
+            return actions[int(rand() * len(actions))]
+        next_hand = state.hands[_next_seat(state, state.current)]
+        answerable: dict = {}
+        stuck = []
+        for action in actions:
+            if state.required is not None and action.first.face == action.second.face:
+                continue  # a double: the turn goes the other way
+            key = KEYS[action.second.face]
+            if key not in answerable:
+                answerable[key] = can_answer(next_hand, key, state.variant)
+            if not answerable[key]:
+                stuck.append(action)
+        pool = stuck or actions
+        return pool[int(rand() * len(pool))]
 
     def is_legal(self, state: ChainChainState, action) -> bool:
         """Any copy of a face and, in letters, any dictionary word for the pair may be played."""

@@ -1,18 +1,27 @@
-"""The rule-of-thumb Chains player: keep cards that connect, leave the next player stuck."""
+"""The rule-of-thumb Chains player: leave the next player stuck, keep cards that connect.
+
+Each legal play is scored on the chain ends it leaves: minus the chance that the next player holds
+a card that fits them (from the cards this seat has not seen, the next player's hand size, and
+what their last draw revealed: they then held nothing that fitted the ends of that moment), plus
+a little for each pair of cards left in hand that fit each other. Weights measured with the arena
+against random play (4,000 games each): the chance alone wins 57%, with the pairs 59%; counting
+the cards of one's own hand that fit the new ends made it weaker."""
 
 from __future__ import annotations
 
 from ..ai.players import Player
 from ..cards import standard_deck
 from ..rng import Rng
-from .rules import FITS, ChainsView, Play
+from .rules import FITS, NEIGHBOURS, ChainsView, Play
 
-OWN_FOLLOW_UP = 1.0
-HAND_LINK = 0.4
-NEXT_PLAYER_THREAT = 3.0
+HAND_LINK = 0.35          # per pair of cards left in hand that fit each other
+NEXT_PLAYER_THREAT = 1.0  # times the chance that the next player can play
 
 
 class ChainsHeuristic(Player):
+    hand_link = HAND_LINK
+    next_player_threat = NEXT_PLAYER_THREAT
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
@@ -21,25 +30,38 @@ class ChainsHeuristic(Player):
             return legal[0]
         unseen = _unseen_ranks(view)
         next_seat = (view.current + 1) % view.players
-        next_hand = view.hand_counts[next_seat]
-        scored = [(self._score(view, play, unseen, next_hand), self.rng.random(), play) for play in legal]
+        scored = [(self._score(view, play, unseen, next_seat), self.rng.random(), play) for play in legal]
         return max(scored, key=lambda item: (item[0], item[1]))[2]
 
-    @staticmethod
-    def _score(view: ChainsView, play: Play, unseen: list[int], next_hand: int) -> float:
+    def _score(self, view: ChainsView, play: Play, unseen: list[int], next_seat: int) -> float:
         ends = [chain[-1].rank for chain in view.chains]
         ends[play.chain] = play.card.rank
         hand = [c.rank for c in view.hand]
         if play.card.rank in hand and play.card != view.pending:
             hand.remove(play.card.rank)
-        follow_ups = sum(1 for r in hand if any(FITS[r][e] for e in ends))
         links = sum(1 for i, a in enumerate(hand) for b in hand[i + 1:] if FITS[a][b])
-        if not unseen:
-            threat = 0.0
-        else:
-            fitting = sum(1 for r in unseen if any(FITS[r][e] for e in ends)) / len(unseen)
-            threat = 1.0 - (1.0 - fitting) ** next_hand
-        return OWN_FOLLOW_UP * follow_ups + HAND_LINK * links - NEXT_PLAYER_THREAT * threat
+        threat = 1.0 - stuck_chance(ends, unseen, view.hand_counts[next_seat], view.no_fit[next_seat])
+        return self.hand_link * links - self.next_player_threat * threat
+
+
+def stuck_chance(ends: list[int], unseen: list[int], hand_size: int, no_fit: tuple[int, frozenset]) -> float:
+    """The chance that a hand of `hand_size` cards drawn from the `unseen` ranks holds none that
+    fits the `ends`, when `no_fit` = (count, ranks) says that `count` of them have no rank in
+    `ranks` (what the player's last draw revealed)."""
+    if not unseen:
+        return 1.0
+    fit = [False] * 14
+    for end in ends:
+        for rank in NEIGHBOURS[end]:
+            fit[rank] = True
+    count, ruled_out = no_fit
+    open_fitting = sum(fit[r] for r in unseen) / len(unseen)
+    chance = (1.0 - open_fitting) ** (hand_size - count)
+    if count:
+        possible = [r for r in unseen if r not in ruled_out]
+        if possible:
+            chance *= (1.0 - sum(fit[r] for r in possible) / len(possible)) ** count
+    return chance
 
 
 def _unseen_ranks(view: ChainsView) -> list[int]:

@@ -16,6 +16,7 @@ Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neig
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..cards import Card, standard_deck
@@ -31,6 +32,10 @@ SIDES = ((0, -1, "above it"), (0, 1, "below it"), (-1, 0, "to its left"), (1, 0,
 DRAW = "draw"    # the player to move must draw
 PLACE = "place"  # the player to move must place a card, or pass if none can be placed
 OVER = "over"    # the game has ended
+PLAYOUT_WANDER = 0.1  # how often a search playout places any card anywhere (CubesRules.playout_action)
+PLAYOUT_HORIZON = 16  # actions (8 turns) a search playout plays before `estimate` judges it
+LEAD_SCALE = 10.0     # points of lead worth about three chances in four (CubesRules.estimate)
+PLAYOUT_TRIES = 12    # random (card, cell) pairs a playout tries before listing every placement
 
 
 # ---------------------------------------------------------------- pure board helpers
@@ -108,6 +113,10 @@ def scored_cells(squares) -> list[tuple[int, int]]:
 
 def open_cells(board: dict) -> list[tuple[tuple[int, int], list[Card]]]:
     """Every empty cell connected to the board, sorted, with the cards connected to it."""
+    return sorted(_open_cell_map(board).items())
+
+
+def _open_cell_map(board: dict) -> dict[tuple[int, int], list[Card]]:
     found: dict[tuple[int, int], list[Card]] = {}
     for (x, y), card in board.items():
         for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
@@ -117,7 +126,7 @@ def open_cells(board: dict) -> list[tuple[tuple[int, int], list[Card]]]:
                     found[cell] = [card]
                 else:
                     near.append(card)
-    return sorted(found.items())
+    return found
 
 
 def fits_beside(card: Card, near: list[Card]) -> bool:
@@ -159,6 +168,55 @@ def placements(board: dict, hand) -> list["Place"]:
             else:
                 append(Place(card, x, y))
     return out
+
+
+def playout_place(board: dict, hand, rand, wander: float):
+    """A placement for a search playout: one that scores if the hand has one; else, tried at
+    random, one that leaves no 2x2 square a card short for the next player; else any. With chance
+    `wander`, any placement at all. `Pass()` only if nothing fits. Cheap: it looks for scoring
+    cells only among the cells with two neighbours, and samples the rest."""
+    if not board:
+        return Place(hand[int(rand() * len(hand))], 0, 0)
+    cells = _open_cell_map(board)
+    careful = rand() >= wander
+    if careful:
+        scoring = [(card, cell) for cell, near in cells.items() if len(near) >= 2 and _square_effect(board, cell)[0]
+                   for card in hand if fits_beside(card, near)]
+        if scoring:
+            card, (x, y) = scoring[int(rand() * len(scoring))]
+            return Place(card, x, y)
+    items = list(cells.items())
+    for _ in range(PLAYOUT_TRIES):
+        cell, near = items[int(rand() * len(items))]
+        card = hand[int(rand() * len(hand))]
+        if fits_beside(card, near) and not (careful and _square_effect(board, cell)[1]):
+            return Place(card, cell[0], cell[1])
+    safe, risky = [], []
+    for cell, near in items:
+        fitting = [(card, cell) for card in hand if fits_beside(card, near)]
+        if fitting:
+            (risky if careful and _square_effect(board, cell)[1] else safe).extend(fitting)
+    pool = safe or risky
+    if not pool:
+        return Pass()
+    card, (x, y) = pool[int(rand() * len(pool))]
+    return Place(card, x, y)
+
+
+def _square_effect(board: dict, cell: tuple[int, int]) -> tuple[bool, bool]:
+    """(closes, opens): whether a card on `cell` completes a 2x2 square, and whether it leaves a
+    2x2 square with three cards, which the next card on its empty corner would complete."""
+    x, y = cell
+    closes = opens = False
+    for left in (x - 1, x):
+        for top in (y - 1, y):
+            filled = ((left, top) in board) + ((left + 1, top) in board) + ((left, top + 1) in board) \
+                + ((left + 1, top + 1) in board)
+            if filled == 3:
+                closes = True
+            elif filled == 2:
+                opens = True
+    return closes, opens
 
 
 def open_groups(board: dict) -> tuple[tuple[Card, ...], ...]:
@@ -412,6 +470,7 @@ class CubesRules(Rules):
     action_types = (Draw, Place, Pass)
     event_types = (Drew, Placed, Scored, Passed, GameEnded)
     options = ()
+    playout_horizon = PLAYOUT_HORIZON
 
     def setup(self, config: dict, seed: int) -> CubesState:
         config = self.normalize_config(config)
@@ -441,6 +500,23 @@ class CubesRules(Rules):
         if phase == DRAW:
             return [Draw()]
         return []
+
+    def estimate(self, state: CubesState) -> list[float]:
+        """Each seat's chance from its lead in points over the best of the others: a logistic
+        curve that gives a lead of LEAD_SCALE points about three chances in four."""
+        scores = [pile_points(pile) for pile in state.piles]
+        chances = []
+        for seat, score in enumerate(scores):
+            lead = score - max(s for other, s in enumerate(scores) if other != seat)
+            chances.append(1.0 / (1.0 + math.exp(-1.1 * lead / LEAD_SCALE)))
+        return chances
+
+    def playout_action(self, state: CubesState, rand):
+        """Score when possible, else leave nothing to complete, now and then anything (a wander
+        of PLAYOUT_WANDER): random placements almost never score, so random playouts say little."""
+        if state.phase == DRAW:
+            return Draw()
+        return playout_place(state.board, state.hands[state.current], rand, PLAYOUT_WANDER)
 
     def why_illegal(self, state: CubesState, action) -> str:
         if state.phase == OVER:
