@@ -218,6 +218,31 @@ def test_search_credits_a_win_to_the_seat_that_made_the_move():
             assert search.root.children[action].reward == search.root.children[action].visits
 
 
+def test_cubes_playouts_stop_at_the_horizon_and_are_judged_by_the_points_lead():
+    """Cubes sets a playout horizon: early in a game every playout stops there, unfinished, and
+    `estimate` scores it (a lead is worth more than even chances, and level is even)."""
+    rules = rules_for("cubes")
+    view, legal = decision_points("cubes", 2, seed=4, count=1)[0]
+    search = ISMCTS(rules, iterations=60, seed=3)
+    search.search(view, legal)
+    assert search.stats.capped_playouts == search.stats.iterations
+    assert search.stats.playout_actions <= rules.playout_horizon * search.stats.iterations
+    state = rules.setup({"players": 2}, 1)
+    assert rules.estimate(state) == [0.5, 0.5]
+    state.piles[0].extend(state.deck[:2])
+    ahead, behind = rules.estimate(state)
+    assert ahead > 0.5 > behind and ahead + behind == pytest.approx(1.0)
+
+
+def test_games_without_a_horizon_play_out_to_the_end():
+    rules = rules_for("chains")
+    assert rules.playout_horizon is None
+    view, legal = next((v, l) for v, l in decision_points("chains", 2, seed=8, count=40) if len(l) > 1)
+    search = ISMCTS(rules, iterations=60, seed=3)
+    search.search(view, legal)
+    assert search.stats.capped_playouts == 0
+
+
 @pytest.mark.parametrize("game", BUILT)
 def test_a_hint_is_tried_first_and_kept_unless_the_search_is_sure(game):
     rules = rules_for(game)
