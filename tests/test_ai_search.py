@@ -16,6 +16,7 @@ from game.ai.arena import main as arena_main
 from game.ai.arena import parse_kind, percentile, run_arena, wilson
 from game.ai.ismcts import ISMCTS, ISMCTSPlayer
 from game.chains.rules import NEIGHBOURS, Draw, Pass, Play
+from game.cards import standard_deck
 from game.registry import GAMES, rules_for
 from game.rng import Rng
 
@@ -255,6 +256,28 @@ def test_a_hint_is_tried_first_and_kept_unless_the_search_is_sure(game):
             child.visits for child in sure.root.children.values())
         pure = ISMCTS(rules, iterations=40, seed=7, hint_alpha=0)
         assert pure.search(view, legal, hint) in legal and not pure.stats.kept_hint
+
+
+def test_the_search_overrules_a_hint_that_blunders():
+    """The other player's draw showed they hold only a 3 (their last card). A 4 on the 5 lets them
+    play it and win; a 9 on the 8 leaves them stuck. Hinted the 4, the search plays the 9, after
+    a duel on common deals."""
+    from game.cards import card, cards
+    from game.chains.rules import ChainsState
+
+    rules = rules_for("chains")
+    hands = [cards("4H 9C"), cards("3D")]
+    chains = [cards("5S"), cards("8S"), cards("JH")]
+    shown = set(hands[0] + hands[1] + [c for chain in chains for c in chain])
+    deck = [c for c in standard_deck() if c not in shown]
+    state = ChainsState(2, "three", hands, chains, deck, Rng(4),
+                        no_fit=[(0, frozenset()), (1, frozenset(range(1, 14)) - {3})])
+    view = rules.view(state, 0)
+    blunder, block = Play(card("4H"), 0), Play(card("9C"), 1)
+    assert sorted(map(str, rules.legal_actions(state))) == sorted(map(str, [blunder, block]))
+    search = ISMCTS(rules, iterations=300, seed=5)
+    assert search.search(view, rules.legal_actions(state), hint=blunder) == block
+    assert not search.stats.kept_hint
 
 
 def test_which_searches_are_guided_by_the_rule_of_thumb():

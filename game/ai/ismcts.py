@@ -24,9 +24,10 @@ iteration:
 Nodes are keyed by the action history from the root (in these games every action is public once
 taken, so that is what every seat has seen of the play below the root); the choice is the most
 visited root move (ties go to the better average reward). A rule-of-thumb player may propose a
-move (`hint`): it is expanded first and kept unless the search is clearly sure of a better one,
-which is what makes the search stronger than the rule of thumb in games where random playouts say
-little (Cubes, Chain-Chain); see `search` and game.ai.players.SEARCH_GUIDED.
+move (`hint`): it is expanded first, and kept unless the search's move looks much better and does
+clearly better in a paired comparison on common deals (`duel`), which is what makes the search
+stronger than the rule of thumb in games where playouts alone say little (Cubes, Chain-Chain); see
+`search` and game.ai.players.SEARCH_GUIDED.
 
 The budget is an iteration count (deterministic given the seed: what tests use) and, in play, a
 wall-clock cap as well.
@@ -46,7 +47,10 @@ from .players import Player
 EXPLORATION = 0.7
 PLAYOUT_CAP = 400
 SCORE_WEIGHT = 0.0
-HINT_ALPHA = 0.16     # one standard error with two moves; about 2.7 with fifty
+HINT_ALPHA = 0.05     # chance that the search's move displaces the hint by luck alone (ISMCTS.duel)
+BLUNDER_GAP = 0.1     # how much better (in mean reward) the search's move must look to challenge the hint
+DUEL_SHARE = 0.25     # the duel's deals, as a share of the iteration budget (and of the time cap)
+DUEL_MIN_DEALS = 40
 
 
 class FastRng(Rng):
@@ -136,11 +140,9 @@ class ISMCTS:
 
     def search(self, view, legal: list, hint=None):
         """The chosen action. `hint`, a move proposed by a rule of thumb, is tried first and kept
-        unless the most visited move has a clearly better average reward: better by z standard
-        errors, z such that one of the k - 1 other moves beats the hint by chance alone with
-        probability `hint_alpha` at most (Bonferroni), so a move among many needs a wider margin.
-        With few iterations or a weak playout signal, the search then plays about as well as the
-        rule of thumb, and it overrides the rule where its playouts are sure."""
+        unless the search's move looks better by BLUNDER_GAP or more in mean reward and then wins
+        a duel with it on common deals (`duel`). The search thus leaves the rule of thumb alone on
+        fine points, where its playouts are noisy, and overrules it where the rule blunders."""
         if not legal:
             raise ValueError("there is no legal action to choose from")
         if len(legal) == 1:
@@ -166,7 +168,9 @@ class ISMCTS:
         pause = time.sleep
         share = threading.active_count() > 1
         start = clock()
-        deadline = None if self.time_limit is None else start + self.time_limit
+        # With a hint, the last DUEL_SHARE of the time is kept for a duel (see `duel`).
+        deadline = None if self.time_limit is None else \
+            start + self.time_limit * (1.0 - DUEL_SHARE if hint is not None else 1.0)
 
         root = Node(None)
         root_legal = list(legal)
@@ -241,15 +245,53 @@ class ISMCTS:
         self.stats = SearchStats(iterations, clock() - start, playout_actions, capped)
         self.root = root
         best = max(root_legal, key=lambda a: _preference(root.children.get(a)))
-        if hint is not None and hint != best and hint in root.children and self.hint_alpha:
-            b, h = root.children[best], root.children[hint]
-            z = normal_quantile(1.0 - self.hint_alpha / (len(root_legal) - 1))
-            # rewards lie in [0, 1], so a variance of at most 1/4
-            margin = z * sqrt(0.25 / b.visits + 0.25 / h.visits)
-            if b.reward / b.visits - h.reward / h.visits <= margin:
-                self.stats.kept_hint = True
-                return hint
-        return best
+        if hint is None or hint == best or not self.hint_alpha:
+            return best
+        self.stats.kept_hint = True
+        b, h = root.children[best], root.children.get(hint)
+        if h is not None and h.visits and b.reward / b.visits - h.reward / h.visits < BLUNDER_GAP:
+            return hint
+        finish = None if deadline is None else start + self.time_limit
+        if self.duel(view, hint, best, max(DUEL_MIN_DEALS, int(self.iterations * DUEL_SHARE)), finish):
+            self.stats.kept_hint = False
+            return best
+        return hint
+
+    def duel(self, view, hint, challenger, deals: int, finish: float | None) -> bool:
+        """Whether `challenger` does clearly better than `hint`: on each of `deals`
+        determinizations both are played out with the same random choices (common random
+        numbers), so that the luck of the deal cancels out of the comparison; the challenger
+        wins when its mean gain exceeds z standard errors, z such that it would do so by chance
+        alone with probability `hint_alpha`."""
+        rules = self.rules
+        gains = []
+        clock = time.perf_counter
+        for done in range(deals):
+            if finish is not None and done >= DUEL_MIN_DEALS and clock() >= finish:
+                break
+            world = rules.determinize(view, self.rng)
+            seat = rules.to_move(world)
+            seed = self.fast.getrandbits(64)
+            gains.append(self._playout_reward(rules.clone(world), challenger, seat, seed)
+                         - self._playout_reward(world, hint, seat, seed))
+        n = len(gains)
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+        return mean > normal_quantile(1.0 - self.hint_alpha) * spread / math.sqrt(n)
+
+    def _playout_reward(self, state, action, seat: int, seed: int) -> float:
+        """`seat`'s reward for `action` then a playout whose random choices follow `seed`."""
+        rules = self.rules
+        rules.advance(state, action)
+        rand = random.Random(seed).random
+        cap = self.playout_cap if rules.playout_horizon is None else min(self.playout_cap, rules.playout_horizon)
+        steps = 0
+        while rules.to_move(state) is not None and steps < cap:
+            rules.advance(state, rules.playout_action(state, rand))
+            steps += 1
+        result = rules.outcome(state)
+        rewards = rules.estimate(state) if result is None else reward_of(result, self.score_weight)
+        return rewards[seat]
 
 
 def reward_of(result, score_weight: float = 0.0) -> list[float]:

@@ -61,9 +61,9 @@ SEARCH_BUDGETS = {
 }
 
 # Whether the search of a game is guided by its rule-of-thumb player (ISMCTS.search, `hint`).
-# Measured with the arena: unguided, random playouts make Hard far weaker than Normal in Cubes
-# and Chain-Chain, whose rules of thumb are strong; Chains' rule of thumb is barely better than
-# random play, and guiding by it only made Hard weaker there.
+# Measured with the arena: unguided, the search is far weaker than Normal in Cubes (it won 8-12%
+# of 40-60 games, whatever its playouts) and in Chain-Chain, whose rules of thumb are strong; in
+# Chains guiding made Hard weaker (52% against Normal, 58.5% unguided, on the same 400 deals).
 SEARCH_GUIDED = {"chains": False}
 
 
