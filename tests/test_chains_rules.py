@@ -813,24 +813,6 @@ def test_next_game_is_refused_while_a_game_is_in_progress():
     assert session.game_number == 0
 
 
-# ---------------------------------------------------------------- the search's playout policy
-
-
-def test_playout_policy_leaves_the_next_player_stuck_when_it_can():
-    """A 4 on chain one would let the next player (holding only 3s) play; the 9 on chain two would
-    not: the playout plays the 9."""
-    state = table(["4H 9C", "3D 3C"], ["5S", "8S", "JH"])
-    for value in (0.2, 0.5, 0.9):
-        assert RULES.playout_action(state, lambda: value) == Play(card("9C"), 1)
-
-
-def test_playout_policy_plays_anything_legal_when_nobody_can_be_blocked():
-    state = table(["4H 6C", "5D 7C 3C"], ["5S", "5C", "5H"])
-    legal = RULES.legal_actions(state)
-    for value in (0.0, 0.3, 0.6, 0.99):
-        assert RULES.playout_action(state, lambda: value) in legal
-
-
 # ---------------------------------------------------------------- the rule-of-thumb player
 
 

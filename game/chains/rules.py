@@ -12,7 +12,6 @@ from ..rng import Rng
 HAND_SIZE = 5
 CHAIN_COUNT = 3
 DRAW_LIMITS = {"three": 3, "one": 1, "until": None}
-PLAYOUT_WANDER = 0.1  # how often a search playout makes any legal move (ChainsRules.playout_action)
 
 
 def _ranks_fit(a: int, b: int) -> bool:
@@ -230,23 +229,6 @@ class ChainsRules(Rules):
         if limit is not None and state.drawn >= limit:
             return [Pass()]
         return [Draw()] if _can_draw(state) else [Pass()]
-
-    def playout_action(self, state: ChainsState, rand):
-        """For search playouts: a play that leaves the next player no card that fits, if there is
-        one (and a wander of PLAYOUT_WANDER aside); else any legal action."""
-        actions = self.legal_actions(state)
-        if len(actions) == 1 or rand() < PLAYOUT_WANDER:
-            return actions[int(rand() * len(actions))]
-        ends = [chain[-1].rank for chain in state.chains]
-        next_ranks = [c.rank for c in state.hands[(state.current + 1) % state.players]]
-        blocking = []
-        for action in actions:
-            after = ends[:]
-            after[action.chain] = action.card.rank
-            if not any(FITS[r][e] for r in next_ranks for e in after):
-                blocking.append(action)
-        pool = blocking or actions
-        return pool[int(rand() * len(pool))]
 
     def why_illegal(self, state: ChainsState, action) -> str:
         if state.winners is not None:
