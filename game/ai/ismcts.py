@@ -138,6 +138,12 @@ class ISMCTS:
         self.stats = SearchStats()
         self.root: Node | None = None
 
+    @property
+    def playout_length(self) -> int:
+        """The most actions a playout plays: the game's horizon if it sets one, within the cap."""
+        horizon = self.rules.playout_horizon
+        return self.playout_cap if horizon is None else min(self.playout_cap, horizon)
+
     def search(self, view, legal: list, hint=None):
         """The chosen action. `hint`, a move proposed by a rule of thumb, is tried first and kept
         unless the search's move looks better by BLUNDER_GAP or more in mean reward and then wins
@@ -159,7 +165,7 @@ class ISMCTS:
         rand = self.fast.random
         rng = self.rng
         c = self.exploration
-        cap = self.playout_cap if rules.playout_horizon is None else min(self.playout_cap, rules.playout_horizon)
+        cap = self.playout_length
         estimate = rules.estimate
         score_weight = self.score_weight
         log = math.log
@@ -284,7 +290,7 @@ class ISMCTS:
         rules = self.rules
         rules.advance(state, action)
         rand = random.Random(seed).random
-        cap = self.playout_cap if rules.playout_horizon is None else min(self.playout_cap, rules.playout_horizon)
+        cap = self.playout_length
         steps = 0
         while rules.to_move(state) is not None and steps < cap:
             rules.advance(state, rules.playout_action(state, rand))
