@@ -159,15 +159,10 @@ class ISMCTS:
         determinize = rules.determinize
         legal_actions = rules.legal_actions
         advance = rules.advance
-        playout_action = rules.playout_action
         to_move = rules.to_move
-        outcome = rules.outcome
         rand = self.fast.random
         rng = self.rng
         c = self.exploration
-        cap = self.playout_length
-        estimate = rules.estimate
-        score_weight = self.score_weight
         log = math.log
         sqrt = math.sqrt
         clock = time.perf_counter
@@ -229,21 +224,10 @@ class ISMCTS:
                 if seat is None:
                     break
                 actions = legal_actions(state)
-            # -- play out by the game's playout policy, capped
-            steps = 0
-            seat = to_move(state)
-            while seat is not None and steps < cap:
-                advance(state, playout_action(state, rand))
-                steps += 1
-                seat = to_move(state)
+            # -- play out by the game's playout policy, capped; back up each seat's reward
+            rewards, steps, finished = self.play_out(state, rand)
             playout_actions += steps
-            # -- back up each seat's reward
-            result = outcome(state)
-            if result is None:
-                capped += 1
-                rewards = estimate(state)
-            else:
-                rewards = reward_of(result, score_weight)
+            capped += not finished
             for n in path:
                 n.visits += 1
                 if n.player is not None:
@@ -287,17 +271,23 @@ class ISMCTS:
 
     def _playout_reward(self, state, action, seat: int, seed: int) -> float:
         """`seat`'s reward for `action` then a playout whose random choices follow `seed`."""
+        self.rules.advance(state, action)
+        return self.play_out(state, random.Random(seed).random)[0][seat]
+
+    def play_out(self, state, rand) -> tuple[list[float], int, bool]:
+        """Play `state` on by the game's playout policy, at most `playout_length` actions:
+        (each seat's reward, actions played, whether the game finished)."""
         rules = self.rules
-        rules.advance(state, action)
-        rand = random.Random(seed).random
+        advance, playout_action, to_move = rules.advance, rules.playout_action, rules.to_move
         cap = self.playout_length
         steps = 0
-        while rules.to_move(state) is not None and steps < cap:
-            rules.advance(state, rules.playout_action(state, rand))
+        while to_move(state) is not None and steps < cap:
+            advance(state, playout_action(state, rand))
             steps += 1
         result = rules.outcome(state)
-        rewards = rules.estimate(state) if result is None else reward_of(result, self.score_weight)
-        return rewards[seat]
+        if result is None:
+            return rules.estimate(state), steps, False
+        return reward_of(result, self.score_weight), steps, True
 
 
 def reward_of(result, score_weight: float = 0.0) -> list[float]:
