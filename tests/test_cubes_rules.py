@@ -14,7 +14,7 @@ from game.ai.players import RandomPlayer
 from game.cards import card, cards, standard_deck
 from game.core import IllegalAction, from_json, to_json
 from game.cubes import RULES
-from game.cubes.ai import CubesHeuristic
+from game.cubes.ai import Appraisal, CubesHeuristic, _opponent_cards, _unseen
 from game.cubes.rules import (DRAW, OVER, PLACE, CubesState, Draw, Drew, GameEnded, Pass, Passed,
                               Place, Placed, Scored, completions, fits_somewhere, legal_cells,
                               neighbour_matches, open_groups, placements, square_cells, why_not_place)
@@ -735,6 +735,38 @@ def test_heuristic_plays_only_legal_moves_and_beats_random():
         if game % 2 in RULES.outcome(state).winners:
             wins += 1
     assert wins >= 10
+
+
+def test_heuristic_appraisal_values_every_placement_as_the_plain_valuation_does():
+    """The quick appraisal (read the board once, look again only near each placement) gives the
+    very number `CubesHeuristic.value` gives, on boards from real games of 2 to 4 players."""
+    player = CubesHeuristic(1)
+    checked = 0
+    for game in range(8):
+        state = RULES.setup({"players": 2 + game % 3}, 500 + game)
+        while (seat := RULES.to_move(state)) is not None:
+            legal = RULES.legal_actions(state)
+            view = RULES.view(state, seat)
+            if type(legal[0]) is Place:
+                board = view.board_dict()
+                hand = list(view.hand)
+                unseen, others = _unseen(view, board), _opponent_cards(view)
+                appraisal = Appraisal(player, board, hand, unseen, others, view.last_turn)
+                for action in legal:
+                    assert appraisal.value(action) == player.value(board, hand, action, unseen, others,
+                                                                   view.last_turn), action
+                    checked += 1
+            state, _ = RULES.apply(state, player.choose(view, legal))
+    assert checked > 2000
+
+
+def test_heuristic_ranking_puts_its_choice_first():
+    state = RULES.setup({"players": 2}, 77)
+    state, _ = RULES.apply(state, Draw())
+    view, legal = RULES.view(state, 0), RULES.legal_actions(state)
+    ranked = CubesHeuristic(5).ranking(view, legal)
+    assert ranked[0] == CubesHeuristic(5).choose(view, legal)
+    assert sorted(map(repr, ranked)) == sorted(map(repr, legal))
 
 
 # ---------------------------------------------------------------- the search's playout policy

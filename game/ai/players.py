@@ -13,6 +13,11 @@ class Player:
     def choose(self, view, legal: list):
         raise NotImplementedError
 
+    def ranking(self, view, legal: list) -> list:
+        """The legal actions in this player's order of preference, its choice first."""
+        first = self.choose(view, legal)
+        return [first] + [action for action in legal if action != first]
+
 
 class RandomPlayer(Player):
     def __init__(self, seed: int = 0) -> None:

@@ -43,23 +43,21 @@ class ChainChainHeuristic(Player):
         self.rng = Rng(seed)
 
     def choose(self, view: ChainChainView, legal: list):
-        if len(legal) == 1:
-            return legal[0]
+        return legal[0] if len(legal) == 1 else self.ranking(view, legal)[0]
+
+    def ranking(self, view: ChainChainView, legal: list) -> list:
+        """The legal plays, best first (ties in random order)."""
         plays = [a for a in legal if type(a) is not Take]
-        if not plays:
-            return legal[0]
+        if len(legal) == 1 or not plays:
+            return list(legal)
         unseen = _unseen_cards(view)
         cache: dict = {}
         chances = {play: self._stuck_chance(view, play, unseen, cache) for play in plays}
         # The best chance that a single answer leaves the next player stuck (for doubles).
         best_single = max((c for p, c in chances.items() if not self._is_double(view, p)), default=0.0)
-        best, best_key = plays[0], None
-        for play in plays:
-            value = self.value(view, play, chances[play], best_single)
-            key = (value, self.rng.random())
-            if best_key is None or key > best_key:
-                best, best_key = play, key
-        return best
+        keyed = [(self.value(view, play, chances[play], best_single), self.rng.random(), play) for play in plays]
+        keyed.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        return [play for _value, _tie, play in keyed]
 
     @staticmethod
     def _is_double(view: ChainChainView, play) -> bool:

@@ -26,12 +26,17 @@ class ChainsHeuristic(Player):
         self.rng = Rng(seed)
 
     def choose(self, view: ChainsView, legal: list):
+        return legal[0] if len(legal) == 1 else self.ranking(view, legal)[0]
+
+    def ranking(self, view: ChainsView, legal: list) -> list:
+        """The legal plays, best first (ties in random order)."""
         if len(legal) == 1:
-            return legal[0]
+            return list(legal)
         unseen = _unseen_ranks(view)
         next_seat = (view.current + 1) % view.players
         scored = [(self._score(view, play, unseen, next_seat), self.rng.random(), play) for play in legal]
-        return max(scored, key=lambda item: (item[0], item[1]))[2]
+        scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        return [play for _score, _tie, play in scored]
 
     def _score(self, view: ChainsView, play: Play, unseen: list[int], next_seat: int) -> float:
         ends = [chain[-1].rank for chain in view.chains]
