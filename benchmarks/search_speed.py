@@ -2,9 +2,12 @@
 
     python benchmarks/search_speed.py --game cubes [--players 2] [--positions 30] [--iterations 500]
     python benchmarks/search_speed.py --game cubes --plain
+    python benchmarks/search_speed.py --game cubes --rollout [--iterations 20]
 
 `--plain` plays every playout out uniformly at random to the end (no playout policy, no horizon),
 which is how the search ran before the games had playout policies: the figure to compare with.
+`--rollout` times the rollout search (game.ai.rollout) instead: `--iterations` deals per position,
+and the figure is rollouts (a candidate played on by the rule of thumb, to the horizon) a second.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.ai.ismcts import ISMCTS  # noqa: E402
 from game.ai.players import make_player  # noqa: E402
-from game.registry import rules_for  # noqa: E402
+from game.ai.rollout import RolloutSearch  # noqa: E402
+from game.registry import entry, rules_for  # noqa: E402
 
 
 class PlainPlayouts:
@@ -64,10 +68,23 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--iterations", type=int, default=500)
     parser.add_argument("--plain", action="store_true", help="uniformly random playouts to the end")
+    parser.add_argument("--rollout", action="store_true", help="the rollout search, --iterations deals")
     args = parser.parse_args()
     rules = rules_for(args.game)
     players = args.players or rules.min_players
     chosen = positions(args.game, players, args.positions)
+    if args.rollout:
+        search = RolloutSearch(rules, entry(args.game).heuristic, deals=args.iterations, seed=1)
+        rollouts = 0
+        start = time.perf_counter()
+        for view, legal in chosen:
+            search.search(view, legal)
+            rollouts += search.stats.iterations
+        seconds = time.perf_counter() - start
+        print(f"{args.game}, {players} players, {len(chosen)} positions x {args.iterations} deals, rollouts "
+              f"of the rule of thumb: {rollouts / seconds:,.0f} rollouts/s, {seconds / len(chosen) * 1000:.0f} ms "
+              f"per position")
+        return
     searched = PlainPlayouts(rules) if args.plain else rules
     search = ISMCTS(searched, iterations=args.iterations, seed=1)
     iterations = 0

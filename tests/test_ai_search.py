@@ -15,6 +15,8 @@ from game.ai import DIFFICULTIES, make_player
 from game.ai.arena import main as arena_main
 from game.ai.arena import parse_kind, percentile, run_arena, wilson
 from game.ai.ismcts import ISMCTS, ISMCTSPlayer
+from game.ai.players import LOOKAHEAD
+from game.ai.rollout import RolloutPlayer
 from game.chains.rules import NEIGHBOURS, Draw, Pass, Play
 from game.cards import standard_deck
 from game.registry import GAMES, rules_for
@@ -22,6 +24,7 @@ from game.rng import Rng
 
 BUILT = [game.name for game in GAMES if game.rules is not None]
 SMALL_SEARCH = 25
+SMALL_ROLLOUT = 3   # deals: each plays every candidate on to the game's horizon
 
 
 def random_positions(rules, players: int, seed: int, config: dict | None = None):
@@ -115,7 +118,8 @@ def test_chains_a_seat_that_drew_holds_nothing_that_fitted_then():
 def play_with_views(game: str, difficulties: list[str], seed: int, iterations: int = SMALL_SEARCH):
     """A whole game where every seat is a computer handed only its view and the legal actions."""
     rules = rules_for(game)
-    players = [make_player(game, d, seed + i, iterations=iterations) for i, d in enumerate(difficulties)]
+    budget = SMALL_ROLLOUT if LOOKAHEAD[game] == "rollout" else iterations
+    players = [make_player(game, d, seed + i, budget=budget) for i, d in enumerate(difficulties)]
     state = rules.setup({"players": len(players)}, seed)
     decisions = 0
     while (seat := rules.to_move(state)) is not None:
@@ -149,12 +153,16 @@ def test_difficulties_for_the_setup_screen():
 
 
 def test_hard_and_expert_search_and_have_a_time_cap_in_play():
-    hard = make_player("chains", "hard", 1)
-    expert = make_player("chains", "expert", 1)
-    assert isinstance(hard, ISMCTSPlayer) and isinstance(expert, ISMCTSPlayer)
-    assert hard.search.time_limit and expert.search.time_limit > hard.search.time_limit
-    assert expert.search.iterations > hard.search.iterations
-    assert make_player("chains", "hard", 1, iterations=10).search.time_limit is None
+    for game in BUILT:
+        hard = make_player(game, "hard", 1)
+        expert = make_player(game, "expert", 1)
+        kind = RolloutPlayer if LOOKAHEAD[game] == "rollout" else ISMCTSPlayer
+        assert isinstance(hard, kind) and isinstance(expert, kind)
+        assert hard.search.time_limit and expert.search.time_limit > hard.search.time_limit
+    assert make_player("chains", "hard", 1, budget=10).search.time_limit is None
+    assert make_player("cubes", "hard", 1, budget=10).search.time_limit is None
+    assert make_player("chains", "expert", 1).search.iterations > make_player("chains", "hard", 1).search.iterations
+    assert make_player("cubes", "expert", 1).search.deals > make_player("cubes", "hard", 1).search.deals
 
 
 # ---------------------------------------------------------------- the search
@@ -280,12 +288,18 @@ def test_the_search_overrules_a_hint_that_blunders():
     assert not search.stats.kept_hint
 
 
-def test_which_searches_are_guided_by_the_rule_of_thumb():
-    assert make_player("chains", "hard", 1).guide is None          # SEARCH_GUIDED: measured
-    assert make_player("chains", "hard", 1, guided=True).guide is not None
+def test_how_each_game_looks_ahead():
+    """LOOKAHEAD, measured with the arena (README): a tree search for Chains, rollouts of the rule
+    of thumb where it plays well; any style may be asked for."""
+    assert isinstance(make_player("chains", "hard", 1), ISMCTSPlayer)
+    assert make_player("chains", "hard", 1).guide is None
+    assert make_player("chains", "hard", 1, style="guided").guide is not None
+    assert isinstance(make_player("chains", "hard", 1, style="rollout"), RolloutPlayer)
     for game in BUILT:
         if game != "chains":
-            assert make_player(game, "expert", 1).guide is not None
+            assert isinstance(make_player(game, "expert", 1), RolloutPlayer)
+    with pytest.raises(ValueError):
+        make_player("cubes", "hard", 1, style="psychic")
 
 
 # ---------------------------------------------------------------- the arena
@@ -310,11 +324,12 @@ def test_arena_runs_and_reports():
 
 
 def test_arena_player_kinds():
-    assert parse_kind("hard@300/pure") == parse_kind(" hard@300/pure ")
+    assert parse_kind("hard@300/tree") == parse_kind(" hard@300/tree ")
     kind = parse_kind("expert@0.5s/guided")
-    assert (kind.difficulty, kind.time_limit, kind.guided) == ("expert", 0.5, True)
-    assert parse_kind("normal").guided is None and parse_kind("hard@20").iterations == 20
-    for bad in ("wizard", "normal@300", "hard/lucky", "random/pure"):
+    assert (kind.difficulty, kind.time_limit, kind.style) == ("expert", 0.5, "guided")
+    assert parse_kind("normal").style is None and parse_kind("hard@20").budget == 20
+    assert parse_kind("hard@50/rollout").style == "rollout"
+    for bad in ("wizard", "normal@300", "hard/lucky", "random/tree"):
         with pytest.raises(ValueError):
             parse_kind(bad)
 

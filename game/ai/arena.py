@@ -3,9 +3,9 @@
     python -m game.ai.arena --game chains --players hard,normal --games 400 --seed 1 --jobs 2
 
 `--players` lists one player kind per seat: a difficulty key (easy, normal, hard, expert, random),
-or a search with its own budget: `hard@300` (300 iterations, no time cap) or `hard@0.5s` (half a
-second per decision); `/pure` or `/guided` say whether the game's rule of thumb guides the search
-(`hard@300/pure`; the default is per game, game.ai.players.SEARCH_GUIDED). Each deal is played
+or a search with its own budget: `hard@300` (300 iterations, or deals for rollouts, no time cap)
+or `hard@0.5s` (half a second per decision); `/tree`, `/guided` or `/rollout` say how it looks
+ahead (`hard@300/tree`; the default is per game, game.ai.players.LOOKAHEAD). Each deal is played
 once per rotation of the seats, so every kind sits in every seat on the same cards. A shared win
 counts 1/k to each of the k winners (the table also shows outright and shared wins). Players see
 only their seat's view, as at the table.
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..registry import rules_for
 from ..rng import Rng
-from .players import DIFFICULTIES, make_player
+from .players import DIFFICULTIES, STYLES, make_player
 
 KINDS = tuple(d.key for d in DIFFICULTIES)
 
@@ -33,33 +33,33 @@ class Kind:
 
     spec: str
     difficulty: str
-    iterations: int | None = None
+    budget: int | None = None
     time_limit: float | None = None
-    guided: bool | None = None     # None: as the game's default (SEARCH_GUIDED)
+    style: str | None = None     # None: as the game's default (LOOKAHEAD)
 
     def build(self, game: str, seed: int):
-        return make_player(game, self.difficulty, seed, iterations=self.iterations, time_limit=self.time_limit,
-                           guided=self.guided)
+        return make_player(game, self.difficulty, seed, budget=self.budget, time_limit=self.time_limit,
+                           style=self.style)
 
 
 def parse_kind(spec: str) -> Kind:
-    """`normal`, `hard`, `hard@300` (iterations), `hard@0.5s` (seconds), `hard/pure` (the search
-    not guided by the rule of thumb), `hard/guided`, `hard@300/pure`."""
+    """`normal`, `hard`, `hard@300` (iterations or deals), `hard@0.5s` (seconds), `hard/tree`,
+    `hard/guided`, `hard/rollout` (how it looks ahead), `hard@300/tree`."""
     spec = spec.strip()
-    head, _, modifier = spec.partition("/")
+    head, _, style = spec.partition("/")
     name, _, budget = head.partition("@")
     if name not in KINDS:
         raise ValueError(f"unknown player kind {name!r} (one of {', '.join(KINDS)})")
-    if (budget or modifier) and name not in ("hard", "expert"):
-        raise ValueError(f"only a search player (hard, expert) takes a budget or a /modifier, not {name!r}")
-    if modifier not in ("", "pure", "guided"):
-        raise ValueError(f"unknown modifier /{modifier} (/pure or /guided)")
-    guided = {"": None, "pure": False, "guided": True}[modifier]
+    if (budget or style) and name not in ("hard", "expert"):
+        raise ValueError(f"only a search player (hard, expert) takes a budget or a /style, not {name!r}")
+    if style and style not in STYLES:
+        raise ValueError(f"unknown style /{style} (one of {', '.join('/' + s for s in STYLES)})")
+    style = style or None
     if not budget:
-        return Kind(spec, name, guided=guided)
+        return Kind(spec, name, style=style)
     if budget.endswith("s"):
-        return Kind(spec, name, iterations=10**9, time_limit=float(budget[:-1]), guided=guided)
-    return Kind(spec, name, iterations=int(budget), guided=guided)
+        return Kind(spec, name, budget=10**9, time_limit=float(budget[:-1]), style=style)
+    return Kind(spec, name, budget=int(budget), style=style)
 
 
 @dataclass(slots=True)
@@ -262,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="chains")
     parser.add_argument("--players", default="hard,normal",
                         help="one kind per seat, comma-separated: " + ", ".join(KINDS)
-                        + "; hard@300, hard@0.5s, hard/pure, hard/guided")
+                        + "; hard@300, hard@0.5s, hard/tree, hard/guided, hard/rollout")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")

@@ -64,39 +64,50 @@ SEARCH_BUDGETS = {
     "hard": (1000, 0.9),
     "expert": (4000, 3.0),
 }
+# The same for rollouts (game.ai.rollout): (deals, seconds); the time cap is what binds in play.
+ROLLOUT_BUDGETS = {
+    "hard": (400, 0.9),
+    "expert": (1600, 3.0),
+}
 
-# Whether the search of a game is guided by its rule-of-thumb player (ISMCTS.search, `hint`).
-# Measured with the arena: unguided, the search is far weaker than Normal in Cubes (it won 8-12%
-# of 40-60 games, whatever its playouts) and in Chain-Chain, whose rules of thumb are strong; in
-# Chains guiding made Hard weaker (52% against Normal, 58.5% unguided, on the same 400 deals).
-SEARCH_GUIDED = {"chains": False}
+# How Hard and Expert look ahead in each game: "tree" (ISMCTS with random playouts), "guided"
+# (ISMCTS that keeps the rule of thumb's move unless sure of better) or "rollout" (the rule of
+# thumb's best moves compared by playing on with the rule of thumb, game.ai.rollout). Measured
+# with the arena (README): where the rule of thumb plays well, playouts that do not follow it
+# cannot tell its good moves apart.
+LOOKAHEAD = {"chains": "tree", "cubes": "rollout", "chainchain": "rollout"}
+STYLES = ("tree", "guided", "rollout")
 
 
-def make_player(game: str, difficulty: str, seed: int, *, iterations: int | None = None,
-                time_limit: float | None = None, guided: bool | None = None) -> Player:
+def make_player(game: str, difficulty: str, seed: int, *, budget: int | None = None,
+                time_limit: float | None = None, style: str | None = None) -> Player:
     """The computer player for `game` at `difficulty`, with its own seeded randomness.
 
-    `iterations` and `time_limit` override the search budget of Hard and Expert (tests use a small
-    iteration count and no time cap, so that the search is quick and reproducible). A search
-    player `guided` by the game's rule-of-thumb player tries that player's move first and keeps it
-    unless the search is clearly sure of a better one (ISMCTS.search); by default as SEARCH_GUIDED
-    says for the game."""
+    `budget` (search iterations, or deals for rollouts) and `time_limit` override the budget of
+    Hard and Expert (tests use a small budget and no time cap, so that the search is quick and
+    reproducible). `style` says how they look ahead (LOOKAHEAD); by default as LOOKAHEAD says for
+    the game."""
     from ..registry import entry
 
     if difficulty == "random":
         return RandomPlayer(seed)
     if difficulty in SEARCH_BUDGETS:
+        style = style or LOOKAHEAD.get(game, "tree")
+        if style not in STYLES:
+            raise ValueError(f"unknown search style {style!r} (one of {', '.join(STYLES)})")
+        game_entry = entry(game)
+        budgets = ROLLOUT_BUDGETS if style == "rollout" else SEARCH_BUDGETS
+        default_budget, default_time = budgets[difficulty]
+        count = default_budget if budget is None else budget
+        cap = default_time if budget is None and time_limit is None else time_limit
+        if style == "rollout":
+            from .rollout import RolloutPlayer
+
+            return RolloutPlayer(game_entry.rules, game_entry.heuristic, deals=count, time_limit=cap, seed=seed)
         from .ismcts import ISMCTSPlayer
 
-        game_entry = entry(game)
-        default_iterations, default_time = SEARCH_BUDGETS[difficulty]
-        if guided is None:
-            guided = SEARCH_GUIDED.get(game, True)
-        guide = game_entry.heuristic(seed + 2) if guided and game_entry.heuristic is not None else None
-        return ISMCTSPlayer(game_entry.rules,
-                            iterations=default_iterations if iterations is None else iterations,
-                            time_limit=default_time if iterations is None and time_limit is None else time_limit,
-                            seed=seed, guide=guide)
+        guide = game_entry.heuristic(seed + 2) if style == "guided" else None
+        return ISMCTSPlayer(game_entry.rules, iterations=count, time_limit=cap, seed=seed, guide=guide)
     steady = entry(game).heuristic(seed)
     if difficulty == "easy":
         return CarelessPlayer(steady, 0.3, seed + 1)

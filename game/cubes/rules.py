@@ -33,7 +33,7 @@ DRAW = "draw"    # the player to move must draw
 PLACE = "place"  # the player to move must place a card, or pass if none can be placed
 OVER = "over"    # the game has ended
 PLAYOUT_WANDER = 0.1  # how often a search playout places any card anywhere (CubesRules.playout_action)
-PLAYOUT_HORIZON = 16  # actions (8 turns) a search playout plays before `estimate` judges it
+PLAYOUT_HORIZON = 8   # actions (4 turns) a search playout plays before `estimate` judges it
 LEAD_SCALE = 10.0     # points of lead worth about three chances in four (CubesRules.estimate)
 PLAYOUT_TRIES = 12    # random (card, cell) pairs a playout tries before listing every placement
 

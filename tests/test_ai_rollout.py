@@ -1,0 +1,120 @@
+"""The rollout search: the rule of thumb's best moves compared by playing on with the rule of thumb.
+
+game/ai/rollout.py: candidates from the rule of thumb's ranking, common deals and random choices
+for every candidate, the game's horizon, and the rule of thumb's first choice kept unless another
+move beats it by the margin.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.ai.rollout import RolloutSearch
+from game.cards import card, cards, standard_deck
+from game.cubes.ai import CubesHeuristic
+from game.cubes.rules import PLACE, CubesState, Place
+from game.registry import GAMES, entry, rules_for
+from game.rng import Rng
+
+BUILT = [game.name for game in GAMES if game.rules is not None]
+
+
+def decision_points(game: str, players: int, seed: int, count: int):
+    """(view, legal) at `count` decisions with a choice, from a game of rule-of-thumb players."""
+    rules = rules_for(game)
+    player = entry(game).heuristic(seed)
+    state = rules.setup({"players": players}, seed)
+    found = []
+    while (seat := rules.to_move(state)) is not None:
+        legal = rules.legal_actions(state)
+        view = rules.view(state, seat)
+        if len(legal) > 1:
+            found.append((view, legal))
+        state, _ = rules.apply(state, player.choose(view, legal))
+    step = max(1, len(found) // count)
+    return found[::step][:count]
+
+
+class SecondGuess(CubesHeuristic):
+    """A rule of thumb that ranks its best move second."""
+
+    def ranking(self, view, legal):
+        ranked = super().ranking(view, legal)
+        return ranked[1:2] + ranked[:1] + ranked[2:]
+
+
+def cubes_state(board: dict, hands: list[str]) -> CubesState:
+    hands = [cards(h) for h in hands]
+    used = set(board.values()) | {c for h in hands for c in h}
+    deck = [c for c in standard_deck() if c not in used]
+    return CubesState(len(hands), board, hands, deck, [[] for _ in hands], Rng(1), 0, PLACE, 10)
+
+
+def test_rollouts_overrule_a_first_choice_that_leaves_a_cube_unscored():
+    """Three cards of a 2x2 and a card in hand that closes it: a rule of thumb that ranks
+    something else first is overruled, since every rollout shows the points."""
+    rules = rules_for("cubes")
+    board = {(0, 0): card("5H"), (1, 0): card("6H"), (0, 1): card("5S")}
+    state = cubes_state(board, ["KC 2D 6S QC JD", "3C 4C 8D 9D TD"])
+    view = rules.view(state, 0)
+    legal = rules.legal_actions(state)
+    scoring = Place(card("6S"), 1, 1)
+    assert SecondGuess(3).ranking(view, legal)[1] == scoring
+    search = RolloutSearch(rules, SecondGuess, deals=30, seed=4)
+    assert search.search(view, legal) == scoring
+    assert search.means[scoring] > 0.5
+
+
+def test_the_first_choice_stays_unless_another_is_better_by_the_margin():
+    search = RolloutSearch(rules_for("cubes"), CubesHeuristic, margin=1.0)
+    assert search._best([[0.5, 0.6, 0.4], [0.5, 0.6, 0.4]]) == 0           # level
+    assert search._best([[0.5, 0.5, 0.5, 0.5], [0.9, 0.1, 0.9, 0.2]]) == 0  # better on average, noisy
+    assert search._best([[0.4, 0.5, 0.3, 0.6], [0.6, 0.7, 0.5, 0.8]]) == 1  # better on every deal
+    assert search._best([[0.4, 0.5, 0.3], [0.9, 0.2, 0.9], [0.6, 0.7, 0.5]]) == 2
+
+
+@pytest.mark.parametrize("game", BUILT)
+def test_rollouts_are_reproducible_from_the_seed(game):
+    rules = rules_for(game)
+    heuristic = entry(game).heuristic
+    for view, legal in decision_points(game, rules.min_players, seed=6, count=3):
+        runs = []
+        for _ in range(2):
+            search = RolloutSearch(rules, heuristic, deals=8, seed=11)
+            runs.append((search.search(view, legal), search.means))
+        assert runs[0] == runs[1]
+        assert runs[0][0] in legal
+
+
+@pytest.mark.parametrize("game", BUILT)
+def test_every_candidate_meets_the_same_deals_and_the_horizon_holds(game):
+    rules = rules_for(game)
+    view, legal = decision_points(game, rules.min_players, seed=2, count=1)[0]
+    search = RolloutSearch(rules, entry(game).heuristic, deals=6, candidates=3, seed=1)
+    search.search(view, legal)
+    candidates = len(search.means)
+    assert 2 <= candidates <= 3
+    assert search.stats.iterations == 6 * candidates
+    if rules.playout_horizon is not None:
+        assert search.stats.playout_actions <= rules.playout_horizon * search.stats.iterations
+
+
+def test_rollouts_stop_at_the_time_cap():
+    rules = rules_for("cubes")
+    view, legal = decision_points("cubes", 2, seed=8, count=1)[0]
+    search = RolloutSearch(rules, CubesHeuristic, deals=10**9, time_limit=0.05, seed=1)
+    started = time.perf_counter()
+    assert search.search(view, legal) in legal
+    assert time.perf_counter() - started < 1.0
+    assert 1 <= search.stats.iterations < 10**9
+
+
+def test_one_legal_action_needs_no_rollout():
+    rules = rules_for("cubes")
+    state = rules.setup({"players": 2}, 1)
+    legal = rules.legal_actions(state)
+    search = RolloutSearch(rules, CubesHeuristic, deals=10**9, seed=1)
+    assert search.search(rules.view(state, 0), legal) == legal[0]
+    assert search.stats.iterations == 0
