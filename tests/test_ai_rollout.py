@@ -37,12 +37,18 @@ def decision_points(game: str, players: int, seed: int, count: int):
     return found[::step][:count]
 
 
-class SecondGuess(CubesHeuristic):
+def second_guess(heuristic: type) -> type:
     """A rule of thumb that ranks its best move second."""
 
-    def ranking(self, view, legal):
-        ranked = super().ranking(view, legal)
-        return ranked[1:2] + ranked[:1] + ranked[2:]
+    class SecondGuess(heuristic):
+        def ranking(self, view, legal):
+            ranked = super().ranking(view, legal)
+            return ranked[1:2] + ranked[:1] + ranked[2:]
+
+    return SecondGuess
+
+
+SecondGuess = second_guess(CubesHeuristic)
 
 
 def cubes_state(board: dict, hands: list[str]) -> CubesState:
@@ -65,6 +71,30 @@ def test_rollouts_overrule_a_first_choice_that_leaves_a_cube_unscored():
     search = RolloutSearch(rules, SecondGuess, deals=30, seed=4)
     assert search.search(view, legal) == scoring
     assert search.means[scoring] > 0.5
+
+
+def test_rollouts_overrule_a_first_choice_that_lets_the_other_player_win():
+    """Chains: the other player's draw showed they hold only a 3 (their last card). A 4 on the 5
+    lets them play it and win; a 9 on the 8 leaves them stuck. A rule of thumb that ranks the 4
+    first is overruled."""
+    from game.chains.ai import ChainsHeuristic
+    from game.chains.rules import ChainsState, Play
+
+    rules = rules_for("chains")
+    hands = [cards("4H 9C"), cards("3D")]
+    chains = [cards("5S"), cards("8S"), cards("JH")]
+    shown = set(hands[0] + hands[1] + [c for chain in chains for c in chain])
+    deck = [c for c in standard_deck() if c not in shown]
+    state = ChainsState(2, "three", hands, chains, deck, Rng(4),
+                        no_fit=[(0, frozenset()), (1, frozenset(range(1, 14)) - {3})])
+    view = rules.view(state, 0)
+    legal = rules.legal_actions(state)
+    blunder, block = Play(card("4H"), 0), Play(card("9C"), 1)
+    guide = second_guess(ChainsHeuristic)
+    assert guide(1).ranking(view, legal)[0] == blunder
+    search = RolloutSearch(rules, guide, deals=40, seed=5)
+    assert search.search(view, legal) == block
+    assert search.means[blunder] == 0.0
 
 
 def test_the_first_choice_stays_unless_another_is_better_by_the_margin():

@@ -4,8 +4,8 @@
 
 `--players` lists one player kind per seat: a difficulty key (easy, normal, hard, expert, random),
 or a search with its own budget: `hard@300` (300 iterations, or deals for rollouts, no time cap)
-or `hard@0.5s` (half a second per decision); `/tree`, `/guided` or `/rollout` say how it looks
-ahead (`hard@300/tree`; the default is per game, game.ai.players.LOOKAHEAD). Each deal is played
+or `hard@0.5s` (half a second per decision); `/tree` or `/rollout` say how it looks ahead
+(`hard@300/tree`; the default is per game, game.ai.players.LOOKAHEAD). Each deal is played
 once per rotation of the seats, so every kind sits in every seat on the same cards. A shared win
 counts 1/k to each of the k winners (the table also shows outright and shared wins). Players see
 only their seat's view, as at the table.
@@ -44,7 +44,7 @@ class Kind:
 
 def parse_kind(spec: str) -> Kind:
     """`normal`, `hard`, `hard@300` (iterations or deals), `hard@0.5s` (seconds), `hard/tree`,
-    `hard/guided`, `hard/rollout` (how it looks ahead), `hard@300/tree`."""
+    `hard/rollout` (how it looks ahead), `hard@300/tree`."""
     spec = spec.strip()
     head, _, style = spec.partition("/")
     name, _, budget = head.partition("@")
@@ -262,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="chains")
     parser.add_argument("--players", default="hard,normal",
                         help="one kind per seat, comma-separated: " + ", ".join(KINDS)
-                        + "; hard@300, hard@0.5s, hard/tree, hard/guided, hard/rollout")
+                        + "; hard@300, hard@0.5s, hard/tree, hard/rollout")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")

@@ -23,11 +23,9 @@ iteration:
 
 Nodes are keyed by the action history from the root (in these games every action is public once
 taken, so that is what every seat has seen of the play below the root); the choice is the most
-visited root move (ties go to the better average reward). A rule-of-thumb player may propose a
-move (`hint`): it is expanded first, and kept unless the search's move looks much better and does
-clearly better in a paired comparison on common deals (`duel`), which is what makes the search
-stronger than the rule of thumb in games where playouts alone say little (Cubes, Chain-Chain); see
-`search` and game.ai.players.SEARCH_GUIDED.
+visited root move (ties go to the better average reward). Where a game's rule of thumb plays well
+and playouts say little (Cubes, Chain-Chain), game.ai.rollout looks ahead instead (see
+game.ai.players.LOOKAHEAD).
 
 The budget is an iteration count (deterministic given the seed: what tests use) and, in play, a
 wall-clock cap as well.
@@ -47,10 +45,6 @@ from .players import Player
 EXPLORATION = 0.7
 PLAYOUT_CAP = 400
 SCORE_WEIGHT = 0.0
-HINT_ALPHA = 0.05     # chance that the search's move displaces the hint by luck alone (ISMCTS.duel)
-BLUNDER_GAP = 0.1     # how much better (in mean reward) the search's move must look to challenge the hint
-DUEL_SHARE = 0.25     # the duel's deals, as a share of the iteration budget (and of the time cap)
-DUEL_MIN_DEALS = 40
 
 
 class FastRng(Rng):
@@ -112,7 +106,6 @@ class SearchStats:
     seconds: float = 0.0
     playout_actions: int = 0
     capped_playouts: int = 0
-    kept_hint: bool = False      # the rule of thumb's move, the search not being sure of better
 
 
 class ISMCTS:
@@ -120,7 +113,7 @@ class ISMCTS:
 
     def __init__(self, rules, iterations: int = 1000, time_limit: float | None = None,
                  exploration: float = EXPLORATION, playout_cap: int = PLAYOUT_CAP, seed: int = 0,
-                 score_weight: float = SCORE_WEIGHT, hint_alpha: float = HINT_ALPHA) -> None:
+                 score_weight: float = SCORE_WEIGHT) -> None:
         if iterations < 1:
             raise ValueError("the search needs at least one iteration")
         self.rules = rules
@@ -129,7 +122,6 @@ class ISMCTS:
         self.exploration = exploration
         self.playout_cap = playout_cap
         self.score_weight = score_weight
-        self.hint_alpha = hint_alpha
         # The game's determinize wants the engine's Rng; the search's own choices (expansion,
         # playouts) use the faster Mersenne Twister. Both are seeded, so a search with an
         # iteration budget is reproducible.
@@ -144,11 +136,8 @@ class ISMCTS:
         horizon = self.rules.playout_horizon
         return self.playout_cap if horizon is None else min(self.playout_cap, horizon)
 
-    def search(self, view, legal: list, hint=None):
-        """The chosen action. `hint`, a move proposed by a rule of thumb, is tried first and kept
-        unless the search's move looks better by BLUNDER_GAP or more in mean reward and then wins
-        a duel with it on common deals (`duel`). The search thus leaves the rule of thumb alone on
-        fine points, where its playouts are noisy, and overrules it where the rule blunders."""
+    def search(self, view, legal: list):
+        """The chosen action: the most visited root move."""
         if not legal:
             raise ValueError("there is no legal action to choose from")
         if len(legal) == 1:
@@ -169,9 +158,7 @@ class ISMCTS:
         pause = time.sleep
         share = threading.active_count() > 1
         start = clock()
-        # With a hint, the last DUEL_SHARE of the time is kept for a duel (see `duel`).
-        deadline = None if self.time_limit is None else \
-            start + self.time_limit * (1.0 - DUEL_SHARE if hint is not None else 1.0)
+        deadline = None if self.time_limit is None else start + self.time_limit
 
         root = Node(None)
         root_legal = list(legal)
@@ -197,10 +184,7 @@ class ISMCTS:
                 found = [children.get(a) for a in actions]
                 if None in found:
                     untried = [a for a, child in zip(actions, found) if child is None]
-                    if node is root and hint in untried:
-                        action = hint
-                    else:
-                        action = untried[int(rand() * len(untried))]
+                    action = untried[int(rand() * len(untried))]
                     child = Node(seat)
                     children[action] = child
                     advance(state, action)
@@ -234,45 +218,7 @@ class ISMCTS:
                     n.reward += rewards[n.player]
         self.stats = SearchStats(iterations, clock() - start, playout_actions, capped)
         self.root = root
-        best = max(root_legal, key=lambda a: _preference(root.children.get(a)))
-        if hint is None or hint == best or not self.hint_alpha:
-            return best
-        self.stats.kept_hint = True
-        b, h = root.children[best], root.children.get(hint)
-        if h is not None and h.visits and b.reward / b.visits - h.reward / h.visits < BLUNDER_GAP:
-            return hint
-        finish = None if deadline is None else start + self.time_limit
-        if self.duel(view, hint, best, max(DUEL_MIN_DEALS, int(self.iterations * DUEL_SHARE)), finish):
-            self.stats.kept_hint = False
-            return best
-        return hint
-
-    def duel(self, view, hint, challenger, deals: int, finish: float | None) -> bool:
-        """Whether `challenger` does clearly better than `hint`: on each of `deals`
-        determinizations both are played out with the same random choices (common random
-        numbers), so that the luck of the deal cancels out of the comparison; the challenger
-        wins when its mean gain exceeds z standard errors, z such that it would do so by chance
-        alone with probability `hint_alpha`."""
-        rules = self.rules
-        gains = []
-        clock = time.perf_counter
-        for done in range(deals):
-            if finish is not None and done >= DUEL_MIN_DEALS and clock() >= finish:
-                break
-            world = rules.determinize(view, self.rng)
-            seat = rules.to_move(world)
-            seed = self.fast.getrandbits(64)
-            gains.append(self._playout_reward(rules.clone(world), challenger, seat, seed)
-                         - self._playout_reward(world, hint, seat, seed))
-        n = len(gains)
-        mean = sum(gains) / n
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
-        return mean > normal_quantile(1.0 - self.hint_alpha) * spread / math.sqrt(n)
-
-    def _playout_reward(self, state, action, seat: int, seed: int) -> float:
-        """`seat`'s reward for `action` then a playout whose random choices follow `seed`."""
-        self.rules.advance(state, action)
-        return self.play_out(state, random.Random(seed).random)[0][seat]
+        return max(root_legal, key=lambda a: _preference(root.children.get(a)))
 
     def play_out(self, state, rand) -> tuple[list[float], int, bool]:
         """Play `state` on by the game's playout policy, at most `playout_length` actions:
@@ -314,19 +260,6 @@ def reward_of(result, score_weight: float = 0.0) -> list[float]:
     return rewards
 
 
-def normal_quantile(p: float) -> float:
-    """The z with P(Z < z) = p for a standard normal Z (bisection on erf; the app's frozen build
-    leaves out `statistics` and the `decimal` module it needs)."""
-    low, high = -40.0, 40.0
-    for _ in range(100):
-        mid = (low + high) / 2
-        if 0.5 * (1.0 + math.erf(mid / math.sqrt(2.0))) < p:
-            low = mid
-        else:
-            high = mid
-    return (low + high) / 2
-
-
 def _preference(node: Node | None) -> tuple[int, float]:
     """The most visited root move; among equally visited ones, the best average reward."""
     if node is None:
@@ -338,14 +271,12 @@ class ISMCTSPlayer(Player):
     """A computer player that searches; sees only the view and the legal actions it is handed."""
 
     def __init__(self, rules, iterations: int, time_limit: float | None = None, seed: int = 0,
-                 guide: Player | None = None, **options) -> None:
+                 **options) -> None:
         self.search = ISMCTS(rules, iterations=iterations, time_limit=time_limit, seed=seed, **options)
-        self.guide = guide
 
     @property
     def stats(self) -> SearchStats:
         return self.search.stats
 
     def choose(self, view, legal: list):
-        hint = self.guide.choose(view, legal) if self.guide is not None and len(legal) > 1 else None
-        return self.search.search(view, legal, hint)
+        return self.search.search(view, legal)

@@ -13,11 +13,6 @@ class Player:
     def choose(self, view, legal: list):
         raise NotImplementedError
 
-    def ranking(self, view, legal: list) -> list:
-        """The legal actions in this player's order of preference, its choice first."""
-        first = self.choose(view, legal)
-        return [first] + [action for action in legal if action != first]
-
 
 class RandomPlayer(Player):
     def __init__(self, seed: int = 0) -> None:
@@ -70,13 +65,12 @@ ROLLOUT_BUDGETS = {
     "expert": (1600, 3.0),
 }
 
-# How Hard and Expert look ahead in each game: "tree" (ISMCTS with random playouts), "guided"
-# (ISMCTS that keeps the rule of thumb's move unless sure of better) or "rollout" (the rule of
-# thumb's best moves compared by playing on with the rule of thumb, game.ai.rollout). Measured
-# with the arena (README): where the rule of thumb plays well, playouts that do not follow it
-# cannot tell its good moves apart.
+# How Hard and Expert look ahead in each game: "tree" (ISMCTS, game.ai.ismcts) or "rollout" (the
+# rule of thumb's best moves compared by playing on with the rule of thumb, game.ai.rollout).
+# Measured with the arena (README): where the rule of thumb plays well (Cubes, Chain-Chain), the
+# tree's playouts cannot tell its good moves apart, and rollouts beat it clearly.
 LOOKAHEAD = {"chains": "tree", "cubes": "rollout", "chainchain": "rollout"}
-STYLES = ("tree", "guided", "rollout")
+STYLES = ("tree", "rollout")
 
 
 def make_player(game: str, difficulty: str, seed: int, *, budget: int | None = None,
@@ -106,8 +100,7 @@ def make_player(game: str, difficulty: str, seed: int, *, budget: int | None = N
             return RolloutPlayer(game_entry.rules, game_entry.heuristic, deals=count, time_limit=cap, seed=seed)
         from .ismcts import ISMCTSPlayer
 
-        guide = game_entry.heuristic(seed + 2) if style == "guided" else None
-        return ISMCTSPlayer(game_entry.rules, iterations=count, time_limit=cap, seed=seed, guide=guide)
+        return ISMCTSPlayer(game_entry.rules, iterations=count, time_limit=cap, seed=seed)
     steady = entry(game).heuristic(seed)
     if difficulty == "easy":
         return CarelessPlayer(steady, 0.3, seed + 1)

@@ -12,11 +12,12 @@ hidden cards that the view cannot tell from the real table, `rules.determinize`)
 is played and the game then played on by the rule of thumb for every seat, each seeing only its
 own view of that deal, up to the game's `playout_horizon` (then `rules.estimate` judges the
 position) or to the end. Every candidate meets the same deals and the same random choices
-(common random numbers), so the luck of the deal cancels out of the comparison. The move with
-the best mean reward is chosen; the rule of thumb's own first choice stays unless another beats
-it by `margin` standard errors of the paired difference.
+(common random numbers), so the luck of the deal cancels out of the comparison. Of the moves
+that beat the rule of thumb's first choice by `margin` standard errors of the paired difference,
+the one with the best mean reward is played; if none does, the first choice stays.
 
-It works on any game through the rules surface and a rule-of-thumb player with `ranking`.
+It works on any game through the rules surface and a rule-of-thumb player whose `ranking(view,
+legal)` lists the legal actions best first (its `choose` is the first of them).
 """
 
 from __future__ import annotations
