@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..ai.players import Player
 from ..cards import standard_deck
 from ..rng import Rng
-from .rules import (CubesView, Place, _open_cell_map, completions, fits_beside, open_cells, pile_points,
+from .rules import (CubesView, Place, completions, fits_beside, open_cell_map, open_cells, pile_points,
                     scored_cells)
 
 AVERAGE_RANK = 7.0     # the card that would close a hot cell, not known yet
@@ -113,7 +113,7 @@ class Appraisal:
         self.unseen_mask = _mask(unseen)
         self.hand_mask = _mask(hand)
         # open cell -> the cards that fit beside its neighbours
-        self.open = {cell: _fitting(near) for cell, near in _open_cell_map(board).items()}
+        self.open = {cell: _fitting(near) for cell, near in open_cell_map(board).items()}
         # hot cell -> (points a card there would score, the others' chance to fit it, what fits it)
         self.hot = {}
         for (x, y), fit in self.open.items():

@@ -111,10 +111,11 @@ def scored_cells(squares) -> list[tuple[int, int]]:
 
 def open_cells(board: dict) -> list[tuple[tuple[int, int], list[Card]]]:
     """Every empty cell connected to the board, sorted, with the cards connected to it."""
-    return sorted(_open_cell_map(board).items())
+    return sorted(open_cell_map(board).items())
 
 
-def _open_cell_map(board: dict) -> dict[tuple[int, int], list[Card]]:
+def open_cell_map(board: dict) -> dict[tuple[int, int], list[Card]]:
+    """`open_cells` as a dict, unsorted: cell -> the cards connected to it."""
     found: dict[tuple[int, int], list[Card]] = {}
     for (x, y), card in board.items():
         for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
@@ -175,7 +176,7 @@ def playout_place(board: dict, hand, rand, wander: float):
     cells only among the cells with two neighbours, and samples the rest."""
     if not board:
         return Place(hand[int(rand() * len(hand))], 0, 0)
-    cells = _open_cell_map(board)
+    cells = open_cell_map(board)
     careful = rand() >= wander
     if careful:
         scoring = [(card, cell) for cell, near in cells.items() if len(near) >= 2 and _square_effect(board, cell)[0]
