@@ -40,7 +40,7 @@ class RolloutSearch:
 
     def __init__(self, rules, guide_class, deals: int = 100, time_limit: float | None = None,
                  candidates: int = CANDIDATES, margin: float = MARGIN, horizon: int | None = None,
-                 score_weight: float = 0.0, seed: int = 0) -> None:
+                 seed: int = 0) -> None:
         if deals < 1:
             raise ValueError("the search needs at least one deal")
         self.rules = rules
@@ -51,7 +51,6 @@ class RolloutSearch:
         self.candidates = candidates
         self.margin = margin
         self.horizon = rules.playout_horizon if horizon is None else horizon
-        self.score_weight = score_weight
         self.rng = FastRng(seed)
         self.stats = SearchStats()
         self.means: dict = {}
@@ -120,13 +119,13 @@ class RolloutSearch:
         while played < cap:
             mover = to_move(state)
             if mover is None:
-                return reward_of(rules.outcome(state), self.score_weight)[seat], played
+                return reward_of(rules.outcome(state))[seat], played
             legal = legal_actions(state)
             advance(state, legal[0] if len(legal) == 1 else policy.choose(view(state, mover), legal))
             played += 1
         result = rules.outcome(state)
         if result is not None:
-            return reward_of(result, self.score_weight)[seat], played
+            return reward_of(result)[seat], played
         return rules.estimate(state)[seat], played
 
 
