@@ -39,8 +39,7 @@ class RolloutSearch:
     """Rollouts of the rule of thumb (`guide_class(seed)` builds one) for one game's rules."""
 
     def __init__(self, rules, guide_class, deals: int = 100, time_limit: float | None = None,
-                 candidates: int = CANDIDATES, margin: float = MARGIN, horizon: int | None = None,
-                 seed: int = 0) -> None:
+                 candidates: int = CANDIDATES, margin: float = MARGIN, seed: int = 0) -> None:
         if deals < 1:
             raise ValueError("the search needs at least one deal")
         self.rules = rules
@@ -50,7 +49,6 @@ class RolloutSearch:
         self.time_limit = time_limit
         self.candidates = candidates
         self.margin = margin
-        self.horizon = rules.playout_horizon if horizon is None else horizon
         self.rng = FastRng(seed)
         self.stats = SearchStats()
         self.means: dict = {}
@@ -113,7 +111,8 @@ class RolloutSearch:
         rules = self.rules
         rules.advance(state, move)
         policy = self.guide_class(seed)
-        cap = ROLLOUT_CAP if self.horizon is None else self.horizon
+        horizon = rules.playout_horizon
+        cap = ROLLOUT_CAP if horizon is None else horizon
         to_move, legal_actions, advance, view = rules.to_move, rules.legal_actions, rules.advance, rules.view
         played = 0
         while played < cap:
