@@ -75,27 +75,26 @@ def main() -> None:
     chosen = positions(args.game, players, args.positions)
     if args.rollout:
         search = RolloutSearch(rules, entry(args.game).heuristic, deals=args.iterations, seed=1)
-        rollouts = 0
-        start = time.perf_counter()
-        for view, legal in chosen:
-            search.search(view, legal)
-            rollouts += search.stats.iterations
-        seconds = time.perf_counter() - start
+        rollouts, seconds = timed(search, chosen)
         print(f"{args.game}, {players} players, {len(chosen)} positions x {args.iterations} deals, rollouts "
               f"of the rule of thumb: {rollouts / seconds:,.0f} rollouts/s, {seconds / len(chosen) * 1000:.0f} ms "
               f"per position")
         return
     searched = PlainPlayouts(rules) if args.plain else rules
-    search = ISMCTS(searched, iterations=args.iterations, seed=1)
+    iterations, seconds = timed(ISMCTS(searched, iterations=args.iterations, seed=1), chosen)
+    kind = "plain random playouts" if args.plain else "the game's playout policy"
+    print(f"{args.game}, {players} players, {len(chosen)} positions x {args.iterations} iterations, {kind}: "
+          f"{iterations / seconds:,.0f} iterations/s")
+
+
+def timed(search, chosen: list) -> tuple[int, float]:
+    """The iterations (or rollouts) `search` runs over the positions `chosen`, and the seconds."""
     iterations = 0
     start = time.perf_counter()
     for view, legal in chosen:
         search.search(view, legal)
         iterations += search.stats.iterations
-    seconds = time.perf_counter() - start
-    kind = "plain random playouts" if args.plain else "the game's playout policy"
-    print(f"{args.game}, {players} players, {len(chosen)} positions x {args.iterations} iterations, {kind}: "
-          f"{iterations / seconds:,.0f} iterations/s")
+    return iterations, time.perf_counter() - start
 
 
 if __name__ == "__main__":

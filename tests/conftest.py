@@ -24,3 +24,21 @@ def driver(private_home):
     app.settings["computer_speed"] = "fast"
     app.push(MainMenu(app))
     return Driver(app)
+
+
+@pytest.fixture
+def chains_last_card():
+    """Chains, seat 0 to play: the other player's draw showed they hold only a 3 (their last
+    card). A 4 on the 5 lets them play it and win (`blunder`); a 9 on the 8 leaves them stuck
+    (`block`). Returns (state, blunder, block)."""
+    from game.cards import card, cards, standard_deck
+    from game.chains.rules import ChainsState, Play
+    from game.rng import Rng
+
+    hands = [cards("4H 9C"), cards("3D")]
+    chains = [cards("5S"), cards("8S"), cards("JH")]
+    shown = set(hands[0] + hands[1] + [c for chain in chains for c in chain])
+    deck = [c for c in standard_deck() if c not in shown]
+    state = ChainsState(2, "three", hands, chains, deck, Rng(4),
+                        no_fit=[(0, frozenset()), (1, frozenset(range(1, 14)) - {3})])
+    return state, Play(card("4H"), 0), Play(card("9C"), 1)

@@ -18,7 +18,6 @@ from game.ai.ismcts import ISMCTS, ISMCTSPlayer
 from game.ai.players import LOOKAHEAD
 from game.ai.rollout import RolloutPlayer
 from game.chains.rules import NEIGHBOURS, Draw, Pass, Play
-from game.cards import standard_deck
 from game.registry import GAMES, rules_for
 from game.rng import Rng
 
@@ -206,10 +205,10 @@ def test_search_with_one_legal_action_does_not_think():
             break
 
 
-def test_search_stops_at_its_time_cap():
-    rules = rules_for("chains")
-    view, legal = decision_points("chains", 2, seed=8, count=1)[0]
-    search = ISMCTS(rules, iterations=10**9, time_limit=0.05, seed=1)
+@pytest.mark.parametrize("game, style", [("chains", "tree"), ("cubes", "rollout")])
+def test_search_stops_at_its_time_cap(game, style):
+    view, legal = decision_points(game, 2, seed=8, count=1)[0]
+    search = make_player(game, "hard", 1, budget=10**9, time_limit=0.05, style=style).search
     started = time.perf_counter()
     assert search.search(view, legal) in legal
     assert time.perf_counter() - started < 1.0
@@ -252,20 +251,10 @@ def test_games_without_a_horizon_play_out_to_the_end():
     assert search.stats.capped_playouts == 0
 
 
-def test_the_search_blocks_a_player_who_would_otherwise_win():
-    """The other player's draw showed they hold only a 3 (their last card). A 4 on the 5 lets them
-    play it and win; a 9 on the 8 leaves them stuck: the search plays the 9."""
-    from game.cards import card, cards
-    from game.chains.rules import ChainsState
-
+def test_the_search_blocks_a_player_who_would_otherwise_win(chains_last_card):
+    """A 4 lets the other player play their last card and win; the search plays the 9."""
+    state, blunder, block = chains_last_card
     rules = rules_for("chains")
-    hands = [cards("4H 9C"), cards("3D")]
-    chains = [cards("5S"), cards("8S"), cards("JH")]
-    shown = set(hands[0] + hands[1] + [c for chain in chains for c in chain])
-    deck = [c for c in standard_deck() if c not in shown]
-    state = ChainsState(2, "three", hands, chains, deck, Rng(4),
-                        no_fit=[(0, frozenset()), (1, frozenset(range(1, 14)) - {3})])
-    blunder, block = Play(card("4H"), 0), Play(card("9C"), 1)
     assert sorted(map(str, rules.legal_actions(state))) == sorted(map(str, [blunder, block]))
     search = ISMCTS(rules, iterations=300, seed=5)
     assert search.search(rules.view(state, 0), rules.legal_actions(state)) == block
