@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 
 from game import storage
@@ -42,10 +44,18 @@ class Scene:
         return True
 
 
+# Computers think in a background thread (motion.Thinker). The interpreter hands itself over to
+# the waiting thread every this many seconds: at the default 5 ms a frame that waits for it a few
+# times misses its 60 Hz slot (54 frames a second while two Hard computers played Cubes, against
+# 60.5 at 0.5 ms; benchmarks/thinking_frames.py).
+THREAD_SWITCH_SECONDS = 0.0005
+
+
 class App:
     MIN_SIZE = (800, 560)
 
     def __init__(self, size: tuple[int, int] = theme.BASE_SIZE, fit_to_desktop: bool = True) -> None:
+        sys.setswitchinterval(THREAD_SWITCH_SECONDS)
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Chain Table")
