@@ -85,20 +85,22 @@ def completions(board: dict, x: int, y: int) -> list[tuple[int, int, int]]:
     Every complete 2x2 and 3x3 square holding (x, y); sorted 2x2s first. A 3x3 square always holds
     a 2x2 square through (x, y), so 3x3s are looked for only once a 2x2 is complete.
     """
-    filled = [[(x + dx, y + dy) in board for dx in range(-2, 3)] for dy in range(-2, 3)]
-    filled[2][2] = True  # filled[dy + 2][dx + 2]: the cell (x + dx, y + dy) holds a card
+    placed = (x, y)
+
+    def filled(cell) -> bool:
+        return cell == placed or cell in board
+
     found = []
-    for top in (1, 2):
-        upper, lower = filled[top], filled[top + 1]
-        for left in (1, 2):
-            if upper[left] and upper[left + 1] and lower[left] and lower[left + 1]:
-                found.append((x + left - 2, y + top - 2, 2))
+    for left in (x - 1, x):
+        for top in (y - 1, y):
+            if (filled((left, top)) and filled((left + 1, top)) and filled((left, top + 1))
+                    and filled((left + 1, top + 1))):
+                found.append((left, top, 2))
     if found:
-        for top in (0, 1, 2):
-            rows = filled[top:top + 3]
-            for left in (0, 1, 2):
-                if all(row[left] and row[left + 1] and row[left + 2] for row in rows):
-                    found.append((x + left - 2, y + top - 2, 3))
+        for left in (x - 2, x - 1, x):
+            for top in (y - 2, y - 1, y):
+                if all(filled(cell) for cell in square_cells((left, top, 3))):
+                    found.append((left, top, 3))
     found.sort(key=lambda sq: (sq[2], sq[1], sq[0]))
     return found
 
