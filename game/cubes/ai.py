@@ -10,8 +10,8 @@ Each placement is scored on the board it leaves behind:
 On the last turn only the points scored now count.
 
 The board is read once per decision (`Appraisal`); a placement that scores nothing changes only
-the cells within two of it, so only those are looked at again. The search plays this player in
-its playouts (`CubesRules.playout_action`), where that makes it about ten times cheaper.
+the cells within two of it, so only those are looked at again. Hard plays this player in every
+rollout (game.ai.rollout), which is why it has to be quick.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from __future__ import annotations
 from ..ai.players import Player
 from ..cards import standard_deck
 from ..rng import Rng
-from .rules import (CubesView, Place, completions, fits_beside, open_cell_map, open_cells, pile_points,
-                    scored_cells)
+from .rules import (CubesView, Place, closes_square, completions, fits_beside, open_cell_map, open_cells,
+                    pile_points, scored_cells)
 
 AVERAGE_RANK = 7.0     # the card that would close a hot cell, not known yet
 
@@ -117,7 +117,7 @@ class Appraisal:
         # hot cell -> (points a card there would score, the others' chance to fit it, what fits it)
         self.hot = {}
         for (x, y), fit in self.open.items():
-            closing = completions(board, x, y) if _closes(board, x, y) else None
+            closing = completions(board, x, y) if closes_square(board, x, y) else None
             if closing:
                 points = pile_points(board[c] for c in scored_cells(closing) if c != (x, y)) + AVERAGE_RANK
                 self.hot[(x, y)] = (points, self._chance_of(fit), fit)
@@ -128,7 +128,7 @@ class Appraisal:
     def value(self, place: Place) -> float:
         board = self.board
         px, py = place.x, place.y
-        if not board or _closes(board, px, py):
+        if not board or closes_square(board, px, py):
             return self.player.value(board, self.hand, place, self.unseen, self.others, self.last_turn)
         if self.last_turn:
             return 0.0
@@ -185,7 +185,7 @@ class Appraisal:
                     continue
                 fit = _fitting(board[c] for c in sides if c != placed)
                 touches = placed in sides
-                closing = completions(board, x, y) if len(sides) >= 2 and _closes(board, x, y) else None
+                closing = completions(board, x, y) if closes_square(board, x, y) else None
                 if closing:
                     cells_won = [c for c in scored_cells(closing) if c != (x, y)]
                     points = sum(board[c].rank for c in cells_won if c != placed) + AVERAGE_RANK
@@ -243,16 +243,6 @@ class Appraisal:
 _BIT = {c: 1 << i for i, c in enumerate(_DECK)}
 _FITS = {c: sum(_BIT[other] for other in _DECK if fits_beside(other, (c,))) for c in _DECK}
 _ALL = (1 << len(_DECK)) - 1
-
-
-def _closes(board: dict, x: int, y: int) -> bool:
-    """Whether a card on (x, y) would complete a 2x2 square (a quick test before `completions`)."""
-    for dx in (-1, 1):
-        if (x + dx, y) in board:
-            for dy in (-1, 1):
-                if (x, y + dy) in board and (x + dx, y + dy) in board:
-                    return True
-    return False
 
 
 def _mask(cards) -> int:

@@ -10,7 +10,7 @@ when no card in hand can be placed anywhere. The game ends at the end of the tur
 last deck card was drawn.
 
 Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neighbour_matches`,
-`completions`, `square_cells`, `open_cells`, `legal_cells`, `placements`, `why_not_place`,
+`completions`, `closes_square`, `square_cells`, `open_cells`, `legal_cells`, `placements`, `why_not_place`,
 `open_groups`, `fits_somewhere`.
 """
 
@@ -103,6 +103,17 @@ def completions(board: dict, x: int, y: int) -> list[tuple[int, int, int]]:
                     found.append((left, top, 3))
     found.sort(key=lambda sq: (sq[2], sq[1], sq[0]))
     return found
+
+
+def closes_square(board: dict, x: int, y: int) -> bool:
+    """Whether a card on (x, y) would complete a 2x2 square: a quick test before `completions`
+    (a 3x3 is only ever completed together with a 2x2)."""
+    for dx in (-1, 1):
+        if (x + dx, y) in board:
+            for dy in (-1, 1):
+                if (x, y + dy) in board and (x + dx, y + dy) in board:
+                    return True
+    return False
 
 
 def scored_cells(squares) -> list[tuple[int, int]]:
