@@ -10,8 +10,8 @@ when no card in hand can be placed anywhere. The game ends at the end of the tur
 last deck card was drawn.
 
 Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neighbour_matches`,
-`completions`, `closes_square`, `square_cells`, `open_cells`, `legal_cells`, `placements`, `why_not_place`,
-`open_groups`, `fits_somewhere`.
+`completions`, `closes_square`, `square_cells`, `open_cells`, `legal_cells`, `placements`,
+`why_not_place`, `open_groups`, `fits_somewhere`.
 """
 
 from __future__ import annotations
