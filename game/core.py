@@ -105,6 +105,12 @@ class Rules:
         new_state = self.clone(state)
         return new_state, self.advance(new_state, action)
 
+    def public_action(self, action, seat: int | None):
+        """What `seat` sees of `action` when another seat takes it (`None`: an onlooker). Most
+        actions are public; a game with face-down plays returns a stand-in that hides the card.
+        The move log, the search tree and saved views go through it."""
+        return action
+
     def redact(self, event, seat: int | None):
         """The event as `seat` may see it (hidden cards removed); most events are public."""
         return event

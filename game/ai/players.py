@@ -14,6 +14,23 @@ class Player:
         raise NotImplementedError
 
 
+class HeuristicPlayer(Player):
+    """A rule-of-thumb player: ranks the legal actions best first and plays the first.
+
+    Rollouts (game.ai.rollout) compare its best few moves, so every game's rule of thumb has this
+    shape: `__init__(seed)` and `ranking(view, legal)`."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view, legal: list):
+        return legal[0] if len(legal) == 1 else self.ranking(view, legal)[0]
+
+    def ranking(self, view, legal: list) -> list:
+        """The legal actions, best first."""
+        raise NotImplementedError
+
+
 class RandomPlayer(Player):
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -19,8 +19,7 @@ the same word list as the table and never claims a word that is not in it.
 
 from __future__ import annotations
 
-from ..ai.players import Player
-from ..rng import Rng
+from ..ai.players import HeuristicPlayer
 from .rules import (CONSONANT, KEYS, LETTERS, VOWEL, ChainChainView, Take, answers_nothing, full_deck,
                     has_word)
 
@@ -32,18 +31,12 @@ DUMP_PAIR = 0.2       # playing a card whose face is still held (keeps the hand 
 SAMPLES = 40          # letters: sampled hands per estimate of the next player's chance to answer
 
 
-class ChainChainHeuristic(Player):
+class ChainChainHeuristic(HeuristicPlayer):
     pass_on = PASS_ON
     double = DOUBLE
     cover = COVER
     cover_per_pile = COVER_PER_PILE
     dump_pair = DUMP_PAIR
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, view: ChainChainView, legal: list):
-        return legal[0] if len(legal) == 1 else self.ranking(view, legal)[0]
 
     def ranking(self, view: ChainChainView, legal: list) -> list:
         """The legal plays, best first (ties in random order)."""

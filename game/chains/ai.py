@@ -9,24 +9,17 @@ the cards of one's own hand that fit the new ends made it weaker."""
 
 from __future__ import annotations
 
-from ..ai.players import Player
+from ..ai.players import HeuristicPlayer
 from ..cards import standard_deck
-from ..rng import Rng
 from .rules import FITS, NEIGHBOURS, ChainsView, Play
 
 HAND_LINK = 0.35          # per pair of cards left in hand that fit each other
 NEXT_PLAYER_THREAT = 1.0  # times the chance that the next player can play
 
 
-class ChainsHeuristic(Player):
+class ChainsHeuristic(HeuristicPlayer):
     hand_link = HAND_LINK
     next_player_threat = NEXT_PLAYER_THREAT
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, view: ChainsView, legal: list):
-        return legal[0] if len(legal) == 1 else self.ranking(view, legal)[0]
 
     def ranking(self, view: ChainsView, legal: list) -> list:
         """The legal plays, best first (ties in random order)."""

@@ -16,9 +16,8 @@ rollout (game.ai.rollout), which is why it has to be quick.
 
 from __future__ import annotations
 
-from ..ai.players import Player
+from ..ai.players import HeuristicPlayer
 from ..cards import standard_deck
-from ..rng import Rng
 from .rules import (CubesView, Place, closes_square, completions, fits_beside, open_cell_map, open_cells,
                     pile_points, scored_cells)
 
@@ -29,18 +28,12 @@ _SIDES = ((0, -1), (0, 1), (-1, 0), (1, 0))
 _DECK = standard_deck()
 
 
-class CubesHeuristic(Player):
+class CubesHeuristic(HeuristicPlayer):
     card_bonus = 0.5   # a scored card, on top of its points (most cards breaks ties)
     threat = 1.0       # points the next player is likely to score
     own_chance = 0.5   # a cube only this hand can close, discounted: it may not survive a round
     ring = 0.25        # per card around an empty centre this hand could fill
     options = 0.4      # per card of the hand that can still be placed
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, view: CubesView, legal: list):
-        return legal[0] if len(legal) == 1 else self.ranking(view, legal)[0]
 
     def ranking(self, view: CubesView, legal: list) -> list:
         """The legal placements, best first by `value` (ties in random order)."""
