@@ -9,7 +9,7 @@ import argparse
 import statistics
 import time
 
-from game.registry import rules_for
+from game.registry import find_game
 from game.rng import Rng
 
 
@@ -54,7 +54,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
-    rules = rules_for(args.game)
+    rules = find_game(args.game).rules
     config = {"players": args.players}
     for label, run in (("advance (search path)", playout), ("apply (validated)", validated_playout)):
         games_per_s, actions_per_s = measure(run, rules, config, args.games)

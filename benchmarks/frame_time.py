@@ -23,7 +23,7 @@ from game.cards import standard_deck  # noqa: E402
 from game.chains.rules import Play  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from game.session import Session  # noqa: E402
-from scenes.app import App  # noqa: E402
+from scenes.screens import open_app  # noqa: E402
 from scenes.chainchain_table import ChainChainTable  # noqa: E402
 from scenes.chains_table import ChainsTable  # noqa: E402
 from scenes.cubes_table import CubesTable  # noqa: E402
@@ -74,7 +74,7 @@ def main() -> None:
     parser.add_argument("--game", choices=("chains", "cubes", "chainchain"), default="chains")
     parser.add_argument("--frames", type=int, default=600)
     args = parser.parse_args()
-    app = App(fit_to_desktop=False)
+    app = open_app(fit_to_desktop=False)
     app.settings["animations"] = True
     if args.game == "chains":
         table = ChainsTable(app, busy_chains_session())

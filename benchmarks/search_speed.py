@@ -20,10 +20,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from game.ai import make_player  # noqa: E402
 from game.ai.ismcts import ISMCTS  # noqa: E402
-from game.ai.players import make_player  # noqa: E402
 from game.ai.rollout import RolloutSearch  # noqa: E402
-from game.registry import entry, rules_for  # noqa: E402
+from game.registry import find_game  # noqa: E402
 
 
 class PlainPlayouts:
@@ -44,12 +44,12 @@ class PlainPlayouts:
 
 def positions(game: str, players: int, count: int) -> list:
     """(view, legal) at decisions with a choice, spread over seeded rule-of-thumb games."""
-    rules = rules_for(game)
+    rules = find_game(game).rules
     found = []
     seed = 0
     while len(found) < count * 4:
         state = rules.setup({"players": players}, 1000 + seed)
-        bots = [make_player(game, "normal", seed * 10 + s) for s in range(players)]
+        bots = [make_player(find_game(game), "normal", seed * 10 + s) for s in range(players)]
         while (seat := rules.to_move(state)) is not None:
             legal = rules.legal_actions(state)
             view = rules.view(state, seat)
@@ -70,11 +70,11 @@ def main() -> None:
     parser.add_argument("--plain", action="store_true", help="uniformly random playouts to the end")
     parser.add_argument("--rollout", action="store_true", help="the rollout search, --iterations deals")
     args = parser.parse_args()
-    rules = rules_for(args.game)
+    rules = find_game(args.game).rules
     players = args.players or rules.min_players
     chosen = positions(args.game, players, args.positions)
     if args.rollout:
-        search = RolloutSearch(rules, entry(args.game).heuristic, deals=args.iterations, seed=1)
+        search = RolloutSearch(rules, find_game(args.game).heuristic, deals=args.iterations, seed=1)
         rollouts, seconds = timed(search, chosen)
         print(f"{args.game}, {players} players, {len(chosen)} positions x {args.iterations} deals, rollouts "
               f"of the rule of thumb: {rollouts / seconds:,.0f} rollouts/s, {seconds / len(chosen) * 1000:.0f} ms "

@@ -21,9 +21,9 @@ os.environ.setdefault("CHAINTABLE_HOME", "/tmp/chaintable-bench")
 
 import pygame  # noqa: E402
 
-from game.registry import rules_for  # noqa: E402
+from game.registry import find_game  # noqa: E402
 from game.session import Session  # noqa: E402
-from scenes.app import App  # noqa: E402
+from scenes.screens import open_app  # noqa: E402
 from scenes.chainchain_table import ChainChainTable  # noqa: E402
 from scenes.chains_table import ChainsTable  # noqa: E402
 from scenes.cubes_table import CubesTable  # noqa: E402
@@ -37,11 +37,11 @@ def main() -> None:
     parser.add_argument("--difficulty", default="hard")
     parser.add_argument("--seconds", type=float, default=20.0)
     args = parser.parse_args()
-    players = rules_for(args.game).min_players
+    players = find_game(args.game).rules.min_players
     seats = [{"name": f"Computer {i + 1}", "kind": "computer", "difficulty": args.difficulty}
              for i in range(players)]
     session = Session(args.game, {"seats": seats}, 5)
-    app = App(fit_to_desktop=False)
+    app = open_app(fit_to_desktop=False)
     app.settings["animations"] = True
     app.settings["computer_speed"] = "fast"
     app.push(TABLES[args.game](app, session))

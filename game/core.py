@@ -35,8 +35,6 @@ class Outcome:
 class Rules:
     """Base of every game's rules. Subclasses fill in the game-specific methods."""
 
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     # The player counts the rulebook names, when the table also allows others as an option.
@@ -128,7 +126,7 @@ class Rules:
         """The config with defaults filled in; raises ValueError on a bad value."""
         players = config.get("players", self.min_players)
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {players!r}")
+            raise ValueError(f"this game takes {self.min_players} to {self.max_players} players, not {players!r}")
         normal = {"players": players}
         for option in self.options:
             value = config.get(option.key, option.default)

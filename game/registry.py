@@ -1,57 +1,19 @@
-"""The games the table knows, in menu order; a game not built yet has no rules here."""
+"""The games the table knows, in menu order: each is a package of game/ that exports `GAME`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
 
-from .core import Rules
+from .descriptor import GameDescriptor
 
+PACKAGES = ("chains", "chainchain", "cubes")
 
-@dataclass(frozen=True, slots=True)
-class GameEntry:
-    name: str
-    title: str
-    blurb: str
-    rules: Rules | None
-    heuristic: type | None = None
-    guide: str = ""
+GAMES: tuple[GameDescriptor, ...] = tuple(importlib.import_module(f"game.{name}").GAME for name in PACKAGES)
 
 
-def _entries() -> tuple[GameEntry, ...]:
-    from .chainchain import RULES as CHAINCHAIN
-    from .chainchain.ai import ChainChainHeuristic
-    from .chainchain.guide import GUIDE as CHAINCHAIN_GUIDE
-    from .chains import RULES as CHAINS
-    from .chains.ai import ChainsHeuristic
-    from .chains.guide import GUIDE as CHAINS_GUIDE
-    from .cubes import RULES as CUBES
-    from .cubes.ai import CubesHeuristic
-    from .cubes.guide import GUIDE as CUBES_GUIDE
-
-    return (
-        GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS,
-                  ChainsHeuristic, CHAINS_GUIDE),
-        GameEntry("chainchain", "Chain-Chain", "Answer the last card with two of yours, or take the pile.",
-                  CHAINCHAIN, ChainChainHeuristic, CHAINCHAIN_GUIDE),
-        GameEntry("linx", "LINX", "Draw, collect sets, score the board.", None),
-        GameEntry("cubes", "Cubes", "Grow a grid of matching cards; close squares to score them.", CUBES,
-                  CubesHeuristic, CUBES_GUIDE),
-        GameEntry("sovereigns-chain", "Sovereign's Chain", "Classes, events and a chain of rule.", None),
-    )
-
-
-GAMES: tuple[GameEntry, ...] = _entries()
-
-
-def entry(name: str) -> GameEntry:
-    for game in GAMES:
-        if game.name == name:
-            return game
+def find_game(name: str) -> GameDescriptor:
+    """The descriptor of the game saved or configured as `name`."""
+    for descriptor in GAMES:
+        if descriptor.name == name:
+            return descriptor
     raise KeyError(f"unknown game {name!r}")
-
-
-def rules_for(name: str) -> Rules:
-    game = entry(name)
-    if game.rules is None:
-        raise KeyError(f"{game.title} is not playable yet")
-    return game.rules

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .ai import make_player
 from .core import IllegalAction, from_json, to_json
-from .registry import rules_for
+from .registry import find_game
 from .rng import Rng
 
 SAVE_FORMAT = 1
@@ -37,7 +37,7 @@ class Seat:
 
 def normalize_table_config(game: str, config: dict) -> dict:
     """A table config with defaults filled in; raises ValueError naming a bad field."""
-    rules = rules_for(game)
+    rules = find_game(game).rules
     if not isinstance(config, dict) or not isinstance(config.get("rules", {}), dict):
         raise ValueError("the config and its rules must be objects")
     seats = config.get("seats")
@@ -67,7 +67,8 @@ class Session:
 
     def __init__(self, game: str, config: dict, seed: int) -> None:
         self.game = game
-        self.rules = rules_for(game)
+        self.descriptor = find_game(game)
+        self.rules = self.descriptor.rules
         self.config = normalize_table_config(game, config)
         self.seed = seed
         self.seats = tuple(Seat(**s) for s in self.config["seats"])
@@ -77,7 +78,7 @@ class Session:
         self.history: list[tuple[int | None, object]] = []
         self.state = self.rules.setup(self.config["rules"], self.game_seed(0))
         self.computers = {
-            i: make_player(game, seat.difficulty, Rng(seed).derive(1000 + i))
+            i: make_player(self.descriptor, seat.difficulty, Rng(seed).derive(1000 + i))
             for i, seat in enumerate(self.seats) if not seat.is_human
         }
 

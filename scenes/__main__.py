@@ -54,16 +54,13 @@ def _start_log() -> None:
 
 
 def _play(demo: bool) -> int:
-    from .app import App
-    from .menu import MainMenu
+    from .screens import open_app
 
-    app = App()
-    app.push(MainMenu(app))
+    app = open_app()
     if demo:
         from .smoke import demo_session
-        from .tables import open_table
 
-        open_table(app, demo_session())
+        app.screens.table(demo_session())
     app.first_frame_hook = _report_first_frame
     try:
         app.run()

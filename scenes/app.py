@@ -70,6 +70,7 @@ class App:
         self.running = True
         self.settings, self.notice = storage.load_settings()
         self.first_frame_hook = None
+        self.screens = None  # scenes.screens.Screens, set by open_app: how scenes open one another
         pygame.key.set_repeat(350, 40)
 
     def _fit_to_desktop(self, size: tuple[int, int]) -> tuple[int, int]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game import storage
+from game.rng import fresh_seed
+from game.session import Session
 
 from . import cardart, theme
 from .app import Scene
@@ -38,13 +40,8 @@ class GameOver(Scene):
         self.table.next_game()
 
     def play_again(self) -> None:
-        from game.rng import fresh_seed
-        from game.session import Session
-
-        from .tables import open_table
-
         old = self.table.session
-        open_table(self.app, Session(old.game, old.config, fresh_seed()))
+        self.app.screens.table(Session(old.game, old.config, fresh_seed()))
 
     def to_menu(self) -> None:
         self.app.pop()

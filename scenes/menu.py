@@ -1,4 +1,4 @@
-"""The main menu: the five games (those not built yet greyed), Continue, Settings, Quit."""
+"""The main menu: every registered game, Continue, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -19,12 +19,11 @@ class MainMenu(Scene):
         self.message = message or (app.notice or "")
         app.notice = None
         self.game_buttons = [
-            Button(game.title, (lambda name=game.name: self.open_setup(name)), enabled=game.rules is not None,
-                   note=game.blurb if game.rules is not None else "coming")
+            Button(game.title, (lambda name=game.name: app.screens.setup(name)), note=game.blurb)
             for game in GAMES
         ]
         self.continue_button = Button("Continue", self.resume, note="")
-        self.settings_button = Button("Settings", self.open_settings)
+        self.settings_button = Button("Settings", lambda: app.screens.settings())
         self.quit_button = Button("Quit", app.quit, color=(120, 60, 60))
         self.saved_summary = self._saved_summary()
 
@@ -52,25 +51,13 @@ class MainMenu(Scene):
         for i, button in enumerate(row):
             button.rect = pygame.Rect(w // 2 - bw // 2 + i * (width + self.px(10)), y, width, self.px(50))
 
-    def open_setup(self, name: str) -> None:
-        from .setup import SetupScene
-
-        self.app.push(SetupScene(self.app, name))
-
-    def open_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
-
     def resume(self) -> None:
-        from .tables import open_table
-
         try:
             session = storage.load_game()
         except SaveError as err:
             self.message = f"The saved game could not be loaded: {err}. It was left as it is."
             return
-        open_table(self.app, session)
+        self.app.screens.table(session)
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ai import DIFFICULTIES
-from game.registry import entry
+from game.registry import find_game
 from game.rng import Rng, fresh_seed
 from game.session import Session
 
@@ -39,7 +39,7 @@ class SeatRow:
 class SetupScene(Scene):
     def __init__(self, app, game: str) -> None:
         super().__init__(app)
-        self.game = entry(game)
+        self.game = find_game(game)
         self.rules = self.game.rules
         remembered = app.settings.get("last_setup", {}).get(game, {})
         seats = remembered.get("seats") or [
@@ -80,8 +80,6 @@ class SetupScene(Scene):
         }
 
     def start(self) -> None:
-        from .tables import open_table
-
         config = self.table_config()
         seed = int(self.seed.value) if self.seed.value else fresh_seed()
         if self.order.value == "random":
@@ -93,7 +91,7 @@ class SetupScene(Scene):
         except ValueError as err:
             self.message = str(err)
             return
-        open_table(self.app, session)
+        self.app.screens.table(session)
 
     def layout(self, size) -> None:
         w, _h = size

@@ -15,25 +15,22 @@ def demo_session(game: str = "chains") -> Session:
 
 def run_smoke() -> int:
     """Open each scene, draw one frame of it, and finish a game to reach the game-over screen."""
-    from .app import App
     from .gameover import GameOver
     from .handoff import HandOff
     from .menu import MainMenu
     from .rules_sheet import RulesSheet
+    from .screens import open_app, table_class
     from .settings import SettingsScene
     from .setup import SetupScene
-    from .tables import table_class
 
-    app = App()
+    app = open_app()
     scenes = [MainMenu(app), SettingsScene(app)]
     for game in GAMES:
-        if game.rules is None:
-            continue
         scenes.append(SetupScene(app, game.name))
         session = Session(game.name, {"seats": DEMO_SEATS[:game.rules.min_players]}, 1)
-        table = table_class(game.name)(app, session)
+        table = table_class(game)(app, session)
         scenes += [table, HandOff(app, table, 0), RulesSheet(app, game.title, game.guide)]
-        finished = table_class(game.name)(app, _finished(game.name, game.rules.min_players))
+        finished = table_class(game)(app, _finished(game.name, game.rules.min_players))
         scenes += [finished, GameOver(app, finished)]
     for scene in scenes:
         app.reset_to(scene)

@@ -99,11 +99,9 @@ class TableScene(Scene):
         self.notice_time = 2.5
 
     def leave(self) -> None:
-        from .menu import MainMenu
-
         if self.session.game_over and self.session.session_over:
             storage.forget_game()
-        self.app.reset_to(MainMenu(self.app))
+        self.app.screens.menu()
 
     # -- the flow of turns
 
@@ -137,19 +135,15 @@ class TableScene(Scene):
             self.perform(thinker.result)
 
     def _hand_off(self, seat: int) -> None:
-        from .handoff import HandOff
-
         self.revealed_seat = None
-        self.app.push(HandOff(self.app, self, seat))
+        self.app.screens.hand_off(self, seat)
 
     def reveal(self, seat: int) -> None:
         self.revealed_seat = seat
 
     def show_game_over(self) -> None:
-        from .gameover import GameOver
-
         self.game_over_wait = -1e9
-        self.app.push(GameOver(self.app, self))
+        self.app.screens.game_over(self)
 
     def next_game(self) -> None:
         self.session.next_game()
@@ -241,12 +235,7 @@ class TableScene(Scene):
                 draw_text(screen, line, size, theme.INK, (box.centerx, box.y + self.px(9) + i * self.px(24)), "midtop")
 
     def show_rules(self) -> None:
-        from game.registry import entry
-
-        from .rules_sheet import RulesSheet
-
-        game = entry(self.session.game)
-        self.app.push(RulesSheet(self.app, game.title, game.guide))
+        self.app.screens.rules(self.session.descriptor)
 
     def handle(self, event) -> None:
         self.menu_button.handle(event)

@@ -16,13 +16,11 @@ def private_home(tmp_path, monkeypatch):
 @pytest.fixture
 def driver(private_home):
     """The real app at its main menu, headless, with computers moving fast."""
-    from scenes.app import App
-    from scenes.menu import MainMenu
+    from scenes.screens import open_app
     from ui_driver import Driver
 
-    app = App()
+    app = open_app()
     app.settings["computer_speed"] = "fast"
-    app.push(MainMenu(app))
     return Driver(app)
 
 

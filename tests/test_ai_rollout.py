@@ -13,16 +13,16 @@ from game.ai.rollout import RolloutSearch
 from game.cards import card, cards, standard_deck
 from game.cubes.ai import CubesHeuristic
 from game.cubes.rules import PLACE, CubesState, Place
-from game.registry import GAMES, entry, rules_for
+from game.registry import GAMES, find_game
 from game.rng import Rng
 
-BUILT = [game.name for game in GAMES if game.rules is not None]
+BUILT = [game.name for game in GAMES]
 
 
 def decision_points(game: str, players: int, seed: int, count: int):
     """(view, legal) at `count` decisions with a choice, from a game of rule-of-thumb players."""
-    rules = rules_for(game)
-    player = entry(game).heuristic(seed)
+    rules = find_game(game).rules
+    player = find_game(game).heuristic(seed)
     state = rules.setup({"players": players}, seed)
     found = []
     while (seat := rules.to_move(state)) is not None:
@@ -59,7 +59,7 @@ def cubes_state(board: dict, hands: list[str]) -> CubesState:
 def test_rollouts_overrule_a_first_choice_that_leaves_a_cube_unscored():
     """Three cards of a 2x2 and a card in hand that closes it: a rule of thumb that ranks
     something else first is overruled, since every rollout shows the points."""
-    rules = rules_for("cubes")
+    rules = find_game("cubes").rules
     board = {(0, 0): card("5H"), (1, 0): card("6H"), (0, 1): card("5S")}
     state = cubes_state(board, ["KC 2D 6S QC JD", "3C 4C 8D 9D TD"])
     view = rules.view(state, 0)
@@ -77,7 +77,7 @@ def test_rollouts_overrule_a_first_choice_that_lets_the_other_player_win(chains_
     from game.chains.ai import ChainsHeuristic
 
     state, blunder, block = chains_last_card
-    rules = rules_for("chains")
+    rules = find_game("chains").rules
     view = rules.view(state, 0)
     legal = rules.legal_actions(state)
     guide = second_guess(ChainsHeuristic)
@@ -88,7 +88,7 @@ def test_rollouts_overrule_a_first_choice_that_lets_the_other_player_win(chains_
 
 
 def test_the_first_choice_stays_unless_another_is_better_by_the_margin():
-    search = RolloutSearch(rules_for("cubes"), CubesHeuristic, margin=1.0)
+    search = RolloutSearch(find_game("cubes").rules, CubesHeuristic, margin=1.0)
     assert search._best([[0.5, 0.6, 0.4], [0.5, 0.6, 0.4]]) == 0           # level
     assert search._best([[0.5, 0.5, 0.5, 0.5], [0.9, 0.1, 0.9, 0.2]]) == 0  # better on average, noisy
     assert search._best([[0.4, 0.5, 0.3, 0.6], [0.6, 0.7, 0.5, 0.8]]) == 1  # better on every deal
@@ -97,8 +97,8 @@ def test_the_first_choice_stays_unless_another_is_better_by_the_margin():
 
 @pytest.mark.parametrize("game", BUILT)
 def test_rollouts_are_reproducible_from_the_seed(game):
-    rules = rules_for(game)
-    heuristic = entry(game).heuristic
+    rules = find_game(game).rules
+    heuristic = find_game(game).heuristic
     for view, legal in decision_points(game, rules.min_players, seed=6, count=3):
         runs = []
         for _ in range(2):
@@ -110,9 +110,9 @@ def test_rollouts_are_reproducible_from_the_seed(game):
 
 @pytest.mark.parametrize("game", BUILT)
 def test_every_candidate_meets_the_same_deals_and_the_horizon_holds(game):
-    rules = rules_for(game)
+    rules = find_game(game).rules
     view, legal = decision_points(game, rules.min_players, seed=2, count=1)[0]
-    search = RolloutSearch(rules, entry(game).heuristic, deals=6, candidates=3, seed=1)
+    search = RolloutSearch(rules, find_game(game).heuristic, deals=6, candidates=3, seed=1)
     search.search(view, legal)
     candidates = len(search.means)
     assert 2 <= candidates <= 3
@@ -122,7 +122,7 @@ def test_every_candidate_meets_the_same_deals_and_the_horizon_holds(game):
 
 
 def test_one_legal_action_needs_no_rollout():
-    rules = rules_for("cubes")
+    rules = find_game("cubes").rules
     state = rules.setup({"players": 2}, 1)
     legal = rules.legal_actions(state)
     search = RolloutSearch(rules, CubesHeuristic, deals=10**9, seed=1)

@@ -15,13 +15,12 @@ from game.ai import DIFFICULTIES, make_player
 from game.ai.arena import main as arena_main
 from game.ai.arena import parse_kind, percentile, run_arena, wilson
 from game.ai.ismcts import ISMCTS, ISMCTSPlayer
-from game.ai.players import LOOKAHEAD
 from game.ai.rollout import RolloutPlayer
 from game.chains.rules import NEIGHBOURS, Draw, Pass, Play
-from game.registry import GAMES, rules_for
+from game.registry import GAMES, find_game
 from game.rng import Rng
 
-BUILT = [game.name for game in GAMES if game.rules is not None]
+BUILT = [game.name for game in GAMES]
 SMALL_SEARCH = 25
 SMALL_ROLLOUT = 3   # deals: each plays every candidate on to the game's horizon
 
@@ -43,7 +42,7 @@ def random_positions(rules, players: int, seed: int, config: dict | None = None)
 @pytest.mark.parametrize("game", BUILT)
 def test_view_of_a_determinization_is_the_view(game):
     """view(determinize(view), seat) == view, at random points of random games, for every seat."""
-    rules = rules_for(game)
+    rules = find_game(game).rules
     checked = 0
     for players in range(rules.min_players, rules.max_players + 1):
         for seed in range(6):
@@ -62,7 +61,7 @@ def test_view_of_a_determinization_is_the_view(game):
 
 @pytest.mark.parametrize("game", BUILT)
 def test_determinize_leaves_the_view_alone_and_deals_every_card_once(game):
-    rules = rules_for(game)
+    rules = find_game(game).rules
     for state, _legal in random_positions(rules, rules.max_players, 5):
         view = rules.view(state, 0)
         before = repr(view)
@@ -77,7 +76,7 @@ def test_chains_a_seat_that_drew_holds_nothing_that_fitted_then():
     """A Chains seat that drew (or passed) instead of playing held no card fitting the chain ends
     of that moment; until it next plays from its hand, every determinization of another seat's
     view deals it only cards that fit none of those ends."""
-    rules = rules_for("chains")
+    rules = find_game("chains").rules
     constrained_checks = 0
     for draw_rule in ("three", "one", "until"):
         for players in (2, 3, 4):
@@ -116,9 +115,9 @@ def test_chains_a_seat_that_drew_holds_nothing_that_fitted_then():
 
 def play_with_views(game: str, difficulties: list[str], seed: int, iterations: int = SMALL_SEARCH):
     """A whole game where every seat is a computer handed only its view and the legal actions."""
-    rules = rules_for(game)
-    budget = SMALL_ROLLOUT if LOOKAHEAD[game] == "rollout" else iterations
-    players = [make_player(game, d, seed + i, budget=budget) for i, d in enumerate(difficulties)]
+    rules = find_game(game).rules
+    budget = SMALL_ROLLOUT if find_game(game).lookahead == "rollout" else iterations
+    players = [make_player(find_game(game), d, seed + i, budget=budget) for i, d in enumerate(difficulties)]
     state = rules.setup({"players": len(players)}, seed)
     decisions = 0
     while (seat := rules.to_move(state)) is not None:
@@ -136,7 +135,7 @@ def play_with_views(game: str, difficulties: list[str], seed: int, iterations: i
 @pytest.mark.parametrize("game", BUILT)
 @pytest.mark.parametrize("difficulty", [d.key for d in DIFFICULTIES])
 def test_each_difficulty_plays_a_whole_game_from_views_only(game, difficulty):
-    rules = rules_for(game)
+    rules = find_game(game).rules
     other = "random" if difficulty != "random" else "normal"
     for n in sorted({rules.min_players, min(rules.max_players, rules.min_players + 1)}):
         seats = ([difficulty, other] * n)[:n] if n == rules.min_players else ([other, difficulty] * n)[:n]
@@ -148,27 +147,27 @@ def test_difficulties_for_the_setup_screen():
     assert keys == ["easy", "normal", "hard", "expert", "random"]
     assert all(d.label and d.help for d in DIFFICULTIES)
     with pytest.raises(ValueError):
-        make_player("chains", "grandmaster", 1)
+        make_player(find_game("chains"), "grandmaster", 1)
 
 
 def test_hard_and_expert_search_and_have_a_time_cap_in_play():
     for game in BUILT:
-        hard = make_player(game, "hard", 1)
-        expert = make_player(game, "expert", 1)
-        kind = RolloutPlayer if LOOKAHEAD[game] == "rollout" else ISMCTSPlayer
+        hard = make_player(find_game(game), "hard", 1)
+        expert = make_player(find_game(game), "expert", 1)
+        kind = RolloutPlayer if find_game(game).lookahead == "rollout" else ISMCTSPlayer
         assert isinstance(hard, kind) and isinstance(expert, kind)
         assert hard.search.time_limit and expert.search.time_limit > hard.search.time_limit
-    assert make_player("chains", "hard", 1, budget=10).search.time_limit is None
-    assert make_player("cubes", "hard", 1, budget=10).search.time_limit is None
-    assert make_player("chains", "expert", 1).search.iterations > make_player("chains", "hard", 1).search.iterations
-    assert make_player("cubes", "expert", 1).search.deals > make_player("cubes", "hard", 1).search.deals
+    assert make_player(find_game("chains"), "hard", 1, budget=10).search.time_limit is None
+    assert make_player(find_game("cubes"), "hard", 1, budget=10).search.time_limit is None
+    assert make_player(find_game("chains"), "expert", 1).search.iterations > make_player(find_game("chains"), "hard", 1).search.iterations
+    assert make_player(find_game("cubes"), "expert", 1).search.deals > make_player(find_game("cubes"), "hard", 1).search.deals
 
 
 # ---------------------------------------------------------------- the search
 
 
 def decision_points(game: str, players: int, seed: int, count: int):
-    rules = rules_for(game)
+    rules = find_game(game).rules
     found = []
     for state, legal in random_positions(rules, players, seed):
         if len(legal) > 1:
@@ -179,7 +178,7 @@ def decision_points(game: str, players: int, seed: int, count: int):
 
 @pytest.mark.parametrize("game", BUILT)
 def test_search_is_deterministic_given_seed_and_iterations(game):
-    rules = rules_for(game)
+    rules = find_game(game).rules
     for players in sorted({rules.min_players, rules.max_players}):
         for view, legal in decision_points(game, players, seed=3, count=3):
             runs = []
@@ -195,7 +194,7 @@ def test_search_is_deterministic_given_seed_and_iterations(game):
 
 
 def test_search_with_one_legal_action_does_not_think():
-    rules = rules_for("chains")
+    rules = find_game("chains").rules
     for state, legal in random_positions(rules, 2, 4):
         if len(legal) == 1:
             search = ISMCTS(rules, iterations=10**6, seed=1)
@@ -208,7 +207,7 @@ def test_search_with_one_legal_action_does_not_think():
 @pytest.mark.parametrize("game, style", [("chains", "tree"), ("cubes", "rollout")])
 def test_search_stops_at_its_time_cap(game, style):
     view, legal = decision_points(game, 2, seed=8, count=1)[0]
-    search = make_player(game, "hard", 1, budget=10**9, time_limit=0.05, style=style).search
+    search = make_player(find_game(game), "hard", 1, budget=10**9, time_limit=0.05, style=style).search
     started = time.perf_counter()
     assert search.search(view, legal) in legal
     assert time.perf_counter() - started < 1.0
@@ -217,7 +216,7 @@ def test_search_stops_at_its_time_cap(game, style):
 
 def test_search_credits_a_win_to_the_seat_that_made_the_move():
     """Playing the last card wins: every iteration through that move scores 1 for the mover."""
-    rules = rules_for("chains")
+    rules = find_game("chains").rules
     for view, legal in decision_points("chains", 2, seed=21, count=200):
         if len(view.hand) == 1 and view.pending is None and any(isinstance(a, Play) for a in legal):
             search = ISMCTS(rules, iterations=50, seed=2)
@@ -229,7 +228,7 @@ def test_search_credits_a_win_to_the_seat_that_made_the_move():
 def test_cubes_playouts_stop_at_the_horizon_and_are_judged_by_the_points_lead():
     """Cubes sets a playout horizon: early in a game every playout stops there, unfinished, and
     `estimate` scores it (a lead is worth more than even chances, and level is even)."""
-    rules = rules_for("cubes")
+    rules = find_game("cubes").rules
     view, legal = decision_points("cubes", 2, seed=4, count=1)[0]
     search = ISMCTS(rules, iterations=60, seed=3)
     search.search(view, legal)
@@ -243,7 +242,7 @@ def test_cubes_playouts_stop_at_the_horizon_and_are_judged_by_the_points_lead():
 
 
 def test_games_without_a_horizon_play_out_to_the_end():
-    rules = rules_for("chains")
+    rules = find_game("chains").rules
     assert rules.playout_horizon is None
     view, legal = next((v, l) for v, l in decision_points("chains", 2, seed=8, count=40) if len(l) > 1)
     search = ISMCTS(rules, iterations=60, seed=3)
@@ -254,7 +253,7 @@ def test_games_without_a_horizon_play_out_to_the_end():
 def test_the_search_blocks_a_player_who_would_otherwise_win(chains_last_card):
     """A 4 lets the other player play their last card and win; the search plays the 9."""
     state, blunder, block = chains_last_card
-    rules = rules_for("chains")
+    rules = find_game("chains").rules
     assert sorted(map(str, rules.legal_actions(state))) == sorted(map(str, [blunder, block]))
     search = ISMCTS(rules, iterations=300, seed=5)
     assert search.search(rules.view(state, 0), rules.legal_actions(state)) == block
@@ -264,14 +263,14 @@ def test_the_search_blocks_a_player_who_would_otherwise_win(chains_last_card):
 def test_how_each_game_looks_ahead():
     """LOOKAHEAD, measured with the arena (README): a tree search for Chains, rollouts of the rule
     of thumb where it plays well; either may be asked for."""
-    assert isinstance(make_player("chains", "hard", 1), ISMCTSPlayer)
-    assert isinstance(make_player("chains", "hard", 1, style="rollout"), RolloutPlayer)
-    assert isinstance(make_player("cubes", "hard", 1, style="tree"), ISMCTSPlayer)
+    assert isinstance(make_player(find_game("chains"), "hard", 1), ISMCTSPlayer)
+    assert isinstance(make_player(find_game("chains"), "hard", 1, style="rollout"), RolloutPlayer)
+    assert isinstance(make_player(find_game("cubes"), "hard", 1, style="tree"), ISMCTSPlayer)
     for game in BUILT:
         if game != "chains":
-            assert isinstance(make_player(game, "expert", 1), RolloutPlayer)
+            assert isinstance(make_player(find_game(game), "expert", 1), RolloutPlayer)
     with pytest.raises(ValueError):
-        make_player("cubes", "hard", 1, style="psychic")
+        make_player(find_game("cubes"), "hard", 1, style="psychic")
 
 
 # ---------------------------------------------------------------- the arena

@@ -48,8 +48,7 @@ def test_a_crash_writes_a_report_and_shows_an_error_screen(monkeypatch):
         app.push(Exploding(app))
         return app
 
-    monkeypatch.setattr("scenes.app.App", fake_app)
-    monkeypatch.setattr("scenes.menu.MainMenu", lambda app: Exploding(app))
+    monkeypatch.setattr("scenes.screens.open_app", fake_app)
     monkeypatch.setattr("scenes.crash.show_crash", lambda app, report: shown.append(report))
     assert entry._play(demo=False) == 1
     reports = list(storage.log_dir().glob("crash-*.log"))

@@ -194,14 +194,11 @@ def test_the_dealer_is_chosen_at_random(variant):
         RULES.normalize_config({"players": 4, "dealer": 4})
 
 
-def test_each_new_game_of_a_session_passes_the_deal_to_the_left(monkeypatch):
+def test_each_new_game_of_a_session_passes_the_deal_to_the_left():
     """(each new game of a session passes the deal to the left): the next dealer is the seat after
     the last one, also when a save is replayed."""
     import game.session as session_module
 
-    real = session_module.rules_for
-    monkeypatch.setattr(session_module, "rules_for",
-                        lambda name: RULES if name == "chainchain" else real(name))
     config = {"seats": [{"name": f"P{i}"} for i in range(4)], "rules": {"variant": "numbers"},
               "games_to_win": 3}
     session = session_module.Session("chainchain", config, 11)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from game.cards import Card, standard_deck
 from game.core import IllegalAction
-from game.registry import GAMES, rules_for
+from game.registry import GAMES, find_game
 from game.rng import Rng
 
 MAX_ACTIONS = 5000
@@ -137,7 +137,7 @@ class Case:
 
     @property
     def rules(self):
-        return rules_for(self.game)
+        return find_game(self.game).rules
 
     @property
     def config_dict(self) -> dict:

@@ -1,6 +1,6 @@
 """Computer players. A player sees only its seat's view and the legal actions, never the state."""
 
-from .players import DIFFICULTIES, SEARCH_BUDGETS, Player, RandomPlayer, make_player
-from .ismcts import ISMCTS, ISMCTSPlayer
+from .levels import DIFFICULTIES, SEARCH_BUDGETS, make_player
+from .players import HeuristicPlayer, Player, RandomPlayer
 
-__all__ = ["DIFFICULTIES", "ISMCTS", "ISMCTSPlayer", "Player", "RandomPlayer", "SEARCH_BUDGETS", "make_player"]
+__all__ = ["DIFFICULTIES", "SEARCH_BUDGETS", "HeuristicPlayer", "Player", "RandomPlayer", "make_player"]

@@ -5,7 +5,7 @@
 `--players` lists one player kind per seat: a difficulty key (easy, normal, hard, expert, random),
 or a search with its own budget: `hard@300` (300 iterations, or deals for rollouts, no time cap)
 or `hard@0.5s` (half a second per decision); `/tree` or `/rollout` say how it looks ahead
-(`hard@300/tree`; the default is per game, game.ai.players.LOOKAHEAD). Each deal is played
+(`hard@300/tree`; the default is per game, the game's descriptor). Each deal is played
 once per rotation of the seats, so every kind sits in every seat on the same cards. A shared win
 counts 1/k to each of the k winners (the table also shows outright and shared wins). Players see
 only their seat's view, as at the table.
@@ -20,9 +20,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from ..registry import rules_for
+from ..descriptor import LOOKAHEAD_STYLES
+from ..registry import find_game
 from ..rng import Rng
-from .players import DIFFICULTIES, STYLES, make_player
+from .levels import DIFFICULTIES, make_player
 
 KINDS = tuple(d.key for d in DIFFICULTIES)
 
@@ -35,10 +36,10 @@ class Kind:
     difficulty: str
     budget: int | None = None
     time_limit: float | None = None
-    style: str | None = None     # None: as the game's default (LOOKAHEAD)
+    style: str | None = None     # None: as the game's descriptor says
 
     def build(self, game: str, seed: int):
-        return make_player(game, self.difficulty, seed, budget=self.budget, time_limit=self.time_limit,
+        return make_player(find_game(game), self.difficulty, seed, budget=self.budget, time_limit=self.time_limit,
                            style=self.style)
 
 
@@ -52,8 +53,8 @@ def parse_kind(spec: str) -> Kind:
         raise ValueError(f"unknown player kind {name!r} (one of {', '.join(KINDS)})")
     if (budget or style) and name not in ("hard", "expert"):
         raise ValueError(f"only a search player (hard, expert) takes a budget or a /style, not {name!r}")
-    if style and style not in STYLES:
-        raise ValueError(f"unknown style /{style} (one of {', '.join('/' + s for s in STYLES)})")
+    if style and style not in LOOKAHEAD_STYLES:
+        raise ValueError(f"unknown style /{style} (one of {', '.join('/' + s for s in LOOKAHEAD_STYLES)})")
     style = style or None
     if not budget:
         return Kind(spec, name, style=style)
@@ -88,7 +89,7 @@ class GameRecord:
 
 def play_game(game: str, config: dict, kinds: list[Kind], seed: int, index: int) -> GameRecord:
     """Game `index` of a run: deal `index // n`, seats rotated by `index % n`."""
-    rules = rules_for(game)
+    rules = find_game(game).rules
     n = len(kinds)
     deal = index // n
     rotation = index % n
@@ -232,7 +233,7 @@ def _ms(seconds: float) -> str:
 
 def run_arena(game: str, kinds: list[Kind], games: int, seed: int = 1, jobs: int = 1,
               config: dict | None = None, progress=None) -> ArenaResult:
-    rules = rules_for(game)
+    rules = find_game(game).rules
     config = rules.normalize_config({**(config or {}), "players": len(kinds)})
     result = ArenaResult(game, config, kinds, seed, jobs)
     tasks = [(game, config, kinds, seed, i) for i in range(games)]
@@ -273,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         kinds = [parse_kind(spec) for spec in args.players.split(",")]
         config = {k: (int(v) if v.lstrip("-").isdigit() else v) for k, v in (item.split("=", 1) for item in args.rule)}
-        rules_for(args.game)
+        find_game(args.game)
     except (ValueError, KeyError) as err:
         parser.error(str(err))
 

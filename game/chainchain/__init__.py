@@ -2,8 +2,15 @@
 
 A letters variant spells a word from the first card to the second."""
 
+from ..descriptor import GameDescriptor
+from .ai import ChainChainHeuristic
+from .guide import GUIDE
 from .rules import (LETTERS, NUMBERS, RULES, ChainChainRules, ChainChainState, ChainChainView, Drew,
                     GameEnded, PileLeft, Play, Played, Reversed, Take, Tile, Took, full_deck)
 
-__all__ = ["LETTERS", "NUMBERS", "RULES", "ChainChainRules", "ChainChainState", "ChainChainView", "Drew",
+GAME = GameDescriptor(
+    name="chainchain", title="Chain-Chain", blurb="Answer the last card with two of yours, or take the pile.",
+    rules=RULES, heuristic=ChainChainHeuristic, guide=GUIDE, lookahead="rollout", table="scenes.chainchain_table:ChainChainTable")
+
+__all__ = ["GAME", "LETTERS", "NUMBERS", "RULES", "ChainChainRules", "ChainChainState", "ChainChainView", "Drew",
            "GameEnded", "PileLeft", "Play", "Played", "Reversed", "Take", "Tile", "Took", "full_deck"]

@@ -428,8 +428,6 @@ def answers_nothing(cards, key) -> bool:
 
 
 class ChainChainRules(Rules):
-    name = "chainchain"
-    title = "Chain-Chain"
     min_players = 3
     max_players = 6
     standard_players = (4, 5)  # the rulebook's; 3 and 6 are the rulings' table option

@@ -1,5 +1,12 @@
 """Chains: play a card one rank above or below the end of any of three chains; empty your hand."""
 
+from ..descriptor import GameDescriptor
+from .ai import ChainsHeuristic
+from .guide import GUIDE
 from .rules import RULES, ChainsRules, ChainsState, ChainsView, Draw, Pass, Play
 
-__all__ = ["RULES", "ChainsRules", "ChainsState", "ChainsView", "Draw", "Pass", "Play"]
+GAME = GameDescriptor(
+    name="chains", title="Chains", blurb="Play one rank up or down on three chains. Empty your hand.",
+    rules=RULES, heuristic=ChainsHeuristic, guide=GUIDE, lookahead="tree", table="scenes.chains_table:ChainsTable")
+
+__all__ = ["GAME", "RULES", "ChainsRules", "ChainsState", "ChainsView", "Draw", "Pass", "Play"]

@@ -179,8 +179,6 @@ class ChainsView:
 
 
 class ChainsRules(Rules):
-    name = "chains"
-    title = "Chains"
     min_players = 2
     max_players = 4
     action_types = (Play, Draw, Pass)

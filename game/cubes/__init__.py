@@ -1,7 +1,14 @@
 """Cubes: place cards on a growing grid, matching every neighbour; close 2x2 and 3x3 squares to score them."""
 
+from ..descriptor import GameDescriptor
+from .ai import CubesHeuristic
+from .guide import GUIDE
 from .rules import (RULES, CubesRules, CubesState, CubesView, Draw, Pass, Place, completions,
                     legal_cells, neighbour_matches, why_not_place)
 
-__all__ = ["RULES", "CubesRules", "CubesState", "CubesView", "Draw", "Pass", "Place", "completions",
+GAME = GameDescriptor(
+    name="cubes", title="Cubes", blurb="Grow a grid of matching cards; close squares to score them.",
+    rules=RULES, heuristic=CubesHeuristic, guide=GUIDE, lookahead="rollout", table="scenes.cubes_table:CubesTable")
+
+__all__ = ["GAME", "RULES", "CubesRules", "CubesState", "CubesView", "Draw", "Pass", "Place", "completions",
            "legal_cells", "neighbour_matches", "why_not_place"]

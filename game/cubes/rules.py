@@ -475,8 +475,6 @@ class CubesView:
 
 
 class CubesRules(Rules):
-    name = "cubes"
-    title = "Cubes"
     min_players = 2
     max_players = 4
     action_types = (Draw, Place, Pass)

@@ -1,0 +1,36 @@
+"""What makes a game a game at the table: one descriptor per game package.
+
+Each package in game/ exports `GAME`, a `GameDescriptor`, and game/registry.py lists the
+packages. Everything else (the menu, the setup screen, sessions and saves, computer players, the
+rules sheet, the property tests) finds a game through its descriptor, so a new game is its own
+folder in game/ and scenes/, its tests, and one line in the registry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .core import Rules
+
+LOOKAHEAD_STYLES = ("tree", "rollout")
+
+
+@dataclass(frozen=True, slots=True)
+class GameDescriptor:
+    name: str        # the game's key in saves, settings and the registry
+    title: str       # as players read it (the only place the title is written)
+    blurb: str       # one line under the title on the menu
+    rules: Rules
+    heuristic: type  # the rule-of-thumb player: a game.ai.players.HeuristicPlayer
+    guide: str       # the rules sheet, in the table's own words
+    # How Hard and Expert look ahead: "tree" (ISMCTS, game.ai.ismcts) or "rollout" (the rule of
+    # thumb's best moves compared by playing on with it, game.ai.rollout); measured per game with
+    # the arena (README).
+    lookahead: str = "tree"
+    # The table scene, "module:Class" in scenes/; named, not imported, because game/ never
+    # imports pygame. The scene module also registers the painters of the game's own cards.
+    table: str = ""
+
+    def __post_init__(self) -> None:
+        if self.lookahead not in LOOKAHEAD_STYLES:
+            raise ValueError(f"{self.name}: lookahead must be one of {LOOKAHEAD_STYLES}, not {self.lookahead!r}")

@@ -1,0 +1,61 @@
+"""Every screen of the app, opened through `app.screens`.
+
+Scenes reach one another only through here (the menu opens a setup, a table ends in the game-over
+screen, every way back leads to the menu), so no scene imports another to get back to it, and a
+game's table is found from its descriptor, never from a list of tables.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .app import App
+from .gameover import GameOver
+from .handoff import HandOff
+from .menu import MainMenu
+from .rules_sheet import RulesSheet
+from .settings import SettingsScene
+from .setup import SetupScene
+
+
+def table_class(descriptor) -> type:
+    """The table scene a game's descriptor names ("module:Class"); importing its module also
+    registers the painters of the game's own cards."""
+    module, _, name = descriptor.table.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class Screens:
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def menu(self, message: str = "") -> None:
+        self.app.reset_to(MainMenu(self.app, message))
+
+    def setup(self, game: str) -> None:
+        self.app.push(SetupScene(self.app, game))
+
+    def settings(self) -> None:
+        self.app.push(SettingsScene(self.app))
+
+    def table(self, session) -> None:
+        """A game's table, over the menu (where leaving the table returns)."""
+        self.app.reset_to(MainMenu(self.app))
+        self.app.push(table_class(session.descriptor)(self.app, session))
+
+    def game_over(self, table) -> None:
+        self.app.push(GameOver(self.app, table))
+
+    def hand_off(self, table, seat: int) -> None:
+        self.app.push(HandOff(self.app, table, seat))
+
+    def rules(self, descriptor) -> None:
+        self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide))
+
+
+def open_app(**options) -> App:
+    """The app window with its screens, at the main menu."""
+    app = App(**options)
+    app.screens = Screens(app)
+    app.push(MainMenu(app))
+    return app
