@@ -85,13 +85,13 @@ def main() -> None:
     app.push(table)
     view = table.current_view()
     card = view.hand[0]
-    table.drag = {"card": card, "offset": (0, 0), "pos": (400, 400), "start": (0, 0), "home": (0, 0)}
+    table.hand.drag = {"card": card, "offset": (0, 0), "pos": (400, 400), "start": (0, 0), "home": (0, 0)}
     times = []
     for i in range(args.frames):
         if not table.motion.busy:
-            table.motion.add(*[Flight(c, True, table.deck_center, table.seat_center(1), duration=0.35,
+            table.motion.add(*[Flight(c, True, table.deck_center, table.seats.center(1), duration=0.35,
                                       delay=0.2, flash=True) for c in view.hand])
-        table.drag["pos"] = (300 + i % 200, 380)
+        table.hand.drag["pos"] = (300 + i % 200, 380)
         start = time.perf_counter()
         table.motion.update(1 / 60)
         app.draw()

@@ -10,6 +10,7 @@ from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Revers
 
 from . import cardart, theme
 from .motion import Flight
+from .hand import card_rect
 from .table import TableScene
 from .widgets import Button, TextField, draw_text, panel
 
@@ -48,7 +49,6 @@ class ChainChainTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
-        self.middle = middle
         self.pile_w = self.px(96)
         cx, cy = middle.centerx - self.px(40), middle.centery - self.px(10)
         self.pile_center = (cx, cy)
@@ -145,7 +145,7 @@ class ChainChainTable(TableScene):
             return
         if self.staged and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for card, center in zip(self.staged, self.staged_centers):
-                if self.card_rect(center, self.px(44)).collidepoint(event.pos):
+                if card_rect(center, self.px(44)).collidepoint(event.pos):
                     self.clear_staged()
                     return
         super().handle(event)
@@ -155,11 +155,11 @@ class ChainChainTable(TableScene):
     def animate(self, event, origin) -> None:
         view = self.current_view()
         if isinstance(event, Played):
-            start = origin or self.seat_center(event.seat)
+            start = origin or self.seats.center(event.seat)
             self.motion.add(Flight(event.first, True, start, self.top_centers[0], hides=(("pile-top",),), duration=0.3),
                             Flight(event.second, True, start, self.top_centers[1], hides=(("pile-top",),), duration=0.3, delay=0.15))
         elif isinstance(event, Took):
-            end = self.seat_center(event.seat)
+            end = self.seats.center(event.seat)
             self.motion.add(*[Flight(card, True, self.pile_center, end, duration=0.45, delay=0.3 + 0.03 * i, flash=i == 0)
                               for i, card in enumerate(event.cards[-6:])])
             self.say_notice(event.text(self.session.names))
@@ -168,10 +168,10 @@ class ChainChainTable(TableScene):
             self.say_notice(event.text(self.session.names))
         elif isinstance(event, Drew):
             if event.cards is not None and event.seat == view.seat:
-                self.motion.add(*[Flight(card, True, self.deck_center, self.hand_card_center(view, card), duration=0.3,
+                self.motion.add(*[Flight(card, True, self.deck_center, self.hand.card_center(view, card), duration=0.3,
                                          hides=(("hand-card", card),)) for card in event.cards if card in view.hand])
             else:
-                self.motion.add(Flight(None, False, self.deck_center, self.seat_center(event.seat), duration=0.3,
+                self.motion.add(Flight(None, False, self.deck_center, self.seats.center(event.seat), duration=0.3,
                                        hides=(("hand", event.seat),)))
         elif isinstance(event, PileLeft):
             self.say_notice(event.text(self.session.names))
@@ -188,19 +188,17 @@ class ChainChainTable(TableScene):
         super().paint_background(surface)
         pygame.draw.rect(surface, theme.FELT_DARK, self.pile_rect, border_radius=14)
 
-    def draw(self, screen) -> None:
-        view = self.current_view()
-        hidden = self.motion.hidden()
-        self.draw_table(screen, view, hidden, "Chain-Chain" + (": letters" if self.letters else ""))
+    def title(self) -> str:
+        return super().title() + (": letters" if self.letters else "")
+
+    def draw_board(self, screen, view, hidden) -> None:
         self.draw_stock(screen, view)
         self.draw_pile(screen, view, hidden)
         self.draw_status(screen, view)
         self.draw_staged(screen)
-        self.draw_hand(screen, view, hidden)
-        self.draw_prompt(screen, view)
-        self.draw_flights(screen, self.pile_w)
-        self.draw_dragged(screen)
-        self.draw_message(screen, (self.middle.centerx, self.prompt_y - self.px(40)))
+
+    def flight_width(self) -> int:
+        return self.pile_w
 
     def draw_stock(self, screen, view) -> None:
         self.draw_stack(screen, self.deck_center, view.stock_count, self.px(64), f"Stock: {view.stock_count}")
@@ -210,9 +208,9 @@ class ChainChainTable(TableScene):
         top = pile[-2:]
         if len(pile) > 2:
             under = cardart.face(pile[-3], self.pile_w)
-            screen.blit(under, self.card_rect((self.pile_center[0], self.pile_center[1] - self.px(6)), self.pile_w))
+            screen.blit(under, card_rect((self.pile_center[0], self.pile_center[1] - self.px(6)), self.pile_w))
         for card, center, label in zip(top, self.top_centers, ("1st", "2nd")):
-            rect = self.card_rect(center, self.pile_w)
+            rect = card_rect(center, self.pile_w)
             screen.blit(cardart.face(card, self.pile_w), rect)
             draw_text(screen, label, self.px(13), theme.INK_DIM, (rect.centerx, rect.top - self.px(2)), "midbottom")
         if not pile:
@@ -220,7 +218,7 @@ class ChainChainTable(TableScene):
         size = len(view.pile)
         draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,
                   (self.pile_rect.centerx, self.pile_rect.top - self.px(20)), "midbottom")
-        if self.dragged_card is not None and self.my_turn:
+        if self.hand.dragged is not None and self.my_turn:
             pygame.draw.rect(screen, theme.GLOW, self.pile_rect, 3, border_radius=14)
 
     def draw_status(self, screen, view) -> None:
@@ -250,7 +248,7 @@ class ChainChainTable(TableScene):
             return
         w = self.px(44)
         for i, (card, center) in enumerate(zip(self.staged, self.staged_centers)):
-            screen.blit(cardart.face(card, w), self.card_rect(center, w))
+            screen.blit(cardart.face(card, w), card_rect(center, w))
             draw_text(screen, ("1st", "2nd")[i], self.px(13), theme.GOLD, (center[0], center[1] + self.px(40)), "center")
         draw_text(screen, "click to take back", self.px(12), theme.INK_FAINT,
                   (self.staged_centers[0][0] + self.px(25), self.staged_centers[0][1] + self.px(58)), "center")

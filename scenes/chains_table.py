@@ -8,6 +8,7 @@ from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
 
 from . import cardart, theme
 from .motion import Flight
+from .hand import card_rect
 from .table import TableScene
 from .widgets import Button, draw_text
 
@@ -72,17 +73,17 @@ class ChainsTable(TableScene):
 
     def hand_card_at(self, pos, view):
         view_pending = view.pending if view.seat == view.current else None
-        if view_pending is not None and self.card_rect(self.pending_center, self.hand_w).collidepoint(pos):
+        if view_pending is not None and card_rect(self.pending_center, self.hand.width).collidepoint(pos):
             return view_pending, self.pending_center
         return super().hand_card_at(pos, view)
 
     def press_elsewhere(self, pos, view) -> None:
-        if self.card_rect(self.deck_center, self.chain_w).collidepoint(pos) and Draw() in self.session.legal_actions():
+        if card_rect(self.deck_center, self.chain_w).collidepoint(pos) and Draw() in self.session.legal_actions():
             self.perform(Draw())
             return
         chain = self.chain_at(pos)
-        if chain is not None and self.selected is not None:
-            self.try_play(self.selected, chain, self.chain_end_center(view, chain))
+        if chain is not None and self.hand.selected is not None:
+            self.try_play(self.hand.selected, chain, self.chain_end_center(view, chain))
 
     def drop(self, card, drop_center, pointer) -> bool:
         chain = self.chain_at(drop_center)
@@ -94,23 +95,23 @@ class ChainsTable(TableScene):
         chains = self.playable_chains(card)
         if len(chains) == 1:
             self.try_play(card, chains[0], None)
-        elif card == self.selected:
-            self.selected = None
+        elif card == self.hand.selected:
+            self.hand.selected = None
         elif chains:
-            self.selected = card
+            self.hand.selected = card
             self.say_notice("Now click the chain to play it on.")
         else:
             self.explain(card)
 
     def explain(self, card) -> None:
         """Say why a card that fits nowhere cannot be played, in the engine's words."""
-        self.selected = None
+        self.hand.selected = None
         ends = [chain[-1].rank for chain in self.current_view().chains]
         nearest = min(range(len(ends)), key=lambda i: abs(ends[i] - card.rank))
         self.say(self.session.why_illegal(Play(card, nearest)))
 
     def try_play(self, card, chain: int, origin) -> bool:
-        self.selected = None
+        self.hand.selected = None
         return self.perform(Play(card, chain), origin)
 
     # -- events to motion
@@ -118,17 +119,17 @@ class ChainsTable(TableScene):
     def animate(self, event, origin) -> None:
         view = self.current_view()
         if isinstance(event, Played):
-            start = origin or (self.pending_center if event.drawn else self.seat_center(event.seat))
+            start = origin or (self.pending_center if event.drawn else self.seats.center(event.seat))
             end = self.chain_end_center(view, event.chain)
             self.motion.add(Flight(event.card, True, start, end, hides=(("chain", event.chain),)))
         elif isinstance(event, Drew):
             if event.fits:
                 self.motion.add(Flight(event.card, True, self.deck_center, self.pending_center, hides=(("pending",),)))
             elif event.card is not None and event.card in view.hand:
-                end = self.hand_card_center(view, event.card)
+                end = self.hand.card_center(view, event.card)
                 self.motion.add(Flight(event.card, True, self.deck_center, end, hides=(("hand-card", event.card),)))
             else:
-                end = self.seat_center(event.seat)
+                end = self.seats.center(event.seat)
                 self.motion.add(Flight(None, False, self.deck_center, end, hides=(("hand", event.seat),)))
         elif isinstance(event, Rebuilt):
             self.say_notice(f"The deck ran out: rebuilt from the chains ({event.deck_size} cards).")
@@ -143,20 +144,12 @@ class ChainsTable(TableScene):
             pygame.draw.rect(surface, theme.FELT_DARK, row, border_radius=10)
             draw_text(surface, str(i + 1), self.px(22), theme.INK_DIM, (row.x + self.px(16), row.centery), "center", bold=True)
 
-    def draw(self, screen) -> None:
-        view = self.current_view()
-        hidden = self.motion.hidden()
-        self.draw_table(screen, view, hidden, "Chains")
+    def draw_board(self, screen, view, hidden) -> None:
         self.draw_chains(screen, view, hidden)
         self.draw_deck(screen, view, hidden)
-        self.draw_hand(screen, view, hidden)
-        self.draw_prompt(screen, view)
-        self.draw_flights(screen, self.hand_w)
-        self.draw_dragged(screen)
-        self.draw_message(screen, (self.area.centerx, self.prompt_y - self.px(40)))
 
     def draw_chains(self, screen, view, hidden) -> None:
-        targets = set(self.playable_chains(self.dragged_card or self.selected))
+        targets = set(self.playable_chains(self.hand.dragged or self.hand.selected))
         for i, (chain, row) in enumerate(zip(view.chains, self.chain_rows)):
             cards = chain[:-1] if ("chain", i) in hidden else chain
             centers, folded = self.chain_card_centers(cards, row)
@@ -169,16 +162,16 @@ class ChainsTable(TableScene):
                     halo = cardart.glow(self.chain_w)
                     screen.blit(halo, halo.get_rect(center=centers[-1]))
             for card, center in zip(visible, centers):
-                screen.blit(cardart.face(card, self.chain_w), self.card_rect(center, self.chain_w))
+                screen.blit(cardart.face(card, self.chain_w), card_rect(center, self.chain_w))
 
     def draw_deck(self, screen, view, hidden) -> None:
         below = self.draw_stack(screen, self.deck_center, view.deck_count, self.chain_w, f"Deck: {view.deck_count}")
         draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(13), theme.INK_DIM,
                   (self.deck_center[0], below + self.px(4)), "midtop")
-        if view.pending is not None and ("pending",) not in hidden and self.dragged_card != view.pending:
-            top = self.pending_center[1] - int(self.hand_w * theme.CARD_RATIO) // 2
+        if view.pending is not None and ("pending",) not in hidden and self.hand.dragged != view.pending:
+            top = self.pending_center[1] - int(self.hand.width * theme.CARD_RATIO) // 2
             draw_text(screen, "Drawn, must be played", self.px(13), theme.GOLD, (self.pending_center[0], top - self.px(4)), "midbottom")
-            screen.blit(cardart.face(view.pending, self.hand_w), self.card_rect(self.pending_center, self.hand_w))
+            screen.blit(cardart.face(view.pending, self.hand.width), card_rect(self.pending_center, self.hand.width))
 
     def turn_prompt(self, view, current: str) -> str:
         if self.motion.busy:

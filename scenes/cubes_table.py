@@ -9,6 +9,7 @@ from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, c
 
 from . import cardart, theme
 from .motion import Flight
+from .hand import card_rect
 from .table import TableScene
 from .widgets import Button, draw_text
 
@@ -154,20 +155,20 @@ class CubesTable(TableScene):
         self.fit(scored)
 
     def pile_center(self, seat: int) -> tuple[int, int]:
-        if seat == self.bottom_seat:
+        if seat == self.seats.bottom:
             return (self.deck_center[0], self.prompt_y - self.px(40))
-        return self.opponent_box(seat).center
+        return self.seats.box(seat).center
 
     def animate(self, event, origin) -> None:
         view = self.current_view()
         if isinstance(event, Drew):
             if event.card is not None and event.card in view.hand:
-                end = self.hand_card_center(view, event.card)
+                end = self.hand.card_center(view, event.card)
                 self.motion.add(Flight(event.card, True, self.deck_center, end, hides=(("hand-card", event.card),)))
             else:
-                self.motion.add(Flight(None, False, self.deck_center, self.seat_center(event.seat), hides=(("hand", event.seat),)))
+                self.motion.add(Flight(None, False, self.deck_center, self.seats.center(event.seat), hides=(("hand", event.seat),)))
         elif isinstance(event, Placed):
-            start = origin or self.seat_center(event.seat)
+            start = origin or self.seats.center(event.seat)
             cell = (event.x, event.y)
             self.motion.add(Flight(event.card, True, start, self.cell_center(cell), hides=(("cell", cell),)))
         elif isinstance(event, Scored):
@@ -184,37 +185,38 @@ class CubesTable(TableScene):
         super().paint_background(surface)
         pygame.draw.rect(surface, theme.FELT_DARK, self.board_rect, border_radius=12)
 
-    def draw(self, screen) -> None:
-        view = self.current_view()
-        hidden = self.motion.hidden()
-        self.draw_table(screen, view, hidden, "Cubes")
+    def draw_board(self, screen, view, hidden) -> None:
         screen.set_clip(self.board_rect)
-        self.draw_board(screen, view, hidden)
+        self.draw_placed(screen, view, hidden)
         screen.set_clip(None)
         self.fit_button.draw(screen, self.px(15))
         self.draw_deck(screen, view)
-        self.draw_hand(screen, view, hidden)
-        self.draw_prompt(screen, view)
-        self.draw_flights(screen, int(self.zoom))
+
+    def flight_width(self) -> int:
+        return int(self.zoom)
+
+    def draw_dragged(self, screen, view) -> None:
         target = self.hover_target()
         if target is None:
-            self.draw_dragged(screen)
+            super().draw_dragged(screen, view)
         else:
-            self.draw_preview(screen, view.board_dict(), self.dragged_card, target, int(self.zoom))
-        self.draw_message(screen, (self.board_rect.centerx, self.prompt_y - self.px(40)))
+            self.draw_preview(screen, view.board_dict(), self.hand.dragged, target, int(self.zoom))
 
-    def draw_board(self, screen, view, hidden) -> None:
+    def message_anchor(self) -> tuple[int, int]:
+        return (self.board_rect.centerx, self.prompt_y - self.px(40))
+
+    def draw_placed(self, screen, view, hidden) -> None:
         width = int(self.zoom)
         board = view.board_dict()
-        card = self.dragged_card
+        card = self.hand.dragged
         targets = self.placements_for(card)
         for cell in targets:
-            rect = self.card_rect(self.cell_center(cell), width)
+            rect = card_rect(self.cell_center(cell), width)
             pygame.draw.rect(screen, (*theme.GLOW, 255), rect, max(2, width // 18), border_radius=max(3, width // 10))
         for cell, placed in view.board:
             if ("cell", cell) in hidden:
                 continue
-            rect = self.card_rect(self.cell_center(cell), width)
+            rect = card_rect(self.cell_center(cell), width)
             if rect.colliderect(self.board_rect):
                 screen.blit(cardart.face(placed, width), rect)
         if not board:
@@ -223,15 +225,14 @@ class CubesTable(TableScene):
 
     def hover_target(self) -> tuple[int, int] | None:
         """The lit space under the dragged card, if any."""
-        if not self.drag:
+        if not self.hand.drag:
             return None
-        pos, offset = self.drag["pos"], self.drag["offset"]
-        cell = self.cell_at((pos[0] + offset[0], pos[1] + offset[1]))
-        return cell if cell in self.placements_for(self.dragged_card) else None
+        cell = self.cell_at(self.hand.drag_center())
+        return cell if cell in self.placements_for(self.hand.dragged) else None
 
     def draw_preview(self, screen, board: dict, card, cell, width: int) -> None:
         """The dragged card sitting on the space, how it meets each neighbour, and the cubes it would close."""
-        rect = self.card_rect(self.cell_center(cell), width)
+        rect = card_rect(self.cell_center(cell), width)
         halo = cardart.glow(width)
         screen.blit(halo, halo.get_rect(center=rect.center))
         screen.blit(cardart.face(card, width), rect)
@@ -269,13 +270,13 @@ class CubesTable(TableScene):
         below = self.draw_stack(screen, self.deck_center, view.deck_count, self.px(64), f"Deck: {view.deck_count}")
         if view.deck_count == 0 and view.winners is None:
             draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(4)), "midtop", bold=True)
-        seat = self.bottom_seat
+        seat = self.seats.bottom
         owner = "Your pile" if view.seat == seat else f"{self.session.names[seat]}'s pile"
         draw_text(screen, owner, self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")
         draw_text(screen, f"{view.scores[seat]} points", self.px(18), theme.INK, (x, self.pile_center(seat)[1]), "midtop", bold=True)
 
     def seat_note(self, view, seat: int) -> str:
-        if seat == self.bottom_seat:
+        if seat == self.seats.bottom:
             return ""
         return f"pile: {view.scores[seat]} pts"
 

@@ -26,7 +26,7 @@ def wait_for_my_turn(driver: Driver, table: ChainChainTable) -> None:
 
 
 def drag_to_pile(driver: Driver, table: ChainChainTable, card) -> None:
-    driver.drag(table.hand_card_center(table.current_view(), card), table.pile_center)
+    driver.drag(table.hand.card_center(table.current_view(), card), table.pile_center)
 
 
 def test_whole_numbers_game_from_the_menu_to_the_results(driver):

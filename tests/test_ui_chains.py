@@ -9,6 +9,7 @@ from game import storage
 from game.chains.rules import Draw, Pass, Play
 from scenes.chains_table import ChainsTable
 from scenes.gameover import GameOver
+from scenes.hand import card_rect
 from scenes.handoff import HandOff
 from scenes.menu import MainMenu
 from scenes.setup import SetupScene
@@ -35,8 +36,8 @@ def play_human_turn(driver: Driver, table: ChainsTable) -> None:
         if view.pending is not None:
             start = table.pending_center
         else:
-            hand = table.shown_hand(view)
-            start = table.hand_centers(len(hand))[hand.index(play.card)]
+            hand = table.hand.cards(view)
+            start = table.hand.centers(len(hand))[hand.index(play.card)]
         driver.drag(start, table.chain_rows[play.chain].center)
     elif Draw() in legal:
         driver.click(table.draw_button.rect.center)
@@ -86,8 +87,8 @@ def test_an_illegal_drop_snaps_back_and_says_why(driver):
     legal = table.session.legal_actions()
     wrong = next((card, chain) for card in view.hand for chain in range(3) if Play(card, chain) not in legal)
     card, chain = wrong
-    hand = table.shown_hand(view)
-    start = table.hand_centers(len(hand))[hand.index(card)]
+    hand = table.hand.cards(view)
+    start = table.hand.centers(len(hand))[hand.index(card)]
     driver.drag(start, table.chain_rows[chain].center)
     assert table.session.log == []
     assert table.message_time > 0 and table.message
@@ -104,15 +105,15 @@ def test_pass_and_play_hides_every_hand_between_turns(driver):
     table = next(s for s in driver.app.stack if isinstance(s, ChainsTable))
     driver.frame()
     assert isinstance(driver.app.top, HandOff)
-    assert table.viewer is None
+    assert table.turns.viewer is None
     assert table.current_view().hand == ()
     driver.click((10, 10))
     first = table.session.to_move
-    assert table.viewer == first
+    assert table.turns.viewer == first
     play_human_turn(driver, table)
     while table.session.to_move == first:
         play_human_turn(driver, table)
-    assert table.viewer is None
+    assert table.turns.viewer is None
     driver.wait(1.0)
     assert isinstance(driver.app.top, HandOff)
     assert driver.app.top.seat == table.session.to_move != first
@@ -162,8 +163,8 @@ def test_pass_and_play_whole_game_never_shows_a_hand_to_the_wrong_player(driver)
             assert top.seat == table.session.to_move
             driver.click((20, 20))
             continue
-        assert table.viewer in (None, table.session.to_move)
-        if table.viewer is None:
+        assert table.turns.viewer in (None, table.session.to_move)
+        if table.turns.viewer is None:
             assert table.current_view().hand == ()
         if table.my_turn:
             play_human_turn(driver, table)
@@ -182,6 +183,6 @@ def test_the_table_follows_a_resized_window(driver):
         driver.frame([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
         window = pygame.Rect((0, 0), size)
         assert all(window.contains(row) for row in table.chain_rows)
-        for center in table.hand_centers(len(table.current_view().hand)):
-            assert window.contains(table.card_rect(center, table.hand_w))
+        for center in table.hand.centers(len(table.current_view().hand)):
+            assert window.contains(card_rect(center, table.hand.width))
         assert window.contains(table.menu_button.rect)

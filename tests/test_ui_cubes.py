@@ -24,7 +24,7 @@ def open_table(driver: Driver, seed: int) -> CubesTable:
 
 
 def place_by_drag(driver: Driver, table: CubesTable, place: Place) -> None:
-    start = table.hand_card_center(table.current_view(), place.card)
+    start = table.hand.card_center(table.current_view(), place.card)
     driver.drag(start, table.cell_center((place.x, place.y)))
 
 
@@ -72,7 +72,7 @@ def test_the_drawn_card_arrives_by_itself_and_an_illegal_drop_snaps_back_with_th
                for cell in ((x + dx, y) for (x, y) in board for dx in (-1, 1))
                if cell not in board and Place(card, *cell) not in legal)
     card, cell = bad
-    driver.drag(table.hand_card_center(view, card), table.cell_center(cell))
+    driver.drag(table.hand.card_center(view, card), table.cell_center(cell))
     assert table.session.log == [{"type": "Draw"}]
     assert "does not match" in table.message or "not" in table.message
     driver.wait(0.5)

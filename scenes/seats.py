@@ -1,0 +1,82 @@
+"""The seats around the table: the viewer's at the bottom, every other seat in a row of boxes
+along the top, each with its name, its hand as backs and the game's note."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import cardart, theme
+from .widgets import draw_text, panel
+
+
+def card_count(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+class Seats:
+    def __init__(self, table) -> None:
+        self.table = table
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.height = 0
+
+    def layout(self, area: pygame.Rect, height: int) -> None:
+        """The row of other seats takes the top `height` pixels of `area`."""
+        self.area = area
+        self.height = height
+
+    @property
+    def bottom(self) -> int:
+        """The seat at the bottom of the table: the viewer, or the first human while no hand shows."""
+        viewer = self.table.turns.viewer
+        if viewer is not None:
+            return viewer
+        humans = self.table.session.human_seats
+        return humans[0] if humans else 0
+
+    def others(self) -> list[int]:
+        """Every other seat, in turn order from the bottom seat."""
+        bottom = self.bottom
+        n = len(self.table.session.seats)
+        return [(bottom + k) % n for k in range(1, n)]
+
+    def box(self, seat: int) -> pygame.Rect:
+        px = self.table.px
+        seats = self.others()
+        gap = px(14)
+        width = min(px(300), (self.area.w - gap * (len(seats) + 1)) // len(seats))
+        total = len(seats) * width + (len(seats) - 1) * gap
+        x = self.area.centerx - total // 2 + seats.index(seat) * (width + gap)
+        return pygame.Rect(x, self.area.top + px(8), width, self.height - px(8))
+
+    def center(self, seat: int) -> tuple[int, int]:
+        """Where a card flies to or from a seat."""
+        if seat == self.bottom:
+            hand = self.table.hand
+            return (self.area.centerx, hand.y + self.table.px(60))
+        return self.box(seat).center
+
+    def draw(self, screen, view, hidden) -> None:
+        for seat in self.others():
+            self.draw_seat(screen, view, seat, hidden)
+
+    def draw_seat(self, screen, view, seat: int, hidden) -> None:
+        table, px = self.table, self.table.px
+        box = self.box(seat)
+        active = view.current == seat and view.winners is None
+        panel(screen, box, edge=theme.GOLD if active else theme.PANEL_EDGE)
+        if active:
+            pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)
+        kind = "computer" if seat in table.session.computers else "human"
+        draw_text(screen, table.session.names[seat], px(18), theme.INK, (box.x + px(10), box.y + px(6)), bold=True)
+        count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
+        draw_text(screen, f"{card_count(count)} \u00b7 {kind}", px(14), theme.INK_DIM,
+                  (box.right - px(10), box.y + px(9)), "topright")
+        w = px(44)
+        step = min(px(16), (box.w - px(20) - w) // max(1, count - 1)) if count > 1 else 0
+        for i in range(count):
+            screen.blit(cardart.back(w), (box.x + px(10) + i * step, box.y + px(34)))
+        note = table.seat_note(view, seat)
+        if note:
+            draw_text(screen, note, px(15), theme.INK, (box.right - px(10), box.y + px(34)), "topright", bold=True)
+        if active and table.turns.thinking:
+            draw_text(screen, "thinking\u2026", px(15), theme.GOLD, (box.right - px(10), box.bottom - px(8)), "bottomright")
