@@ -1,8 +1,13 @@
-"""Card faces and backs, drawn procedurally once per size and cached."""
+"""Card faces and backs, drawn procedurally once per size and cached.
+
+A face is drawn by the painter registered for the card's type: the standard playing card here,
+each game's own cards (letter tiles, symbol cards, class cards) by its scene module, which
+registers them when it is imported (`register_painter`)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 import pygame
 
@@ -16,15 +21,24 @@ def card_size(width: int) -> tuple[int, int]:
     return width, int(width * theme.CARD_RATIO)
 
 
+PAINTERS: dict[type, Callable[[object, int], pygame.Surface]] = {}
+
+
+def register_painter(card_type: type, paint: Callable[[object, int], pygame.Surface]) -> None:
+    """Draw cards of `card_type` with `paint(card, width)`, which should cache its surfaces."""
+    PAINTERS[card_type] = paint
+
+
 def face(card, width: int) -> pygame.Surface:
-    """The face of a playing card, or of a number or letter card (anything with a `face` text)."""
-    if isinstance(card, Card):
-        return _playing_card(card, width)
-    return _tile(card.face, card.is_letter, card.is_vowel, card.points, width)
+    """The face of any card whose type has a painter."""
+    paint = PAINTERS.get(type(card))
+    if paint is None:
+        raise KeyError(f"no painter is registered for {type(card).__name__} cards")
+    return paint(card, width)
 
 
 @lru_cache(maxsize=256)
-def _playing_card(card: Card, width: int) -> pygame.Surface:
+def playing_card(card: Card, width: int) -> pygame.Surface:
     w, h = card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, w // 10)
@@ -101,33 +115,4 @@ def shade(width: int) -> pygame.Surface:
     return surface
 
 
-VOWEL_INK = (190, 40, 50)
-CONSONANT_INK = (30, 50, 120)
-NUMBER_INKS = {"1": (30, 60, 150), "2": (20, 120, 70), "3": (170, 90, 20), "4": (130, 40, 140), "5": (190, 40, 50),
-               "6": (20, 110, 130), "7": (110, 80, 30), "8": (60, 60, 60), "9": (160, 30, 100)}
-
-
-@lru_cache(maxsize=256)
-def _tile(text: str, letter: bool, vowel: bool, points: int, width: int) -> pygame.Surface:
-    """A number card (its own colour per value) or a letter card (vowels red, consonants blue)."""
-    w, h = card_size(width)
-    surface = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = max(3, w // 10)
-    pygame.draw.rect(surface, theme.CARD_FACE, (0, 0, w, h), border_radius=radius)
-    pygame.draw.rect(surface, theme.CARD_EDGE, (0, 0, w, h), 1, border_radius=radius)
-    ink = (VOWEL_INK if vowel else CONSONANT_INK) if letter else NUMBER_INKS.get(text, theme.CARD_BLACK)
-    inner = pygame.Rect(0, 0, w, h).inflate(-max(6, w // 6), -max(6, w // 6))
-    tint = tuple(int(f * 0.88 + c * 0.12) for f, c in zip(theme.CARD_FACE, ink))
-    pygame.draw.rect(surface, tint, inner, border_radius=max(2, radius - 2))
-    pygame.draw.rect(surface, ink, inner, max(1, w // 40), border_radius=max(2, radius - 2))
-    big = font(int(w * 0.62), bold=True).render(text, True, ink)
-    surface.blit(big, big.get_rect(center=(w / 2, h / 2)))
-    corner = font(int(w * 0.2), bold=True).render(text, True, ink)
-    pad = max(2, w // 12)
-    surface.blit(corner, (pad + 2, pad))
-    if letter:
-        score = font(int(w * 0.17)).render(str(points), True, ink)
-        surface.blit(score, score.get_rect(bottomright=(w - pad - 3, h - pad)))
-    else:
-        surface.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - pad - 2, h - pad)))
-    return surface
+register_painter(Card, playing_card)

@@ -7,8 +7,8 @@ import pygame
 from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
 
 from . import cardart, theme
-from .motion import Flight
 from .hand import card_rect
+from .motion import Flight
 from .table import TableScene
 from .widgets import Button, draw_text
 

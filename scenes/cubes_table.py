@@ -8,8 +8,8 @@ from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, c
                               neighbour_matches, pile_points, scored_cells, square_cells)
 
 from . import cardart, theme
-from .motion import Flight
 from .hand import card_rect
+from .motion import Flight
 from .table import TableScene
 from .widgets import Button, draw_text
 
