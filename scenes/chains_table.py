@@ -10,7 +10,7 @@ from . import cardart, theme
 from .hand import card_rect
 from .motion import Flight
 from .table import TableScene
-from .widgets import Button, draw_text
+from .widgets import Button, draw_text, text_width
 
 DRAW_RULE_HINT = {"three": "up to three cards", "one": "one card", "until": "until a card fits"}
 
@@ -31,7 +31,7 @@ class ChainsTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size))
-        self.deck_w = self.px(170)
+        self.deck_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
         row_h = middle.h // 3
         self.chain_w = max(20, min(self.px(80), int((row_h - self.px(8)) / theme.CARD_RATIO)))
         chains_right = middle.right - self.deck_w - self.px(10)

@@ -272,8 +272,8 @@ class CubesTable(TableScene):
             draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(4)), "midtop", bold=True)
         seat = self.seats.bottom
         owner = "Your pile" if view.seat == seat else f"{self.session.names[seat]}'s pile"
-        draw_text(screen, owner, self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")
-        draw_text(screen, f"{view.scores[seat]} points", self.px(18), theme.INK, (x, self.pile_center(seat)[1]), "midtop", bold=True)
+        label = draw_text(screen, owner, self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")
+        draw_text(screen, f"{view.scores[seat]} points", self.px(18), theme.INK, (x, label.bottom), "midtop", bold=True)
 
     def seat_note(self, view, seat: int) -> str:
         if seat == self.seats.bottom:

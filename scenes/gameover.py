@@ -10,7 +10,11 @@ from game.session import Session
 
 from . import cardart, theme
 from .app import Scene
-from .widgets import Button, draw_text, panel
+from .widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
+
+
+# Cards on the results are at least this wide, so that their corners read at 12 px.
+MIN_CARD_W = 50
 
 
 class GameOver(Scene):
@@ -29,11 +33,34 @@ class GameOver(Scene):
         return False
 
     def layout(self, size) -> None:
+        """The box holds the headline, one row per seat (name, wins and summary beside the seat's
+        cards, never smaller than readable) and the two buttons, all measured."""
         w, h = size
-        self.box = pygame.Rect(0, 0, min(w - self.px(60), self.px(820)), min(h - self.px(60), self.px(560)))
+        margin, gap = self.px(30), self.px(12)
+        rows = self.table.result_rows()
+        self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(900)), 0)
+        inner_w = self.box.w - 2 * gap
+        self.reason_lines = wrap(self._reason(), self.px(18), inner_w)
+        header = line_height(self.px(34), bold=True) + len(self.reason_lines) * line_height(self.px(18)) + 2 * gap
+        bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in (self.primary, self.menu)))
+        bh = max(self.px(56), self.primary.needed(self.px(22))[1])
+        text_h = line_height(self.px(19), bold=True) + line_height(self.px(15))
+        room = h - 2 * margin - header - bh - 3 * gap
+        self.card_w = max(MIN_CARD_W, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
+        self.row_h = max(text_h, int(self.card_w * theme.CARD_RATIO)) + gap
+        self.box.h = min(h - 2 * margin, header + len(rows) * self.row_h + bh + 3 * gap)
         self.box.center = (w // 2, h // 2)
-        self.primary.rect = pygame.Rect(self.box.centerx - self.px(250), self.box.bottom - self.px(80), self.px(230), self.px(56))
-        self.menu.rect = pygame.Rect(self.box.centerx + self.px(20), self.box.bottom - self.px(80), self.px(230), self.px(56))
+        self.rows_top = self.box.y + header
+        self.primary.rect = pygame.Rect(self.box.centerx - bw - gap, self.box.bottom - bh - gap, bw, bh)
+        self.menu.rect = pygame.Rect(self.box.centerx + gap, self.box.bottom - bh - gap, bw, bh)
+        names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
+        summaries = [f"wins: {self.table.session.wins[seat]} \u00b7 {summary}" for seat, _cards, summary in rows]
+        self.text_w = min(inner_w // 2, max(text_width(n, self.px(19), bold=True) for n in names + [""]) + gap,
+                          max(text_width(t, self.px(15)) for t in summaries) + gap)
+
+    def _reason(self) -> str:
+        history = self.table.session.history
+        return history[-1][1].text(self.table.session.names) if history else ""
 
     def next_game(self) -> None:
         self.app.pop()
@@ -71,22 +98,23 @@ class GameOver(Scene):
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=16)
         session = self.table.session
-        draw_text(screen, self.headline(), self.px(34), theme.GOLD, (self.box.centerx, self.box.y + self.px(40)), "center", bold=True)
-        history = session.history
-        reason = history[-1][1].text(session.names) if history else ""
-        draw_text(screen, reason, self.px(18), theme.INK_DIM, (self.box.centerx, self.box.y + self.px(82)), "center")
+        gap = self.px(12)
+        inner = self.box.inflate(-2 * gap, -2 * gap)
+        y = draw_text(screen, fit_text(self.headline(), self.px(34), inner.w, bold=True), self.px(34), theme.GOLD,
+                      (self.box.centerx, inner.y), "midtop", bold=True, box=self.box).bottom
+        draw_lines(screen, self.reason_lines, self.px(18), theme.INK_DIM, (self.box.centerx, y), "midtop", box=self.box)
         winners = session.view(None).winners or ()
-        y = self.box.y + self.px(120)
-        card_w = self.px(40)
+        y = self.rows_top
         for seat, cards, summary in self.table.result_rows():
             mark = "\u2605 " if seat in winners else ""
-            name = session.names[seat]
-            draw_text(screen, f"{mark}{name}", self.px(19), theme.INK, (self.box.x + self.px(30), y + self.px(14)), "midleft", bold=True)
-            draw_text(screen, f"wins: {session.wins[seat]}", self.px(15), theme.INK_DIM, (self.box.x + self.px(30), y + self.px(38)), "midleft")
-            step = min(int(card_w * 0.8), (self.box.w - self.px(420)) // max(1, len(cards)))
+            name = fit_text(f"{mark}{session.names[seat]}", self.px(19), self.text_w, bold=True)
+            below = draw_text(screen, name, self.px(19), theme.INK, (inner.x, y), bold=True, box=self.box).bottom
+            line = fit_text(f"wins: {session.wins[seat]} \u00b7 {summary}", self.px(15), self.text_w)
+            draw_text(screen, line, self.px(15), theme.INK_DIM, (inner.x, below), box=self.box)
+            left = inner.x + self.text_w + gap
+            step = min(int(self.card_w * 0.8), (inner.right - left - self.card_w) // max(1, len(cards) - 1)) if cards else 0
             for i, card in enumerate(cards):
-                screen.blit(cardart.face(card, card_w), (self.box.x + self.px(200) + i * step, y))
-            draw_text(screen, summary, self.px(14), theme.INK_DIM, (self.box.right - self.px(24), y + self.px(26)), "midright")
-            y += self.px(70)
+                screen.blit(cardart.face(card, self.card_w), (left + i * step, y))
+            y += self.row_h
         self.primary.draw(screen, self.px(22))
         self.menu.draw(screen, self.px(22))

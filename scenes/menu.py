@@ -10,7 +10,7 @@ from game.session import SaveError
 
 from . import theme
 from .app import Scene
-from .widgets import Button, draw_text
+from .widgets import Button, draw_lines, draw_text, line_height, wrap
 
 
 class MainMenu(Scene):
@@ -40,16 +40,24 @@ class MainMenu(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        bw, bh = self.px(520), self.px(62)
-        top = self.px(190)
-        for i, button in enumerate(self.game_buttons):
-            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + self.px(10)), bw, bh)
-        y = top + len(self.game_buttons) * (bh + self.px(10)) + self.px(14)
-        small = (bw - 2 * self.px(10)) // 3
+        gap = self.px(10)
+        self.title_y = self.px(30)
+        self.subtitle_y = self.title_y + line_height(self.px(64), bold=True)
+        title_bottom = self.subtitle_y + line_height(self.px(22)) + gap
+        needed = [button.needed(self.px(24)) for button in self.game_buttons]
+        bw = min(w - 2 * gap, max(self.px(520), *(nw for nw, _nh in needed)))
+        bh = max(self.px(62), *(nh for _nw, nh in needed))
         row = [self.continue_button, self.settings_button, self.quit_button] if self.saved_summary else [self.settings_button, self.quit_button]
-        width = small if len(row) == 3 else (bw - self.px(10)) // 2
+        row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
+        room = h - title_bottom - row_h - 3 * gap - line_height(self.px(17))
+        bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
+        top = title_bottom + gap
+        for i, button in enumerate(self.game_buttons):
+            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+        y = top + len(self.game_buttons) * (bh + gap) + gap
+        width = (bw - gap * (len(row) - 1)) // len(row)
         for i, button in enumerate(row):
-            button.rect = pygame.Rect(w // 2 - bw // 2 + i * (width + self.px(10)), y, width, self.px(50))
+            button.rect = pygame.Rect(w // 2 - bw // 2 + i * (width + gap), y, width, row_h)
 
     def resume(self) -> None:
         try:
@@ -69,9 +77,10 @@ class MainMenu(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, _h = self.app.size
-        draw_text(screen, "Chain Table", self.px(64), theme.INK, (w // 2, self.px(80)), "center", bold=True)
-        draw_text(screen, "five chain-building card games", self.px(22), theme.INK_DIM, (w // 2, self.px(135)), "center")
+        draw_text(screen, "Chain Table", self.px(64), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, "five chain-building card games", self.px(22), theme.INK_DIM, (w // 2, self.subtitle_y), "midtop")
         for button in self.buttons():
             button.draw(screen, self.px(24) if button in self.game_buttons else self.px(20))
         if self.message:
-            draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, self.app.size[1] - self.px(30)), "center")
+            lines = wrap(self.message, self.px(17), w - self.px(40))
+            draw_lines(screen, lines, self.px(17), theme.ALERT, (w // 2, self.app.size[1] - self.px(10) - len(lines) * line_height(self.px(17))), "midtop")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import theme
-from .widgets import draw_text, wrap
+from .widgets import draw_text, line_height, wrap
 
 
 class MoveLog:
@@ -26,11 +26,12 @@ class MoveLog:
     def draw(self, screen, rect, viewer: int | None) -> None:
         px = self.table.px
         inner = rect.inflate(-px(12), -px(12))
-        draw_text(screen, "Moves", px(17), theme.INK, (inner.x + px(10), inner.y + px(8)), bold=True)
-        size, line_h = px(14), px(19)
+        top = draw_text(screen, "Moves", px(17), theme.INK, (inner.x + px(10), inner.y + px(8)), bold=True).bottom + px(6)
+        size = px(14)
+        line_h = line_height(size)
         lines = self.lines(viewer, size, inner.w - px(20))
-        room = max(1, (inner.h - px(40)) // line_h)
-        y = inner.y + px(34)
+        room = max(1, (inner.bottom - px(6) - top) // line_h)
+        y = top
         for line in lines[-room:]:
             draw_text(screen, line, size, theme.INK_DIM, (inner.x + px(10), y))
             y += line_h

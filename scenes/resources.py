@@ -20,6 +20,18 @@ def asset(*parts: str) -> Path:
     return asset_root().joinpath(*parts)
 
 
+MIN_TEXT_PX = 12
+# The large-text setting scales every text of the interface (not the cards) by this much.
+LARGE_TEXT_SCALE = 1.25
+text_scale = 1.0
+
+
+def text_px(size: float) -> int:
+    """The pixel size a text of nominal `size` is drawn at: scaled by the large-text setting and
+    never under MIN_TEXT_PX, so that every text stays readable in a small window."""
+    return max(MIN_TEXT_PX, round(size * text_scale))
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"

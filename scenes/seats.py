@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import cardart, theme
-from .widgets import draw_text, panel
+from .widgets import draw_text, fit_text, panel
 
 
 def card_count(count: int) -> str:
@@ -67,16 +67,17 @@ class Seats:
         if active:
             pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)
         kind = "computer" if seat in table.session.computers else "human"
-        draw_text(screen, table.session.names[seat], px(18), theme.INK, (box.x + px(10), box.y + px(6)), bold=True)
+        inner = box.inflate(-px(16), -px(8))
+        name = f"{table.session.names[seat]} \u00b7 {kind}"
+        y = draw_text(screen, fit_text(name, px(17), inner.w, bold=True), px(17), theme.INK, inner.topleft, bold=True,
+                      box=box).bottom
         count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
-        draw_text(screen, f"{card_count(count)} \u00b7 {kind}", px(14), theme.INK_DIM,
-                  (box.right - px(10), box.y + px(9)), "topright")
-        w = px(44)
-        step = min(px(16), (box.w - px(20) - w) // max(1, count - 1)) if count > 1 else 0
-        for i in range(count):
-            screen.blit(cardart.back(w), (box.x + px(10) + i * step, box.y + px(34)))
         note = table.seat_note(view, seat)
-        if note:
-            draw_text(screen, note, px(15), theme.INK, (box.right - px(10), box.y + px(34)), "topright", bold=True)
+        line = card_count(count) + (f" \u00b7 {note}" if note else "")
+        y = draw_text(screen, fit_text(line, px(15), inner.w), px(15), theme.INK_DIM, (inner.x, y), box=box).bottom
+        w = max(8, min(px(44), int((inner.bottom - y - px(2)) / theme.CARD_RATIO)))
+        step = min(px(16), (inner.w - w) // max(1, count - 1)) if count > 1 else 0
+        for i in range(count):
+            screen.blit(cardart.back(w), (inner.x + i * step, y + px(2)))
         if active and table.turns.thinking:
-            draw_text(screen, "thinking\u2026", px(15), theme.GOLD, (box.right - px(10), box.bottom - px(8)), "bottomright")
+            draw_text(screen, "thinking\u2026", px(15), theme.GOLD, (inner.right, inner.bottom), "bottomright", bold=True, box=box)

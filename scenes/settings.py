@@ -6,7 +6,7 @@ import pygame
 
 from . import theme
 from .app import Scene
-from .widgets import Button, Cycler, draw_text
+from .widgets import Button, Cycler, draw_lines, draw_text, line_height, wrap
 
 ROWS = (
     ("computer_speed", "Computer speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")],
@@ -32,10 +32,22 @@ class SettingsScene(Scene):
         self.app.pop()
 
     def layout(self, size) -> None:
-        w, _h = size
-        for i, (key, *_rest) in enumerate(ROWS):
-            self.cyclers[key].rect = pygame.Rect(w // 2 + self.px(20), self.px(180) + i * self.px(90), self.px(260), self.px(44))
-        self.back.rect = pygame.Rect(w // 2 - self.px(100), self.px(180) + len(ROWS) * self.px(90) + self.px(20), self.px(200), self.px(50))
+        """Each row: its label left of the middle, its chooser right of it, its help wrapped
+        under both; the rows stacked from measured text."""
+        w, h = size
+        gap = self.px(20)
+        self.title_y = self.px(40)
+        y = self.title_y + line_height(self.px(48), bold=True) + gap
+        self.rows = []
+        for key, label, _choices, help_text in ROWS:
+            cycler = self.cyclers[key]
+            cw, ch = cycler.needed(self.px(20))
+            cycler.rect = pygame.Rect(w // 2 + gap // 2, y, max(self.px(260), cw), max(self.px(44), ch))
+            lines = wrap(help_text, self.px(15), w - 2 * gap)
+            self.rows.append((label, cycler.rect, lines))
+            y = cycler.rect.bottom + self.px(4) + len(lines) * line_height(self.px(15)) + gap
+        bw, bh = self.back.needed(self.px(22))
+        self.back.rect = pygame.Rect(w // 2 - max(self.px(200), bw) // 2, min(y, h - bh - gap), max(self.px(200), bw), max(self.px(50), bh))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -48,10 +60,9 @@ class SettingsScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, _h = self.app.size
-        draw_text(screen, "Settings", self.px(48), theme.INK, (w // 2, self.px(90)), "center", bold=True)
-        for key, label, _choices, help_text in ROWS:
-            rect = self.cyclers[key].rect
-            draw_text(screen, label, self.px(24), theme.INK, (w // 2 - self.px(20), rect.centery - self.px(4)), "midright", bold=True)
-            draw_text(screen, help_text, self.px(15), theme.INK_DIM, (w // 2 - self.px(20), rect.bottom + self.px(6)), "topright")
-            self.cyclers[key].draw(screen, self.px(20))
+        draw_text(screen, "Settings", self.px(48), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        for (label, rect, lines), cycler in zip(self.rows, self.cyclers.values()):
+            draw_text(screen, label, self.px(24), theme.INK, (w // 2 - self.px(10), rect.centery), "midright", bold=True)
+            cycler.draw(screen, self.px(20))
+            draw_lines(screen, lines, self.px(15), theme.INK_DIM, (w // 2, rect.bottom + self.px(4)), "midtop")
         self.back.draw(screen, self.px(22))

@@ -11,7 +11,7 @@ from game.session import Session
 
 from . import theme
 from .app import Scene
-from .widgets import Button, Cycler, TextField, draw_text
+from .widgets import Button, Cycler, TextField, draw_text, line_height, text_width, wrap
 
 KINDS = [("human", "Human"), ("computer", "Computer")]
 DIFFICULTY_CHOICES = [(d.key, d.label) for d in DIFFICULTIES]
@@ -54,6 +54,8 @@ class SetupScene(Scene):
         self.start_button = Button("Start", self.start, color=(40, 140, 80))
         self.back_button = Button("Back", app.pop)
         self.message = ""
+        self.scroll = 0
+        self.max_scroll = 0
         self.rows = [SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal"))
                      for s in seats][: self.rules.max_players]
         standard = self.rules.standard_players
@@ -94,27 +96,111 @@ class SetupScene(Scene):
         self.app.screens.table(session)
 
     def layout(self, size) -> None:
-        w, _h = size
-        left = w // 2 - self.px(470)
-        y = self.px(140)
-        row_h = self.px(52)
-        for row in self.rows:
-            row.name.rect = pygame.Rect(left + self.px(50), y, self.px(230), self.px(42))
-            row.kind.rect = pygame.Rect(left + self.px(295), y, self.px(170), self.px(42))
-            row.difficulty.rect = pygame.Rect(left + self.px(480), y, self.px(160), self.px(42))
-            row.remove.rect = pygame.Rect(left + self.px(655), y, self.px(42), self.px(42))
+        """Lay the form out from measured text in a column that scrolls when the window is too
+        short for it; Back and Start stay at the bottom."""
+        w, h = size
+        gap = self.px(12)
+        self.title_y = self.px(16)
+        top = self.title_y + line_height(self.px(40), bold=True) + gap
+        bw = max(self.px(150), self.start_button.needed(self.px(24))[0], self.back_button.needed(self.px(22))[0])
+        bh = max(self.px(54), self.start_button.needed(self.px(24))[1])
+        self.back_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
+        self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
+        self.message_y = self.start_button.rect.y - gap
+        self.viewport = pygame.Rect(0, top, w, self.message_y - line_height(self.px(17)) - gap - top)
+        self.items = []
+        width = min(w - 2 * gap, self.px(1000))
+        left = (w - width) // 2
+        y = self._lay_seats(left, width, gap)
+        y = self._lay_options(left, width, y + gap, gap)
+        self._lay_legend(left, width, y + gap)
+        content = max(rect.bottom for rect, *_rest in self.items)
+        self.max_scroll = max(0, content + gap - self.viewport.h)
+        self.scroll = min(self.scroll, self.max_scroll)
+        self._place()
+
+    def _text(self, message: str, size: int, color, pos, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+        """A line of the form at `pos` (form coordinates, before scrolling); returns its rect."""
+        rect = pygame.Rect(0, 0, text_width(message, size, bold), line_height(size, bold))
+        setattr(rect, anchor, pos)
+        self.items.append((rect, "text", (message, size, color, bold)))
+        return rect
+
+    def _control(self, control, rect: pygame.Rect, size: int) -> pygame.Rect:
+        self.items.append((rect, "control", (control, size)))
+        return rect
+
+    def _lay_seats(self, left: int, width: int, gap: int) -> int:
+        size = self.px(19)
+        y = self._text("Seats (play goes in this order)", self.px(20), theme.INK_DIM, (left, 0), bold=True).bottom + gap // 2
+        number_w = text_width("6", self.px(22), bold=True) + gap
+        name_w = max(self.px(230), text_width("W" * 14, size))
+        kind_w = max(self.px(170), self.rows[0].kind.needed(size)[0])
+        level_w = max(self.px(160), self.rows[0].difficulty.needed(size)[0])
+        row_h = max(self.px(42), self.rows[0].kind.needed(size)[1])
+        for i, row in enumerate(self.rows):
+            self._text(str(i + 1), self.px(22), theme.INK, (left + number_w // 2, y + row_h // 2), "center", bold=True)
+            x = left + number_w
+            for control, control_w in ((row.name, name_w), (row.kind, kind_w), (row.difficulty, level_w)):
+                if control is not row.difficulty or row.kind.value == "computer":
+                    self._control(control, pygame.Rect(x, y, control_w, row_h), size)
+                x += control_w + gap
+            self._control(row.remove, pygame.Rect(x, y, row_h, row_h), self.px(18))
             row.remove.on_click = lambda r=row: self._remove_seat(r)
             row.remove.enabled = len(self.rows) > self.rules.min_players
-            y += row_h
-        self.add_button.rect = pygame.Rect(left + self.px(50), y + self.px(4), self.px(200), self.px(40))
+            y += row_h + gap // 2
+        add_w, add_h = self.add_button.needed(self.px(18))
+        add = self._control(self.add_button, pygame.Rect(left + number_w, y, max(self.px(200), add_w), max(self.px(40), add_h)), self.px(18))
         self.add_button.enabled = len(self.rows) < self.rules.max_players
-        y = self.px(140) + self.rules.max_players * row_h + self.px(70)
-        controls = [self.order, *self.options.values(), self.games_to_win]
-        for i, control in enumerate(controls):
-            control.rect = pygame.Rect(left + self.px(250), y + i * self.px(64), self.px(300), self.px(42))
-        self.seed.rect = pygame.Rect(left + self.px(250), y + len(controls) * self.px(64), self.px(300), self.px(42))
-        self.back_button.rect = pygame.Rect(w // 2 + self.px(180), self.app.size[1] - self.px(90), self.px(130), self.px(54))
-        self.start_button.rect = pygame.Rect(w // 2 + self.px(330), self.app.size[1] - self.px(90), self.px(150), self.px(54))
+        y = add.bottom
+        standard = self.rules.standard_players
+        if standard and not standard[0] <= len(self.rows) <= standard[1]:
+            note = f"{len(self.rows)} players is a table option: the rulebook plays {standard[0]}-{standard[1]}."
+            y = self._wrapped(note, self.px(15), theme.GOLD, add.right + gap, add.y, left + width - add.right - gap, y)
+        return y
+
+    def _wrapped(self, message: str, size: int, color, x: int, y: int, width: int, below: int = 0) -> int:
+        """`message` wrapped to `width` from (x, y); returns the lower of its bottom and `below`."""
+        for line in wrap(message, size, width):
+            y = self._text(line, size, color, (x, y)).bottom
+        return max(y, below)
+
+    def _lay_options(self, left: int, width: int, y: int, gap: int) -> int:
+        size = self.px(19)
+        rows = [("Seat order", self.order, "")]
+        rows += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
+        rows += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins."),
+                 ("Seed", self.seed, "Same seed, same deal: leave blank for a fresh shuffle.")]
+        label_w = max(text_width(label, self.px(20), bold=True) for label, *_rest in rows) + gap
+        control_w = max(self.px(300), *(c.needed(size)[0] for _l, c, _h in rows if isinstance(c, Cycler)))
+        control_h = max(self.px(42), line_height(size) + gap)
+        help_x = left + label_w + control_w + gap
+        for label, control, help_text in rows:
+            rect = self._control(control, pygame.Rect(left + label_w, y, control_w, control_h), size)
+            self._text(label, self.px(20), theme.INK, (rect.x - gap, rect.centery), "midright", bold=True)
+            bottom = rect.bottom
+            if help_text:
+                if left + width - help_x >= self.px(220):
+                    bottom = self._wrapped(help_text, self.px(15), theme.INK_DIM, help_x, rect.y, left + width - help_x, bottom)
+                else:
+                    bottom = self._wrapped(help_text, self.px(15), theme.INK_DIM, rect.x, rect.bottom + 2, left + width - rect.x)
+            y = bottom + gap
+        return y
+
+    def _lay_legend(self, left: int, width: int, y: int) -> None:
+        y = self._text("Computer players", self.px(17), theme.INK_DIM, (left, y), bold=True).bottom
+        for d in DIFFICULTIES:
+            y = self._wrapped(f"{d.label}: {d.help}", self.px(15), theme.INK_DIM, left, y, width)
+
+    def _place(self) -> None:
+        """Put every control where the scrolled form shows it; one scrolled out of view cannot be clicked."""
+        shift = self.viewport.y - self.scroll
+        for row in self.rows:
+            row.difficulty.rect = pygame.Rect(0, 0, 0, 0)
+        for rect, kind, payload in self.items:
+            if kind == "control":
+                shown = rect.move(0, shift)
+                payload[0].rect = shown if self.viewport.contains(shown) else pygame.Rect(0, 0, 0, 0)
 
     def widgets(self):
         found = [c for row in self.rows for c in row.controls()]
@@ -128,6 +214,10 @@ class SetupScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self._typing():
             self.start()
             return
+        if event.type == pygame.MOUSEWHEEL and self.max_scroll:
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.px(40)))
+            self._place()
+            return
         for widget in self.widgets():
             if widget.handle(event) and event.type != pygame.MOUSEBUTTONDOWN:
                 break
@@ -139,39 +229,25 @@ class SetupScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        left = w // 2 - self.px(470)
-        draw_text(screen, f"{self.game.title}: new game", self.px(40), theme.INK, (w // 2, self.px(60)), "center", bold=True)
-        draw_text(screen, "Seats (play goes in this order)", self.px(20), theme.INK_DIM, (left, self.px(105)), bold=True)
+        draw_text(screen, f"{self.game.title}: new game", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         blink = (pygame.time.get_ticks() // 500) % 2 == 0
-        for i, row in enumerate(self.rows):
-            draw_text(screen, str(i + 1), self.px(22), theme.INK, (left + self.px(20), row.name.rect.centery), "center", bold=True)
-            row.name.draw(screen, self.px(19), blink)
-            row.kind.draw(screen, self.px(19))
-            if row.kind.value == "computer":
-                row.difficulty.draw(screen, self.px(19))
-            row.remove.draw(screen, self.px(18))
-        self.add_button.draw(screen, self.px(18))
-        standard = self.rules.standard_players
-        if standard and not standard[0] <= len(self.rows) <= standard[1]:
-            draw_text(screen, f"{len(self.rows)} players is a table option: the rulebook plays {standard[0]}-{standard[1]}.",
-                      self.px(15), theme.GOLD, (self.add_button.rect.right + self.px(16), self.add_button.rect.centery), "midleft")
-        labels = [("Seat order", self.order, "")]
-        labels += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
-        labels += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins.")]
-        for label, control, help_text in labels:
-            draw_text(screen, label, self.px(20), theme.INK, (control.rect.x - self.px(20), control.rect.centery), "midright", bold=True)
-            control.draw(screen, self.px(19))
-            if help_text:
-                draw_text(screen, help_text, self.px(15), theme.INK_DIM, (control.rect.right + self.px(16), control.rect.centery), "midleft")
-        draw_text(screen, "Seed", self.px(20), theme.INK, (self.seed.rect.x - self.px(20), self.seed.rect.centery), "midright", bold=True)
-        self.seed.draw(screen, self.px(19), blink)
-        draw_text(screen, "Same seed, same deal: leave blank for a fresh shuffle.", self.px(15), theme.INK_DIM,
-                  (self.seed.rect.right + self.px(16), self.seed.rect.centery), "midleft")
-        y = h - self.px(118)
-        for d in DIFFICULTIES:
-            draw_text(screen, f"{d.label}: {d.help}", self.px(15), theme.INK_DIM, (left, y))
-            y += self.px(22)
+        shift = self.viewport.y - self.scroll
+        for rect, kind, payload in self.items:
+            shown = rect.move(0, shift)
+            if not self.viewport.contains(shown):
+                continue
+            if kind == "text":
+                message, size, color, bold = payload
+                draw_text(screen, message, size, color, shown.topleft, bold=bold)
+            elif isinstance(payload[0], TextField):
+                payload[0].draw(screen, payload[1], blink)
+            else:
+                payload[0].draw(screen, payload[1])
+        if self.max_scroll:
+            more = "\u25b2 \u25bc scroll for more" if 0 < self.scroll < self.max_scroll else (
+                "\u25bc scroll for more" if self.scroll == 0 else "\u25b2 scroll back up")
+            draw_text(screen, more, self.px(15), theme.INK_DIM, (self.px(16), self.start_button.rect.centery), "midleft")
         self.back_button.draw(screen, self.px(22))
         self.start_button.draw(screen, self.px(24))
         if self.message:
-            draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, h - self.px(140)), "center")
+            draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, self.message_y), "midbottom")

@@ -20,7 +20,7 @@ from .motion import Motion
 from .movelog import MoveLog
 from .seats import Seats
 from .turns import Turns
-from .widgets import Button, draw_text, panel, wrap
+from .widgets import Button, draw_text, fit_text, line_height, panel, wrap
 
 MESSAGE_TIME = 4.0
 NOTICE_TIME = 2.5
@@ -118,7 +118,8 @@ class TableScene(Scene):
         self.seats.layout(area, self.px(124))
         width = self.px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
-        self.prompt_y = hand_y - self.px(50)
+        label_h = line_height(self.px(15))
+        self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - line_height(self.px(19), bold=True)
         bx = area.right - self.px(150)
         for i, (button, _action) in enumerate(self.action_buttons()[:button_count]):
             button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
@@ -317,7 +318,8 @@ class TableScene(Scene):
         color = theme.GOLD if active else theme.INK
         if self.notice_time > 0 and self.notice:
             prompt, color = self.notice, theme.INK
-        draw_text(screen, prompt, self.px(19), color, (self.area.x + self.px(20), self.prompt_y + self.px(14)), "midleft", bold=active)
+        draw_text(screen, fit_text(prompt, self.px(19), self.hand.right - self.area.x - self.px(20), bold=active), self.px(19), color,
+                  (self.area.x + self.px(20), self.prompt_y), bold=active)
 
     def draw_stack(self, screen, center, count: int, width: int, label: str) -> int:
         """A face-down stack (thicker as it holds more), or an empty slot, with its label under it;

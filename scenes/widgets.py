@@ -2,26 +2,103 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, NamedTuple
 
 import pygame
 
 from . import theme
-from .resources import font, text
+from .resources import font, text, text_px
 
 
-def draw_text(surface, message: str, size: int, color, pos, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    image = text(message, int(size), color, bold)
+class Drawn(NamedTuple):
+    """A text or a control drawn this frame, for the layout tests (see `recording`)."""
+
+    rect: pygame.Rect
+    what: str
+    box: pygame.Rect | None  # the text's own box (a control's face, a panel): it must fit inside
+    size: int = 0            # a text's font size in pixels (0 for a control)
+
+
+_record: list[Drawn] | None = None
+
+
+@contextmanager
+def recording():
+    """Collect every text and control drawn inside the block (the layout tests check that none
+    overlaps another, and that every text fits its box and the window)."""
+    global _record
+    _record = []
+    try:
+        yield _record
+    finally:
+        _record = None
+
+
+def note_drawn(rect: pygame.Rect, what: str, box: pygame.Rect | None = None, size: int = 0) -> None:
+    if _record is not None:
+        _record.append(Drawn(pygame.Rect(rect), what, None if box is None else pygame.Rect(box), size))
+
+
+def draw_text(surface, message: str, size: int, color, pos, anchor: str = "topleft", bold: bool = False,
+              box: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw one line of text anchored at `pos`, never smaller than `text_px` allows; `box` is
+    where it must fit (for the layout tests)."""
+    size = text_px(size)
+    image = text(message, size, color, bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    note_drawn(rect, message, box, size)
     return rect
 
 
+def text_width(message: str, size: int, bold: bool = False) -> int:
+    return font(text_px(size), bold).size(message)[0]
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The height of one line of text at `size`, as drawn."""
+    face = font(text_px(size), bold)
+    return max(face.get_linesize(), face.size("Ag")[1])
+
+
+def draw_lines(surface, lines: list[str], size: int, color, pos, anchor: str = "topleft", box=None) -> int:
+    """Draw wrapped lines one under the other from `pos` (anchor "topleft" or "midtop"); returns
+    the y below the last."""
+    x, y = pos
+    for line in lines:
+        y = draw_text(surface, line, size, color, (x, y), anchor, box=box).bottom
+    return y
+
+
+def fit_text(message: str, size: int, width: int, bold: bool = False) -> str:
+    """`message`, cut short with an ellipsis if it is wider than `width` pixels at `size`."""
+    face = font(text_px(size), bold)
+    if face.size(message)[0] <= width:
+        return message
+    while message and face.size(message + "\u2026")[0] > width:
+        message = message[:-1]
+    return message.rstrip() + "\u2026" if message else ""
+
+
+def _pieces(word: str, face, width: int) -> list[str]:
+    """A word too long for a line, broken into pieces that fit."""
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and face.size(piece + ch)[0] > width:
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+    return pieces + [piece]
+
+
 def wrap(message: str, size: int, width: int) -> list[str]:
-    """`message` broken into lines that fit `width` pixels at font `size`."""
-    face = font(int(size))
+    """`message` broken into lines that fit `width` pixels at font `size` (a word longer than a
+    line is broken where it must be)."""
+    face = font(text_px(size))
+    words = [piece for word in message.split() for piece in _pieces(word, face, width)]
     lines, line = [], ""
-    for word in message.split():
+    for word in words:
         trial = f"{line} {word}".strip()
         if face.size(trial)[0] <= width or not line:
             line = trial
@@ -58,6 +135,16 @@ class Button:
             return True
         return False
 
+    def needed(self, size: int) -> tuple[int, int]:
+        """The smallest (width, height) that shows the label (and note) at `size`."""
+        pad = text_px(size)
+        width = text_width(self.label, size, bold=True)
+        height = line_height(size, bold=True)
+        if self.note:
+            width = max(width, text_width(self.note, int(size * 0.62)))
+            height += line_height(int(size * 0.62))
+        return width + pad * 2, height + pad // 2
+
     def draw(self, surface, size: int) -> None:
         if not self.enabled:
             color = theme.BUTTON_OFF
@@ -67,12 +154,16 @@ class Button:
             color = self.color
         pygame.draw.rect(surface, color, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.INK_FAINT if not self.enabled else theme.INK, self.rect, 1, border_radius=8)
+        note_drawn(self.rect, f"button {self.label}")
         ink = theme.INK if self.enabled else theme.INK_DIM
         if self.note:
-            draw_text(surface, self.label, size, ink, (self.rect.centerx, self.rect.centery - size * 0.35), "center", bold=True)
-            draw_text(surface, self.note, int(size * 0.62), theme.INK_DIM, (self.rect.centerx, self.rect.centery + size * 0.55), "center")
+            label_h, note_h = line_height(size, bold=True), line_height(int(size * 0.62))
+            top = self.rect.centery - (label_h + note_h) // 2
+            draw_text(surface, self.label, size, ink, (self.rect.centerx, top), "midtop", bold=True, box=self.rect)
+            draw_text(surface, self.note, int(size * 0.62), theme.INK_DIM, (self.rect.centerx, top + label_h), "midtop",
+                      box=self.rect)
         else:
-            draw_text(surface, self.label, size, ink, self.rect.center, "center", bold=True)
+            draw_text(surface, self.label, size, ink, self.rect.center, "center", bold=True, box=self.rect)
 
 
 class Cycler:
@@ -87,6 +178,16 @@ class Cycler:
     @property
     def label(self) -> str:
         return dict(self.choices)[self.value]
+
+    def needed(self, size: int) -> tuple[int, int]:
+        """The smallest (width, height) that shows its longest choice and both arrows at `size`."""
+        height = line_height(size) + text_px(size) // 2
+        return max(text_width(label, size) for _v, label in self.choices) + 2 * self._arrow_zone(size) + 4, height
+
+    @staticmethod
+    def _arrow_zone(size: int) -> int:
+        """How wide the strip at each end that holds an arrow is."""
+        return int(1.8 * text_px(size))
 
     def step(self, delta: int) -> None:
         values = [v for v, _ in self.choices]
@@ -107,9 +208,14 @@ class Cycler:
     def draw(self, surface, size: int) -> None:
         pygame.draw.rect(surface, theme.FELT_DARK, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 1, border_radius=6)
-        draw_text(surface, "\u25c0", int(size * 0.8), theme.INK_DIM, (self.rect.x + self.rect.h // 2, self.rect.centery), "center")
-        draw_text(surface, "\u25b6", int(size * 0.8), theme.INK_DIM, (self.rect.right - self.rect.h // 2, self.rect.centery), "center")
-        draw_text(surface, self.label, size, theme.INK, self.rect.center, "center")
+        note_drawn(self.rect, f"chooser {self.label}")
+        zone = self._arrow_zone(size)
+        arrows = self.rect.inflate(-2, 0)
+        draw_text(surface, "\u25c0", int(size * 0.8), theme.INK_DIM, (self.rect.x + zone // 2, self.rect.centery), "center",
+                  box=arrows)
+        draw_text(surface, "\u25b6", int(size * 0.8), theme.INK_DIM, (self.rect.right - zone // 2, self.rect.centery),
+                  "center", box=arrows)
+        draw_text(surface, self.label, size, theme.INK, self.rect.center, "center", box=self.rect.inflate(-2 * zone, 0))
 
 
 class TextField:
@@ -145,9 +251,10 @@ class TextField:
     def draw(self, surface, size: int, blink_on: bool = True) -> None:
         pygame.draw.rect(surface, (250, 250, 245) if self.focused else (225, 230, 225), self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
+        note_drawn(self.rect, "text field")
         shown = self.value or self.placeholder
         color = (20, 30, 25) if self.value else (130, 140, 135)
-        rect = draw_text(surface, shown, size, color, (self.rect.x + 8, self.rect.centery), "midleft")
+        rect = draw_text(surface, shown, size, color, (self.rect.x + 8, self.rect.centery), "midleft", box=self.rect)
         if self.focused and blink_on:
             x = rect.right + 1 if self.value else self.rect.x + 8
             pygame.draw.line(surface, (20, 30, 25), (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)

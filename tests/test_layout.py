@@ -1,0 +1,103 @@
+"""Every screen, at every window size: no text or control overlaps another, every text fits its
+box and the window, and no text is smaller than 12 px."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.registry import GAMES
+from game.rng import Rng
+from game.session import Session
+from scenes.gameover import GameOver
+from scenes.handoff import HandOff
+from scenes.menu import MainMenu
+from scenes.rules_sheet import RulesSheet
+from scenes.screens import open_app, table_class
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+from scenes.widgets import recording
+
+SIZES = [(800, 600), (1024, 640), (1280, 800), (1920, 1080)]
+MIN_TEXT_PX = 12
+
+
+def seats(count: int, humans: int = 1) -> list[dict]:
+    names = ["Ana", "Benedict", "Cleopatra", "Dev", "Eli", "Finnegan"]
+    return [{"name": names[i], "kind": "human" if i < humans else "computer", "difficulty": "normal"}
+            for i in range(count)]
+
+
+def played(game, players: int, moves: int, seed: int = 3) -> Session:
+    """A session `moves` random moves in (or to the end, when `moves` is None)."""
+    session = Session(game.name, {"seats": seats(players)}, seed)
+    rng = Rng(seed)
+    done = 0
+    while not session.game_over and (moves is None or done < moves):
+        legal = session.legal_actions()
+        session.apply(legal[rng.below(len(legal))])
+        done += 1
+    return session
+
+
+def screens(app):
+    """(name, scene) for every screen of the app, over the game it belongs to."""
+    yield "menu", MainMenu(app)
+    yield "settings", SettingsScene(app)
+    for game in GAMES:
+        rules = game.rules
+        for players in sorted({rules.min_players, rules.max_players}):
+            setup = SetupScene(app, game.name)
+            while len(setup.rows) < players:
+                setup._add_seat()
+            yield f"{game.name} setup {players}p", setup
+            for moves in (0, 30):
+                table = table_class(game)(app, played(game, players, moves))
+                yield f"{game.name} table {players}p after {moves}", table
+            finished = table_class(game)(app, played(game, players, None))
+            yield f"{game.name} game over {players}p", GameOver(app, finished)
+            yield f"{game.name} hand-off {players}p", HandOff(app, finished, 1)
+        yield f"{game.name} rules", RulesSheet(app, game.title, game.guide)
+
+
+def inside(item, holder) -> bool:
+    """Whether `item` is a text boxed in `holder` (a control's label, say)."""
+    return item.box is not None and holder.size == 0 and holder.rect.contains(item.box)
+
+
+def overlapping(items) -> list[str]:
+    found = []
+    for a, b in itertools.combinations(items, 2):
+        if a.rect.colliderect(b.rect) and not inside(a, b) and not inside(b, a):
+            found.append(f"{a.what!r} {tuple(a.rect)} overlaps {b.what!r} {tuple(b.rect)}")
+    return found
+
+
+def problems(scene, size) -> list[str]:
+    window = pygame.Rect((0, 0), size)
+    screen = pygame.display.get_surface()
+    scene.layout(size)
+    with recording() as drawn:
+        scene.draw(screen)
+    found = overlapping(drawn)
+    for item in drawn:
+        if not window.contains(item.rect):
+            found.append(f"{item.what!r} {tuple(item.rect)} leaves the window {size}")
+        if item.box is not None and not item.box.contains(item.rect):
+            found.append(f"{item.what!r} {tuple(item.rect)} spills out of its box {tuple(item.box)}")
+        if item.size and item.size < MIN_TEXT_PX:
+            found.append(f"{item.what!r} is drawn at {item.size} px")
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_screen_overlaps_or_spills_at_any_size(size):
+    app = open_app(fit_to_desktop=False)
+    app.screen = pygame.display.set_mode(size)
+    report = []
+    for name, scene in screens(app):
+        app.reset_to(scene)
+        report += [f"{name}: {problem}" for problem in problems(scene, size)]
+    assert not report, "\n".join(report[:60]) + f"\n({len(report)} problems)"
