@@ -55,8 +55,8 @@ class GameOver(Scene):
         self.menu.rect = pygame.Rect(self.box.centerx + gap, self.box.bottom - bh - gap, bw, bh)
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
         summaries = [f"wins: {self.table.session.wins[seat]} \u00b7 {summary}" for seat, _cards, summary in rows]
-        self.text_w = min(inner_w // 2, max(text_width(n, self.px(19), bold=True) for n in names + [""]) + gap,
-                          max(text_width(t, self.px(15)) for t in summaries) + gap)
+        self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(19), bold=True) for n in names),
+                                            *(text_width(t, self.px(15)) for t in summaries)) + gap)
 
     def _reason(self) -> str:
         history = self.table.session.history

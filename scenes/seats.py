@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from . import cardart, theme
-from .widgets import draw_text, fit_text, panel
+from .widgets import draw_text, panel, shortest_fit
 
 
 def card_count(count: int) -> str:
@@ -68,13 +68,12 @@ class Seats:
             pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)
         kind = "computer" if seat in table.session.computers else "human"
         inner = box.inflate(-px(16), -px(8))
-        name = f"{table.session.names[seat]} \u00b7 {kind}"
-        y = draw_text(screen, fit_text(name, px(17), inner.w, bold=True), px(17), theme.INK, inner.topleft, bold=True,
-                      box=box).bottom
+        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]], px(17), inner.w, bold=True)
+        y = draw_text(screen, name, px(17), theme.INK, inner.topleft, bold=True, box=box).bottom
         count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
         note = table.seat_note(view, seat)
-        line = card_count(count) + (f" \u00b7 {note}" if note else "")
-        y = draw_text(screen, fit_text(line, px(15), inner.w), px(15), theme.INK_DIM, (inner.x, y), box=box).bottom
+        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)], px(15), inner.w)
+        y = draw_text(screen, line, px(15), theme.INK_DIM, (inner.x, y), box=box).bottom
         w = max(8, min(px(44), int((inner.bottom - y - px(2)) / theme.CARD_RATIO)))
         step = min(px(16), (inner.w - w) // max(1, count - 1)) if count > 1 else 0
         for i in range(count):

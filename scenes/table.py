@@ -267,7 +267,9 @@ class TableScene(Scene):
         games = session.config["games_to_win"]
         score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
         goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
-        draw_text(screen, goal, self.px(16), theme.INK_DIM, (max(self.px(150), title_rect.right + self.px(24)), self.top_h // 2), "midleft")
+        x = max(self.px(150), title_rect.right + self.px(24))
+        goal = fit_text(goal, self.px(16), self.rules_button.rect.x - self.px(10) - x)
+        draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")
         self.menu_button.draw(screen, self.px(16))
         self.rules_button.draw(screen, self.px(16))
         if self.log_rect.w:

@@ -81,6 +81,14 @@ def fit_text(message: str, size: int, width: int, bold: bool = False) -> str:
     return message.rstrip() + "\u2026" if message else ""
 
 
+def shortest_fit(messages: list[str], size: int, width: int, bold: bool = False) -> str:
+    """The first of `messages` (longest first) that fits `width`; else the last, cut short."""
+    for message in messages:
+        if text_width(message, size, bold) <= width:
+            return message
+    return fit_text(messages[-1], size, width, bold)
+
+
 def _pieces(word: str, face, width: int) -> list[str]:
     """A word too long for a line, broken into pieces that fit."""
     pieces, piece = [], ""
