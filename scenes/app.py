@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 
 import pygame
 
@@ -43,6 +44,16 @@ class Scene:
         """Whether this scene hides everything below it (overlays return False)."""
         return True
 
+    def animating(self) -> bool:
+        """Whether something on screen moves, blinks or counts down without any input; while
+        nothing does, the app draws no frame until an event comes."""
+        return False
+
+
+# While no scene animates, the app looks for input this often and draws a frame only when some
+# came (a window uncovered or resized is an event too). Sleeping between looks costs far less than
+# pygame.event.wait, which polls every millisecond (benchmarks/idle_cpu.py).
+IDLE_POLL_SECONDS = 0.015
 
 # Computers think in a background thread (motion.Thinker). The interpreter hands itself over to
 # the waiting thread every this many seconds: at the default 5 ms a frame that waits for it a few
@@ -142,8 +153,13 @@ class App:
 
     def run(self) -> None:
         while self.running and self.stack:
+            events = pygame.event.get()
+            if not events and not any(scene.animating() for scene in self.stack):
+                time.sleep(IDLE_POLL_SECONDS)
+                self.clock.tick()
+                continue
             dt = self.clock.tick(60) / 1000.0
-            self.step(pygame.event.get(), min(dt, 0.1))
+            self.step(events, min(dt, 0.1))
             pygame.display.flip()
             if self.first_frame_hook is not None:
                 hook, self.first_frame_hook = self.first_frame_hook, None

@@ -217,6 +217,9 @@ class ChainChainTable(TableScene):
         elif isinstance(event, PileLeft):
             self.say_notice(event.text(self.session.names))
 
+    def animating(self) -> bool:
+        return super().animating() or self.arrow_flash > 0 or self.word.focused
+
     def update(self, dt: float) -> None:
         self.arrow_flash = max(0.0, self.arrow_flash - dt)
         if self.staged and not self.my_turn and not self.motion.busy:

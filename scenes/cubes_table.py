@@ -140,6 +140,9 @@ class CubesTable(TableScene):
         else:
             self.say_notice(f"{card.label} fits on {len(cells)} space{'s' if len(cells) > 1 else ''}: drag it there")
 
+    def animating(self) -> bool:
+        return super().animating() or (self.my_turn and self.session.legal_actions() == [Draw()])
+
     def update(self, dt: float) -> None:
         if self.my_turn and self.session.legal_actions() == [Draw()]:
             self.draw_wait += dt

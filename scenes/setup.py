@@ -223,6 +223,9 @@ class SetupScene(Scene):
                 break
         self.layout(self.app.size)
 
+    def animating(self) -> bool:
+        return self._typing()  # the cursor blinks
+
     def _typing(self) -> bool:
         return self.seed.focused or any(row.name.focused for row in self.rows)
 

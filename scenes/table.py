@@ -92,6 +92,15 @@ class TableScene(Scene):
         self.turns.next_game()
         self.layout(self.app.size)
 
+    def animating(self) -> bool:
+        """Cards in flight, a message counting down, a computer to move, or the pause before the
+        game-over screen."""
+        if self.motion.busy or self.message_time > 0 or self.notice_time > 0:
+            return True
+        if self.session.game_over:
+            return self.turns.game_over_wait >= 0
+        return self.session.to_move in self.session.computers
+
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)
         self.notice_time = max(0.0, self.notice_time - dt)

@@ -1,0 +1,54 @@
+"""A table at rest draws nothing: the app sleeps until input comes, unless a scene animates."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.session import Session
+from scenes.screens import table_class
+
+
+def test_the_menu_and_a_table_waiting_for_a_human_do_not_animate(driver):
+    assert not driver.app.top.animating()
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer"}]
+    session = Session("chains", {"seats": seats}, 1)
+    while session.to_move != 0:
+        session.apply(session.computer_action())
+    driver.app.screens.table(session)
+    table = driver.app.top
+    driver.wait(1.0)
+    assert not table.animating()
+    table.say("Nothing fits there")
+    assert table.animating(), "a message counting down is drawn every frame"
+
+
+def test_a_computer_to_move_keeps_the_table_drawing(driver):
+    seats = [{"name": "Ana", "kind": "computer"}, {"name": "Ben", "kind": "computer"}]
+    session = Session("cubes", {"seats": seats}, 2)
+    driver.app.screens.table(session)
+    assert driver.app.top.animating()
+
+
+def test_the_run_loop_draws_no_frame_while_idle(driver, monkeypatch):
+    drawn = []
+    app = driver.app
+    monkeypatch.setattr(app, "draw", lambda: drawn.append(1))
+    polls = []
+
+    def sleep(seconds):
+        polls.append(seconds)
+        if len(polls) >= 20:
+            app.quit()
+
+    monkeypatch.setattr("scenes.app.time.sleep", sleep)
+    monkeypatch.setattr("scenes.app.pygame.quit", lambda: None)
+    pygame.event.clear()
+    app.run()
+    assert len(polls) == 20 and not drawn
+
+
+def test_every_table_scene_is_found_from_its_descriptor():
+    from game.registry import GAMES
+
+    for game in GAMES:
+        assert table_class(game).__name__.endswith("Table")
