@@ -9,7 +9,7 @@ import pygame
 
 from game import storage
 
-from . import theme
+from . import resources, theme
 from .resources import asset
 
 
@@ -80,6 +80,7 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.settings, self.notice = storage.load_settings()
+        self.apply_settings()
         self.first_frame_hook = None
         self.screens = None  # scenes.screens.Screens, set by open_app: how scenes open one another
         pygame.key.set_repeat(350, 40)
@@ -117,6 +118,12 @@ class App:
     def reset_to(self, scene: Scene) -> None:
         self.stack.clear()
         self.push(scene)
+
+    def apply_settings(self) -> None:
+        """Put the settings that change how everything is drawn into effect, and lay out again."""
+        resources.text_scale = resources.LARGE_TEXT_SCALE if self.settings.get("large_text") else 1.0
+        for scene in self.stack:
+            scene.layout(self.size)
 
     def save_settings(self) -> None:
         storage.save_settings(self.settings)

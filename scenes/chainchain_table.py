@@ -15,7 +15,7 @@ from .hand import card_rect
 from .motion import Flight
 from .resources import font
 from .table import TableScene
-from .widgets import Button, TextField, draw_text, panel
+from .widgets import Button, TextField, draw_text, line_height, panel, text_width
 
 VOWEL_INK = (190, 40, 50)
 CONSONANT_INK = (30, 50, 120)
@@ -62,9 +62,9 @@ ARROW_FLASH = 1.2
 class ChainChainTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.take_button = Button("Take pile", lambda: self.perform(Take()), color=(150, 100, 40))
-        self.clear_button = Button("Clear", self.clear_staged, color=(90, 90, 90))
-        self.play_button = Button("Play", self.submit, color=(40, 140, 80))
+        self.take_button = Button("Take pile", lambda: self.perform(Take()), color=theme.BUTTON_WARN)
+        self.clear_button = Button("Clear", self.clear_staged, color=theme.BUTTON_QUIET)
+        self.play_button = Button("Play", self.submit, color=theme.BUTTON_GO)
         self.word = TextField("", "type a word", max_length=24, allowed=str.isalpha)
         self.staged: list = []
         self.arrow_flash = 0.0
@@ -96,7 +96,11 @@ class ChainChainTable(TableScene):
         step = int(self.pile_w * 1.12)
         self.top_centers = ((cx - step // 2, cy), (cx + step // 2, cy))
         self.deck_center = (middle.x + self.px(90), cy)
-        self.status_rect = pygame.Rect(0, 0, self.px(230), self.px(150))
+        status_w = max(self.px(230), text_width("anticlockwise", self.px(14)) + text_width(ANTICLOCKWISE, self.px(40), bold=True)
+                       + self.px(32), text_width("Free lead", self.px(24), bold=True) + self.px(16))
+        status_h = (line_height(self.px(14)) + line_height(self.px(36), bold=True) + line_height(self.px(40), bold=True)
+                    + self.px(20))
+        self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(150), status_h))
         self.status_rect.midleft = (cx + self.pile_w + self.px(50), cy)
         self.staged_centers = ((self.status_rect.right + self.px(70), cy - self.px(40)),
                                (self.status_rect.right + self.px(70) + self.px(50), cy - self.px(40)))
@@ -258,7 +262,7 @@ class ChainChainTable(TableScene):
             screen.blit(cardart.face(card, self.pile_w), rect)
             draw_text(screen, label, self.px(13), theme.INK_DIM, (rect.centerx, rect.top - self.px(2)), "midbottom")
         if not pile:
-            draw_text(screen, "empty pile", self.px(16), theme.INK_FAINT, self.pile_center, "center")
+            draw_text(screen, "empty pile", self.px(16), theme.INK_DIM, self.pile_center, "center")
         size = len(view.pile)
         draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,
                   (self.pile_rect.centerx, self.pile_rect.top - self.px(20)), "midbottom")
@@ -266,26 +270,28 @@ class ChainChainTable(TableScene):
             pygame.draw.rect(screen, theme.GLOW, self.pile_rect, 3, border_radius=14)
 
     def draw_status(self, screen, view) -> None:
+        """What the next answer must be (or a free lead), and the direction of play."""
         rect = self.status_rect
         panel(screen, rect)
+        y = rect.y + self.px(8)
         if view.over:
-            draw_text(screen, "Game over", self.px(20), theme.INK, rect.center, "center", bold=True)
+            draw_text(screen, "Game over", self.px(20), theme.INK, rect.center, "center", bold=True, box=rect)
             return
         if view.required is None:
-            draw_text(screen, "Free lead", self.px(24), theme.GOLD, (rect.centerx, rect.y + self.px(34)), "center", bold=True)
-            draw_text(screen, "any two cards", self.px(14), theme.INK_DIM, (rect.centerx, rect.y + self.px(60)), "center")
+            y = draw_text(screen, "Free lead", self.px(24), theme.GOLD, (rect.centerx, y), "midtop", bold=True, box=rect).bottom
+            draw_text(screen, "any two cards", self.px(14), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect)
         else:
-            draw_text(screen, "Required", self.px(14), theme.INK_DIM, (rect.centerx, rect.y + self.px(16)), "center")
+            y = draw_text(screen, "Required", self.px(14), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect).bottom
             shown = str(view.required) if isinstance(view.required, int) else view.required
             draw_text(screen, shown, self.px(36 if isinstance(view.required, int) else 26), theme.GOLD,
-                      (rect.centerx, rect.y + self.px(50)), "center", bold=True)
+                      (rect.centerx, y), "midtop", bold=True, box=rect)
         clockwise = view.direction > 0
         flashing = self.arrow_flash > 0 and int(self.arrow_flash * 6) % 2 == 0
         color = theme.GLOW if flashing else theme.INK
-        draw_text(screen, CLOCKWISE if clockwise else ANTICLOCKWISE, self.px(40), color,
-                  (rect.centerx - self.px(50), rect.bottom - self.px(38)), "center", bold=True)
+        arrow = draw_text(screen, CLOCKWISE if clockwise else ANTICLOCKWISE, self.px(40), color,
+                          (rect.x + self.px(12), rect.bottom - self.px(6)), "bottomleft", bold=True, box=rect)
         draw_text(screen, "clockwise" if clockwise else "anticlockwise", self.px(14), color,
-                  (rect.centerx - self.px(20), rect.bottom - self.px(38)), "midleft")
+                  (arrow.right + self.px(8), arrow.centery), "midleft", box=rect)
 
     def draw_staged(self, screen) -> None:
         if not self.staged:
@@ -294,7 +300,7 @@ class ChainChainTable(TableScene):
         for i, (card, center) in enumerate(zip(self.staged, self.staged_centers)):
             screen.blit(cardart.face(card, w), card_rect(center, w))
             draw_text(screen, ("1st", "2nd")[i], self.px(13), theme.GOLD, (center[0], center[1] + self.px(40)), "center")
-        draw_text(screen, "click to take back", self.px(12), theme.INK_FAINT,
+        draw_text(screen, "click to take back", self.px(12), theme.INK_DIM,
                   (self.staged_centers[0][0] + self.px(25), self.staged_centers[0][1] + self.px(58)), "center")
         if self.letters and len(self.staged) == 2:
             blink = (pygame.time.get_ticks() // 500) % 2 == 0

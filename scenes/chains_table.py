@@ -19,7 +19,7 @@ class ChainsTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.draw_button = Button("Draw", lambda: self.perform(Draw()))
-        self.pass_button = Button("Pass", lambda: self.perform(Pass()), color=(150, 100, 40))
+        self.pass_button = Button("Pass", lambda: self.perform(Pass()), color=theme.BUTTON_WARN)
 
     def action_buttons(self):
         return [(self.draw_button, Draw()), (self.pass_button, Pass())]
@@ -155,7 +155,7 @@ class ChainsTable(TableScene):
             centers, folded = self.chain_card_centers(cards, row)
             visible = cards[len(cards) - len(centers):]
             if folded:
-                draw_text(screen, f"+{folded}", self.px(13), theme.INK_FAINT, (row.x + self.px(16), row.centery + self.px(20)), "center")
+                draw_text(screen, f"+{folded}", self.px(13), theme.INK_DIM, (row.x + self.px(16), row.centery + self.px(20)), "center")
             if i in targets:
                 pygame.draw.rect(screen, theme.GLOW, row, 2, border_radius=10)
                 if centers:

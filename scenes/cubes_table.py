@@ -22,7 +22,7 @@ TRAIT_WORDS = {"rank": "rank", "suit": "suit", "step": "\u00b11", None: "\u2715"
 class CubesTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.pass_button = Button("Pass", lambda: self.perform(Pass()), color=(150, 100, 40))
+        self.pass_button = Button("Pass", lambda: self.perform(Pass()), color=theme.BUTTON_WARN)
         self.fit_button = Button("Fit", self.fit)
         self.zoom = 70.0
         self.center = (0.0, 0.0)
@@ -253,7 +253,7 @@ class CubesTable(TableScene):
             around = outlines[0].unionall(outlines[1:])
             pill = pygame.Rect(0, 0, self.px(190), self.px(28))
             pill.midbottom = (around.centerx, around.top - self.px(4))
-            pygame.draw.rect(screen, (20, 40, 30), pill, border_radius=8)
+            pygame.draw.rect(screen, theme.TAG, pill, border_radius=8)
             pygame.draw.rect(screen, theme.GOLD, pill, 1, border_radius=8)
             draw_text(screen, f"cube! +{pile_points(won)} points", self.px(16), theme.GOLD, pill.center, "center", bold=True)
         here = self.cell_center(cell)
@@ -264,7 +264,7 @@ class CubesTable(TableScene):
             image_color = theme.INK if trait else theme.ALERT
             box = pygame.Rect(0, 0, self.px(44), self.px(22))
             box.center = mid
-            pygame.draw.rect(screen, (20, 40, 30), box, border_radius=6)
+            pygame.draw.rect(screen, theme.TAG, box, border_radius=6)
             pygame.draw.rect(screen, image_color, box, 1, border_radius=6)
             draw_text(screen, tag, self.px(14), image_color, mid, "center", bold=True)
 

@@ -24,9 +24,9 @@ class GameOver(Scene):
         session = table.session
         if session.session_over:
             storage.forget_game()
-            self.primary = Button("Play again", self.play_again, color=(40, 140, 80))
+            self.primary = Button("Play again", self.play_again, color=theme.BUTTON_GO)
         else:
-            self.primary = Button("Next game", self.next_game, color=(40, 140, 80))
+            self.primary = Button("Next game", self.next_game, color=theme.BUTTON_GO)
         self.menu = Button("Menu", self.to_menu)
 
     def covers(self) -> bool:

@@ -36,5 +36,5 @@ class HandOff(Scene):
         recent = [self.table.rules.redact(event, None).text(names) for _s, event in self.table.session.history[-3:]]
         y = h // 2 + self.px(100)
         for line in recent:
-            draw_text(screen, line, self.px(16), theme.INK_FAINT, (w // 2, y), "center")
+            draw_text(screen, line, self.px(16), theme.INK_DIM, (w // 2, y), "center")
             y += self.px(24)

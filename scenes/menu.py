@@ -24,7 +24,7 @@ class MainMenu(Scene):
         ]
         self.continue_button = Button("Continue", self.resume, note="")
         self.settings_button = Button("Settings", lambda: app.screens.settings())
-        self.quit_button = Button("Quit", app.quit, color=(120, 60, 60))
+        self.quit_button = Button("Quit", app.quit, color=theme.BUTTON_STOP)
         self.saved_summary = self._saved_summary()
 
     @staticmethod

@@ -13,6 +13,7 @@ ROWS = (
      "How long a computer's move stays in view before the next one."),
     ("animations", "Animations", [(True, "On"), (False, "Off")], "Cards glide to where they land."),
     ("show_log", "Move log", [(True, "Shown"), (False, "Hidden")], "The list of every move beside the table."),
+    ("large_text", "Text size", [(False, "Normal"), (True, "Large")], "Every text of the table a quarter larger."),
 )
 
 
@@ -26,6 +27,7 @@ class SettingsScene(Scene):
         def set_value(value) -> None:
             self.app.settings[key] = value
             self.app.save_settings()
+            self.app.apply_settings()
         return set_value
 
     def close(self) -> None:

@@ -23,7 +23,7 @@ class SeatRow:
         self.name = TextField(name, "name", max_length=12)
         self.kind = Cycler(KINDS, kind)
         self.difficulty = Cycler(DIFFICULTY_CHOICES, difficulty)
-        self.remove = Button("\u2715", lambda: None, color=(120, 60, 60))
+        self.remove = Button("\u2715", lambda: None, color=theme.BUTTON_STOP)
 
     def controls(self):
         controls = [self.name, self.kind, self.remove]
@@ -51,7 +51,7 @@ class SetupScene(Scene):
                                    remembered.get("games_to_win", 1))
         self.seed = TextField("", "random", max_length=12, allowed=str.isdigit)
         self.add_button = Button("+ Add seat", self._add_seat)
-        self.start_button = Button("Start", self.start, color=(40, 140, 80))
+        self.start_button = Button("Start", self.start, color=theme.BUTTON_GO)
         self.back_button = Button("Back", app.pop)
         self.message = ""
         self.scroll = 0

@@ -310,7 +310,7 @@ class TableScene(Scene):
             lines = wrap(self.message, size, image_w - self.px(30))
             box = pygame.Rect(0, 0, image_w, len(lines) * self.px(24) + self.px(18))
             box.center = center
-            panel(screen, box, color=(70, 25, 25), edge=theme.ALERT)
+            panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
             for i, line in enumerate(lines):
                 draw_text(screen, line, size, theme.INK, (box.centerx, box.y + self.px(9) + i * self.px(24)), "midtop")
 

@@ -18,6 +18,7 @@ class Drawn(NamedTuple):
     what: str
     box: pygame.Rect | None  # the text's own box (a control's face, a panel): it must fit inside
     size: int = 0            # a text's font size in pixels (0 for a control)
+    color: tuple = ()        # a text's colour
 
 
 _record: list[Drawn] | None = None
@@ -35,9 +36,9 @@ def recording():
         _record = None
 
 
-def note_drawn(rect: pygame.Rect, what: str, box: pygame.Rect | None = None, size: int = 0) -> None:
+def note_drawn(rect: pygame.Rect, what: str, box: pygame.Rect | None = None, size: int = 0, color: tuple = ()) -> None:
     if _record is not None:
-        _record.append(Drawn(pygame.Rect(rect), what, None if box is None else pygame.Rect(box), size))
+        _record.append(Drawn(pygame.Rect(rect), what, None if box is None else pygame.Rect(box), size, tuple(color)))
 
 
 def draw_text(surface, message: str, size: int, color, pos, anchor: str = "topleft", bold: bool = False,
@@ -48,7 +49,7 @@ def draw_text(surface, message: str, size: int, color, pos, anchor: str = "tople
     image = text(message, size, color, bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
-    note_drawn(rect, message, box, size)
+    note_drawn(rect, message, box, size, color)
     return rect
 
 
@@ -123,6 +124,11 @@ def panel(surface, rect, color=theme.PANEL, edge=theme.PANEL_EDGE, radius=10) ->
     pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
 
 
+def hovered(color: tuple) -> tuple:
+    """A control's colour under the pointer: a little lighter."""
+    return tuple(min(255, c + 18) for c in color)
+
+
 class Button:
     def __init__(self, label: str, on_click: Callable[[], Any], enabled: bool = True, note: str = "",
                  color=theme.BUTTON) -> None:
@@ -157,7 +163,7 @@ class Button:
         if not self.enabled:
             color = theme.BUTTON_OFF
         elif self.hover:
-            color = tuple(min(255, c + 25) for c in self.color)
+            color = hovered(self.color)
         else:
             color = self.color
         pygame.draw.rect(surface, color, self.rect, border_radius=8)
@@ -168,7 +174,7 @@ class Button:
             label_h, note_h = line_height(size, bold=True), line_height(int(size * 0.62))
             top = self.rect.centery - (label_h + note_h) // 2
             draw_text(surface, self.label, size, ink, (self.rect.centerx, top), "midtop", bold=True, box=self.rect)
-            draw_text(surface, self.note, int(size * 0.62), theme.INK_DIM, (self.rect.centerx, top + label_h), "midtop",
+            draw_text(surface, self.note, int(size * 0.62), ink, (self.rect.centerx, top + label_h), "midtop",
                       box=self.rect)
         else:
             draw_text(surface, self.label, size, ink, self.rect.center, "center", bold=True, box=self.rect)
@@ -257,12 +263,12 @@ class TextField:
         return False
 
     def draw(self, surface, size: int, blink_on: bool = True) -> None:
-        pygame.draw.rect(surface, (250, 250, 245) if self.focused else (225, 230, 225), self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.FIELD_FOCUSED if self.focused else theme.FIELD, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
         note_drawn(self.rect, "text field")
         shown = self.value or self.placeholder
-        color = (20, 30, 25) if self.value else (130, 140, 135)
+        color = theme.FIELD_INK if self.value else theme.FIELD_HINT
         rect = draw_text(surface, shown, size, color, (self.rect.x + 8, self.rect.centery), "midleft", box=self.rect)
         if self.focused and blink_on:
             x = rect.right + 1 if self.value else self.rect.x + 8
-            pygame.draw.line(surface, (20, 30, 25), (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)
+            pygame.draw.line(surface, theme.FIELD_INK, (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)

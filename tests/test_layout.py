@@ -92,9 +92,12 @@ def problems(scene, size) -> list[str]:
     return found
 
 
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_screen_overlaps_or_spills_at_any_size(size):
+def test_no_screen_overlaps_or_spills_at_any_size(size, large_text):
     app = open_app(fit_to_desktop=False)
+    app.settings["large_text"] = large_text
+    app.apply_settings()
     app.screen = pygame.display.set_mode(size)
     report = []
     for name, scene in screens(app):
