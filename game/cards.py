@@ -70,3 +70,8 @@ def standard_deck() -> list[Card]:
 
 def rank_name(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
+
+
+def card_count(count: int) -> str:
+    """"1 card", "2 cards": how every text of the table counts cards."""
+    return f"{count} card{'' if count == 1 else 's'}"

@@ -18,6 +18,7 @@ from .rng import Rng
 SAVE_FORMAT = 1
 NEXT_GAME = {"type": "NextGame"}
 SEAT_KINDS = ("human", "computer")
+NAME_LIMIT = 20  # characters in a seat's name
 
 
 class SaveError(ValueError):
@@ -47,7 +48,7 @@ def normalize_table_config(game: str, config: dict) -> dict:
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict):
             raise ValueError(f"seat {i + 1} is not an object")
-        name = str(seat.get("name") or f"Player {i + 1}")[:16]
+        name = str(seat.get("name") or f"Player {i + 1}")[:NAME_LIMIT]
         kind = seat.get("kind", "human")
         if kind not in SEAT_KINDS:
             raise ValueError(f"seat {i + 1}: kind must be human or computer, not {kind!r}")

@@ -20,6 +20,7 @@ DEFAULT_SETTINGS = {
     "computer_speed": "normal",
     "animations": True,
     "show_log": True,
+    "large_text": False,
     "last_setup": {},
 }
 
@@ -67,6 +68,19 @@ def autosave_path() -> Path:
 
 def save_game(session: Session, path: Path | None = None) -> None:
     _write_atomically(path or autosave_path(), session.dumps())
+
+
+def saved_game_title(path: Path | None = None) -> str | None:
+    """The title of the game in progress ("your game" if the save cannot tell), or None."""
+    from .registry import find_game
+
+    path = path or autosave_path()
+    if not path.exists():
+        return None
+    try:
+        return find_game(json.loads(path.read_text(encoding="utf-8"))["game"]).title
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return "your game"
 
 
 def load_game(path: Path | None = None) -> Session:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.cards import card_count
 from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
 
 from . import cardart, theme
@@ -132,7 +133,7 @@ class ChainsTable(TableScene):
                 end = self.seats.center(event.seat)
                 self.motion.add(Flight(None, False, self.deck_center, end, hides=(("hand", event.seat),)))
         elif isinstance(event, Rebuilt):
-            self.say_notice(f"The deck ran out: rebuilt from the chains ({event.deck_size} cards).")
+            self.say_notice(f"The deck ran out: rebuilt from the chains ({card_count(event.deck_size)}).")
         elif isinstance(event, Passed):
             self.say_notice(event.text(self.session.names))
 
@@ -194,6 +195,6 @@ class ChainsTable(TableScene):
         view = self.session.view(None)
         rows = []
         for seat, hand in enumerate(view.final_hands):
-            summary = f"{len(hand)} cards, total {sum(c.rank for c in hand)}" if hand else "no cards left"
+            summary = f"{card_count(len(hand))}, total {sum(c.rank for c in hand)}" if hand else "no cards left"
             rows.append((seat, hand, summary))
         return rows

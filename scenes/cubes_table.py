@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.cards import card_count
 from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, completions,
                               neighbour_matches, pile_points, scored_cells, square_cells)
 
@@ -295,4 +296,4 @@ class CubesTable(TableScene):
     def result_rows(self):
         """Each seat's score pile and its points."""
         view = self.session.view(None)
-        return [(seat, pile, f"{len(pile)} cards, {pile_points(pile)} points") for seat, pile in enumerate(view.piles)]
+        return [(seat, pile, f"{card_count(len(pile))}, {pile_points(pile)} points") for seat, pile in enumerate(view.piles)]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.cards import card_count
+
 from . import cardart, theme
 from .motion import Flight
-from .seats import card_count
 from .widgets import draw_text
 
 CLICK_SLOP = 6

@@ -6,7 +6,7 @@ import pygame
 
 from . import theme
 from .app import Scene
-from .widgets import draw_text
+from .widgets import draw_lines, draw_text, fit_text, wrap
 
 
 class HandOff(Scene):
@@ -29,12 +29,14 @@ class HandOff(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT_DARK)
         w, h = self.app.size
-        draw_text(screen, f"Pass to {self.name}", self.px(54), theme.INK, (w // 2, h // 2 - self.px(40)), "center", bold=True)
-        draw_text(screen, "Every hand is hidden. Click when ready.", self.px(24), theme.INK_DIM,
-                  (w // 2, h // 2 + self.px(30)), "center")
+        width = w - self.px(40)
+        y = draw_text(screen, fit_text(f"Pass to {self.name}", self.px(54), width, bold=True), self.px(54), theme.INK,
+                      (w // 2, h // 2 - self.px(90)), "midtop", bold=True).bottom + self.px(10)
+        y = draw_lines(screen, wrap("Every hand is hidden. Click (or press Enter) when ready.", self.px(24), width),
+                       self.px(24), theme.INK_DIM, (w // 2, y), "midtop") + self.px(24)
         names = self.table.session.names
         recent = [self.table.rules.redact(event, None).text(names) for _s, event in self.table.session.history[-3:]]
-        y = h // 2 + self.px(100)
         for line in recent:
-            draw_text(screen, line, self.px(16), theme.INK_DIM, (w // 2, y), "center")
-            y += self.px(24)
+            y = draw_lines(screen, wrap(line, self.px(16), width), self.px(16), theme.INK_DIM, (w // 2, y), "midtop")
+        draw_text(screen, fit_text("Esc: back to the menu (the game is saved)", self.px(16), width), self.px(16), theme.INK_DIM,
+                  (w // 2, h - self.px(16)), "midbottom")

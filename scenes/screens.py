@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 from .app import App
+from .confirm import Confirm
 from .gameover import GameOver
 from .handoff import HandOff
 from .menu import MainMenu
@@ -48,6 +49,9 @@ class Screens:
 
     def hand_off(self, table, seat: int) -> None:
         self.app.push(HandOff(self.app, table, seat))
+
+    def confirm(self, question: str, detail: str, yes: str, on_yes) -> None:
+        self.app.push(Confirm(self.app, question, detail, yes, on_yes))
 
     def rules(self, descriptor) -> None:
         self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide))

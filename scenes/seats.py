@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.cards import card_count
+
 from . import cardart, theme
 from .widgets import draw_text, panel, shortest_fit
-
-
-def card_count(count: int) -> str:
-    return f"{count} card{'s' if count != 1 else ''}"
 
 
 class Seats:

@@ -7,7 +7,7 @@ import pygame
 from game.ai import DIFFICULTIES
 from game.registry import find_game
 from game.rng import Rng, fresh_seed
-from game.session import Session
+from game.session import NAME_LIMIT, Session
 
 from . import theme
 from .app import Scene
@@ -20,7 +20,7 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Finn"]
 
 class SeatRow:
     def __init__(self, name: str, kind: str, difficulty: str) -> None:
-        self.name = TextField(name, "name", max_length=12)
+        self.name = TextField(name, "name", max_length=NAME_LIMIT)
         self.kind = Cycler(KINDS, kind)
         self.difficulty = Cycler(DIFFICULTY_CHOICES, difficulty)
         self.remove = Button("\u2715", lambda: None, color=theme.BUTTON_STOP)
@@ -134,7 +134,7 @@ class SetupScene(Scene):
         size = self.px(19)
         y = self._text("Seats (play goes in this order)", self.px(20), theme.INK_DIM, (left, 0), bold=True).bottom + gap // 2
         number_w = text_width("6", self.px(22), bold=True) + gap
-        name_w = max(self.px(230), text_width("W" * 14, size))
+        name_w = max(self.px(230), text_width("Mn" * (NAME_LIMIT // 2) + "  20/20", size))
         kind_w = max(self.px(170), self.rows[0].kind.needed(size)[0])
         level_w = max(self.px(160), self.rows[0].difficulty.needed(size)[0])
         row_h = max(self.px(42), self.rows[0].kind.needed(size)[1])

@@ -38,7 +38,7 @@ class TableScene(Scene):
         self.log = MoveLog(self)
         self.seats = Seats(self)
         self.hand = Hand(self, self.hand_order)
-        self.menu_button = Button("Menu", self.leave)
+        self.menu_button = Button("Menu", self.ask_to_leave)
         self.rules_button = Button("Rules", lambda: app.screens.rules(session.descriptor))
         self.message = ""
         self.message_time = 0.0
@@ -79,6 +79,14 @@ class TableScene(Scene):
         """A passing remark in the prompt line: what just happened, or what to do next."""
         self.notice = message
         self.notice_time = NOTICE_TIME
+
+    def ask_to_leave(self) -> None:
+        """Back to the menu; mid-game, only once the player says so."""
+        if self.session.game_over:
+            self.leave()
+            return
+        self.app.screens.confirm("Leave the table?", "The game is saved: Continue on the menu brings it back, "
+                                 "exactly as it is now.", "Leave", self.leave)
 
     def leave(self) -> None:
         if self.session.game_over and self.session.session_over:
@@ -143,7 +151,7 @@ class TableScene(Scene):
         self.menu_button.handle(event)
         self.rules_button.handle(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave()
+            self.ask_to_leave()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.app.screens.rules(self.session.descriptor)

@@ -269,6 +269,9 @@ class TextField:
         shown = self.value or self.placeholder
         color = theme.FIELD_INK if self.value else theme.FIELD_HINT
         rect = draw_text(surface, shown, size, color, (self.rect.x + 8, self.rect.centery), "midleft", box=self.rect)
+        if self.focused:
+            draw_text(surface, f"{len(self.value)}/{self.max_length}", int(size * 0.7), theme.FIELD_HINT,
+                      (self.rect.right - 6, self.rect.centery), "midright", box=self.rect)
         if self.focused and blink_on:
             x = rect.right + 1 if self.value else self.rect.x + 8
             pygame.draw.line(surface, theme.FIELD_INK, (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)

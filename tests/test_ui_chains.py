@@ -8,6 +8,7 @@ import pytest
 from game import storage
 from game.chains.rules import Draw, Pass, Play
 from scenes.chains_table import ChainsTable
+from scenes.confirm import Confirm
 from scenes.gameover import GameOver
 from scenes.hand import card_rect
 from scenes.handoff import HandOff
@@ -128,8 +129,15 @@ def test_a_game_in_progress_is_kept_and_continued(driver):
     assert storage.autosave_path().exists()
     log = list(table.session.log)
     driver.click(table.menu_button.rect.center)
+    question = driver.app.top
+    assert isinstance(question, Confirm), "leaving mid-game asks first"
+    driver.click(question.no.rect.center)
+    assert driver.app.top is table
+    driver.click(table.menu_button.rect.center)
+    driver.click(driver.app.top.yes.rect.center)
     menu = driver.app.top
     assert isinstance(menu, MainMenu)
+    assert menu.continue_button.note == "Chains", "Continue names the game it resumes"
     driver.click(menu.continue_button.rect.center)
     resumed = driver.app.top
     assert isinstance(resumed, ChainsTable)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards import card_count
 from ..core import Option, Outcome, Rules
 from ..dealing import deal_hidden
 from ..rng import Rng
@@ -178,7 +179,7 @@ class Took:
 
     def text(self, names) -> str:
         labels = "-".join(c.label for c in self.cards)
-        return f"{names[self.seat]} takes the pile ({len(self.cards)} cards: {labels})"
+        return f"{names[self.seat]} takes the pile ({card_count(len(self.cards))}: {labels})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +211,7 @@ class PileLeft:
     cards: tuple[Tile, ...]
 
     def text(self, names) -> str:
-        return f"The last pile ({len(self.cards)} cards) leaves the game"
+        return f"The last pile ({card_count(len(self.cards))}) leaves the game"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card, rank_name, standard_deck
+from ..cards import Card, card_count, rank_name, standard_deck
 from ..core import Option, Outcome, Rules
 from ..dealing import deal_hidden
 from ..rng import Rng
@@ -87,7 +87,7 @@ class Rebuilt:
     deck_size: int
 
     def text(self, names) -> str:
-        return f"The deck is rebuilt from the chains ({self.deck_size} cards)"
+        return f"The deck is rebuilt from the chains ({card_count(self.deck_size)})"
 
 
 @dataclass(frozen=True, slots=True)
