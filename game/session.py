@@ -76,6 +76,7 @@ class Session:
         self.wins = [0] * len(self.seats)
         self.game_number = 0
         self.log: list[dict] = []
+        self.hints = 0  # hints asked for this session (a game won with none is a clean win)
         self.history: list[tuple[int | None, object]] = []
         self.state = self.rules.setup(self.config["rules"], self.game_seed(0))
         self.computers = {

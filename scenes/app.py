@@ -83,6 +83,7 @@ class App:
         self.apply_settings()
         self.first_frame_hook = None
         self.screens = None  # scenes.screens.Screens, set by open_app: how scenes open one another
+        self.changed = True  # a scene came or went since the last frame: draw one even when idle
         pygame.key.set_repeat(350, 40)
 
     def _fit_to_desktop(self, size: tuple[int, int]) -> tuple[int, int]:
@@ -105,11 +106,13 @@ class App:
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
         scene.layout(self.size)
+        self.changed = True
 
     def pop(self) -> None:
         self.stack.pop()
         if self.stack:
             self.stack[-1].layout(self.size)
+        self.changed = True
 
     def replace(self, scene: Scene) -> None:
         self.stack.pop()
@@ -161,10 +164,11 @@ class App:
     def run(self) -> None:
         while self.running and self.stack:
             events = pygame.event.get()
-            if not events and not any(scene.animating() for scene in self.stack):
+            if not events and not self.changed and not any(scene.animating() for scene in self.stack):
                 time.sleep(IDLE_POLL_SECONDS)
                 self.clock.tick()
                 continue
+            self.changed = False
             dt = self.clock.tick(60) / 1000.0
             self.step(events, min(dt, 0.1))
             pygame.display.flip()

@@ -195,6 +195,14 @@ class ChainChainTable(TableScene):
                     return
         super().handle(event)
 
+    def action_spot(self, action):
+        return self.pile_rect if isinstance(action, Play) else None
+
+    def event_spot(self, event):
+        if isinstance(event, Played):
+            return card_rect(self.top_centers[0], self.pile_w).union(card_rect(self.top_centers[1], self.pile_w))
+        return None
+
     # -- events to motion
 
     def animate(self, event, origin) -> None:
@@ -266,7 +274,8 @@ class ChainChainTable(TableScene):
         size = len(view.pile)
         draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,
                   (self.pile_rect.centerx, self.pile_rect.top - self.px(20)), "midbottom")
-        if self.hand.dragged is not None and self.my_turn:
+        card = self.hand.dragged or self.hand.selected
+        if card is not None and self.my_turn and self.card_usable(card):
             pygame.draw.rect(screen, theme.GLOW, self.pile_rect, 3, border_radius=14)
 
     def draw_status(self, screen, view) -> None:

@@ -105,15 +105,29 @@ class ChainsTable(TableScene):
             self.explain(card)
 
     def explain(self, card) -> None:
-        """Say why a card that fits nowhere cannot be played, in the engine's words."""
+        """Say why a card that fits nowhere cannot be played: the engine's reason when there is
+        one chain, else that it fits none of them."""
         self.hand.selected = None
-        ends = [chain[-1].rank for chain in self.current_view().chains]
-        nearest = min(range(len(ends)), key=lambda i: abs(ends[i] - card.rank))
-        self.say(self.session.why_illegal(Play(card, nearest)))
+        view = self.current_view()
+        if not any(isinstance(a, Play) for a in self.session.legal_actions()):
+            self.say(self.session.why_illegal(Play(card, 0)))
+            return
+        ends = ", ".join(chain[-1].label for chain in view.chains)
+        self.say(f"{card.label} fits none of the chains (their ends: {ends}): each wants a card one rank up or down")
 
     def try_play(self, card, chain: int, origin) -> bool:
         self.hand.selected = None
         return self.perform(Play(card, chain), origin)
+
+    def action_spot(self, action):
+        if isinstance(action, Play):
+            return card_rect(self.chain_end_center(self.current_view(), action.chain), self.chain_w)
+        return None
+
+    def event_spot(self, event):
+        if isinstance(event, Played):
+            return card_rect(self.chain_end_center(self.current_view(), event.chain), self.chain_w)
+        return None
 
     # -- events to motion
 
@@ -150,7 +164,8 @@ class ChainsTable(TableScene):
         self.draw_deck(screen, view, hidden)
 
     def draw_chains(self, screen, view, hidden) -> None:
-        targets = set(self.playable_chains(self.hand.dragged or self.hand.selected))
+        drawn = view.pending if view.seat is not None and view.seat == view.current else None
+        targets = set(self.playable_chains(self.hand.dragged or self.hand.selected or drawn))
         for i, (chain, row) in enumerate(zip(view.chains, self.chain_rows)):
             cards = chain[:-1] if ("chain", i) in hidden else chain
             centers, folded = self.chain_card_centers(cards, row)

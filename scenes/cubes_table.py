@@ -36,6 +36,10 @@ class CubesTable(TableScene):
     def key_actions(self):
         return {pygame.K_p: Pass()}
 
+    def key_labels(self):
+        return super().key_labels() + [(pygame.K_f, "fits the board in view"), (pygame.K_PLUS, "and - zoom"),
+                                       (pygame.K_w, "A S D move the board")]
+
     # -- geometry and camera
 
     def layout(self, size) -> None:
@@ -112,7 +116,7 @@ class CubesTable(TableScene):
             self.pan = None
         elif event.type == pygame.KEYDOWN:
             step = self.px(60)
-            moves = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
+            moves = {pygame.K_a: (step, 0), pygame.K_d: (-step, 0), pygame.K_w: (0, step), pygame.K_s: (0, -step)}
             if event.key in moves:
                 self.pan_by(*moves[event.key])
             elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -125,6 +129,11 @@ class CubesTable(TableScene):
     def press(self, pos, view) -> None:
         if view.seat is not None and self.my_turn and self.hand_card_at(pos, view):
             super().press(pos, view)
+            return
+        cell = self.cell_at(pos)
+        selected = self.hand.selected
+        if selected is not None and self.my_turn and cell in self.placements_for(selected):
+            self.perform(Place(selected, *cell), self.hand.card_center(view, selected))
         elif self.board_rect.collidepoint(pos):
             self.pan = {"last": pos}
 
@@ -137,9 +146,23 @@ class CubesTable(TableScene):
     def click_card(self, card) -> None:
         cells = self.placements_for(card)
         if not cells:
+            self.hand.selected = None
             self.say(f"{card.label} fits on no open space of the board now")
+        elif card == self.hand.selected:
+            self.hand.selected = None
         else:
-            self.say_notice(f"{card.label} fits on {len(cells)} space{'s' if len(cells) > 1 else ''}: drag it there")
+            self.hand.selected = card
+            self.say_notice(f"{card.label} fits on {len(cells)} lit space{'s' if len(cells) > 1 else ''}: click one, or drag it there")
+
+    def action_spot(self, action):
+        if isinstance(action, Place):
+            return card_rect(self.cell_center((action.x, action.y)), int(self.zoom))
+        return None
+
+    def event_spot(self, event):
+        if isinstance(event, Placed):
+            return card_rect(self.cell_center((event.x, event.y)), int(self.zoom))
+        return None
 
     def animating(self) -> bool:
         return super().animating() or (self.my_turn and self.session.legal_actions() == [Draw()])
@@ -149,14 +172,20 @@ class CubesTable(TableScene):
             self.draw_wait += dt
             if self.draw_wait >= AUTO_DRAW_PAUSE:
                 self.draw_wait = 0.0
-                self.perform(Draw())
+                self.perform(Draw(), by_table=True)
         super().update(dt)
 
     # -- events to motion
 
     def settle(self, events) -> None:
+        """Keep the camera where the player put it, unless a card or a scored cube would fall
+        outside the view: then fit the board again."""
         scored = [cell for event in events if isinstance(event, Scored) for cell in event.cells()]
-        self.fit(scored)
+        cells = [cell for cell, _card in self.current_view().board] + scored or [(0, 0)]
+        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        corners = ((min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1))  # the open spaces around, too
+        if not all(self.board_rect.contains(card_rect(self.cell_center(cell), int(self.zoom))) for cell in corners):
+            self.fit(scored)
 
     def pile_center(self, seat: int) -> tuple[int, int]:
         if seat == self.seats.bottom:
@@ -212,7 +241,7 @@ class CubesTable(TableScene):
     def draw_placed(self, screen, view, hidden) -> None:
         width = int(self.zoom)
         board = view.board_dict()
-        card = self.hand.dragged
+        card = self.hand.dragged or self.hand.selected
         targets = self.placements_for(card)
         for cell in targets:
             rect = card_rect(self.cell_center(cell), width)

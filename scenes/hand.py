@@ -34,6 +34,7 @@ class Hand:
         self.drag: dict | None = None
         self.selected = None
         self.hover = None
+        self.fresh: frozenset = frozenset()  # just came into the hand: marked
 
     def layout(self, left: int, right: int, y: int, width: int) -> None:
         """Cards `width` wide between `left` and `right`, their tops at `y`."""
@@ -105,6 +106,7 @@ class Hand:
             self.table.click_card(card)
             return
         drop = (pos[0] + drag["offset"][0], pos[1] + drag["offset"][1])
+        self.hover = None
         if not self.table.drop(card, drop, pos):
             self.table.motion.add(Flight(card, True, drop, drag["home"], hides=(("hand-card", card),), duration=0.2))
 
@@ -134,6 +136,9 @@ class Hand:
                 halo = cardart.glow(self.width)
                 screen.blit(halo, halo.get_rect(center=center))
             screen.blit(cardart.face(card, self.width), card_rect(center, self.width))
+            if card in self.fresh:
+                draw_text(screen, "new", px(13), theme.GOLD, (center[0], card_rect(center, self.width).top - px(2)),
+                          "midbottom", bold=True)
             if veil and not table.card_usable(card):
                 screen.blit(cardart.shade(self.width), card_rect(center, self.width))
 

@@ -53,8 +53,9 @@ class Screens:
     def confirm(self, question: str, detail: str, yes: str, on_yes) -> None:
         self.app.push(Confirm(self.app, question, detail, yes, on_yes))
 
-    def rules(self, descriptor) -> None:
-        self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide))
+    def rules(self, descriptor, keys: str = "") -> None:
+        """The game's rules sheet, and the table's keys below it."""
+        self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide + (f"\n{keys}" if keys else "")))
 
 
 def open_app(**options) -> App:

@@ -1,11 +1,16 @@
 """A game's table, assembled from shared parts: the turns (`turns.Turns`), the move log
 (`movelog.MoveLog`), the other seats (`seats.Seats`) and the viewer's hand with drag and drop
-(`hand.Hand`), under a top bar with the game's title, its score line, Rules and Menu.
+(`hand.Hand`), under a top bar with the game's title, its score line, Hint, Rules and Menu.
 
 A game's scene lays out its own board in `layout` (with the shared frame and seat rows, or a
 layout of its own), draws it in `draw_board`, turns events into motion in `animate`, and
-answers the hooks below (what a dropped card does, which cards can be played, the prompt).
-`draw` is the template every table shares."""
+answers the hooks below (what a dropped card does, which cards can be played, the prompt, where
+an action or an event lands on the table). `draw` is the template every table shares.
+
+Every table plays by keyboard the same way: Left/Right pick a hand card, Up/Down pick one of the
+moves it can make (lit on the table), Enter makes it; H shows the move the Normal computer would
+make, picked the same way. The last move of another seat stays outlined until the viewer acts,
+and cards that just came into the viewer's hand are marked."""
 
 from __future__ import annotations
 
@@ -26,6 +31,23 @@ MESSAGE_TIME = 4.0
 NOTICE_TIME = 2.5
 
 
+def action_cards(action) -> list:
+    """The cards an action names (a card played, the two cards of a play)."""
+    return [value for value in (getattr(action, name) for name in getattr(action, "__dataclass_fields__", ()))
+            if hasattr(value, "label")]
+
+
+CHOOSING_KEYS = {
+    pygame.K_LEFT: lambda table: table.pick_card(-1),
+    pygame.K_RIGHT: lambda table: table.pick_card(1),
+    pygame.K_UP: lambda table: table.pick_move(-1),
+    pygame.K_DOWN: lambda table: table.pick_move(1),
+    pygame.K_RETURN: lambda table: table.confirm_choice(),
+    pygame.K_KP_ENTER: lambda table: table.confirm_choice(),
+    pygame.K_h: lambda table: table.show_hint(),
+}
+
+
 class TableScene(Scene):
     hand_order = staticmethod(standard_order)
 
@@ -39,7 +61,11 @@ class TableScene(Scene):
         self.seats = Seats(self)
         self.hand = Hand(self, self.hand_order)
         self.menu_button = Button("Menu", self.ask_to_leave)
-        self.rules_button = Button("Rules", lambda: app.screens.rules(session.descriptor))
+        self.rules_button = Button("Rules", self.show_rules)
+        self.hint_button = Button("Hint", self.show_hint)
+        self.choice = None                 # a move picked by keyboard or hint, not yet made
+        self.last_move: list = []          # the events of another seat's last move, outlined
+        self.held: dict[int, frozenset] = {}  # each human's hand after the last move shown
         self.message = ""
         self.message_time = 0.0
         self.notice = ""
@@ -60,15 +86,95 @@ class TableScene(Scene):
     def my_turn(self) -> bool:
         return self.turns.mine
 
-    def perform(self, action, origin=None) -> bool:
-        return self.turns.perform(action, origin)
+    def perform(self, action, origin=None, by_table: bool = False) -> bool:
+        return self.turns.perform(action, origin, by_table)
 
-    def show_move(self, events, origin) -> None:
-        """A move was made: settle the board, then queue the flights of its events."""
+    def show_move(self, events, origin, by_table: bool = False) -> None:
+        """A move was made: settle the board, then queue the flights of its events. The move log
+        and the prompt line move on together: a passing remark of an earlier move goes."""
+        mover = self.session.history[-1][0] if self.session.history else None
+        by_viewer = mover is not None and mover == self.turns.viewer
+        self.notice_time = 0.0
+        if by_viewer:
+            self.message_time = 0.0
+            if not by_table:
+                self.last_move = []
+        else:
+            self.last_move = list(events)
+        self.choice = None
+        self.hand.selected = None
+        self.mark_fresh_cards()
         self.settle(events)
         for event in events:
             self.animate(event, origin)
             origin = None
+
+    def mark_fresh_cards(self) -> None:
+        """Cards that came into the viewer's hand with this move (a draw) are marked until the
+        viewer's next move."""
+        viewer = self.turns.viewer
+        if viewer is None:
+            return
+        hand = frozenset(self.current_view().hand)
+        if self.session.history and self.session.history[-1][0] == viewer:
+            self.hand.fresh = hand - self.held.get(viewer, hand)
+        self.held[viewer] = hand
+
+    # -- choosing a move by keyboard, or being shown one
+
+    def card_actions(self, card) -> list:
+        """The legal moves that play `card` from the hand."""
+        return [action for action in self.session.legal_actions() if card in action_cards(action)]
+
+    def pick_card(self, step: int) -> None:
+        """Left/Right: the next hand card (those that can be played, if any can)."""
+        view = self.current_view()
+        cards = self.hand.cards(view)
+        usable = [card for card in cards if self.card_actions(card)] or cards
+        if not usable:
+            return
+        current = self.hand.selected
+        index = usable.index(current) + step if current in usable else (0 if step > 0 else -1)
+        self.hand.selected = usable[index % len(usable)]
+        actions = self.card_actions(self.hand.selected)
+        self.choice = actions[0] if actions else None
+
+    def pick_move(self, step: int) -> None:
+        """Up/Down: the next move the selected card can make."""
+        if self.hand.selected is None:
+            self.pick_card(1)
+            return
+        actions = self.card_actions(self.hand.selected)
+        if actions:
+            index = actions.index(self.choice) + step if self.choice in actions else 0
+            self.choice = actions[index % len(actions)]
+
+    def confirm_choice(self) -> None:
+        if self.choice is not None and self.choice in self.session.legal_actions():
+            self.perform(self.choice, self.hand_origin(self.choice))
+        elif self.hand.selected is not None:
+            self.say(f"{self.hand.selected.label} cannot be played now")
+
+    def hand_origin(self, action):
+        """Where a move's card starts its flight: its place in the hand."""
+        view = self.current_view()
+        cards = [card for card in action_cards(action) if card in view.hand]
+        return self.hand.card_center(view, cards[0]) if cards else None
+
+    def show_hint(self) -> None:
+        """Pick the move the Normal computer would make here, and say what it is."""
+        if not self.my_turn:
+            return
+        legal = self.session.legal_actions()
+        view = self.current_view()
+        action = self.session.descriptor.heuristic(self.session.seed).choose(view, legal)
+        self.session.hints += 1
+        cards = action_cards(action)
+        self.hand.selected = cards[0] if cards else None
+        self.choice = action
+        _state, events = self.rules.apply(self.session.state, action)
+        said = self.rules.redact(events[0], None).text(self.session.names) if events else "that move"
+        self.say_notice(f"Hint: {said}. Enter makes the move.")
 
     def say(self, message: str) -> None:
         """An alert: why a move was refused (the engine's words, as a sentence)."""
@@ -79,6 +185,19 @@ class TableScene(Scene):
         """A passing remark in the prompt line: what just happened, or what to do next."""
         self.notice = message
         self.notice_time = NOTICE_TIME
+
+    def show_rules(self) -> None:
+        self.app.screens.rules(self.session.descriptor, self.keys_help())
+
+    def keys_help(self) -> str:
+        own = "; ".join(f"{pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
+        return ("Keys: Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); "
+                "Enter plays it; H shows a hint" + (f"; {own}" if own else "") + "; F1 this page; Esc back to the menu.")
+
+    def key_labels(self) -> list[tuple[int, str]]:
+        """The table's own keys and what they do, for the help page."""
+        return [(key, label) for key, label in ((k, next((b.label for b, a in self.action_buttons() if a == action), ""))
+                                                for k, action in self.key_actions().items()) if label]
 
     def ask_to_leave(self) -> None:
         """Back to the menu; mid-game, only once the player says so."""
@@ -125,6 +244,7 @@ class TableScene(Scene):
         self.log_rect = pygame.Rect(w - log_w, self.top_h, log_w, h - self.top_h)
         self.menu_button.rect = pygame.Rect(w - self.px(100), self.px(7), self.px(90), self.px(32))
         self.rules_button.rect = pygame.Rect(w - self.px(200), self.px(7), self.px(90), self.px(32))
+        self.hint_button.rect = pygame.Rect(w - self.px(300), self.px(7), self.px(90), self.px(32))
         self._background = None
         return pygame.Rect(0, self.top_h, w - log_w, h - self.top_h)
 
@@ -154,7 +274,7 @@ class TableScene(Scene):
             self.ask_to_leave()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.app.screens.rules(self.session.descriptor)
+            self.show_rules()
             return
         if self.app.top is not self:
             return
@@ -174,10 +294,13 @@ class TableScene(Scene):
         for button, action in self.action_buttons():
             button.enabled = action in legal
             button.handle(event)
+        self.hint_button.handle(event)
         if event.type == pygame.KEYDOWN:
             action = self.key_actions().get(event.key)
             if action is not None and action in legal:
                 self.perform(action)
+            elif event.key in CHOOSING_KEYS:
+                CHOOSING_KEYS[event.key](self)
 
     def press(self, pos, view) -> None:
         """A press on the table: picks up a hand card on the viewer's turn, else `press_elsewhere`."""
@@ -243,6 +366,14 @@ class TableScene(Scene):
     def draw_board(self, screen, view, hidden) -> None:
         """The game's own part of the table, between the seats and the hand."""
 
+    def action_spot(self, action) -> pygame.Rect | None:
+        """Where on the table `action` lands (lit while it is the picked move)."""
+        return None
+
+    def event_spot(self, event) -> pygame.Rect | None:
+        """Where on the table `event` put a card (outlined while it is the last move)."""
+        return None
+
     def flight_width(self) -> int:
         """How wide a flying card is drawn."""
         return self.hand.width
@@ -258,6 +389,7 @@ class TableScene(Scene):
         self.draw_frame(screen)
         self.seats.draw(screen, view, hidden)
         self.draw_board(screen, view, hidden)
+        self.draw_marks(screen)
         self.hand.draw(screen, view, hidden, self.seats.bottom)
         self.draw_buttons(screen)
         self.draw_prompt(screen, view)
@@ -285,15 +417,27 @@ class TableScene(Scene):
         score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
         goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
         x = max(self.px(150), title_rect.right + self.px(24))
-        goal = fit_text(goal, self.px(16), self.rules_button.rect.x - self.px(10) - x)
+        goal = fit_text(goal, self.px(16), self.hint_button.rect.x - self.px(10) - x)
         draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")
         self.menu_button.draw(screen, self.px(16))
         self.rules_button.draw(screen, self.px(16))
         if self.log_rect.w:
             self.log.draw(screen, self.log_rect, self.turns.viewer)
 
+    def draw_marks(self, screen) -> None:
+        """The last move of another seat, outlined; the picked move, lit."""
+        if not self.motion.busy:
+            for event in self.last_move:
+                spot = self.event_spot(event)
+                if spot is not None:
+                    pygame.draw.rect(screen, theme.GOLD, spot.inflate(self.px(8), self.px(8)), max(2, self.px(3)), border_radius=8)
+        spot = self.action_spot(self.choice) if self.choice is not None and self.my_turn else None
+        if spot is not None:
+            pygame.draw.rect(screen, theme.GLOW, spot.inflate(self.px(10), self.px(10)), max(3, self.px(5)), border_radius=10)
+
     def draw_buttons(self, screen) -> None:
         if self.my_turn:
+            self.hint_button.draw(screen, self.px(16))
             legal = self.session.legal_actions()
             for button, action in self.action_buttons():
                 button.enabled = action in legal

@@ -45,15 +45,16 @@ class Turns:
     def thinking(self) -> bool:
         return self.thinker is not None
 
-    def perform(self, action, origin=None) -> bool:
-        """Apply an action for the seat to move; on refusal the table says why and it is False."""
+    def perform(self, action, origin=None, by_table: bool = False) -> bool:
+        """Apply an action for the seat to move; on refusal the table says why and it is False.
+        `by_table`: the table made it for the player (a forced draw), not the player."""
         viewer = self.viewer
         try:
             events = self.session.apply(action)
         except IllegalAction as err:
             self.table.say(str(err))
             return False
-        self.table.show_move([self.session.rules.redact(event, viewer) for event in events], origin)
+        self.table.show_move([self.session.rules.redact(event, viewer) for event in events], origin, by_table)
         storage.save_game(self.session)
         return True
 

@@ -44,7 +44,7 @@ def test_the_run_loop_draws_no_frame_while_idle(driver, monkeypatch):
     monkeypatch.setattr("scenes.app.pygame.quit", lambda: None)
     pygame.event.clear()
     app.run()
-    assert len(polls) == 20 and not drawn
+    assert len(polls) == 20 and len(drawn) == 1, "the first frame is drawn, then none while nothing happens"
 
 
 def test_every_table_scene_is_found_from_its_descriptor():

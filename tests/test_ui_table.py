@@ -1,0 +1,82 @@
+"""What every table does the same way, for every registered game: a turn by keyboard only, a
+hint, the last move outlined, the legal targets of a picked card lit."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core import to_json
+from game.registry import GAMES
+from game.session import Session
+
+from scenes.table import action_cards
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Finn"]
+
+
+def open_at_human_turn(driver, game, seed: int = 5):
+    """A table of `game` with a human in seat 0 and computers elsewhere, at the human's turn."""
+    seats = [{"name": NAMES[i], "kind": "human" if i == 0 else "computer", "difficulty": "normal"}
+             for i in range(game.rules.min_players)]
+    session = Session(game.name, {"seats": seats}, seed)
+    while session.to_move != 0:
+        session.apply(session.computer_action())
+    driver.app.screens.table(session)
+    table = driver.app.top
+    for _ in range(100):
+        if table.my_turn and not table.animating():
+            break
+        driver.wait(0.1)
+    return table
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_turn_by_keyboard_only(driver, game):
+    table = open_at_human_turn(driver, game)
+    before = len(table.session.log)
+    with_cards = [a for a in table.session.legal_actions() if action_cards(a)]
+    if with_cards:
+        driver.key(pygame.K_RIGHT)
+        assert table.hand.selected is not None and table.choice in with_cards
+        driver.key(pygame.K_DOWN)
+        assert table.choice in table.card_actions(table.hand.selected)
+        assert table.action_spot(table.choice) is not None, "the picked move is lit on the table"
+        driver.key(pygame.K_RETURN)
+    else:
+        key = next(k for k, action in table.key_actions().items() if action in table.session.legal_actions())
+        driver.key(key)
+    assert len(table.session.log) == before + 1
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_hint_picks_the_normal_players_move_and_enter_makes_it(driver, game):
+    table = open_at_human_turn(driver, game, seed=8)
+    session = table.session
+    expected = game.heuristic(session.seed).choose(table.current_view(), session.legal_actions())
+    driver.key(pygame.K_h)
+    assert table.choice == expected and session.hints == 1
+    assert table.notice.startswith("Hint: ")
+    driver.key(pygame.K_RETURN)
+    assert session.log[-1] == to_json(expected)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_the_last_move_of_a_computer_stays_outlined_until_the_human_moves(driver, game):
+    table = open_at_human_turn(driver, game, seed=3)
+    for _turn in range(30):
+        table.perform(table.session.legal_actions()[0])
+        assert table.last_move == []
+        mine = len(table.session.history)
+        for _ in range(200):
+            if table.session.game_over or (table.my_turn and not table.animating()):
+                break
+            driver.wait(0.1)
+        if table.session.game_over:
+            break
+        if all(seat == 0 for seat, _event in table.session.history[mine:]):
+            continue  # the human moves again (took the pile and leads, say)
+        assert table.last_move, "the computer's move is kept to be outlined"
+        if any(table.event_spot(event) is not None for event in table.last_move):
+            return
+    pytest.fail("no computer move was ever outlined on the table")
