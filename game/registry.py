@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .core import Rules
+from .sheet import Sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,19 +15,19 @@ class GameEntry:
     blurb: str
     rules: Rules | None
     heuristic: type | None = None
-    guide: str = ""
+    guide: Sheet | None = None  # the rules sheet: text and pictures
 
 
 def _entries() -> tuple[GameEntry, ...]:
     from .chainchain import RULES as CHAINCHAIN
     from .chainchain.ai import ChainChainHeuristic
-    from .chainchain.guide import GUIDE as CHAINCHAIN_GUIDE
+    from .chainchain.guide import SHEET as CHAINCHAIN_GUIDE
     from .chains import RULES as CHAINS
     from .chains.ai import ChainsHeuristic
-    from .chains.guide import GUIDE as CHAINS_GUIDE
+    from .chains.guide import SHEET as CHAINS_GUIDE
     from .cubes import RULES as CUBES
     from .cubes.ai import CubesHeuristic
-    from .cubes.guide import GUIDE as CUBES_GUIDE
+    from .cubes.guide import SHEET as CUBES_GUIDE
 
     return (
         GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS,

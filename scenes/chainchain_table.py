@@ -244,6 +244,9 @@ class ChainChainTable(TableScene):
                   (rect.centerx - self.px(50), rect.bottom - self.px(38)), "center", bold=True)
         draw_text(screen, "clockwise" if clockwise else "anticlockwise", self.px(14), color,
                   (rect.centerx - self.px(20), rect.bottom - self.px(38)), "midleft")
+        if self.arrow_flash > 0:
+            draw_text(screen, "reversed", self.px(14), theme.GLOW, (rect.centerx - self.px(20), rect.bottom - self.px(20)),
+                      "midleft", bold=True)
 
     def draw_staged(self, screen) -> None:
         if not self.staged:
