@@ -926,6 +926,20 @@ def test_random_full_games_end(variant, players):
             state, _ = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), RULES.legal_actions(state)))
 
 
+def test_the_rule_of_thumb_player_reverses_on_the_last_play_to_hand_the_pile_back():
+    """The computer players know the letters reversal (the last play's letters reversed): on the
+    final play it sends the pile to the player before instead of out of the game, so with N then T
+    on the pile and T and N in hand they answer T then N, not N then T."""
+    state = table(["", "T N", "", ""], variant="letters", pile="N T", current=1, rest=False)
+    legal = RULES.legal_actions(state)
+    assert {(a.first.face, a.second.face) for a in legal} == {("T", "N"), ("N", "T")}
+    for seed in range(10):
+        choice = ChainChainHeuristic(seed).choose(RULES.view(state, 1), legal)
+        assert (choice.first.face, choice.second.face) == ("T", "N")
+    after, _ = RULES.apply(state, choice)
+    assert len(after.collected[0]) == 4
+
+
 @pytest.mark.parametrize("variant,least", [("numbers", 0.3), ("letters", 0.25)])
 def test_the_rule_of_thumb_player_beats_random_players(variant, least):
     """Against three random players the rule-of-thumb player wins clearly more than its quarter."""
