@@ -114,6 +114,12 @@ class Rules:
         return event
 
     @property
+    def default_players(self) -> int:
+        """The player count a config without one gets: the table's default, the first standard
+        count when the rulebook names some (the setup screen starts with as many seats)."""
+        return self.standard_players[0] if self.standard_players else self.min_players
+
+    @property
     def saved_types(self) -> tuple[type, ...]:
         """Every class an action written to a save may hold (for `from_json`)."""
         return self.action_types + self.card_types
@@ -124,7 +130,7 @@ class Rules:
 
     def normalize_config(self, config: dict) -> dict:
         """The config with defaults filled in; raises ValueError on a bad value."""
-        players = config.get("players", self.min_players)
+        players = config.get("players", self.default_players)
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"this game takes {self.min_players} to {self.max_players} players, not {players!r}")
         normal = {"players": players}

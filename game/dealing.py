@@ -13,6 +13,7 @@ from typing import Callable
 from .rng import Rng
 
 QUICK_TRIES = 20
+SEARCH_STEPS = 5000  # cards tried by the backtracking deal before the exact one takes over
 
 
 def deal_hidden(pool: list, sizes: dict[int, int], owed: dict[int, int], allowed: dict[int, set], rng: Rng,
@@ -20,8 +21,10 @@ def deal_hidden(pool: list, sizes: dict[int, int], owed: dict[int, int], allowed
     """Hands of `sizes[seat]` cards from `pool`, at least `owed[seat]` of them from `allowed[seat]`;
     returns the hands and the rest of the pool, shuffled.
 
-    A few random deals are tried first (`accepts(seat, card, chosen)` may refine `allowed` there);
-    then an exact deal that succeeds whenever one exists; unconstrained only if none does.
+    A few random deals are tried first (`accepts(seat, card, chosen)` may refine `allowed` there),
+    then a bounded backtracking search over the same test (it finds the rare deals a tight
+    position leaves, which random tries miss); then an exact deal over `allowed` that succeeds
+    whenever one exists; unconstrained only if none does.
     """
     owed = {seat: min(owed.get(seat, 0), size) for seat, size in sizes.items()}
     accepts = accepts or (lambda seat, card, chosen: card in allowed[seat])
@@ -30,6 +33,9 @@ def deal_hidden(pool: list, sizes: dict[int, int], owed: dict[int, int], allowed
             dealt = _quick(pool, sizes, owed, accepts, rng)
             if dealt is not None:
                 return dealt
+        dealt = _search(pool, sizes, owed, accepts, rng)
+        if dealt is not None:
+            return dealt
         dealt = _exact(pool, sizes, owed, allowed, rng)
         if dealt is not None:
             return dealt
@@ -57,6 +63,45 @@ def _quick(pool, sizes, owed, accepts, rng: Rng):
             return None
         remaining = rest
     return _fill(remaining, hands, sizes)
+
+
+def _search(pool, sizes, owed, accepts, rng: Rng):
+    """Depth first over a shuffled pool: each owed seat in turn picks its cards (in pool order, so
+    no set is tried twice), backing up when a seat cannot be served; None when SEARCH_STEPS cards
+    have been tried or no deal passes `accepts`."""
+    remaining = pool[:]
+    rng.shuffle(remaining)
+    seats = [seat for seat in sorted(sizes, key=lambda s: -owed[s]) if owed[seat]]
+    hands = {seat: [] for seat in sizes}
+    used = [False] * len(remaining)
+    steps = 0
+
+    def pick(k: int, start: int) -> bool:
+        nonlocal steps
+        if k == len(seats):
+            return True
+        seat = seats[k]
+        chosen = hands[seat]
+        if len(chosen) == owed[seat]:
+            return pick(k + 1, 0)
+        for i in range(start, len(remaining)):
+            if used[i]:
+                continue
+            steps += 1
+            if steps > SEARCH_STEPS:
+                return False
+            if accepts(seat, remaining[i], chosen):
+                used[i] = True
+                chosen.append(remaining[i])
+                if pick(k, i + 1):
+                    return True
+                chosen.pop()
+                used[i] = False
+        return False
+
+    if not pick(0, 0):
+        return None
+    return _fill([card for i, card in enumerate(remaining) if not used[i]], hands, sizes)
 
 
 def _exact(pool, sizes, owed, allowed, rng: Rng):

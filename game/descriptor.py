@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .core import Rules
+from .sheet import Sheet
 
 LOOKAHEAD_STYLES = ("tree", "rollout")
 
@@ -22,7 +23,7 @@ class GameDescriptor:
     blurb: str       # one line under the title on the menu
     rules: Rules
     heuristic: type  # the rule-of-thumb player: a game.ai.players.HeuristicPlayer
-    guide: str       # the rules sheet, in the table's own words
+    guide: Sheet     # the rules sheet: text in the table's own words, and pictures of positions
     # How Hard and Expert look ahead: "tree" (ISMCTS, game.ai.ismcts) or "rollout" (the rule of
     # thumb's best moves compared by playing on with it, game.ai.rollout); measured per game with
     # the arena (README).

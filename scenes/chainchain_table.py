@@ -300,7 +300,10 @@ class ChainChainTable(TableScene):
         arrow = draw_text(screen, CLOCKWISE if clockwise else ANTICLOCKWISE, self.px(40), color,
                           (rect.x + self.px(12), rect.bottom - self.px(6)), "bottomleft", bold=True, box=rect)
         draw_text(screen, "clockwise" if clockwise else "anticlockwise", self.px(14), color,
-                  (arrow.right + self.px(8), arrow.centery), "midleft", box=rect)
+                  (arrow.right + self.px(8), arrow.centery), "topleft" if self.arrow_flash > 0 else "midleft", box=rect)
+        if self.arrow_flash > 0:
+            draw_text(screen, "reversed", self.px(14), theme.GLOW, (arrow.right + self.px(8), arrow.centery), "bottomleft",
+                      bold=True, box=rect)
 
     def draw_staged(self, screen) -> None:
         if not self.staged:

@@ -55,7 +55,7 @@ class Screens:
 
     def rules(self, descriptor, keys: str = "") -> None:
         """The game's rules sheet, and the table's keys below it."""
-        self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide + (f"\n{keys}" if keys else "")))
+        self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide, keys))
 
 
 def open_app(**options) -> App:

@@ -22,7 +22,7 @@ from game.chainchain import (RULES, ChainChainState, Drew, GameEnded, PileLeft, 
 from game.chainchain import words as dictionary
 from game.chainchain.ai import ChainChainHeuristic
 from game.chainchain.guide import GUIDE
-from game.chainchain.rules import KEYS, LETTER_COUNTS, LETTER_POINTS, answers_nothing, has_word
+from game.chainchain.rules import KEYS, LETTER_COUNTS, LETTER_POINTS, answers_nothing, has_word, reverses
 from game.core import IllegalAction, from_json, to_json
 from game.rng import Rng
 
@@ -33,7 +33,8 @@ VARIANTS = ("numbers", "letters")
 
 
 def table(hands, *, variant="numbers", pile="", stock="", rest=True, required="auto", current=0,
-          direction=1, dealer=None, collected=None, lead_reason=None, players=None, seed=7) -> ChainChainState:
+          direction=1, dealer=None, collected=None, lead_reason=None, players=None, extra="",
+          seed=7) -> ChainChainState:
     """An exact position.
 
     hands:  one string of faces per seat, e.g. ["7 2 4 5", "3 3"] or ["E T", "C A"].
@@ -41,12 +42,16 @@ def table(hands, *, variant="numbers", pile="", stock="", rest=True, required="a
     stock:  faces from the TOP down (the first is drawn first); with `rest`, every other card of the
             deck lies below them, so the state holds the whole deck.
     required: by default the key of the pile's top card (None for an empty pile).
+    extra:  faces a test deck holds beyond the built-in deck (e.g. a second K).
     Each face gets the next unused copy, so no card appears twice.
     """
     n = players or len(hands)
     unused = {}
     for tile in full_deck(variant, n):
         unused.setdefault(tile.face, []).append(tile)
+    for face in extra.split():
+        copies = unused.setdefault(face, [])
+        copies.append(Tile(face, len(copies) + sum(t.face == face for t in full_deck(variant, n))))
 
     def take(faces: str) -> list[Tile]:
         return [unused[f].pop(0) for f in faces.split()]
@@ -162,6 +167,46 @@ def test_worked_example_john_tracy_paul_helen_jim():
     assert [len(p) for p in state.collected] == [0, 8, 0, 6, 0]
 
 
+def test_worked_example_letters_card_free_arm():
+    """The letters example: C then D spells CARD; the next player must start with a consonant, F then
+    E (FREE), F then G (FORCING) would also do; the next must start with a vowel, A then M (ARM)."""
+    first, second, third = range(3)
+    state = table(["C D O T N R S L",     # spells CARD
+                   "F E G I O U E A",     # a consonant first: F
+                   "A M B E E I N P"],    # a vowel first: A
+                  variant="letters", stock="E N  T R  S O", dealer=third, current=first, required=None)
+    state, events = move(state, "C", "D", "card")
+    assert events[0].text(["P1", "P2", "P3"]) == "P1 plays C then D: CARD"
+    assert (RULES.to_move(state), state.required) == (second, "consonant")
+    assert "must be a consonant" in refused(state, Play(tile_of(state, "E"), tile_of(state, "F"), "elf"))
+    assert RULES.is_legal(state, Play(tile_of(state, "F"), tile_of(state, "G"), "forcing"))
+    state, _ = move(state, "F", "E", "free")
+    assert (RULES.to_move(state), state.required) == (third, "vowel")
+    assert "must be a vowel" in refused(state, Play(tile_of(state, "M"), tile_of(state, "A"), "mama"))
+    state, _ = move(state, "A", "M", "arm")
+    assert (RULES.to_move(state), state.required) == (first, "consonant")
+    assert faces(state.pile) == "C D F E A M" and state.direction == 1
+
+
+@pytest.mark.parametrize("lead,answer", [(("D", "K", "deck"), ("K", "D", "kind")),
+                                         (("C", "E", "clue"), ("E", "C", "electric"))])
+def test_worked_example_letters_deck_kind_and_clue_electric_reverse_play(lead, answer):
+    """If player 1 plays D and K (DECK) and player 2 plays K and D (KIND), play reverses; the same
+    for C and E (CLUE) answered by E and C (ELECTRIC). The built-in deck holds one K, so this deal
+    comes from a test deck with a second K."""
+    one, two, three, four = range(4)
+    state = table([f"{lead[0]} {lead[1]} S T O A R N", f"{answer[0]} {answer[1]} I L O U N R",
+                   "E A T S I L N O", "B O A R D E T S"],
+                  variant="letters", stock="E I  A O", dealer=four, current=one, required=None,
+                  extra="K")
+    state, _ = move(state, *lead)
+    assert RULES.to_move(state) == two
+    state, events = move(state, *answer)
+    assert events[0].reverses and events[1] == Reversed(-1)
+    assert "reversed" in events[0].text(["1", "2", "3", "4"]) and "reversed" in events[1].text([])
+    assert RULES.to_move(state) == one and state.required is None and len(state.pile) == 4
+
+
 # ---------------------------------------------------------------- deck and deal
 
 
@@ -273,17 +318,16 @@ def test_all_played_cards_go_onto_one_pile_the_second_card_is_the_required_value
     assert view.required == required and not view.must_lead
 
 
-@pytest.mark.parametrize("variant,hands,pile", [
-    ("numbers", ["7 7 2 3", "1 2 4 4", "3 3 5 5"], "4 7"),
-    ("letters", ["T T E E", "A B E E", "S S O O"], "A T"),
+@pytest.mark.parametrize("variant,hands,pile,reversal", [
+    ("numbers", ["7 7 2 3", "1 2 4 4", "3 3 5 5"], "4 7", ("7", "7", "")),
+    ("letters", ["T A E E", "A B E E", "S S O O"], "A T", ("T", "A", "tea")),
 ])
-def test_no_required_value_right_after_a_free_lead_is_granted(variant, hands, pile):
+def test_no_required_value_right_after_a_free_lead_is_granted(variant, hands, pile, reversal):
     """... except right after a free lead is granted: then there is none. A lead (the first play
     of the game, or any play with no required value) is any two cards."""
-    word = "tent" if variant == "letters" else ""
-    state, _ = move(table(hands, variant=variant, pile=pile), hands[0][0], hands[0][0], word)  # a double
+    state, _ = move(table(hands, variant=variant, pile=pile), *reversal)
     view = RULES.view(state, 2)
-    assert view.required is None and view.must_lead and view.lead_reason == "double"
+    assert view.required is None and view.must_lead and view.lead_reason == "reversal"
     # After a take, the same: the taker leads freely.
     taker = table(["1 1", "2 2"] if variant == "numbers" else ["T T", "S S"], variant=variant,
                   pile="4 9" if variant == "numbers" else "I E")
@@ -368,19 +412,19 @@ def test_holding_none_you_take_the_whole_pile_into_your_collected_pile_then_lead
     assert faces(state.pile) == f"{lead[0]} {lead[1]}" and RULES.to_move(state) == 1
 
 
-@pytest.mark.parametrize("variant,hands,pile,double", [
+@pytest.mark.parametrize("variant,hands,pile,reversal", [
     ("numbers", ["1 1", "7 7 2 3", "4 4", "5 5"], "4 7", ("7", "7", "")),
-    ("letters", ["A A", "T T E S", "O O", "I I"], "A T", ("T", "T", "tent")),
+    ("letters", ["A A", "T A E S", "O O", "I I"], "A T", ("T", "A", "tea")),
 ])
-def test_a_double_reverses_play_and_the_next_player_in_the_new_direction_leads_freely(variant, hands, pile, double):
+def test_a_double_reverses_play_and_the_next_player_in_the_new_direction_leads_freely(variant, hands, pile, reversal):
     """Double: a player who answers the required value with two cards of that value reverses the
     direction of play, and the next player in the new direction leads freely: no required value,
-    and the pile stays where it is."""
+    and the pile stays where it is. (Letters: a reversal acts exactly as the numbers double.)"""
     state = table(hands, variant=variant, pile=pile, current=1)
-    state, events = move(state, *double)
-    assert events[0].double and events[1] == Reversed(-1)
+    state, events = move(state, *reversal)
+    assert events[0].reverses and events[1] == Reversed(-1)
     assert state.direction == -1 and RULES.to_move(state) == 0
-    assert state.required is None and faces(state.pile) == f"{pile} {double[0]} {double[1]}"
+    assert state.required is None and faces(state.pile) == f"{pile} {reversal[0]} {reversal[1]}"
     state, _ = move(state, hands[0][0], hands[0][0], "aha" if variant == "letters" else "")
     assert RULES.to_move(state) == 3  # on anticlockwise: 0 -> 3
     assert len(state.pile) == 6
@@ -388,17 +432,18 @@ def test_a_double_reverses_play_and_the_next_player_in_the_new_direction_leads_f
 
 @pytest.mark.parametrize("variant,hands,pile", [
     ("numbers", ["7 7 2 3", "1 1 1 1"], "4 7"),
-    ("letters", ["T T E S", "A A A A"], "A T"),
+    ("letters", ["T A E S", "A A A A"], "A T"),
 ])
 def test_playing_the_double_is_a_choice_when_another_answer_exists(variant, hands, pile):
-    """Playing the double is the player's choice when they also hold another legal answer."""
+    """Playing the double (letters: the reversal) is the player's choice when they also hold another
+    legal answer."""
     state = table(hands, variant=variant, pile=pile)
     legal = RULES.legal_actions(state)
-    first = hands[0][0]
-    assert any(a.second.face == first for a in legal) and any(a.second.face != first for a in legal)
-    single = next(a for a in legal if a.second.face != first)
-    after, events = RULES.apply(state, single)
-    assert not events[0].double and after.direction == 1 and after.required == KEYS[single.second.face]
+    turns = [a for a in legal if reverses(state.pile, state.required, a.first, a.second, variant)]
+    singles = [a for a in legal if a not in turns]
+    assert turns and singles
+    after, events = RULES.apply(state, singles[0])
+    assert not events[0].reverses and after.direction == 1 and after.required == KEYS[singles[0].second.face]
 
 
 @pytest.mark.parametrize("variant,hands,word", [
@@ -409,7 +454,7 @@ def test_two_equal_cards_played_as_a_free_lead_are_not_a_double(variant, hands, 
     """Two equal cards played as a free lead are not a double."""
     state = table(hands, variant=variant, required=None)
     state, events = move(state, hands[0][0], hands[0][0], word)
-    assert not events[0].double and not any(type(e) is Reversed for e in events)
+    assert not events[0].reverses and not any(type(e) is Reversed for e in events)
     assert state.direction == 1 and state.required == KEYS[hands[0][0]] and RULES.to_move(state) == 1
 
 
@@ -479,11 +524,11 @@ def test_the_game_ends_when_the_stock_and_every_hand_are_empty(variant):
 
 @pytest.mark.parametrize("variant,hands,pile,play", [
     ("numbers", ["", "7 7", "", ""], "3 7", ("7", "7", "")),
-    ("letters", ["", "T T", "", ""], "A T", ("T", "T", "tent")),
+    ("letters", ["", "T A", "", ""], "A T", ("T", "A", "tea")),
 ])
 def test_if_the_last_player_answers_with_a_double_the_player_before_them_takes_the_pile(variant, hands, pile, play):
     """If the last player answers with a double, the player before them (the one the reversed turn
-    would pass to) takes the pile."""
+    would pass to) takes the pile. (Letters: a final reversal, the same.)"""
     state = table(hands, variant=variant, pile=pile, current=1, rest=False)
     state, events = move(state, *play)
     assert type(events[1]) is Reversed
@@ -491,7 +536,7 @@ def test_if_the_last_player_answers_with_a_double_the_player_before_them_takes_t
     assert took.seat == 0 and faces(took.cards) == f"{pile} {play[0]} {play[1]}"
     assert len(state.collected[0]) == 4 and state.removed == [] and state.pile == []
     assert state.winners == (1, 2, 3)
-    total = 24 if variant == "numbers" else 4
+    total = 24 if variant == "numbers" else 4  # A T T A: letter points 1 each
     assert events[-1] == GameEnded((1, 2, 3), (4, 0, 0, 0), (total, 0, 0, 0))
 
 
@@ -524,14 +569,14 @@ def test_if_the_last_player_cannot_match_they_take_the_pile_and_lead_their_final
     assert type(events[-2]) is PileLeft and state.winners == (0, 2, 3)
 
 
-@pytest.mark.parametrize("variant,hands,pile", [
-    ("numbers", ["", "7 7", "4 2", ""], "3 7"),
-    ("letters", ["", "T T", "S N", ""], "A T"),
+@pytest.mark.parametrize("variant,hands,pile,reversal", [
+    ("numbers", ["", "7 7", "4 2", ""], "3 7", ("7", "7", "")),
+    ("letters", ["", "T A", "S N", ""], "A T", ("T", "A", "tea")),
 ])
-def test_a_final_play_that_is_a_free_lead_also_leaves_the_game(variant, hands, pile):
-    """A final play that is a free lead also leaves the game (here: the lead a double granted)."""
+def test_a_final_play_that_is_a_free_lead_also_leaves_the_game(variant, hands, pile, reversal):
+    """A final play that is a free lead also leaves the game (here: the lead a reversal granted)."""
     state = table(hands, variant=variant, pile=pile, current=1, rest=False, direction=-1)
-    state, _ = move(state, hands[1][0], hands[1][0], "tent" if variant == "letters" else "")
+    state, _ = move(state, *reversal)
     assert RULES.to_move(state) == 2 and state.required is None
     state, events = move(state, *hands[2].split(), "sin" if variant == "letters" else "")
     assert type(events[-2]) is PileLeft and len(state.removed) == 6
@@ -622,15 +667,44 @@ def test_letters_no_answer_of_the_right_class_with_a_valid_word_take_the_pile_th
     assert type(events[0]) is Took and RULES.view(state, 0).must_lead
 
 
-def test_letters_a_double_is_two_cards_of_the_required_class_with_the_same_letter():
-    """A double is two cards of the required class whose letters are the same (any valid word from
-    T to T such as TENT); it reverses play as above."""
-    state = table(["A A", "T T E S", "O O"], variant="letters", pile="A T", current=1)
-    double = next(a for a in RULES.legal_actions(state) if a.first.face == a.second.face)
-    assert double.word and dictionary.is_word(double.word)
+def test_letters_a_reversal_is_the_previous_pairs_letters_in_reverse_order_with_a_valid_word():
+    """A reversal is "a reverse of the previous player": an answer whose two letters are the previous
+    pair's letters in reverse order, with a valid word. It acts exactly as the numbers double; the
+    move log and the direction say so."""
+    state = table(["A A", "T A E S", "O O"], variant="letters", pile="A T", current=1)
+    reversal = next(a for a in RULES.legal_actions(state) if (a.first.face, a.second.face) == ("T", "A"))
+    assert reversal.word and dictionary.is_word(reversal.word)
+    assert "type a word" in refused(state, Play(reversal.first, reversal.second, ""))
+    state, events = move(state, "T", "A", "tea")
+    assert events[0].reverses and events[1] == Reversed(-1) and RULES.to_move(state) == 0
+    names = ["Ann", "Bob", "Cy"]
+    assert events[0].text(names) == "Bob answers with the last play reversed, T then A: TEA"
+    assert events[1].text(names) == "Play is reversed: now anticlockwise"
+
+
+def test_letters_after_t_then_t_another_t_then_t_is_a_reversal():
+    """After T then T, another T then T is a reversal."""
+    state = table(["A A", "T T E S", "O O"], variant="letters", pile="T T", current=1)
     state, events = move(state, "T", "T", "tent")
-    assert events[0].double and events[1] == Reversed(-1) and RULES.to_move(state) == 0
-    assert "TENT" in events[0].text(["A", "B", "C"])
+    assert events[0].reverses and events[1] == Reversed(-1) and RULES.to_move(state) == 0
+
+
+@pytest.mark.parametrize("pile,play", [
+    ("A T", ("T", "T", "tent")),   # two equal letters answering another pair
+    ("D K", ("K", "K", "kick")),   # the same letter twice, only one of them the reverse
+    ("C D", ("D", "C", "")),       # a free lead granted by a reversal: D then C on top of C then D
+    ("D K", ("D", "K", "dark")),   # the same pair again, in the same order
+])
+def test_letters_two_equal_letters_answering_any_other_pair_are_not_a_reversal(pile, play):
+    """Two equal letters answering any other pair are not a reversal; a free lead is never a
+    reversal; nor is the previous pair repeated in the same order."""
+    free = play[2] == ""
+    state = table(["A A", f"{play[0]} {play[1]} E S", "O O"], variant="letters", pile=pile, current=1,
+                  required=None if free else "auto", lead_reason="reversal" if free else None,
+                  extra="K K" if "K" in play else "")
+    state, events = move(state, *play[:2], play[2] or "disc")
+    assert not events[0].reverses and not any(type(e) is Reversed for e in events)
+    assert RULES.to_move(state) == 2 and state.direction == 1
 
 
 def test_letters_ties_by_letter_points_vowels_1_others_by_crossword_tile_score():
@@ -811,6 +885,22 @@ def _honoured(hand, count, key) -> bool:
     return any(answers_nothing(list(group), key) for group in combinations(hand, count))
 
 
+def test_determinize_honours_letters_takes_that_leave_a_single_way_to_deal():
+    """Letters, seen by seat 1 at the end of a game: the unseen cards are A I O R R X, and seats 0
+    and 2 took on a consonant, seat 3 on a vowel, two cards each. Only four deals honour all three
+    (seat 3 must hold R R); random tries alone missed about 6 guesses in 1000. Every guess must be
+    one of them."""
+    state = table(["I A", "E E", "O X", "R R"], variant="letters", pile="", rest=False, required=None)
+    state.removed = [t for t in full_deck("letters", 4) if t not in state.all_cards()]
+    state.no_match = [(2, "consonant"), (0, None), (2, "consonant"), (2, "vowel")]
+    view = RULES.view(state, 1)
+    for salt in range(1000):
+        guess = RULES.determinize(view, Rng(salt))
+        assert RULES.view(guess, 1) == view
+        assert all(_honoured(guess.hands[s], 2, view.no_match[s][1]) for s in (0, 2, 3))
+        assert faces(guess.hands[3]) == "R R"
+
+
 def test_determinize_honours_a_take_in_a_tight_position():
     """Seat 1 took the pile on a 5 with 4 cards, seat 2 on a 1 with 4 cards, and the unseen cards
     are exactly four 1s and four 9s: a quick random deal rarely works (seat 1 may hold either), but
@@ -847,6 +937,20 @@ def test_random_full_games_end(variant, players):
         while RULES.to_move(state) is not None:
             seat = RULES.to_move(state)
             state, _ = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), RULES.legal_actions(state)))
+
+
+def test_the_rule_of_thumb_player_reverses_on_the_last_play_to_hand_the_pile_back():
+    """The computer players know the letters reversal (the last play's letters reversed): on the
+    final play it sends the pile to the player before instead of out of the game, so with N then T
+    on the pile and T and N in hand they answer T then N, not N then T."""
+    state = table(["", "T N", "", ""], variant="letters", pile="N T", current=1, rest=False)
+    legal = RULES.legal_actions(state)
+    assert {(a.first.face, a.second.face) for a in legal} == {("T", "N"), ("N", "T")}
+    for seed in range(10):
+        choice = ChainChainHeuristic(seed).choose(RULES.view(state, 1), legal)
+        assert (choice.first.face, choice.second.face) == ("T", "N")
+    after, _ = RULES.apply(state, choice)
+    assert len(after.collected[0]) == 4
 
 
 @pytest.mark.parametrize("variant,least", [("numbers", 0.3), ("letters", 0.25)])

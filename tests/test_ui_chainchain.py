@@ -1,5 +1,5 @@
-"""Chain-Chain through the real scenes: a whole numbers game with mouse drags, and a letters turn
-with a typed word (refused first, then accepted)."""
+"""Chain-Chain through the real scenes: a whole numbers game with mouse drags, a letters turn
+with a typed word (refused first, then accepted), and a letters reversal."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from ui_driver import Driver
 
 from game.chainchain import Play, Take
+from game.chainchain.rules import reverses
 from game.session import Session
 from scenes.chainchain_table import ChainChainTable
 from scenes.gameover import GameOver
@@ -99,3 +100,29 @@ def test_a_letters_turn_with_a_typed_word(driver):
     assert len(table.session.log) == log + 1
     assert table.session.log[-1]["word"] == play.word
     assert table.staged == []
+
+
+def test_a_human_letters_reversal_turns_the_arrow_and_the_log_says_reversed(driver):
+    """Letters: the previous pair's letters answered in reverse order reverse play. With seed 2 the
+    computers' opening leaves N then O on the pile and Ana holds an O and an N: she drags O, then
+    N, types OWN, and the direction arrow turns anticlockwise and says so."""
+    table = ChainChainTable(driver.app, Session("chainchain", {"seats": SEATS, "rules": {"variant": "letters"}}, 2))
+    driver.app.push(table)
+    wait_for_my_turn(driver, table)
+    view = table.current_view()
+    reversal = next(a for a in table.session.legal_actions()
+                    if isinstance(a, Play) and reverses(view.pile, view.required, a.first, a.second, view.variant))
+    assert (reversal.first.face, reversal.second.face) == (view.pile[-1].face, view.pile[-2].face)
+    assert view.direction == 1 and table.arrow_flash == 0
+    drag_to_pile(driver, table, reversal.first)
+    drag_to_pile(driver, table, reversal.second)
+    driver.type_text("own")
+    driver.key(pygame.K_RETURN)
+    assert table.session.log[-1]["word"] == "own", table.message
+    after = table.current_view()
+    assert after.direction == -1 and after.lead_reason == "reversal"
+    driver.frame()
+    assert table.arrow_flash > 0
+    log = " ".join(table.log.lines(table.turns.viewer, table.px(14), table.px(400)))
+    assert "Ana answers with the last play reversed, O then N: OWN" in log
+    assert "Play is reversed: now anticlockwise" in log

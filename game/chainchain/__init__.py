@@ -4,13 +4,13 @@ A letters variant spells a word from the first card to the second."""
 
 from ..descriptor import GameDescriptor
 from .ai import ChainChainHeuristic
-from .guide import GUIDE
+from .guide import SHEET
 from .rules import (LETTERS, NUMBERS, RULES, ChainChainRules, ChainChainState, ChainChainView, Drew,
                     GameEnded, PileLeft, Play, Played, Reversed, Take, Tile, Took, full_deck)
 
 GAME = GameDescriptor(
     name="chainchain", title="Chain-Chain", blurb="Answer the last card with two of yours, or take the pile.",
-    rules=RULES, heuristic=ChainChainHeuristic, guide=GUIDE, lookahead="rollout", table="scenes.chainchain_table:ChainChainTable")
+    rules=RULES, heuristic=ChainChainHeuristic, guide=SHEET, lookahead="rollout", table="scenes.chainchain_table:ChainChainTable")
 
 __all__ = ["GAME", "LETTERS", "NUMBERS", "RULES", "ChainChainRules", "ChainChainState", "ChainChainView", "Drew",
            "GameEnded", "PileLeft", "Play", "Played", "Reversed", "Take", "Tile", "Took", "full_deck"]

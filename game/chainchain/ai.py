@@ -6,9 +6,10 @@ Each legal play is scored on what it leaves behind:
   and the cards out of the game are known), the next player's hand size, and what their last take
   revealed (they held no card of that value or class then); in letters it is sampled, since an
   answer also needs a word between two of their cards;
-- a double skips the next player: worth a share of the pile when no single answer is likely to
-  stop them (the pile goes the other way); on the very last play a double hands the pile to the
-  player before, which is always worth it;
+- a reversal (numbers: a double; letters: the last play's letters in reverse order) skips the
+  next player: worth a share of the pile when no single answer is likely to stop them (the pile
+  goes the other way); on the very last play a reversal hands the pile to the player before,
+  which is always worth it;
 - the answers kept in hand: the different values (letters: the classes it can still answer with
   a word, and its letter pairs that make words) left after the play, since any of them may be
   asked for next, weighed by the size of the pile (the price of having no answer);
@@ -21,10 +22,10 @@ from __future__ import annotations
 
 from ..ai.players import HeuristicPlayer
 from .rules import (CONSONANT, KEYS, LETTERS, VOWEL, ChainChainView, Take, answers_nothing, full_deck,
-                    has_word)
+                    has_word, reverses)
 
 PASS_ON = 1.0         # per pile card, times the chance the next player must take it
-DOUBLE = 0.15         # per pile card, times the chance the best single answer would be matched
+REVERSAL = 0.15       # per pile card, times the chance the best single answer would be matched
 COVER = 0.6           # per answer kept in hand (numbers: per value; letters: per class)...
 COVER_PER_PILE = 0.6  # ... plus this much per pile card: a bigger pile makes answers dearer
 DUMP_PAIR = 0.2       # playing a card whose face is still held (keeps the hand varied)
@@ -33,7 +34,7 @@ SAMPLES = 40          # letters: sampled hands per estimate of the next player's
 
 class ChainChainHeuristic(HeuristicPlayer):
     pass_on = PASS_ON
-    double = DOUBLE
+    reversal = REVERSAL
     cover = COVER
     cover_per_pile = COVER_PER_PILE
     dump_pair = DUMP_PAIR
@@ -46,27 +47,23 @@ class ChainChainHeuristic(HeuristicPlayer):
         unseen = _unseen_cards(view)
         cache: dict = {}
         chances = {play: self._stuck_chance(view, play, unseen, cache) for play in plays}
-        # The best chance that a single answer leaves the next player stuck (for doubles).
-        best_single = max((c for p, c in chances.items() if not self._is_double(view, p)), default=0.0)
+        # The best chance that a single answer leaves the next player stuck (for reversals).
+        best_single = max((c for p, c in chances.items() if not _reverses(view, p)), default=0.0)
         keyed = [(self.value(view, play, chances[play], best_single), self.rng.random(), play) for play in plays]
         keyed.sort(key=lambda item: (item[0], item[1]), reverse=True)
         return [play for _value, _tie, play in keyed]
 
-    @staticmethod
-    def _is_double(view: ChainChainView, play) -> bool:
-        return view.required is not None and play.first.face == play.second.face
-
     def value(self, view: ChainChainView, play, stuck: float, best_single: float) -> float:
-        double = self._is_double(view, play)
+        reversal = _reverses(view, play)
         pile = len(view.pile) + 2
         hand = list(view.hand)
         hand.remove(play.first)
         hand.remove(play.second)
         final = view.stock_count == 0 and not hand and sum(view.hand_counts) == len(view.hand)
         if final:
-            return float(pile) if double else 0.0
-        if double:
-            score = self.double * pile * (1.0 - best_single)
+            return float(pile) if reversal else 0.0
+        if reversal:
+            score = self.reversal * pile * (1.0 - best_single)
         else:
             score = self.pass_on * pile * stuck
         score += (self.cover + self.cover_per_pile * pile) * _coverage(hand, view.variant)
@@ -76,7 +73,7 @@ class ChainChainHeuristic(HeuristicPlayer):
 
     def _stuck_chance(self, view: ChainChainView, play, unseen: list, cache: dict) -> float:
         """The chance that the next player holds no answer to `play`'s second card."""
-        if view.required is not None and play.first.face == play.second.face:
+        if _reverses(view, play):
             return 0.0
         nxt = _next_seat(view, play)
         if nxt is None or nxt == view.seat or not unseen:
@@ -108,6 +105,10 @@ class ChainChainHeuristic(HeuristicPlayer):
             if not _answers(sample, key):
                 stuck += 1
         return stuck / SAMPLES
+
+
+def _reverses(view: ChainChainView, play) -> bool:
+    return reverses(view.pile, view.required, play.first, play.second, view.variant)
 
 
 def _next_seat(view: ChainChainView, play) -> int | None:

@@ -8,7 +8,8 @@ wins, then the lowest sum.
 
 Letters variant: the crossword tile letters (98 cards). A play is two letter cards and a word of
 the shipped dictionary from the first letter to the second. The required *class* (vowel or
-consonant, Y a consonant) replaces the required value; a double is two cards of the same letter.
+consonant, Y a consonant) replaces the required value; the letters game's double is a *reversal*:
+the previous pair's letters answered in reverse order (after D then K, K then D).
 
 The player count is 3 to 6: 4 and 5 are the rulebook's, 3 and 6 the rulings' table option
 (`standard_players` says which are standard, for the setup screen).
@@ -156,18 +157,23 @@ class Take:
 
 @dataclass(frozen=True, slots=True)
 class Played:
+    """`seat` played `first` then `second`; `reverses`: the play turns play around (a double, or in
+    letters the last play's letters reversed)."""
+
     seat: int
     first: Tile
     second: Tile
     word: str
-    double: bool
+    reverses: bool
 
     def text(self, names) -> str:
         cards = f"{self.first.label} then {self.second.label}"
         said = f": {self.word.upper()}" if self.word else ""
-        if self.double:
-            return f"{names[self.seat]} answers with a double, {cards}{said}"
-        return f"{names[self.seat]} plays {cards}{said}"
+        if not self.reverses:
+            return f"{names[self.seat]} plays {cards}{said}"
+        if self.first.is_letter:
+            return f"{names[self.seat]} answers with the last play reversed, {cards}{said}"
+        return f"{names[self.seat]} answers with a double, {cards}{said}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +193,7 @@ class Reversed:
     direction: int  # the new direction: +1 clockwise (seat order), -1 anticlockwise
 
     def text(self, names) -> str:
-        return f"Play turns around: now {'clockwise' if self.direction > 0 else 'anticlockwise'}"
+        return f"Play is reversed: now {'clockwise' if self.direction > 0 else 'anticlockwise'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,8 +247,9 @@ class ChainChainState:
     `stock` is drawn from its end. `pile` is oldest first. `required` is the required value (an
     int) or class ("vowel" / "consonant"), None when the player to move leads freely; then
     `lead_reason` says why: "first" (the first play of the game), "took" (they took the pile),
-    "double" (the player before answered with a double). `no_match[seat]` = (count, key): what a
-    take revealed, still true of at least `count` cards of that hand (see `determinize`).
+    "reversal" (the player before answered with a double or a letters reversal). `no_match[seat]`
+    = (count, key): what a take revealed, still true of at least `count` cards of that hand (see
+    `determinize`).
     """
 
     __slots__ = ("players", "variant", "dealer", "hands", "stock", "pile", "collected", "removed",
@@ -293,7 +300,7 @@ class ChainChainView:
     direction: int                      # +1 clockwise (seat order), -1 anticlockwise
     current: int
     must_lead: bool                     # the player to move leads freely (any two cards)
-    lead_reason: str                    # "first", "took", "double"; "" when answering
+    lead_reason: str                    # "first", "took", "reversal"; "" when answering
     hand_counts: tuple[int, ...]
     stock_count: int
     collected: tuple[tuple[Tile, ...], ...]
@@ -408,6 +415,18 @@ def can_answer(hand, required, variant: str) -> bool:
     return bool(plays(hand, required, variant))
 
 
+def reverses(pile, required, first: Tile, second: Tile, variant: str) -> bool:
+    """Whether answering the last play on `pile` with `first` then `second` reverses play.
+
+    Numbers: a double, two cards of the required value. Letters: the previous pair's letters in
+    reverse order (D then K answered by K then D). A free lead (no `required`) never reverses."""
+    if required is None:
+        return False
+    if variant == LETTERS:
+        return first.face == pile[-1].face and second.face == pile[-2].face
+    return first.face == second.face
+
+
 def letters_stuck(hand) -> bool:
     """A letters leader with no two cards that begin and end any word (may lead without a word)."""
     groups = _groups(hand)
@@ -503,8 +522,8 @@ class ChainChainRules(Rules):
         answerable: dict = {}
         stuck = []
         for action in actions:
-            if state.required is not None and action.first.face == action.second.face:
-                continue  # a double: the turn goes the other way
+            if reverses(state.pile, state.required, action.first, action.second, state.variant):
+                continue  # the turn goes the other way
             key = KEYS[action.second.face]
             if key not in answerable:
                 answerable[key] = can_answer(next_hand, key, state.variant)
@@ -605,13 +624,12 @@ class ChainChainRules(Rules):
                 count -= (KEYS[first.face] != key) + (KEYS[second.face] != key)
             count = min(count, len(hand))
             state.no_match[seat] = (count, key) if count > 0 else (0, None)
-        answer = state.required is not None
-        double = answer and first.face == second.face
+        reversal = reverses(state.pile, state.required, first, second, state.variant)
         word = dictionary.normalize(action.word) if state.variant == LETTERS else ""
         state.pile.append(first)
         state.pile.append(second)
-        events: list = [Played(seat, first, second, word, double)]
-        if double:
+        events: list = [Played(seat, first, second, word, reversal)]
+        if reversal:
             state.direction = -state.direction
             events.append(Reversed(state.direction))
         stock = state.stock
@@ -622,11 +640,11 @@ class ChainChainRules(Rules):
         assert len(hand) % 2 == 0, f"seat {seat} holds {len(hand)} cards: hands stay even"
         state.last_player = seat
         if not stock and not any(state.hands):
-            self._end(state, seat, double, events)
+            self._end(state, seat, reversal, events)
             return events
-        if double:
+        if reversal:
             state.required = None
-            state.lead_reason = "double"
+            state.lead_reason = "reversal"
         else:
             state.required = KEYS[second.face]
             state.lead_reason = ""
@@ -634,12 +652,13 @@ class ChainChainRules(Rules):
         return events
 
     @staticmethod
-    def _end(state: ChainChainState, seat: int, double: bool, events: list) -> None:
-        """The last play was made: a final double sends the pile to the player before the last
-        player (the one the reversed turn passes to); otherwise the pile leaves the game."""
+    def _end(state: ChainChainState, seat: int, reversal: bool, events: list) -> None:
+        """The last play was made: a final double (letters: a final reversal) sends the pile to the
+        player before the last player (the one the reversed turn passes to); otherwise the pile
+        leaves the game."""
         cards = tuple(state.pile)
         state.pile.clear()
-        if double:
+        if reversal:
             taker = (seat + state.direction) % state.players
             state.collected[taker].extend(cards)
             events.append(Took(taker, cards))

@@ -2,11 +2,11 @@
 
 from ..descriptor import GameDescriptor
 from .ai import ChainsHeuristic
-from .guide import GUIDE
+from .guide import SHEET
 from .rules import RULES, ChainsRules, ChainsState, ChainsView, Draw, Pass, Play
 
 GAME = GameDescriptor(
     name="chains", title="Chains", blurb="Play one rank up or down on three chains. Empty your hand.",
-    rules=RULES, heuristic=ChainsHeuristic, guide=GUIDE, lookahead="tree", table="scenes.chains_table:ChainsTable")
+    rules=RULES, heuristic=ChainsHeuristic, guide=SHEET, lookahead="tree", table="scenes.chains_table:ChainsTable")
 
 __all__ = ["GAME", "RULES", "ChainsRules", "ChainsState", "ChainsView", "Draw", "Pass", "Play"]

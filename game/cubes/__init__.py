@@ -2,13 +2,13 @@
 
 from ..descriptor import GameDescriptor
 from .ai import CubesHeuristic
-from .guide import GUIDE
+from .guide import SHEET
 from .rules import (RULES, CubesRules, CubesState, CubesView, Draw, Pass, Place, completions,
                     legal_cells, neighbour_matches, why_not_place)
 
 GAME = GameDescriptor(
     name="cubes", title="Cubes", blurb="Grow a grid of matching cards; close squares to score them.",
-    rules=RULES, heuristic=CubesHeuristic, guide=GUIDE, lookahead="rollout", table="scenes.cubes_table:CubesTable")
+    rules=RULES, heuristic=CubesHeuristic, guide=SHEET, lookahead="rollout", table="scenes.cubes_table:CubesTable")
 
 __all__ = ["GAME", "RULES", "CubesRules", "CubesState", "CubesView", "Draw", "Pass", "Place", "completions",
            "legal_cells", "neighbour_matches", "why_not_place"]
