@@ -5,7 +5,8 @@ Each game provides a `Rules` subclass. The public surface (DESIGN.md):
     setup(config, seed) -> state          to_move(state) -> seat | None
     legal_actions(state) -> [Action]      apply(state, action) -> (state, [Event])
     view(state, seat) -> View             determinize(view, rng) -> state
-    outcome(state) -> Outcome
+    outcome(state) -> Outcome             deck(config) -> [card]
+    hidden_cards(state, seat) -> {card}
 
 `apply` validates and never touches the state it is given. Search and playouts use the lean
 pair `clone` + `advance`, which mutate a private copy and trust that the action is legal.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .cards import Card, card
 
@@ -30,6 +31,62 @@ class Outcome:
 
     scores: tuple[float, ...]
     winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View:
+    """What one seat may see: the fields every table reads. Each game's view extends it.
+
+    `seat` None is an onlooker (no hand), used between pass-and-play turns; `final_hands` holds
+    every hand once the game is over (the table shows them), else None."""
+
+    seat: int | None
+    players: int
+    current: int
+    hand: tuple
+    hand_counts: tuple[int, ...]
+    winners: tuple[int, ...] | None
+    final_hands: tuple[tuple, ...] | None = None
+
+
+@runtime_checkable
+class Event(Protocol):
+    """Something that happened at the table, as the move log tells it."""
+
+    def text(self, names) -> str:
+        """One line for the move log; `names` are the seats' names."""
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """What a seat's play has shown of its hand: at least `count` of its cards match none of
+    `none_of` (Chains: ranks that fit the chain ends it drew on; Cubes: the open-cell groups it
+    could not place beside; Chain-Chain: the required value or class it could not answer). The
+    game says what matching means; `determinize` deals that many non-matching cards to the seat.
+
+    Drawing a card leaves the fact true (still at least `count`); a card played from the hand
+    may have been one of them (`played`)."""
+
+    count: int = 0
+    none_of: Any = None
+
+    @classmethod
+    def whole_hand(cls, hand_size: int, none_of: Any) -> "Revealed":
+        """Every card of a hand of `hand_size` matches none of `none_of`."""
+        return cls(hand_size, none_of) if hand_size else NOTHING_REVEALED
+
+    def played(self, could_be_one: bool, hand_left: int) -> "Revealed":
+        """After a card left the hand (`hand_left` cards remain): one fewer is known if the card
+        `could_be_one` of the non-matching cards, and never more than the hand holds."""
+        if not self.count:
+            return self
+        count = min(self.count - could_be_one, hand_left)
+        if count == self.count:
+            return self
+        return Revealed(count, self.none_of) if count > 0 else NOTHING_REVEALED
+
+
+NOTHING_REVEALED = Revealed()
 
 
 class Rules:
@@ -74,6 +131,15 @@ class Rules:
         raise NotImplementedError
 
     def outcome(self, state) -> Outcome | None:
+        raise NotImplementedError
+
+    def deck(self, config: dict) -> list:
+        """Every card a game with this config holds, each once: what the table conserves."""
+        raise NotImplementedError
+
+    def hidden_cards(self, state, seat: int | None) -> set:
+        """The cards in `state` that `seat` may not see (`None`: an onlooker); neither its view
+        nor the events it receives may show one."""
         raise NotImplementedError
 
     def estimate(self, state) -> list[float]:

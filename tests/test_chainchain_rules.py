@@ -23,7 +23,7 @@ from game.chainchain import words as dictionary
 from game.chainchain.ai import ChainChainHeuristic
 from game.chainchain.guide import GUIDE
 from game.chainchain.rules import KEYS, LETTER_COUNTS, LETTER_POINTS, answers_nothing, has_word
-from game.core import IllegalAction, from_json, to_json
+from game.core import IllegalAction, Revealed, from_json, to_json
 from game.rng import Rng
 
 VARIANTS = ("numbers", "letters")
@@ -61,10 +61,10 @@ def table(hands, *, variant="numbers", pile="", stock="", rest=True, required="a
         required = KEYS[pile_tiles[-1].face] if pile_tiles else None
     if lead_reason is None:
         lead_reason = "" if required is not None else "first"
-    return ChainChainState(n, variant, (current - 1) % n if dealer is None else dealer, hand_tiles,
-                           stock_tiles, Rng(seed), current=current, pile=pile_tiles,
-                           collected=collected_tiles, direction=direction, required=required,
-                           lead_reason=lead_reason)
+    return ChainChainState(players=n, variant=variant, dealer=(current - 1) % n if dealer is None else dealer,
+                           hands=hand_tiles, stock=stock_tiles, rng=Rng(seed), current=current,
+                           pile=pile_tiles, collected=collected_tiles or [], direction=direction,
+                           required=required, lead_reason=lead_reason)
 
 
 def tile_of(state, face: str, seat=None, other_than=None) -> Tile:
@@ -88,7 +88,7 @@ def snapshot(state: ChainChainState):
     return (state.players, state.variant, state.dealer, [list(h) for h in state.hands],
             list(state.stock), list(state.pile), [list(p) for p in state.collected],
             list(state.removed), state.rng.state, state.current, state.direction, state.required,
-            state.lead_reason, list(state.no_match), state.last_player, state.winners)
+            state.lead_reason, list(state.revealed), state.last_player, state.winners)
 
 
 def refused(state, action) -> str:
@@ -788,7 +788,7 @@ def test_determinize_honours_what_a_take_revealed(variant):
         rnd = random.Random(seed)
         rng = Rng(seed)
         while RULES.to_move(state) is not None:
-            for holder, (count, key) in enumerate(state.no_match):
+            for holder, (count, key) in enumerate((r.count, r.none_of) for r in state.revealed):
                 if not count:
                     continue
                 viewer = (holder + 1) % 4
@@ -818,7 +818,7 @@ def test_determinize_honours_a_take_in_a_tight_position():
     state = table(["5 5", "1 1 1 1", "9 9 9 9"], pile="", rest=False, required=None, players=3)
     # Everything else is out of the game, so the unseen cards are the eight in seats 1 and 2.
     state.removed = [t for t in full_deck("numbers", 3) if t not in state.all_cards()]
-    state.no_match = [(0, None), (4, 5), (4, 1)]
+    state.revealed = [Revealed(), Revealed(4, 5), Revealed(4, 1)]
     view = RULES.view(state, 0)
     for salt in range(30):
         guess = RULES.determinize(view, Rng(salt))

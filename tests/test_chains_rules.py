@@ -15,7 +15,7 @@ import pytest
 from game.cards import Card, card, cards, standard_deck
 from game.chains import RULES, ChainsState, ChainsView, Draw, Pass, Play
 from game.chains.rules import Drew, GameEnded, Passed, Played, Rebuilt, fits
-from game.core import IllegalAction
+from game.core import IllegalAction, Revealed
 from game.rng import Rng
 
 
@@ -48,7 +48,7 @@ def snapshot(state: ChainsState):
     """Everything in a state, as plain comparable data (to check a state was not touched)."""
     return (state.players, state.draw_rule, [list(h) for h in state.hands],
             [list(c) for c in state.chains], list(state.deck), state.rng.state, state.current,
-            state.drawn, state.pending, list(state.no_fit), state.stuck_passes, state.winners,
+            state.drawn, state.pending, list(state.revealed), state.stuck_passes, state.winners,
             state.end_reason)
 
 
@@ -822,9 +822,9 @@ def test_normal_player_reads_a_draw_as_holding_nothing_that_fitted():
     from game.chains.ai import ChainsHeuristic, stuck_chance
 
     state = table(["4H 7C", "2S 2D JC QD KH"], ["5S", "6D", "9H"])
-    state.no_fit[1] = (5, frozenset({4, 5, 6, 7, 8, 10}))
+    state.revealed[1] = Revealed(5, frozenset({4, 5, 6, 7, 8, 10}))
     view = RULES.view(state, 0)
     unseen = [c.rank for c in standard_deck() if c not in state.hands[0] and c not in (card("5S"), card("6D"), card("9H"))]
-    assert stuck_chance([5, 7, 9], unseen, 5, view.no_fit[1]) == 1.0
-    assert stuck_chance([5, 7, 9], unseen, 5, (0, frozenset())) < 0.2
+    assert stuck_chance([5, 7, 9], unseen, 5, view.revealed[1]) == 1.0
+    assert stuck_chance([5, 7, 9], unseen, 5, Revealed()) < 0.2
     assert ChainsHeuristic(3).choose(view, RULES.legal_actions(state)) == Play(card("7C"), 1)
