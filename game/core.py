@@ -15,10 +15,11 @@ pair `clone` + `advance`, which mutate a private copy and trust that the action 
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from .cards import Card, card
+from .cards import Card
 
 
 class IllegalAction(ValueError):
@@ -202,9 +203,15 @@ class Rules:
         return normal
 
 
+def is_card_type(cls: type) -> bool:
+    """A card class of any game: its cards have a `code` and it reads one back (`from_code`)."""
+    return hasattr(cls, "from_code") and hasattr(cls, "code")
+
+
 def to_json(obj: Any) -> Any:
-    """A frozen dataclass (action, event or view) as plain JSON data, tagged with its type."""
-    if isinstance(obj, Card):
+    """A frozen dataclass (action, event or view) as plain JSON data, tagged with its type; a card
+    of any game is written as its code."""
+    if is_card_type(type(obj)):
         return obj.code
     if dataclasses.is_dataclass(obj):
         data = {"type": type(obj).__name__}
@@ -221,7 +228,8 @@ def to_json(obj: Any) -> Any:
 def from_json(data: Any, types: tuple[type, ...]) -> Any:
     """The action or event that `to_json` wrote; raises ValueError when the data is not one.
 
-    `types` names every class that may appear, nested card types (a game's own cards) included.
+    `types` names every class that may appear, card types included (Card is always known). A
+    card is read from its code, or from the object form saves once wrote for a game's own cards.
     """
     if not isinstance(data, dict) or "type" not in data:
         raise ValueError(f"expected an object with a 'type', got {data!r}")
@@ -229,29 +237,46 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
     cls = by_name.get(data["type"]) if isinstance(data["type"], str) else None
     if cls is None:
         raise ValueError(f"unknown type {data['type']!r}")
+    card_types = [Card] + [t for t in types if is_card_type(t) and t is not Card]
     kwargs = {}
     for field in dataclasses.fields(cls):
         if field.name not in data:
             raise ValueError(f"{cls.__name__} is missing {field.name!r}")
-        kwargs[field.name] = _decode_field(field.type, data[field.name], types)
+        kwargs[field.name] = _decode_field(field.type, data[field.name], types, card_types)
     return cls(**kwargs)
 
 
-def _decode_field(annotation: Any, value: Any, types: tuple[type, ...]) -> Any:
+def _decode_field(annotation: Any, value: Any, types: tuple[type, ...], card_types: list[type]) -> Any:
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
     if value is None and "None" in text:
         return None
-    if text.startswith("Card"):
-        if not isinstance(value, str):
-            raise ValueError(f"expected a card code, got {value!r}")
-        return card(value)
+    card_type = next((t for t in card_types if _names(text, t.__name__)), None)
+    if card_type is not None and not isinstance(value, dict):
+        if isinstance(value, list) and text.startswith("tuple"):
+            return tuple(_decode_card(card_type, item) for item in value)
+        return _decode_card(card_type, value)
     if isinstance(value, dict):
         return from_json(value, types)
     if text == "str" and not isinstance(value, str):
         raise ValueError(f"expected text, got {value!r}")
     if text.startswith("int") and not isinstance(value, int):
         raise ValueError(f"expected a number, got {value!r}")
+    if text == "bool" and not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
     return value
+
+
+def _names(annotation: str, name: str) -> bool:
+    """Whether the annotation text names the class `name` (as a whole word)."""
+    return re.search(rf"\b{re.escape(name)}\b", annotation) is not None
+
+
+def _decode_card(card_type: type, value: Any):
+    if isinstance(value, dict):
+        return from_json(value, (card_type,))
+    if not isinstance(value, str):
+        raise ValueError(f"expected a card code, got {value!r}")
+    return card_type.from_code(value)
 
 
 @dataclass(frozen=True, slots=True)

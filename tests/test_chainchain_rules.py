@@ -743,6 +743,17 @@ def test_actions_round_trip_through_json(variant):
                    "second": {"type": "Tile", "face": "7", "copy": 1}, "word": 5}, RULES.saved_types)
 
 
+def test_a_tile_is_saved_as_its_code():
+    """A tile is written as its face and copy ("E3"), read back from it, and a code that names
+    no tile is refused."""
+    action = Play(Tile("E", 3), Tile("7", 0), "")
+    assert to_json(action) == {"type": "Play", "first": "E3", "second": "70", "word": ""}
+    assert from_json(to_json(action), RULES.saved_types) == action
+    for bad in ("?3", "E", "Ex", 7):
+        with pytest.raises(ValueError):
+            from_json({"type": "Play", "first": bad, "second": "70", "word": ""}, RULES.saved_types)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_view_shows_only_the_seats_own_hand_and_public_cards(variant):
     """Other hands and the stock are hidden; the pile, the collected piles and their sizes are public."""
