@@ -621,6 +621,16 @@ def test_deadlock_then_lowest_hand_total_court_cards_eleven_to_thirteen():
     assert _deadlock(["QS AS", "KD AD"]) == (0,)     # 13 against 14
 
 
+def test_the_results_show_the_hand_totals_the_deadlock_compares():
+    """Deadlock: the lowest hand total (A = 1, J/Q/K = 11/12/13) is what the view offers the
+    results, once the game is over, and nothing before."""
+    state = table(["AS KS", "2D QD"], ["6H", "6D", "6C"])
+    assert RULES.view(state, 0).final_totals is None
+    for _ in range(2):
+        state, _ = RULES.apply(state, Pass())
+    assert RULES.view(state, None).final_totals == (14, 14)
+
+
 def test_deadlock_ties_share_the_win():
     """Deadlock: "players still tied share the win." """
     assert _deadlock(["KS 2S", "JD 4D", "QC 3C"]) == (0, 1, 2)
