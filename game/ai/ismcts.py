@@ -24,9 +24,9 @@ iteration:
 Nodes are keyed by the action history from the root as the searcher saw it: another seat's action
 by `rules.public_action(action, searcher)`, so actions that look the same to the searcher (a card
 played face down) share one node, and descending through it plays one of them, at random, in the
-determinized state; in games where every action is public the actions are the keys. The choice is
-the most visited root move (ties go to the better average reward). Where a game's rule of thumb plays well
-and playouts say little (Cubes, Chain-Chain), game.ai.rollout looks ahead instead (see
+determinized state; in games where every action is public the actions are the keys. The choice
+is the most visited root move (ties go to the better average reward). Where a game's rule of thumb
+plays well and playouts say little (Cubes, Chain-Chain), game.ai.rollout looks ahead instead (see
 game.ai.players.LOOKAHEAD).
 
 The budget is an iteration count (deterministic given the seed: what tests use) and, in play, a

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..cards import Card, rank_name, standard_deck
 from ..core import NOTHING_REVEALED, Option, Outcome, Revealed, Rules, View
@@ -323,7 +324,7 @@ class ChainsRules(Rules):
             hand.append(card)
         # Nothing in this hand fits the current ends: that is what drawing reveals (also when the
         # drawn card fits: it is played from the draw, and the hand behind it still fits nothing).
-        state.revealed[seat] = _nothing_fits(hand, ends)
+        state.revealed[seat] = _nothing_fits(len(hand), *ends)
         events.append(Drew(seat, card, fitting))
         return events
 
@@ -334,7 +335,7 @@ class ChainsRules(Rules):
         hand = state.hands[seat]
         if state.drawn == 0:
             ends = [chain[-1].rank for chain in state.chains]
-            state.revealed[seat] = _nothing_fits(hand, ends)
+            state.revealed[seat] = _nothing_fits(len(hand), *ends)
         events = [Passed(seat, stuck)]
         if state.stuck_passes >= state.players:
             state.winners = _deadlock_winners(state)
@@ -384,10 +385,9 @@ class ChainsRules(Rules):
         else:
             pool = _unseen(view, [view.hand])
             others = [s for s in range(view.players) if s != view.seat]
-            dealt, deck = deal_hidden(
-                pool, {s: view.hand_counts[s] for s in others}, {s: view.revealed[s].count for s in others},
-                {s: {c for c in pool if c.rank not in view.revealed[s].none_of} for s in others if view.revealed[s].count},
-                rng)
+            owed = {s: view.revealed[s].count for s in others}
+            allowed = {s: {c for c in pool if c.rank not in view.revealed[s].none_of} for s in others if owed[s]}
+            dealt, deck = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
             hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
         return ChainsState(players=view.players, draw_rule=view.draw_rule, hands=hands,
                            chains=[list(c) for c in view.chains], deck=deck, rng=Rng(rng.next_u64()),
@@ -414,9 +414,11 @@ def _unseen(view: ChainsView, hands) -> list[Card]:
     return [c for c in standard_deck() if c not in seen and c != view.pending]
 
 
-def _nothing_fits(hand: list[Card], ends: list[int]) -> Revealed:
-    """What drawing or passing shows: no card of `hand` has a rank that fits the `ends`."""
-    return Revealed.whole_hand(len(hand), frozenset().union(*(NEIGHBOURS[e] for e in ends)))
+@lru_cache(maxsize=4096)
+def _nothing_fits(hand_size: int, *ends: int) -> Revealed:
+    """What drawing or passing shows: no card of a hand of `hand_size` has a rank that fits the
+    `ends` (remembered: search playouts draw often, and the same few answers come back)."""
+    return Revealed.whole_hand(hand_size, frozenset().union(*(NEIGHBOURS[e] for e in ends)))
 
 
 def _can_draw(state: ChainsState) -> bool:
