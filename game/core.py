@@ -64,8 +64,8 @@ class Revealed(NamedTuple):
     could not place beside; Chain-Chain: the required value or class it could not answer). The
     game says what matching means; `determinize` deals that many non-matching cards to the seat.
 
-    Drawing a card leaves the fact true (still at least `count`); a card played from the hand
-    may have been one of them (`played`). A named tuple, not a frozen dataclass: search playouts
+    Drawing a card leaves the fact true (still at least `count`); cards played from the hand
+    may have been some of them (`played`). A named tuple, not a frozen dataclass: search playouts
     make one at many draws and plays, and a tuple is made in half the time."""
 
     count: int = 0
@@ -76,12 +76,13 @@ class Revealed(NamedTuple):
         """Every card of a hand of `hand_size` matches none of `none_of`."""
         return cls(hand_size, none_of) if hand_size else NOTHING_REVEALED
 
-    def played(self, could_be_one: bool, hand_left: int) -> "Revealed":
-        """After a card left the hand (`hand_left` cards remain): one fewer is known if the card
-        `could_be_one` of the non-matching cards, and never more than the hand holds."""
+    def played(self, could_be: int, hand_left: int) -> "Revealed":
+        """After cards left the hand (`hand_left` cards remain), `could_be` of which (a count, or
+        a bool for one card) may have been non-matching ones: that many fewer are known, and
+        never more than the hand holds."""
         if not self.count:
             return self
-        count = min(self.count - could_be_one, hand_left)
+        count = min(self.count - could_be, hand_left)
         if count == self.count:
             return self
         return Revealed(count, self.none_of) if count > 0 else NOTHING_REVEALED

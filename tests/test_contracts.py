@@ -56,5 +56,10 @@ def test_a_card_that_cannot_be_one_of_them_keeps_the_count_within_the_hand():
     assert Revealed(3, "x").played(False, 2) == Revealed(2, "x")
 
 
+def test_several_cards_played_at_once_count_as_one_by_one():
+    assert Revealed(4, "x").played(2, 3) == Revealed(2, "x") == Revealed(4, "x").played(1, 4).played(1, 3)
+    assert Revealed(4, "x").played(0, 2) == Revealed(2, "x")
+
+
 def test_nothing_revealed_stays_nothing():
     assert NOTHING_REVEALED.played(True, 0) is NOTHING_REVEALED

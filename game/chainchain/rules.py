@@ -621,10 +621,9 @@ class ChainChainRules(Rules):
         revealed = state.revealed[seat]
         if revealed.count:
             # Letters: any card may have been one (a card of another class answers nothing).
-            letters = state.variant == LETTERS
             key = revealed.none_of
-            revealed = revealed.played(letters or KEYS[first.face] != key, len(hand) + 1)
-            state.revealed[seat] = revealed.played(letters or KEYS[second.face] != key, len(hand))
+            could_be = 2 if state.variant == LETTERS else (KEYS[first.face] != key) + (KEYS[second.face] != key)
+            state.revealed[seat] = revealed.played(could_be, len(hand))
         answer = state.required is not None
         double = answer and first.face == second.face
         word = dictionary.normalize(action.word) if state.variant == LETTERS else ""
