@@ -324,7 +324,7 @@ class ChainsRules(Rules):
             hand.append(card)
         # Nothing in this hand fits the current ends: that is what drawing reveals (also when the
         # drawn card fits: it is played from the draw, and the hand behind it still fits nothing).
-        state.revealed[seat] = _nothing_fits(len(hand), *ends)
+        state.revealed[seat] = Revealed(len(hand), _fitting_ranks(*ends))
         events.append(Drew(seat, card, fitting))
         return events
 
@@ -335,7 +335,7 @@ class ChainsRules(Rules):
         hand = state.hands[seat]
         if state.drawn == 0:
             ends = [chain[-1].rank for chain in state.chains]
-            state.revealed[seat] = _nothing_fits(len(hand), *ends)
+            state.revealed[seat] = Revealed(len(hand), _fitting_ranks(*ends))
         events = [Passed(seat, stuck)]
         if state.stuck_passes >= state.players:
             state.winners = _deadlock_winners(state)
@@ -414,11 +414,11 @@ def _unseen(view: ChainsView, hands) -> list[Card]:
     return [c for c in standard_deck() if c not in seen and c != view.pending]
 
 
-@lru_cache(maxsize=4096)
-def _nothing_fits(hand_size: int, *ends: int) -> Revealed:
-    """What drawing or passing shows: no card of a hand of `hand_size` has a rank that fits the
-    `ends` (remembered: search playouts draw often, and the same few answers come back)."""
-    return Revealed.whole_hand(hand_size, frozenset().union(*(NEIGHBOURS[e] for e in ends)))
+@lru_cache(maxsize=None)  # at most 13 ** 3 triples of end ranks
+def _fitting_ranks(*ends: int) -> frozenset[int]:
+    """The ranks that fit any of the `ends`: what a hand that drew or passed holds none of
+    (remembered: search playouts draw often)."""
+    return frozenset().union(*(NEIGHBOURS[e] for e in ends))
 
 
 def _can_draw(state: ChainsState) -> bool:
