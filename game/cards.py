@@ -29,6 +29,11 @@ class Card:
         """A short ASCII code, e.g. 'AS', 'TH', '7D'; used in saves."""
         return RANK_CODES.get(self.rank, str(self.rank)) + self.suit
 
+    @classmethod
+    def from_code(cls, code: str) -> "Card":
+        """The card a code names (see `card`); raises CardError if none."""
+        return card(code)
+
     @property
     def label(self) -> str:
         """What the corner of the card shows, e.g. 'A♠', '10♥'."""

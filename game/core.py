@@ -5,7 +5,8 @@ Each game provides a `Rules` subclass. The public surface (DESIGN.md):
     setup(config, seed) -> state          to_move(state) -> seat | None
     legal_actions(state) -> [Action]      apply(state, action) -> (state, [Event])
     view(state, seat) -> View             determinize(view, rng) -> state
-    outcome(state) -> Outcome
+    outcome(state) -> Outcome             deck(config) -> [card]
+    hidden_cards(state, seat) -> {card}
 
 `apply` validates and never touches the state it is given. Search and playouts use the lean
 pair `clone` + `advance`, which mutate a private copy and trust that the action is legal.
@@ -14,10 +15,11 @@ pair `clone` + `advance`, which mutate a private copy and trust that the action 
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
-from .cards import Card, card
+from .cards import Card
 
 
 class IllegalAction(ValueError):
@@ -30,6 +32,63 @@ class Outcome:
 
     scores: tuple[float, ...]
     winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View:
+    """What one seat may see: the fields every table reads. Each game's view extends it.
+
+    `seat` None is an onlooker (no hand), used between pass-and-play turns; `final_hands` holds
+    every hand once the game is over (the table shows them), else None."""
+
+    seat: int | None
+    players: int
+    current: int
+    hand: tuple
+    hand_counts: tuple[int, ...]
+    winners: tuple[int, ...] | None
+    final_hands: tuple[tuple, ...] | None = None
+
+
+@runtime_checkable
+class Event(Protocol):
+    """Something that happened at the table, as the move log tells it."""
+
+    def text(self, names) -> str:
+        """One line for the move log; `names` are the seats' names."""
+
+
+class Revealed(NamedTuple):
+    """What a seat's play has shown of its hand: at least `count` of its cards match none of
+    `none_of` (Chains: ranks that fit the chain ends it drew on; Cubes: the open-cell groups it
+    could not place beside; Chain-Chain: the required value or class it could not answer). The
+    game says what matching means; `determinize` deals that many non-matching cards to the seat.
+
+    Drawing a card leaves the fact true (still at least `count`); cards played from the hand
+    may have been some of them (`played`). A named tuple, not a frozen dataclass: search playouts
+    make one at many draws and plays, and a tuple is made in half the time."""
+
+    count: int = 0
+    none_of: Any = None
+
+    @classmethod
+    def whole_hand(cls, hand_size: int, none_of: Any) -> "Revealed":
+        """Every card of a hand of `hand_size` matches none of `none_of`."""
+        return cls(hand_size, none_of) if hand_size else NOTHING_REVEALED
+
+    def played(self, could_be: int, hand_left: int) -> "Revealed":
+        """After cards left the hand (`hand_left` cards remain), `could_be` of which (a count, or
+        a bool for one card) may have been non-matching ones: that many fewer are known, and
+        never more than the hand holds."""
+        if not self.count:
+            return self
+        count = min(self.count - could_be, hand_left)
+        if count == self.count:
+            return self
+        return Revealed(count, self.none_of) if count > 0 else NOTHING_REVEALED
+
+
+NOTHING_REVEALED = Revealed()
 
 
 class Rules:
@@ -59,7 +118,7 @@ class Rules:
     def clone(self, state):
         raise NotImplementedError
 
-    def advance(self, state, action) -> list:
+    def advance(self, state, action) -> list[Event]:
         """Apply a legal action to `state` in place and return the events."""
         raise NotImplementedError
 
@@ -74,6 +133,15 @@ class Rules:
         raise NotImplementedError
 
     def outcome(self, state) -> Outcome | None:
+        raise NotImplementedError
+
+    def deck(self, config: dict) -> list:
+        """Every card a game with this config holds, each once: what the table conserves."""
+        raise NotImplementedError
+
+    def hidden_cards(self, state, seat: int | None) -> set:
+        """The cards in `state` that `seat` may not see (`None`: an onlooker); neither its view
+        nor the events it receives may show one."""
         raise NotImplementedError
 
     def estimate(self, state) -> list[float]:
@@ -109,7 +177,7 @@ class Rules:
         The move log, the search tree and saved views go through it."""
         return action
 
-    def redact(self, event, seat: int | None):
+    def redact(self, event: Event, seat: int | None) -> Event:
         """The event as `seat` may see it (hidden cards removed); most events are public."""
         return event
 
@@ -142,9 +210,15 @@ class Rules:
         return normal
 
 
+def is_card_type(cls: type) -> bool:
+    """A card class of any game: its cards have a `code` and it reads one back (`from_code`)."""
+    return hasattr(cls, "from_code") and hasattr(cls, "code")
+
+
 def to_json(obj: Any) -> Any:
-    """A frozen dataclass (action, event or view) as plain JSON data, tagged with its type."""
-    if isinstance(obj, Card):
+    """A frozen dataclass (action, event or view) as plain JSON data, tagged with its type; a card
+    of any game is written as its code."""
+    if is_card_type(type(obj)):
         return obj.code
     if dataclasses.is_dataclass(obj):
         data = {"type": type(obj).__name__}
@@ -161,7 +235,8 @@ def to_json(obj: Any) -> Any:
 def from_json(data: Any, types: tuple[type, ...]) -> Any:
     """The action or event that `to_json` wrote; raises ValueError when the data is not one.
 
-    `types` names every class that may appear, nested card types (a game's own cards) included.
+    `types` names every class that may appear, card types included (Card is always known). A
+    card is read from its code, or from the object form saves once wrote for a game's own cards.
     """
     if not isinstance(data, dict) or "type" not in data:
         raise ValueError(f"expected an object with a 'type', got {data!r}")
@@ -169,29 +244,46 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
     cls = by_name.get(data["type"]) if isinstance(data["type"], str) else None
     if cls is None:
         raise ValueError(f"unknown type {data['type']!r}")
+    card_types = [Card] + [t for t in types if is_card_type(t) and t is not Card]
     kwargs = {}
     for field in dataclasses.fields(cls):
         if field.name not in data:
             raise ValueError(f"{cls.__name__} is missing {field.name!r}")
-        kwargs[field.name] = _decode_field(field.type, data[field.name], types)
+        kwargs[field.name] = _decode_field(field.type, data[field.name], types, card_types)
     return cls(**kwargs)
 
 
-def _decode_field(annotation: Any, value: Any, types: tuple[type, ...]) -> Any:
+def _decode_field(annotation: Any, value: Any, types: tuple[type, ...], card_types: list[type]) -> Any:
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
     if value is None and "None" in text:
         return None
-    if text.startswith("Card"):
-        if not isinstance(value, str):
-            raise ValueError(f"expected a card code, got {value!r}")
-        return card(value)
+    card_type = next((t for t in card_types if _names(text, t.__name__)), None)
+    if card_type is not None and not isinstance(value, dict):
+        if isinstance(value, list) and text.startswith("tuple"):
+            return tuple(_decode_card(card_type, item) for item in value)
+        return _decode_card(card_type, value)
     if isinstance(value, dict):
         return from_json(value, types)
     if text == "str" and not isinstance(value, str):
         raise ValueError(f"expected text, got {value!r}")
     if text.startswith("int") and not isinstance(value, int):
         raise ValueError(f"expected a number, got {value!r}")
+    if text == "bool" and not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
     return value
+
+
+def _names(annotation: str, name: str) -> bool:
+    """Whether the annotation text names the class `name` (as a whole word)."""
+    return re.search(rf"\b{re.escape(name)}\b", annotation) is not None
+
+
+def _decode_card(card_type: type, value: Any):
+    if isinstance(value, dict):
+        return from_json(value, (card_type,))
+    if not isinstance(value, str):
+        raise ValueError(f"expected a card code, got {value!r}")
+    return card_type.from_code(value)
 
 
 @dataclass(frozen=True, slots=True)

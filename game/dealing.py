@@ -147,3 +147,14 @@ def _fill(remaining: list, hands: dict, sizes: dict) -> tuple[dict[int, list], l
         hands[seat] = hands[seat] + remaining[:extra]
         del remaining[:extra]
     return hands, remaining
+
+
+def deck_and_other_hands(deck: list, hands: list[list], seat: int | None, game_over: bool) -> set:
+    """The cards `seat` may not see in a game whose only hidden cards are the deck and the hands:
+    the deck, and every hand but its own until the game is over (then every hand is shown)."""
+    hidden = set(deck)
+    if not game_over:
+        for other, hand in enumerate(hands):
+            if other != seat:
+                hidden.update(hand)
+    return hidden

@@ -209,7 +209,7 @@ class ChainsTable(TableScene):
         """Each seat's cards left at the end, with their count and total."""
         view = self.session.view(None)
         rows = []
-        for seat, hand in enumerate(view.final_hands):
-            summary = f"{card_count(len(hand))}, total {sum(c.rank for c in hand)}" if hand else "no cards left"
+        for seat, (hand, total) in enumerate(zip(view.final_hands, view.final_totals)):
+            summary = f"{card_count(len(hand))}, total {total}" if hand else "no cards left"
             rows.append((seat, hand, summary))
         return rows

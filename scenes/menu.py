@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import storage
-from game.registry import GAMES
+from game import registry
 from game.session import SaveError
 
 from . import theme
@@ -20,7 +20,7 @@ class MainMenu(Scene):
         app.notice = None
         self.game_buttons = [
             Button(game.title, (lambda name=game.name: app.screens.setup(name)), note=game.blurb)
-            for game in GAMES
+            for game in registry.GAMES
         ]
         self.saved_title = storage.saved_game_title()
         self.continue_button = Button("Continue", self.resume, note=self.saved_title or "")

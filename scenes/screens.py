@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib
 
+from game import registry
+
 from .app import App
 from .confirm import Confirm
 from .gameover import GameOver
@@ -29,6 +31,8 @@ def table_class(descriptor) -> type:
 class Screens:
     def __init__(self, app: App) -> None:
         self.app = app
+        for game in registry.GAMES:
+            table_class(game)  # each game's scene module registers the painters of its cards
 
     def menu(self, message: str = "") -> None:
         self.app.reset_to(MainMenu(self.app, message))

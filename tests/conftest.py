@@ -31,12 +31,13 @@ def chains_last_card():
     (`block`). Returns (state, blunder, block)."""
     from game.cards import card, cards, standard_deck
     from game.chains.rules import ChainsState, Play
+    from game.core import Revealed
     from game.rng import Rng
 
     hands = [cards("4H 9C"), cards("3D")]
     chains = [cards("5S"), cards("8S"), cards("JH")]
     shown = set(hands[0] + hands[1] + [c for chain in chains for c in chain])
     deck = [c for c in standard_deck() if c not in shown]
-    state = ChainsState(2, "three", hands, chains, deck, Rng(4),
-                        no_fit=[(0, frozenset()), (1, frozenset(range(1, 14)) - {3})])
+    state = ChainsState(players=2, draw_rule="three", hands=hands, chains=chains, deck=deck, rng=Rng(4),
+                        revealed=[Revealed(), Revealed(1, frozenset(range(1, 14)) - {3})])
     return state, Play(card("4H"), 0), Play(card("9C"), 1)

@@ -53,7 +53,8 @@ def cubes_state(board: dict, hands: list[str]) -> CubesState:
     hands = [cards(h) for h in hands]
     used = set(board.values()) | {c for h in hands for c in h}
     deck = [c for c in standard_deck() if c not in used]
-    return CubesState(len(hands), board, hands, deck, [[] for _ in hands], Rng(1), 0, PLACE, 10)
+    return CubesState(players=len(hands), board=board, hands=hands, deck=deck, piles=[[] for _ in hands],
+                      rng=Rng(1), current=0, phase=PLACE, turn=10)
 
 
 def test_rollouts_overrule_a_first_choice_that_leaves_a_cube_unscored():
@@ -80,9 +81,9 @@ def test_rollouts_overrule_a_first_choice_that_lets_the_other_player_win(chains_
     rules = find_game("chains").rules
     view = rules.view(state, 0)
     legal = rules.legal_actions(state)
-    guide = second_guess(ChainsHeuristic)
-    assert guide(1).ranking(view, legal)[0] == blunder
-    search = RolloutSearch(rules, guide, deals=40, seed=5)
+    heuristic = second_guess(ChainsHeuristic)
+    assert heuristic(1).ranking(view, legal)[0] == blunder
+    search = RolloutSearch(rules, heuristic, deals=40, seed=5)
     assert search.search(view, legal) == block
     assert search.means[blunder] == 0.0
 

@@ -23,7 +23,7 @@ from game.chainchain import words as dictionary
 from game.chainchain.ai import ChainChainHeuristic
 from game.chainchain.guide import GUIDE
 from game.chainchain.rules import KEYS, LETTER_COUNTS, LETTER_POINTS, answers_nothing, has_word, reverses
-from game.core import IllegalAction, from_json, to_json
+from game.core import IllegalAction, Revealed, from_json, to_json
 from game.rng import Rng
 
 VARIANTS = ("numbers", "letters")
@@ -66,10 +66,10 @@ def table(hands, *, variant="numbers", pile="", stock="", rest=True, required="a
         required = KEYS[pile_tiles[-1].face] if pile_tiles else None
     if lead_reason is None:
         lead_reason = "" if required is not None else "first"
-    return ChainChainState(n, variant, (current - 1) % n if dealer is None else dealer, hand_tiles,
-                           stock_tiles, Rng(seed), current=current, pile=pile_tiles,
-                           collected=collected_tiles, direction=direction, required=required,
-                           lead_reason=lead_reason)
+    return ChainChainState(players=n, variant=variant, dealer=(current - 1) % n if dealer is None else dealer,
+                           hands=hand_tiles, stock=stock_tiles, rng=Rng(seed), current=current,
+                           pile=pile_tiles, collected=collected_tiles or [], direction=direction,
+                           required=required, lead_reason=lead_reason)
 
 
 def tile_of(state, face: str, seat=None, other_than=None) -> Tile:
@@ -93,7 +93,7 @@ def snapshot(state: ChainChainState):
     return (state.players, state.variant, state.dealer, [list(h) for h in state.hands],
             list(state.stock), list(state.pile), [list(p) for p in state.collected],
             list(state.removed), state.rng.state, state.current, state.direction, state.required,
-            state.lead_reason, list(state.no_match), state.last_player, state.winners)
+            state.lead_reason, list(state.revealed), state.last_player, state.winners)
 
 
 def refused(state, action) -> str:
@@ -817,6 +817,17 @@ def test_actions_round_trip_through_json(variant):
                    "second": {"type": "Tile", "face": "7", "copy": 1}, "word": 5}, RULES.saved_types)
 
 
+def test_a_tile_is_saved_as_its_code():
+    """A tile is written as its face and copy ("E3"), read back from it, and a code that names
+    no tile is refused."""
+    action = Play(Tile("E", 3), Tile("7", 0), "")
+    assert to_json(action) == {"type": "Play", "first": "E3", "second": "70", "word": ""}
+    assert from_json(to_json(action), RULES.saved_types) == action
+    for bad in ("?3", "E", "Ex", 7):
+        with pytest.raises(ValueError):
+            from_json({"type": "Play", "first": bad, "second": "70", "word": ""}, RULES.saved_types)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_view_shows_only_the_seats_own_hand_and_public_cards(variant):
     """Other hands and the stock are hidden; the pile, the collected piles and their sizes are public."""
@@ -862,7 +873,7 @@ def test_determinize_honours_what_a_take_revealed(variant):
         rnd = random.Random(seed)
         rng = Rng(seed)
         while RULES.to_move(state) is not None:
-            for holder, (count, key) in enumerate(state.no_match):
+            for holder, (count, key) in enumerate((r.count, r.none_of) for r in state.revealed):
                 if not count:
                     continue
                 viewer = (holder + 1) % 4
@@ -892,12 +903,12 @@ def test_determinize_honours_letters_takes_that_leave_a_single_way_to_deal():
     one of them."""
     state = table(["I A", "E E", "O X", "R R"], variant="letters", pile="", rest=False, required=None)
     state.removed = [t for t in full_deck("letters", 4) if t not in state.all_cards()]
-    state.no_match = [(2, "consonant"), (0, None), (2, "consonant"), (2, "vowel")]
+    state.revealed = [Revealed(2, "consonant"), Revealed(), Revealed(2, "consonant"), Revealed(2, "vowel")]
     view = RULES.view(state, 1)
     for salt in range(1000):
         guess = RULES.determinize(view, Rng(salt))
         assert RULES.view(guess, 1) == view
-        assert all(_honoured(guess.hands[s], 2, view.no_match[s][1]) for s in (0, 2, 3))
+        assert all(_honoured(guess.hands[s], 2, view.revealed[s].none_of) for s in (0, 2, 3))
         assert faces(guess.hands[3]) == "R R"
 
 
@@ -908,7 +919,7 @@ def test_determinize_honours_a_take_in_a_tight_position():
     state = table(["5 5", "1 1 1 1", "9 9 9 9"], pile="", rest=False, required=None, players=3)
     # Everything else is out of the game, so the unseen cards are the eight in seats 1 and 2.
     state.removed = [t for t in full_deck("numbers", 3) if t not in state.all_cards()]
-    state.no_match = [(0, None), (4, 5), (4, 1)]
+    state.revealed = [Revealed(), Revealed(4, 5), Revealed(4, 1)]
     view = RULES.view(state, 0)
     for salt in range(30):
         guess = RULES.determinize(view, Rng(salt))

@@ -15,7 +15,7 @@ import pytest
 from game.cards import Card, card, cards, standard_deck
 from game.chains import RULES, ChainsState, ChainsView, Draw, Pass, Play
 from game.chains.rules import Drew, GameEnded, Passed, Played, Rebuilt, fits
-from game.core import IllegalAction
+from game.core import IllegalAction, Revealed
 from game.rng import Rng
 
 
@@ -48,7 +48,7 @@ def snapshot(state: ChainsState):
     """Everything in a state, as plain comparable data (to check a state was not touched)."""
     return (state.players, state.draw_rule, [list(h) for h in state.hands],
             [list(c) for c in state.chains], list(state.deck), state.rng.state, state.current,
-            state.drawn, state.pending, list(state.no_fit), state.stuck_passes, state.winners,
+            state.drawn, state.pending, list(state.revealed), state.stuck_passes, state.winners,
             state.end_reason)
 
 
@@ -621,6 +621,16 @@ def test_deadlock_then_lowest_hand_total_court_cards_eleven_to_thirteen():
     assert _deadlock(["QS AS", "KD AD"]) == (0,)     # 13 against 14
 
 
+def test_the_results_show_the_hand_totals_the_deadlock_compares():
+    """Deadlock: the lowest hand total (A = 1, J/Q/K = 11/12/13) is what the view offers the
+    results, once the game is over, and nothing before."""
+    state = table(["AS KS", "2D QD"], ["6H", "6D", "6C"])
+    assert RULES.view(state, 0).final_totals is None
+    for _ in range(2):
+        state, _ = RULES.apply(state, Pass())
+    assert RULES.view(state, None).final_totals == (14, 14)
+
+
 def test_deadlock_ties_share_the_win():
     """Deadlock: "players still tied share the win." """
     assert _deadlock(["KS 2S", "JD 4D", "QC 3C"]) == (0, 1, 2)
@@ -822,9 +832,9 @@ def test_normal_player_reads_a_draw_as_holding_nothing_that_fitted():
     from game.chains.ai import ChainsHeuristic, stuck_chance
 
     state = table(["4H 7C", "2S 2D JC QD KH"], ["5S", "6D", "9H"])
-    state.no_fit[1] = (5, frozenset({4, 5, 6, 7, 8, 10}))
+    state.revealed[1] = Revealed(5, frozenset({4, 5, 6, 7, 8, 10}))
     view = RULES.view(state, 0)
     unseen = [c.rank for c in standard_deck() if c not in state.hands[0] and c not in (card("5S"), card("6D"), card("9H"))]
-    assert stuck_chance([5, 7, 9], unseen, 5, view.no_fit[1]) == 1.0
-    assert stuck_chance([5, 7, 9], unseen, 5, (0, frozenset())) < 0.2
+    assert stuck_chance([5, 7, 9], unseen, 5, view.revealed[1]) == 1.0
+    assert stuck_chance([5, 7, 9], unseen, 5, Revealed()) < 0.2
     assert ChainsHeuristic(3).choose(view, RULES.legal_actions(state)) == Play(card("7C"), 1)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.ai.players import RandomPlayer
 from game.cards import card, cards, standard_deck
-from game.core import IllegalAction, from_json, to_json
+from game.core import IllegalAction, Revealed, from_json, to_json
 from game.cubes import RULES
 from game.cubes.ai import Appraisal, CubesHeuristic, _opponent_cards, _unseen
 from game.cubes.rules import (DRAW, OVER, PLACE, CubesState, Draw, Drew, GameEnded, Pass, Passed,
@@ -48,13 +48,14 @@ def make(board, hands, deck="", *, current=0, phase=PLACE, piles=None, turn=0, r
     top = cards(deck)
     used = set(board.values()) | {c for h in hands for c in h} | {c for p in piles for c in p} | set(top)
     rest = [c for c in standard_deck() if c not in used] if rest_in_deck else []
-    return CubesState(players, dict(board), hands, rest + top[::-1], piles, Rng(1), current, phase, turn)
+    return CubesState(players=players, board=dict(board), hands=hands, deck=rest + top[::-1], piles=piles,
+                      rng=Rng(1), current=current, phase=phase, turn=turn)
 
 
 def snapshot(state: CubesState):
     return (sorted(state.board.items()), [h[:] for h in state.hands], state.deck[:],
             [p[:] for p in state.piles], state.rng.state, state.current, state.phase, state.turn,
-            state.drawn, state.last_draw_turn, state.no_place[:], state.winners)
+            state.drawn, state.last_draw_turn, state.revealed[:], state.winners)
 
 
 def play(state, action):
@@ -277,7 +278,7 @@ def test_a_player_who_cannot_place_passes_and_keeps_the_drawn_card():
     assert card("4C") in state.hands[0] and len(state.hands[0]) == 6
     assert RULES.to_move(state) == 1 and state.phase == DRAW
     # What the pass showed is public: none of the six cards fitted the board of that moment.
-    count, groups = RULES.view(state, 1).no_place[0]
+    count, groups = RULES.view(state, 1).revealed[0].count, RULES.view(state, 1).revealed[0].none_of
     assert count == 6 and groups == ((card("KS"),),) == open_groups({(0, 0): card("KS")})
     assert not any(fits_somewhere(c, groups) for c in state.hands[0])
 
@@ -531,7 +532,7 @@ def test_determinize_honours_what_a_pass_revealed():
     state, _ = play(state, Draw())
     state, _ = play(state, Pass())
     view = RULES.view(state, 1)
-    groups = view.no_place[0][1]
+    groups = view.revealed[0].none_of
     for seed in range(40):
         guess = RULES.determinize(view, Rng(seed))
         assert len(guess.hands[0]) == 6 and not any(fits_somewhere(c, groups) for c in guess.hands[0])
@@ -549,9 +550,9 @@ def test_determinize_honours_passes_in_a_tight_position():
     own = cards("9H")
     shown = set(seat1 + seat2 + deck + own) | set(board.values())
     pile = [c for c in standard_deck() if c not in shown]
-    marks = [(0, ()), (4, ((card("KS"),),)), (4, ((card("2H"),),))]
-    state = CubesState(3, board, [own, seat1[:], seat2[:]], deck, [pile, [], []], Rng(1),
-                       current=0, phase=DRAW, turn=20, no_place=marks)
+    marks = [Revealed(), Revealed(4, ((card("KS"),),)), Revealed(4, ((card("2H"),),))]
+    state = CubesState(players=3, board=board, hands=[own, seat1[:], seat2[:]], deck=deck,
+                       piles=[pile, [], []], rng=Rng(1), current=0, phase=DRAW, turn=20, revealed=marks)
     view = RULES.view(state, 0)
     for salt in range(40):
         guess = RULES.determinize(view, Rng(salt))
@@ -576,11 +577,11 @@ def test_a_pass_keeps_its_mark_until_those_cards_may_have_been_placed():
     state, _ = play(state, Draw())                     # seat 1 draws 8S
     state, _ = play(state, Place(card("QH"), 1, 0))
     state, _ = play(state, Draw())                     # seat 0 draws 6S
-    assert state.no_place[0][0] == 6
+    assert state.revealed[0].count == 6
     kept, _ = play(state, Place(card("6S"), 0, 1))  # 6S fitted the old board: the six are still held
-    assert kept.no_place[0][0] == 6 and RULES.view(kept, 1).no_place[0][0] == 6
+    assert kept.revealed[0].count == 6 and RULES.view(kept, 1).revealed[0].count == 6
     spent, _ = play(state, Place(card("5H"), 2, 0))  # 5H was one that did not fit: one fewer is known
-    assert spent.no_place[0][0] == 5
+    assert spent.revealed[0].count == 5
 
 
 # ---------------------------------------------------------------- Refusals

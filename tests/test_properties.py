@@ -1,143 +1,49 @@
 """Property tests over seeds, player counts and rule options, with random legal play.
 
 Written against the shared rules surface (setup / to_move / legal_actions / apply / clone /
-advance / view / determinize / outcome / all_cards), so a new game joins by appending its
-configurations to CASES and its few game-specific hooks to HOOKS.
+advance / view / determinize / outcome / deck / hidden_cards / all_cards), so every registered
+game is picked up by itself: its cases are every player count it allows times every choice of its
+options, and the illegal actions tried are mutations of its legal ones. Each property is a plain
+`check_...(case, seed, chooser, salt)` function (PROPERTIES), run here by hypothesis and by other
+tests on games of their own (tests/test_tiny_game.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cards import Card, standard_deck
+from game.cards import standard_deck
 from game.core import IllegalAction
-from game.registry import GAMES, find_game
+from game.descriptor import GameDescriptor
+from game.registry import GAMES
 from game.rng import Rng
 
 MAX_ACTIONS = 5000
-
-
-# ---------------------------------------------------------------- per-game hooks
-
-
-@dataclass(frozen=True)
-class GameHooks:
-    """What the generic properties need to know about one game beyond the rules surface."""
-
-    full_deck: Callable[[dict], list]            # every card a game with this config holds
-    candidates: Callable[[object], list]         # actions to try (legal ones are skipped)
-    hidden_cards: Callable[[object, object], set]  # cards in `state` that `seat` may not see
-
-
-def _chains_candidates(state) -> list:
-    from game.chains import Draw, Pass, Play
-
-    return [Play(c, chain) for c in standard_deck() for chain in range(-1, 4)] + [Draw(), Pass()]
-
-
-def _other_hands_and_deck(state, seat) -> set:
-    """Other seats' hands and the deck. (Chain cards and the pending drawn card are public, and
-    once the game is over every hand is shown, as the table does at the end.)"""
-    hidden = set(state.deck)
-    if state.winners is not None:
-        return hidden
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            hidden.update(hand)
-    return hidden
-
-
-def _cubes_candidates(state) -> list:
-    from game.cubes import Draw, Pass, Place
-    from game.cubes.rules import open_cells
-
-    hand = state.hands[state.current]
-    other = next(c for c in standard_deck() if c not in hand)
-    spaces = [cell for cell, _near in open_cells(state.board)]
-    x, y = min(state.board, default=(0, 0))
-    odd = [(x, y), (x - 1, y - 1), (0, 0), (99, -99)]
-    return ([Place(c, cx, cy) for c in hand for cx, cy in spaces]
-            + [Place(c, cx, cy) for c in (hand[0], other) for cx, cy in odd + spaces[:2]]
-            + [Draw(), Pass()])
-
-
-def _chainchain_full_deck(config) -> list:
-    from game.chainchain import full_deck
-
-    return full_deck(config.get("variant", "numbers"), config["players"])
-
-
-def _chainchain_candidates(state) -> list:
-    """Plays of the lowest copies of every pair of faces in hand (letters: with the pair's
-    representative word, with no word, and with words that are wrong), cards not in hand, the
-    same card twice, and Take. (Other copies and other valid words are legal too, but are not
-    in `legal_actions`: tests/test_chainchain_rules.py checks those.)"""
-    from game.chainchain import Play, Take, full_deck
-    from game.chainchain.rules import word_for
-
-    deck = full_deck(state.variant, state.players)
-    hand = state.hands[state.current] or deck[:1]  # (a finished game: every hand is empty)
-    by_face: dict = {}
-    for tile in sorted(hand, key=lambda t: t.copy):
-        by_face.setdefault(tile.face, []).append(tile)
-    outside = next(t for t in deck if t not in hand)
-    letters = state.variant == "letters"
-    found = [Take(), Play(hand[0], hand[0]), Play(outside, hand[0]), Play(hand[0], outside)]
-    for f, firsts in by_face.items():
-        for s, seconds in by_face.items():
-            if s == f and len(firsts) < 2:
-                continue
-            first, second = firsts[0], (firsts[1] if s == f else seconds[0])
-            if letters:
-                word = word_for(f, s)
-                words = [word] if word else []
-                words += ["", f + s, (f + "q" + s).lower(), "qzx"]
-                found += [Play(first, second, w) for w in words]
-            else:
-                found += [Play(first, second), Play(first, second, "word")]
-    return found
-
-
-def _chainchain_hidden(state, seat) -> set:
-    """Other seats' hands and the stock (the pile, the collected piles and the cards out of the
-    game were all seen face up)."""
-    hidden = set(state.stock)
-    if state.winners is not None:
-        return hidden
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            hidden.update(hand)
-    return hidden
-
-
-HOOKS = {
-    "chains": GameHooks(full_deck=lambda config: standard_deck(),
-                        candidates=_chains_candidates,
-                        hidden_cards=_other_hands_and_deck),
-    "cubes": GameHooks(full_deck=lambda config: standard_deck(),
-                       candidates=_cubes_candidates,
-                       hidden_cards=_other_hands_and_deck),
-    "chainchain": GameHooks(full_deck=_chainchain_full_deck,
-                            candidates=_chainchain_candidates,
-                            hidden_cards=_chainchain_hidden),
-}
+ODD_INTS = (-1, -99, 99, 10**6)
+ODD_STRINGS = ("", " ", "qzx", "Q", "a b", "ZZZZZZ")
+SAMPLED_ACTIONS = 8  # legal actions mutated per position
+SAMPLED_CARDS = 4    # other cards of the deck tried per card field
 
 
 @dataclass(frozen=True)
 class Case:
-    game: str
+    descriptor: GameDescriptor
     config: tuple  # sorted (key, value) pairs, kept hashable for hypothesis
 
     @property
+    def game(self) -> str:
+        return self.descriptor.name
+
+    @property
     def rules(self):
-        return find_game(self.game).rules
+        return self.descriptor.rules
 
     @property
     def config_dict(self) -> dict:
@@ -147,26 +53,25 @@ class Case:
     def players(self) -> int:
         return self.rules.normalize_config(self.config_dict)["players"]
 
-    @property
-    def hooks(self) -> GameHooks:
-        return HOOKS[self.game]
-
     def __repr__(self) -> str:
         return f"Case({self.game!r}, {self.config_dict!r})"
 
 
-def case(game: str, **config) -> Case:
-    return Case(game, tuple(sorted(config.items())))
+def cases_of(descriptor: GameDescriptor) -> list[Case]:
+    """Every player count the game allows, with every combination of its options' choices."""
+    rules = descriptor.rules
+    choices = [[(option.key, value) for value, _label in option.choices] for option in rules.options]
+    return [Case(descriptor, tuple(sorted((("players", players),) + combo)))
+            for players in range(rules.min_players, rules.max_players + 1)
+            for combo in itertools.product(*choices)]
 
 
-CASES = [case("chains", players=p, draw_rule=rule)
-         for p in (2, 3, 4) for rule in ("three", "one", "until")]
-CASES += [case("cubes", players=p) for p in (2, 3, 4)]
-CASES += [case("chainchain", players=p, variant=v) for v in ("numbers", "letters") for p in (3, 4, 5, 6)]
+CASES = [c for descriptor in GAMES for c in cases_of(descriptor)]
 
 cases = st.sampled_from(CASES)
 seeds = st.integers(0, 2**64 - 1)
 choosers = st.integers(0, 2**32 - 1)
+salts = st.integers(0, 2**32 - 1)
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOWER = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -206,60 +111,91 @@ def random_game(rules, config: dict, seed: int, chooser: int):
     raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
-def cards_in(obj) -> list:
-    """Every card anywhere in a structure (as produced by dataclasses.asdict)."""
-    from game.chainchain import Tile
+def is_card(value) -> bool:
+    """A card of any game: it has a `code` and its type a `from_code` (game.core's codec)."""
+    return hasattr(type(value), "from_code") and hasattr(value, "code")
 
-    found = []
-    if isinstance(obj, (Card, Tile)):
-        found.append(obj)
-    elif isinstance(obj, dict):
-        if set(obj) == {"rank", "suit"}:
-            found.append(Card(obj["rank"], obj["suit"]))
-        elif set(obj) == {"face", "copy"}:
-            found.append(Tile(obj["face"], obj["copy"]))
-        else:
-            for key, value in obj.items():
-                found += cards_in(key) + cards_in(value)
-    elif isinstance(obj, (list, tuple, set, frozenset)):
-        for item in obj:
-            found += cards_in(item)
+
+def cards_in(obj) -> list:
+    """Every card anywhere in a structure: dataclass fields, dicts, sequences and sets."""
+    if is_card(obj):
+        return [obj]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return [c for f in dataclasses.fields(obj) for c in cards_in(getattr(obj, f.name))]
+    if isinstance(obj, dict):
+        return [c for key, value in obj.items() for c in cards_in(key) + cards_in(value)]
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [c for item in obj for c in cards_in(item)]
+    return []
+
+
+def variants(action, value, deck: list, rnd: random.Random) -> list:
+    """Values to put in place of one field `value` of a legal `action`: other cards of the deck
+    and of the action itself, neighbouring and out-of-range numbers, odd text, the other truth."""
+    if is_card(value):
+        return rnd.sample(deck, min(SAMPLED_CARDS, len(deck))) + [c for c in cards_in(action) if c != value]
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value - 1, value + 1, *ODD_INTS]
+    if isinstance(value, str):
+        return [value + "q", value.upper(), *ODD_STRINGS]
+    return []
+
+
+def illegal_candidates(rules, state, deck: list, rnd: random.Random) -> list:
+    """Actions to try on `state`: every action type that has no fields, and each field of a few
+    legal actions changed (`variants`); the ones `rules.is_legal` refuses must be refused."""
+    found = [kind() for kind in rules.action_types if not dataclasses.fields(kind)]
+    legal = rules.legal_actions(state)
+    for action in rnd.sample(legal, min(SAMPLED_ACTIONS, len(legal))):
+        for f in dataclasses.fields(action):
+            for value in variants(action, getattr(action, f.name), deck, rnd):
+                found.append(dataclasses.replace(action, **{f.name: value}))
     return found
 
 
-def test_every_playable_game_has_a_case():
-    """A game that gets rules must get property cases and hooks here too."""
-    playable = {entry.name for entry in GAMES if entry.rules is not None}
-    missing = playable - ({c.game for c in CASES} & set(HOOKS))
-    assert not missing, f"append cases to CASES and hooks to HOOKS for {sorted(missing)}"
+def test_every_registered_game_has_cases():
+    """Cases come from the registry by themselves: every game, every player count."""
+    for descriptor in GAMES:
+        rules = descriptor.rules
+        counts = {c.players for c in CASES if c.descriptor is descriptor}
+        assert counts == set(range(rules.min_players, rules.max_players + 1)), descriptor.name
 
 
 def test_cards_in_finds_cards_in_a_view():
     """The card finder used below sees every card of a view (so the leak test can fail)."""
-    c = CASES[0]
-    state = c.rules.setup(c.config_dict, 1)
-    view = c.rules.view(state, 0)
-    found = set(cards_in(dataclasses.asdict(view)))
-    assert set(view.hand) <= found and len(found) >= len(view.hand) + 3
+    for descriptor in GAMES:
+        c = cases_of(descriptor)[0]
+        state = c.rules.setup(c.config_dict, 1)
+        view = c.rules.view(state, 0)
+        found = set(cards_in(view))
+        assert view.hand and set(view.hand) <= found, descriptor.name
+
+
+def test_the_candidates_include_refusals_for_every_game():
+    """The generic mutations find actions the rules refuse, in every game."""
+    for descriptor in GAMES:
+        c = cases_of(descriptor)[0]
+        state = c.rules.setup(c.config_dict, 2)
+        deck = c.rules.deck(c.config_dict)
+        tried = illegal_candidates(c.rules, state, deck, random.Random(1))
+        assert any(not c.rules.is_legal(state, a) for a in tried), descriptor.name
 
 
 # ---------------------------------------------------------------- properties
 
 
-@FAST
-@given(cases, seeds, choosers)
-def test_cards_are_conserved_after_every_action(c, seed, chooser):
-    """After every action the table holds exactly the game's cards, each once."""
-    full = Counter(c.hooks.full_deck(c.config_dict))
+def check_cards_are_conserved(c: Case, seed: int, chooser: int, salt: int) -> None:
+    """After every action the table holds exactly the game's cards (`rules.deck`), each once."""
+    full = Counter(c.rules.deck(c.config_dict))
     for state, action, new_state, _ in random_game(c.rules, c.config_dict, seed, chooser):
         assert Counter(state.all_cards()) == full
         if new_state is not None:
             assert Counter(new_state.all_cards()) == full, f"after {action}"
 
 
-@FAST
-@given(cases, seeds, choosers)
-def test_every_game_ends_within_the_bound_with_an_outcome(c, seed, chooser):
+def check_the_game_ends_with_an_outcome(c: Case, seed: int, chooser: int, salt: int) -> None:
     """Random legal play always ends within MAX_ACTIONS, with winners and one score per seat."""
     rules = c.rules
     for state, action, _, _ in random_game(rules, c.config_dict, seed, chooser):
@@ -272,9 +208,7 @@ def test_every_game_ends_within_the_bound_with_an_outcome(c, seed, chooser):
             assert rules.outcome(state) is None
 
 
-@FAST
-@given(cases, seeds, choosers)
-def test_same_seed_and_actions_give_identical_views(c, seed, chooser):
+def check_replay_gives_identical_views(c: Case, seed: int, chooser: int, salt: int) -> None:
     """Any game is reproduced from (game, config, seed, actions): replaying the actions on a
     fresh setup gives the same views for every seat, the same events, at every step."""
     rules, n = c.rules, c.players
@@ -289,49 +223,49 @@ def test_same_seed_and_actions_give_identical_views(c, seed, chooser):
             assert replay_events == events
 
 
-@SLOWER
-@given(cases, seeds, choosers)
-def test_a_view_never_shows_hidden_cards(c, seed, chooser):
-    """A view holds no card of another seat's hand or of the deck, anywhere in its fields; only
-    the seat's own hand and public cards appear."""
+def check_views_hide_hidden_cards(c: Case, seed: int, chooser: int, salt: int) -> None:
+    """A view holds no card that its seat may not see (`rules.hidden_cards`), anywhere in its
+    fields; a seat's own hand is in its view."""
     rules, n = c.rules, c.players
     for state, _, _, _ in random_game(rules, c.config_dict, seed, chooser):
         for seat in seats_of(n):
             view = rules.view(state, seat)
-            shown = set(cards_in(dataclasses.asdict(view)))
-            hidden = c.hooks.hidden_cards(state, seat)
+            shown = set(cards_in(view))
+            hidden = rules.hidden_cards(state, seat)
             assert not shown & hidden, f"seat {seat} sees {sorted(map(str, shown & hidden))}"
             if seat is not None:
                 assert set(view.hand) <= shown
 
 
-@FAST
-@given(cases, seeds, choosers)
-def test_a_hidden_drawn_card_is_redacted_for_the_others(c, seed, chooser):
+def check_events_are_redacted(c: Case, seed: int, chooser: int, salt: int) -> None:
     """Events as each seat receives them carry no card that seat may not see afterwards."""
     rules, n = c.rules, c.players
     for _, action, new_state, events in random_game(rules, c.config_dict, seed, chooser):
         if action is None:
             continue
         for seat in seats_of(n):
-            hidden = c.hooks.hidden_cards(new_state, seat)
+            hidden = rules.hidden_cards(new_state, seat)
             for event in events:
-                leaked = set(cards_in(dataclasses.asdict(rules.redact(event, seat)))) & hidden
+                leaked = set(cards_in(rules.redact(event, seat))) & hidden
                 assert not leaked, f"{event} shows seat {seat} {leaked}"
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cases, seeds, choosers)
-def test_illegal_actions_are_refused_and_change_nothing(c, seed, chooser):
-    """Every candidate action that is not legal is refused with IllegalAction and a reason, and
-    neither the state (all views, all cards) nor what is legal changes; legal ones are applied
-    without touching the state they were given."""
+def check_illegal_actions_are_refused(c: Case, seed: int, chooser: int, salt: int) -> None:
+    """Every candidate that `is_legal` refuses is refused by `apply` with IllegalAction and a
+    reason; one it accepts (a game may accept more than `legal_actions` lists) is applied; and
+    neither the state (all views, all cards) nor what is legal changes."""
     rules, n = c.rules, c.players
-    for state, action, _, _ in random_game(rules, c.config_dict, seed, chooser):
+    deck = rules.deck(c.config_dict)
+    rnd = random.Random(salt)
+    for state, _, _, _ in random_game(rules, c.config_dict, seed, chooser):
         before = observe(rules, state, n)
         legal = rules.legal_actions(state)
-        for candidate in c.hooks.candidates(state):
+        assert all(rules.is_legal(state, action) for action in legal)
+        for candidate in illegal_candidates(rules, state, deck, rnd):
             if candidate in legal:
+                continue
+            if rules.is_legal(state, candidate):
+                rules.apply(state, candidate)
                 continue
             try:
                 rules.apply(state, candidate)
@@ -345,9 +279,7 @@ def test_illegal_actions_are_refused_and_change_nothing(c, seed, chooser):
         assert observe(rules, state, n) == before
 
 
-@FAST
-@given(cases, seeds, choosers)
-def test_clone_and_advance_match_apply(c, seed, chooser):
+def check_clone_and_advance_match_apply(c: Case, seed: int, chooser: int, salt: int) -> None:
     """The search path (clone + advance) gives what apply gives, and leaves the original alone."""
     rules, n = c.rules, c.players
     for state, action, new_state, events in random_game(rules, c.config_dict, seed, chooser):
@@ -360,9 +292,7 @@ def test_clone_and_advance_match_apply(c, seed, chooser):
         assert observe(rules, state, n) == before
 
 
-@SLOWER
-@given(cases, seeds, choosers, st.integers(0, 2**32 - 1))
-def test_playout_moves_are_legal_and_finish_the_game(c, seed, chooser, salt):
+def check_playouts_are_legal_and_finish(c: Case, seed: int, chooser: int, salt: int) -> None:
     """The search's playout policy (`playout_action`, greedy or random) only ever picks a legal
     action, at every point of a random game, and playing by it alone ends the game."""
     rules = c.rules
@@ -381,13 +311,11 @@ def test_playout_moves_are_legal_and_finish_the_game(c, seed, chooser, salt):
     assert rules.outcome(state) is not None
 
 
-@SLOWER
-@given(cases, seeds, choosers, st.integers(0, 2**32 - 1))
-def test_view_of_determinize_is_the_view(c, seed, chooser, salt):
+def check_determinize_keeps_the_view(c: Case, seed: int, chooser: int, salt: int) -> None:
     """view(determinize(view, rng), seat) == view for every seat at every point of a game; the
     determinized state holds the game's cards, and the seat to move has the same legal actions."""
     rules, n = c.rules, c.players
-    full = Counter(c.hooks.full_deck(c.config_dict))
+    full = Counter(rules.deck(c.config_dict))
     rng = Rng(salt)
     for state, _, _, _ in random_game(rules, c.config_dict, seed, chooser):
         for seat in seats_of(n):
@@ -397,6 +325,67 @@ def test_view_of_determinize_is_the_view(c, seed, chooser, salt):
             assert Counter(guess.all_cards()) == full
             if seat is not None and seat == rules.to_move(state):
                 assert rules.legal_actions(guess) == rules.legal_actions(state)
+
+
+PROPERTIES = (check_cards_are_conserved, check_the_game_ends_with_an_outcome,
+              check_replay_gives_identical_views, check_views_hide_hidden_cards,
+              check_events_are_redacted, check_illegal_actions_are_refused,
+              check_clone_and_advance_match_apply, check_playouts_are_legal_and_finish,
+              check_determinize_keeps_the_view)
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_cards_are_conserved_after_every_action(c, seed, chooser):
+    check_cards_are_conserved(c, seed, chooser, 0)
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_every_game_ends_within_the_bound_with_an_outcome(c, seed, chooser):
+    check_the_game_ends_with_an_outcome(c, seed, chooser, 0)
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_same_seed_and_actions_give_identical_views(c, seed, chooser):
+    check_replay_gives_identical_views(c, seed, chooser, 0)
+
+
+@SLOWER
+@given(cases, seeds, choosers)
+def test_a_view_never_shows_hidden_cards(c, seed, chooser):
+    check_views_hide_hidden_cards(c, seed, chooser, 0)
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_a_hidden_drawn_card_is_redacted_for_the_others(c, seed, chooser):
+    check_events_are_redacted(c, seed, chooser, 0)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases, seeds, choosers, salts)
+def test_illegal_actions_are_refused_and_change_nothing(c, seed, chooser, salt):
+    check_illegal_actions_are_refused(c, seed, chooser, salt)
+
+
+@FAST
+@given(cases, seeds, choosers)
+def test_clone_and_advance_match_apply(c, seed, chooser):
+    check_clone_and_advance_match_apply(c, seed, chooser, 0)
+
+
+@SLOWER
+@given(cases, seeds, choosers, salts)
+def test_playout_moves_are_legal_and_finish_the_game(c, seed, chooser, salt):
+    check_playouts_are_legal_and_finish(c, seed, chooser, salt)
+
+
+@SLOWER
+@given(cases, seeds, choosers, salts)
+def test_view_of_determinize_is_the_view(c, seed, chooser, salt):
+    check_determinize_keeps_the_view(c, seed, chooser, salt)
 
 
 # ---------------------------------------------------------------- Chains only
@@ -444,13 +433,14 @@ def test_determinize_honours_no_fit_in_a_tight_position():
     the 9s and seat 1 only the 2s (as it really does). Every determinization must find that deal."""
     from game.cards import cards
     from game.chains import RULES, ChainsState
+    from game.core import Revealed
 
     unseen = cards("2S 2H 2D 2C 9S 9H 9D 9C")
     own = cards("3S")
     rest = [c for c in standard_deck() if c not in unseen and c not in own]
-    state = ChainsState(3, "three", [own, unseen[:4], unseen[4:]],
-                        [rest[:15], rest[15:30], rest[30:]], [], Rng(1),
-                        no_fit=[(0, frozenset()), (4, frozenset({5, 7})), (4, frozenset({2, 4}))])
+    state = ChainsState(players=3, draw_rule="three", hands=[own, unseen[:4], unseen[4:]],
+                        chains=[rest[:15], rest[15:30], rest[30:]], deck=[], rng=Rng(1),
+                        revealed=[Revealed(), Revealed(4, frozenset({5, 7})), Revealed(4, frozenset({2, 4}))])
     view = RULES.view(state, 0)
     for salt in range(40):
         guess = RULES.determinize(view, Rng(salt))

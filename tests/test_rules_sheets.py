@@ -56,8 +56,8 @@ def test_the_sheets_are_in_our_own_words(text, phrases):
 
 
 def chains_position(hands, chains, deck=()) -> ChainsState:
-    return ChainsState(len(hands), "three", [list(h) for h in hands], [list(c) for c in chains],
-                       list(reversed(deck)), Rng(3))
+    return ChainsState(players=len(hands), draw_rule="three", hands=[list(h) for h in hands],
+                       chains=[list(c) for c in chains], deck=list(reversed(deck)), rng=Rng(3))
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -137,7 +137,8 @@ def cubes_position(board: dict, hand, players: int = 2) -> CubesState:
     used = set(board.values()) | set(hand)
     deck = [c for c in standard_deck() if c not in used]
     hands = [list(hand)] + [[deck.pop()] for _ in range(players - 1)]
-    return CubesState(players, dict(board), hands, deck, [[] for _ in range(players)], Rng(2), 0, PLACE, 0)
+    return CubesState(players=players, board=dict(board), hands=hands, deck=deck, piles=[[] for _ in range(players)],
+                      rng=Rng(2), current=0, phase=PLACE, turn=0)
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -207,8 +208,8 @@ def chainchain_position(variant: str, pile, hands, current: int, direction: int 
     stock = [t for t in full_deck(variant, players) if t not in used]
     if required == "auto":
         required = pile[-1].key if pile else None
-    return ChainChainState(players, variant, (current - 1) % players, [list(h) for h in hands], stock, Rng(4),
-                           current=current, pile=list(pile), direction=direction, required=required,
+    return ChainChainState(players=players, variant=variant, dealer=(current - 1) % players,
+                           hands=[list(h) for h in hands], stock=stock, rng=Rng(4), current=current, pile=list(pile), direction=direction, required=required,
                            lead_reason="" if required is not None else "first")
 
 

@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -499,3 +500,15 @@ def test_any_damaged_save_loads_or_is_refused_with_a_save_error(data):
 
 
 BASE_SAVE = Session.dumps(saved_session(20, seed=3, games_to_win=1))
+
+
+def test_a_save_with_tiles_written_as_objects_still_loads():
+    """Saves once wrote a Chain-Chain tile as an object ({"type": "Tile", "face", "copy"}); they
+    still load, and are written again with each tile as its code, which loads to the same table."""
+    text = (Path(__file__).parent / "saves" / "chainchain_tiles_as_objects.json").read_text()
+    old = Session.loads(text)
+    assert len(old.log) == 12 and old.log[0]["first"] == "X0"
+    again = Session.loads(old.dumps())
+    assert again.log == old.log
+    for seat in (0, 1, 2, None):
+        assert again.view(seat) == old.view(seat)

@@ -21,10 +21,12 @@ iteration:
    scored 1/0 (Chains) look the same (`score_weight` blends in the scaled scores; it did not help
    in Cubes, so it is off); a playout stopped before the end scores `rules.estimate(state)`.
 
-Nodes are keyed by the action history from the root (in these games every action is public once
-taken, so that is what every seat has seen of the play below the root); the choice is the most
-visited root move (ties go to the better average reward). Where a game's rule of thumb plays well
-and playouts say little (Cubes, Chain-Chain), game.ai.rollout looks ahead instead (see
+Nodes are keyed by the action history from the root as the searcher saw it: another seat's action
+by `rules.public_action(action, searcher)`, so actions that look the same to the searcher (a card
+played face down) share one node, and descending through it plays one of them, at random, in the
+determinized state; in games where every action is public the actions are the keys. The choice
+is the most visited root move (ties go to the better average reward). Where a game's rule of thumb
+plays well and playouts say little (Cubes, Chain-Chain), game.ai.rollout looks ahead instead (see
 game.ai.players.LOOKAHEAD).
 
 The budget is an iteration count (deterministic given the seed: what tests use) and, in play, a
@@ -39,6 +41,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+from ..core import Rules
 from ..rng import Rng
 from .players import Player
 
@@ -160,6 +163,10 @@ class ISMCTS:
         start = clock()
         deadline = None if self.time_limit is None else start + self.time_limit
 
+        # Whether some action looks different to the searcher when another seat takes it.
+        public_action = rules.public_action
+        hides = getattr(public_action, "__func__", None) is not Rules.public_action
+        searcher = view.seat
         root = Node(None)
         root_legal = list(legal)
         playout_actions = 0
@@ -181,13 +188,19 @@ class ISMCTS:
             # -- select while every legal action has been tried; expand one that has not
             while True:
                 children = node.children
-                found = [children.get(a) for a in actions]
+                if hides and seat != searcher:
+                    looks = _by_look(actions, public_action, searcher)
+                    keys = list(looks)
+                else:
+                    looks = None
+                    keys = actions
+                found = [children.get(k) for k in keys]
                 if None in found:
-                    untried = [a for a, child in zip(actions, found) if child is None]
-                    action = untried[int(rand() * len(untried))]
+                    untried = [k for k, child in zip(keys, found) if child is None]
+                    key = untried[int(rand() * len(untried))]
                     child = Node(seat)
-                    children[action] = child
-                    advance(state, action)
+                    children[key] = child
+                    advance(state, key if looks is None else _one_of(looks[key], rand))
                     path.append(child)
                     break
                 best = None
@@ -202,7 +215,8 @@ class ISMCTS:
                         best_score = score
                         best = child
                 node = best
-                advance(state, actions[found.index(best)])
+                key = keys[found.index(best)]
+                advance(state, key if looks is None else _one_of(looks[key], rand))
                 path.append(node)
                 seat = to_move(state)
                 if seat is None:
@@ -234,6 +248,19 @@ class ISMCTS:
         if result is None:
             return rules.estimate(state), steps, False
         return reward_of(result, self.score_weight), steps, True
+
+
+def _by_look(actions: list, public_action, searcher: int | None) -> dict:
+    """The actions grouped by what the searcher sees of them (`public_action`), in order."""
+    looks: dict = {}
+    for action in actions:
+        looks.setdefault(public_action(action, searcher), []).append(action)
+    return looks
+
+
+def _one_of(actions: list, rand):
+    """One of the actions that look alike to the searcher, to play in this determinization."""
+    return actions[0] if len(actions) == 1 else actions[int(rand() * len(actions))]
 
 
 def reward_of(result, score_weight: float = 0.0) -> list[float]:

@@ -36,15 +36,15 @@ ROLLOUT_CAP = 400  # actions: a safety cap for games without a horizon
 
 
 class RolloutSearch:
-    """Rollouts of the rule of thumb (`guide_class(seed)` builds one) for one game's rules."""
+    """Rollouts of the rule of thumb (`heuristic_class(seed)` builds one) for one game's rules."""
 
-    def __init__(self, rules, guide_class, deals: int = 100, time_limit: float | None = None,
+    def __init__(self, rules, heuristic_class, deals: int = 100, time_limit: float | None = None,
                  candidates: int = CANDIDATES, margin: float = MARGIN, seed: int = 0) -> None:
         if deals < 1:
             raise ValueError("the search needs at least one deal")
         self.rules = rules
-        self.guide_class = guide_class
-        self.guide = guide_class(Rng(seed).derive(0x6D1DE))
+        self.heuristic_class = heuristic_class
+        self.heuristic = heuristic_class(Rng(seed).derive(0x6D1DE))
         self.deals = deals
         self.time_limit = time_limit
         self.candidates = candidates
@@ -60,7 +60,7 @@ class RolloutSearch:
         if len(legal) == 1:
             self.stats = SearchStats()
             return legal[0]
-        ranked = self.guide.ranking(view, legal)
+        ranked = self.heuristic.ranking(view, legal)
         moves = ranked[:self.candidates]
         if len(moves) == 1:
             self.stats = SearchStats()
@@ -110,7 +110,7 @@ class RolloutSearch:
         random choices that `seed` sets (the same for every candidate); and the actions played."""
         rules = self.rules
         rules.advance(state, move)
-        policy = self.guide_class(seed)
+        policy = self.heuristic_class(seed)
         horizon = rules.playout_horizon
         cap = ROLLOUT_CAP if horizon is None else horizon
         to_move, legal_actions, advance, view = rules.to_move, rules.legal_actions, rules.advance, rules.view
@@ -131,9 +131,9 @@ class RolloutSearch:
 class RolloutPlayer(Player):
     """A computer player that looks ahead by rollouts; sees only its view and the legal actions."""
 
-    def __init__(self, rules, guide_class, deals: int, time_limit: float | None = None, seed: int = 0,
+    def __init__(self, rules, heuristic_class, deals: int, time_limit: float | None = None, seed: int = 0,
                  **options) -> None:
-        self.search = RolloutSearch(rules, guide_class, deals=deals, time_limit=time_limit, seed=seed, **options)
+        self.search = RolloutSearch(rules, heuristic_class, deals=deals, time_limit=time_limit, seed=seed, **options)
 
     @property
     def stats(self) -> SearchStats:

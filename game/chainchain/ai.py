@@ -80,7 +80,7 @@ class ChainChainHeuristic(HeuristicPlayer):
             return 0.0
         key = KEYS[play.second.face]
         size = view.hand_counts[nxt]
-        count, taken_on = view.no_match[nxt]
+        count, taken_on = view.revealed[nxt].count, view.revealed[nxt].none_of
         if count and taken_on == key:
             size -= count  # those cards are known not to answer this key
         if size <= 0:

@@ -1,4 +1,4 @@
-"""Chain-Chain rules, per rulebooks/chain-chain.md and the rulings in rules/chain-chain.md.
+"""Chain-Chain rules, per the Chain-Chain rulebook and its rulings.
 
 Numbers game: cards 1-9, two sets per player. A play is two cards, first then second; the next
 player must start with the value of the second card (the *required value*), or take the whole pile
@@ -24,11 +24,11 @@ passes the deal to the left from one game to the next that way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import card_count
-from ..core import Option, Outcome, Rules
-from ..dealing import deal_hidden
+from ..core import NOTHING_REVEALED, Option, Outcome, Revealed, Rules, View
+from ..dealing import deal_hidden, deck_and_other_hands
 from ..rng import Rng
 from . import words as dictionary
 
@@ -64,6 +64,19 @@ class Tile:
 
     face: str
     copy: int
+
+    @property
+    def code(self) -> str:
+        """The face and the copy, e.g. "E3", "70"; used in saves."""
+        return f"{self.face}{self.copy}"
+
+    @classmethod
+    def from_code(cls, code: str) -> "Tile":
+        """The tile a code names; raises ValueError if none."""
+        face, copy = code[:1], code[1:]
+        if face not in KEYS or not copy.isdigit():
+            raise ValueError(f"{code!r} is not a card (expected a face 1-9 or A-Z and a copy number)")
+        return cls(face, int(copy))
 
     @property
     def label(self) -> str:
@@ -241,40 +254,42 @@ class GameEnded:
 # ---------------------------------------------------------------- state and view
 
 
+@dataclass(slots=True, kw_only=True)
 class ChainChainState:
     """The whole table. Mutated only by `ChainChainRules.advance` on a private clone.
 
     `stock` is drawn from its end. `pile` is oldest first. `required` is the required value (an
     int) or class ("vowel" / "consonant"), None when the player to move leads freely; then
     `lead_reason` says why: "first" (the first play of the game), "took" (they took the pile),
-    "reversal" (the player before answered with a double or a letters reversal). `no_match[seat]`
-    = (count, key): what a take revealed, still true of at least `count` cards of that hand (see
-    `determinize`).
+    "reversal" (the player before answered with a double or a letters reversal). `revealed[seat]`:
+    what a take revealed (cards that answer none of the required key of then), still true of at
+    least `count` cards of that hand (see `determinize`). `current` defaults to the dealer's left.
     """
 
-    __slots__ = ("players", "variant", "dealer", "hands", "stock", "pile", "collected", "removed",
-                 "rng", "current", "direction", "required", "lead_reason", "no_match",
-                 "last_player", "winners")
+    players: int
+    variant: str
+    dealer: int
+    hands: list[list[Tile]]
+    stock: list[Tile]
+    rng: Rng
+    current: int | None = None
+    pile: list[Tile] = field(default_factory=list)
+    collected: list[list[Tile]] = field(default_factory=list)
+    removed: list[Tile] = field(default_factory=list)
+    direction: int = 1
+    required: int | str | None = None
+    lead_reason: str = "first"
+    revealed: list[Revealed] = field(default_factory=list)
+    last_player: int | None = None
+    winners: tuple[int, ...] | None = None
 
-    def __init__(self, players, variant, dealer, hands, stock, rng, current=None, pile=None,
-                 collected=None, removed=None, direction=1, required=None, lead_reason="first",
-                 no_match=None, last_player=None, winners=None):
-        self.players: int = players
-        self.variant: str = variant
-        self.dealer: int = dealer
-        self.hands: list[list[Tile]] = hands
-        self.stock: list[Tile] = stock
-        self.pile: list[Tile] = pile if pile is not None else []
-        self.collected: list[list[Tile]] = collected if collected is not None else [[] for _ in range(players)]
-        self.removed: list[Tile] = removed if removed is not None else []
-        self.rng: Rng = rng
-        self.current: int = (dealer + 1) % players if current is None else current
-        self.direction: int = direction
-        self.required: int | str | None = required
-        self.lead_reason: str = lead_reason
-        self.no_match: list[tuple[int, object]] = no_match or [(0, None)] * players
-        self.last_player: int | None = last_player
-        self.winners: tuple[int, ...] | None = winners
+    def __post_init__(self) -> None:
+        if self.current is None:
+            self.current = (self.dealer + 1) % self.players
+        if not self.collected:
+            self.collected = [[] for _ in range(self.players)]
+        if not self.revealed:
+            self.revealed = [NOTHING_REVEALED] * self.players
 
     def all_cards(self) -> list[Tile]:
         found = [c for hand in self.hands for c in hand] + self.stock + self.pile
@@ -282,33 +297,26 @@ class ChainChainState:
         return found + self.removed
 
 
-@dataclass(frozen=True, slots=True)
-class ChainChainView:
-    """What one seat may see. `seat` None is a spectator (no hand), used between pass-and-play turns.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChainChainView(View):
+    """What one seat may see.
 
     Collected piles lie face down, but every card in them was seen face up on the pile when it was
     taken, so their contents are public (`collected`); the table may show just their sizes.
     """
 
-    seat: int | None
-    players: int
     variant: str
     dealer: int
-    hand: tuple[Tile, ...]
     pile: tuple[Tile, ...]              # oldest first: the top two are the last play
     required: int | str | None          # the required value / class; None on a free lead
     direction: int                      # +1 clockwise (seat order), -1 anticlockwise
-    current: int
     must_lead: bool                     # the player to move leads freely (any two cards)
     lead_reason: str                    # "first", "took", "reversal"; "" when answering
-    hand_counts: tuple[int, ...]
     stock_count: int
     collected: tuple[tuple[Tile, ...], ...]
     removed: tuple[Tile, ...]           # the last pile, once it has left the game
-    no_match: tuple[tuple[int, object], ...]
+    revealed: tuple[Revealed, ...]
     last_player: int | None             # who made the latest play
-    winners: tuple[int, ...] | None
-    final_hands: tuple[tuple[Tile, ...], ...] | None = None  # every hand, once the game is over
 
     @property
     def collected_counts(self) -> tuple[int, ...]:
@@ -488,18 +496,31 @@ class ChainChainRules(Rules):
         for _round in range(HAND_SIZE):  # one card at a time, from the dealer's left
             for i in range(1, players + 1):
                 hands[(dealer + i) % players].append(deck.pop())
-        return ChainChainState(players, variant, dealer, hands, deck, rng)
+        return ChainChainState(players=players, variant=variant, dealer=dealer, hands=hands, stock=deck, rng=rng)
 
     def to_move(self, state: ChainChainState) -> int | None:
         return None if state.winners is not None else state.current
 
     def clone(self, state: ChainChainState) -> ChainChainState:
-        return ChainChainState(state.players, state.variant, state.dealer,
-                               [h[:] for h in state.hands], state.stock[:], state.rng.clone(),
-                               state.current, state.pile[:], [p[:] for p in state.collected],
-                               state.removed[:], state.direction, state.required,
-                               state.lead_reason, state.no_match[:], state.last_player,
-                               state.winners)
+        """A private copy for search, slot by slot (quicker than the keyword constructor)."""
+        copy = object.__new__(ChainChainState)
+        copy.players = state.players
+        copy.variant = state.variant
+        copy.dealer = state.dealer
+        copy.hands = [h[:] for h in state.hands]
+        copy.stock = state.stock[:]
+        copy.rng = state.rng.clone()
+        copy.current = state.current
+        copy.pile = state.pile[:]
+        copy.collected = [p[:] for p in state.collected]
+        copy.removed = state.removed[:]
+        copy.direction = state.direction
+        copy.required = state.required
+        copy.lead_reason = state.lead_reason
+        copy.revealed = state.revealed[:]
+        copy.last_player = state.last_player
+        copy.winners = state.winners
+        return copy
 
     # -- what may be done
 
@@ -605,7 +626,7 @@ class ChainChainRules(Rules):
         hand = state.hands[seat]
         # No card of the hand answered the required value (letters: started a word with
         # another card of the hand): what taking reveals, until the hand is played away.
-        state.no_match[seat] = (len(hand), state.required)
+        state.revealed[seat] = Revealed.whole_hand(len(hand), state.required)
         state.required = None
         state.lead_reason = "took"
         return [Took(seat, cards)]
@@ -616,14 +637,12 @@ class ChainChainRules(Rules):
         hand = state.hands[seat]
         hand.remove(first)
         hand.remove(second)
-        count, key = state.no_match[seat]
-        if count:
-            if state.variant == LETTERS:
-                count -= 2
-            else:
-                count -= (KEYS[first.face] != key) + (KEYS[second.face] != key)
-            count = min(count, len(hand))
-            state.no_match[seat] = (count, key) if count > 0 else (0, None)
+        revealed = state.revealed[seat]
+        if revealed.count:
+            # Letters: any card may have been one (a card of another class answers nothing).
+            key = revealed.none_of
+            could_be = 2 if state.variant == LETTERS else (KEYS[first.face] != key) + (KEYS[second.face] != key)
+            state.revealed[seat] = revealed.played(could_be, len(hand))
         reversal = reverses(state.pile, state.required, first, second, state.variant)
         word = dictionary.normalize(action.word) if state.variant == LETTERS else ""
         state.pile.append(first)
@@ -696,7 +715,7 @@ class ChainChainRules(Rules):
             stock_count=len(state.stock),
             collected=tuple(tuple(pile) for pile in state.collected),
             removed=tuple(state.removed),
-            no_match=tuple(state.no_match),
+            revealed=tuple(state.revealed),
             last_player=state.last_player,
             winners=state.winners,
             final_hands=tuple(tuple(h) for h in state.hands) if over else None,
@@ -706,7 +725,7 @@ class ChainChainRules(Rules):
         """A full state the viewer cannot tell from the real one.
 
         The unseen cards are dealt at random to the other hands and the stock. A seat that took
-        the pile held no answer then (`no_match`): it gets that many cards that answer nothing
+        the pile held no answer then (`revealed`): it gets that many cards that answer nothing
         (numbers: none of the required value; letters: no card of the required class starts a
         word ending in another of them). A few quick random deals are tried, then an exact one
         (numbers: finds a deal whenever one exists; letters: exact over the cards not of the
@@ -721,11 +740,22 @@ class ChainChainRules(Rules):
             dealt, pool = _deal(pool, view, others, rng)
             hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
         rng.shuffle(pool)
-        return ChainChainState(view.players, view.variant, view.dealer, hands, pool,
-                               Rng(rng.next_u64()), view.current, list(view.pile),
-                               [list(p) for p in view.collected], list(view.removed),
-                               view.direction, view.required, view.lead_reason,
-                               list(view.no_match), view.last_player, view.winners)
+        return ChainChainState(players=view.players, variant=view.variant, dealer=view.dealer,
+                               hands=hands, stock=pool, rng=Rng(rng.next_u64()), current=view.current,
+                               pile=list(view.pile), collected=[list(p) for p in view.collected],
+                               removed=list(view.removed), direction=view.direction,
+                               required=view.required, lead_reason=view.lead_reason,
+                               revealed=list(view.revealed), last_player=view.last_player,
+                               winners=view.winners)
+
+    def deck(self, config: dict) -> list[Tile]:
+        config = self.normalize_config(config)
+        return full_deck(config["variant"], config["players"])
+
+    def hidden_cards(self, state: ChainChainState, seat: int | None) -> set[Tile]:
+        """The stock and the other seats' hands (the pile, the collected piles and the cards out
+        of the game were all seen face up; every hand is shown once the game is over)."""
+        return deck_and_other_hands(state.stock, state.hands, seat, state.winners is not None)
 
     def outcome(self, state: ChainChainState) -> Outcome | None:
         """Scores are minus the collected cards (higher is better); the sums break ties in `winners`."""
@@ -788,11 +818,11 @@ def _deal(pool, view: ChainChainView, seats, rng: Rng) -> tuple[dict[int, list[T
     The exact fallback uses, for letters, a sufficient condition: cards not of the required class
     start no word, so any set of them answers nothing."""
     letters = view.variant == LETTERS
-    owed = {s: view.no_match[s][0] for s in seats}
-    allowed = {s: {c for c in pool if KEYS[c.face] != view.no_match[s][1]} for s in seats if owed[s]}
+    owed = {s: view.revealed[s].count for s in seats}
+    allowed = {s: {c for c in pool if KEYS[c.face] != view.revealed[s].none_of} for s in seats if owed[s]}
 
     def accepts(seat, card, chosen) -> bool:
-        return _fits(card, chosen, view.no_match[seat][1], letters)
+        return _fits(card, chosen, view.revealed[seat].none_of, letters)
 
     return deal_hidden(pool, {s: view.hand_counts[s] for s in seats}, owed, allowed, rng, accepts)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..ai.players import HeuristicPlayer
 from ..cards import standard_deck
+from ..core import Revealed
 from .rules import FITS, NEIGHBOURS, ChainsView, Play
 
 HAND_LINK = 0.35          # per pair of cards left in hand that fit each other
@@ -38,21 +39,21 @@ class ChainsHeuristic(HeuristicPlayer):
         if play.card.rank in hand and play.card != view.pending:
             hand.remove(play.card.rank)
         links = sum(1 for i, a in enumerate(hand) for b in hand[i + 1:] if FITS[a][b])
-        threat = 1.0 - stuck_chance(ends, unseen, view.hand_counts[next_seat], view.no_fit[next_seat])
+        threat = 1.0 - stuck_chance(ends, unseen, view.hand_counts[next_seat], view.revealed[next_seat])
         return self.hand_link * links - self.next_player_threat * threat
 
 
-def stuck_chance(ends: list[int], unseen: list[int], hand_size: int, no_fit: tuple[int, frozenset]) -> float:
+def stuck_chance(ends: list[int], unseen: list[int], hand_size: int, revealed: Revealed) -> float:
     """The chance that a hand of `hand_size` cards drawn from the `unseen` ranks holds none that
-    fits the `ends`, when `no_fit` = (count, ranks) says that `count` of them have no rank in
-    `ranks` (what the player's last draw revealed)."""
+    fits the `ends`, when `revealed` says that `count` of them have no rank in `none_of` (what
+    the player's last draw revealed)."""
     if not unseen:
         return 1.0
     fit = [False] * 14
     for end in ends:
         for rank in NEIGHBOURS[end]:
             fit[rank] = True
-    count, ruled_out = no_fit
+    count, ruled_out = revealed.count, revealed.none_of
     open_fitting = sum(fit[r] for r in unseen) / len(unseen)
     chance = (1.0 - open_fitting) ** (hand_size - count)
     if count:

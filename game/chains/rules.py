@@ -1,12 +1,13 @@
-"""Chains rules, per rulebooks/chains.md and the rulings in rules/chains.md."""
+"""Chains rules, per the Chains rulebook and its rulings."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..cards import Card, card_count, rank_name, standard_deck
-from ..core import Option, Outcome, Rules
-from ..dealing import deal_hidden
+from ..core import NOTHING_REVEALED, Option, Outcome, Revealed, Rules, View
+from ..dealing import deal_hidden, deck_and_other_hands
 from ..rng import Rng
 
 HAND_SIZE = 5
@@ -116,28 +117,28 @@ class GameEnded:
 # ---------------------------------------------------------------- state and view
 
 
+@dataclass(slots=True, kw_only=True)
 class ChainsState:
     """The whole table. Mutated only by `ChainsRules.advance` on a private clone."""
 
-    __slots__ = ("players", "draw_rule", "hands", "chains", "deck", "rng", "current", "drawn",
-                 "pending", "no_fit", "stuck_passes", "winners", "end_reason")
+    players: int
+    draw_rule: str
+    hands: list[list[Card]]
+    chains: list[list[Card]]
+    deck: list[Card]
+    rng: Rng
+    current: int = 0
+    drawn: int = 0
+    pending: Card | None = None
+    # Per seat, what its draws and passes revealed: cards of that hand with no rank that fits.
+    revealed: list[Revealed] = field(default_factory=list)
+    stuck_passes: int = 0
+    winners: tuple[int, ...] | None = None
+    end_reason: str = ""
 
-    def __init__(self, players, draw_rule, hands, chains, deck, rng, current=0, drawn=0,
-                 pending=None, no_fit=None, stuck_passes=0, winners=None, end_reason=""):
-        self.players: int = players
-        self.draw_rule: str = draw_rule
-        self.hands: list[list[Card]] = hands
-        self.chains: list[list[Card]] = chains
-        self.deck: list[Card] = deck
-        self.rng: Rng = rng
-        self.current: int = current
-        self.drawn: int = drawn
-        self.pending: Card | None = pending
-        # Per seat, what play revealed: at least `count` cards of that hand have no rank in `ranks`.
-        self.no_fit: list[tuple[int, frozenset]] = no_fit or [(0, frozenset())] * players
-        self.stuck_passes: int = stuck_passes
-        self.winners: tuple[int, ...] | None = winners
-        self.end_reason: str = end_reason
+    def __post_init__(self) -> None:
+        if not self.revealed:
+            self.revealed = [NOTHING_REVEALED] * self.players
 
     def all_cards(self) -> list[Card]:
         found = [c for hand in self.hands for c in hand] + [c for chain in self.chains for c in chain]
@@ -147,29 +148,30 @@ class ChainsState:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class ChainsView:
-    """What one seat may see. `seat` None is a spectator (no hand), used between pass-and-play turns."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChainsView(View):
+    """What one seat may see."""
 
-    seat: int | None
-    players: int
     draw_rule: str
-    hand: tuple[Card, ...]
     chains: tuple[tuple[Card, ...], ...]
     deck_count: int
-    hand_counts: tuple[int, ...]
-    current: int
     drawn: int
     pending: Card | None
-    no_fit: tuple[tuple[int, frozenset], ...]
+    revealed: tuple[Revealed, ...]
     stuck_passes: int
-    winners: tuple[int, ...] | None
     end_reason: str
-    final_hands: tuple[tuple[Card, ...], ...] | None = None
 
     @property
     def ends(self) -> tuple[Card, ...]:
         return tuple(chain[-1] for chain in self.chains)
+
+    @property
+    def final_totals(self) -> tuple[int, ...] | None:
+        """Each hand's total (A = 1, J 11, Q 12, K 13) once the game is over: the deadlock's
+        tie-break, as the results show it."""
+        if self.final_hands is None:
+            return None
+        return tuple(hand_total(hand) for hand in self.final_hands)
 
     def fitting_chains(self, card: Card) -> list[int]:
         return [i for i, end in enumerate(self.ends) if fits(card, end)]
@@ -198,16 +200,29 @@ class ChainsRules(Rules):
         rng.shuffle(deck)
         hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
         chains = [[deck.pop()] for _ in range(CHAIN_COUNT)]
-        return ChainsState(players, config["draw_rule"], hands, chains, deck, rng)
+        return ChainsState(players=players, draw_rule=config["draw_rule"], hands=hands, chains=chains,
+                           deck=deck, rng=rng)
 
     def to_move(self, state: ChainsState) -> int | None:
         return None if state.winners is not None else state.current
 
     def clone(self, state: ChainsState) -> ChainsState:
-        return ChainsState(state.players, state.draw_rule, [h[:] for h in state.hands],
-                           [c[:] for c in state.chains], state.deck[:], state.rng.clone(),
-                           state.current, state.drawn, state.pending, state.no_fit[:],
-                           state.stuck_passes, state.winners, state.end_reason)
+        """A private copy for search, slot by slot (quicker than the keyword constructor)."""
+        copy = object.__new__(ChainsState)
+        copy.players = state.players
+        copy.draw_rule = state.draw_rule
+        copy.hands = [h[:] for h in state.hands]
+        copy.chains = [c[:] for c in state.chains]
+        copy.deck = state.deck[:]
+        copy.rng = state.rng.clone()
+        copy.current = state.current
+        copy.drawn = state.drawn
+        copy.pending = state.pending
+        copy.revealed = state.revealed[:]
+        copy.stuck_passes = state.stuck_passes
+        copy.winners = state.winners
+        copy.end_reason = state.end_reason
+        return copy
 
     # -- what may be done
 
@@ -279,11 +294,9 @@ class ChainsRules(Rules):
             state.pending = None
         else:
             state.hands[seat].remove(card)
-            count, ranks = state.no_fit[seat]
-            if count and card.rank not in ranks:
-                state.no_fit[seat] = (count - 1, ranks)
-            elif count > len(state.hands[seat]):
-                state.no_fit[seat] = (len(state.hands[seat]), ranks)
+            revealed = state.revealed[seat]
+            if revealed.count:  # a card that fits none of those ends may have been one of them
+                state.revealed[seat] = revealed.played(card.rank not in revealed.none_of, len(state.hands[seat]))
         state.chains[action.chain].append(card)
         state.stuck_passes = 0
         events = [Played(seat, card, action.chain, from_draw)]
@@ -311,7 +324,7 @@ class ChainsRules(Rules):
             hand.append(card)
         # Nothing in this hand fits the current ends: that is what drawing reveals (also when the
         # drawn card fits: it is played from the draw, and the hand behind it still fits nothing).
-        state.no_fit[seat] = (len(hand), frozenset().union(*(NEIGHBOURS[e] for e in ends)))
+        state.revealed[seat] = Revealed(len(hand), _fitting_ranks(*ends))
         events.append(Drew(seat, card, fitting))
         return events
 
@@ -322,7 +335,7 @@ class ChainsRules(Rules):
         hand = state.hands[seat]
         if state.drawn == 0:
             ends = [chain[-1].rank for chain in state.chains]
-            state.no_fit[seat] = (len(hand), frozenset().union(*(NEIGHBOURS[e] for e in ends)))
+            state.revealed[seat] = Revealed(len(hand), _fitting_ranks(*ends))
         events = [Passed(seat, stuck)]
         if state.stuck_passes >= state.players:
             state.winners = _deadlock_winners(state)
@@ -356,7 +369,7 @@ class ChainsRules(Rules):
             current=state.current,
             drawn=state.drawn,
             pending=state.pending,
-            no_fit=tuple(state.no_fit),
+            revealed=tuple(state.revealed),
             stuck_passes=state.stuck_passes,
             winners=state.winners,
             end_reason=state.end_reason,
@@ -364,21 +377,30 @@ class ChainsRules(Rules):
         )
 
     def determinize(self, view: ChainsView, rng: Rng) -> ChainsState:
-        """A full state the viewer cannot tell from the real one, honouring every revealed no-fit."""
+        """A full state the viewer cannot tell from the real one, honouring what every seat's
+        draws and passes revealed (`revealed`)."""
         if view.final_hands is not None:
-            return ChainsState(view.players, view.draw_rule, [list(h) for h in view.final_hands],
-                               [list(c) for c in view.chains], _unseen(view, view.final_hands), Rng(rng.next_u64()),
-                               view.current, view.drawn, view.pending, list(view.no_fit), view.stuck_passes,
-                               view.winners, view.end_reason)
-        pool = _unseen(view, [view.hand])
-        others = [s for s in range(view.players) if s != view.seat]
-        hands, deck = deal_hidden(
-            pool, {s: view.hand_counts[s] for s in others}, {s: view.no_fit[s][0] for s in others},
-            {s: {c for c in pool if c.rank not in view.no_fit[s][1]} for s in others}, rng)
-        all_hands = [list(view.hand) if s == view.seat else hands[s] for s in range(view.players)]
-        return ChainsState(view.players, view.draw_rule, all_hands, [list(c) for c in view.chains],
-                           deck, Rng(rng.next_u64()), view.current, view.drawn, view.pending,
-                           list(view.no_fit), view.stuck_passes, view.winners, view.end_reason)
+            hands = [list(h) for h in view.final_hands]
+            deck = _unseen(view, view.final_hands)
+        else:
+            pool = _unseen(view, [view.hand])
+            others = [s for s in range(view.players) if s != view.seat]
+            owed = {s: view.revealed[s].count for s in others}
+            allowed = {s: {c for c in pool if c.rank not in view.revealed[s].none_of} for s in others if owed[s]}
+            dealt, deck = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
+            hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
+        return ChainsState(players=view.players, draw_rule=view.draw_rule, hands=hands,
+                           chains=[list(c) for c in view.chains], deck=deck, rng=Rng(rng.next_u64()),
+                           current=view.current, drawn=view.drawn, pending=view.pending,
+                           revealed=list(view.revealed), stuck_passes=view.stuck_passes,
+                           winners=view.winners, end_reason=view.end_reason)
+
+    def deck(self, config: dict) -> list[Card]:
+        return standard_deck()
+
+    def hidden_cards(self, state: ChainsState, seat: int | None) -> set[Card]:
+        """The deck and the other seats' hands (every hand is shown once the game is over)."""
+        return deck_and_other_hands(state.deck, state.hands, seat, state.winners is not None)
 
     def outcome(self, state: ChainsState) -> Outcome | None:
         if state.winners is None:
@@ -390,6 +412,13 @@ class ChainsRules(Rules):
 def _unseen(view: ChainsView, hands) -> list[Card]:
     seen = {c for hand in hands for c in hand} | {c for chain in view.chains for c in chain}
     return [c for c in standard_deck() if c not in seen and c != view.pending]
+
+
+@lru_cache(maxsize=None)  # at most 13 ** 3 triples of end ranks
+def _fitting_ranks(*ends: int) -> frozenset[int]:
+    """The ranks that fit any of the `ends`: what a hand that drew or passed holds none of
+    (remembered: search playouts draw often)."""
+    return frozenset().union(*(NEIGHBOURS[e] for e in ends))
 
 
 def _can_draw(state: ChainsState) -> bool:

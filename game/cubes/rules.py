@@ -1,4 +1,4 @@
-"""Cubes rules, per rulebooks/cubes.md and the rulings in rules/cubes.md.
+"""Cubes rules, per the Cubes rulebook and its rulings.
 
 The board is an unbounded grid held as a dict {(x, y): Card}. x grows to the right and y grows
 downward (screen order): the cell "above" (x, y) is (x, y - 1). The first card sits on (0, 0).
@@ -17,11 +17,11 @@ Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neig
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import Card, standard_deck
-from ..core import Outcome, Rules
-from ..dealing import deal_hidden
+from ..core import NOTHING_REVEALED, Outcome, Revealed, Rules, View
+from ..dealing import deal_hidden, deck_and_other_hands
 from ..rng import Rng
 
 HAND_SIZE = 5
@@ -403,30 +403,30 @@ class GameEnded:
 # ---------------------------------------------------------------- state and view
 
 
+@dataclass(slots=True, kw_only=True)
 class CubesState:
     """The whole table. Mutated only by `CubesRules.advance` on a private clone."""
 
-    __slots__ = ("players", "board", "hands", "deck", "piles", "rng", "current", "phase", "turn",
-                 "drawn", "last_draw_turn", "no_place", "winners")
+    players: int
+    board: dict[tuple[int, int], Card]
+    hands: list[list[Card]]
+    deck: list[Card]
+    piles: list[list[Card]]
+    rng: Rng
+    current: int = 0
+    phase: str = DRAW
+    turn: int = 0  # turns started so far, minus one: the first turn is 0
+    drawn: Card | None = None  # the card drawn this turn (seen only by its drawer)
+    last_draw_turn: int | None = None  # the turn that drew the last deck card
+    # Per seat, what its latest pass revealed: cards of that hand that fit beside none of the
+    # open-cell groups of the board of that moment (`open_groups`). A placed card that may have
+    # been one of them lowers the count.
+    revealed: list[Revealed] = field(default_factory=list)
+    winners: tuple[int, ...] | None = None
 
-    def __init__(self, players, board, hands, deck, piles, rng, current=0, phase=DRAW, turn=0,
-                 drawn=None, last_draw_turn=None, no_place=None, winners=None):
-        self.players: int = players
-        self.board: dict[tuple[int, int], Card] = board
-        self.hands: list[list[Card]] = hands
-        self.deck: list[Card] = deck
-        self.piles: list[list[Card]] = piles
-        self.rng: Rng = rng
-        self.current: int = current
-        self.phase: str = phase
-        self.turn: int = turn  # turns started so far, minus one: the first turn is 0
-        self.drawn: Card | None = drawn  # the card drawn this turn (seen only by its drawer)
-        self.last_draw_turn: int | None = last_draw_turn  # the turn that drew the last deck card
-        # Per seat, what its latest pass revealed, as (count, groups): at least `count` cards of
-        # that hand fit beside none of `groups`, the open-cell groups of the board of that moment
-        # (`open_groups`). A placed card that may have been one of them lowers the count.
-        self.no_place: list[tuple[int, tuple]] = no_place or [(0, ())] * players
-        self.winners: tuple[int, ...] | None = winners
+    def __post_init__(self) -> None:
+        if not self.revealed:
+            self.revealed = [NOTHING_REVEALED] * self.players
 
     def all_cards(self) -> list[Card]:
         found = list(self.board.values()) + [c for hand in self.hands for c in hand]
@@ -435,25 +435,18 @@ class CubesState:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class CubesView:
-    """What one seat may see. `seat` None is a spectator (no hand), used between pass-and-play turns."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CubesView(View):
+    """What one seat may see."""
 
-    seat: int | None
-    players: int
-    hand: tuple[Card, ...]
     board: tuple[tuple[tuple[int, int], Card], ...]  # ((x, y), card), sorted by cell
     piles: tuple[tuple[Card, ...], ...]
-    hand_counts: tuple[int, ...]
     deck_count: int
-    current: int
     phase: str
     turn: int
     drawn: Card | None  # the card just drawn, only in the drawer's own view
     last_draw_turn: int | None
-    no_place: tuple[tuple[int, tuple], ...]
-    winners: tuple[int, ...] | None
-    final_hands: tuple[tuple[Card, ...], ...] | None = None  # every hand, once the game is over
+    revealed: tuple[Revealed, ...]
 
     def board_dict(self) -> dict[tuple[int, int], Card]:
         return dict(self.board)
@@ -490,16 +483,29 @@ class CubesRules(Rules):
         rng.shuffle(deck)
         hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
         board = {ORIGIN: deck.pop()}
-        return CubesState(players, board, hands, deck, [[] for _ in range(players)], rng)
+        return CubesState(players=players, board=board, hands=hands, deck=deck,
+                          piles=[[] for _ in range(players)], rng=rng)
 
     def to_move(self, state: CubesState) -> int | None:
         return None if state.phase == OVER else state.current
 
     def clone(self, state: CubesState) -> CubesState:
-        return CubesState(state.players, dict(state.board), [h[:] for h in state.hands],
-                          state.deck[:], [p[:] for p in state.piles], state.rng.clone(),
-                          state.current, state.phase, state.turn, state.drawn,
-                          state.last_draw_turn, state.no_place[:], state.winners)
+        """A private copy for search, slot by slot (quicker than the keyword constructor)."""
+        copy = object.__new__(CubesState)
+        copy.players = state.players
+        copy.board = dict(state.board)
+        copy.hands = [h[:] for h in state.hands]
+        copy.deck = state.deck[:]
+        copy.piles = [p[:] for p in state.piles]
+        copy.rng = state.rng.clone()
+        copy.current = state.current
+        copy.phase = state.phase
+        copy.turn = state.turn
+        copy.drawn = state.drawn
+        copy.last_draw_turn = state.last_draw_turn
+        copy.revealed = state.revealed[:]
+        copy.winners = state.winners
+        return copy
 
     # -- what may be done
 
@@ -579,12 +585,9 @@ class CubesRules(Rules):
         card, x, y = action.card, action.x, action.y
         hand = state.hands[seat]
         hand.remove(card)
-        count, groups = state.no_place[seat]
-        if count:
-            if not fits_somewhere(card, groups):  # it may have been one of the cards that did not fit
-                state.no_place[seat] = (count - 1, groups)
-            elif count > len(hand):
-                state.no_place[seat] = (len(hand), groups)
+        revealed = state.revealed[seat]
+        if revealed.count:  # a card that fits nowhere may have been one of those that did not fit
+            state.revealed[seat] = revealed.played(not fits_somewhere(card, revealed.none_of), len(hand))
         board = state.board
         board[(x, y)] = card
         events = [Placed(seat, card, x, y)]
@@ -600,7 +603,7 @@ class CubesRules(Rules):
     def _pass(self, state: CubesState) -> list:
         seat = state.current
         # Nothing in this hand could be placed: that is what passing reveals.
-        state.no_place[seat] = (len(state.hands[seat]), open_groups(state.board))
+        state.revealed[seat] = Revealed.whole_hand(len(state.hands[seat]), open_groups(state.board))
         events = [Passed(seat)]
         self._end_turn(state, events)
         return events
@@ -638,7 +641,7 @@ class CubesRules(Rules):
             turn=state.turn,
             drawn=state.drawn if seat is not None and seat == state.current else None,
             last_draw_turn=state.last_draw_turn,
-            no_place=tuple(state.no_place),
+            revealed=tuple(state.revealed),
             winners=state.winners,
             final_hands=tuple(tuple(h) for h in state.hands) if state.phase == OVER else None,
         )
@@ -647,28 +650,34 @@ class CubesRules(Rules):
         """A full state the viewer cannot tell from the real one.
 
         The unseen cards are dealt at random to the other hands and the deck. A seat that passed
-        showed that at least `count` of its cards could not be placed then (`no_place`): its hand
+        showed that at least `count` of its cards could not be placed then (`revealed`): its hand
         gets that many such cards. A few quick random deals are tried, then an exact one that finds
         a deal whenever one exists (the real one does); unconstrained only as a last resort.
         Once the game is over every hand is shown, and the state is known.
         """
         if view.final_hands is not None:
-            hands = view.final_hands
-            pool = _unseen(view, hands)  # empty: the deck ran out
-            return CubesState(view.players, dict(view.board), [list(h) for h in hands], pool,
-                              [list(pile) for pile in view.piles], Rng(rng.next_u64()),
-                              view.current, view.phase, view.turn, view.drawn, view.last_draw_turn,
-                              list(view.no_place), view.winners)
-        pool = _unseen(view, [view.hand])
-        others = [s for s in range(view.players) if s != view.seat]
-        owed = {s: view.no_place[s][0] for s in others}
-        allowed = {s: {c for c in pool if not fits_somewhere(c, view.no_place[s][1])} for s in others if owed[s]}
-        hands, deck = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
-        all_hands = [list(view.hand) if s == view.seat else hands[s] for s in range(view.players)]
-        return CubesState(view.players, dict(view.board), all_hands, deck,
-                          [list(pile) for pile in view.piles], Rng(rng.next_u64()), view.current,
-                          view.phase, view.turn, view.drawn, view.last_draw_turn,
-                          list(view.no_place), view.winners)
+            hands = [list(h) for h in view.final_hands]
+            deck = _unseen(view, view.final_hands)  # empty: the deck ran out
+        else:
+            pool = _unseen(view, [view.hand])
+            others = [s for s in range(view.players) if s != view.seat]
+            owed = {s: view.revealed[s].count for s in others}
+            allowed = {s: {c for c in pool if not fits_somewhere(c, view.revealed[s].none_of)}
+                       for s in others if owed[s]}
+            dealt, deck = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
+            hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
+        return CubesState(players=view.players, board=dict(view.board), hands=hands, deck=deck,
+                          piles=[list(pile) for pile in view.piles], rng=Rng(rng.next_u64()),
+                          current=view.current, phase=view.phase, turn=view.turn, drawn=view.drawn,
+                          last_draw_turn=view.last_draw_turn, revealed=list(view.revealed),
+                          winners=view.winners)
+
+    def deck(self, config: dict) -> list[Card]:
+        return standard_deck()
+
+    def hidden_cards(self, state: CubesState, seat: int | None) -> set[Card]:
+        """The deck and the other seats' hands (every hand is shown once the game is over)."""
+        return deck_and_other_hands(state.deck, state.hands, seat, state.phase == OVER)
 
     def outcome(self, state: CubesState) -> Outcome | None:
         if state.phase != OVER:

@@ -1,0 +1,135 @@
+"""The layers stay apart: game/ never loads pygame, no module imports itself round a circle, and
+the rules cite only files the repository holds."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT_PACKAGES = ("game", "scenes")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def project_modules() -> dict[str, Path]:
+    return {module_name(path): path for package in PROJECT_PACKAGES for path in (ROOT / package).rglob("*.py")}
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The project modules that `path` imports, by any import statement, at module level or inside
+    a function: `from p import m` counts as importing the module p.m when there is one, else p."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+    return {module for module in found if module in known and module != name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    known = project_modules()
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle (a list of modules, the first repeated at the end), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for target in sorted(graph[module]):
+            if state.get(target) == 1:
+                return path[path.index(target):] + [target]
+            if target not in state:
+                circle = visit(target)
+                if circle:
+                    return circle
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in sorted(graph):
+        if module not in state:
+            circle = visit(module)
+            if circle:
+                return circle
+    return None
+
+
+def test_importing_every_game_module_never_loads_pygame():
+    """game/ is pure Python: import every module under it, and pygame is still not loaded."""
+    script = ("import pkgutil, sys, game\n"
+              "for info in pkgutil.walk_packages(game.__path__, 'game.'):\n"
+              "    __import__(info.name)\n"
+              "print(len(sys.modules), 'pygame' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert result.stdout.split()[-1] == "False", result.stdout + result.stderr
+
+
+def test_no_import_circle_among_the_projects_modules():
+    graph = import_graph()
+    assert "game.core" in graph["game.chains.rules"]  # the walk sees relative imports
+    assert find_circle(graph) is None, " -> ".join(find_circle(graph))
+
+
+def test_the_circle_finder_finds_a_circle():
+    assert find_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_circle({"a": {"b"}, "b": set()}) is None
+
+
+def test_imports_inside_functions_are_walked(tmp_path):
+    source = tmp_path / "mod.py"
+    source.write_text("def f():\n    from game import core\n")
+    assert imports_of("game.mod", source, {"game.core": source}) == {"game.core"}
+
+
+PATH_LIKE = re.compile(r"(?<![\w./-])((?:[\w-]+/)+[\w.-]+\.(?:md|py|txt|json|toml|spec))\b")
+
+
+def test_the_rules_cite_only_files_in_the_repository():
+    """Any path-like citation in game/ (a folder and a file name) names a file of the repository
+    (the rulebooks live outside it, so the rules cite them by name)."""
+    assert PATH_LIKE.findall("per rulebooks/chains.md, see tests/test_layers.py") == [
+        "rulebooks/chains.md", "tests/test_layers.py"]
+    missing = []
+    for path in (ROOT / "game").rglob("*.py"):
+        for cited in PATH_LIKE.findall(path.read_text()):
+            if not (ROOT / cited).exists():
+                missing.append(f"{path.relative_to(ROOT)}: {cited}")
+    assert not missing, missing
+
+
+def test_the_chains_results_show_the_engines_hand_total(monkeypatch):
+    """No scene computes a rule: the Chains results read each hand's total from the engine's view
+    (the tie-break's own numbers), never a sum of their own."""
+    from game.chains.rules import ChainsView
+    from game.rng import Rng
+    from game.session import Session
+    from scenes.chains_table import ChainsTable
+    from scenes.screens import open_app
+
+    session = Session("chains", {"seats": [{"name": "A", "kind": "computer"}, {"name": "B", "kind": "computer"}]}, 5)
+    rng = Rng(5)
+    while not session.game_over:
+        legal = session.legal_actions()
+        session.apply(legal[rng.below(len(legal))])
+    monkeypatch.setattr(ChainsView, "final_totals", property(lambda view: tuple(1000 + s for s in range(view.players))))
+    table = ChainsTable(open_app(fit_to_desktop=False), session)
+    for seat, hand, summary in table.result_rows():
+        assert not hand or summary.endswith(f"total {1000 + seat}")
