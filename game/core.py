@@ -14,6 +14,7 @@ pair `clone` + `advance`, which mutate a private copy and trust that the action 
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -92,18 +93,45 @@ class Rules:
         return actions[int(rand() * len(actions))]
 
     def is_legal(self, state, action) -> bool:
-        """Whether `action` may be taken now. Games whose actions carry free text (a typed word)
-        list one representative per choice in `legal_actions` and accept the rest here."""
+        """Whether `action` may be taken now: one of this game's moves, every field of the type
+        its class declares, and allowed in `state`."""
+        return self.malformed(action) is None and self.allows(state, action)
+
+    def allows(self, state, action) -> bool:
+        """Whether a well-formed `action` may be taken now. Games whose actions carry free text
+        (a typed word) list one representative per choice in `legal_actions` and accept the rest
+        here."""
         return action in self.legal_actions(state)
+
+    def malformed(self, action) -> str | None:
+        """Why `action` is not a well-formed move of this game (not one of its action classes,
+        or a field of the wrong type: a float or a bool where a number is declared); None when
+        it is well formed."""
+        if type(action) not in self.action_types:
+            return f"that is not a move in {self.title}"
+        return wrong_field(action, self.card_types)
 
     def apply(self, state, action):
         """Validate `action`, then return (new state, events); `state` is left unchanged."""
         if self.to_move(state) is None:
             raise IllegalAction("the game is over")
-        if not self.is_legal(state, action):
+        problem = self.malformed(action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        if not self.allows(state, action):
             raise IllegalAction(self.why_illegal(state, action))
         new_state = self.clone(state)
         return new_state, self.advance(new_state, action)
+
+    def shows_hidden(self, before, after, seat: int) -> bool:
+        """Whether the step from state `before` to state `after` showed `seat` a card it could
+        not see before (a draw, a card played from another hand, hands shown at the end). Undo
+        never goes back past such a step: the player would replay knowing that card.
+
+        By default: the view after holds a card (counting copies) the view before did not. A
+        game overrides this where a step shows something that is not a card in the view."""
+        return bool(cards_seen(self.view(after, seat), self.card_types)
+                    - cards_seen(self.view(before, seat), self.card_types))
 
     def public_action(self, action, seat: int | None):
         """What `seat` sees of `action` when another seat takes it (`None`: an onlooker). Most
@@ -155,39 +183,111 @@ def to_json(obj: Any) -> Any:
 
 
 def from_json(data: Any, types: tuple[type, ...]) -> Any:
-    """The action or event that `to_json` wrote; raises ValueError when the data is not one.
+    """The action (or a game's card) that `to_json` wrote; raises ValueError when the data is
+    not one. Every field is decoded by its declared type (a card code for a `Card`, an object
+    for a game's own card class, a number, text), so nothing else gets through.
 
     `types` names every class that may appear, nested card types (a game's own cards) included.
     """
     if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"expected an object with a 'type', got {data!r}")
+        raise ValueError(f"expected an object with a 'type', got {_short(data)}")
     by_name = {cls.__name__: cls for cls in types}
     cls = by_name.get(data["type"]) if isinstance(data["type"], str) else None
     if cls is None:
-        raise ValueError(f"unknown type {data['type']!r}")
+        raise ValueError(f"unknown type {_short(data['type'])}")
     kwargs = {}
     for field in dataclasses.fields(cls):
         if field.name not in data:
             raise ValueError(f"{cls.__name__} is missing {field.name!r}")
-        kwargs[field.name] = _decode_field(field.type, data[field.name], types)
+        kwargs[field.name] = _decode_field(field, data[field.name], by_name)
     return cls(**kwargs)
 
 
-def _decode_field(annotation: Any, value: Any, types: tuple[type, ...]) -> Any:
-    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-    if value is None and "None" in text:
+def _decode_field(field: dataclasses.Field, value: Any, by_name: dict[str, type]) -> Any:
+    kinds = _kinds(field.type)
+    if value is None and "None" in kinds:
         return None
-    if text.startswith("Card"):
-        if not isinstance(value, str):
-            raise ValueError(f"expected a card code, got {value!r}")
+    if "Card" in kinds and isinstance(value, str):
         return card(value)
-    if isinstance(value, dict):
-        return from_json(value, types)
-    if text == "str" and not isinstance(value, str):
-        raise ValueError(f"expected text, got {value!r}")
-    if text.startswith("int") and not isinstance(value, int):
-        raise ValueError(f"expected a number, got {value!r}")
-    return value
+    nested = [by_name[kind] for kind in kinds if kind in by_name]
+    if nested and isinstance(value, dict):
+        decoded = from_json(value, tuple(by_name.values()))
+        if type(decoded) in nested:
+            return decoded
+    elif not nested and any(_PLAIN[kind](value) for kind in kinds if kind in _PLAIN):
+        return value
+    raise ValueError(f"{field.name} must be {_describe(kinds)}, not {_short(value)}")
+
+
+# The plain field types an action may declare, and what counts as one (bool is not a number).
+_PLAIN = {
+    "int": lambda value: type(value) is int,
+    "str": lambda value: type(value) is str,
+    "bool": lambda value: type(value) is bool,
+    "None": lambda value: value is None,
+}
+_DESCRIPTIONS = {"int": "a whole number", "str": "text", "bool": "yes or no", "None": "empty",
+                 "Card": "a card"}
+
+
+def _kinds(annotation: Any) -> tuple[str, ...]:
+    """The alternatives of a field's declared type: 'Card | None' -> ('Card', 'None')."""
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+    return tuple(part.strip() for part in text.split("|"))
+
+
+def _describe(kinds: tuple[str, ...]) -> str:
+    return " or ".join(_DESCRIPTIONS.get(kind, f"a {kind.lower()}") for kind in kinds)
+
+
+def _short(value: Any) -> str:
+    """A value quoted in a message, cut short (a damaged save may hold a huge one)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def checkable(cls: type, card_types: tuple[type, ...]) -> bool:
+    """Whether every field of `cls` declares a type `wrong_field` knows how to check."""
+    known = set(_PLAIN) | {"Card"} | {t.__name__ for t in card_types}
+    return all(set(_kinds(field.type)) <= known for field in dataclasses.fields(cls))
+
+
+def wrong_field(obj: Any, card_types: tuple[type, ...]) -> str | None:
+    """Which field of the dataclass `obj` holds a value of another type than the one declared,
+    said for a player (None when every field is right). A `Card` field wants a Card, a game's
+    own card class an instance of it (checked in turn), `int` an int that is not a bool."""
+    by_name = {cls.__name__: cls for cls in card_types}
+    for field in dataclasses.fields(obj):
+        value = getattr(obj, field.name)
+        kinds = _kinds(field.type)
+        for kind in kinds:
+            if kind == "Card" and type(value) is Card:
+                break
+            if kind in by_name and type(value) is by_name[kind] and wrong_field(value, card_types) is None:
+                break
+            if kind in _PLAIN and _PLAIN[kind](value):
+                break
+        else:
+            return f"{field.name} must be {_describe(kinds)}, not {_short(value)}"
+    return None
+
+
+def cards_seen(view: Any, card_types: tuple[type, ...]) -> Counter:
+    """Every card in a view (a Card or one of the game's own card classes), counting copies."""
+    found: Counter = Counter()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if type(item) is Card or type(item) in card_types:
+            found[item] += 1
+        elif dataclasses.is_dataclass(item):
+            stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,10 +61,12 @@ def saved_session(actions=25, seed=7, **kwargs) -> Session:
 
 
 def test_dumps_is_the_documented_json():
-    """A save is JSON {"format", "game", "config", "seed", "actions"}, actions in to_json form."""
+    """A save is JSON {"format", "game", "config", "seed", "actions", "assisted"}, actions in
+    to_json form."""
     session = saved_session(10)
     data = json.loads(session.dumps())
-    assert set(data) == {"format", "game", "config", "seed", "actions"}
+    assert set(data) == {"format", "game", "config", "seed", "actions", "assisted"}
+    assert data["assisted"] == []
     assert data["format"] == SAVE_FORMAT and data["game"] == "chains" and data["seed"] == 7
     assert len(data["actions"]) == 10
     assert all(isinstance(a, dict) and "type" in a for a in data["actions"])
@@ -168,7 +170,7 @@ def test_refused_json_that_is_not_an_object(text):
     refuse(text, "not a JSON object")
 
 
-@pytest.mark.parametrize("number", [0, 2, SAVE_FORMAT + 1, "1", None])
+@pytest.mark.parametrize("number", [0, SAVE_FORMAT + 1, "1", None, True, 1.0])
 def test_refused_wrong_format_number(number):
     """A save of another format version is refused, naming the version found and the one read."""
     data = good_save()
