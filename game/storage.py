@@ -147,7 +147,7 @@ def move_aside(path: Path) -> Path | None:
     return None
 
 
-def _set_aside(path: Path, what: str, reason: str, problem: str = "cannot be read") -> str:
+def set_aside(path: Path, what: str, reason: str, problem: str = "cannot be read") -> str:
     """Move an unusable file aside, log why, and return the message for the player."""
     moved = move_aside(path)
     log.warning("%s %s cannot be used (%s); %s", what, path, reason,
@@ -180,7 +180,7 @@ def load_settings() -> tuple[dict, str | None]:
             raise UnusableFile(f"its format {version!r} is not one this version reads ({SETTINGS_FORMAT})")
     except (OSError, UnusableFile) as err:
         reason = getattr(err, "strerror", None) or str(err)
-        return settings, _set_aside(path, "settings file", reason) + "; defaults are used."
+        return settings, set_aside(path, "settings file", reason) + "; defaults are used."
     ignored = []
     for key, default in DEFAULT_SETTINGS.items():
         if key not in stored:
@@ -192,7 +192,7 @@ def load_settings() -> tuple[dict, str | None]:
             settings[key] = value
     if not ignored:
         return settings, None
-    return settings, _set_aside(path, "settings file", f"wrong values for {', '.join(ignored)}",
+    return settings, set_aside(path, "settings file", f"wrong values for {', '.join(ignored)}",
                                 f"had values that were ignored ({', '.join(ignored)})") + "."
 
 
@@ -254,7 +254,7 @@ def load_game(path: Path | None = None) -> Session:
         raise SaveError(f"There is no saved game at {path}") from None
     except (OSError, UnusableFile, SaveError) as err:
         reason = getattr(err, "strerror", None) or str(err)
-        raise SaveError(_set_aside(path, "saved game", reason)) from None
+        raise SaveError(set_aside(path, "saved game", reason)) from None
 
 
 def forget_game(path: Path | None = None) -> None:

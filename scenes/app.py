@@ -69,6 +69,7 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.settings, self.notice = storage.load_settings()
+        self.storage_reported = False  # a failed write is told once; play goes on unsaved
         self.first_frame_hook = None
         pygame.key.set_repeat(350, 40)
 
@@ -106,8 +107,18 @@ class App:
         self.stack.clear()
         self.push(scene)
 
-    def save_settings(self) -> None:
-        storage.save_settings(self.settings)
+    def save_settings(self) -> str | None:
+        return self.write(storage.save_settings, self.settings)
+
+    def write(self, save, *args) -> str | None:
+        """Run a storage write; the first time one fails, the message to show (else None)."""
+        try:
+            return save(*args)
+        except storage.StorageError as err:
+            if self.storage_reported:
+                return None
+            self.storage_reported = True
+            return str(err)
 
     def quit(self) -> None:
         self.running = False

@@ -68,7 +68,9 @@ class MainMenu(Scene):
         try:
             session = storage.load_game()
         except SaveError as err:
-            self.message = f"The saved game could not be loaded: {err}. It was left as it is."
+            self.message = str(err)
+            self.saved_summary = self._saved_summary()
+            self.layout(self.app.size)
             return
         open_table(self.app, session)
 

@@ -21,11 +21,12 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.cyclers = {key: Cycler(choices, app.settings.get(key), self._setter(key)) for key, _l, choices, _h in ROWS}
         self.back = Button("Back", self.close)
+        self.message = ""
 
     def _setter(self, key):
         def set_value(value) -> None:
             self.app.settings[key] = value
-            self.app.save_settings()
+            self.message = self.app.save_settings() or self.message
         return set_value
 
     def close(self) -> None:
@@ -55,3 +56,5 @@ class SettingsScene(Scene):
             draw_text(screen, help_text, self.px(15), theme.INK_DIM, (w // 2 - self.px(20), rect.bottom + self.px(6)), "topright")
             self.cyclers[key].draw(screen, self.px(20))
         self.back.draw(screen, self.px(22))
+        if self.message:
+            draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, self.app.size[1] - self.px(30)), "center")

@@ -7,6 +7,7 @@ import pygame
 
 from game import storage
 from game.core import IllegalAction
+from game.stats import record_game
 
 from . import cardart, theme
 from .app import Scene
@@ -79,8 +80,13 @@ class TableScene(Scene):
         for event in shown:
             self.animate(event, origin)
             origin = None
-        storage.save_game(self.session)
+        self.autosave()
         return True
+
+    def autosave(self) -> None:
+        problem = self.app.write(storage.save_game, self.session)
+        if problem:
+            self.say(problem)
 
     def settle(self, events) -> None:
         """Called once a move is made, before its events are animated (to refit a board, say)."""
@@ -149,6 +155,9 @@ class TableScene(Scene):
         from .gameover import GameOver
 
         self.game_over_wait = -1e9
+        problem = self.app.write(record_game, self.session)
+        if problem:
+            self.say(problem)
         self.app.push(GameOver(self.app, self))
 
     def next_game(self) -> None:
@@ -156,7 +165,7 @@ class TableScene(Scene):
         self.game_over_wait = 0.0
         self.revealed_seat = None
         self.motion.clear()
-        storage.save_game(self.session)
+        self.autosave()
         self.layout(self.app.size)
 
     # -- shared drawing
