@@ -87,6 +87,21 @@ def write_atomically(path: Path, text: str) -> None:
             temporary.unlink(missing_ok=True)
 
 
+def sweep_stale_temporaries(max_age: float = 600.0) -> list[Path]:
+    """Remove temporary files a killed write left in the data folder (older than `max_age`
+    seconds, so another copy's write in progress is never touched); the ones removed."""
+    removed = []
+    try:
+        candidates = list(data_dir().glob(".*.tmp"))
+        for path in candidates:
+            if time.time() - path.stat().st_mtime > max_age:
+                path.unlink()
+                removed.append(path)
+    except OSError as err:
+        log.warning("cannot sweep temporary files: %s", err)
+    return removed
+
+
 def _sync_folder(folder: Path) -> None:
     """Make the rename itself durable (where the system lets a folder be opened)."""
     try:

@@ -42,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_smoke()
     problem = _start_log()
+    from game.storage import sweep_stale_temporaries
+
+    sweep_stale_temporaries()
     return _play(demo=args.demo, notice=problem)
 
 

@@ -79,7 +79,8 @@ class MainMenu(Scene):
             self.app.quit()
             return
         for button in self.buttons():
-            button.handle(event)
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break  # a click may relayout the menu: no other button takes it
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
