@@ -14,7 +14,6 @@ pair `clone` + `advance`, which mutate a private copy and trust that the action 
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -128,8 +127,10 @@ class Rules:
         not see before (a draw, a card played from another hand, hands shown at the end). Undo
         never goes back past such a step: the player would replay knowing that card.
 
-        By default: the view after holds a card (counting copies) the view before did not. A
-        game overrides this where a step shows something that is not a card in the view."""
+        By default: the view after holds a card the view before did not. Cards are told apart
+        by value (a game with identical copies gives each its own identity, as Chain-Chain's
+        tiles do). A game overrides this where a step shows something that is not a card in
+        the view."""
         return bool(cards_seen(self.view(after, seat), self.card_types)
                     - cards_seen(self.view(before, seat), self.card_types))
 
@@ -272,14 +273,15 @@ def wrong_field(obj: Any, card_types: tuple[type, ...]) -> str | None:
     return None
 
 
-def cards_seen(view: Any, card_types: tuple[type, ...]) -> Counter:
-    """Every card in a view (a Card or one of the game's own card classes), counting copies."""
-    found: Counter = Counter()
+def cards_seen(view: Any, card_types: tuple[type, ...]) -> set:
+    """Every card in a view (a Card or one of the game's own card classes), wherever it is
+    named: a hand, the table, or what play revealed."""
+    found = set()
     stack = [view]
     while stack:
         item = stack.pop()
         if type(item) is Card or type(item) in card_types:
-            found[item] += 1
+            found.add(item)
         elif dataclasses.is_dataclass(item):
             stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
         elif isinstance(item, dict):
