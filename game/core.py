@@ -14,6 +14,7 @@ pair `clone` + `advance`, which mutate a private copy and trust that the action 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -280,16 +281,26 @@ def cards_seen(view: Any, card_types: tuple[type, ...]) -> set:
     stack = [view]
     while stack:
         item = stack.pop()
-        if type(item) is Card or type(item) in card_types:
+        kind = type(item)
+        if kind is Card or kind in card_types:
             found.add(item)
-        elif dataclasses.is_dataclass(item):
-            stack.extend(getattr(item, field.name) for field in dataclasses.fields(item))
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, set, frozenset)):
+        elif kind in _CONTAINERS:
             stack.extend(item)
+            if kind is dict:
+                stack.extend(item.values())
+        elif kind not in _ATOMS:
+            stack.extend(getattr(item, name) for name in _field_names(kind))
     return found
+
+
+_CONTAINERS = (tuple, list, set, frozenset, dict)
+_ATOMS = (int, str, float, bool, type(None))
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The field names of a dataclass type (none for any other type)."""
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
 
 
 @dataclass(frozen=True, slots=True)
