@@ -157,12 +157,12 @@ class Rules:
     def normalize_config(self, config: dict) -> dict:
         """The config with defaults filled in; raises ValueError on a bad value."""
         players = config.get("players", self.min_players)
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {players!r}")
         normal = {"players": players}
         for option in self.options:
             value = config.get(option.key, option.default)
-            if value not in [v for v, _ in option.choices]:
+            if not any(type(value) is type(choice) and value == choice for choice, _ in option.choices):
                 raise ValueError(f"{option.label}: {value!r} is not one of {[v for v, _ in option.choices]}")
             normal[option.key] = value
         return normal
@@ -182,6 +182,19 @@ def to_json(obj: Any) -> Any:
     if isinstance(obj, frozenset):
         return sorted(to_json(item) for item in obj)
     return obj
+
+
+def nested_deeper_than(data: Any, limit: int) -> bool:
+    """Whether JSON data nests lists and objects more than `limit` levels deep (checked without
+    recursion, so any depth is safe to ask about)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 def from_json(data: Any, types: tuple[type, ...]) -> Any:

@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 
 from .ai import make_player
-from .core import IllegalAction, from_json, to_json
+from .core import IllegalAction, from_json, nested_deeper_than, to_json
 from .registry import rules_for
 from .rng import Rng
 
@@ -259,7 +259,7 @@ class Session:
     def from_save(cls, data) -> "Session":
         if not isinstance(data, dict):
             raise SaveError("the save is not a JSON object")
-        if _depth(data, MAX_SAVE_DEPTH) > MAX_SAVE_DEPTH:
+        if nested_deeper_than(data, MAX_SAVE_DEPTH):
             raise SaveError(f"the save nests deeper than {MAX_SAVE_DEPTH} levels")
         version = data.get("format")
         if type(version) is not int or version not in READABLE_FORMATS:
@@ -302,16 +302,3 @@ class Session:
             raise SaveError(f"the save is not valid JSON (it {kind})") from None
         return cls.from_save(data)
 
-
-def _depth(data, limit: int) -> int:
-    """How deeply `data` nests lists and objects, counting no further than `limit` + 1."""
-    deepest = 0
-    stack = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, depth)
-            if depth > limit:
-                return depth
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest

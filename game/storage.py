@@ -24,6 +24,7 @@ from pathlib import Path
 
 import platformdirs
 
+from .core import nested_deeper_than
 from .session import SaveError, Session
 
 APP_NAME = "ChainTable"
@@ -128,20 +129,9 @@ def read_json(path: Path, max_depth: int):
         raise UnusableFile(f"it is not valid JSON ({err.msg} at line {err.lineno})") from None
     except (ValueError, RecursionError):
         raise UnusableFile("it is not valid JSON (too deeply nested or a number too long)") from None
-    if _too_deep(data, max_depth):
+    if nested_deeper_than(data, max_depth):
         raise UnusableFile(f"it nests deeper than {max_depth} levels")
     return data
-
-
-def _too_deep(data, limit: int) -> bool:
-    stack = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            if depth > limit:
-                return True
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return False
 
 
 def move_aside(path: Path) -> Path | None:

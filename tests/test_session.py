@@ -316,6 +316,8 @@ def test_refused_a_damaged_action(item, fragment):
     (lambda c: c["seats"][0].update(kind="robot"), "human or computer"),
     (lambda c: c["seats"][0].update(difficulty="genius"), "genius"),
     (lambda c: c.update(games_to_win=0), "games to win"),
+    (lambda c: c.update(games_to_win=True), "games to win"),
+    (lambda c: c.update(games_to_win=2.0), "games to win"),
     (lambda c: c["rules"].update(draw_rule="seven"), "Draw rule"),
     (lambda c: c.update(seats=c["seats"] * 3), "2 to 4 players"),
     (lambda c: c.update(rules=["three"]), "rules must be objects"),

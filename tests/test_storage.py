@@ -401,3 +401,16 @@ def test_read_only_data_folder_settings_load_defaults_and_writes_report(tmp_path
     with pytest.raises(storage.StorageError, match="play goes on unsaved"):
         storage.save_game(played())
     storage.forget_game()
+
+
+def test_stale_temporaries_of_a_killed_write_are_swept_and_fresh_ones_kept(private_home):
+    """A write killed mid-way leaves its temporary file; the next start removes it once it is
+    old, never one another copy of the app may be writing now."""
+    private_home.mkdir(parents=True)
+    stale, fresh = private_home / ".current-game.json.ab12.tmp", private_home / ".settings.json.cd34.tmp"
+    stale.write_text("half")
+    fresh.write_text("half")
+    an_hour_ago = time.time() - 3600
+    os.utime(stale, (an_hour_ago, an_hour_ago))
+    assert storage.sweep_stale_temporaries() == [stale]
+    assert not stale.exists() and fresh.exists()
