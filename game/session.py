@@ -65,7 +65,7 @@ def normalize_table_config(game: str, config: dict) -> dict:
         normal_seats.append({"name": name, "kind": kind, "difficulty": difficulty})
     rule_config = rules.normalize_config({**config.get("rules", {}), "players": len(normal_seats)})
     games_to_win = config.get("games_to_win", 1)
-    if not isinstance(games_to_win, int) or not 1 <= games_to_win <= 99:
+    if type(games_to_win) is not int or not 1 <= games_to_win <= 99:
         raise ValueError(f"games to win must be a number from 1 to 99, not {games_to_win!r}")
     return {"seats": normal_seats, "rules": rule_config, "games_to_win": games_to_win}
 

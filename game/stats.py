@@ -132,10 +132,10 @@ def modes(session: Session) -> dict[int, str]:
 
 def add_game(stats: Stats, session: Session) -> bool:
     """Count the session's finished game for each human seat; False (nothing counted) when the
-    game is not over or was counted already."""
+    game is not over, no human played it, or it was counted already."""
     outcome = session.outcome()
     game_id = f"{session.game}:{session.seed}:{session.game_number}"
-    if outcome is None or game_id in stats.recorded:
+    if outcome is None or not session.human_seats or game_id in stats.recorded:
         return False
     for seat, mode in modes(session).items():
         stats.record(session.game, mode).add(seat in outcome.winners, outcome.scores[seat],

@@ -70,8 +70,8 @@ def _play(demo: bool, notice: str | None = None) -> int:
     from .menu import MainMenu
 
     app = App()
-    if notice and not app.notice:
-        app.notice = notice
+    if notice:
+        app.notice = " ".join(filter(None, [app.notice, notice]))
         app.storage_reported = True
     app.push(MainMenu(app))
     if demo:

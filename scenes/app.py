@@ -111,7 +111,9 @@ class App:
         return self.write(storage.save_settings, self.settings)
 
     def write(self, save, *args) -> str | None:
-        """Run a storage write; the first time one fails, the message to show (else None)."""
+        """Run a storage write (`save(*args)`). The message to show: what the write returned (a
+        stored file it had to set aside, say), or why it failed the first time one fails; None
+        when there is nothing to tell."""
         try:
             return save(*args)
         except storage.StorageError as err:

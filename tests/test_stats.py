@@ -95,6 +95,13 @@ def test_an_unfinished_game_is_not_recorded():
     assert not stats.add_game(Stats(), session)
 
 
+def test_a_game_among_computers_only_is_not_recorded():
+    """Nobody's statistics: a game the computers played alone (the demo) counts for no one."""
+    store = Stats()
+    assert not stats.add_game(store, finished("chains", "cc", 1))
+    assert store == Stats()
+
+
 def test_the_same_game_is_never_recorded_twice():
     """Continue after the end (the same session and game number) does not count it again."""
     session = won_by(1)
