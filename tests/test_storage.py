@@ -166,7 +166,10 @@ def test_the_app_writes_only_inside_its_data_folder(tmp_path, private_home):
     from game.stats import record_game
 
     before = folder_files(tmp_path)
-    session = played("chains", actions=400)
+    session = Session("chains", {"seats": [{"name": "Ana"}, {"name": "Bot", "kind": "computer"}]}, 4)
+    rnd = random.Random(4)
+    while not session.game_over:
+        session.apply(rnd.choice(session.legal_actions()))
     storage.save_game(session)
     storage.save_settings(storage.DEFAULT_SETTINGS)
     record_game(session)
