@@ -15,7 +15,7 @@ pair `clone` + `advance`, which mutate a private copy and trust that the action 
 from __future__ import annotations
 
 import dataclasses
-import re
+import functools
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
@@ -158,18 +158,47 @@ class Rules:
         return actions[int(rand() * len(actions))]
 
     def is_legal(self, state, action) -> bool:
-        """Whether `action` may be taken now. Games whose actions carry free text (a typed word)
-        list one representative per choice in `legal_actions` and accept the rest here."""
+        """Whether `action` may be taken now: one of this game's moves, every field of the type
+        its class declares, and allowed in `state`."""
+        return self.malformed(action) is None and self.allows(state, action)
+
+    def allows(self, state, action) -> bool:
+        """Whether a well-formed `action` may be taken now. Games whose actions carry free text
+        (a typed word) list one representative per choice in `legal_actions` and accept the rest
+        here."""
         return action in self.legal_actions(state)
+
+    def malformed(self, action) -> str | None:
+        """Why `action` is not a well-formed move of this game (not one of its action classes,
+        or a field of the wrong type: a float or a bool where a number is declared); None when
+        it is well formed."""
+        if type(action) not in self.action_types:
+            return "that is not a move of this game"
+        return wrong_field(action, self.card_types)
 
     def apply(self, state, action):
         """Validate `action`, then return (new state, events); `state` is left unchanged."""
         if self.to_move(state) is None:
             raise IllegalAction("the game is over")
-        if not self.is_legal(state, action):
+        problem = self.malformed(action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        if not self.allows(state, action):
             raise IllegalAction(self.why_illegal(state, action))
         new_state = self.clone(state)
         return new_state, self.advance(new_state, action)
+
+    def shows_hidden(self, before, after, seat: int) -> bool:
+        """Whether the step from state `before` to state `after` showed `seat` a card it could
+        not see before (a draw, a card played from another hand, hands shown at the end). Undo
+        never goes back past such a step: the player would replay knowing that card.
+
+        By default: the view after holds a card the view before did not. Cards are told apart
+        by value (a game with identical copies gives each its own identity, as Chain-Chain's
+        tiles do). A game overrides this where a step shows something that is not a card in
+        the view."""
+        return bool(cards_seen(self.view(after, seat), self.card_types)
+                    - cards_seen(self.view(before, seat), self.card_types))
 
     def public_action(self, action, seat: int | None):
         """What `seat` sees of `action` when another seat takes it (`None`: an onlooker). Most
@@ -199,12 +228,12 @@ class Rules:
     def normalize_config(self, config: dict) -> dict:
         """The config with defaults filled in; raises ValueError on a bad value."""
         players = config.get("players", self.default_players)
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError(f"this game takes {self.min_players} to {self.max_players} players, not {players!r}")
         normal = {"players": players}
         for option in self.options:
             value = config.get(option.key, option.default)
-            if value not in [v for v, _ in option.choices]:
+            if not any(type(value) is type(choice) and value == choice for choice, _ in option.choices):
                 raise ValueError(f"{option.label}: {value!r} is not one of {[v for v, _ in option.choices]}")
             normal[option.key] = value
         return normal
@@ -232,58 +261,172 @@ def to_json(obj: Any) -> Any:
     return obj
 
 
+def nested_deeper_than(data: Any, limit: int) -> bool:
+    """Whether JSON data nests lists and objects more than `limit` levels deep (checked without
+    recursion, so any depth is safe to ask about)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
 def from_json(data: Any, types: tuple[type, ...]) -> Any:
-    """The action or event that `to_json` wrote; raises ValueError when the data is not one.
+    """The action (or a game's card) that `to_json` wrote; raises ValueError when the data is
+    not one. Every field is decoded by its declared type (a card code for a `Card`, an object
+    for a game's own card class, a number, text), so nothing else gets through.
 
     `types` names every class that may appear, card types included (Card is always known). A
     card is read from its code, or from the object form saves once wrote for a game's own cards.
     """
     if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"expected an object with a 'type', got {data!r}")
+        raise ValueError(f"expected an object with a 'type', got {_short(data)}")
     by_name = {cls.__name__: cls for cls in types}
     cls = by_name.get(data["type"]) if isinstance(data["type"], str) else None
     if cls is None:
-        raise ValueError(f"unknown type {data['type']!r}")
-    card_types = [Card] + [t for t in types if is_card_type(t) and t is not Card]
+        raise ValueError(f"unknown type {_short(data['type'])}")
     kwargs = {}
     for field in dataclasses.fields(cls):
         if field.name not in data:
             raise ValueError(f"{cls.__name__} is missing {field.name!r}")
-        kwargs[field.name] = _decode_field(field.type, data[field.name], types, card_types)
+        kwargs[field.name] = _decode_field(field, data[field.name], by_name)
     return cls(**kwargs)
 
 
-def _decode_field(annotation: Any, value: Any, types: tuple[type, ...], card_types: list[type]) -> Any:
-    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-    if value is None and "None" in text:
-        return None
-    card_type = next((t for t in card_types if _names(text, t.__name__)), None)
-    if card_type is not None and not isinstance(value, dict):
-        if isinstance(value, list) and text.startswith("tuple"):
-            return tuple(_decode_card(card_type, item) for item in value)
-        return _decode_card(card_type, value)
+def _decode_field(field: dataclasses.Field, value: Any, by_name: dict[str, type]) -> Any:
+    kinds = _kinds(field.type)
+    refusals = []
+    for kind in kinds:
+        try:
+            decoded = _decode_as(kind, value, by_name)
+        except ValueError as err:  # a card code the card class cannot read: it says why
+            refusals.append(str(err))
+            continue
+        if decoded is not _NOT_THIS:
+            return decoded
+    raise ValueError(refusals[0] if refusals else f"{field.name} must be {_describe(kinds)}, not {_short(value)}")
+
+
+_NOT_THIS = object()
+
+
+def _decode_as(kind: str, value: Any, by_name: dict[str, type]) -> Any:
+    """`value` read as a `kind` ("int", "Card", a game's card class, "tuple[Card, ...]"), or
+    _NOT_THIS. A card is read from its code, or from the object form saves once wrote for a
+    game's own cards; a class of the save's by its tagged object."""
+    if kind in _PLAIN:
+        return value if _PLAIN[kind](value) else _NOT_THIS
+    element = _tuple_element(kind)
+    if element is not None:
+        if type(value) is not list:
+            return _NOT_THIS
+        items = [_decode_as(element, item, by_name) for item in value]
+        return _NOT_THIS if any(item is _NOT_THIS for item in items) else tuple(items)
+    cls = Card if kind == "Card" else by_name.get(kind)
+    if cls is None:
+        return _NOT_THIS
+    if is_card_type(cls) and isinstance(value, str):
+        return cls.from_code(value)
     if isinstance(value, dict):
-        return from_json(value, types)
-    if text == "str" and not isinstance(value, str):
-        raise ValueError(f"expected text, got {value!r}")
-    if text.startswith("int") and not isinstance(value, int):
-        raise ValueError(f"expected a number, got {value!r}")
-    if text == "bool" and not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
-    return value
+        decoded = from_json(value, tuple(by_name.values()))
+        return decoded if type(decoded) is cls else _NOT_THIS
+    return _NOT_THIS
 
 
-def _names(annotation: str, name: str) -> bool:
-    """Whether the annotation text names the class `name` (as a whole word)."""
-    return re.search(rf"\b{re.escape(name)}\b", annotation) is not None
+# The plain field types an action may declare, and what counts as one (bool is not a number).
+_PLAIN = {
+    "int": lambda value: type(value) is int,
+    "str": lambda value: type(value) is str,
+    "bool": lambda value: type(value) is bool,
+    "None": lambda value: value is None,
+}
+_DESCRIPTIONS = {"int": "a whole number", "str": "text", "bool": "yes or no", "None": "empty",
+                 "Card": "a card"}
 
 
-def _decode_card(card_type: type, value: Any):
-    if isinstance(value, dict):
-        return from_json(value, (card_type,))
-    if not isinstance(value, str):
-        raise ValueError(f"expected a card code, got {value!r}")
-    return card_type.from_code(value)
+def _kinds(annotation: Any) -> tuple[str, ...]:
+    """The alternatives of a field's declared type: 'Card | None' -> ('Card', 'None')."""
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+    return tuple(part.strip() for part in text.split("|"))
+
+
+def _tuple_element(kind: str) -> str | None:
+    """The element kind of 'tuple[X, ...]' (a run of cards, say), else None."""
+    if kind.startswith("tuple[") and kind.endswith(", ...]"):
+        return kind[len("tuple["):-len(", ...]")].strip()
+    return None
+
+
+def _describe(kinds: tuple[str, ...]) -> str:
+    return " or ".join(_DESCRIPTIONS.get(kind, f"a {kind.lower()}") for kind in kinds)
+
+
+def _short(value: Any) -> str:
+    """A value quoted in a message, cut short (a damaged save may hold a huge one)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def checkable(cls: type, card_types: tuple[type, ...]) -> bool:
+    """Whether every field of `cls` declares a type `wrong_field` knows how to check."""
+    known = set(_PLAIN) | {"Card"} | {t.__name__ for t in card_types}
+    return all((_tuple_element(kind) or kind) in known for field in dataclasses.fields(cls) for kind in _kinds(field.type))
+
+
+def wrong_field(obj: Any, card_types: tuple[type, ...]) -> str | None:
+    """Which field of the dataclass `obj` holds a value of another type than the one declared,
+    said for a player (None when every field is right). A `Card` field wants a Card, a game's
+    own card class an instance of it (checked in turn), `int` an int that is not a bool."""
+    by_name = {cls.__name__: cls for cls in card_types}
+    for field in dataclasses.fields(obj):
+        value = getattr(obj, field.name)
+        kinds = _kinds(field.type)
+        if not any(_is_a(kind, value, by_name, card_types) for kind in kinds):
+            return f"{field.name} must be {_describe(kinds)}, not {_short(value)}"
+    return None
+
+
+def _is_a(kind: str, value: Any, by_name: dict[str, type], card_types: tuple[type, ...]) -> bool:
+    if kind == "Card":
+        return type(value) is Card
+    if kind in by_name:
+        return type(value) is by_name[kind] and wrong_field(value, card_types) is None
+    if kind in _PLAIN:
+        return _PLAIN[kind](value)
+    element = _tuple_element(kind)
+    return element is not None and type(value) is tuple and all(_is_a(element, v, by_name, card_types) for v in value)
+
+
+def cards_seen(view: Any, card_types: tuple[type, ...]) -> set:
+    """Every card in a view (a Card or one of the game's own card classes), wherever it is
+    named: a hand, the table, or what play revealed."""
+    found = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is Card or kind in card_types:
+            found.add(item)
+        elif kind in _CONTAINERS:
+            stack.extend(item)
+            if kind is dict:
+                stack.extend(item.values())
+        elif kind not in _ATOMS:
+            stack.extend(getattr(item, name) for name in _field_names(kind))
+    return found
+
+
+_CONTAINERS = (tuple, list, set, frozenset, dict)
+_ATOMS = (int, str, float, bool, type(None))
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The field names of a dataclass type (none for any other type)."""
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,13 @@
-"""A table session: seats, a run of games to N wins, the action log, and saves.
+"""A table session: seats, a run of games to N wins, the action log, undo, and saves.
 
-A save is `{"format", "game", "config", "seed", "actions"}` in JSON. Loading replays every action
-through the rules, so a save that was edited or damaged is refused with the reason, never
-half-loaded. `"actions"` is one flat list; `{"type": "NextGame"}` separates the games.
+A save is `{"format", "game", "config", "seed", "actions", "assisted"}` in JSON. Loading replays
+every action through the rules, so a save that was edited or damaged is refused with the reason,
+never half-loaded. `"actions"` is one flat list; `{"type": "NextGame"}` separates the games.
+`"assisted"` lists the games (0 for the first) in which a player took back a move, asked for a
+hint or restarted the deal; format 1 saves, written before it existed, load with none.
+
+Undo is a replay of the log without its tail: back to the last decision of a human seat, never
+past a step that showed a human a card hidden until then, and never into another human's turn.
 """
 
 from __future__ import annotations
@@ -11,11 +16,14 @@ import json
 from dataclasses import dataclass
 
 from .ai import make_player
-from .core import IllegalAction, from_json, to_json
+from .core import IllegalAction, from_json, nested_deeper_than, to_json
 from .registry import find_game
 from .rng import Rng
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+READABLE_FORMATS = (1, 2)
+SEED_LIMIT = 2**64  # seeds are 64-bit (game/rng.py)
+MAX_SAVE_DEPTH = 12  # no save nests deeper; a deeper one is damaged (or hostile)
 NEXT_GAME = {"type": "NextGame"}
 SEAT_KINDS = ("human", "computer")
 NAME_LIMIT = 20  # characters in a seat's name
@@ -58,7 +66,7 @@ def normalize_table_config(game: str, config: dict) -> dict:
         normal_seats.append({"name": name, "kind": kind, "difficulty": difficulty})
     rule_config = rules.normalize_config({**config.get("rules", {}), "players": len(normal_seats)})
     games_to_win = config.get("games_to_win", 1)
-    if not isinstance(games_to_win, int) or not 1 <= games_to_win <= 99:
+    if type(games_to_win) is not int or not 1 <= games_to_win <= 99:
         raise ValueError(f"games to win must be a number from 1 to 99, not {games_to_win!r}")
     return {"seats": normal_seats, "rules": rule_config, "games_to_win": games_to_win}
 
@@ -76,8 +84,14 @@ class Session:
         self.wins = [0] * len(self.seats)
         self.game_number = 0
         self.log: list[dict] = []
-        self.hints = 0  # hints asked for this session (a game won with none is a clean win)
+        # Parallel to `log`: the seat that took each action (None for NextGame), and whether the
+        # action showed a human seat a card it could not see before (undo stops there).
+        self.movers: list[int | None] = []
+        self.showed_hidden: list[bool] = []
+        self.game_start = 0  # where the current game's actions begin in `log`
         self.history: list[tuple[int | None, object]] = []
+        self.assisted: set[int] = set()
+        self.redo_tails: list[list[dict]] = []
         self.state = self.rules.setup(self.config["rules"], self.game_seed(0))
         self.computers = {
             i: make_player(self.descriptor, seat.difficulty, Rng(seed).derive(1000 + i))
@@ -112,10 +126,20 @@ class Session:
         return self.rules.legal_actions(self.state)
 
     def apply(self, action) -> list:
-        """Apply an action for the seat to move; returns the (unredacted) events."""
+        """Apply an action for the seat to move; returns the (unredacted) events. A new move
+        forgets the moves that undo took back (there is nothing to redo any more)."""
+        events = self._play(action)
+        self.redo_tails.clear()
+        return events
+
+    def _play(self, action) -> list:
         seat = self.to_move
-        self.state, events = self.rules.apply(self.state, action)
+        before = self.state
+        self.state, events = self.rules.apply(before, action)
         self.log.append(to_json(action))
+        self.movers.append(seat)
+        self.showed_hidden.append(any(self.rules.shows_hidden(before, self.state, human)
+                                      for human in self.human_seats))
         self.history.extend((seat, event) for event in events)
         outcome = self.rules.outcome(self.state)
         if outcome is not None:
@@ -141,6 +165,10 @@ class Session:
             raise IllegalAction("the session is over")
         self.game_number += 1
         self.log.append(dict(NEXT_GAME))
+        self.movers.append(None)
+        self.showed_hidden.append(False)
+        self.game_start = len(self.log)
+        self.redo_tails.clear()
         config = self.rules.next_game_config(self.config["rules"], self.state)
         self.state = self.rules.setup(config, self.game_seed(self.game_number))
 
@@ -151,11 +179,80 @@ class Session:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
+    def turns_taken(self, seat: int) -> int:
+        """How many turns `seat` has taken in the current game (a run of its moves is one)."""
+        movers = self.movers[self.game_start:]
+        return sum(1 for i, mover in enumerate(movers) if mover == seat and (i == 0 or movers[i - 1] != seat))
+
+    # -- undo, redo, restart, hints
+
+    def undo_point(self) -> int | None:
+        """Where in the log undo would go back to (the state before that action), or None.
+
+        The last decision of a human seat in the current game, when every step since showed no
+        human a card hidden until then and it is not another human's turn now (pass-and-play)."""
+        humans = self.human_seats
+        last = next((i for i in range(len(self.log) - 1, self.game_start - 1, -1)
+                     if self.movers[i] in humans), None)
+        if last is None or any(self.showed_hidden[last:]):
+            return None
+        if self.to_move in humans and self.to_move != self.movers[last]:
+            return None
+        return last
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_point() is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_tails)
+
+    def undo(self) -> None:
+        """Take back the last human decision and every computer move after it."""
+        point = self.undo_point()
+        if point is None:
+            raise IllegalAction("that move cannot be taken back")
+        tail = self.log[point:]
+        self._replay(self.log[:point])
+        self.redo_tails.append(tail)
+        self.assisted.add(self.game_number)
+
+    def redo(self) -> None:
+        """Play again the moves the last undo took back."""
+        if not self.redo_tails:
+            raise IllegalAction("there is nothing to redo")
+        for item in self.redo_tails.pop():
+            self._play(from_json(item, self.rules.saved_types))
+
+    def restart(self) -> None:
+        """Deal the current game again, the same cards in the same order."""
+        self._replay(self.log[:self.game_start])
+        self.redo_tails.clear()
+        self.assisted.add(self.game_number)
+
+    def note_hint(self) -> None:
+        """A player was shown a hint: the current game no longer counts as played unaided."""
+        self.assisted.add(self.game_number)
+
+    @property
+    def game_assisted(self) -> bool:
+        """Whether undo, a hint or a restart was used in the current game."""
+        return self.game_number in self.assisted
+
+    def _replay(self, log: list[dict]) -> None:
+        """Bring the session to where `log` (a prefix of its own) leads; computer players and
+        the redo tails stay."""
+        replayed = type(self).from_save({**self.to_save(), "actions": log, "assisted": []})
+        for name in ("wins", "game_number", "log", "movers", "showed_hidden", "game_start",
+                     "history", "state"):
+            setattr(self, name, getattr(replayed, name))
+
     # -- saves
 
     def to_save(self) -> dict:
         return {"format": SAVE_FORMAT, "game": self.game, "config": self.config,
-                "seed": self.seed, "actions": list(self.log)}
+                "seed": self.seed, "actions": list(self.log), "assisted": sorted(self.assisted)}
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), indent=1)
@@ -164,25 +261,35 @@ class Session:
     def from_save(cls, data) -> "Session":
         if not isinstance(data, dict):
             raise SaveError("the save is not a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"unknown save format {data.get('format')!r} (this version reads {SAVE_FORMAT})")
-        for key in ("game", "config", "seed", "actions"):
+        if nested_deeper_than(data, MAX_SAVE_DEPTH):
+            raise SaveError(f"the save nests deeper than {MAX_SAVE_DEPTH} levels")
+        version = data.get("format")
+        if type(version) is not int or version not in READABLE_FORMATS:
+            newer = " (it was written by a newer version of Chain Table)" if type(version) is int and version > SAVE_FORMAT else ""
+            raise SaveError(f"unknown save format {version!r} (this version reads {SAVE_FORMAT}){newer}")
+        for key in ("game", "config", "seed", "actions") + (("assisted",) if version >= 2 else ()):
             if key not in data:
                 raise SaveError(f"the save has no {key!r}")
-        if not isinstance(data["seed"], int) or not isinstance(data["actions"], list):
-            raise SaveError("the save's seed must be a number and its actions a list")
+        seed, actions = data["seed"], data["actions"]
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT or not isinstance(actions, list):
+            raise SaveError("the save's seed must be a number from 0 to 2**64 - 1 and its actions a list")
         try:
-            session = cls(data["game"], data["config"], data["seed"])
+            session = cls(data["game"], data["config"], seed)
         except (KeyError, ValueError) as err:
             raise SaveError(f"the save's setup is not valid: {err}") from None
-        for number, item in enumerate(data["actions"], 1):
+        for number, item in enumerate(actions, 1):
             try:
                 if item == NEXT_GAME:
                     session.next_game()
                 else:
-                    session.apply(from_json(item, session.rules.saved_types))
+                    session._play(from_json(item, session.rules.saved_types))
             except (ValueError, IllegalAction) as err:
                 raise SaveError(f"move {number} of the save cannot be played: {err}") from None
+        assisted = data.get("assisted", [])
+        if not isinstance(assisted, list) or not all(
+                type(n) is int and 0 <= n <= session.game_number for n in assisted):
+            raise SaveError("the save's assisted games must be a list of game numbers it has played")
+        session.assisted = set(assisted)
         return session
 
     @classmethod
@@ -191,4 +298,9 @@ class Session:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise SaveError(f"the save is not valid JSON ({err.msg} at line {err.lineno})") from None
+        except (ValueError, RecursionError) as err:
+            # A number too long to read (Python refuses over 4,300 digits) or nesting too deep.
+            kind = "too deeply nested" if isinstance(err, RecursionError) else "holds a number too long to read"
+            raise SaveError(f"the save is not valid JSON (it {kind})") from None
         return cls.from_save(data)
+

@@ -1,21 +1,37 @@
-"""Where settings and the game in progress live on disk: the per-user folders of platformdirs.
+"""Where settings, statistics and the game in progress live on disk: the per-user folders of
+platformdirs (or `CHAINTABLE_HOME`), and nowhere else.
 
-Writes go to a temporary file first and are then renamed into place, so a crash mid-write never
-leaves a half-written file behind.
+Every file is versioned JSON written atomically: a temporary file of its own (two copies of the
+app never share one), flushed and synced, renamed into place, and the folder synced, so a crash
+or a kill mid-write leaves the old file or the new one, never a broken one. A write that fails
+(a read-only folder, a full disk) raises `StorageError` with a message for the player and leaves
+no temporary file behind; the app reports it and plays on unsaved.
+
+A file that cannot be used (not UTF-8, not JSON, truncated, hand-edited, written by a newer
+version) is moved aside under a name that says so, never deleted, and the app goes on; the
+message names where it went and the details go to the log.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import logging
 import os
+import tempfile
+import time
 from pathlib import Path
 
 import platformdirs
 
+from .core import nested_deeper_than
 from .session import SaveError, Session
 
 APP_NAME = "ChainTable"
+SETTINGS_FORMAT = 1
+COMPUTER_SPEEDS = ("slow", "normal", "fast")
+SEAT_ORDERS = ("listed", "random")
+MAX_SETTINGS_DEPTH = 8
 DEFAULT_SETTINGS = {
     "computer_speed": "normal",
     "animations": True,
@@ -24,42 +40,205 @@ DEFAULT_SETTINGS = {
     "last_setup": {},
 }
 
+log = logging.getLogger(__name__)
+
+
+class StorageError(Exception):
+    """A file that could not be written; the message says so in a player's words."""
+
+
+class UnusableFile(ValueError):
+    """A stored file that cannot be used; the message says what is wrong with it."""
+
 
 def data_dir() -> Path:
+    """The per-user data folder (not created here: a read-only home must not stop the app)."""
     override = os.environ.get("CHAINTABLE_HOME")
-    path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def log_dir() -> Path:
+    """The log folder, created if need be; raises OSError when it cannot be."""
     path = data_dir() / "logs"
     path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+# ---------------------------------------------------------------- writing and reading
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` so that the old or the new content survives any crash."""
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        temporary = Path(name)
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+        temporary = None
+        _sync_folder(path.parent)
+    except OSError as err:
+        log.warning("cannot write %s: %s", path, err)
+        raise StorageError(f"Cannot save to {path.parent} ({err.strerror or err}); play goes on unsaved.") from None
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+
+
+def sweep_stale_temporaries(max_age: float = 600.0) -> list[Path]:
+    """Remove temporary files a killed write left in the data folder (older than `max_age`
+    seconds, so another copy's write in progress is never touched); the ones removed."""
+    removed = []
+    try:
+        candidates = list(data_dir().glob(".*.tmp"))
+        for path in candidates:
+            if time.time() - path.stat().st_mtime > max_age:
+                path.unlink()
+                removed.append(path)
+    except OSError as err:
+        log.warning("cannot sweep temporary files: %s", err)
+    return removed
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the system lets a folder be opened)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def read_json(path: Path, max_depth: int):
+    """The JSON data in `path`; raises UnusableFile (not UTF-8, not JSON, nested too deep)."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise UnusableFile("it is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise UnusableFile(f"it is not valid JSON ({err.msg} at line {err.lineno})") from None
+    except (ValueError, RecursionError):
+        raise UnusableFile("it is not valid JSON (too deeply nested or a number too long)") from None
+    if nested_deeper_than(data, max_depth):
+        raise UnusableFile(f"it nests deeper than {max_depth} levels")
+    return data
+
+
+def move_aside(path: Path) -> Path | None:
+    """Rename an unusable file to `<stem>.damaged-<time>[-n]<suffix>` beside it; the new path,
+    or None when it could not be moved (a read-only folder: it is then left in place)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(100):
+        extra = f"-{attempt}" if attempt else ""
+        target = path.with_name(f"{path.stem}.damaged-{stamp}{extra}{path.suffix}")
+        if target.exists():
+            continue
+        try:
+            os.rename(path, target)
+        except OSError as err:
+            log.warning("cannot move %s aside: %s", path, err)
+            return None
+        return target
+    return None
+
+
+def set_aside(path: Path, what: str, reason: str, problem: str = "cannot be read") -> str:
+    """Move an unusable file aside, log why, and return the message for the player."""
+    moved = move_aside(path)
+    log.warning("%s %s cannot be used (%s); %s", what, path, reason,
+                f"moved to {moved}" if moved else "left in place")
+    if moved is None:
+        return f"This {what} {problem}; it was left in place: {path}"
+    return f"This {what} {problem}; it was moved aside to {moved}"
+
+
+# ---------------------------------------------------------------- settings
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.json"
 
 
 def load_settings() -> tuple[dict, str | None]:
-    """The settings, and a message if the settings file was unreadable (defaults are used then)."""
-    path = data_dir() / "settings.json"
+    """The settings, and a message when the settings file could not be used as it was (it is
+    then moved aside, and defaults stand in for whatever was wrong in it)."""
+    path = settings_path()
+    settings = copy.deepcopy(DEFAULT_SETTINGS)
     if not path.exists():
-        return copy.deepcopy(DEFAULT_SETTINGS), None
+        return settings, None
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = read_json(path, MAX_SETTINGS_DEPTH)
         if not isinstance(stored, dict):
-            raise ValueError("not a JSON object")
-    except (OSError, ValueError) as err:
-        return copy.deepcopy(DEFAULT_SETTINGS), f"Settings file ignored ({err}); defaults are used."
-    return {**copy.deepcopy(DEFAULT_SETTINGS), **{k: v for k, v in stored.items() if k in DEFAULT_SETTINGS}}, None
+            raise UnusableFile("it is not a JSON object")
+        version = stored.get("format", 0)  # files written before versions were kept have none
+        if type(version) is not int or not 0 <= version <= SETTINGS_FORMAT:
+            raise UnusableFile(f"its format {version!r} is not one this version reads ({SETTINGS_FORMAT})")
+    except (OSError, UnusableFile) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        return settings, set_aside(path, "settings file", reason) + "; defaults are used."
+    ignored = []
+    for key, default in DEFAULT_SETTINGS.items():
+        if key not in stored:
+            continue
+        value = clean_setting(key, stored[key])
+        if value is None:
+            ignored.append(key)
+        else:
+            settings[key] = value
+    if not ignored:
+        return settings, None
+    return settings, set_aside(path, "settings file", f"wrong values for {', '.join(ignored)}",
+                                f"had values that were ignored ({', '.join(ignored)})") + "."
+
+
+def clean_setting(key: str, value):
+    """`value` if it is a sound value for the setting `key`, else None. The remembered setups
+    keep each game's entry that is sound and drop the others."""
+    if key == "computer_speed":
+        return value if value in COMPUTER_SPEEDS and type(value) is str else None
+    if key in ("animations", "show_log", "large_text"):
+        return value if type(value) is bool else None
+    if key == "last_setup":
+        if not isinstance(value, dict):
+            return None
+        kept = {game: setup for game, setup in value.items() if _sound_setup(setup)}
+        return kept if len(kept) == len(value) else None
+    return None
+
+
+def _sound_setup(setup) -> bool:
+    """A remembered setup of one game: seats (name, kind, difficulty as text), rule values
+    (plain values), seat order, games to win; each part optional."""
+    if not isinstance(setup, dict):
+        return False
+    seats = setup.get("seats", [])
+    if not isinstance(seats, list) or not all(
+            isinstance(seat, dict) and all(type(seat.get(k, "")) is str for k in ("name", "kind", "difficulty"))
+            for seat in seats):
+        return False
+    rules = setup.get("rules", {})
+    if not isinstance(rules, dict) or not all(isinstance(v, (str, int, float, bool)) for v in rules.values()):
+        return False
+    games_to_win = setup.get("games_to_win", 1)
+    return setup.get("order", "listed") in SEAT_ORDERS and type(games_to_win) is int and 1 <= games_to_win <= 99
 
 
 def save_settings(settings: dict) -> None:
-    _write_atomically(data_dir() / "settings.json", json.dumps(settings, indent=1))
+    write_atomically(settings_path(), json.dumps({"format": SETTINGS_FORMAT, **settings}, indent=1))
+
+
+# ---------------------------------------------------------------- the game in progress
 
 
 def autosave_path() -> Path:
@@ -67,7 +246,7 @@ def autosave_path() -> Path:
 
 
 def save_game(session: Session, path: Path | None = None) -> None:
-    _write_atomically(path or autosave_path(), session.dumps())
+    write_atomically(path or autosave_path(), session.dumps())
 
 
 def saved_game_title(path: Path | None = None) -> str | None:
@@ -84,14 +263,22 @@ def saved_game_title(path: Path | None = None) -> str | None:
 
 
 def load_game(path: Path | None = None) -> Session:
-    """The saved session; raises SaveError with the reason when the file cannot be used."""
+    """The saved session. A save that cannot be used is moved aside and SaveError raised with
+    the message for the player (the reason goes to the log)."""
     path = path or autosave_path()
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise SaveError(f"cannot read {path.name}: {err.strerror}") from None
-    return Session.loads(text)
+        data = read_json(path, 64)
+        return Session.from_save(data)
+    except FileNotFoundError:
+        raise SaveError(f"There is no saved game at {path}") from None
+    except (OSError, UnusableFile, SaveError) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        raise SaveError(set_aside(path, "saved game", reason)) from None
 
 
 def forget_game(path: Path | None = None) -> None:
-    (path or autosave_path()).unlink(missing_ok=True)
+    """Remove the finished game's save; a folder that cannot be written keeps it (no harm)."""
+    try:
+        (path or autosave_path()).unlink(missing_ok=True)
+    except OSError as err:
+        log.warning("cannot remove the finished game's save: %s", err)

@@ -41,22 +41,34 @@ def main(argv: list[str] | None = None) -> int:
         from .smoke import run_smoke
 
         return run_smoke()
-    _start_log()
-    return _play(demo=args.demo)
+    problem = _start_log()
+    from game.storage import sweep_stale_temporaries
+
+    sweep_stale_temporaries()
+    return _play(demo=args.demo, notice=problem)
 
 
-def _start_log() -> None:
+def _start_log() -> str | None:
+    """Log to the data folder's log file; when that folder cannot be written (read-only), log
+    to the console and return the message the menu shows once."""
     from game.storage import log_dir
 
-    logging.basicConfig(filename=str(log_dir() / "chaintable.log"), level=logging.INFO,
-                        format="%(asctime)s %(levelname)s %(message)s")
+    log_format = "%(asctime)s %(levelname)s %(message)s"
+    try:
+        logging.basicConfig(filename=str(log_dir() / "chaintable.log"), level=logging.INFO, format=log_format)
+        problem = None
+    except OSError as err:
+        logging.basicConfig(level=logging.INFO, format=log_format)
+        problem = f"Cannot write to the data folder ({err.strerror or err}); play goes on unsaved."
+        logging.warning("no log file: %s", err)
     logging.info("Chain Table %s starting", VERSION)
+    return problem
 
 
-def _play(demo: bool) -> int:
+def _play(demo: bool, notice: str | None = None) -> int:
     from .screens import open_app
 
-    app = open_app()
+    app = open_app(notice=notice)
     if demo:
         from .smoke import demo_session
 
@@ -82,10 +94,15 @@ def _report_first_frame() -> None:
 
 
 def _write_crash_report() -> str:
+    """Write the crash report to the log folder; where it went (or that it could not be)."""
     from game.storage import log_dir
 
-    path = log_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
-    path.write_text(f"Chain Table {VERSION}\n{traceback.format_exc()}", encoding="utf-8")
+    try:
+        path = log_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
+        path.write_text(f"Chain Table {VERSION}\n{traceback.format_exc()}", encoding="utf-8")
+    except OSError as err:
+        logging.error("crash (no report written: %s)\n%s", err, traceback.format_exc())
+        return f"(the report could not be written: {err.strerror or err})"
     logging.error("crash, report in %s\n%s", path, traceback.format_exc())
     return str(path)
 

@@ -81,6 +81,7 @@ class App:
         self.running = True
         self.settings, self.notice = storage.load_settings()
         self.apply_settings()
+        self.storage_reported = False  # a failed write is told once; play goes on unsaved
         self.first_frame_hook = None
         self.screens = None  # scenes.screens.Screens, set by open_app: how scenes open one another
         self.changed = True  # a scene came or went since the last frame: draw one even when idle
@@ -128,8 +129,20 @@ class App:
         for scene in self.stack:
             scene.layout(self.size)
 
-    def save_settings(self) -> None:
-        storage.save_settings(self.settings)
+    def save_settings(self) -> str | None:
+        return self.write(storage.save_settings, self.settings)
+
+    def write(self, save, *args) -> str | None:
+        """Run a storage write (`save(*args)`). The message to show: what the write returned (a
+        stored file it had to set aside, say), or why it failed the first time one fails; None
+        when there is nothing to tell."""
+        try:
+            return save(*args)
+        except storage.StorageError as err:
+            if self.storage_reported:
+                return None
+            self.storage_reported = True
+            return str(err)
 
     def quit(self) -> None:
         self.running = False

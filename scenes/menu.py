@@ -56,7 +56,9 @@ class MainMenu(Scene):
         try:
             session = storage.load_game()
         except SaveError as err:
-            self.message = f"The saved game could not be loaded: {err}. It was left as it is."
+            self.message = str(err)
+            self.saved_title = storage.saved_game_title()
+            self.layout(self.app.size)
             return
         self.app.screens.table(session)
 
@@ -65,7 +67,8 @@ class MainMenu(Scene):
             self.app.quit()
             return
         for button in self.buttons():
-            button.handle(event)
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break  # a click may relayout the menu: no other button takes it
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)

@@ -62,9 +62,13 @@ class Screens:
         self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide, keys))
 
 
-def open_app(**options) -> App:
-    """The app window with its screens, at the main menu."""
+def open_app(notice: str | None = None, **options) -> App:
+    """The app window with its screens, at the main menu; `notice` (a data folder that cannot be
+    written, say) is told there once."""
     app = App(**options)
     app.screens = Screens(app)
+    if notice:
+        app.notice = " ".join(filter(None, [app.notice, notice]))
+        app.storage_reported = True
     app.push(MainMenu(app))
     return app

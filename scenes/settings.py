@@ -22,11 +22,12 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.cyclers = {key: Cycler(choices, app.settings.get(key), self._setter(key)) for key, _l, choices, _h in ROWS}
         self.back = Button("Back", self.close)
+        self.message = ""
 
     def _setter(self, key):
         def set_value(value) -> None:
             self.app.settings[key] = value
-            self.app.save_settings()
+            self.message = self.app.save_settings() or self.message
             self.app.apply_settings()
         return set_value
 
@@ -68,3 +69,5 @@ class SettingsScene(Scene):
             cycler.draw(screen, self.px(20))
             draw_lines(screen, lines, self.px(15), theme.INK_DIM, (w // 2, rect.bottom + self.px(4)), "midtop")
         self.back.draw(screen, self.px(22))
+        if self.message:
+            draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, self.app.size[1] - self.px(30)), "center")

@@ -87,13 +87,15 @@ class SetupScene(Scene):
         if self.order.value == "random":
             Rng(seed).shuffle(config["seats"])
         self.app.settings.setdefault("last_setup", {})[self.game.name] = {**self.table_config(), "order": self.order.value}
-        self.app.save_settings()
+        problem = self.app.save_settings()
         try:
             session = Session(self.game.name, config, seed)
         except ValueError as err:
             self.message = str(err)
             return
         self.app.screens.table(session)
+        if problem:
+            self.app.top.say(problem)
 
     def layout(self, size) -> None:
         """Lay the form out from measured text in a column that scrolls when the window is too

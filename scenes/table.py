@@ -168,7 +168,7 @@ class TableScene(Scene):
         legal = self.session.legal_actions()
         view = self.current_view()
         action = self.session.descriptor.heuristic(self.session.seed).choose(view, legal)
-        self.session.hints += 1
+        self.session.note_hint()
         cards = action_cards(action)
         self.hand.selected = cards[0] if cards else None
         self.choice = action
@@ -180,6 +180,14 @@ class TableScene(Scene):
         """An alert: why a move was refused (the engine's words, as a sentence)."""
         self.message = message[:1].upper() + message[1:]
         self.message_time = MESSAGE_TIME
+
+    def autosave(self) -> None:
+        """The game in progress, saved after every move (a failed write is told once)."""
+        self.report(self.app.write(storage.save_game, self.session))
+
+    def report(self, problem: str | None) -> None:
+        if problem:
+            self.say(problem)
 
     def say_notice(self, message: str) -> None:
         """A passing remark in the prompt line: what just happened, or what to do next."""

@@ -4,8 +4,8 @@ hand-off screen hides every hand; at the end, the game-over screen."""
 
 from __future__ import annotations
 
-from game import storage
 from game.core import IllegalAction
+from game.stats import record_game
 
 from . import theme
 from .motion import Thinker
@@ -55,7 +55,7 @@ class Turns:
             self.table.say(str(err))
             return False
         self.table.show_move([self.session.rules.redact(event, viewer) for event in events], origin, by_table)
-        storage.save_game(self.session)
+        self.table.autosave()
         return True
 
     def update(self, dt: float) -> None:
@@ -65,6 +65,7 @@ class Turns:
             self.game_over_wait += dt
             if self.game_over_wait >= GAME_OVER_PAUSE:
                 self.game_over_wait = -1e9
+                self.table.report(self.app.write(record_game, self.session))
                 self.app.screens.game_over(self.table)
             return
         seat = self.session.to_move
@@ -94,4 +95,4 @@ class Turns:
         self.game_over_wait = 0.0
         self.revealed_seat = None
         self.motion.clear()
-        storage.save_game(self.session)
+        self.table.autosave()

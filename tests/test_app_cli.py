@@ -43,7 +43,7 @@ class Exploding(Scene):
 def test_a_crash_writes_a_report_and_shows_an_error_screen(monkeypatch):
     shown = []
 
-    def fake_app():
+    def fake_app(**_options):
         app = App()
         app.push(Exploding(app))
         return app

@@ -594,7 +594,7 @@ def test_a_pass_keeps_its_mark_until_those_cards_may_have_been_placed():
     (Place(card("AS"), 1, 0), ["not in your hand"]),
     (Pass(), ["not optional"]),
     (Draw(), ["drawn"]),
-    (Place(card("5D"), 1, "0"), ["whole numbers"]),
+    (Place(card("5D"), 1, "0"), ["whole number"]),
     ("play", ["not a move"]),
 ])
 def test_illegal_actions_are_refused_and_the_state_is_unchanged(action, words):

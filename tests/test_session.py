@@ -62,10 +62,12 @@ def saved_session(actions=25, seed=7, **kwargs) -> Session:
 
 
 def test_dumps_is_the_documented_json():
-    """A save is JSON {"format", "game", "config", "seed", "actions"}, actions in to_json form."""
+    """A save is JSON {"format", "game", "config", "seed", "actions", "assisted"}, actions in
+    to_json form."""
     session = saved_session(10)
     data = json.loads(session.dumps())
-    assert set(data) == {"format", "game", "config", "seed", "actions"}
+    assert set(data) == {"format", "game", "config", "seed", "actions", "assisted"}
+    assert data["assisted"] == []
     assert data["format"] == SAVE_FORMAT and data["game"] == "chains" and data["seed"] == 7
     assert len(data["actions"]) == 10
     assert all(isinstance(a, dict) and "type" in a for a in data["actions"])
@@ -169,7 +171,7 @@ def test_refused_json_that_is_not_an_object(text):
     refuse(text, "not a JSON object")
 
 
-@pytest.mark.parametrize("number", [0, 2, SAVE_FORMAT + 1, "1", None])
+@pytest.mark.parametrize("number", [0, SAVE_FORMAT + 1, "1", None, True, 1.0])
 def test_refused_wrong_format_number(number):
     """A save of another format version is refused, naming the version found and the one read."""
     data = good_save()
@@ -315,6 +317,8 @@ def test_refused_a_damaged_action(item, fragment):
     (lambda c: c["seats"][0].update(kind="robot"), "human or computer"),
     (lambda c: c["seats"][0].update(difficulty="genius"), "genius"),
     (lambda c: c.update(games_to_win=0), "games to win"),
+    (lambda c: c.update(games_to_win=True), "games to win"),
+    (lambda c: c.update(games_to_win=2.0), "games to win"),
     (lambda c: c["rules"].update(draw_rule="seven"), "Draw rule"),
     (lambda c: c.update(seats=c["seats"] * 3), "2 to 4 players"),
     (lambda c: c.update(rules=["three"]), "rules must be objects"),

@@ -144,14 +144,19 @@ def test_a_game_in_progress_is_kept_and_continued(driver):
     assert resumed.session.log[: len(log)] == log
 
 
-def test_a_broken_save_is_refused_with_the_reason_and_kept(driver):
-    storage.autosave_path().write_text('{"format": 1, "game": "chains"}')
+def test_a_broken_save_is_refused_moved_aside_and_kept(driver, caplog):
+    """The menu names where the damaged save went (never deleted); the reason is in the log."""
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "game": "chains"}')
     driver.app.reset_to(MainMenu(driver.app))
     menu = driver.app.top
     driver.click(menu.continue_button.rect.center)
     assert driver.app.top is menu
-    assert "could not be loaded" in menu.message and "config" in menu.message
-    assert storage.autosave_path().exists()
+    assert menu.message.startswith("This saved game cannot be read; it was moved aside to ")
+    moved = [p for p in path.parent.iterdir() if p.name.startswith("current-game.damaged-")]
+    assert not path.exists() and len(moved) == 1 and "chains" in moved[0].read_text()
+    assert any("has no 'config'" in record.message for record in caplog.records)
 
 
 def test_pass_and_play_whole_game_never_shows_a_hand_to_the_wrong_player(driver):

@@ -553,7 +553,7 @@ class ChainChainRules(Rules):
         pool = stuck or actions
         return pool[int(rand() * len(pool))]
 
-    def is_legal(self, state: ChainChainState, action) -> bool:
+    def allows(self, state: ChainChainState, action) -> bool:
         """Any copy of a face and, in letters, any dictionary word for the pair may be played."""
         return self._refusal(state, action) is None
 

@@ -1,0 +1,186 @@
+"""Statistics kept per user, per game and per mode: games played and won, the win rate, the
+current and best winning streak, the best score and the fewest turns to a win.
+
+A game in which undo, a hint or a restart was used counts as played (and won) but is told
+apart: it is counted in `assisted_played`/`assisted_won`, and it neither extends nor breaks a
+streak nor sets a best. The mode says who was at the table: `solitaire`, `vs <difficulty>`
+(one human against computers, named by the strongest) or `pass-and-play: <name>` (several
+humans, each with their own record).
+
+The store is versioned JSON in the data folder, written atomically as each game ends; a game
+already recorded (the same session and game number, say after Continue) is not counted twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import storage
+from .ai import DIFFICULTIES
+from .session import Session
+
+STATS_FORMAT = 1
+MAX_DEPTH = 6
+REMEMBERED_GAMES = 200  # recent game ids kept to refuse recording a game twice
+
+
+@dataclass(slots=True)
+class Record:
+    """One game's results in one mode."""
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_score: float | None = None
+    fewest_turns: int | None = None
+    assisted_played: int = 0
+    assisted_won: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def clean_played(self) -> int:
+        return self.played - self.assisted_played
+
+    @property
+    def clean_won(self) -> int:
+        return self.won - self.assisted_won
+
+    def add(self, won: bool, score: float, turns: int, assisted: bool) -> None:
+        self.played += 1
+        self.won += won
+        if assisted:
+            self.assisted_played += 1
+            self.assisted_won += won
+            return
+        self.current_streak = self.current_streak + 1 if won else 0
+        self.best_streak = max(self.best_streak, self.current_streak)
+        self.best_score = score if self.best_score is None else max(self.best_score, score)
+        if won:
+            self.fewest_turns = turns if self.fewest_turns is None else min(self.fewest_turns, turns)
+
+
+@dataclass(slots=True)
+class Stats:
+    """Every record, by game then mode, and the recent games already counted."""
+
+    records: dict[str, dict[str, Record]] = field(default_factory=dict)
+    recorded: list[str] = field(default_factory=list)
+
+    def record(self, game: str, mode: str) -> Record:
+        return self.records.setdefault(game, {}).setdefault(mode, Record())
+
+    def reset(self, game: str) -> None:
+        """Forget every record of `game` (all its modes)."""
+        self.records.pop(game, None)
+
+    def to_json(self) -> dict:
+        return {"format": STATS_FORMAT, "recorded": list(self.recorded),
+                "games": {game: {mode: dataclasses.asdict(record) for mode, record in modes.items()}
+                          for game, modes in self.records.items()}}
+
+    @classmethod
+    def from_json(cls, data) -> "Stats":
+        """The store `to_json` wrote; raises storage.UnusableFile naming what is wrong."""
+        if not isinstance(data, dict):
+            raise storage.UnusableFile("it is not a JSON object")
+        version = data.get("format")
+        if type(version) is not int or not 1 <= version <= STATS_FORMAT:
+            raise storage.UnusableFile(f"its format {version!r} is not one this version reads ({STATS_FORMAT})")
+        recorded, games = data.get("recorded", []), data.get("games", {})
+        if not isinstance(recorded, list) or not all(type(r) is str for r in recorded):
+            raise storage.UnusableFile("its list of recorded games is damaged")
+        if not isinstance(games, dict) or not all(isinstance(modes, dict) for modes in games.values()):
+            raise storage.UnusableFile("its records are not objects by game and mode")
+        records = {game: {mode: _record(game, mode, fields) for mode, fields in modes.items()}
+                   for game, modes in games.items()}
+        return cls(records, recorded[-REMEMBERED_GAMES:])
+
+
+_COUNTS = ("played", "won", "current_streak", "best_streak", "assisted_played", "assisted_won")
+
+
+def _record(game: str, mode: str, fields) -> Record:
+    if not isinstance(fields, dict) or set(fields) != {f.name for f in dataclasses.fields(Record)}:
+        raise storage.UnusableFile(f"the record of {game} ({mode}) is damaged")
+    sound = (all(type(fields[name]) is int and fields[name] >= 0 for name in _COUNTS)
+             and (fields["best_score"] is None or type(fields["best_score"]) in (int, float))
+             and (fields["fewest_turns"] is None or type(fields["fewest_turns"]) is int))
+    if not sound:
+        raise storage.UnusableFile(f"the record of {game} ({mode}) holds values of the wrong kind")
+    return Record(**fields)
+
+
+def modes(session: Session) -> dict[int, str]:
+    """The mode each human seat's result is recorded under."""
+    humans = session.human_seats
+    if len(session.seats) == 1:
+        return {seat: "solitaire" for seat in humans}
+    if len(humans) > 1:
+        return {seat: f"pass-and-play: {session.seats[seat].name}" for seat in humans}
+    order = [d.key for d in DIFFICULTIES]
+    levels = [seat.difficulty for seat in session.seats if not seat.is_human]
+    strongest = max(levels, key=lambda key: order.index(key) if key in order else -1)
+    return {seat: f"vs {strongest}" for seat in humans}
+
+
+def add_game(stats: Stats, session: Session) -> bool:
+    """Count the session's finished game for each human seat; False (nothing counted) when the
+    game is not over, no human played it, or it was counted already."""
+    outcome = session.outcome()
+    game_id = f"{session.game}:{session.seed}:{session.game_number}"
+    if outcome is None or not session.human_seats or game_id in stats.recorded:
+        return False
+    for seat, mode in modes(session).items():
+        stats.record(session.game, mode).add(seat in outcome.winners, outcome.scores[seat],
+                                              session.turns_taken(seat), session.game_assisted)
+    stats.recorded = (stats.recorded + [game_id])[-REMEMBERED_GAMES:]
+    return True
+
+
+# ---------------------------------------------------------------- the file
+
+
+def stats_path() -> Path:
+    return storage.data_dir() / "statistics.json"
+
+
+def load_stats() -> tuple[Stats, str | None]:
+    """The stored statistics, and a message when the file could not be used (it is moved aside
+    and an empty store stands in)."""
+    path = stats_path()
+    if not path.exists():
+        return Stats(), None
+    try:
+        return Stats.from_json(storage.read_json(path, MAX_DEPTH)), None
+    except (OSError, storage.UnusableFile) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        return Stats(), storage.set_aside(path, "statistics file", reason) + "; counting starts again."
+
+
+def save_stats(stats: Stats) -> None:
+    storage.write_atomically(stats_path(), json.dumps(stats.to_json(), indent=1))
+
+
+def record_game(session: Session) -> str | None:
+    """Count the session's finished game in the stored statistics and write them; a message
+    when the stored file had to be set aside. Raises storage.StorageError when it cannot be
+    written."""
+    stats, message = load_stats()
+    if add_game(stats, session):
+        save_stats(stats)
+    return message
+
+
+def reset_game(game: str) -> str | None:
+    """Forget the stored statistics of one game; a message as for `record_game`."""
+    stats, message = load_stats()
+    stats.reset(game)
+    save_stats(stats)
+    return message

@@ -1,0 +1,138 @@
+"""The app keeps working on a machine that presents damaged files or a folder it cannot write
+(issue 17): each crash reported there, tried through the real scenes, headless."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import storage
+from game.session import Session
+from scenes import __main__ as entry
+from scenes.app import App
+from scenes.menu import MainMenu
+from scenes.setup import SetupScene
+from scenes.screens import open_app
+
+from ui_driver import Driver
+
+COMPUTERS = {"seats": [{"name": "A", "kind": "computer", "difficulty": "random"},
+                       {"name": "B", "kind": "computer", "difficulty": "random"}]}
+
+
+def start_app() -> Driver:
+    app = open_app()
+    app.settings["computer_speed"] = "fast"
+    return Driver(app)
+
+
+def play_moves(driver: Driver, moves: int) -> None:
+    """Let the computers at the table make `moves` moves (or finish the game)."""
+    table = driver.app.top
+    session = table.session
+    for _ in range(4000):
+        if len(session.log) >= moves or session.game_over:
+            return
+        driver.frame(dt=0.1)
+    raise AssertionError("the computers did not move")
+
+
+def unwritable_home(tmp_path, monkeypatch):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the data folder's parent should be")
+    monkeypatch.setenv("CHAINTABLE_HOME", str(blocker / "home"))
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe not utf-8", b"[" * 100_000, b'{"format": 2, "seed": ' + b"9" * 5000 + b"}"])
+def test_continue_with_a_damaged_save_shows_a_message_not_the_crash_screen(content):
+    """Continue on a save that is not UTF-8, deeply nested or with a 5,000-digit seed opened the
+    crash screen, and did again on every start. Now the menu says where the save was moved, and
+    the next start offers no Continue."""
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    driver = start_app()
+    menu = driver.app.top
+    assert menu.saved_title
+    driver.click(menu.continue_button.rect.center)
+    assert driver.app.top is menu
+    assert menu.message.startswith("This saved game cannot be read; it was moved aside to ")
+    assert not path.exists()
+    driver.frame()
+    assert not MainMenu(driver.app).saved_title
+
+
+def test_read_only_data_folder_still_opens_a_window(tmp_path, monkeypatch):
+    """A read-only data folder: no window at all (the log folder could not be made). Now the log
+    goes to the console and the menu says once that play goes on unsaved."""
+    unwritable_home(tmp_path, monkeypatch)
+    problem = entry._start_log()
+    assert problem and "play goes on unsaved" in problem
+    monkeypatch.setattr(App, "run", lambda app: app.step([], 0.0))
+    opened = []
+    monkeypatch.setattr("scenes.menu.MainMenu.draw", lambda menu, screen: opened.append(menu.message))
+    assert entry._play(demo=False, notice=problem) == 0
+    assert opened == [problem]
+    pygame.display.init()
+
+
+def test_read_only_data_folder_first_autosave_plays_on_unsaved(tmp_path, monkeypatch):
+    """A read-only data folder: the crash screen at the first autosave. Now the table says once
+    that play goes on unsaved, and the computers play the game to its end."""
+    unwritable_home(tmp_path, monkeypatch)
+    driver = start_app()
+    driver.app.screens.table(Session("chains", COMPUTERS, 5))
+    table = driver.app.top
+    play_moves(driver, 1)
+    assert "play goes on unsaved" in table.message
+    table.message = ""
+    play_moves(driver, 10_000)
+    assert table.session.game_over and table.message == ""
+
+
+def test_full_disk_at_an_autosave_plays_on(monkeypatch):
+    """A full disk: the crash screen at an autosave. Now a message and play goes on (that no
+    temporary file is left is tested in test_storage.py)."""
+    driver = start_app()
+    driver.app.screens.table(Session("chains", COMPUTERS, 6))
+
+    def disk_full(path, text):
+        raise storage.StorageError("Cannot save (No space left on device); play goes on unsaved.")
+
+    monkeypatch.setattr(storage, "write_atomically", disk_full)
+    play_moves(driver, 3)
+    assert "No space left on device" in driver.app.top.message
+
+
+@pytest.mark.parametrize("stored", [
+    {"last_setup": "chains"},
+    {"last_setup": {"chains": {"seats": [{"name": 5, "kind": "human"}, {"name": "B", "kind": "computer"}]}}},
+    {"computer_speed": ["fast"]},
+    {"computer_speed": "fast", "last_setup": {"chains": {"rules": {"draw_rule": [[[[[[[[["deep"]]]]]]]]]}}}},
+])
+def test_settings_of_the_wrong_type_neither_crash_setup_nor_the_first_computer_turn(stored):
+    """`last_setup` a string, a seat name a number, `computer_speed` a list, deep nesting: the
+    setup screen or the first computer turn crashed and nothing said the settings were ignored.
+    Now the menu says so, the setup screen opens and the computers move."""
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(stored))
+    driver = Driver(open_app())
+    menu = driver.app.top
+    assert "settings file" in menu.message and "moved aside" in menu.message
+    driver.app.push(SetupScene(driver.app, "chains"))
+    driver.frame()
+    driver.app.screens.table(Session("chains", COMPUTERS, 8))
+    play_moves(driver, 2)
+
+
+def test_a_crash_with_an_unwritable_log_folder_still_reports(tmp_path, monkeypatch):
+    """The crash screen names the report, or says it could not be written; it never fails."""
+    unwritable_home(tmp_path, monkeypatch)
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        report = entry._write_crash_report()
+    assert report.startswith("(the report could not be written")

@@ -1,0 +1,419 @@
+"""Files on disk: atomic writes, damaged saves and settings moved aside with a clear message, a
+folder that cannot be written, and the crashes a user's machine once provoked (issue 17)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import storage
+from game.registry import GAMES
+from game.session import SaveError, Session
+
+PLAYABLE = [game.name for game in GAMES]
+
+
+def seats(count: int, kind: str = "computer") -> list[dict]:
+    return [{"name": f"P{i}", "kind": kind, "difficulty": "random"} for i in range(count)]
+
+
+def played(game: str = "chains", seed: int = 7, actions: int = 20) -> Session:
+    """A session of `game` a few random moves in (fewer if the game ends first)."""
+    rules = next(g.rules for g in GAMES if g.name == game)
+    players = rules.standard_players[0] if rules.standard_players else rules.min_players
+    session = Session(game, {"seats": seats(players)}, seed)
+    rnd = random.Random(seed)
+    for _ in range(actions):
+        if session.game_over:
+            break
+        session.apply(rnd.choice(session.legal_actions()))
+    return session
+
+
+def write_save(data) -> Path:
+    """A save file holding `data` (bytes as they are, else JSON)."""
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else json.dumps(data).encode())
+    return path
+
+
+def refused_and_moved_aside(path: Path) -> str:
+    """Load the save at `path`: it must be refused with the player's message, moved aside."""
+    original = path.read_bytes()
+    with pytest.raises(SaveError) as info:
+        storage.load_game(path)
+    message = str(info.value)
+    assert message.startswith("This saved game cannot be read; it was moved aside to ")
+    moved = Path(message.rsplit(" to ", 1)[1])
+    assert not path.exists() and moved.parent == path.parent and moved.read_bytes() == original
+    assert "damaged" in moved.name
+    return message
+
+
+def folder_files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def unwritable_home(tmp_path, monkeypatch) -> Path:
+    """A data folder that cannot be made or written (it would live under a plain file); this
+    holds even for a user who may write anywhere, as tests in containers often run."""
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file, not a folder")
+    home = blocker / "home"
+    monkeypatch.setenv("CHAINTABLE_HOME", str(home))
+    return home
+
+
+# ---------------------------------------------------------------- atomic writes
+
+
+def test_write_atomically_replaces_the_file_and_leaves_no_temporary(private_home):
+    path = private_home / "f.json"
+    storage.write_atomically(path, "one")
+    storage.write_atomically(path, "two")
+    assert path.read_text() == "two"
+    assert folder_files(private_home) == ["f.json"]
+
+
+def test_full_disk_leaves_the_old_file_and_no_stray_tmp(private_home, monkeypatch):
+    """A full disk: was the crash screen and a stray .tmp file; now a StorageError with a
+    player's message, the old file intact, no temporary file left."""
+    path = private_home / "current-game.json"
+    storage.write_atomically(path, "old")
+
+    def no_space(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", no_space)
+    with pytest.raises(storage.StorageError, match=r"\(No space left on device\); play goes on unsaved"):
+        storage.write_atomically(path, "new")
+    assert path.read_text() == "old"
+    assert folder_files(private_home) == ["current-game.json"]
+
+
+def test_two_copies_of_the_app_writing_one_folder_both_live():
+    """Two copies on one data folder: one died, both writing the same .tmp name. Each write now
+    has a temporary file of its own: no write fails, and the file is always one whole write."""
+    path = storage.data_dir() / "current-game.json"
+    texts = [json.dumps({"writer": w, "pad": "x" * 5000}) for w in range(2)]
+    failures = []
+
+    def writer(text):
+        for _ in range(150):
+            try:
+                storage.write_atomically(path, text)
+            except Exception as err:  # noqa: BLE001 - any failure is what this test looks for
+                failures.append(err)
+
+    threads = [threading.Thread(target=writer, args=(text,)) for text in texts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert path.read_text() in texts
+    assert folder_files(path.parent) == ["current-game.json"]
+
+
+KILLED_WRITER = """
+import sys
+from pathlib import Path
+from game import storage
+path = Path(sys.argv[1])
+texts = [("A" * 300_000) + "\\n", ("B" * 300_000) + "\\n"]
+print("ready", flush=True)
+n = 0
+while True:
+    storage.write_atomically(path, texts[n % 2])
+    n += 1
+"""
+
+
+def test_sigkill_mid_write_leaves_the_old_or_the_new_file(private_home):
+    """A process killed with SIGKILL at a random moment while it saves over and over leaves the
+    old or the new file, whole, never a broken one (30 kills)."""
+    path = private_home / "current-game.json"
+    storage.write_atomically(path, "A" * 300_000 + "\n")
+    wholes = {"A" * 300_000 + "\n", "B" * 300_000 + "\n"}
+    rnd = random.Random(17)
+    for _ in range(30):
+        child = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(path)], stdout=subprocess.PIPE,
+                                 cwd=Path(__file__).resolve().parent.parent)
+        assert child.stdout.readline().strip() == b"ready"
+        time.sleep(rnd.uniform(0.0, 0.05))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        assert path.read_text() in wholes
+
+
+def test_the_app_writes_only_inside_its_data_folder(tmp_path, private_home):
+    """Saves, settings and statistics go to the per-user folder and nowhere else (the folder's
+    parent holds nothing new)."""
+    from game.stats import record_game
+
+    before = folder_files(tmp_path)
+    session = Session("chains", {"seats": [{"name": "Ana"}, {"name": "Bot", "kind": "computer"}]}, 4)
+    rnd = random.Random(4)
+    while not session.game_over:
+        session.apply(rnd.choice(session.legal_actions()))
+    storage.save_game(session)
+    storage.save_settings(storage.DEFAULT_SETTINGS)
+    record_game(session)
+    assert folder_files(tmp_path) == sorted(set(before) | {"home"})
+    assert set(folder_files(private_home)) == {"current-game.json", "settings.json", "statistics.json"}
+
+
+# ---------------------------------------------------------------- damaged saves
+
+
+def test_a_good_save_loads_through_storage():
+    session = played()
+    storage.save_game(session)
+    assert storage.load_game().log == session.log
+
+
+def test_save_not_utf8_is_refused_and_moved_aside():
+    """A save that is not UTF-8: loading raised UnicodeDecodeError and Continue opened the crash
+    screen; now refused and moved aside."""
+    path = write_save(b'{"format": 2, "game": "\xff\xfe"}')
+    refused_and_moved_aside(path)
+
+
+def test_save_deeply_nested_is_refused_and_moved_aside():
+    """A save of `[` x 100,000 raised RecursionError; now refused and moved aside."""
+    refused_and_moved_aside(write_save(b"[" * 100_000))
+
+
+def test_save_nested_deep_but_valid_json_is_refused():
+    """Deep nesting inside an otherwise well-formed save is refused by the depth check."""
+    data = json.loads(played().dumps())
+    deep = 0
+    for _ in range(40):
+        deep = [deep]
+    data["config"]["rules"]["draw_rule"] = deep
+    refused_and_moved_aside(write_save(data))
+
+
+@pytest.mark.parametrize("where", ["card", "chain"])
+def test_save_holding_an_object_where_a_field_wants_a_value_is_refused(where):
+    """An object where a field wants a value (an action nested in an action's field) was
+    accepted and crashed later; now refused."""
+    data = json.loads(played().dumps())
+    play = next(a for a in data["actions"] if a["type"] == "Play")
+    play[where] = {"type": "Play", "card": "7H", "chain": 0}
+    message = refused_and_moved_aside(write_save(data))
+    assert "cannot be read" in message
+
+
+@pytest.mark.parametrize("seed", ["9" * 5000, str(2**64), "-1"])
+def test_save_with_a_5000_digit_or_out_of_range_seed_is_refused(seed):
+    """A 5,000-digit seed raised ValueError (too many digits for Python to read); now refused,
+    and so is any seed outside 0 .. 2**64 - 1."""
+    text = played().dumps().replace('"seed": 7', f'"seed": {seed}')
+    refused_and_moved_aside(write_save(text.encode()))
+
+
+def test_save_with_a_float_cell_in_cubes_is_refused():
+    """A float cell in Cubes made the save unloadable after the fact; such a save (written by
+    hand) is refused and moved aside."""
+    data = json.loads(played("cubes", actions=10).dumps())
+    place = next(a for a in data["actions"] if a["type"] == "Place")
+    place["x"] = float(place["x"])
+    refused_and_moved_aside(write_save(data))
+
+
+def test_save_of_a_newer_version_is_refused_saying_so():
+    data = json.loads(played().dumps())
+    data["format"] = 99
+    message = refused_and_moved_aside(write_save(data))
+    assert "cannot be read" in message
+
+
+def test_the_reason_of_a_refused_save_goes_to_the_log(caplog):
+    """The player reads where the file went; the log says why it could not be used."""
+    refused_and_moved_aside(write_save(b"[" * 100_000))
+    assert any("saved game" in r.message and "not valid JSON" in r.message for r in caplog.records)
+
+
+def test_a_format_1_save_still_loads():
+    """Older versions load: a format 1 save (no record of assisted games) loads as unassisted."""
+    session = played()
+    data = json.loads(session.dumps())
+    data["format"] = 1
+    del data["assisted"]
+    write_save(data)
+    loaded = storage.load_game()
+    assert loaded.log == session.log and not loaded.game_assisted
+
+
+def test_moving_aside_twice_in_a_second_keeps_both():
+    """Never deleted: two damaged saves set aside in the same second get different names."""
+    first = refused_and_moved_aside(write_save(b"{"))
+    second = refused_and_moved_aside(write_save(b"["))
+    assert first != second
+    assert len([p for p in storage.data_dir().iterdir() if "damaged" in p.name]) == 2
+
+
+def test_a_damaged_save_in_a_read_only_folder_is_left_in_place(monkeypatch):
+    """When the folder cannot be written, the save cannot be moved: the message says it was
+    left in place, naming it."""
+    path = write_save(b"{")
+
+    def refuse_rename(src, dst):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(os, "rename", refuse_rename)
+    with pytest.raises(SaveError, match="^This saved game cannot be read; it was left in place: "):
+        storage.load_game(path)
+    assert path.exists()
+
+
+def test_a_save_truncated_at_every_byte_offset_is_refused_cleanly():
+    """Every prefix of a save, cut at any byte, is refused with a SaveError."""
+    text = played("chains", actions=12).dumps()
+    assert text.isascii()
+    Session.loads(text)
+    for end in range(len(text)):
+        with pytest.raises(SaveError):
+            Session.loads(text[:end])
+
+
+def test_a_truncated_save_file_is_refused_and_moved_aside():
+    text = played("cubes", actions=10).dumps().encode()
+    for end in (0, 1, len(text) // 2, len(text) - 1):
+        refused_and_moved_aside(write_save(text[:end]))
+
+
+BYTES_BASE = played("chains", seed=3, actions=15).dumps().encode()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(BYTES_BASE) - 1), st.binary(min_size=0, max_size=3)),
+                min_size=1, max_size=4))
+def test_fuzzed_save_bytes_never_crash_the_loader(edits):
+    """Bytes replaced anywhere in a save file: loading works or raises SaveError, nothing else."""
+    data = bytearray(BYTES_BASE)
+    for offset, replacement in edits:
+        data[offset:offset + max(1, len(replacement))] = replacement
+    path = write_save(bytes(data))
+    try:
+        storage.load_game(path)
+    except SaveError as err:
+        assert str(err).startswith("This saved game cannot be read")
+    finally:
+        for leftover in path.parent.iterdir():
+            leftover.unlink()
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+@pytest.mark.parametrize("seed", range(6))
+def test_round_trip_at_a_random_point_for_every_game(game, seed):
+    """Every registered game saves and loads back to the same position at a random point."""
+    rnd = random.Random(seed)
+    session = played(game, seed=seed, actions=rnd.randrange(0, 120))
+    storage.save_game(session)
+    loaded = storage.load_game()
+    assert loaded.log == session.log and loaded.wins == session.wins
+    for seat in [*range(len(session.seats)), None]:
+        assert loaded.view(seat) == session.view(seat)
+    assert loaded.legal_actions() == session.legal_actions()
+
+
+# ---------------------------------------------------------------- settings
+
+
+def write_settings(data) -> Path:
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else json.dumps(data).encode())
+    return path
+
+
+@pytest.mark.parametrize("key, value", [
+    ("last_setup", "chains"),
+    ("last_setup", {"chains": {"seats": [{"name": 5, "kind": "human"}]}}),
+    ("last_setup", {"chains": {"seats": "Ana"}}),
+    ("last_setup", {"chains": {"games_to_win": "3"}}),
+    ("last_setup", {"chains": {"order": ["random"]}}),
+    ("computer_speed", ["fast"]),
+    ("computer_speed", "warp"),
+    ("animations", "yes"),
+    ("show_log", 1),
+])
+def test_settings_of_the_wrong_type_are_ignored_saying_so(key, value):
+    """`last_setup` a string, a seat name a number, `computer_speed` a list...: the setup screen
+    or the first computer turn crashed and nothing said the settings were ignored. Now the value
+    falls back to its default, the message says which, and the file is moved aside."""
+    path = write_settings({"computer_speed": "fast", key: value} if key != "computer_speed" else {key: value})
+    loaded, message = storage.load_settings()
+    assert loaded[key] == storage.DEFAULT_SETTINGS[key]
+    assert message.startswith("This settings file had values that were ignored") and key in message
+    assert not path.exists()
+    if key != "computer_speed":
+        assert loaded["computer_speed"] == "fast"  # the sound values are kept
+
+
+@pytest.mark.parametrize("content", [b"[" * 100_000, b"\xff\xfe{}", b'{"computer_speed": "fast"', b"[1]",
+                                     b'{"format": 99}', b'{"format": "1"}'])
+def test_settings_file_unusable_is_moved_aside_and_defaults_used(content):
+    """Deeply nested, not UTF-8, truncated, not an object, or from a newer version: defaults are
+    used, and the message names where the file went."""
+    path = write_settings(content)
+    loaded, message = storage.load_settings()
+    assert loaded == storage.DEFAULT_SETTINGS
+    assert message.startswith("This settings file cannot be read; it was moved aside to ")
+    assert message.endswith("defaults are used.")
+    assert not path.exists()
+
+
+def test_settings_round_trip_and_older_files_load():
+    """Settings are written versioned; a file without a version (written before) loads."""
+    settings_ = {**storage.DEFAULT_SETTINGS, "computer_speed": "slow",
+                 "last_setup": {"chains": {"seats": [{"name": "Ana", "kind": "human"}], "order": "random"}}}
+    storage.save_settings(settings_)
+    assert json.loads(storage.settings_path().read_text())["format"] == storage.SETTINGS_FORMAT
+    assert storage.load_settings() == (settings_, None)
+    write_settings({"computer_speed": "fast"})
+    assert storage.load_settings() == ({**storage.DEFAULT_SETTINGS, "computer_speed": "fast"}, None)
+
+
+# ---------------------------------------------------------------- a folder that cannot be written
+
+
+def test_read_only_data_folder_settings_load_defaults_and_writes_report(tmp_path, monkeypatch):
+    """A data folder that cannot be written: reading finds nothing (defaults); every write
+    raises StorageError with a message for the player."""
+    unwritable_home(tmp_path, monkeypatch)
+    assert storage.load_settings() == (storage.DEFAULT_SETTINGS, None)
+    with pytest.raises(storage.StorageError, match="play goes on unsaved"):
+        storage.save_settings(storage.DEFAULT_SETTINGS)
+    with pytest.raises(storage.StorageError, match="play goes on unsaved"):
+        storage.save_game(played())
+    storage.forget_game()
+
+
+def test_stale_temporaries_of_a_killed_write_are_swept_and_fresh_ones_kept(private_home):
+    """A write killed mid-way leaves its temporary file; the next start removes it once it is
+    old, never one another copy of the app may be writing now."""
+    private_home.mkdir(parents=True)
+    stale, fresh = private_home / ".current-game.json.ab12.tmp", private_home / ".settings.json.cd34.tmp"
+    stale.write_text("half")
+    fresh.write_text("half")
+    an_hour_ago = time.time() - 3600
+    os.utime(stale, (an_hour_ago, an_hour_ago))
+    assert storage.sweep_stale_temporaries() == [stale]
+    assert not stale.exists() and fresh.exists()
