@@ -20,6 +20,9 @@ DEFAULT_SETTINGS = {
     "computer_speed": "normal",
     "animations": True,
     "show_log": True,
+    "four_colour": False,
+    "card_back": "blue",
+    "sound_volume": 0.5,
     "last_setup": {},
 }
 

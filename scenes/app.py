@@ -8,8 +8,9 @@ import pygame
 
 from game import storage
 
-from . import theme
+from . import cardart, theme
 from .resources import asset
+from .sounds import Sounds
 
 
 class Scene:
@@ -69,6 +70,9 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.settings, self.notice = storage.load_settings()
+        self.sounds = Sounds()
+        self.sounds.start()
+        self.apply_settings()
         self.first_frame_hook = None
         self.screens = None  # scenes.screens.Screens, set by open_app: how scenes open one another
         pygame.key.set_repeat(350, 40)
@@ -109,6 +113,11 @@ class App:
 
     def save_settings(self) -> None:
         storage.save_settings(self.settings)
+
+    def apply_settings(self) -> None:
+        """Pass the looks and the volume from the settings to the card painter and the sounds."""
+        cardart.set_style(self.settings["four_colour"], self.settings["card_back"])
+        self.sounds.set_volume(self.settings["sound_volume"])
 
     def quit(self) -> None:
         self.running = False

@@ -50,6 +50,7 @@ class TableScene(Scene):
         self.middle = pygame.Rect(0, 0, 0, 0)
         self.prompt_y = 0
         self._background: pygame.Surface | None = None
+        app.sounds.play("deal")
 
     # -- what the table shows and does
 
@@ -64,8 +65,9 @@ class TableScene(Scene):
         return self.turns.perform(action, origin)
 
     def show_move(self, events, origin) -> None:
-        """A move was made: settle the board, then queue the flights of its events."""
+        """A move was made: settle the board, sound its events, then queue their flights."""
         self.settle(events)
+        self.app.sounds.play_move(events)
         for event in events:
             self.animate(event, origin)
             origin = None
@@ -91,6 +93,7 @@ class TableScene(Scene):
     def next_game(self) -> None:
         self.turns.next_game()
         self.layout(self.app.size)
+        self.app.sounds.play("deal")
 
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)
