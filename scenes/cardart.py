@@ -61,7 +61,7 @@ _style = Style()
 def set_style(four_colour: bool, back_name: str) -> None:
     """Use these looks from now on (each look has its own cached surfaces)."""
     global _style
-    _style = Style(bool(four_colour), back_name if back_name in BACKS else Style.back)
+    _style = Style(bool(four_colour), back_name if back_name in BACKS else next(iter(BACKS)))
 
 
 def style() -> Style:
