@@ -91,8 +91,10 @@ def _playing_card(card: Card, width: int, four_colour: bool) -> pygame.Surface:
         picture = court_picture(card.rank, card.suit, ink, int(min(w - 2 * pad, (h - 2 * pad) * COURT_SHAPE)))
         surface.blit(picture, picture.get_rect(center=(w / 2, h / 2)))
     else:
-        pip = font(int(w * (0.55 if card.rank == 1 else 0.42))).render(suit, True, ink)
-        surface.blit(pip, pip.get_rect(center=(w / 2, h / 2)))
+        widest = corner_index("10", suit, ink, w).get_size()  # the same middle pip on every number card
+        pip = centre_pip(suit, ink, int(w * (0.55 if card.rank == 1 else 0.42)), (w, h), widest, pad)
+        if pip is not None:
+            surface.blit(pip, pip.get_rect(center=(w / 2, h / 2)))
     corners = (index.get_rect(topleft=(pad, pad)), index.get_rect(bottomright=(w - pad, h - pad)))
     for corner, image in zip(corners, (index, pygame.transform.rotate(index, 180))):
         if card.rank > 10:
@@ -114,6 +116,20 @@ def corner_index(rank: str, suit: str, ink, width: int) -> pygame.Surface:
     index.blit(rank_img, ((index_w - rank_img.get_width()) // 2, 0))
     index.blit(suit_img, ((index_w - suit_img.get_width()) // 2, rank_img.get_height() + gap))
     return index
+
+
+def centre_pip(suit: str, ink, size: int, card_wh, index_wh, pad: int) -> pygame.Surface | None:
+    """The big suit symbol in the middle of a number card, shrunk on small cards until it clears
+    the corner indexes (beside them or between them), or None if it would be too small to matter."""
+    pip = _inked(font(size).render(suit, True, ink))
+    gap = max(1, card_wh[0] // 20)
+    room_w, room_h = (card_wh[i] - 2 * (pad + index_wh[i] + gap) for i in (0, 1))
+    scale = min(1.0, max(room_w / pip.get_width(), room_h / pip.get_height()))
+    if scale < 1.0:
+        if pip.get_height() * scale < card_wh[0] / 4:
+            return None
+        pip = pygame.transform.smoothscale(pip, (max(1, round(pip.get_width() * scale)), max(1, round(pip.get_height() * scale))))
+    return pip
 
 
 def _inked(image: pygame.Surface) -> pygame.Surface:

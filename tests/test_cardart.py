@@ -166,3 +166,21 @@ def _ink_bands(face: str) -> list[list[list[int]]]:
         elif bands[-1]:
             bands.append([])
     return [band for band in bands if band]
+
+
+@pytest.mark.parametrize("width", (26, 32, 40, 92))
+def test_the_middle_pip_of_a_number_card_clears_the_corner_indexes(width):
+    """On small cards the middle suit symbol shrinks rather than run into the corners (and on the
+    smallest, where it would be a speck, the corners alone show the suit)."""
+    w, h = cardart.card_size(width)
+    pad = max(2, w // 16)
+    for rank in ("A", "10", "8"):
+        index = cardart.corner_index(rank, SUIT_SYMBOLS["C"], theme.CARD_BLACK, w)
+        corners = [index.get_rect(topleft=(pad, pad)), index.get_rect(bottomright=(w - pad, h - pad))]
+        widest = cardart.corner_index("10", SUIT_SYMBOLS["C"], theme.CARD_BLACK, w).get_size()
+        pip = cardart.centre_pip(SUIT_SYMBOLS["C"], theme.CARD_BLACK, int(w * 0.55), (w, h), widest, pad)
+        if pip is None:
+            assert width < 40
+            continue
+        middle = pip.get_rect(center=(w / 2, h / 2))
+        assert not any(middle.colliderect(corner) for corner in corners)
