@@ -54,6 +54,7 @@ TWO_COLOURS = {"S": theme.CARD_BLACK, "H": theme.CARD_RED, "D": theme.CARD_RED, 
 FOUR_COLOURS = {**TWO_COLOURS, "D": theme.CARD_BLUE, "C": theme.CARD_GREEN}
 COURT_PIP_INK = b"#0a0b0c"  # the placeholder ink of the pips in the court pictures (assets/cards)
 COURT_SHAPE = 124.3 / 199.7  # width over height of a court picture
+COURT_MASTER_WIDTH = 360
 
 _style = Style()
 
@@ -137,10 +138,25 @@ def _inked(image: pygame.Surface) -> pygame.Surface:
 
 
 def court_picture(rank: int, suit: str, ink, width: int) -> pygame.Surface:
-    """The portrait of a jack, queen or king (assets/cards), its pips in the suit's ink."""
+    """The portrait of a jack, queen or king (assets/cards), its pips in the suit's ink.
+
+    Up to COURT_MASTER_WIDTH it is scaled down from one rendering at that width: reading an SVG
+    takes tens of milliseconds, and a zooming board asks for new sizes every frame."""
+    size = (width, round(width / COURT_SHAPE))
+    if width > COURT_MASTER_WIDTH:
+        return _render_court(rank, suit, tuple(ink), width)
+    return pygame.transform.smoothscale(_render_court(rank, suit, tuple(ink), COURT_MASTER_WIDTH), size)
+
+
+@lru_cache(maxsize=32)
+def _render_court(rank: int, suit: str, ink: tuple, width: int) -> pygame.Surface:
     name = f"{RANK_LABELS[rank]}{suit}.svg"
-    svg = asset("cards", name).read_bytes().replace(COURT_PIP_INK, b"#%02x%02x%02x" % tuple(ink))
-    return pygame.image.load_sized_svg(io.BytesIO(svg), (width, round(width / COURT_SHAPE)))
+    svg = asset("cards", name).read_bytes().replace(COURT_PIP_INK, b"#%02x%02x%02x" % ink)
+    picture = pygame.image.load_sized_svg(io.BytesIO(svg), (width, round(width / COURT_SHAPE)))
+    opaque = pygame.Surface(picture.get_size(), 0, 32)  # on the card's own white, so scaling keeps it solid
+    opaque.fill(theme.CARD_FACE)
+    opaque.blit(picture, (0, 0))
+    return opaque
 
 
 def back(width: int) -> pygame.Surface:
@@ -158,14 +174,14 @@ def _back(width: int, name: str) -> pygame.Surface:
     pygame.draw.rect(surface, base, inner, border_radius=max(2, radius - 2))
     clip = surface.get_clip()
     surface.set_clip(inner)
-    (_lattice if name == "blue" else _diamonds)(surface, inner, line, max(5, w // 7))
+    BACK_PATTERNS[name](surface, inner, base, line, max(5, w // 7))
     surface.set_clip(clip)
     pygame.draw.rect(surface, theme.CARD_BACK_LINE, inner, 1, border_radius=max(2, radius - 2))
     pygame.draw.rect(surface, theme.CARD_EDGE, (0, 0, w, h), 1, border_radius=radius)
     return surface
 
 
-def _lattice(surface, inner: pygame.Rect, color, step: int) -> None:
+def _lattice(surface, inner: pygame.Rect, _base, color, step: int) -> None:
     """Thin diagonal lines both ways."""
     h = inner.h
     for offset in range(-h, inner.w + h, step):
@@ -173,18 +189,20 @@ def _lattice(surface, inner: pygame.Rect, color, step: int) -> None:
         pygame.draw.line(surface, color, (inner.left + offset, inner.bottom), (inner.left + offset + h, inner.bottom - h), 1)
 
 
-def _diamonds(surface, inner: pygame.Rect, color, step: int) -> None:
+def _diamonds(surface, inner: pygame.Rect, base, color, step: int) -> None:
     """Rows of small diamonds, every other row shifted by half a step, round a central medallion."""
-    half = step // 2
+    half, r = step // 2, max(2, step // 3)
     for row, y in enumerate(range(inner.top, inner.bottom + step, half)):
         shift = half if row % 2 else 0
         for x in range(inner.left - step + shift, inner.right + step, step):
-            r = max(2, step // 3)
             pygame.draw.polygon(surface, color, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
     medallion = inner.inflate(-inner.w // 3, -inner.h // 2)
-    pygame.draw.ellipse(surface, theme.CARD_BACKS["red"][0], medallion)
+    pygame.draw.ellipse(surface, base, medallion)
     pygame.draw.ellipse(surface, theme.CARD_BACK_LINE, medallion, 1)
     pygame.draw.ellipse(surface, color, medallion.inflate(-medallion.w // 2, -medallion.h // 2))
+
+
+BACK_PATTERNS = {"blue": _lattice, "red": _diamonds}
 
 
 @lru_cache(maxsize=16)
