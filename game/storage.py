@@ -32,11 +32,15 @@ SETTINGS_FORMAT = 1
 COMPUTER_SPEEDS = ("slow", "normal", "fast")
 SEAT_ORDERS = ("listed", "random")
 MAX_SETTINGS_DEPTH = 8
+CARD_BACKS = ("blue", "red")  # the back patterns the card painter knows (scenes/cardart.py)
 DEFAULT_SETTINGS = {
     "computer_speed": "normal",
     "animations": True,
     "show_log": True,
     "large_text": False,
+    "four_colour": False,
+    "card_back": "blue",
+    "sound_volume": 0.5,
     "last_setup": {},
 }
 
@@ -207,8 +211,12 @@ def clean_setting(key: str, value):
     keep each game's entry that is sound and drop the others."""
     if key == "computer_speed":
         return value if value in COMPUTER_SPEEDS and type(value) is str else None
-    if key in ("animations", "show_log", "large_text"):
+    if key in ("animations", "show_log", "large_text", "four_colour"):
         return value if type(value) is bool else None
+    if key == "card_back":
+        return value if type(value) is str and value in CARD_BACKS else None
+    if key == "sound_volume":
+        return value if type(value) in (int, float) and 0 <= value <= 1 else None
     if key == "last_setup":
         if not isinstance(value, dict):
             return None

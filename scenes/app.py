@@ -9,8 +9,9 @@ import pygame
 
 from game import storage
 
-from . import resources, theme
+from . import cardart, resources, theme
 from .resources import asset
+from .sounds import Sounds
 
 
 class Scene:
@@ -80,8 +81,10 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.settings, self.notice = storage.load_settings()
-        self.apply_settings()
         self.storage_reported = False  # a failed write is told once; play goes on unsaved
+        self.sounds = Sounds()
+        self.sounds.start()
+        self.apply_settings()
         self.first_frame_hook = None
         self.screens = None  # scenes.screens.Screens, set by open_app: how scenes open one another
         self.changed = True  # a scene came or went since the last frame: draw one even when idle
@@ -123,11 +126,6 @@ class App:
         self.stack.clear()
         self.push(scene)
 
-    def apply_settings(self) -> None:
-        """Put the settings that change how everything is drawn into effect, and lay out again."""
-        resources.text_scale = resources.LARGE_TEXT_SCALE if self.settings.get("large_text") else 1.0
-        for scene in self.stack:
-            scene.layout(self.size)
 
     def save_settings(self) -> str | None:
         return self.write(storage.save_settings, self.settings)
@@ -143,6 +141,14 @@ class App:
                 return None
             self.storage_reported = True
             return str(err)
+
+    def apply_settings(self) -> None:
+        """Put the settings in effect: the text size, the card looks and the volume; lay out again."""
+        resources.text_scale = resources.LARGE_TEXT_SCALE if self.settings.get("large_text") else 1.0
+        cardart.set_style(self.settings["four_colour"], self.settings["card_back"])
+        self.sounds.set_volume(self.settings["sound_volume"])
+        for scene in self.stack:
+            scene.layout(self.size)
 
     def quit(self) -> None:
         self.running = False

@@ -41,8 +41,10 @@ def _tile_face(text: str, letter: bool, vowel: bool, points: int, width: int) ->
     pygame.draw.rect(surface, tint, inner, border_radius=max(2, radius - 2))
     pygame.draw.rect(surface, ink, inner, max(1, w // 40), border_radius=max(2, radius - 2))
     big = font(int(w * 0.62), bold=True).render(text, True, ink)
-    surface.blit(big, big.get_rect(center=(w / 2, h / 2)))
     corner = font(int(w * 0.2), bold=True).render(text, True, ink)
+    if text in ("6", "9"):  # underlined, so that a 6 upside down is not taken for a 9
+        big, corner = (_underlined(image, ink) for image in (big, corner))
+    surface.blit(big, big.get_rect(center=(w / 2, h / 2)))
     pad = max(2, w // 12)
     surface.blit(corner, (pad + 2, pad))
     if letter:
@@ -51,6 +53,16 @@ def _tile_face(text: str, letter: bool, vowel: bool, points: int, width: int) ->
     else:
         surface.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - pad - 2, h - pad)))
     return surface
+
+
+def _underlined(image: pygame.Surface, ink) -> pygame.Surface:
+    """The glyph cut to its ink with a bar under it, a gap apart."""
+    glyph = image.subsurface(image.get_bounding_rect())
+    thick = max(1, glyph.get_height() // 10)
+    out = pygame.Surface((glyph.get_width(), glyph.get_height() + 2 * thick + thick), pygame.SRCALPHA)
+    out.blit(glyph, (0, 0))
+    pygame.draw.rect(out, ink, (0, glyph.get_height() + 2 * thick, glyph.get_width(), thick))
+    return out
 
 
 cardart.register_painter(Tile, paint_tile)

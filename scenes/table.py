@@ -76,6 +76,7 @@ class TableScene(Scene):
         self.middle = pygame.Rect(0, 0, 0, 0)
         self.prompt_y = 0
         self._background: pygame.Surface | None = None
+        app.sounds.play("deal")
 
     # -- what the table shows and does
 
@@ -90,7 +91,7 @@ class TableScene(Scene):
         return self.turns.perform(action, origin, by_table)
 
     def show_move(self, events, origin, by_table: bool = False) -> None:
-        """A move was made: settle the board, then queue the flights of its events. The move log
+        """A move was made: settle the board, sound its events, then queue their flights. The move log
         and the prompt line move on together: a passing remark of an earlier move goes."""
         mover = self.session.history[-1][0] if self.session.history else None
         by_viewer = mover is not None and mover == self.turns.viewer
@@ -105,6 +106,7 @@ class TableScene(Scene):
         self.hand.selected = None
         self.mark_fresh_cards()
         self.settle(events)
+        self.app.sounds.play_move(events)
         for event in events:
             self.animate(event, origin)
             origin = None
@@ -226,6 +228,7 @@ class TableScene(Scene):
     def next_game(self) -> None:
         self.turns.next_game()
         self.layout(self.app.size)
+        self.app.sounds.play("deal")
 
     def animating(self) -> bool:
         """Cards in flight, a message counting down, a computer to move, or the pause before the

@@ -25,6 +25,8 @@ def test_one_folder_build_runs_the_smoke_check(tmp_path):
     assert executable.exists()
     bundled = {p.name for p in (tmp_path / "dist" / "chaintable").rglob("*")}
     assert {"DejaVuSans.ttf", "DejaVu-LICENSE.txt", "chaintable.png", "words.txt", "words-LICENSE.txt"} <= bundled
+    assert {"KD.svg", "QC.svg", "JH.svg", "courts-LICENSE.txt", "deal.wav", "win.wav"} <= bundled
+    assert not {"make_sounds.py", "slim_courts.py"} & bundled
     assert not any(name.startswith("test_") for name in bundled)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CHAINTABLE_HOME=str(tmp_path / "home"))
     smoke = subprocess.run([str(executable), "--smoke"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
