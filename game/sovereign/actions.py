@@ -1,0 +1,375 @@
+"""Sovereign's Chain actions (every choice of a turn) and the events the move log shows.
+
+Positions are named by (chain, position): chain = the seat that owns it, position counted from
+0 at the left. A hidden card (a face-down play, a secret pick, a tucked or salvaged card) is None
+in what the other seats see (`SovereignRules.public_action`, `SovereignRules.redact`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import ClassCard, EventCard
+
+
+def _where(names, chain: int, position: int) -> str:
+    return f"{names[chain]}'s chain, place {position + 1}"
+
+
+def _card(card: ClassCard | None) -> str:
+    return card.label if card is not None else "a face-down card"
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """The secret first pick: this card starts your chain face down."""
+
+    card: ClassCard | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The secret sudden-death pick: this card goes face up on your own chain."""
+
+    card: ClassCard | None
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card from hand at the right end of a chain, face up or face down."""
+
+    card: ClassCard | None
+    chain: int
+    face_up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOn:
+    """Solitaire: play a card from hand on top of a position of the one chain."""
+
+    card: ClassCard | None
+    position: int
+    face_up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDiscardOn:
+    """Solitaire under Hostile Orbit: the top discard, unseen, onto a face-down card or an empty
+    space (where any value may go)."""
+
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDiscard:
+    """Hostile Orbit: play the top card of the discard pile, unseen until it lands face up."""
+
+    chain: int
+
+
+@dataclass(frozen=True, slots=True)
+class Salvage:
+    """Salvage: discard this card from hand to draw one."""
+
+    card: ClassCard | None
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """Decline a "may": no extra play, no flip, no salvage, no suit shift."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Scout: discard the card in play at this position."""
+
+    chain: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetSuit:
+    """Envoy or Mercenary: give the card at this position this suit (a suit token)."""
+
+    chain: int
+    position: int
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """Empath: turn the card at this position face up (revealing it) or face down."""
+
+    chain: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tuck:
+    """Runner: play this card from hand face down beneath the Runner."""
+
+    card: ClassCard | None
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    """Acolyte: move the Acolyte onto the face-up card at this position."""
+
+    chain: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftSuit:
+    """Polarity Shift: flip the suit of the card just played face up."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceModifier:
+    """Place a modifier token from your pool: +1 or -1 on the card at this position."""
+
+    chain: int
+    position: int
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceShield:
+    """Place a shield token from your pool on the card at this position."""
+
+    chain: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Place no more tokens now (then draw, or go on with the Reveal Phase or sudden death)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Reveal Phase: turn up the face-down card at this position of your chain (`beneath`: the
+    card a Runner in play there holds beneath itself)."""
+
+    position: int
+    beneath: bool = False
+
+
+ACTION_TYPES = (Open, Pick, Play, PlayOn, PlayDiscardOn, PlayDiscard, Salvage, Skip, Discard, SetSuit, Flip, Tuck,
+                Cover, ShiftSuit, PlaceModifier, PlaceShield, EndTurn, Reveal)
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class ChainsStarted:
+    players: int
+
+    def text(self, names) -> str:
+        return "Every player starts a chain with a face-down card"
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    seat: int
+
+    def text(self, names) -> str:
+        return f"{names[self.seat]} has picked a card"
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    card: ClassCard | None
+    chain: int
+    position: int
+    face_up: bool
+    from_discard: bool = False
+
+    def text(self, names) -> str:
+        how = "" if self.face_up else " face down"
+        source = " from the discard pile" if self.from_discard else ""
+        return f"{names[self.seat]} plays {_card(self.card)}{source}{how} on {_where(names, self.chain, self.position)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """A card in play discarded by an ability; `card` is None if it was face down."""
+
+    seat: int
+    card: ClassCard | None
+    chain: int
+    position: int
+    uncovered: bool
+
+    def text(self, names) -> str:
+        back = " (the card beneath is back in play)" if self.uncovered else ""
+        return f"{names[self.seat]} discards {_card(self.card)} from {_where(names, self.chain, self.position)}{back}"
+
+
+@dataclass(frozen=True, slots=True)
+class SuitChanged:
+    seat: int
+    chain: int
+    position: int
+    suit: str
+
+    def text(self, names) -> str:
+        return f"{names[self.seat]} makes the card at {_where(names, self.chain, self.position)} a {self.suit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Flipped:
+    seat: int
+    chain: int
+    position: int
+    card: ClassCard | None
+    face_up: bool
+
+    def text(self, names) -> str:
+        if self.face_up:
+            return f"{names[self.seat]} turns up {_card(self.card)} at {_where(names, self.chain, self.position)}"
+        return f"{names[self.seat]} turns {_card(self.card)} face down at {_where(names, self.chain, self.position)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tucked:
+    seat: int
+    card: ClassCard | None
+    chain: int
+    position: int
+
+    def text(self, names) -> str:
+        where = _where(names, self.chain, self.position)
+        return f"{names[self.seat]} tucks {_card(self.card)} beneath the Runner at {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Covered:
+    seat: int
+    chain: int
+    position: int
+
+    def text(self, names) -> str:
+        return f"{names[self.seat]} moves the Acolyte onto {_where(names, self.chain, self.position)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TokensTaken:
+    seat: int
+    kind: str
+    count: int
+
+    def text(self, names) -> str:
+        if not self.count:
+            return f"{names[self.seat]} gets no {self.kind} token: the supply is out"
+        return f"{names[self.seat]} takes {self.count} {self.kind} token{'s' if self.count > 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class TokenPlaced:
+    seat: int
+    kind: str
+    chain: int
+    position: int
+    delta: int = 0
+
+    def text(self, names) -> str:
+        what = f"a {'+1' if self.delta > 0 else '-1'} modifier" if self.kind == "modifier" else "a shield"
+        return f"{names[self.seat]} places {what} on {_where(names, self.chain, self.position)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fizzled:
+    """An ability that could do nothing (no target, no token left, or the event forbids it)."""
+
+    seat: int
+    card: ClassCard
+    reason: str
+
+    def text(self, names) -> str:
+        return f"{self.card.label} of {names[self.seat]} does nothing: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class EventDrawn:
+    event: EventCard
+
+    def text(self, names) -> str:
+        return f"New event: {self.event.name} ({self.event.text})"
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    seat: int
+    count: int
+    cards: tuple[ClassCard, ...] | None
+
+    def text(self, names) -> str:
+        if self.cards is not None and self.cards:
+            return f"{names[self.seat]} draws {', '.join(c.label for c in self.cards)}"
+        return f"{names[self.seat]} draws {self.count} card{'s' if self.count != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Salvaged:
+    seat: int
+    card: ClassCard | None
+
+    def text(self, names) -> str:
+        return f"{names[self.seat]} discards {_card(self.card) if self.card else 'a card'} to draw one"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealPhase:
+    first: int
+
+    def text(self, names) -> str:
+        return f"A chain has 7 cards: the Reveal Phase begins with {names[self.first]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    scores: tuple[int, ...]
+
+    def text(self, names) -> str:
+        return "Scores: " + ", ".join(f"{names[s]} {score}" for s, score in enumerate(self.scores))
+
+
+@dataclass(frozen=True, slots=True)
+class SuddenDeath:
+    seats: tuple[int, ...]
+
+    def text(self, names) -> str:
+        return "Sudden death between " + " and ".join(names[s] for s in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireOver:
+    won: bool
+    turns: int
+
+    def text(self, names) -> str:
+        if self.won:
+            return f"All seven cards are one suit: won in {self.turns} turns"
+        return f"No card can be played: the game is lost after {self.turns} turns"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    winners: tuple[int, ...]
+
+    def text(self, names) -> str:
+        who = " and ".join(names[s] for s in self.winners)
+        return f"{who} {'wins' if len(self.winners) == 1 else 'share the win'}"
+
+
+EVENT_TYPES = (ChainsStarted, Picked, Played, Discarded, SuitChanged, Flipped, Tucked, Covered, TokensTaken,
+               TokenPlaced, Fizzled, EventDrawn, Drew, Salvaged, RevealPhase, Scored, SuddenDeath, SolitaireOver,
+               GameOver)

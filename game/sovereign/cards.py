@@ -1,0 +1,303 @@
+"""Sovereign's Chain cards as data: the class and event card files, read and checked.
+
+The built-in files (classes.toml, events.toml) hold the set designed for this edition. A player
+may load another file; a file that does not parse, names an unknown effect step or event rule,
+gives a bad value or a wrong count is refused with a `CardFileError` naming the file, the line
+and the problem, and whatever set was in use stays in use.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from .event_rules import EVENT_RULES
+
+STAR, PLANET = "star", "planet"
+SUITS = (STAR, PLANET)
+SUIT_SYMBOLS = {STAR: "\u2733", PLANET: "\u2641"}
+MAX_VALUE = 20
+MIN_CLASS_CARDS = 30  # five cards for each of four players, and a draw pile to play from
+
+
+class CardFileError(ValueError):
+    """A card file refused: `file`, `line` (1-based; 0 when the whole file is at fault), `reason`."""
+
+    def __init__(self, file: str, line: int, reason: str) -> None:
+        super().__init__(f"{file}, line {line}: {reason}" if line else f"{file}: {reason}")
+        self.file = file
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One effect step of an ability: a name from the step vocabulary and its parameters."""
+
+    name: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ClassCard:
+    """One class card. `copy` (0-6) tells apart the copies of a class; `suit` is "" for none."""
+
+    kind: str
+    copy: int
+    value: int
+    suit: str
+    draws_event: bool
+
+    @property
+    def short(self) -> str:
+        """Class and copy, "Runner-1": a name that tells the cards of one card set apart."""
+        return f"{self.kind}-{self.copy + 1}"
+
+    @property
+    def code(self) -> str:
+        """The card whole, as saves write it: class, copy, value, suit and (E), so that a card of
+        a loaded card file reads back without the file."""
+        return f"{self.kind}:{self.copy}:{self.value}:{self.suit}:{int(self.draws_event)}"
+
+    @classmethod
+    def from_code(cls, code: str) -> "ClassCard":
+        parts = code.split(":") if isinstance(code, str) else []
+        if len(parts) != 5 or not parts[0] or not all(p.isdigit() for p in (parts[1], parts[2])) \
+                or parts[3] not in ("star", "planet", "") or parts[4] not in ("0", "1"):
+            raise ValueError(f"{code!r} is not a class card")
+        return cls(parts[0], int(parts[1]), int(parts[2]), parts[3], parts[4] == "1")
+
+    @property
+    def label(self) -> str:
+        symbol = SUIT_SYMBOLS.get(self.suit, "")
+        event = " (E)" if self.draws_event else ""
+        return f"{self.kind} {self.value}{symbol}{event}"
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True, slots=True)
+class ClassInfo:
+    name: str
+    text: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    name: str
+    rule: str
+    text: str
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """The class cards (each copy its own object), what each class does, and the event cards."""
+
+    cards: tuple[ClassCard, ...]
+    classes: dict
+    events: tuple[EventCard, ...]
+
+    def steps_of(self, card: ClassCard) -> tuple[Step, ...]:
+        return self.classes[card.kind].steps
+
+
+# ---------------------------------------------------------------- reading files
+
+
+def _parse(text: str, file: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line = getattr(error, "lineno", None) or _line_from_message(str(error))
+        raise CardFileError(file, line, f"not valid TOML ({error})") from None
+
+
+def _line_from_message(message: str) -> int:
+    """tomllib says '(at line 3, column 7)'; older versions give no attribute."""
+    marker = "line "
+    at = message.rfind(marker)
+    digits = ""
+    for ch in message[at + len(marker):] if at >= 0 else "":
+        if not ch.isdigit():
+            break
+        digits += ch
+    return int(digits) if digits else 0
+
+
+def _header_lines(text: str, header: str) -> list[int]:
+    """The line number of each `[[header]]` table in the text, in order."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if line.strip().replace(" ", "") == f"[[{header}]]"]
+
+
+def _key_line(text: str, start: int, key: str) -> int:
+    """The line of `key = ...` inside the table that starts at line `start` (else `start`)."""
+    lines = text.splitlines()
+    for n in range(start, len(lines)):
+        stripped = lines[n].strip()
+        if stripped.startswith("[") and n + 1 != start:
+            break
+        if stripped.split("=")[0].strip() == key:
+            return n + 1
+    return start
+
+
+class _Checker:
+    """Raises CardFileError at the line of the table entry (or key) at fault."""
+
+    def __init__(self, text: str, file: str, header: str) -> None:
+        self.text, self.file, self.header = text, file, header
+        self.lines = _header_lines(text, header)
+
+    def fail(self, index: int, key: str | None, reason: str):
+        start = self.lines[index] if index < len(self.lines) else 0
+        line = _key_line(self.text, start, key) if key and start else start
+        raise CardFileError(self.file, line, reason)
+
+
+def _text_field(entry: dict, key: str, check: _Checker, index: int) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value.strip():
+        check.fail(index, key, f"'{key}' must be a non-empty text")
+    return value.strip()
+
+
+def _tables(data: dict, header: str, file: str) -> list:
+    unknown = sorted(set(data) - {header})
+    if unknown:
+        raise CardFileError(file, 0, f"unknown section {unknown[0]!r} (expected only [[{header}]] tables)")
+    tables = data.get(header)
+    if not isinstance(tables, list) or not tables or not all(isinstance(t, dict) for t in tables):
+        raise CardFileError(file, 0, f"no [[{header}]] tables")
+    return tables
+
+
+# The steps a card file may name, and each one's parameters with their ranges (game/sovereign/
+# effects.py runs them).
+STEP_PARAMS: dict[str, dict[str, tuple[int, int]]] = {
+    "discard_target": {}, "change_suit": {}, "choose_suit": {}, "flip": {}, "tuck_from_hand": {}, "cover": {},
+    "gain_modifiers": {"count": (1, 21)}, "gain_shield": {"count": (1, 13)}, "draw_event": {}, "extra_play": {},
+}
+
+
+def _step(raw: Any, check: _Checker, index: int) -> Step:
+    if isinstance(raw, str):
+        name, params = raw, {}
+    elif isinstance(raw, dict) and isinstance(raw.get("step"), str):
+        name, params = raw["step"], {k: v for k, v in raw.items() if k != "step"}
+    else:
+        check.fail(index, "steps", f"a step must be a name or {{ step = \"name\", ... }}, not {raw!r}")
+    if name not in STEP_PARAMS:
+        check.fail(index, "steps", f"unknown step {name!r} (known: {', '.join(sorted(STEP_PARAMS))})")
+    allowed = STEP_PARAMS[name]
+    for key, value in params.items():
+        if key not in allowed:
+            check.fail(index, "steps", f"step {name!r} takes no {key!r}")
+        low, high = allowed[key]
+        if type(value) is not int or not low <= value <= high:
+            check.fail(index, "steps",
+                       f"step {name!r}: {key} must be a whole number from {low} to {high}, not {value!r}")
+    return Step(name, **params)
+
+
+def _class_table(entry: dict, check: _Checker, index: int) -> tuple[ClassInfo, list[ClassCard]]:
+    name = _text_field(entry, "name", check, index)
+    text = _text_field(entry, "text", check, index)
+    unknown = sorted(set(entry) - {"name", "text", "values", "suits", "event", "steps"})
+    if unknown:
+        check.fail(index, unknown[0], f"{name}: unknown key {unknown[0]!r}")
+    values = entry.get("values")
+    if not isinstance(values, list) or not values:
+        check.fail(index, "values", f"{name}: 'values' must be a list of card values")
+    for value in values:
+        if type(value) is not int or not 0 <= value <= MAX_VALUE:
+            check.fail(index, "values", f"{name}: bad value {value!r} (a whole number from 0 to {MAX_VALUE})")
+    suits = entry.get("suits")
+    if not isinstance(suits, list) or len(suits) != len(values):
+        check.fail(index, "suits", f"{name}: 'suits' must list one suit per value ({len(values)})")
+    for suit in suits:
+        if suit not in (STAR, PLANET, "none"):
+            check.fail(index, "suits", f"{name}: bad suit {suit!r} (star, planet or none)")
+    event = entry.get("event", [])
+    if not isinstance(event, list) or any(type(n) is not int or not 1 <= n <= len(values) for n in event):
+        check.fail(index, "event", f"{name}: 'event' must list copy numbers from 1 to {len(values)}")
+    steps = entry.get("steps")
+    if not isinstance(steps, list):
+        check.fail(index, "steps", f"{name}: 'steps' must be a list of effect steps")
+    info = ClassInfo(name, text, tuple(_step(raw, check, index) for raw in steps))
+    cards = [ClassCard(name, copy, value, "" if suit == "none" else suit, copy + 1 in event)
+             for copy, (value, suit) in enumerate(zip(values, suits))]
+    return info, cards
+
+
+def read_classes(text: str, file: str = "classes.toml") -> tuple[dict, tuple[ClassCard, ...]]:
+    """The classes and class cards of a class card file; raises CardFileError."""
+    data = _parse(text, file)
+    check = _Checker(text, file, "class")
+    classes, cards = {}, []
+    for index, entry in enumerate(_tables(data, "class", file)):
+        info, copies = _class_table(entry, check, index)
+        if info.name in classes:
+            check.fail(index, "name", f"class {info.name!r} is listed twice")
+        classes[info.name] = info
+        cards += copies
+    if len(cards) < MIN_CLASS_CARDS:
+        raise CardFileError(file, 0, f"{len(cards)} class cards is too few: a game needs at least {MIN_CLASS_CARDS}")
+    return classes, tuple(cards)
+
+
+def read_events(text: str, file: str = "events.toml") -> tuple[EventCard, ...]:
+    """The event cards of an event card file; raises CardFileError."""
+    data = _parse(text, file)
+    check = _Checker(text, file, "event")
+    events = []
+    for index, entry in enumerate(_tables(data, "event", file)):
+        name = _text_field(entry, "name", check, index)
+        text_ = _text_field(entry, "text", check, index)
+        unknown = sorted(set(entry) - {"name", "text", "rule"})
+        if unknown:
+            check.fail(index, unknown[0], f"{name}: unknown key {unknown[0]!r}")
+        rule = entry.get("rule")
+        if rule not in EVENT_RULES:
+            check.fail(index, "rule", f"{name}: unknown event rule {rule!r} (known: {', '.join(sorted(EVENT_RULES))})")
+        if any(e.name == name for e in events):
+            check.fail(index, "name", f"event {name!r} is listed twice")
+        events.append(EventCard(name, rule, text_))
+    return tuple(events)
+
+
+def card_set(classes_text: str, events_text: str, classes_file: str = "classes.toml",
+             events_file: str = "events.toml") -> CardSet:
+    classes, cards = read_classes(classes_text, classes_file)
+    return CardSet(cards, classes, read_events(events_text, events_file))
+
+
+def load_card_files(classes_path=None, events_path=None) -> CardSet:
+    """A card set from files on disk; either may be None for the built-in one. Raises
+    CardFileError (the caller keeps the set it had)."""
+    texts = []
+    for path, name in ((classes_path, "classes.toml"), (events_path, "events.toml")):
+        if path is None:
+            texts.append((_builtin_text(name), name))
+            continue
+        try:
+            with open(path, encoding="utf-8") as handle:
+                texts.append((handle.read(), str(path)))
+        except (OSError, UnicodeDecodeError) as error:
+            raise CardFileError(str(path), 0, f"cannot be read ({error})") from None
+    (classes_text, classes_file), (events_text, events_file) = texts
+    return card_set(classes_text, events_text, classes_file, events_file)
+
+
+def _builtin_text(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+BUILT_IN = load_card_files()

@@ -1,0 +1,208 @@
+"""The effect steps that class abilities are built from, looked up by name from the card file.
+
+Each step is a small function `run(state, task, log)`: it either acts at once (take tokens,
+draw an event) or opens a decision (`state.pending`) whose choices `choices(state, decision)`
+lists; the rules apply the chosen action. A step with nothing to act on does nothing (and says
+so in the log when the ability was not optional).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .actions import Cover, Discard, EventDrawn, Fizzled, Flip, Play, PlayOn, SetSuit, Skip, TokensTaken, Tuck
+from .cards import STEP_PARAMS
+from .event_rules import EVENT_RULES, NO_EVENT, EventRule
+from .table import CHAIN_END, Decision, Task, find, in_play, other_suit, targets
+
+SUITS = ("star", "planet")
+EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
+
+
+def events_on(state) -> bool:
+    """Events apply except in the Fair Winds variant and during the Reveal Phase."""
+    return not state.fair_winds and state.stage not in EVENTS_OFF_STAGES and state.active_event is not None
+
+
+def active_rule(state) -> EventRule:
+    """The active event's rule; none when events are off, or in solitaire for an event that
+    names an opponent."""
+    if not events_on(state):
+        return NO_EVENT
+    rule = EVENT_RULES[state.active_event.rule]
+    return NO_EVENT if state.solitaire and rule.names_opponent else rule
+
+
+def draw_event(state, log: list) -> None:
+    """(E): the next event replaces the active one at once. When the deck is out, the used
+    events (not the active one) are shuffled into a new deck."""
+    if not events_on(state):
+        return
+    if not state.event_deck:
+        state.event_deck = state.used_events
+        state.used_events = []
+        state.rng.shuffle(state.event_deck)
+        if not state.event_deck:
+            return
+    state.used_events.append(state.active_event)
+    state.active_event = state.event_deck.pop()
+    log.append(EventDrawn(state.active_event))
+
+
+# ---------------------------------------------------------------- the choices of each decision
+
+
+def discard_choices(state, decision: Decision) -> list:
+    if active_rule(state).blocks_removal:
+        return []
+    return [Discard(c, i) for c, i in targets(state, exclude=decision.source)]
+
+
+def change_suit_choices(state, decision: Decision) -> list:
+    """The other suit for a face-up card; either suit for one without a suit, or face down (its
+    suit is not seen, so the choice must not give it away)."""
+    found = []
+    for c, i in targets(state):
+        placed = state.chains[c][i][-1]
+        if placed.suit_token is None and not state.supply[2]:
+            continue
+        suits = (other_suit(placed.suit),) if placed.suit and placed.face_up else SUITS
+        found += [SetSuit(c, i, suit) for suit in suits]
+    return found
+
+
+def choose_suit_choices(state, decision: Decision) -> list:
+    where = find(state, decision.source)
+    if where is None:
+        return []
+    placed = state.chains[where[0]][where[1]][-1]
+    if placed.shield or (placed.suit_token is None and not state.supply[2]):
+        return []
+    return [SetSuit(where[0], where[1], suit) for suit in SUITS]
+
+
+def flip_choices(state, decision: Decision) -> list:
+    found = [Flip(c, i) for c, i in targets(state)]
+    return found + [Skip()] if found else []
+
+
+def tuck_choices(state, decision: Decision) -> list:
+    if find(state, decision.source) is None or not state.hands[decision.seat]:
+        return []
+    return [Tuck(card) for card in state.hands[decision.seat]] + [Skip()]
+
+
+def cover_choices(state, decision: Decision) -> list:
+    if find(state, decision.source) is None:
+        return []
+    found = [Cover(c, i) for c, i, placed in in_play(state)
+             if placed.face_up and not placed.shield and placed.card is not decision.source]
+    return found + [Skip()] if found else []
+
+
+def extra_play_choices(state, decision: Decision) -> list:
+    """One more card from hand, face up or face down, on any chain that has room."""
+    hand = state.hands[decision.seat]
+    faces = (False,) if active_rule(state).face_down_plays else (True, False)
+    if state.solitaire:
+        found = covering_plays(state, hand, faces)
+        return found + [Skip()] if found else []
+    found = [Play(card, chain, face_up) for card in hand for chain in range(state.players)
+             if len(state.chains[chain]) < CHAIN_END for face_up in faces]
+    return found + [Skip()] if found else []
+
+
+def covers(stack: list, card) -> bool:
+    """Solitaire: a card played face up goes on a card in play whose value (modifiers included)
+    is one less than its printed value, or on a face-down card, or on an empty space."""
+    return not stack or not stack[-1].face_up or stack[-1].value == card.value - 1
+
+
+def covering_plays(state, hand, faces) -> list:
+    """Solitaire plays from `hand` onto the one chain's positions; face down on any position."""
+    found = []
+    for card in hand:
+        for position, stack in enumerate(state.chains[0]):
+            for face_up in faces:
+                if not face_up or covers(stack, card):
+                    found.append(PlayOn(card, position, face_up))
+    return found
+
+
+CHOICES: dict[str, Callable] = {
+    "discard": discard_choices,
+    "change_suit": change_suit_choices,
+    "choose_suit": choose_suit_choices,
+    "flip": flip_choices,
+    "tuck": tuck_choices,
+    "cover": cover_choices,
+    "extra_play": extra_play_choices,
+}
+
+
+# ---------------------------------------------------------------- steps
+
+
+def _ask(kind: str, reason: str = "") -> Callable:
+    """A step that opens the decision `kind`; with no choice it does nothing (logging `reason`,
+    for an ability that is not optional)."""
+
+    def run(state, task: Task, log: list) -> None:
+        decision = Decision(kind, task.seat, task.source)
+        if CHOICES[kind](state, decision):
+            state.pending = decision
+        elif reason:
+            log.append(Fizzled(task.seat, task.source, reason))
+
+    run.__name__ = f"ask_{kind}"
+    return run
+
+
+def _discard_target(state, task: Task, log: list) -> None:
+    if active_rule(state).blocks_removal:
+        log.append(Fizzled(task.seat, task.source, "Ceasefire: no card may be removed"))
+        return
+    _ask("discard", "no other card may be targeted")(state, task, log)
+
+
+def _gain(slot: int, kind: str) -> Callable:
+    """Take `count` tokens of one kind from the supply into the resolving player's pool (fewer,
+    or none, when the supply runs out)."""
+
+    def run(state, task: Task, log: list) -> None:
+        taken = min(task.step.count, state.supply[slot])
+        state.supply[slot] -= taken
+        state.pools[task.seat][slot] += taken
+        log.append(TokensTaken(task.seat, kind, taken))
+
+    run.__name__ = f"gain_{kind}"
+    return run
+
+
+def _draw_event(state, task: Task, log: list) -> None:
+    draw_event(state, log)
+
+
+@dataclass(frozen=True, slots=True)
+class StepKind:
+    """A step the card file may name: its function and its parameters with their ranges (the
+    card files' vocabulary, `STEP_PARAMS` in cards.py, which checks a file against it)."""
+
+    run: Callable
+    params: dict
+
+
+_RUNS: dict[str, Callable] = {
+    "discard_target": _discard_target,
+    "change_suit": _ask("change_suit", "no card may take a suit token"),
+    "choose_suit": _ask("choose_suit", "it cannot take a suit token"),
+    "flip": _ask("flip"),
+    "tuck_from_hand": _ask("tuck"),
+    "cover": _ask("cover"),
+    "gain_modifiers": _gain(1, "modifier"),
+    "gain_shield": _gain(0, "shield"),
+    "draw_event": _draw_event,
+    "extra_play": _ask("extra_play"),
+}
+STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name]) for name, run in _RUNS.items()}

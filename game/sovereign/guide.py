@@ -1,0 +1,13 @@
+"""How to play Sovereign's Chain, in the table's own words (shown by the Rules button)."""
+
+GUIDE = """\
+Goal: when the game ends, have the chain whose stars and planets differ the most. Your score is the gap between the total value of the star cards and of the planet cards in play in your chain.
+The card list (70 class cards in ten classes, 15 events) was designed for this edition; the official list is not reproduced. Both are data files: a player who owns the printed cards can type them into a class file and an event file (the same layout as the built-in classes.toml and events.toml) and load them. A file with a mistake is refused with its line and the reason, and the built-in cards stay in use.
+Setup: one event is active. Everyone gets five cards, secretly picks one and, all at once, lays it face down to start their chain.
+Your turn: play one card from your hand face up at the right end of any chain, yours or another player's (unless the event says otherwise). A chain of 7 takes no more cards. You resolve the card you placed: first (E) if it has it (a new event replaces the active one at once), then its ability. Abilities that say "may" can be skipped. Then place any shield and modifier tokens from your pool, then draw a card.
+A chain is a row of places; a place can hold a stack, and only the top card is in play. Only cards in play can be targeted, and never a shielded one. When a card leaves a chain, its tokens go back to the supply and the card beneath (if any) is in play again; an empty place closes up.
+Tokens are limited: 13 shields, 21 modifiers (+1 or -1), 21 suit tokens. An ability that needs a token that has run out does nothing.
+End: when a turn ends with a chain of 7, pools are emptied and the Reveal Phase begins with the owner of that chain: in turn, each player turns up one face-down card of their own chain and resolves it (events are off). A card a Runner tucked beneath itself is revealed too, while the Runner is in play. Then chains are scored. If a whole round passes in which nobody plays or draws a card, the game ends the same way.
+Ties: the tied players, without drawing, each secretly pick a card and play it face up on their own chain, resolved in turn order under the current event, and the chains are scored again, until the tie breaks. A tied player with no cards left loses.
+Fair Winds: play without event cards; (E) is ignored.
+"""

@@ -1,0 +1,914 @@
+"""Sovereign's Chain rules (2-4 players), per the Sovereign's Chain rulebook and its rulings.
+
+Every choice is an action answering the decision the state holds (`state.pending`). After each
+action the engine runs on (`_flow`): it works through the effect steps waiting on the work stack,
+then moves the turn along (second play, tokens, draw, next turn, Reveal Phase, scoring, sudden
+death) until the next decision or the end of the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import Option, Outcome, Rules
+from ..dealing import deal_hidden
+from ..rng import Rng
+from .actions import (ACTION_TYPES, EVENT_TYPES, ChainsStarted, Cover, Covered, Discard, Discarded, Drew,
+                      EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier, PlaceShield, Play,
+                      PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage, Salvaged, Scored,
+                      SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced, TokensTaken,
+                      Tuck, Tucked)
+from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
+from .effects import CHOICES, STEPS, active_rule, covering_plays, covers
+from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision, Placed,
+                    SovereignState, Task, chain_score, clone_state, find, other_suit, return_tokens, set_suit,
+                    set_top, take_top, targets, top)
+
+TURN_STAGES = frozenset({"play", "second", "tokens"})
+REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
+POLARITY = Step("polarity_shift")
+EVENT_DRAW = Step("draw_event")
+
+PROMPTS = {
+    "opening": "pick the card that starts your chain",
+    "pick": "pick your sudden-death card",
+    "salvage": "discard a card to draw one, or skip",
+    "play": "play a card from your hand",
+    "second": "play a second card, or skip",
+    "extra_play": "play one more card, or skip",
+    "polarity": "flip the suit of the card you played, or skip",
+    "discard": "choose the card to discard",
+    "change_suit": "choose the card whose suit changes",
+    "choose_suit": "choose this Mercenary's suit",
+    "flip": "choose a card to turn over, or skip",
+    "tuck": "choose a card to tuck beneath the Runner, or skip",
+    "cover": "choose the face-up card the Acolyte covers, or skip",
+    "tokens": "place tokens from your pool, or end",
+    "reveal": "reveal one face-down card of your chain",
+}
+
+
+def _bit(seat: int) -> int:
+    return 1 << seat
+
+
+# ---------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedView:
+    """A card on a chain as one seat sees it: `card` is None when face down and unknown to it."""
+
+    card: ClassCard | None
+    face_up: bool
+    known: int
+    suit_token: str | None
+    mods: tuple[int, ...]
+    shield: bool
+    tucked: bool
+
+    @property
+    def suit(self) -> str | None:
+        if self.suit_token is not None:
+            return self.suit_token
+        return self.card.suit if self.card is not None else None
+
+    @property
+    def value(self) -> int | None:
+        return self.card.value + sum(self.mods) if self.card is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class SovereignView:
+    seat: int | None
+    players: int
+    fair_winds: bool
+    dealer: int
+    hand: tuple[ClassCard, ...]
+    hand_counts: tuple[int, ...]
+    chains: tuple[tuple[tuple[PlacedView, ...], ...], ...]
+    draw_count: int
+    discard_count: int
+    active_event: EventCard | None
+    used_events: tuple[EventCard, ...]
+    event_deck_count: int
+    supply: tuple[int, ...]
+    pools: tuple[tuple[int, ...], ...]
+    current: int
+    stage: str
+    pending: Decision | None
+    work: tuple[Task, ...]
+    picked: tuple[bool, ...]
+    own_pick: ClassCard | None
+    began_own: tuple[bool | None, ...]
+    turn_began_own: bool | None
+    plays_this_turn: int
+    idle_turns: int
+    sevens: tuple[int, ...]
+    first_to_seven: int | None
+    reveal_seat: int
+    contenders: tuple[int, ...]
+    queued: tuple[tuple[int, ClassCard | None], ...]
+    turns: int
+    winners: tuple[int, ...] | None
+    final_scores: tuple[int, ...] | None
+
+    def in_play(self, chain: int, position: int) -> PlacedView:
+        return self.chains[chain][position][-1]
+
+
+# ---------------------------------------------------------------- rules
+
+
+class SovereignRules(Rules):
+    min_players = 2
+    max_players = 4
+    action_types = ACTION_TYPES
+    card_types = (ClassCard,)
+    event_types = EVENT_TYPES
+    options = (
+        Option("fair_winds", "Events", ((False, "Event cards"), (True, "Fair Winds (no events)")), False,
+               "Fair Winds: play without event cards; class abilities that draw an event are ignored."),
+    )
+
+    def __init__(self, cards: CardSet = BUILT_IN) -> None:
+        self.cards = cards
+
+    def normalize_config(self, config: dict) -> dict:
+        normal = super().normalize_config(config)
+        dealer = config.get("dealer", 0)
+        if not isinstance(dealer, int) or not 0 <= dealer < normal["players"]:
+            raise ValueError(f"dealer must be a seat from 0 to {normal['players'] - 1}, not {dealer!r}")
+        normal["dealer"] = dealer
+        return normal
+
+    def next_game_config(self, config: dict, finished) -> dict:
+        """For several games the deal passes to the left."""
+        normal = self.normalize_config(config)
+        return {**normal, "dealer": (normal["dealer"] + 1) % normal["players"]}
+
+    # -- setting up
+
+    def setup(self, config: dict, seed: int) -> SovereignState:
+        config = self.normalize_config(config)
+        players, dealer, fair_winds = config["players"], config["dealer"], config["fair_winds"]
+        rng = Rng(seed)
+        events = [] if fair_winds else list(self.cards.events)
+        rng.shuffle(events)
+        active = events.pop() if events else None
+        deck = list(self.cards.cards)
+        rng.shuffle(deck)
+        hands = [[] for _ in range(players)]
+        first = (dealer + 1) % players
+        for _round in range(HAND_SIZE):
+            for offset in range(players):
+                hands[(first + offset) % players].append(deck.pop())
+        state = SovereignState(
+            players=players, cards=self.cards, fair_winds=fair_winds, dealer=dealer, rng=rng, hands=hands,
+            draw=deck, discard=[], chains=[[] for _ in range(players)], event_deck=events, active_event=active,
+            used_events=[], supply=[SHIELDS, MODIFIERS, SUIT_TOKENS], pools=[[0, 0] for _ in range(players)],
+            current=first, picks=[None] * players, began_own=[None] * players)
+        _flow(state, [])
+        return state
+
+    def to_move(self, state: SovereignState) -> int | None:
+        if state.winners is not None or state.pending is None:
+            return None
+        return state.pending.seat
+
+    def clone(self, state: SovereignState) -> SovereignState:
+        return clone_state(state)
+
+    # -- what may be done
+
+    def legal_actions(self, state: SovereignState) -> list:
+        if state.winners is not None or state.pending is None:
+            return []
+        return choices(state, state.pending)
+
+    def why_illegal(self, state: SovereignState, action) -> str:
+        if state.winners is not None:
+            return "the game is over"
+        decision = state.pending
+        legal = choices(state, decision)
+        if type(action) not in {type(a) for a in legal}:
+            return f"not now: {PROMPTS.get(decision.kind, 'finish the current choice')}"
+        hand = state.hands[decision.seat]
+        card = getattr(action, "card", None)
+        if type(action) in (Open, Pick, Play, PlayOn, Salvage, Tuck) and card not in hand:
+            return "that card is not in your hand"
+        chain = getattr(action, "chain", None)
+        if chain is not None and not 0 <= chain < state.players:
+            return "there is no such chain"
+        if type(action) in (Play, PlayDiscard):
+            return _why_not_play(state, decision, action)
+        if type(action) in (PlayOn, PlayDiscardOn):
+            return _why_not_cover(state, action)
+        position = getattr(action, "position", None)
+        if position is not None and chain is not None:
+            if not 0 <= position < len(state.chains[chain]):
+                return "there is no card at that place"
+            if top(state, chain, position).shield:
+                return "that card is shielded: no ability or token may target it"
+        if type(action) is PlaceModifier and action.delta not in (1, -1):
+            return "a modifier token is +1 or -1"
+        return f"that choice is not open: {PROMPTS.get(decision.kind, 'choose again')}"
+
+    # -- doing it
+
+    def advance(self, state: SovereignState, action) -> list:
+        log: list = []
+        decision = state.pending
+        state.pending = None
+        HANDLERS[type(action)](state, decision, action, log)
+        _flow(state, log)
+        return log
+
+    # -- what is seen
+
+    def public_action(self, action, seat: int | None):
+        """Face-down plays, secret picks, tucked and salvaged cards name no card to the others."""
+        kind = type(action)
+        if kind in (Open, Pick, Tuck, Salvage):
+            return kind(None)
+        if kind is Play and not action.face_up:
+            return Play(None, action.chain, False)
+        if kind is PlayOn and not action.face_up:
+            return PlayOn(None, action.position, False)
+        return action
+
+    def redact(self, event, seat: int | None):
+        kind = type(event)
+        if kind is Played and not event.face_up and event.seat != seat:
+            return Played(event.seat, None, event.chain, event.position, False, event.from_discard)
+        if kind is Tucked and event.seat != seat:
+            return Tucked(event.seat, None, event.chain, event.position)
+        if kind is Drew and event.seat != seat:
+            return Drew(event.seat, event.count, None)
+        if kind is Salvaged and event.seat != seat:
+            return Salvaged(event.seat, None)
+        return event
+
+    def view(self, state: SovereignState, seat: int | None) -> SovereignView:
+        mask = _bit(seat) if seat is not None else ONLOOKER
+        chains = tuple(tuple(tuple(_seen(p, mask) for p in stack) for stack in chain) for chain in state.chains)
+        return SovereignView(
+            seat=seat, players=state.players, fair_winds=state.fair_winds, dealer=state.dealer,
+            hand=tuple(state.hands[seat]) if seat is not None else (),
+            hand_counts=tuple(len(h) for h in state.hands), chains=chains, draw_count=len(state.draw),
+            discard_count=len(state.discard), active_event=state.active_event,
+            used_events=tuple(state.used_events), event_deck_count=len(state.event_deck),
+            supply=tuple(state.supply), pools=tuple(tuple(p) for p in state.pools), current=state.current,
+            stage=state.stage, pending=state.pending, work=tuple(state.work),
+            picked=tuple(p is not None for p in state.picks),
+            own_pick=state.picks[seat] if seat is not None else None, began_own=tuple(state.began_own),
+            turn_began_own=state.turn_began_own, plays_this_turn=state.plays_this_turn, idle_turns=state.idle_turns,
+            sevens=tuple(state.sevens), first_to_seven=state.first_to_seven, reveal_seat=state.reveal_seat,
+            contenders=state.contenders,
+            queued=tuple((s, card if s == seat else None) for s, card in state.sudden_queue),
+            turns=state.turns, winners=state.winners, final_scores=state.final_scores)
+
+    def determinize(self, view: SovereignView, rng: Rng) -> SovereignState:
+        """A full state the viewer cannot tell from the real one: the cards it cannot see dealt
+        at random to the other hands, the unknown face-down cards, the other seats' secret
+        picks, the discard and the draw pile; the unseen events shuffled."""
+        seen = list(view.hand) + [p.card for chain in view.chains for stack in chain for p in stack
+                                  if p.card is not None]
+        seen += [view.own_pick] if view.own_pick is not None else []
+        seen += [card for _s, card in view.queued if card is not None]
+        seen_set = set(seen)
+        pool = [c for c in self.cards.cards if c not in seen_set]
+        others = [s for s in range(view.players) if s != view.seat]
+        hidden_places = sum(1 for chain in view.chains for stack in chain for p in stack if p.card is None)
+        secret_picks = [s for s in others if view.picked[s]]
+        secret_queue = sum(1 for s, card in view.queued if card is None)
+        sizes = {s: view.hand_counts[s] for s in others}
+        sizes.update({-1: hidden_places, -2: len(secret_picks), -3: secret_queue, -4: view.discard_count})
+        dealt, draw = deal_hidden(pool, sizes, {}, {}, rng)
+        hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
+        faces = iter(dealt[-1])
+        chains = [[[_guessed(p, faces) for p in stack] for stack in chain] for chain in view.chains]
+        picks = [None] * view.players
+        if view.seat is not None:
+            picks[view.seat] = view.own_pick
+        for s, card in zip(secret_picks, dealt[-2]):
+            picks[s] = card
+        queue_cards = iter(dealt[-3])
+        queue = [(s, card if card is not None else next(queue_cards)) for s, card in view.queued]
+        used = set(view.used_events) | {view.active_event}
+        event_deck = [e for e in self.cards.events if e not in used] if not view.fair_winds else []
+        rng.shuffle(event_deck)
+        return SovereignState(
+            players=view.players, cards=self.cards, fair_winds=view.fair_winds, dealer=view.dealer,
+            rng=Rng(rng.next_u64()), hands=hands, draw=draw, discard=dealt[-4], chains=chains,
+            event_deck=event_deck, active_event=view.active_event, used_events=list(view.used_events),
+            supply=list(view.supply), pools=[list(p) for p in view.pools], current=view.current, stage=view.stage,
+            pending=view.pending, work=list(view.work), picks=picks, began_own=list(view.began_own),
+            turn_began_own=view.turn_began_own, plays_this_turn=view.plays_this_turn, idle_turns=view.idle_turns,
+            sevens=list(view.sevens),
+            first_to_seven=view.first_to_seven, reveal_seat=view.reveal_seat, contenders=view.contenders,
+            sudden_queue=queue, turns=view.turns, winners=view.winners, final_scores=view.final_scores)
+
+    def deck(self, config: dict) -> list[ClassCard]:
+        return list(BUILT_IN.cards)
+
+    def hidden_cards(self, state: SovereignState, seat: int | None) -> set:
+        """Other seats' hands and secret picks, the draw pile, and the face-down cards on the
+        chains that this seat did not see. (The discard pile is shown to nobody, but the cards
+        that abilities discarded were seen by all.)"""
+        hidden = set(state.draw)
+        mask = 1 << seat if seat is not None else 1 << 8  # (an onlooker knows what all have seen)
+        for chain in state.chains:
+            for stack in chain:
+                hidden.update(p.card for p in stack if not p.face_up and not p.known & mask)
+        if state.winners is not None:
+            return hidden
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden.update(hand)
+                if state.picks[other] is not None:
+                    hidden.add(state.picks[other])
+        hidden.update(card for other, card in state.sudden_queue if other != seat)
+        return hidden
+
+    def outcome(self, state: SovereignState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        return Outcome(tuple(float(s) for s in state.final_scores), state.winners)
+
+
+def _seen(placed: Placed, mask: int) -> PlacedView:
+    visible = placed.face_up or bool(placed.known & mask)
+    return PlacedView(placed.card if visible else None, placed.face_up, placed.known, placed.suit_token,
+                      placed.mods, placed.shield, placed.tucked)
+
+
+def _guessed(seen: PlacedView, faces) -> Placed:
+    card = seen.card if seen.card is not None else next(faces)
+    return Placed(card, seen.face_up, seen.known, seen.suit_token, seen.mods, seen.shield, seen.tucked)
+
+
+def _why_not_cover(state: SovereignState, action) -> str:
+    if not 0 <= action.position < len(state.chains[0]):
+        return "there is no such place in the chain"
+    stack = state.chains[0][action.position]
+    if type(action) is PlayDiscardOn:
+        return "the unseen discard may go only on a face-down card or an empty space"
+    if action.face_up and not covers(stack, action.card):
+        return (f"a {action.card.value} must cover a card worth exactly {action.card.value - 1} "
+                "(or a face-down card, or an empty space)")
+    return "cards are played face up (face down only by an ability or event)"
+
+
+def _why_not_play(state: SovereignState, decision: Decision, action) -> str:
+    rule = active_rule(state)
+    if len(state.chains[action.chain]) >= CHAIN_END:
+        return "that chain already has 7 cards"
+    if type(action) is PlayDiscard:
+        return "the discard pile may be played only under Hostile Orbit, when it holds a card"
+    if rule.face_down_plays and action.face_up:
+        return "Nebula: class cards are played face down"
+    if not action.face_up and decision.kind != "extra_play" and not rule.face_down_plays:
+        return "cards are played face up (face down only by an ability or event)"
+    return rule.refusal()
+
+
+# ---------------------------------------------------------------- choices
+
+
+def choices(state: SovereignState, decision: Decision) -> list:
+    """Every action that answers `decision` now."""
+    kind = decision.kind
+    seat = decision.seat
+    if kind in CHOICES:
+        return CHOICES[kind](state, decision)
+    if kind == "opening":
+        return [Open(card) for card in state.hands[seat]]
+    if kind == "pick":
+        return [Pick(card) for card in state.hands[seat]]
+    if kind == "salvage":
+        return [Salvage(card) for card in state.hands[seat]] + [Skip()]
+    if kind == "play":
+        return turn_plays(state, seat)
+    if kind == "second":
+        return turn_plays(state, seat) + [Skip()]
+    if kind == "polarity":
+        return [ShiftSuit(), Skip()]
+    if kind == "tokens":
+        return token_choices(state, seat) + [EndTurn()]
+    if kind == "reveal":
+        return revealable(state, seat)
+    raise ValueError(f"unknown decision {kind!r}")
+
+
+def turn_plays(state: SovereignState, seat: int) -> list:
+    """The plays of a turn: a card from hand, face up (face down under Nebula), at the end of a
+    chain with room that the active event allows; under Hostile Orbit the top discard too."""
+    rule = active_rule(state)
+    face_up = not rule.face_down_plays
+    if state.solitaire:
+        found = covering_plays(state, state.hands[seat], (face_up,))
+        if rule.discard_plays and state.discard:
+            found += [PlayDiscardOn(i) for i, stack in enumerate(state.chains[0]) if not stack or not stack[-1].face_up]
+        return found
+    began = state.began_own[seat]
+    hand = state.hands[seat]
+    found = []
+    for chain in range(state.players):
+        if len(state.chains[chain]) >= CHAIN_END:
+            continue
+        own = chain == seat
+        plain = rule.may_play_on(own, began, False)
+        drawing = plain or (face_up and rule.may_play_on(own, began, True))
+        found += [Play(card, chain, face_up) for card in hand if (drawing if card.draws_event else plain)]
+        if plain and rule.discard_plays and state.discard:
+            found.append(PlayDiscard(chain))
+    return found
+
+
+def token_choices(state: SovereignState, seat: int) -> list:
+    """Pool tokens this seat may place now on cards in play that are not shielded."""
+    shields, modifiers = state.pools[seat]
+    if not shields and not modifiers:
+        return []
+    rule = active_rule(state)
+    found = []
+    spots = targets(state)
+    if modifiers and not rule.blocks_modifiers:
+        found += [PlaceModifier(c, i, delta) for c, i in spots for delta in (1, -1)]
+    if shields and not rule.blocks_shields:
+        found += [PlaceShield(c, i) for c, i in spots]
+    return found
+
+
+def revealable(state: SovereignState, seat: int) -> list:
+    """Reveal Phase: the face-down cards in play in this seat's chain, and the card beneath a
+    Runner in play there (tucked face down)."""
+    found = []
+    for i, stack in enumerate(state.chains[seat]):
+        placed = stack[-1]
+        if not placed.face_up:
+            found.append(Reveal(i))
+        elif len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up and _tucks(state, placed.card):
+            found.append(Reveal(i, True))
+    return found
+
+
+def _tucks(state: SovereignState, card: ClassCard) -> bool:
+    return any(step.name == "tuck_from_hand" for step in state.cards.steps_of(card))
+
+
+# ---------------------------------------------------------------- the flow of play
+
+
+def _flow(state: SovereignState, log: list) -> None:
+    """Run effect steps and move the game along until a decision is needed or the game is over."""
+    while state.pending is None and state.winners is None:
+        if state.work:
+            task = state.work.pop()
+            run = _polarity_shift if task.step is POLARITY else STEPS[task.step.name].run
+            run(state, task, log)
+        else:
+            STAGES[state.stage](state, log)
+
+
+def resume(state: SovereignState) -> list:
+    """Move a hand-built or edited state on to its next decision; returns the events."""
+    log: list = []
+    _flow(state, log)
+    return log
+
+
+def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: bool = False) -> None:
+    """Queue a card's resolution by `seat`: (E) first if it has one, then its ability steps in
+    order; a card just played face up first offers the Polarity Shift flip."""
+    tasks = [Task(card, seat, step) for step in state.cards.steps_of(card)]
+    if card.draws_event:
+        tasks.insert(0, Task(card, seat, EVENT_DRAW))
+    if played_face_up and active_rule(state).polarity:
+        tasks.insert(0, Task(card, seat, POLARITY))
+    state.work.extend(reversed(tasks))
+
+
+def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
+    where = find(state, task.source)
+    if where is None:
+        return
+    placed = top(state, *where)
+    if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply[2]):
+        state.pending = Decision("polarity", task.seat, task.source)
+
+
+def _stage_opening(state: SovereignState, log: list) -> None:
+    for offset in range(state.players):
+        seat = (state.current + offset) % state.players
+        if state.picks[seat] is None:
+            state.pending = Decision("opening", seat)
+            return
+    for seat, card in enumerate(state.picks):
+        state.chains[seat].append([Placed(card, False, _bit(seat))])
+    state.picks = [None] * state.players
+    log.append(ChainsStarted(state.players))
+    begin_turn(state, state.current)
+
+
+def begin_turn(state: SovereignState, seat: int) -> None:
+    """`seat` starts a turn (with the Salvage choice first, when that event is active)."""
+    state.current = seat
+    state.plays_this_turn = 0
+    state.turn_began_own = None
+    state.sevens = []
+    state.turns += 1
+    state.stage = "salvage" if active_rule(state).salvage and state.hands[seat] else "play"
+
+
+def _stage_salvage(state: SovereignState, log: list) -> None:
+    if state.solitaire and solitaire_won(state):
+        _finish_solitaire(state, True, log)
+        return
+    state.pending = Decision("salvage", state.current)
+
+
+def _stage_play(state: SovereignState, log: list) -> None:
+    """A player with no card to play only draws (placing tokens first if they like). In
+    solitaire the game is won when the seven are one suit, and lost when no card can be played."""
+    playable = turn_plays(state, state.current)
+    if state.solitaire and (solitaire_won(state) or not playable):
+        _finish_solitaire(state, solitaire_won(state), log)
+    elif playable:
+        state.pending = Decision("play", state.current)
+    else:
+        state.stage = "tokens"
+
+
+def solitaire_won(state: SovereignState) -> bool:
+    """All seven positions hold face-up cards in play of one suit."""
+    suits = {stack[-1].suit if stack and stack[-1].face_up else None for stack in state.chains[0]}
+    return len(suits) == 1 and None not in suits and "" not in suits
+
+
+def _finish_solitaire(state: SovereignState, won: bool, log: list) -> None:
+    state.winners = (0,) if won else ()
+    state.final_scores = (1 if won else 0,)
+    state.stage = "over"
+    log.append(SolitaireOver(won, state.turns - 1))  # (detected as a turn starts)
+
+
+def _stage_second(state: SovereignState, log: list) -> None:
+    if active_rule(state).second_play and state.plays_this_turn == 1 and turn_plays(state, state.current):
+        state.pending = Decision("second", state.current)
+    else:
+        state.stage = "tokens"
+
+
+def _stage_tokens(state: SovereignState, log: list) -> None:
+    if token_choices(state, state.current):
+        state.pending = Decision("tokens", state.current)
+    else:
+        _end_turn(state, log)
+
+
+def _end_turn(state: SovereignState, log: list) -> None:
+    """Draw, then: a chain at 7 starts the Reveal Phase. So does a whole round of turns without a
+    play or a draw (say every hand empty under Famine): nothing could change any more, a case the
+    rulebook does not foresee."""
+    seat = state.current
+    drawn = _draw_cards(state, seat, active_rule(state).draws, log)
+    if state.solitaire:
+        begin_turn(state, seat)
+        return
+    state.began_own[seat] = state.turn_began_own
+    state.idle_turns = 0 if state.plays_this_turn or drawn else state.idle_turns + 1
+    long_chains = [c for c in range(state.players) if len(state.chains[c]) >= CHAIN_END]
+    if long_chains:
+        first = next((c for c in state.sevens if c in long_chains), long_chains[0])
+        _begin_reveal_phase(state, first, log)
+    elif state.idle_turns >= state.players:
+        _begin_reveal_phase(state, seat, log)
+    else:
+        begin_turn(state, (seat + 1) % state.players)
+
+
+def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
+    """Draw up to `count` cards (the discard pile reshuffled when the draw pile is out)."""
+    drawn = []
+    for _ in range(count):
+        if not state.draw:
+            state.draw, state.discard = state.discard, []
+            state.rng.shuffle(state.draw)
+            if not state.draw:
+                break
+        drawn.append(state.draw.pop())
+    state.hands[seat].extend(drawn)
+    if count:
+        log.append(Drew(seat, len(drawn), tuple(drawn)))
+    return len(drawn)
+
+
+def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
+    """Pool tokens are forfeited; players reveal in turn from the one whose chain reached 7."""
+    for pool in state.pools:
+        state.supply[0] += pool[0]
+        state.supply[1] += pool[1]
+        pool[0] = pool[1] = 0
+    state.first_to_seven = first
+    state.reveal_seat = first
+    state.stage = "reveal"
+    log.append(RevealPhase(first))
+
+
+def _stage_reveal(state: SovereignState, log: list) -> None:
+    for offset in range(state.players):
+        seat = (state.reveal_seat + offset) % state.players
+        if revealable(state, seat):
+            state.reveal_seat = seat
+            state.pending = Decision("reveal", seat)
+            return
+    _score(state, log)
+
+
+def _after_reveal_tokens(state: SovereignState, log: list, next_stage: str) -> None:
+    """Tokens gained during the Reveal Phase or sudden death may be placed at once, seat by seat
+    from the one resolving; what a seat does not place is forfeited (EndTurn)."""
+    for offset in range(state.players):
+        seat = (state.current + offset) % state.players
+        if token_choices(state, seat):
+            state.pending = Decision("tokens", seat)
+            return
+    state.stage = next_stage
+
+
+def _stage_reveal_tokens(state: SovereignState, log: list) -> None:
+    _after_reveal_tokens(state, log, "reveal")
+
+
+def _score(state: SovereignState, log: list) -> None:
+    scores = tuple(chain_score(chain) for chain in state.chains)
+    log.append(Scored(scores))
+    best = max(scores)
+    tied = tuple(s for s in range(state.players) if scores[s] == best)
+    if len(tied) == 1:
+        _finish(state, tied, scores, log)
+        return
+    log.append(SuddenDeath(tied))
+    _sudden_round(state, tied, scores, log)
+
+
+def _sudden_round(state: SovereignState, tied: tuple[int, ...], scores, log: list) -> None:
+    """Tied players with cards go on; a tied player with an empty hand loses (players who all
+    run out together share the win)."""
+    alive = tuple(s for s in tied if state.hands[s])
+    if len(alive) <= 1:
+        _finish(state, alive or tied, scores, log)
+        return
+    state.contenders = alive
+    state.picks = [None] * state.players
+    state.stage = "sudden_pick"
+
+
+def _stage_sudden_pick(state: SovereignState, log: list) -> None:
+    for seat in state.contenders:
+        if state.picks[seat] is None:
+            state.pending = Decision("pick", seat)
+            return
+    order = _turn_order(state, state.first_to_seven)
+    state.sudden_queue = [(s, state.picks[s]) for s in order if s in state.contenders]
+    state.picks = [None] * state.players
+    state.stage = "sudden_play"
+
+
+def _turn_order(state: SovereignState, first: int) -> list[int]:
+    return [(first + offset) % state.players for offset in range(state.players)]
+
+
+def _stage_sudden_play(state: SovereignState, log: list) -> None:
+    """Each tied player's pick goes face up on their own chain, resolved in turn order under the
+    current event (the 7-card limit is past: the chains are complete)."""
+    if not state.sudden_queue:
+        scores = tuple(chain_score(chain) for chain in state.chains)
+        log.append(Scored(scores))
+        best = max(scores[s] for s in state.contenders)
+        tied = tuple(s for s in state.contenders if scores[s] == best)
+        if len(tied) == 1:
+            _finish(state, tied, scores, log)
+        else:
+            _sudden_round(state, tied, scores, log)
+        return
+    seat, card = state.sudden_queue.pop(0)
+    state.current = seat
+    _land(state, seat, card, seat, True, log)
+    state.stage = "sudden_tokens"
+
+
+def _stage_sudden_tokens(state: SovereignState, log: list) -> None:
+    _after_reveal_tokens(state, log, "sudden_play")
+
+
+def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) -> None:
+    state.winners = winners
+    state.final_scores = tuple(scores)
+    state.stage = "over"
+    log.append(GameOver(winners))
+
+
+STAGES = {
+    "opening": _stage_opening,
+    "salvage": _stage_salvage,
+    "play": _stage_play,
+    "second": _stage_second,
+    "tokens": _stage_tokens,
+    "reveal": _stage_reveal,
+    "reveal_tokens": _stage_reveal_tokens,
+    "sudden_pick": _stage_sudden_pick,
+    "sudden_play": _stage_sudden_play,
+    "sudden_tokens": _stage_sudden_tokens,
+}
+
+
+# ---------------------------------------------------------------- answering decisions
+
+
+def _take_from_hand(state: SovereignState, seat: int, card: ClassCard) -> ClassCard:
+    hand = state.hands[seat]
+    return hand.pop(hand.index(card))
+
+
+def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up: bool, log: list,
+          from_discard: bool = False, on: int | None = None) -> None:
+    """A card goes at the right end of a chain (in solitaire: on top of position `on`); face up,
+    the player who placed it resolves it."""
+    placed = Placed(card, face_up, EVERYONE if face_up else _bit(seat))
+    if on is None:
+        state.chains[chain].append([placed])
+        position = len(state.chains[chain]) - 1
+    else:
+        state.chains[chain][on].append(placed)
+        position = on
+    if position + 1 == CHAIN_END and on is None:
+        state.sevens.append(chain)
+    log.append(Played(seat, card, chain, position, face_up, from_discard))
+    if active_rule(state).tribute and chain != seat:
+        taken = min(1, state.supply[1])
+        state.supply[1] -= taken
+        state.pools[seat][1] += taken
+        log.append(TokensTaken(seat, "modifier", taken))
+    if face_up:
+        _resolve(state, card, seat, played_face_up=True)
+
+
+def _turn_play(state: SovereignState, decision: Decision, chain: int) -> None:
+    """Book-keeping of a turn's play (not an extra play): where the turn began, and what next."""
+    if decision.kind == "extra_play":
+        return
+    if state.plays_this_turn == 0:
+        state.turn_began_own = chain == decision.seat
+    state.plays_this_turn += 1
+    state.stage = "second" if decision.kind == "play" else "tokens"
+
+
+def _on_open(state, decision, action, log):
+    state.picks[decision.seat] = _take_from_hand(state, decision.seat, action.card)
+
+
+def _on_pick(state, decision, action, log):
+    state.picks[decision.seat] = _take_from_hand(state, decision.seat, action.card)
+    log.append(Picked(decision.seat))
+
+
+def _on_play(state, decision, action, log):
+    card = _take_from_hand(state, decision.seat, action.card)
+    _turn_play(state, decision, action.chain)
+    _land(state, decision.seat, card, action.chain, action.face_up, log)
+
+
+def _on_play_on(state, decision, action, log):
+    card = _take_from_hand(state, decision.seat, action.card)
+    _turn_play(state, decision, 0)
+    _land(state, decision.seat, card, 0, action.face_up, log, on=action.position)
+
+
+def _on_play_discard_on(state, decision, action, log):
+    card = state.discard.pop()
+    _turn_play(state, decision, 0)
+    _land(state, decision.seat, card, 0, True, log, from_discard=True, on=action.position)
+
+
+def _on_play_discard(state, decision, action, log):
+    card = state.discard.pop()
+    _turn_play(state, decision, action.chain)
+    _land(state, decision.seat, card, action.chain, True, log, from_discard=True)
+
+
+def _on_salvage(state, decision, action, log):
+    card = _take_from_hand(state, decision.seat, action.card)
+    state.discard.append(card)
+    log.append(Salvaged(decision.seat, card))
+    _draw_cards(state, decision.seat, 1, log)
+    state.stage = "play"
+
+
+def _on_skip(state, decision, action, log):
+    if decision.kind == "salvage":
+        state.stage = "play"
+    elif decision.kind == "second":
+        state.stage = "tokens"
+
+
+def _on_discard(state, decision, action, log):
+    uncovered = len(state.chains[action.chain][action.position]) > 1
+    placed = take_top(state, action.chain, action.position)
+    return_tokens(state, placed)
+    state.discard.append(placed.card)
+    log.append(Discarded(decision.seat, placed.card if placed.face_up else None, action.chain, action.position,
+                         uncovered))
+
+
+def _on_set_suit(state, decision, action, log):
+    if set_suit(state, action.chain, action.position, action.suit):
+        log.append(SuitChanged(decision.seat, action.chain, action.position, action.suit))
+
+
+def _on_flip(state, decision, action, log):
+    placed = top(state, action.chain, action.position)
+    face_up = not placed.face_up
+    set_top(state, action.chain, action.position, placed.turned(face_up, EVERYONE))
+    log.append(Flipped(decision.seat, action.chain, action.position, placed.card, face_up))
+    if face_up:
+        _resolve(state, placed.card, action.chain)
+
+
+def _on_tuck(state, decision, action, log):
+    """The card goes face down beneath the Runner; in the Reveal Phase it is turned up at once
+    and resolved by the chain's owner, and stays beneath."""
+    card = _take_from_hand(state, decision.seat, action.card)
+    chain, position = find(state, decision.source)
+    reveal_now = state.stage in REVEAL_STAGES
+    stack = state.chains[chain][position]
+    stack.insert(len(stack) - 1, Placed(card, reveal_now, EVERYONE if reveal_now else _bit(decision.seat), tucked=True))
+    log.append(Tucked(decision.seat, card, chain, position))
+    if reveal_now:
+        log.append(Flipped(chain, chain, position, card, True))
+        _resolve(state, card, chain)
+
+
+def _on_cover(state, decision, action, log):
+    target = state.chains[action.chain][action.position]
+    chain, position = find(state, decision.source)
+    acolyte = take_top(state, chain, position)
+    target.append(acolyte)
+    log.append(Covered(decision.seat, action.chain, state.chains[action.chain].index(target)))
+
+
+def _on_shift_suit(state, decision, action, log):
+    chain, position = find(state, decision.source)
+    suit = other_suit(top(state, chain, position).suit)
+    if set_suit(state, chain, position, suit):
+        log.append(SuitChanged(decision.seat, chain, position, suit))
+
+
+def _on_place_modifier(state, decision, action, log):
+    state.pools[decision.seat][1] -= 1
+    placed = top(state, action.chain, action.position)
+    set_top(state, action.chain, action.position, placed.with_mod(action.delta))
+    log.append(TokenPlaced(decision.seat, "modifier", action.chain, action.position, action.delta))
+
+
+def _on_place_shield(state, decision, action, log):
+    state.pools[decision.seat][0] -= 1
+    placed = top(state, action.chain, action.position)
+    set_top(state, action.chain, action.position, placed.shielded())
+    log.append(TokenPlaced(decision.seat, "shield", action.chain, action.position))
+
+
+def _on_end_turn(state, decision, action, log):
+    if state.stage in TURN_STAGES:
+        _end_turn(state, log)
+        return
+    pool = state.pools[decision.seat]
+    state.supply[0] += pool[0]
+    state.supply[1] += pool[1]
+    pool[0] = pool[1] = 0
+
+
+def _on_reveal(state, decision, action, log):
+    seat = decision.seat
+    stack = state.chains[seat][action.position]
+    index = len(stack) - 2 if action.beneath else len(stack) - 1
+    placed = stack[index]
+    stack[index] = placed.turned(True, EVERYONE)
+    log.append(Flipped(seat, seat, action.position, placed.card, True))
+    state.current = seat
+    state.reveal_seat = (seat + 1) % state.players
+    state.stage = "reveal_tokens"
+    _resolve(state, placed.card, seat)
+
+
+HANDLERS = {
+    Open: _on_open, Pick: _on_pick, Play: _on_play, PlayDiscard: _on_play_discard, PlayOn: _on_play_on,
+    PlayDiscardOn: _on_play_discard_on, Salvage: _on_salvage,
+    Skip: _on_skip, Discard: _on_discard, SetSuit: _on_set_suit, Flip: _on_flip, Tuck: _on_tuck,
+    Cover: _on_cover, ShiftSuit: _on_shift_suit, PlaceModifier: _on_place_modifier,
+    PlaceShield: _on_place_shield, EndTurn: _on_end_turn, Reveal: _on_reveal,
+}
+
+RULES = SovereignRules()

@@ -1,0 +1,228 @@
+"""The Sovereign's Chain table: chains of stacked positions, tokens, the supply, and the state.
+
+A chain is a list of positions; a position is a stack (bottom first) of `Placed` cards; only the
+top card of a position is in play. A card's suit is its suit token if it has one, else its
+printed suit; its value is the printed value plus its modifier tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..rng import Rng
+
+if TYPE_CHECKING:
+    from .cards import CardSet, ClassCard, EventCard, Step
+
+SHIELDS, MODIFIERS, SUIT_TOKENS = 13, 21, 21
+CHAIN_END = 7
+HAND_SIZE = 5
+EVERYONE = -1  # the `known` mask of a card every seat has seen
+ONLOOKER = 1 << 8  # the mask of a spectator: it knows only what everyone has seen
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card on a chain with its tokens. `known` is a bit mask of the seats that know the face
+    of a face-down card (the seat that played it face down; everyone, if it was turned down in
+    sight); `tucked` marks a card a Runner put beneath itself."""
+
+    card: ClassCard
+    face_up: bool
+    known: int = 0
+    suit_token: str | None = None
+    mods: tuple[int, ...] = ()
+    shield: bool = False
+    tucked: bool = False
+
+    @property
+    def suit(self) -> str:
+        return self.suit_token if self.suit_token is not None else self.card.suit
+
+    @property
+    def value(self) -> int:
+        return self.card.value + sum(self.mods)
+
+    def turned(self, face_up: bool, known: int) -> "Placed":
+        return Placed(self.card, face_up, known, self.suit_token, self.mods, self.shield, self.tucked)
+
+    def with_suit(self, suit: str) -> "Placed":
+        return Placed(self.card, self.face_up, self.known, suit, self.mods, self.shield, self.tucked)
+
+    def with_mod(self, delta: int) -> "Placed":
+        return Placed(self.card, self.face_up, self.known, self.suit_token, self.mods + (delta,), self.shield,
+                      self.tucked)
+
+    def shielded(self) -> "Placed":
+        return Placed(self.card, self.face_up, self.known, self.suit_token, self.mods, True, self.tucked)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`."""
+
+    source: ClassCard
+    seat: int
+    step: Step
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The choice the engine waits for: its kind, the seat that makes it, and the card whose
+    ability asks (None for the choices of the turn itself)."""
+
+    kind: str
+    seat: int
+    source: ClassCard | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class SovereignState:
+    players: int
+    cards: CardSet
+    solitaire: bool = False
+    fair_winds: bool
+    dealer: int
+    rng: Rng
+    hands: list[list[ClassCard]]
+    draw: list[ClassCard]                         # the top card is the last
+    discard: list[ClassCard]                      # face down; the top card is the last
+    chains: list[list[list[Placed]]]
+    event_deck: list[EventCard]
+    active_event: EventCard | None
+    used_events: list[EventCard]
+    supply: list[int]                             # [shields, modifiers, suit tokens]
+    pools: list[list[int]]                        # per seat [shields, modifiers]
+    current: int
+    stage: str = "opening"
+    pending: Decision | None = None
+    work: list[Task] = field(default_factory=list)
+    picks: list[ClassCard | None] = field(default_factory=list)
+    began_own: list[bool | None] = field(default_factory=list)
+    turn_began_own: bool | None = None               # this turn's first play: own chain?
+    plays_this_turn: int = 0
+    idle_turns: int = 0                               # turns in a row without a play or a draw
+    sevens: list[int] = field(default_factory=list)  # chains that reached 7 this turn, in order
+    first_to_seven: int | None = None
+    reveal_seat: int = 0
+    contenders: tuple[int, ...] = ()                  # seats still in sudden death
+    sudden_queue: list[tuple[int, ClassCard]] = field(default_factory=list)
+    turns: int = 0
+    winners: tuple[int, ...] | None = None
+    final_scores: tuple[int, ...] | None = None
+
+    def all_cards(self) -> list[ClassCard]:
+        found = [c for hand in self.hands for c in hand] + self.draw + self.discard
+        found += [p.card for chain in self.chains for stack in chain for p in stack]
+        found += [c for c in self.picks if c is not None]
+        found += [card for _seat, card in self.sudden_queue]
+        return found
+
+    def tokens_on_cards(self) -> tuple[int, int, int]:
+        """(shields, modifiers, suit tokens) on every card of every chain, covered ones too."""
+        shields = modifiers = suits = 0
+        for chain in self.chains:
+            for stack in chain:
+                for placed in stack:
+                    shields += placed.shield
+                    modifiers += len(placed.mods)
+                    suits += placed.suit_token is not None
+        return shields, modifiers, suits
+
+
+def clone_state(state: SovereignState) -> SovereignState:
+    """A copy for search: lists copied, cards and placed cards shared (they are immutable)."""
+    return SovereignState(
+        players=state.players, cards=state.cards, solitaire=state.solitaire, fair_winds=state.fair_winds,
+        dealer=state.dealer,
+        rng=state.rng.clone(), hands=[h[:] for h in state.hands], draw=state.draw[:],
+        discard=state.discard[:], chains=[[s[:] for s in chain] for chain in state.chains],
+        event_deck=state.event_deck[:], active_event=state.active_event, used_events=state.used_events[:],
+        supply=state.supply[:], pools=[p[:] for p in state.pools], current=state.current, stage=state.stage,
+        pending=state.pending, work=state.work[:], picks=state.picks[:], began_own=state.began_own[:],
+        turn_began_own=state.turn_began_own, plays_this_turn=state.plays_this_turn, idle_turns=state.idle_turns,
+        sevens=state.sevens[:], first_to_seven=state.first_to_seven,
+        reveal_seat=state.reveal_seat, contenders=state.contenders, sudden_queue=state.sudden_queue[:],
+        turns=state.turns, winners=state.winners, final_scores=state.final_scores)
+
+
+# ---------------------------------------------------------------- reading the table
+
+
+def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
+    """(chain, position) where `card` is in play, or None."""
+    for c, chain in enumerate(state.chains):
+        for i, stack in enumerate(chain):
+            if stack and stack[-1].card is card:
+                return c, i
+    return None
+
+
+def in_play(state: SovereignState):
+    """(chain, position, placed) for every card in play (solitaire's empty spaces hold none)."""
+    for c, chain in enumerate(state.chains):
+        for i, stack in enumerate(chain):
+            if stack:
+                yield c, i, stack[-1]
+
+
+def targets(state: SovereignState, exclude: ClassCard | None = None) -> list[tuple[int, int]]:
+    """Cards in play that abilities and tokens may target: not shielded (and not `exclude`)."""
+    return [(c, i) for c, i, placed in in_play(state) if not placed.shield and placed.card is not exclude]
+
+
+def top(state: SovereignState, chain: int, position: int) -> Placed:
+    return state.chains[chain][position][-1]
+
+
+def set_top(state: SovereignState, chain: int, position: int, placed: Placed) -> None:
+    state.chains[chain][position][-1] = placed
+
+
+def chain_score(chain: list[list[Placed]]) -> int:
+    """|stars - planets| over the cards in play (a suitless card scores for neither side)."""
+    stars = planets = 0
+    for stack in chain:
+        placed = stack[-1]
+        suit = placed.suit
+        if suit == "star":
+            stars += placed.value
+        elif suit == "planet":
+            planets += placed.value
+    return abs(stars - planets)
+
+
+# ---------------------------------------------------------------- changing the table
+
+
+def take_top(state: SovereignState, chain: int, position: int) -> Placed:
+    """Lift the card in play off a position: its tokens go back to the supply, the card beneath
+    (if any) is in play again with its own tokens, and an empty position closes up (in solitaire
+    it stays, an empty space)."""
+    stack = state.chains[chain][position]
+    placed = stack.pop()
+    if not stack and not state.solitaire:
+        del state.chains[chain][position]
+    return placed
+
+
+def return_tokens(state: SovereignState, placed: Placed) -> None:
+    state.supply[0] += placed.shield
+    state.supply[1] += len(placed.mods)
+    state.supply[2] += placed.suit_token is not None
+
+
+def set_suit(state: SovereignState, chain: int, position: int, suit: str) -> bool:
+    """Put (or turn over) a suit token; False when it needs a token and none is left."""
+    placed = top(state, chain, position)
+    if placed.suit_token is None:
+        if not state.supply[2]:
+            return False
+        state.supply[2] -= 1
+    set_top(state, chain, position, placed.with_suit(suit))
+    return True
+
+
+def other_suit(suit: str) -> str:
+    return "planet" if suit == "star" else "star"

@@ -1,0 +1,731 @@
+"""One test per sentence of the Sovereign's Chain rulings (rules/sovereigns-chain.md), the rulebook
+sentences they rest on and its FAQ; every class ability and every event.
+
+Positions are built with `table()` below and driven through `RULES.legal_actions` and
+`RULES.apply`, the surface the table and the computer players use.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import IllegalAction
+from game.rng import Rng
+from game.sovereign import (BUILT_IN, RULES, Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield,
+                            Placed, Play, PlayDiscard, Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignState,
+                            Tuck)
+from game.sovereign.actions import Discarded, Drew, EventDrawn, Fizzled, Played, RevealPhase, Scored, Tucked
+from game.sovereign.rules import begin_turn, resume
+from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS, chain_score
+
+CARDS = {c.short: c for c in BUILT_IN.cards}
+EVENTS = {e.name: e for e in BUILT_IN.events}
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def c(code: str):
+    """A class card by code, e.g. "Scout-1" (the first Scout copy)."""
+    return CARDS[code]
+
+
+def up(code: str, **tokens) -> Placed:
+    return Placed(c(code), True, EVERYONE, **tokens)
+
+
+def down(code: str, known: int = 0, **tokens) -> Placed:
+    return Placed(c(code), False, known, **tokens)
+
+
+def table(chains, hands, *, draw=(), discard=(), event="Calm Void", event_deck=(), current=0, fair_winds=False,
+          supply=None, pools=None, began_own=None, stage="play") -> SovereignState:
+    """An exact position at the start of `current`'s turn (or the given stage).
+
+    chains: per seat a list of positions; a position is a Placed card or a list (bottom first).
+    hands: per seat a list of card codes. draw/discard: codes from the top down; every card not
+    placed anywhere lies beneath the given draw pile. event_deck: event names from the top down."""
+    players = len(hands)
+    placed_chains = [[list(p) if isinstance(p, list) else [p] for p in chain] for chain in chains]
+    hand_cards = [[c(code) for code in hand] for hand in hands]
+    draw_cards = [c(code) for code in draw]
+    discard_cards = [c(code) for code in discard]
+    used = {p.card for chain in placed_chains for stack in chain for p in stack}
+    used |= {card for hand in hand_cards for card in hand} | set(draw_cards) | set(discard_cards)
+    rest = [card for card in BUILT_IN.cards if card not in used]
+    active = None if fair_winds else EVENTS[event]
+    deck = [] if fair_winds else [EVENTS[name] for name in reversed(event_deck)]
+    state = SovereignState(
+        players=players, cards=BUILT_IN, fair_winds=fair_winds, dealer=players - 1, rng=Rng(5),
+        hands=hand_cards, draw=rest + list(reversed(draw_cards)), discard=list(reversed(discard_cards)),
+        chains=placed_chains, event_deck=deck, active_event=active, used_events=[],
+        supply=list(supply) if supply else [SHIELDS, MODIFIERS, SUIT_TOKENS],
+        pools=[list(p) for p in pools] if pools else [[0, 0] for _ in range(players)], current=current,
+        stage=stage, picks=[None] * players, began_own=list(began_own) if began_own else [None] * players)
+    state.supply[0] -= sum(p.shield for chain in placed_chains for stack in chain for p in stack)
+    state.supply[1] -= sum(len(p.mods) for chain in placed_chains for stack in chain for p in stack)
+    state.supply[2] -= sum(p.suit_token is not None for chain in placed_chains for stack in chain for p in stack)
+    state.supply[0] -= sum(p[0] for p in state.pools)
+    state.supply[1] -= sum(p[1] for p in state.pools)
+    if stage == "play":
+        begin_turn(state, current)
+    if stage == "reveal":
+        state.first_to_seven = state.reveal_seat = current
+    resume(state)
+    return state
+
+
+def turn_of(state, seat: int):
+    """Skip ahead: `seat` starts a turn now."""
+    state.pending = None
+    begin_turn(state, seat)
+    resume(state)
+    return state
+
+
+def play(state, *actions):
+    """Apply actions in order; return the final state and all events."""
+    events = []
+    for action in actions:
+        state, new = RULES.apply(state, action)
+        events += new
+    return state, events
+
+
+def refused(state, action) -> str:
+    with pytest.raises(IllegalAction) as info:
+        RULES.apply(state, action)
+    return str(info.value)
+
+
+def codes(state, chain: int) -> list[str]:
+    """The cards in play in a chain, by code."""
+    return [stack[-1].card.short for stack in state.chains[chain]]
+
+
+def tokens_conserved(state) -> bool:
+    on = state.tokens_on_cards()
+    pools = [sum(p[0] for p in state.pools), sum(p[1] for p in state.pools)]
+    return (state.supply[0] + pools[0] + on[0], state.supply[1] + pools[1] + on[1],
+            state.supply[2] + on[2]) == (SHIELDS, MODIFIERS, SUIT_TOKENS)
+
+
+# ---------------------------------------------------------------- setup
+
+
+def test_setup_one_active_event_five_cards_each_and_a_secret_face_down_first_pick():
+    """Setup as the rulebook: event deck shuffled, one active event; 5 class cards each; each
+    player secretly picks one card and all place them face down at once (no ability)."""
+    state = RULES.setup({"players": 3}, 11)
+    assert state.active_event is not None and len(state.event_deck) == 14
+    assert [len(h) for h in state.hands] == [5, 5, 5] and len(state.draw) == 70 - 15
+    assert RULES.legal_actions(state) == [Open(card) for card in state.hands[RULES.to_move(state)]]
+    first = RULES.to_move(state)
+    pick = state.hands[first][0]
+    state, _ = RULES.apply(state, Open(pick))
+    other = RULES.to_move(state)
+    assert other != first and state.chains == [[], [], []]
+    assert RULES.view(state, other).own_pick is None and RULES.view(state, first).own_pick == pick
+    assert RULES.public_action(Open(pick), other) == Open(None)
+    while state.stage == "opening":
+        state, _ = RULES.apply(state, RULES.legal_actions(state)[0])
+    assert all(len(chain) == 1 and not chain[0][0].face_up for chain in state.chains)
+    assert state.chains[first][0][0].card == pick
+    assert RULES.view(state, other).chains[first][0][0].card is None
+    assert state.pools == [[0, 0]] * 3 and state.supply == [SHIELDS, MODIFIERS, SUIT_TOKENS]
+
+
+def test_play_begins_with_the_player_left_of_the_dealer():
+    """Turns begin with the player to the left of the dealer; for the next game the deal passes left."""
+    state = RULES.setup({"players": 3, "dealer": 1}, 2)
+    while state.stage == "opening":
+        state, _ = RULES.apply(state, RULES.legal_actions(state)[0])
+    assert state.current == 2
+    assert RULES.next_game_config({"players": 3, "dealer": 2}, state)["dealer"] == 0
+
+
+# ---------------------------------------------------------------- the turn
+
+
+def test_a_turn_plays_one_card_face_up_at_the_right_end_of_any_chain_then_draws_one():
+    """The player must play one class card face up at the right end of any chain (own or an
+    opponent's); then they draw one card."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Mercenary-1"], ["Envoy-1"]],
+                  draw=["Scout-1"])
+    assert {a.chain for a in RULES.legal_actions(state)} == {0, 1}
+    assert all(a.face_up for a in RULES.legal_actions(state))
+    state, events = play(state, Play(c("Mercenary-1"), 1), SetSuit(1, 1, "star"))
+    assert codes(state, 1) == ["Sentinel-2", "Mercenary-1"] and state.chains[1][1][0].face_up
+    assert state.hands[0] == [c("Scout-1")] and state.current == 1
+    assert Drew(0, 1, (c("Scout-1"),)) in events
+    assert RULES.redact(Drew(0, 1, (c("Scout-1"),)), 1) == Drew(0, 1, None)
+
+
+def test_face_up_is_the_only_way_to_play_without_an_ability_or_event():
+    """Cards are played face up unless the event says face down."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-1"]])
+    assert "face up" in refused(state, Play(c("Sentinel-1"), 0, False))
+
+
+def test_a_chain_already_at_7_cannot_take_a_card():
+    """A chain already at 7 cannot take a card."""
+    seven = [up(f"Sentinel-{i}") for i in range(1, 8)]
+    state = table([[up("Magistrate-2")], seven], [["Artificer-1"], ["Envoy-1"]])
+    assert {a.chain for a in RULES.legal_actions(state)} == {0}
+    assert "7 cards" in refused(state, Play(c("Artificer-1"), 1))
+
+
+def test_the_placing_player_resolves_E_first_then_the_ability():
+    """The placing player resolves the card: first its (E) if it has one (a new event at once),
+    then its ability."""
+    state = table([[up("Magistrate-2"), up("Sentinel-1")], [up("Sentinel-2")]], [["Scout-7"], ["Envoy-1"]],
+                  event_deck=["Tribute"])
+    state, events = play(state, Play(c("Scout-7"), 1))
+    assert state.active_event.name == "Tribute" and type(events[-1]) is EventDrawn
+    assert state.pending.kind == "discard" and state.pending.seat == 0
+    assert Discard(1, 1) not in RULES.legal_actions(state), "one *other* card"
+
+
+def test_a_player_with_no_class_card_in_hand_only_draws():
+    """A player with no class card in hand only draws."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [[], ["Envoy-1"]], draw=["Scout-1"])
+    assert state.current == 1 and state.hands[0] == [c("Scout-1")]
+
+
+def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
+    """Then they draw one card (discard pile reshuffled into the draw pile when it runs out)."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-1"]])
+    state.discard, state.draw = state.draw[:], []
+    state, _ = play(state, Play(c("Sentinel-1"), 0), EndTurn())
+    assert len(state.hands[0]) == 1 and len(state.discard) == 0 and len(state.draw) == 70 - 5
+
+
+def test_no_minimum_or_maximum_hand_size():
+    """There is no minimum or maximum hand size: Supply Run grows a hand past five."""
+    hand = ["Sentinel-1", "Sentinel-3", "Sentinel-5", "Artificer-1", "Artificer-2"]
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [hand, ["Envoy-1"]], event="Supply Run")
+    state, _ = play(state, Play(c("Sentinel-1"), 0), EndTurn())
+    assert len(state.hands[0]) == 6
+
+
+# ---------------------------------------------------------------- terms: positions, suits, values, tokens
+
+
+def test_suit_is_the_suit_token_if_any_else_the_printed_suit_and_a_bare_mercenary_has_none():
+    """A card's suit is its suit token if it has one, else its printed suit; a Mercenary with no
+    token has no suit and scores for neither side."""
+    assert up("Scout-1").suit == "star" and up("Scout-1", suit_token="planet").suit == "planet"
+    assert up("Mercenary-7").suit == "" and chain_score([[up("Mercenary-7")], [up("Scout-2")]]) == 1
+
+
+def test_value_is_printed_value_plus_modifier_tokens():
+    """A card's value is its printed value plus its modifier tokens (each +1 or -1)."""
+    assert up("Sentinel-7", mods=(1, 1, -1)).value == 8
+
+
+def test_only_the_top_card_of_a_position_is_in_play_and_can_be_targeted():
+    """A position is a stack of cards; only its top card is in play. Chain length = number of
+    positions. Only cards in play can be targeted."""
+    state = table([[up("Magistrate-2"), [up("Sentinel-1"), up("Acolyte-1")]], [up("Sentinel-2")]],
+                  [["Envoy-1"], ["Envoy-2"]])
+    assert len(state.chains[0]) == 2
+    state, _ = play(state, Play(c("Envoy-1"), 1))
+    assert {(a.chain, a.position) for a in RULES.legal_actions(state)} == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    state, _ = play(state, SetSuit(0, 1, "planet"))
+    assert state.chains[0][1][-1].suit_token == "planet" and state.chains[0][1][0].suit_token is None
+
+
+def test_a_shielded_card_cannot_be_targeted_tokens_included_and_keeps_its_tokens():
+    """A shielded card cannot be targeted by any ability or effect, tokens included. Tokens already
+    on it stay (FAQ: shields keep old tokens)."""
+    state = table([[up("Magistrate-2"), up("Sentinel-7", shield=True, mods=(1,), suit_token="star")],
+                   [up("Sentinel-2")]], [["Scout-2"], ["Envoy-2"]], pools=[[1, 2], [0, 0]])
+    state, _ = play(state, Play(c("Scout-2"), 1))
+    assert Discard(0, 1) not in RULES.legal_actions(state)
+    assert "shielded" in refused(state, Discard(0, 1))
+    state, _ = play(state, Discard(0, 0))
+    assert PlaceModifier(0, 0, 1) not in RULES.legal_actions(state)
+    assert PlaceShield(0, 0) not in RULES.legal_actions(state)
+    assert state.chains[0][0][0].mods == (1,) and state.chains[0][0][0].suit_token == "star"
+
+
+def test_removal_takes_tokens_to_supply_uncovers_the_card_beneath_and_closes_up():
+    """Removing a card takes its tokens with it (back to the supply). If a card lay beneath it,
+    that card comes back into play with its own tokens. A position left empty closes up
+    (FAQ: only the topmost card and its tokens are removed)."""
+    beneath = up("Sentinel-4", mods=(1,))
+    state = table([[up("Magistrate-2"), [beneath, up("Acolyte-2", mods=(1, -1))], up("Sentinel-6")],
+                   [up("Sentinel-2")]], [["Scout-2", "Scout-3"], ["Envoy-2"]])
+    supply = state.supply[1]
+    state, events = play(state, Play(c("Scout-2"), 1), Discard(0, 1))
+    assert state.chains[0][1] == [beneath] and state.supply[1] == supply + 2
+    assert Discarded(0, c("Acolyte-2"), 0, 1, True) in events
+    assert tokens_conserved(state)
+    state = table([[up("Magistrate-2"), up("Sentinel-4"), up("Sentinel-6")], [up("Sentinel-2")]],
+                  [["Scout-2"], ["Envoy-2"]])
+    state, _ = play(state, Play(c("Scout-2"), 1), Discard(0, 1))
+    assert codes(state, 0) == ["Magistrate-2", "Sentinel-6"]
+
+
+def test_the_token_supply_is_finite_and_an_ability_needing_a_token_that_is_out_does_nothing():
+    """Token supply is finite: 13 shields, 21 modifiers, 21 suit tokens. An ability that needs a
+    token that is out does nothing."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Envoy-2"], ["Envoy-3"]],
+                  supply=[SHIELDS, MODIFIERS, 0])
+    state, events = play(state, Play(c("Envoy-2"), 0))
+    assert any(type(e) is Fizzled for e in events) and state.pending.kind != "change_suit"
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Artificer-1"], ["Envoy-3"]],
+                  supply=[SHIELDS, 1, SUIT_TOKENS])
+    state, _ = play(state, Play(c("Artificer-1"), 0))
+    assert state.pools[0] == [0, 1] and state.supply[1] == 0
+
+
+def test_pool_tokens_are_placed_during_ones_own_turn_on_unshielded_cards_in_play():
+    """Then they may place pool tokens (any time during their turn)."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]],
+                  pools=[[1, 1], [0, 0]])
+    state, _ = play(state, Play(c("Sentinel-1"), 0))
+    assert state.pending.kind == "tokens" and state.pending.seat == 0
+    state, _ = play(state, PlaceModifier(1, 0, -1), PlaceShield(0, 1), EndTurn())
+    assert state.chains[1][0][0].value == 4 and state.chains[0][1][0].shield
+    assert state.current == 1 and state.pools[0] == [1, 0] and tokens_conserved(state)
+    assert "+1 or -1" in refused(table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]],
+                                       pools=[[0, 1], [0, 0]], stage="tokens"), PlaceModifier(1, 0, 2))
+
+
+# ---------------------------------------------------------------- the ten classes
+
+
+def test_scout_discards_one_other_card_in_play_from_any_chain():
+    """Scout: discard one other card in play from any chain."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2"), up("Sentinel-7")]], [["Scout-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Scout-1"), 0))
+    assert set(RULES.legal_actions(state)) == {Discard(0, 0), Discard(1, 0), Discard(1, 1)}
+    state, _ = play(state, Discard(1, 1))
+    assert codes(state, 1) == ["Sentinel-2"] and c("Sentinel-7") in state.discard
+
+
+def test_envoy_changes_the_suit_of_one_card_in_play_with_a_suit_token():
+    """Envoy: change the suit of one card in play (suit token)."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2"), up("Mercenary-7")]], [["Envoy-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Envoy-1"), 0))
+    legal = set(RULES.legal_actions(state))
+    assert SetSuit(1, 0, "planet") in legal and SetSuit(1, 0, "star") not in legal
+    assert {SetSuit(1, 1, "star"), SetSuit(1, 1, "planet")} <= legal
+    supply = state.supply[2]
+    state, _ = play(state, SetSuit(1, 0, "planet"))
+    assert state.chains[1][0][0].suit == "planet" and state.supply[2] == supply - 1
+
+
+def test_empath_may_turn_a_card_face_down():
+    """Empath: you may turn one card in play face up or face down."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-7")]], [["Empath-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Empath-1"), 0))
+    assert Skip() in RULES.legal_actions(state)
+    state, _ = play(state, Flip(1, 0))
+    assert not state.chains[1][0][0].face_up and chain_score(state.chains[1]) == 7
+
+
+def test_empath_turning_a_card_up_reveals_it_and_its_chains_owner_resolves_it():
+    """A card turned up is revealed: its chain's owner resolves it."""
+    state = table([[up("Magistrate-2")], [down("Artificer-1", known=2)]], [["Empath-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Empath-1"), 0), Flip(1, 0))
+    assert state.pools[1] == [0, 2] and state.pools[0] == [0, 0]
+    state = table([[up("Magistrate-2")], [down("Scout-1", known=2)]], [["Empath-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Empath-1"), 0), Flip(1, 0))
+    assert state.pending.kind == "discard" and state.pending.seat == 1
+
+
+def test_faq_a_card_turned_face_down_and_revealed_again_triggers_again():
+    """FAQ: a card played face up, later turned face down, triggers again when revealed."""
+    state = table([[up("Magistrate-2"), up("Artificer-1")], [up("Sentinel-2")]], [["Empath-1", "Empath-2"], []],
+                  pools=[[0, 2], [0, 0]])
+    state, _ = play(state, Play(c("Empath-1"), 1), Flip(0, 1), EndTurn())
+    assert not state.chains[0][1][0].face_up
+    state = turn_of(state, 0)
+    state, _ = play(state, Play(c("Empath-2"), 1), Flip(0, 1))
+    assert state.pools[0][1] == 4
+
+
+def test_runner_may_tuck_a_card_face_down_beneath_itself():
+    """Runner: you may play one card from hand face down beneath this Runner."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Runner-1", "Sentinel-7"], ["Envoy-3"]])
+    state, events = play(state, Play(c("Runner-1"), 0))
+    assert Skip() in RULES.legal_actions(state)
+    state, events = play(state, Tuck(c("Sentinel-7")))
+    stack = state.chains[0][1]
+    assert [p.card.short for p in stack] == ["Sentinel-7", "Runner-1"] and not stack[0].face_up and stack[0].tucked
+    assert len(state.chains[0]) == 2 and chain_score(state.chains[0]) == 6 - 1
+    assert RULES.view(state, 1).chains[0][1][0].card is None
+    assert RULES.redact(Tucked(0, c("Sentinel-7"), 0, 1), 1).card is None
+    assert RULES.public_action(Tuck(c("Sentinel-7")), 1) == Tuck(None)
+
+
+def test_acolyte_may_move_onto_any_face_up_card_in_play_covering_it():
+    """Acolyte: you may move this Acolyte onto any face-up card in play in any chain, covering it."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-7"), down("Sentinel-6")]], [["Acolyte-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Acolyte-1"), 0))
+    assert set(RULES.legal_actions(state)) == {Cover(0, 0), Cover(1, 0), Skip()}
+    state, _ = play(state, Cover(1, 0))
+    assert codes(state, 0) == ["Magistrate-2"] and codes(state, 1) == ["Acolyte-1", "Sentinel-6"]
+    assert state.chains[1][0][0].card == c("Sentinel-7")
+
+
+def test_smuggler_may_play_one_more_card_face_up_or_down_on_any_chain_up_to_7():
+    """Smuggler: you may play one more card from hand, face up or face down, on any chain (7 at
+    most). FAQ: extra plays may go on any chain, including your own, while it has fewer than 7."""
+    six = [up(f"Sentinel-{i}") for i in range(1, 7)]
+    state = table([[up("Magistrate-2")], six], [["Smuggler-1", "Artificer-1"], ["Envoy-3"]],
+                  event="Blockade")
+    state, _ = play(state, Play(c("Smuggler-1"), 1))
+    legal = set(RULES.legal_actions(state))
+    assert {Play(c("Artificer-1"), 0, True), Play(c("Artificer-1"), 0, False), Skip()} == legal
+    state, events = play(state, Play(c("Artificer-1"), 0, False))
+    assert not state.chains[0][1][0].face_up and state.pools[0] == [0, 0]
+    assert RULES.redact(events[0], 1).card is None
+    assert RULES.public_action(Play(c("Artificer-1"), 0, False), 1) == Play(None, 0, False)
+
+
+def test_artificer_takes_two_modifier_tokens_into_the_pool():
+    """Artificer: take two modifier tokens into your pool."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Artificer-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Artificer-1"), 1))
+    assert state.pools[0] == [0, 2] and state.supply[1] == MODIFIERS - 2
+
+
+def test_sentinel_takes_one_shield_token_into_the_pool():
+    """Sentinel: take one shield token into your pool."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Sentinel-1"), 0))
+    assert state.pools[0] == [1, 0] and state.supply[0] == SHIELDS - 1
+
+
+def test_mercenary_chooses_its_own_suit():
+    """Mercenary: choose this card's suit (suit token)."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Mercenary-4"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Mercenary-4"), 0))
+    assert set(RULES.legal_actions(state)) == {SetSuit(0, 1, "star"), SetSuit(0, 1, "planet")}
+    state, _ = play(state, SetSuit(0, 1, "star"))
+    assert chain_score(state.chains[0]) == 6 + 6
+
+
+def test_magistrate_draws_a_new_event_once():
+    """Magistrate: draw a new event (that is its ability)."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Magistrate-1"], ["Envoy-3"]],
+                  event_deck=["Famine", "Tribute"])
+    state, events = play(state, Play(c("Magistrate-1"), 0))
+    assert state.active_event.name == "Famine" and [type(e) for e in events].count(EventDrawn) == 1
+
+
+# ---------------------------------------------------------------- events
+
+
+def start(event, hands, chains=None, **kw):
+    chains = chains or [[up("Magistrate-2")], [up("Sentinel-2")]]
+    return table(chains, hands, event=event, **kw)
+
+
+def test_calm_void_has_no_effect():
+    state = start("Calm Void", [["Sentinel-1"], ["Envoy-3"]])
+    assert {a.chain for a in RULES.legal_actions(state)} == {0, 1}
+
+
+def test_blockade_allows_plays_only_on_an_opponents_chain():
+    state = start("Blockade", [["Sentinel-1"], ["Envoy-3"]])
+    assert {a.chain for a in RULES.legal_actions(state)} == {1}
+    assert "Blockade" in refused(state, Play(c("Sentinel-1"), 0))
+
+
+def test_homeward_allows_plays_only_on_your_own_chain():
+    state = start("Homeward", [["Sentinel-1"], ["Envoy-3"]])
+    assert {a.chain for a in RULES.legal_actions(state)} == {0}
+
+
+def test_nebula_plays_cards_face_down_without_ability_or_E():
+    """Nebula: class cards are played face down (no ability, no (E), until revealed)."""
+    state = start("Nebula", [["Magistrate-1"], ["Envoy-3"]], event_deck=["Famine"])
+    assert all(not a.face_up for a in RULES.legal_actions(state))
+    assert "Nebula" in refused(state, Play(c("Magistrate-1"), 0, True))
+    state, _ = play(state, Play(c("Magistrate-1"), 0, False))
+    assert state.active_event.name == "Nebula" and not state.chains[0][1][0].face_up
+    assert state.chains[0][1][0].known == 1
+
+
+def test_hostile_orbit_plays_the_top_discard_unseen_until_it_lands_face_up():
+    """Hostile Orbit: you may play the top card of the discard pile instead of a card from hand,
+    unseen until it lands face up (FAQ: no peeking at it first)."""
+    state = start("Hostile Orbit", [["Sentinel-1"], ["Envoy-3"]], discard=["Artificer-3", "Scout-2"])
+    assert PlayDiscard(1) in RULES.legal_actions(state)
+    assert RULES.view(state, 0).discard_count == 2
+    state, events = play(state, PlayDiscard(1))
+    assert events[0] == Played(0, c("Artificer-3"), 1, 1, True, True)
+    assert state.pools[0] == [0, 2]
+
+
+def test_ion_storm_forbids_placing_modifier_tokens():
+    state = start("Ion Storm", [["Sentinel-1"], ["Envoy-3"]], pools=[[0, 2], [0, 0]])
+    state, _ = play(state, Play(c("Sentinel-1"), 0))
+    assert not any(type(a) is PlaceModifier for a in RULES.legal_actions(state))
+    assert any(type(a) is PlaceShield for a in RULES.legal_actions(state))
+
+
+def test_jamming_field_forbids_placing_shield_tokens():
+    state = start("Jamming Field", [["Sentinel-1"], ["Envoy-3"]], pools=[[0, 2], [0, 0]])
+    state, _ = play(state, Play(c("Sentinel-1"), 0))
+    assert state.current == 0 and not any(type(a) is PlaceShield for a in RULES.legal_actions(state))
+
+
+def test_ceasefire_stops_abilities_removing_cards():
+    state = start("Ceasefire", [["Scout-1"], ["Envoy-3"]])
+    state, events = play(state, Play(c("Scout-1"), 1))
+    assert any(type(e) is Fizzled for e in events) and state.current == 1
+    assert codes(state, 1) == ["Sentinel-2", "Scout-1"]
+
+
+def test_supply_run_draws_two_and_famine_draws_none():
+    state = start("Supply Run", [["Sentinel-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Sentinel-1"), 0), EndTurn())
+    assert len(state.hands[0]) == 2
+    state = start("Famine", [["Sentinel-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Sentinel-1"), 0), EndTurn())
+    assert state.hands[0] == []
+
+
+def test_polarity_shift_may_flip_the_suit_of_a_card_played_face_up():
+    state = start("Polarity Shift", [["Sentinel-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Sentinel-1"), 0))
+    assert set(RULES.legal_actions(state)) == {ShiftSuit(), Skip()}
+    state, _ = play(state, ShiftSuit())
+    assert state.chains[0][1][0].suit == "star"
+
+
+def test_momentum_alternates_own_and_opponent_chains_between_ones_turns():
+    """Momentum: if your previous turn began with a play on your own chain, play on an
+    opponent's chain now, and the other way round."""
+    state = start("Momentum", [["Sentinel-1"], ["Envoy-3"]], began_own=[True, None])
+    assert {a.chain for a in RULES.legal_actions(state)} == {1}
+    state = start("Momentum", [["Sentinel-1"], ["Envoy-3"]], began_own=[False, None])
+    assert {a.chain for a in RULES.legal_actions(state)} == {0}
+
+
+def test_faq_a_card_drawing_an_event_is_not_bound_by_momentum():
+    """FAQ: with an "if your previous turn began with..." event active, a player about to draw a
+    new event follows the new event only."""
+    state = start("Momentum", [["Sentinel-1", "Magistrate-1"], ["Envoy-3"]], began_own=[True, None])
+    legal = set(RULES.legal_actions(state))
+    assert Play(c("Magistrate-1"), 0) in legal and Play(c("Sentinel-1"), 0) not in legal
+
+
+def test_tribute_gives_a_modifier_token_for_a_play_on_an_opponents_chain():
+    state = start("Tribute", [["Sentinel-1", "Sentinel-3"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Sentinel-1"), 1))
+    assert state.pools[0] == [1, 1]
+
+
+def test_salvage_may_discard_a_card_from_hand_to_draw_one_at_the_start_of_the_turn():
+    state = start("Salvage", [["Sentinel-1"], ["Envoy-3"]], draw=["Scout-1"])
+    assert set(RULES.legal_actions(state)) == {Salvage(c("Sentinel-1")), Skip()}
+    state, _ = play(state, Salvage(c("Sentinel-1")))
+    assert state.hands[0] == [c("Scout-1")] and state.discard == [c("Sentinel-1")]
+    assert RULES.public_action(Salvage(c("Sentinel-1")), 1) == Salvage(None)
+
+
+def test_open_skies_allows_a_second_card_before_drawing():
+    state = start("Open Skies", [["Sentinel-1", "Sentinel-3"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Sentinel-1"), 0))
+    assert Skip() in RULES.legal_actions(state) and state.pending.kind == "second"
+    state, _ = play(state, Play(c("Sentinel-3"), 1))
+    assert state.pending.kind == "tokens" and len(state.hands[0]) == 0
+
+
+def test_faq_E_switches_the_event_mid_turn_and_the_new_one_applies_at_once():
+    """FAQ: before playing a card with (E) you follow the current event; once it is played you
+    follow the new event, as you are still in the middle of your turn."""
+    state = start("Open Skies", [["Scout-7", "Sentinel-1"], ["Envoy-3"]], event_deck=["Ceasefire"])
+    state, events = play(state, Play(c("Scout-7"), 1))
+    assert state.active_event.name == "Ceasefire" and any(type(e) is Fizzled for e in events)
+    assert state.pending.kind != "second"
+
+
+def test_used_events_are_reshuffled_into_a_new_deck_when_it_runs_out():
+    """When the event deck runs out, shuffle the used events (except the active one) into a new deck."""
+    state = start("Calm Void", [["Magistrate-1", "Magistrate-3"], ["Envoy-3"]], event_deck=["Famine"])
+    state, _ = play(state, Play(c("Magistrate-1"), 0))
+    state = turn_of(state, 0)
+    state, _ = play(state, Play(c("Magistrate-3"), 0))
+    assert state.active_event.name == "Calm Void" and state.used_events == [EVENTS["Famine"]]
+
+
+def test_fair_winds_has_no_event_deck_and_ignores_E():
+    """Fair Winds: no event deck; (E) is ignored; everything else applies."""
+    state = RULES.setup({"players": 2, "fair_winds": True}, 3)
+    assert state.active_event is None and state.event_deck == []
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Scout-7"], ["Envoy-3"]], fair_winds=True)
+    state, events = play(state, Play(c("Scout-7"), 1))
+    assert not any(type(e) is EventDrawn for e in events) and state.pending.kind == "discard"
+
+
+# ---------------------------------------------------------------- the end
+
+
+def six_and(card_codes):
+    return [up(code) for code in card_codes]
+
+
+def test_a_turn_ending_with_a_chain_at_7_starts_the_reveal_phase_and_forfeits_pools():
+    """When a turn ends with any chain at 7 or more positions, the game ends: the Reveal Phase,
+    then scoring. Pool tokens are forfeited as the Reveal Phase starts."""
+    chain = six_and([f"Sentinel-{i}" for i in range(1, 7)])
+    state = table([[up("Magistrate-2"), down("Artificer-1", known=1)], chain], [["Sentinel-7"], ["Envoy-3"]],
+                  pools=[[0, 0], [1, 1]])
+    state, events = play(state, Play(c("Sentinel-7"), 1), EndTurn())
+    assert RevealPhase(1) in events
+    assert state.stage == "reveal" and state.pools == [[0, 0], [0, 0]] and tokens_conserved(state)
+    assert state.pending == type(state.pending)("reveal", 0, None)
+
+
+def test_reveal_phase_starts_with_the_chain_that_reached_7_then_turn_order():
+    """Reveal Phase: starting with the player whose chain reached 7 first, then in turn order,
+    each player with a face-down card in play reveals one of their choice; the chain owner resolves."""
+    state = table([[up("Magistrate-2"), down("Artificer-1", known=1), down("Sentinel-1", known=1)],
+                   [down("Envoy-1", known=2)] + six_and([f"Sentinel-{i}" for i in range(2, 8)])],
+                  [["Scout-1"], ["Envoy-3"]], current=1, stage="tokens")
+    assert state.pending.kind == "reveal" and state.pending.seat == 1
+    state, _ = play(state, Reveal(0))
+    assert state.pending.kind == "change_suit" and state.pending.seat == 1
+    state, _ = play(state, SetSuit(1, 1, "planet"))
+    assert state.pending.seat == 0 and set(RULES.legal_actions(state)) == {Reveal(1), Reveal(2)}
+    state, _ = play(state, Reveal(1))
+    assert state.pending.kind == "tokens" and state.pending.seat == 0, "tokens gained now may be placed now"
+    state, _ = play(state, PlaceModifier(0, 1, 1), EndTurn())
+    assert state.pending == type(state.pending)("reveal", 0, None) and state.pools[0] == [0, 0]
+    state, events = play(state, Reveal(2), EndTurn())
+    assert state.winners is not None and any(type(e) is Scored for e in events)
+
+
+def test_events_are_off_in_the_reveal_phase_and_E_does_nothing():
+    """Reveal Phase: events are off; (E) does nothing."""
+    state = table([[up("Magistrate-2"), down("Scout-7", known=1)],
+                   six_and([f"Sentinel-{i}" for i in range(1, 8)])], [[], []], event="Ceasefire",
+                  event_deck=["Famine"], stage="reveal")
+    state.first_to_seven = state.reveal_seat = 0
+    resume(state)
+    state, events = play(state, Reveal(1))
+    assert state.active_event.name == "Ceasefire" and state.pending.kind == "discard"
+
+
+def test_scoring_example_26_minus_10_is_16():
+    """Rulebook example: a chain of 6 cards, 2 stars totalling 10 and 4 planets, scores 16
+    (26 - 10 = 16; the ruling reads the planets as 26, as the sum says)."""
+    chain = [up("Mercenary-7", suit_token="star"), up("Scout-1"),
+             up("Magistrate-7"), up("Sentinel-7"), up("Magistrate-1"), up("Envoy-7")]
+    assert [p.suit for stack in [[p] for p in chain] for p in stack].count("planet") == 4
+    assert sum(p.value for p in chain if p.suit == "star") == 10
+    assert sum(p.value for p in chain if p.suit == "planet") == 26
+    assert chain_score([[p] for p in chain]) == 16
+
+
+def scored_table(chains, hands, **kw):
+    """A Reveal Phase with nothing left to reveal: it goes straight on to scoring."""
+    return table(chains, hands, stage="reveal", **kw)
+
+
+def test_highest_score_wins():
+    """Scoring: per chain, total the values of cards in play by suit; score = |stars - planets|.
+    Highest wins."""
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-6"), up("Scout-2")]], [[], []])
+    assert state.winners == (0,) and state.final_scores == (7, 6)
+    assert RULES.outcome(state).winners == (0,)
+
+
+def test_a_tie_goes_to_sudden_death_without_drawing_each_playing_a_secret_pick_face_up_on_their_own_chain():
+    """Sudden death for a tied top score: tied players, without drawing, each secretly pick a card
+    and play it face up on their own chain; resolve in turn order under the current event, re-score;
+    repeat until the tie breaks."""
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-4")], [up("Sentinel-6")]],
+                         [["Scout-1", "Sentinel-1"], ["Sentinel-3"], ["Envoy-1"]])
+    assert state.stage == "sudden_pick" and state.contenders == (0, 2)
+    assert RULES.legal_actions(state) == [Pick(c("Scout-1")), Pick(c("Sentinel-1"))]
+    state, events = play(state, Pick(c("Sentinel-1")))
+    assert RULES.view(state, 2).picked == (True, False, False) and RULES.view(state, 2).own_pick is None
+    assert RULES.public_action(Pick(c("Sentinel-1")), 2) == Pick(None)
+    state, events = play(state, Pick(c("Envoy-1")), EndTurn())
+    assert state.pending.kind == "change_suit" and state.pending.seat == 2
+    assert chain_score(state.chains[0]) == 11 and chain_score(state.chains[2]) == 6
+    state, more = play(state, SetSuit(0, 1, "star"))
+    events += more
+    assert state.winners == (2,) and not any(type(e) is Drew for e in events)
+
+
+def test_a_tied_player_with_an_empty_hand_loses_sudden_death():
+    """A tied player with an empty hand loses."""
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")]], [["Scout-1"], []])
+    assert state.winners == (0,)
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")]], [[], []])
+    assert state.winners == (0, 1)
+
+
+def test_sudden_death_repeats_until_the_tie_breaks():
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")]],
+                         [["Magistrate-3", "Magistrate-5"], ["Magistrate-2", "Magistrate-1"]])
+    state, events = play(state, Pick(c("Magistrate-3")), Pick(c("Magistrate-2")))
+    assert state.winners is None and state.stage == "sudden_pick" and chain_score(state.chains[0]) == 13
+    state, events = play(state, Pick(c("Magistrate-5")), Pick(c("Magistrate-1")))
+    assert state.winners == (0,) and state.final_scores == (20, 8)
+
+
+def test_faq_a_runners_tucked_card_is_revealed_at_the_end_and_stays_beneath():
+    """FAQ: a Runner revealed at the end of the game: the chain owner plays another card face down
+    beneath it and reveals it at once (ruling: it is resolved, and stays beneath)."""
+    state = table([[up("Magistrate-2"), down("Runner-1", known=1)],
+                   six_and([f"Sentinel-{i}" for i in range(1, 8)])], [["Artificer-1"], []], stage="reveal")
+    state, _ = play(state, Reveal(1), Tuck(c("Artificer-1")))
+    stack = state.chains[0][1]
+    assert [p.card.short for p in stack] == ["Artificer-1", "Runner-1"] and stack[0].face_up
+    assert state.pending.kind == "tokens" and state.pools[0] == [0, 2]
+
+
+def test_a_tucked_card_under_a_runner_in_play_is_revealed_in_the_reveal_phase():
+    """In the Reveal Phase, that card (beneath a Runner) is revealed and resolved, and stays beneath."""
+    runner = [down("Sentinel-1", known=1, tucked=True), up("Runner-1")]
+    state = table([[up("Magistrate-2"), runner], six_and([f"Sentinel-{i}" for i in range(2, 8)])],
+                  [[], []], stage="reveal")
+    assert RULES.legal_actions(state) == [Reveal(1, True)]
+    state, _ = play(state, Reveal(1, True))
+    assert state.chains[0][1][0].face_up and state.pending.kind == "tokens"
+
+
+def test_faq_an_acolyte_over_a_runner_keeps_the_tucked_card_hidden():
+    """FAQ: an Acolyte covering a Runner that covers a card: only the top card is in play, so the
+    card beneath the Runner is not revealed at the end."""
+    stack = [down("Sentinel-1", known=1, tucked=True), up("Runner-1"), up("Acolyte-1")]
+    state = table([[up("Magistrate-2"), stack], six_and([f"Sentinel-{i}" for i in range(2, 8)])],
+                  [[], []], stage="reveal")
+    assert state.winners is not None and not state.chains[0][1][0].face_up
+
+
+def test_faq_extra_plays_stop_at_7_and_removal_takes_only_the_top_card():
+    """FAQ: extra plays go on any chain as long as it does not exceed 7; a removal takes only the
+    topmost card and its tokens."""
+    seven = six_and([f"Sentinel-{i}" for i in range(1, 8)])
+    state = table([[up("Magistrate-2")], seven], [["Smuggler-1", "Scout-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Smuggler-1"), 0))
+    assert {a.chain for a in RULES.legal_actions(state) if type(a) is Play} == {0}
+
+
+def test_envoy_may_give_a_face_down_card_either_suit_without_learning_its_own():
+    """Change the suit of one card in play: a face-down card's suit is not seen, so either suit
+    may be given (the choices must not reveal it)."""
+    state = table([[up("Magistrate-2")], [down("Sentinel-7")]], [["Envoy-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Envoy-1"), 0))
+    assert {SetSuit(1, 0, "star"), SetSuit(1, 0, "planet")} <= set(RULES.legal_actions(state))
+
+
+def test_the_game_still_ends_when_the_first_chain_at_7_ends_the_reveal_phase_shorter():
+    """Rulebook note: if the first chain that reached 7 cards ends up with fewer than 7 after the
+    Reveal Phase, the game still ends and scoring occurs."""
+    seven = six_and([f"Sentinel-{i}" for i in range(1, 8)])
+    state = table([[up("Magistrate-2"), down("Scout-1", known=1)], seven], [[], []], stage="reveal")
+    state, _ = play(state, Reveal(1), Discard(1, 6))
+    assert len(state.chains[1]) == 6 and state.winners is not None
+    assert state.final_scores[1] == (5 + 6 + 7) - (4 + 5 + 6)

@@ -1,0 +1,216 @@
+"""One test per sentence of the Sovereign's Chain solitaire ruling (rules/sovereigns-chain.md,
+"Solitaire") and the rulebook's "Solitaire Play"; the solver and the hint player."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.players import RandomPlayer
+from game.core import IllegalAction
+from game.rng import Rng
+from game.sovereign import BUILT_IN, Discard, EndTurn, Placed, PlaceModifier, SetSuit, Skip, SovereignState
+from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireOver
+from game.sovereign.effects import active_rule
+from game.sovereign.event_rules import NO_EVENT
+from game.sovereign.rules import begin_turn, resume
+from game.sovereign.solitaire import SOLITAIRE, SolitaireHint, solve
+from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS
+
+CARDS = {c.short: c for c in BUILT_IN.cards}
+EVENTS = {e.name: e for e in BUILT_IN.events}
+
+
+def c(code: str):
+    return CARDS[code]
+
+
+def up(code: str, **tokens) -> Placed:
+    return Placed(c(code), True, EVERYONE, **tokens)
+
+
+def solo(chain, hand, *, draw=(), event="Calm Void", pools=(0, 0)) -> SovereignState:
+    """A solitaire position at the start of a turn. chain: seven entries, each a Placed card,
+    a list (a stack, bottom first) or None (an empty space). draw: codes from the top down;
+    every other card lies beneath them."""
+    stacks = [[] if p is None else (list(p) if isinstance(p, list) else [p]) for p in chain]
+    hand_cards = [c(code) for code in hand]
+    top_draw = [c(code) for code in draw]
+    used = {p.card for s in stacks for p in s} | set(hand_cards) | set(top_draw)
+    rest = [card for card in BUILT_IN.cards if card not in used]
+    state = SovereignState(
+        players=1, cards=BUILT_IN, solitaire=True, fair_winds=False, dealer=0, rng=Rng(3), hands=[hand_cards],
+        draw=rest + list(reversed(top_draw)), discard=[], chains=[stacks], event_deck=[],
+        active_event=EVENTS[event], used_events=[], supply=[SHIELDS - pools[0], MODIFIERS - pools[1], SUIT_TOKENS],
+        pools=[list(pools)], current=0, picks=[None], began_own=[None])
+    begin_turn(state, 0)
+    resume(state)
+    return state
+
+
+def play(state, *actions):
+    events = []
+    for action in actions:
+        state, new = SOLITAIRE.apply(state, action)
+        events += new
+    return state, events
+
+
+MIXED = [up("Scout-1"), up("Scout-2"), up("Envoy-2"), up("Envoy-3"), up("Sentinel-1"), up("Sentinel-2"),
+         up("Artificer-1")]
+
+
+def test_setup_deals_seven_face_up_cards_as_one_chain_abilities_ignored_and_five_in_hand():
+    """Event deck as above; one active event. Deal 7 class cards face up as one chain of 7
+    positions, abilities ignored. Draw 5."""
+    state = SOLITAIRE.setup({"players": 1}, 8)
+    assert state.active_event is not None and len(state.event_deck) == 14
+    assert len(state.chains) == 1 and len(state.chains[0]) == 7
+    assert all(len(stack) == 1 and stack[0].face_up for stack in state.chains[0])
+    assert len(state.hands[0]) == 5 and len(state.draw) == 70 - 12
+    assert state.pools == [[0, 0]] and state.supply == [SHIELDS, MODIFIERS, SUIT_TOKENS]
+    assert state.pending.kind in ("play", "salvage") or state.winners is not None
+
+
+def test_mercenaries_dealt_at_setup_have_no_suit():
+    """Mercenaries dealt here have no suit."""
+    seed = next(s for s in range(200) if any(st[0].card.kind == "Mercenary"
+                                              for st in SOLITAIRE.setup({"players": 1}, s).chains[0]))
+    state = SOLITAIRE.setup({"players": 1}, seed)
+    mercs = [st[0] for st in state.chains[0] if st[0].card.kind == "Mercenary"]
+    assert all(p.suit == "" and p.suit_token is None for p in mercs)
+
+
+def test_a_card_covers_one_whose_value_with_modifiers_is_exactly_one_less():
+    """Each turn: play one card face up on top of a card in play whose value (with modifiers) is
+    exactly one less than the played card's printed value."""
+    chain = [up("Scout-1"), up("Scout-5", mods=(1,)), up("Envoy-3"), up("Envoy-5"), up("Sentinel-2"),
+             up("Sentinel-6"), up("Artificer-1")]
+    state = solo(chain, ["Envoy-2"])  # Envoy-2: value 2
+    assert set(SOLITAIRE.legal_actions(state)) == {PlayOn(c("Envoy-2"), 0)}
+    state = solo(chain, ["Empath-7"])  # value 5: covers the 3 with +1 (4)
+    assert {a.position for a in SOLITAIRE.legal_actions(state)} == {1}
+    with pytest.raises(IllegalAction, match="exactly 4"):
+        SOLITAIRE.apply(state, PlayOn(c("Empath-7"), 2))
+
+
+def test_any_value_goes_onto_a_face_down_card_or_an_empty_space():
+    """Any value may go onto a face-down card or an empty space."""
+    chain = [None, Placed(c("Scout-2"), False, 1)] + MIXED[2:]
+    state = solo(chain, ["Sentinel-7"])
+    assert {a.position for a in SOLITAIRE.legal_actions(state)} == {0, 1}
+
+
+def test_the_card_is_resolved_then_one_drawn():
+    """Resolve it; then draw one."""
+    chain = [up("Scout-3")] + MIXED[1:]  # Scout-3: value 2 star
+    state = solo(chain, ["Envoy-4", "Sentinel-7"], draw=["Smuggler-1"])  # Envoy-4: value 3
+    state, _ = play(state, PlayOn(c("Envoy-4"), 0))
+    assert state.pending.kind == "change_suit"
+    state, _ = play(state, SetSuit(0, 1, "star"))
+    assert state.hands[0] == [c("Sentinel-7"), c("Smuggler-1")]
+
+
+def test_pool_tokens_may_be_placed_during_the_turn():
+    """Pool tokens may be placed during the turn."""
+    state = solo([up("Envoy-3")] + MIXED[1:], ["Artificer-1"])  # Envoy-3: value 2
+    state, _ = play(state, PlayOn(c("Artificer-1"), 0))
+    assert state.pending.kind == "tokens" and state.pools == [[0, 2]]
+    state, _ = play(state, PlaceModifier(0, 1, 1), EndTurn())
+    assert state.chains[0][1][0].mods == (1,)
+
+
+def test_positions_never_close_up_a_removed_card_leaves_an_empty_space():
+    """Positions never close up: a removed card leaves an empty space."""
+    state = solo([up("Envoy-1")] + MIXED[1:], ["Scout-3"])  # Envoy-1: value 1; Scout-3: value 2
+    state, _ = play(state, PlayOn(c("Scout-3"), 0))
+    assert all(type(a) is Discard and a.chain == 0 for a in SOLITAIRE.legal_actions(state)), \
+        "abilities target the one chain"
+    state, _ = play(state, Discard(0, 4))
+    assert len(state.chains[0]) == 7 and state.chains[0][4] == []
+
+
+def test_a_card_an_ability_lets_you_play_face_down_goes_on_top_of_any_position():
+    """A card that an ability lets you play face down goes on top of any position."""
+    state = solo([up("Envoy-3")] + MIXED[1:], ["Smuggler-3", "Sentinel-7"])  # Envoy-3: 2; Smuggler-3: 3
+    state, _ = play(state, PlayOn(c("Smuggler-3"), 0))
+    face_down = {a.position for a in SOLITAIRE.legal_actions(state) if type(a) is PlayOn and not a.face_up}
+    assert face_down == set(range(7)) and Skip() in SOLITAIRE.legal_actions(state)
+    assert SOLITAIRE.public_action(PlayOn(c("Sentinel-7"), 3, False), None) == PlayOn(None, 3, False)
+
+
+@pytest.mark.parametrize("event", ["Blockade", "Momentum", "Tribute"])
+def test_events_that_name_an_opponent_have_no_effect(event):
+    """Events that name an opponent have no effect."""
+    state = solo([up("Envoy-3")] + MIXED[1:], ["Sentinel-7", "Smuggler-3"], event=event)
+    state.began_own = [True]
+    assert active_rule(state) is NO_EVENT
+    assert PlayOn(c("Smuggler-3"), 0) in SOLITAIRE.legal_actions(state)
+    state, _ = play(state, PlayOn(c("Smuggler-3"), 0), Skip())
+    assert state.pools == [[0, 0]]
+
+
+def test_hostile_orbit_puts_the_unseen_discard_only_where_any_value_fits():
+    """Hostile Orbit in solitaire: the top discard, unseen, may go only where any value may go."""
+    state = solo([None] + MIXED[1:], ["Sentinel-7"], event="Hostile Orbit")
+    state.discard = [state.draw.pop(0)]
+    state.pending = None
+    begin_turn(state, 0)
+    resume(state)
+    assert [a for a in SOLITAIRE.legal_actions(state) if type(a) is PlayDiscardOn] == [PlayDiscardOn(0)]
+
+
+def test_win_when_all_seven_positions_hold_cards_in_play_of_one_suit():
+    """Win: all 7 positions hold cards in play of one suit. Record the turn count."""
+    stars = [up("Scout-1"), up("Scout-3"), up("Scout-5"), up("Envoy-2"), up("Envoy-4"), up("Empath-1"),
+             up("Sentinel-2")]
+    state = solo(stars[:6] + [up("Envoy-7")], ["Sentinel-4"])  # Envoy-7: 5 planet; Sentinel-4: 6 star
+    state, events = play(state, PlayOn(c("Sentinel-4"), 6), EndTurn())
+    assert state.winners == (0,) and SOLITAIRE.outcome(state).scores == (1.0,)
+    assert SolitaireOver(True, 1) in events
+
+
+def test_loss_when_no_card_in_hand_can_be_played():
+    """Loss: no legal play from hand."""
+    state = solo(MIXED, ["Sentinel-7"])  # a 7 covers only a 6
+    assert state.winners == () and SOLITAIRE.outcome(state).winners == ()
+
+
+def test_the_solver_finds_a_winning_line_that_replays_to_a_win():
+    """A solver decides whether a deal can be won with the full order known."""
+    for seed in range(10):
+        state = SOLITAIRE.setup({"players": 1}, seed)
+        won, line = solve(state, node_limit=3000)
+        if won:
+            for action in line:
+                state, _ = SOLITAIRE.apply(state, action)
+            assert state.winners == (0,)
+            return
+    raise AssertionError("no winnable deal among ten seeds")
+
+
+def test_the_solver_proves_a_dead_position_lost():
+    state = solo(MIXED, ["Sentinel-7"])
+    assert solve(state) == (False, [])
+
+
+def test_the_solver_and_the_hint_player_are_deterministic_from_the_seed():
+    state = SOLITAIRE.setup({"players": 1}, 5)
+    assert solve(state, node_limit=500) == solve(state, node_limit=500)
+    first = [SolitaireHint(9).choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)) for _ in range(2)]
+    assert first[0] == first[1]
+
+
+def test_the_hint_player_wins_more_than_random_play():
+    """The hint player plays from what it can see, and wins more deals than random play."""
+    def wins(make) -> int:
+        total = 0
+        for seed in range(40):
+            player = make(seed)
+            state = SOLITAIRE.setup({"players": 1}, seed)
+            while SOLITAIRE.to_move(state) is not None:
+                state, _ = SOLITAIRE.apply(state, player.choose(SOLITAIRE.view(state, 0),
+                                                                SOLITAIRE.legal_actions(state)))
+            total += bool(state.winners)
+        return total
+
+    assert wins(SolitaireHint) > wins(RandomPlayer)
