@@ -14,6 +14,7 @@ pair `clone` + `advance`, which mutate a private copy and trust that the action 
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -120,6 +121,11 @@ class Rules:
         """Every class an action written to a save may hold (for `from_json`)."""
         return self.action_types + self.card_types
 
+    def session_winners(self, finished) -> tuple[int, ...]:
+        """The seats a finished game counts a win for in the session's games-to-win tally: its
+        winners. A game played as a match of several deals counts none until the match is won."""
+        return self.outcome(finished).winners
+
     def next_game_config(self, config: dict, finished) -> dict:
         """The rules config for the next game of a session, given the finished game's state."""
         return config
@@ -140,7 +146,7 @@ class Rules:
 
 def to_json(obj: Any) -> Any:
     """A frozen dataclass (action, event or view) as plain JSON data, tagged with its type."""
-    if isinstance(obj, Card):
+    if isinstance(obj, Card) or _is_coded(type(obj)):
         return obj.code
     if dataclasses.is_dataclass(obj):
         data = {"type": type(obj).__name__}
@@ -173,10 +179,28 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
     return cls(**kwargs)
 
 
+def _is_coded(cls: type) -> bool:
+    """A card class that saves write as its short `code` and read back with `from_code`."""
+    return callable(getattr(cls, "from_code", None)) and hasattr(cls, "code")
+
+
+def _coded_type(annotation: str, types: tuple[type, ...]) -> type | None:
+    """The coded card class a field's annotation names ("X", "X | None", "tuple[X, ...]")."""
+    names = set(re.findall(r"\w+", annotation))
+    return next((cls for cls in types if cls.__name__ in names and _is_coded(cls)), None)
+
+
 def _decode_field(annotation: Any, value: Any, types: tuple[type, ...]) -> Any:
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
     if value is None and "None" in text:
         return None
+    coded = _coded_type(text, types)
+    if coded is not None:
+        if isinstance(value, str):
+            return coded.from_code(value)
+        if isinstance(value, list) and all(isinstance(item, str) for item in value):
+            return tuple(coded.from_code(item) for item in value)
+        raise ValueError(f"expected {coded.__name__} codes, got {value!r}")
     if text.startswith("Card"):
         if not isinstance(value, str):
             raise ValueError(f"expected a card code, got {value!r}")

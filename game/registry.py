@@ -27,13 +27,14 @@ def _entries() -> tuple[GameEntry, ...]:
     from .cubes import RULES as CUBES
     from .cubes.ai import CubesHeuristic
     from .cubes.guide import GUIDE as CUBES_GUIDE
+    from .linx import GUIDE as LINX_GUIDE, RULES as LINX, LinxHeuristic
 
     return (
         GameEntry("chains", "Chains", "Play one rank up or down on three chains. Empty your hand.", CHAINS,
                   ChainsHeuristic, CHAINS_GUIDE),
         GameEntry("chainchain", "Chain-Chain", "Answer the last card with two of yours, or take the pile.",
                   CHAINCHAIN, ChainChainHeuristic, CHAINCHAIN_GUIDE),
-        GameEntry("linx", "LINX", "Draw, collect sets, score the board.", None),
+        GameEntry("linx", "LINX", "Link cards between two anchors to claim scoring cards.", LINX, LinxHeuristic, LINX_GUIDE),
         GameEntry("cubes", "Cubes", "Grow a grid of matching cards; close squares to score them.", CUBES,
                   CubesHeuristic, CUBES_GUIDE),
         GameEntry("sovereigns-chain", "Sovereign's Chain", "Classes, events and a chain of rule.", None),

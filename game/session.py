@@ -114,9 +114,8 @@ class Session:
         self.state, events = self.rules.apply(self.state, action)
         self.log.append(to_json(action))
         self.history.extend((seat, event) for event in events)
-        outcome = self.rules.outcome(self.state)
-        if outcome is not None:
-            for winner in outcome.winners:
+        if self.rules.to_move(self.state) is None:
+            for winner in self.rules.session_winners(self.state):
                 self.wins[winner] += 1
         return events
 
