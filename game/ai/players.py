@@ -86,7 +86,7 @@ ROLLOUT_BUDGETS = {
 # rule of thumb's best moves compared by playing on with the rule of thumb, game.ai.rollout).
 # Measured with the arena (README): where the rule of thumb plays well (Cubes, Chain-Chain), the
 # tree's playouts cannot tell its good moves apart, and rollouts beat it clearly.
-LOOKAHEAD = {"chains": "tree", "cubes": "rollout", "chainchain": "rollout"}
+LOOKAHEAD = {"chains": "tree", "cubes": "rollout", "chainchain": "rollout", "linx": "rollout"}
 STYLES = ("tree", "rollout")
 
 
