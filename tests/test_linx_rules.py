@@ -332,15 +332,19 @@ def test_laying_a_chain_is_never_forced_and_otherwise_one_card_is_discarded_face
     assert "not in your hand" in refused(table(["7Su", "5Le"]), Discard(card("8Mo")))
 
 
-def test_every_different_lay_is_offered_once():
-    """The legal chains: one per pair of anchors and set of hand cards (the order inside does not
-    change what is laid), each with every scoring card it may take."""
-    state = table(["7Su 7Mo 8Mo", "5Le"], scoring_up="4/10 5/20 7/40")
-    lays = [(a.start, a.end, frozenset(a.cards), a.scoring) for a in RULES.legal_actions(state)
+def test_every_pair_of_anchors_and_length_is_offered_and_any_chain_is_accepted():
+    """The listed chains: one per pair of anchors and length, each with every scoring card it may
+    take; any other chain of the hand is legal too (the table lets a player pick the cards)."""
+    state = table(["7Su 7Mo 8Mo 9Su", "5Le"], scoring_up="4/10 5/20 7/40")
+    lays = [(frozenset((a.start, a.end)), a.length, a.scoring) for a in RULES.legal_actions(state)
             if type(a) is LayChain]
     assert len(lays) == len(set(lays))
-    assert (card("1Su"), card("2Mo"), frozenset(cards("7Su 7Mo")), ScoringCard(4, 10)) in lays
-    assert (card("1Su"), card("2Mo"), frozenset(cards("7Su 7Mo 8Mo")), ScoringCard(5, 20)) in lays
+    assert (frozenset(cards("1Su 2Mo")), 4, ScoringCard(4, 10)) in lays
+    assert (frozenset(cards("1Su 2Mo")), 5, ScoringCard(5, 20)) in lays
+    assert (frozenset(cards("1Su 2Mo")), 6, ScoringCard(5, 20)) in lays
+    assert RULES.is_legal(state, lay("1Su", "9Su 7Su 7Mo", "2Mo", "5/20"))
+    assert RULES.is_legal(state, lay("1Su", "7Su 9Su", "2Mo", "4/10")) is False
+    assert RULES.is_legal(state, lay("1Su", "9Su 7Su 7Mo 8Mo", "2Mo", "4/10"))
 
 
 # ---------------------------------------------------------------- the end
@@ -567,10 +571,10 @@ def test_the_finder_agrees_with_brute_force(hand_and_anchors):
         assert (chain is not None) == (length in lengths)
         if chain:
             assert chain.length == length and is_chain(chain.start, chain.cards, chain.end)
-    lays = {(frozenset((a, b)), frozenset(m)) for a, m, b in brute if len(m) >= 2}
+    lays = {(frozenset((a, b)), len(m) + 2) for a, m, b in brute if len(m) >= 2}
     found = all_chains(hand, anchors, 4)
-    assert {(frozenset((c.start, c.end)), frozenset(c.cards)) for c in found} == lays
-    assert len(found) == len(lays)
+    assert {(frozenset((c.start, c.end)), c.length) for c in found} == lays
+    assert len(found) == len(lays) and all(is_chain(c.start, c.cards, c.end) for c in found)
     scoring = scores("4/10 6/30 7/30")
     best = best_chain(hand, anchors, scoring)
     worth = {length: max((s.points for s in scoring if s.length <= length), default=None) for length in lengths}

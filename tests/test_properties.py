@@ -117,6 +117,41 @@ def _chainchain_hidden(state, seat) -> set:
     return hidden
 
 
+def _linx_candidates(state) -> list:
+    """Both draws, a discard of every card of the deck, and chains: the longest of the hand with
+    each face-up scoring card, backwards, with an anchor not on the table, and cut short."""
+    from game.linx import Discard, Draw, LayChain, full_deck, longest_chain
+
+    found = [Draw("stock"), Draw("discard"), Draw("elsewhere")] + [Discard(c) for c in full_deck()[::7]]
+    hand = state.hands[state.current]
+    found += [Discard(c) for c in hand]
+    chain = longest_chain(hand, state.anchors) if len(state.anchors) >= 2 else None
+    if chain is not None:
+        outside = next(c for c in full_deck() if c not in state.anchors)
+        for scoring in state.scoring_up + state.claimed[state.current][:1]:
+            found += [LayChain(chain.start, chain.cards, chain.end, scoring),
+                      LayChain(chain.end, chain.cards[::-1], chain.start, scoring),
+                      LayChain(outside, chain.cards, chain.end, scoring),
+                      LayChain(chain.start, chain.cards[:1], chain.end, scoring)]
+    return found
+
+
+def _linx_full_deck() -> list:
+    from game.linx import full_deck
+
+    return full_deck()
+
+
+def _linx_hidden(state, seat) -> set:
+    """Other seats' hands, less the discards they were seen to take; the stock; the discard pile
+    under its top card."""
+    hidden = set(state.stock) | set(state.discard[:-1])
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            hidden.update(c for c in hand if c not in state.taken[other])
+    return hidden
+
+
 HOOKS = {
     "chains": GameHooks(full_deck=lambda config: standard_deck(),
                         candidates=_chains_candidates,
@@ -127,6 +162,9 @@ HOOKS = {
     "chainchain": GameHooks(full_deck=_chainchain_full_deck,
                             candidates=_chainchain_candidates,
                             hidden_cards=_chainchain_hidden),
+    "linx": GameHooks(full_deck=lambda config: _linx_full_deck(),
+                      candidates=_linx_candidates,
+                      hidden_cards=_linx_hidden),
 }
 
 
@@ -163,6 +201,7 @@ CASES = [case("chains", players=p, draw_rule=rule)
          for p in (2, 3, 4) for rule in ("three", "one", "until")]
 CASES += [case("cubes", players=p) for p in (2, 3, 4)]
 CASES += [case("chainchain", players=p, variant=v) for v in ("numbers", "letters") for p in (3, 4, 5, 6)]
+CASES += [case("linx", players=p) for p in (2, 3, 4, 6)] + [case("linx", players=3, first=2, match=True)]
 
 cases = st.sampled_from(CASES)
 seeds = st.integers(0, 2**64 - 1)
@@ -209,15 +248,18 @@ def random_game(rules, config: dict, seed: int, chooser: int):
 def cards_in(obj) -> list:
     """Every card anywhere in a structure (as produced by dataclasses.asdict)."""
     from game.chainchain import Tile
+    from game.linx import LinxCard
 
     found = []
-    if isinstance(obj, (Card, Tile)):
+    if isinstance(obj, (Card, Tile, LinxCard)):
         found.append(obj)
     elif isinstance(obj, dict):
         if set(obj) == {"rank", "suit"}:
             found.append(Card(obj["rank"], obj["suit"]))
         elif set(obj) == {"face", "copy"}:
             found.append(Tile(obj["face"], obj["copy"]))
+        elif set(obj) == {"number", "symbol", "index"}:
+            found.append(LinxCard(obj["number"], obj["symbol"]))
         else:
             for key, value in obj.items():
                 found += cards_in(key) + cards_in(value)

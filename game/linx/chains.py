@@ -1,18 +1,17 @@
 """Finding chains: an anchor, one or more hand cards, a different anchor, each card linked to the
 next (same number or same symbol).
 
-A chain is a simple path in a small graph (at most a dozen hand cards), so the searches are exact
-depth-first searches over bit masks of hand positions. Each remembers the (card, cards used, first
-anchor) states it has explored, since what can follow depends on nothing else; the longest-chain
-search also drops a branch when every card still reachable from it would not beat the best chain
-found so far.
+The searches are exact. They walk trails over the numbers and symbols of the hand (see `_Table`)
+depth first, each (start, pivot, cards crossed) state once, since what can follow depends on
+nothing else; the longest-chain search also drops a branch when every card it could still reach
+would not beat the best chain found so far.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import LINKS, LinxCard, ScoringCard
+from .cards import LinxCard, ScoringCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,130 +50,159 @@ def best_scoring_card(length: int, scoring) -> ScoringCard | None:
     return max(eligible, key=lambda s: (s.points, s.length)) if eligible else None
 
 
-class _Graph:
-    """Hand positions linked to each other (`adj`) and to the anchors (`ends`), as bit masks."""
+class _Table:
+    """The hand as a graph on numbers and symbols: each hand card is an edge between its number
+    and its symbol, and two cards link exactly when their edges share an end.
 
-    __slots__ = ("hand", "anchors", "adj", "ends", "full")
+    A chain then reads as a walk over numbers and symbols (its pivots: the number or symbol each
+    card shares with the next), from an end of the first anchor to an end of the second. Where a
+    card shares the pivot on both sides the walk stays put; elsewhere it crosses that card's edge,
+    each edge at most once (a trail). Conversely, given such a trail, every other hand card with
+    an end on a pivot can be slipped in beside that pivot. So the chains between two anchors are
+    the trails between their ends, each with any choice of the hand cards touching its pivots:
+    from the trail's own cards (at least one) to all of them. The search walks trails, which are
+    few, instead of card orders, which are many when a hand holds one symbol in bulk.
+    """
+
+    __slots__ = ("hand", "anchors", "touching", "edges")
 
     def __init__(self, hand, anchors) -> None:
         self.hand = list(hand)
         self.anchors = list(anchors)
-        bits = [1 << c.index for c in self.hand]
-        self.adj = [sum(1 << j for j, bit in enumerate(bits) if LINKS[c.index] & bit) for c in self.hand]
-        anchor_bits = [1 << a.index for a in self.anchors]
-        self.ends = [sum(1 << k for k, bit in enumerate(anchor_bits) if LINKS[c.index] & bit) for c in self.hand]
-        self.full = (1 << len(self.hand)) - 1
+        self.touching: dict = {}   # pivot -> mask of the hand cards with that end
+        self.edges: dict = {}      # pivot -> [(card position, its other end)]
+        for i, c in enumerate(self.hand):
+            for end, other in ((c.number, c.symbol), (c.symbol, c.number)):
+                self.touching[end] = self.touching.get(end, 0) | 1 << i
+                self.edges.setdefault(end, []).append((i, other))
 
-    def reach(self, cur: int, used: int) -> int:
-        """How many unused hand cards are reachable from position `cur` through unused cards."""
-        free = self.full & ~used
-        seen = 0
-        frontier = self.adj[cur] & free
-        adj = self.adj
+    def search(self, first: LinxCard, lasts, found, bound) -> None:
+        """Walk every trail from an end of `first`, each (start, pivot, edges used) state once,
+        calling `found(pivots, trail, cover, last)` whenever it stands on an end of an anchor
+        `last` of `lasts` with hand cards to lay (`cover`: the mask of hand cards touching its
+        pivots). With a `bound`, a branch is dropped when the hand cards it could still touch are
+        no more than `bound()`: a trail touching that few would find nothing new."""
+        touching, edges = self.touching, self.edges
+        targets: dict = {}
+        for last in lasts:
+            targets.setdefault(last.number, []).append(last)
+            targets.setdefault(last.symbol, []).append(last)
+        seen: set = set()
+        pivots: list = []
+        trail: list[int] = []
+
+        def walk(pivot, used: int, cover: int) -> None:
+            key = (pivots[0], pivot, used)
+            if key in seen:
+                return
+            seen.add(key)
+            if bound is not None and self.reach(pivot, used, cover) <= bound():
+                return
+            if cover and pivot in targets:
+                for last in targets[pivot]:
+                    found(pivots, trail, cover, last)
+            for position, other in edges.get(pivot, ()):
+                if not used >> position & 1:
+                    pivots.append(other)
+                    trail.append(position)
+                    walk(other, used | 1 << position, cover | touching[other])
+                    pivots.pop()
+                    trail.pop()
+
+        for origin in (first.number, first.symbol):
+            pivots.append(origin)
+            walk(origin, 0, touching.get(origin, 0))
+            pivots.pop()
+
+    def reach(self, pivot, used: int, cover: int) -> int:
+        """How many hand cards a trail standing on `pivot` could still touch: `cover` and every
+        card touching a pivot reachable over unused edges."""
+        touching, edges = self.touching, self.edges
+        frontier = [pivot]
+        visited = {pivot}
         while frontier:
-            seen |= frontier
-            grown = 0
-            while frontier:
-                low = frontier & -frontier
-                grown |= adj[low.bit_length() - 1]
-                frontier ^= low
-            frontier = grown & free & ~seen
-        return seen.bit_count()
+            here = frontier.pop()
+            for position, other in edges.get(here, ()):
+                if not used >> position & 1 and other not in visited:
+                    visited.add(other)
+                    cover |= touching[other]
+                    frontier.append(other)
+        return cover.bit_count()
 
-    def chain(self, start: int, path, end: int) -> Chain:
-        return Chain(self.anchors[start], tuple(self.hand[i] for i in path), self.anchors[end])
+    def chain(self, first: LinxCard, last: LinxCard, pivots, trail, cover: int, count: int) -> Chain:
+        """The chain along this trail with `count` hand cards: the trail's cards, then as many
+        others touching its pivots as needed, each slipped in at the first pivot it touches."""
+        hand = self.hand
+        chosen = set(trail)
+        extra = count - len(chosen)
+        beside: list[list[int]] = [[] for _ in pivots]
+        for i in range(len(hand)):
+            if extra <= 0:
+                break
+            if cover >> i & 1 and i not in chosen:
+                card = hand[i]
+                at = next(j for j, p in enumerate(pivots) if p == card.number or p == card.symbol)
+                beside[at].append(i)
+                extra -= 1
+        order: list[int] = []
+        for j in range(len(pivots)):
+            order += beside[j]
+            if j < len(trail):
+                order.append(trail[j])
+        return Chain(first, tuple(hand[i] for i in order), last)
 
     def starts(self):
-        """(anchor, first hand position) pairs."""
-        for i, ends in enumerate(self.ends):
-            mask = ends
-            while mask:
-                low = mask & -mask
-                yield low.bit_length() - 1, i
-                mask ^= low
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _other_end(ends: int, start: int) -> int:
-    """The lowest anchor in `ends` other than `start`, or -1."""
-    mask = ends & ~(1 << start)
-    return (mask & -mask).bit_length() - 1 if mask else -1
+        """Each anchor but the last, with the anchors after it (each pair of anchors once)."""
+        anchors = self.anchors
+        return [(anchors[i], anchors[i + 1:]) for i in range(len(anchors) - 1)]
 
 
 def longest_chain(hand, anchors) -> Chain | None:
     """A longest chain the hand can lay between two of the anchors; None if there is none."""
-    graph = _Graph(hand, anchors)
+    table = _Table(hand, anchors)
     best: list = [0, None]
-    seen: set = set()
-    path: list[int] = []
-    adj, ends = graph.adj, graph.ends
+    for first, lasts in table.starts():
 
-    def visit(cur: int, used: int, start: int) -> None:
-        key = (cur, used, start)
-        if key in seen:
-            return
-        seen.add(key)
-        count = len(path)
-        if count > best[0]:
-            end = _other_end(ends[cur], start)
-            if end >= 0:
-                best[0], best[1] = count, (start, tuple(path), end)
-        step = adj[cur] & ~used
-        if not step or count + graph.reach(cur, used) <= best[0]:
-            return
-        for j in _bits(step):
-            path.append(j)
-            visit(j, used | 1 << j, start)
-            path.pop()
+        def found(pivots, trail, cover, last, first=first) -> None:
+            count = cover.bit_count()
+            if count > best[0]:
+                best[0], best[1] = count, (first, last, list(pivots), list(trail), cover)
 
-    for start, first in graph.starts():
-        path.append(first)
-        visit(first, 1 << first, start)
-        path.pop()
-        if best[0] == len(graph.hand):
+        table.search(first, lasts, found, lambda: best[0])
+        if best[0] == len(table.hand):
             break
-    return graph.chain(*best[1]) if best[1] else None
+    return table.chain(*best[1], best[0]) if best[1] else None
+
+
+def _by_length(table: _Table) -> dict:
+    """(first anchor, last anchor, hand cards) -> the trail that lays them, for every pair of
+    anchors and every number of hand cards the pair can take."""
+    lays: dict = {}
+    for first, lasts in table.starts():
+        def found(pivots, trail, cover, last, first=first) -> None:
+            for count in range(max(len(trail), 1), cover.bit_count() + 1):
+                if (first, last, count) not in lays:
+                    lays[(first, last, count)] = (list(pivots), list(trail), cover)
+
+        table.search(first, lasts, found, None)
+    return lays
+
+
+def all_chains(hand, anchors, min_length: int = 3) -> list[Chain]:
+    """One chain for every pair of anchors and every length of at least `min_length` that the
+    hand can lay between them (which of its cards a lay takes beyond that is the player's to say:
+    `is_chain` accepts any)."""
+    table = _Table(hand, anchors)
+    return [table.chain(first, last, *trail, count) for (first, last, count), trail in _by_length(table).items()
+            if count + 2 >= min_length]
 
 
 def chain_of_length(hand, anchors, length: int) -> Chain | None:
     """A chain of exactly `length` cards (anchors counted); None if the hand has none."""
-    graph = _Graph(hand, anchors)
-    need = length - 2
-    if need < 1 or need > len(graph.hand):
-        return None
-    failed: set = set()
-    path: list[int] = []
-    adj, ends = graph.adj, graph.ends
-
-    def visit(cur: int, used: int, start: int):
-        count = len(path)
-        if count == need:
-            end = _other_end(ends[cur], start)
-            return graph.chain(start, path, end) if end >= 0 else None
-        key = (cur, used, start)
-        if key in failed or count + graph.reach(cur, used) < need:
-            return None
-        for j in _bits(adj[cur] & ~used):
-            path.append(j)
-            found = visit(j, used | 1 << j, start)
-            path.pop()
-            if found:
-                return found
-        failed.add(key)
-        return None
-
-    for start, first in graph.starts():
-        path.append(first)
-        found = visit(first, 1 << first, start)
-        path.pop()
-        if found:
-            return found
+    table = _Table(hand, anchors)
+    for (first, last, count), trail in _by_length(table).items():
+        if count + 2 == length:
+            return table.chain(first, last, *trail, count)
     return None
 
 
@@ -188,43 +216,13 @@ def best_chain(hand, anchors, scoring) -> tuple[Chain, ScoringCard] | None:
     if top is None:
         return None
     shortest = min(s.length for s in scoring if s.points == top.points and s.length <= longest.length)
-    for length in range(max(shortest, 3), longest.length):
-        chain = chain_of_length(hand, anchors, length)
-        if chain is not None:
-            return chain, top
-    return longest, top
-
-
-def all_chains(hand, anchors, min_length: int = 3) -> list[Chain]:
-    """One chain for each different lay of at least `min_length` cards: each pair of anchors and
-    set of hand cards that can form a chain (the order within it does not change what is laid)."""
-    graph = _Graph(hand, anchors)
-    need = min_length - 2
-    found: dict = {}
-    seen: set = set()
-    path: list[int] = []
-    adj, ends = graph.adj, graph.ends
-
-    def visit(cur: int, used: int, start: int) -> None:
-        key = (cur, used, start)
-        if key in seen:
-            return
-        seen.add(key)
-        if len(path) >= need:
-            for end in _bits(ends[cur] & ~(1 << start)):
-                lay = (min(start, end), max(start, end), used)
-                if lay not in found:
-                    found[lay] = graph.chain(start, path, end)
-        for j in _bits(adj[cur] & ~used):
-            path.append(j)
-            visit(j, used | 1 << j, start)
-            path.pop()
-
-    for start, first in graph.starts():
-        path.append(first)
-        visit(first, 1 << first, start)
-        path.pop()
-    return list(found.values())
+    if shortest == longest.length:
+        return longest, top
+    table = _Table(hand, anchors)
+    lays = [(count, first, last, trail) for (first, last, count), trail in _by_length(table).items()
+            if count + 2 >= shortest]
+    count, first, last, trail = min(lays, key=lambda lay: lay[0])
+    return table.chain(first, last, *trail, count), top
 
 
 def one_card_short(hand, anchors, min_length: int, candidates) -> list[tuple[LinxCard, Chain]]:

@@ -318,7 +318,9 @@ class LinxRules(Rules):
 
     @staticmethod
     def chain_actions(state: LinxState) -> list[LayChain]:
-        """Every different chain the seat to move may lay, with each scoring card it may take."""
+        """A chain for every pair of anchors and every length the seat to move may lay, with each
+        scoring card it may take. (Which of its cards a chain of that length takes is the
+        player's choice: `is_legal` accepts any chain, as the table lets a player build it.)"""
         min_length = state.min_length
         if min_length is None:
             return []
