@@ -260,9 +260,9 @@ class LinxRules(Rules):
         Option("target", "Match target", ((300, "300"), (500, "500"), (750, "750"), (1000, "1000")), 500,
                "The score that ends a match."),
     )
-    # A search playout looks about two rounds ahead at six seats, four at three, then `estimate`
-    # judges the hands: playing to the end of the stock costs too much for what it adds.
-    playout_horizon = 36
+    # A search playout plays about six turns (two or three actions each), then `estimate` judges
+    # the hands: playing on to the end of the stock costs too much for what it adds.
+    playout_horizon = 16
     # Carried from game to game of a match (next_game_config), never chosen on the setup screen.
     CARRIED = ("match_scores", "seats_in", "tiebreak")
 
