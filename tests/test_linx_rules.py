@@ -554,8 +554,22 @@ small_tables = st.lists(st.sampled_from(full_deck()), min_size=4, max_size=9, un
     lambda picked: st.integers(2, min(4, len(picked) - 1)).map(lambda k: (picked[k:], picked[:k])))
 
 
+# Cards of four numbers in three symbols: hands full of shared numbers and symbols, whose chains
+# must pass a number or symbol twice.
+dense_deck = [c for c in full_deck() if c.number <= 4 and c.symbol in ("Su", "Mo", "St")]
+dense_tables = st.lists(st.sampled_from(dense_deck), min_size=4, max_size=8, unique=True).flatmap(
+    lambda picked: st.integers(2, min(4, len(picked) - 1)).map(lambda k: (picked[k:], picked[:k])))
+
+
+def test_a_chain_may_pass_a_symbol_twice():
+    """Sun, over 1 to Moon, over 2 back to Sun, then over 3 to Star: the only way to lay all five."""
+    hand, anchors = cards("1Su 1Mo 2Mo 2Su 3Su 3St"), cards("5Su 9St")
+    chain = longest_chain(hand, anchors)
+    assert chain.length == 8 and is_chain(chain.start, chain.cards, chain.end)
+
+
 @settings(max_examples=150, deadline=None)
-@given(small_tables)
+@given(small_tables | dense_tables)
 def test_the_finder_agrees_with_brute_force(hand_and_anchors):
     """Longest chain, every lay, each exact length and the best-scoring chain, against brute force
     on random small hands."""
