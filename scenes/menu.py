@@ -10,6 +10,7 @@ from game.session import SaveError
 
 from . import theme
 from .app import Scene
+from .tables import has_table
 from .widgets import Button, draw_text
 
 
@@ -19,8 +20,8 @@ class MainMenu(Scene):
         self.message = message or (app.notice or "")
         app.notice = None
         self.game_buttons = [
-            Button(game.title, (lambda name=game.name: self.open_setup(name)), enabled=game.rules is not None,
-                   note=game.blurb if game.rules is not None else "coming")
+            Button(game.title, (lambda name=game.name: self.open_setup(name)), enabled=has_table(game.name),
+                   note=game.blurb if has_table(game.name) else "coming")
             for game in GAMES
         ]
         self.continue_button = Button("Continue", self.resume, note="")

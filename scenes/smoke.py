@@ -22,12 +22,12 @@ def run_smoke() -> int:
     from .rules_sheet import RulesSheet
     from .settings import SettingsScene
     from .setup import SetupScene
-    from .tables import table_class
+    from .tables import has_table, table_class
 
     app = App()
     scenes = [MainMenu(app), SettingsScene(app)]
     for game in GAMES:
-        if game.rules is None:
+        if game.rules is None or not has_table(game.name):
             continue
         scenes.append(SetupScene(app, game.name))
         session = Session(game.name, {"seats": DEMO_SEATS[:game.rules.min_players]}, 1)

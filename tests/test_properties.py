@@ -118,21 +118,24 @@ def _chainchain_hidden(state, seat) -> set:
 
 
 def _linx_candidates(state) -> list:
-    """Both draws, a discard of every card of the deck, and chains: the longest of the hand with
-    each face-up scoring card, backwards, with an anchor not on the table, and cut short."""
-    from game.linx import Discard, Draw, LayChain, full_deck, longest_chain
+    """Both draws and a bad source, discards of cards in and out of hand, and chains the rules
+    must refuse, made from a listed one: an anchor not on the table, the same anchor at both ends,
+    no hand cards, a card not in hand, a scoring card not face up. (Other orders and choices of
+    hand cards are legal too, but are not in `legal_actions`: tests/test_linx_rules.py checks those.)"""
+    from game.linx import RULES as LINX, Discard, Draw, LayChain, ScoringCard, full_deck
 
     found = [Draw("stock"), Draw("discard"), Draw("elsewhere")] + [Discard(c) for c in full_deck()[::7]]
     hand = state.hands[state.current]
     found += [Discard(c) for c in hand]
-    chain = longest_chain(hand, state.anchors) if len(state.anchors) >= 2 else None
-    if chain is not None:
-        outside = next(c for c in full_deck() if c not in state.anchors)
-        for scoring in state.scoring_up + state.claimed[state.current][:1]:
-            found += [LayChain(chain.start, chain.cards, chain.end, scoring),
-                      LayChain(chain.end, chain.cards[::-1], chain.start, scoring),
-                      LayChain(outside, chain.cards, chain.end, scoring),
-                      LayChain(chain.start, chain.cards[:1], chain.end, scoring)]
+    if state.over or state.draws_left:
+        return found
+    for lay in LINX.chain_actions(state)[:3]:
+        outside = next(c for c in full_deck() if c not in state.anchors and c not in hand)
+        found += [LayChain(outside, lay.cards, lay.end, lay.scoring),
+                  LayChain(lay.start, lay.cards, lay.start, lay.scoring),
+                  LayChain(lay.start, (), lay.end, lay.scoring),
+                  LayChain(lay.start, lay.cards + (outside,), lay.end, lay.scoring),
+                  LayChain(lay.start, lay.cards, lay.end, ScoringCard(13, 999))]
     return found
 
 
