@@ -261,7 +261,7 @@ def cards_in(obj) -> list:
             found.append(Card(obj["rank"], obj["suit"]))
         elif set(obj) == {"face", "copy"}:
             found.append(Tile(obj["face"], obj["copy"]))
-        elif set(obj) == {"number", "symbol", "index"}:
+        elif set(obj) == {"number", "symbol"}:
             found.append(LinxCard(obj["number"], obj["symbol"]))
         else:
             for key, value in obj.items():

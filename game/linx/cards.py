@@ -3,14 +3,13 @@ length and its points), read from deck.toml in this package.
 
 The printed card list is not reproduced: this edition's deck is designed in rules/linx.md and kept
 as a data file, so a player who owns the printed game can describe theirs in the same shape.
-Cards are interned: every card with the same code is the same object, and carries `index`, its
-place in the deck, so that the chain finder can work on bit masks.
+Cards are interned: `from_code` gives the deck's own card object.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 
 
@@ -31,7 +30,6 @@ class LinxCard:
 
     number: int
     symbol: str
-    index: int = field(default=-1, compare=False, repr=False)
 
     @property
     def code(self) -> str:
@@ -93,8 +91,6 @@ class LinxDeck:
     playing: tuple[LinxCard, ...]
     scoring: tuple[ScoringCard, ...]
     by_code: dict[str, LinxCard]
-    # LINKS[i]: the bit mask of the deck indices of the cards that card i links to.
-    links: tuple[int, ...]
 
 
 def parse_deck(text: str) -> LinxDeck:
@@ -108,15 +104,11 @@ def parse_deck(text: str) -> LinxDeck:
                         for s in data["scoring"] for _ in range(int(s["copies"])))
     except (KeyError, TypeError) as err:
         raise ValueError(f"the card file lacks {err}") from None
-    cards = tuple(LinxCard(number, code, i)
-                  for i, (code, number) in enumerate((c, n) for c in symbols for n in numbers))
-    links = tuple(sum(1 << other.index for other in cards if other is not card and card.links(other))
-                  for card in cards)
-    return LinxDeck(symbols, cards, scoring, {card.code: card for card in cards}, links)
+    cards = tuple(LinxCard(number, code) for code in symbols for number in numbers)
+    return LinxDeck(symbols, cards, scoring, {card.code: card for card in cards})
 
 
 DECK = parse_deck(resources.files(__package__).joinpath("deck.toml").read_text(encoding="utf-8"))
-LINKS = DECK.links
 
 
 def card(code: str) -> LinxCard:
