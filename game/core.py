@@ -221,6 +221,11 @@ class Rules:
         """Every class an action written to a save may hold (for `from_json`)."""
         return self.action_types + self.card_types
 
+    def session_winners(self, finished) -> tuple[int, ...]:
+        """The seats a finished game counts a win for in the session's games-to-win tally: its
+        winners. A game played as a match of several deals counts none until the match is won."""
+        return self.outcome(finished).winners
+
     def next_game_config(self, config: dict, finished) -> dict:
         """The rules config for the next game of a session, given the finished game's state."""
         return config

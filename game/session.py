@@ -141,9 +141,8 @@ class Session:
         self.showed_hidden.append(any(self.rules.shows_hidden(before, self.state, human)
                                       for human in self.human_seats))
         self.history.extend((seat, event) for event in events)
-        outcome = self.rules.outcome(self.state)
-        if outcome is not None:
-            for winner in outcome.winners:
+        if self.rules.to_move(self.state) is None:
+            for winner in self.rules.session_winners(self.state):
                 self.wins[winner] += 1
         return events
 

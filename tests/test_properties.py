@@ -63,7 +63,16 @@ def cases_of(descriptor: GameDescriptor) -> list[Case]:
     choices = [[(option.key, value) for value, _label in option.choices] for option in rules.options]
     return [Case(descriptor, tuple(sorted((("players", players),) + combo)))
             for players in range(rules.min_players, rules.max_players + 1)
-            for combo in itertools.product(*choices)]
+            for combo in itertools.product(*choices) if _allowed(rules, {"players": players, **dict(combo)})]
+
+
+def _allowed(rules, config: dict) -> bool:
+    """Whether the rules take this combination of choices (a first player beyond the seats, no)."""
+    try:
+        rules.normalize_config(config)
+    except ValueError:
+        return False
+    return True
 
 
 CASES = [c for descriptor in GAMES for c in cases_of(descriptor)]
