@@ -174,9 +174,16 @@ class TableScene(Scene):
         cards = action_cards(action)
         self.hand.selected = cards[0] if cards else None
         self.choice = action
+        self.say_notice(f"Hint: {self.describe(action)}. Enter makes the move.")
+
+    def describe(self, action) -> str:
+        """A move in words: a button's name ("Draw"), else what the move would do to the table,
+        as an onlooker would read it (so that describing a move never shows a hidden card)."""
+        label = next((button.label for button, taken in self.action_buttons() if taken == action), None)
+        if label is not None:
+            return label
         _state, events = self.rules.apply(self.session.state, action)
-        said = self.rules.redact(events[0], None).text(self.session.names) if events else "that move"
-        self.say_notice(f"Hint: {said}. Enter makes the move.")
+        return self.rules.redact(events[0], None).text(self.session.names) if events else "that move"
 
     def say(self, message: str) -> None:
         """An alert: why a move was refused (the engine's words, as a sentence)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.chains import Draw
 from game.core import to_json
 from game.registry import GAMES
 from game.session import Session
@@ -80,3 +81,19 @@ def test_the_last_move_of_a_computer_stays_outlined_until_the_human_moves(driver
         if any(table.event_spot(event) is not None for event in table.last_move):
             return
     pytest.fail("no computer move was ever outlined on the table")
+
+
+def test_a_hint_to_draw_names_the_button_and_shows_no_card(driver):
+    """Chains, nothing fits: the hint is to draw; it says so without showing the deck's top card."""
+    from game.registry import find_game
+
+    game = find_game("chains")
+    for seed in range(40):
+        table = open_at_human_turn(driver, game, seed=seed)
+        if table.session.legal_actions() == [Draw()]:
+            break
+    else:
+        pytest.skip("no seed gave a forced draw")
+    top = table.session.state.deck[-1]
+    driver.key(pygame.K_h)
+    assert table.notice.startswith("Hint: Draw") and top.label not in table.notice
