@@ -114,11 +114,12 @@ class ChainChainTable(TableScene):
                     + self.px(20))
         self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(150), status_h))
         self.status_rect.midleft = (cx + self.pile_w + self.px(50), cy)
-        self.staged_centers = ((self.status_rect.right + self.px(70), cy - self.px(40)),
-                               (self.status_rect.right + self.px(70) + self.px(50), cy - self.px(40)))
+        # The cards of a play being made sit on the pile, a little raised, where they will land.
+        lift = self.px(14)
+        self.staged_centers = tuple((x, y - lift) for x, y in self.top_centers)
         self.pile_rect = pygame.Rect(0, 0, step + self.pile_w + self.px(40), int(self.pile_w * theme.CARD_RATIO) + self.px(48))
         self.pile_rect.center = self.pile_center
-        below = self.pile_rect.bottom + self.px(10)
+        below = self.pile_rect.bottom + self.px(6) + line_height(self.px(12))  # under "click a card to take it back"
         self.word.rect = pygame.Rect(cx - self.px(150), below, self.px(300), self.px(40))
         self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(10), below, self.px(90), self.px(40))
         self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(100), below, self.px(90), self.px(40))
@@ -202,7 +203,7 @@ class ChainChainTable(TableScene):
             return
         if self.staged and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for card, center in zip(self.staged, self.staged_centers):
-                if card_rect(center, self.px(44)).collidepoint(event.pos):
+                if card_rect(center, self.pile_w).collidepoint(event.pos):
                     self.clear_staged()
                     return
         super().handle(event)
@@ -320,12 +321,13 @@ class ChainChainTable(TableScene):
     def draw_staged(self, screen) -> None:
         if not self.staged:
             return
-        w = self.px(44)
-        for i, (card, center) in enumerate(zip(self.staged, self.staged_centers)):
-            screen.blit(cardart.face(card, w), card_rect(center, w))
-            draw_text(screen, ("1st", "2nd")[i], self.px(13), theme.GOLD, (center[0], center[1] + self.px(40)), "center")
-        draw_text(screen, "click to take back", self.px(12), theme.INK_DIM,
-                  (self.staged_centers[0][0] + self.px(25), self.staged_centers[0][1] + self.px(58)), "center")
+        w = self.pile_w
+        for card, center in zip(self.staged, self.staged_centers):
+            rect = card_rect(center, w)
+            screen.blit(cardart.face(card, w), rect)
+            pygame.draw.rect(screen, theme.GOLD, rect.inflate(4, 4), 2, border_radius=max(3, w // 10))
+        draw_text(screen, "click a card to take it back", self.px(12), theme.INK_DIM,
+                  (self.pile_rect.centerx, self.pile_rect.bottom + self.px(2)), "midtop")
         if self.letters and len(self.staged) == 2:
             blink = (pygame.time.get_ticks() // 500) % 2 == 0
             self.word.draw(screen, self.px(19), blink)

@@ -15,6 +15,8 @@ from .widgets import Button, draw_lines, draw_text, fit_text, line_height, panel
 
 # Cards on the results are at least this wide, so that their corners read at 12 px.
 MIN_CARD_W = 50
+MIN_FAN_STEP = 0.4   # of a card's width: fanned closer than this, a row of cards wraps
+LINE_OVERLAP = 0.45  # of a card's height: how far a wrapped line of cards sits below the one above
 
 
 class GameOver(Scene):
@@ -47,16 +49,27 @@ class GameOver(Scene):
         text_h = line_height(self.px(19), bold=True) + line_height(self.px(15))
         room = h - 2 * margin - header - bh - 3 * gap
         self.card_w = max(MIN_CARD_W, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
-        self.row_h = max(text_h, int(self.card_w * theme.CARD_RATIO)) + gap
-        self.box.h = min(h - 2 * margin, header + len(rows) * self.row_h + bh + 3 * gap)
-        self.box.center = (w // 2, h // 2)
-        self.rows_top = self.box.y + header
-        self.primary.rect = pygame.Rect(self.box.centerx - bw - gap, self.box.bottom - bh - gap, bw, bh)
-        self.menu.rect = pygame.Rect(self.box.centerx + gap, self.box.bottom - bh - gap, bw, bh)
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
         summaries = [f"wins: {self.table.session.wins[seat]} \u00b7 {summary}" for seat, _cards, summary in rows]
         self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(19), bold=True) for n in names),
                                             *(text_width(t, self.px(15)) for t in summaries)) + gap)
+        card_h = int(self.card_w * theme.CARD_RATIO)
+        fan_w = inner_w - self.text_w - gap
+        per_line = max(1, 1 + (fan_w - self.card_w) // max(1, int(self.card_w * MIN_FAN_STEP)))
+        # A long row of cards goes on in a second (third...) line, each overlapping the one above
+        # down to its corners, when the room allows; else the row squeezes into one line.
+        self.per_line = [max(1, -(-len(cards) // max(1, -(-len(cards) // per_line)))) for _seat, cards, _s in rows]
+        heights = [max(text_h, card_h + (-(-len(cards) // n) - 1) * int(card_h * LINE_OVERLAP)) + gap
+                   for (_seat, cards, _s), n in zip(rows, self.per_line)]
+        if sum(heights) > room:
+            self.per_line = [max(1, len(cards)) for _seat, cards, _s in rows]
+            heights = [max(text_h, card_h) + gap for _row in rows]
+        self.row_heights = heights
+        self.box.h = min(h - 2 * margin, header + sum(heights) + bh + 3 * gap)
+        self.box.center = (w // 2, h // 2)
+        self.rows_top = self.box.y + header
+        self.primary.rect = pygame.Rect(self.box.centerx - bw - gap, self.box.bottom - bh - gap, bw, bh)
+        self.menu.rect = pygame.Rect(self.box.centerx + gap, self.box.bottom - bh - gap, bw, bh)
 
     def _reason(self) -> str:
         history = self.table.session.history
@@ -105,16 +118,18 @@ class GameOver(Scene):
         draw_lines(screen, self.reason_lines, self.px(18), theme.INK_DIM, (self.box.centerx, y), "midtop", box=self.box)
         winners = session.view(None).winners or ()
         y = self.rows_top
-        for seat, cards, summary in self.table.result_rows():
+        for (seat, cards, summary), per_line, row_h in zip(self.table.result_rows(), self.per_line, self.row_heights):
             mark = "\u2605 " if seat in winners else ""
             name = fit_text(f"{mark}{session.names[seat]}", self.px(19), self.text_w, bold=True)
             below = draw_text(screen, name, self.px(19), theme.INK, (inner.x, y), bold=True, box=self.box).bottom
             line = fit_text(f"wins: {session.wins[seat]} \u00b7 {summary}", self.px(15), self.text_w)
             draw_text(screen, line, self.px(15), theme.INK_DIM, (inner.x, below), box=self.box)
             left = inner.x + self.text_w + gap
-            step = min(int(self.card_w * 0.8), (inner.right - left - self.card_w) // max(1, len(cards) - 1)) if cards else 0
+            step = min(int(self.card_w * 0.8), (inner.right - left - self.card_w) // max(1, per_line - 1))
+            drop = int(self.card_w * theme.CARD_RATIO * LINE_OVERLAP)
             for i, card in enumerate(cards):
-                screen.blit(cardart.face(card, self.card_w), (left + i * step, y))
-            y += self.row_h
+                line, place = divmod(i, per_line)
+                screen.blit(cardart.face(card, self.card_w), (left + place * step, y + line * drop))
+            y += row_h
         self.primary.draw(screen, self.px(22))
         self.menu.draw(screen, self.px(22))

@@ -186,7 +186,8 @@ def test_then_place_one_card_from_hand_the_drawn_one_or_any_other():
     placed = {a.card for a in RULES.legal_actions(state)}
     assert card("6D") in placed and card("6H") in placed
     by_drawn, events = play(state, Place(card("6D"), 1, 0))
-    assert events == [Placed(0, card("6D"), 1, 0)] and card("6D") not in by_drawn.hands[0]
+    assert events == [Placed(0, card("6D"), 1, 0, (card("5H"),))] and card("6D") not in by_drawn.hands[0]
+    assert events[0].text(["Ana", "Ben"]) == "Ana places 6\u2666 next to 5\u2665"
     by_other, _ = play(state, Place(card("6H"), -1, 0))
     assert card("6D") in by_other.hands[0] and card("6H") not in by_other.hands[0]
     assert len(by_other.hands[0]) == 5

@@ -350,13 +350,17 @@ class Drew:
 
 @dataclass(frozen=True, slots=True)
 class Placed:
+    """`card` placed at (`x`, `y`); `beside`: the cards it touches, for the move log to say where."""
+
     seat: int
     card: Card
     x: int
     y: int
+    beside: tuple[Card, ...] = ()
 
     def text(self, names) -> str:
-        return f"{names[self.seat]} places {self.card.label}"
+        where = f" next to {' and '.join(c.label for c in self.beside)}" if self.beside else ""
+        return f"{names[self.seat]} places {self.card.label}{where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -590,7 +594,8 @@ class CubesRules(Rules):
             state.revealed[seat] = revealed.played(not fits_somewhere(card, revealed.none_of), len(hand))
         board = state.board
         board[(x, y)] = card
-        events = [Placed(seat, card, x, y)]
+        beside = tuple(board[(x + dx, y + dy)] for dx, dy, _where in SIDES if (x + dx, y + dy) in board)
+        events = [Placed(seat, card, x, y, beside)]
         squares = completions(board, x, y)
         if squares:
             cells = scored_cells(squares)
