@@ -38,6 +38,7 @@ DEFAULT_SETTINGS = {
     "animations": True,
     "show_log": True,
     "large_text": False,
+    "card_size": "normal",
     "four_colour": False,
     "card_back": "blue",
     "sound_volume": 0.5,
@@ -213,6 +214,8 @@ def clean_setting(key: str, value):
         return value if value in COMPUTER_SPEEDS and type(value) is str else None
     if key in ("animations", "show_log", "large_text", "four_colour"):
         return value if type(value) is bool else None
+    if key == "card_size":
+        return value if value in ("small", "normal", "large") and type(value) is str else None
     if key == "card_back":
         return value if type(value) is str and value in CARD_BACKS else None
     if key == "sound_volume":

@@ -102,7 +102,7 @@ class ChainChainTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
-        self.pile_w = self.px(96)
+        self.pile_w = self.card_px(96)
         cx, cy = middle.centerx - self.px(40), middle.centery - self.px(10)
         self.pile_center = (cx, cy)
         step = int(self.pile_w * 1.12)

@@ -34,7 +34,7 @@ class ChainsTable(TableScene):
         middle = self.layout_seats(self.layout_frame(size))
         self.deck_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
         row_h = middle.h // 3
-        self.chain_w = max(20, min(self.px(80), int((row_h - self.px(8)) / theme.CARD_RATIO)))
+        self.chain_w = max(20, min(self.card_px(80), int((row_h - self.px(8)) / theme.CARD_RATIO)))
         chains_right = middle.right - self.deck_w - self.px(10)
         left = middle.x + self.px(16)
         self.chain_rows = [pygame.Rect(left, middle.y + i * row_h, chains_right - left, row_h - self.px(6)) for i in range(3)]

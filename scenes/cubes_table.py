@@ -74,7 +74,7 @@ class CubesTable(TableScene):
         left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
         across = (right - left + 1) * (1 + GAP)
         down = (bottom - top + 1) * (theme.CARD_RATIO + GAP)
-        self.zoom = max(MIN_ZOOM, min(self.px(MAX_ZOOM), self.board_rect.w / across, self.board_rect.h / down))
+        self.zoom = max(MIN_ZOOM, min(self.card_px(MAX_ZOOM), self.board_rect.w / across, self.board_rect.h / down))
         self.center = ((left + right) / 2, (top + bottom) / 2)
 
     def zoom_by(self, factor: float, anchor=None) -> None:
@@ -82,7 +82,7 @@ class CubesTable(TableScene):
         pw, ph = self.pitch
         world = ((anchor[0] - self.board_rect.centerx) / pw + self.center[0],
                  (anchor[1] - self.board_rect.centery) / ph + self.center[1])
-        self.zoom = max(MIN_ZOOM, min(self.px(MAX_ZOOM) * 1.6, self.zoom * factor))
+        self.zoom = max(MIN_ZOOM, min(self.card_px(MAX_ZOOM) * 1.6, self.zoom * factor))
         pw, ph = self.pitch
         self.center = (world[0] - (anchor[0] - self.board_rect.centerx) / pw,
                        world[1] - (anchor[1] - self.board_rect.centery) / ph)

@@ -17,6 +17,8 @@ ROWS = (
      "How long a computer's move stays in view before the next one."),
     ("animations", "Animations", [(True, "On"), (False, "Off")], "Cards glide to where they land."),
     ("show_log", "Move log", [(True, "Shown"), (False, "Hidden")], "The list of every move beside the table."),
+    ("card_size", "Card size", [("small", "Small"), ("normal", "Normal"), ("large", "Large")],
+     "How large the cards of your hand and of the table are drawn."),
     ("large_text", "Text size", [(False, "Normal"), (True, "Large")], "Every text of the table a quarter larger."),
     ("four_colour", "Suit colours", [(False, "Two colours"), (True, "Four colours")],
      "Four colours: spades black, hearts red, diamonds blue, clubs green."),

@@ -28,6 +28,7 @@ from .turns import Turns
 from .widgets import Button, draw_text, fit_text, line_height, panel, wrap
 
 MESSAGE_TIME = 4.0
+CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
 NOTICE_TIME = 2.5
 
 
@@ -254,6 +255,10 @@ class TableScene(Scene):
 
     # -- layout
 
+    def card_px(self, value: float) -> int:
+        """A card's width in pixels: a base-size measure, scaled by the card-size setting."""
+        return self.px(value * CARD_SIZES.get(self.app.settings.get("card_size"), 1.0))
+
     def layout_frame(self, size) -> pygame.Rect:
         """Place the top bar and the log; return the rectangle left for the game itself."""
         w, h = size
@@ -271,7 +276,7 @@ class TableScene(Scene):
         room left between them for the board."""
         self.area = area
         self.seats.layout(area, self.px(124))
-        width = self.px(92)
+        width = self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
         self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - line_height(self.px(19), bold=True)

@@ -92,11 +92,12 @@ def problems(scene, size) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text and cards", "large text and cards"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_screen_overlaps_or_spills_at_any_size(size, large_text):
     app = open_app(fit_to_desktop=False)
     app.settings["large_text"] = large_text
+    app.settings["card_size"] = "large" if large_text else "normal"
     app.apply_settings()
     app.screen = pygame.display.set_mode(size)
     report = []
