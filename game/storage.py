@@ -287,6 +287,32 @@ def load_game(path: Path | None = None) -> Session:
         raise SaveError(set_aside(path, "saved game", reason)) from None
 
 
+FINISHED_KEPT = 50  # finished games kept for replay
+
+
+def finished_dir() -> Path:
+    return data_dir() / "finished"
+
+
+def archive_game(session: Session) -> None:
+    """Keep a finished game for replay (its save: seed and actions), and only the newest
+    FINISHED_KEPT of them. Raises StorageError when the folder cannot be written."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    number = len(session.log)
+    write_atomically(finished_dir() / f"{stamp}-{session.game}-{session.seed % 10**6:06d}-{number}.json", session.dumps())
+    for old in finished_games()[FINISHED_KEPT:]:
+        try:
+            old.unlink()
+        except OSError as err:
+            log.warning("cannot remove an old finished game: %s", err)
+
+
+def finished_games() -> list[Path]:
+    """The finished games kept for replay, newest first."""
+    folder = finished_dir()
+    return sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []
+
+
 def forget_game(path: Path | None = None) -> None:
     """Remove the finished game's save; a folder that cannot be written keeps it (no harm)."""
     try:

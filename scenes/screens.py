@@ -16,6 +16,7 @@ from .confirm import Confirm
 from .gameover import GameOver
 from .handoff import HandOff
 from .menu import MainMenu
+from .replay import Replay, ReplayList
 from .rules_sheet import RulesSheet
 from .settings import SettingsScene
 from .setup import SetupScene
@@ -53,6 +54,13 @@ class Screens:
 
     def hand_off(self, table, seat: int) -> None:
         self.app.push(HandOff(self.app, table, seat))
+
+    def replays(self) -> None:
+        self.app.push(ReplayList(self.app))
+
+    def replay(self, saved) -> None:
+        """A finished game (a loaded save) replayed on its own game's table."""
+        self.app.push(Replay(self.app, saved, table_class(saved.descriptor)))
 
     def confirm(self, question: str, detail: str, yes: str, on_yes) -> None:
         self.app.push(Confirm(self.app, question, detail, yes, on_yes))

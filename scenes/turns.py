@@ -4,6 +4,7 @@ hand-off screen hides every hand; at the end, the game-over screen."""
 
 from __future__ import annotations
 
+from game import storage
 from game.core import IllegalAction
 from game.stats import record_game
 
@@ -66,6 +67,7 @@ class Turns:
             if self.game_over_wait >= GAME_OVER_PAUSE:
                 self.game_over_wait = -1e9
                 self.table.report(self.app.write(record_game, self.session))
+                self.table.report(self.app.write(storage.archive_game, self.session))
                 self.app.screens.game_over(self.table)
             return
         seat = self.session.to_move

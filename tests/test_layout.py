@@ -14,6 +14,7 @@ from game.session import Session
 from scenes.gameover import GameOver
 from scenes.handoff import HandOff
 from scenes.menu import MainMenu
+from scenes.replay import Replay, ReplayList
 from scenes.rules_sheet import RulesSheet
 from scenes.screens import open_app, table_class
 from scenes.settings import SettingsScene
@@ -46,6 +47,7 @@ def screens(app):
     """(name, scene) for every screen of the app, over the game it belongs to."""
     yield "menu", MainMenu(app)
     yield "settings", SettingsScene(app)
+    yield "replays", ReplayList(app)
     for game in GAMES:
         rules = game.rules
         for players in sorted({rules.min_players, rules.max_players}):
@@ -59,6 +61,7 @@ def screens(app):
             finished = table_class(game)(app, played(game, players, None))
             yield f"{game.name} game over {players}p", GameOver(app, finished)
             yield f"{game.name} hand-off {players}p", HandOff(app, finished, 1)
+            yield f"{game.name} replay {players}p", Replay(app, finished.session, table_class(game))
         yield f"{game.name} rules", RulesSheet(app, game.title, game.guide)
 
 

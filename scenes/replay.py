@@ -1,0 +1,195 @@
+"""Finished games, replayed move by move: forwards, backwards, to any move. The table is drawn as
+an onlooker sees it (no hand shown); the move log grows with the moves."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pygame
+
+from game import storage
+from game.registry import find_game
+from game.core import from_json
+from game.session import NEXT_GAME, SaveError, Session
+
+from . import theme
+from .app import Scene
+from .turns import Turns
+from .widgets import Button, draw_text, fit_text, line_height
+
+STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+
+
+class Watching(Turns):
+    """The turns of a replayed game: nobody's hand is shown and nothing moves by itself."""
+
+    viewer = None
+    mine = False
+
+    def update(self, dt: float) -> None:
+        pass
+
+
+def replay_steps(saved: Session) -> tuple[Session, list[tuple[object, int, tuple]]]:
+    """A fresh session of the same game, and (state, events so far, the session's wins) after
+    each action of the saved session's last game, its start included."""
+    session = Session(saved.game, saved.config, saved.seed)
+    steps = [(session.state, 0, tuple(session.wins))]
+    for item in saved.log:
+        if item == NEXT_GAME:
+            session.next_game()
+            session.history.clear()
+            steps = [(session.state, 0, tuple(session.wins))]
+            continue
+        session.apply(from_json(item, session.rules.saved_types))
+        steps.append((session.state, len(session.history), tuple(session.wins)))
+    return session, steps
+
+
+class Replay(Scene):
+    def __init__(self, app, saved: Session, table_class: type) -> None:
+        super().__init__(app)
+        self.session, self.steps = replay_steps(saved)
+        self.history = list(self.session.history)
+        self.table = table_class(app, self.session)  # the game's own table draws each position
+        self.table.turns = Watching(self.table)
+        self.step = 0
+        self.buttons = [Button("\u25c0\u25c0", lambda: self.go(-10**9)), Button("\u25c0", lambda: self.go(-1)),
+                        Button("\u25b6", lambda: self.go(1)), Button("\u25b6\u25b6", lambda: self.go(10**9)),
+                        Button("Close", app.pop)]
+        self.go(0)
+
+    def go(self, delta: int) -> None:
+        self.step = max(0, min(len(self.steps) - 1, self.step + delta))
+        state, logged, wins = self.steps[self.step]
+        self.session.state = state
+        self.session.history = self.history[:logged]
+        self.session.wins = list(wins)
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.bar = pygame.Rect(0, h - self.px(64), w, self.px(64))
+        self.table.layout((w, h - self.bar.h))
+        size_b = self.px(20)
+        bh = max(self.px(44), self.buttons[0].needed(size_b)[1])
+        x = self.px(12)
+        for button in self.buttons:
+            bw = max(self.px(60), button.needed(size_b)[0])
+            button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
+            x += bw + self.px(8)
+        self.track = pygame.Rect(x + self.px(12), self.bar.centery - self.px(5), w - x - self.px(200), self.px(10))
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key in STEP_KEYS:
+            self.go(STEP_KEYS[event.key])
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(20)).collidepoint(event.pos):
+            share = (event.pos[0] - self.track.x) / max(1, self.track.w)
+            self.go(round(share * (len(self.steps) - 1)) - self.step)
+            return
+        for button in self.buttons:
+            button.handle(event)
+
+    def draw(self, screen) -> None:
+        self.table.draw(screen)
+        pygame.draw.rect(screen, theme.PANEL, self.bar)
+        for button in self.buttons:
+            button.draw(screen, self.px(20))
+        pygame.draw.rect(screen, theme.FELT_DARK, self.track, border_radius=5)
+        done = self.track.copy()
+        done.w = int(self.track.w * self.step / max(1, len(self.steps) - 1))
+        pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
+        label = f"move {self.step} of {len(self.steps) - 1}"
+        draw_text(screen, label, self.px(16), theme.INK, (self.bar.right - self.px(12), self.bar.centery), "midright")
+
+
+class ReplayList(Scene):
+    """The finished games kept for replay, newest first; a click replays one."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.entries = [(path, _describe(path)) for path in storage.finished_games()]
+        self.page = 0
+        self.back = Button("Back", app.pop)
+        self.more = Button("More \u25b6", lambda: self.turn_page(1))
+        self.less = Button("\u25c0 Newer", lambda: self.turn_page(-1))
+        self.shown: list[tuple[Button, Path]] = []
+
+    def turn_page(self, delta: int) -> None:
+        self.page = max(0, self.page + delta)
+        self.layout(self.app.size)
+
+    def open(self, path: Path) -> None:
+        try:
+            saved = storage.load_game(path)
+        except SaveError as err:
+            self.message = str(err)
+            self.entries = [(p, d) for p, d in self.entries if p.exists()]
+            self.layout(self.app.size)
+            return
+        self.app.screens.replay(saved)
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(10)
+        self.title_y = self.px(20)
+        top = self.title_y + line_height(self.px(40), bold=True) + gap
+        row_h = max(self.px(44), line_height(self.px(18)) + gap)
+        bw, bh = max(self.px(160), self.back.needed(self.px(20))[0]), max(self.px(46), self.back.needed(self.px(20))[1])
+        bottom = h - bh - 2 * gap - line_height(self.px(16))
+        per_page = max(1, (bottom - top) // (row_h + gap))
+        self.page = min(self.page, max(0, (len(self.entries) - 1) // per_page))
+        chosen = self.entries[self.page * per_page:(self.page + 1) * per_page]
+        width = min(w - 2 * gap, self.px(900))
+        self.shown = []
+        for i, (path, text) in enumerate(chosen):
+            button = Button(fit_text(text, self.px(18), width - 2 * self.px(18)), lambda p=path: self.open(p))
+            button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), width, row_h)
+            self.shown.append((button, path))
+        y = h - bh - gap
+        self.back.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+        self.less.rect = pygame.Rect(self.back.rect.x - bw - gap, y, bw, bh)
+        self.more.rect = pygame.Rect(self.back.rect.right + gap, y, bw, bh)
+        self.less.enabled = self.page > 0
+        self.more.enabled = (self.page + 1) * per_page < len(self.entries)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for button in [self.back, self.more, self.less] + [b for b, _p in self.shown]:
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT)
+        w, h = self.app.size
+        draw_text(screen, "Replays", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        if not self.entries:
+            draw_text(screen, "No finished game yet: every game you finish is kept here (the last 50).", self.px(18),
+                      theme.INK_DIM, (w // 2, h // 2), "center")
+        for button, _path in self.shown:
+            button.draw(screen, self.px(18))
+        for button in (self.less, self.back, self.more):
+            button.draw(screen, self.px(20))
+        if self.message:
+            draw_text(screen, fit_text(self.message, self.px(16), w - self.px(20)), self.px(16), theme.ALERT,
+                      (w // 2, self.back.rect.y - self.px(6)), "midbottom")
+
+
+def _describe(path: Path) -> str:
+    """"Chains · Ana, Ben · 23 Nov 2026 14:02" from a kept game's file (its name and its seats)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        title = find_game(data["game"]).title
+        names = ", ".join(str(seat["name"]) for seat in data["config"]["seats"])
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return path.stem
+    when = time.strftime("%d %b %Y %H:%M", time.strptime(path.stem[:15], "%Y%m%d-%H%M%S")) if path.stem[:8].isdigit() else ""
+    return f"{title} \u00b7 {names} \u00b7 {when}"

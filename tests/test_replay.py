@@ -1,0 +1,69 @@
+"""Finished games are kept (the last 50) and replayed move by move, forwards and backwards, as an
+onlooker sees them."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.rng import Rng
+from game.session import Session
+from scenes.replay import Replay, ReplayList, replay_steps
+
+COMPUTERS = {"seats": [{"name": "Ana", "kind": "computer", "difficulty": "random"},
+                       {"name": "Ben", "kind": "computer", "difficulty": "random"}]}
+
+
+def finished(game: str = "chains", seed: int = 3) -> Session:
+    session = Session(game, COMPUTERS, seed)
+    rng = Rng(seed)
+    while not session.game_over:
+        legal = session.legal_actions()
+        session.apply(legal[rng.below(len(legal))])
+    return session
+
+
+def test_a_finished_game_at_the_table_is_kept_for_replay(driver):
+    driver.app.screens.table(Session("chains", COMPUTERS, 4))
+    table = driver.app.top
+    for _ in range(5000):
+        if table.session.game_over and table.turns.game_over_wait < 0:
+            break
+        driver.frame(dt=0.1)
+    assert len(storage.finished_games()) == 1
+    assert storage.load_game(storage.finished_games()[0]).log == table.session.log
+
+
+def test_only_the_newest_are_kept(monkeypatch):
+    monkeypatch.setattr(storage, "FINISHED_KEPT", 3)
+    for seed in range(5):
+        storage.archive_game(finished(seed=seed))
+    assert len(storage.finished_games()) == 3
+
+
+def test_the_replay_steps_through_every_position_of_the_game():
+    saved = finished("cubes", 5)
+    session, steps = replay_steps(saved)
+    assert len(steps) == len(saved.log) + 1
+    final_state, logged, _wins = steps[-1]
+    assert session.rules.view(final_state, None) == saved.view(None) and logged == len(saved.history)
+
+
+def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(driver):
+    storage.archive_game(finished("chains", 6))
+    driver.app.screens.replays()
+    listing = driver.app.top
+    assert isinstance(listing, ReplayList) and len(listing.shown) == 1
+    driver.click(listing.shown[0][0].rect.center)
+    replay = driver.app.top
+    assert isinstance(replay, Replay) and replay.step == 0
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert replay.step == 2 and len(replay.session.log) >= 0
+    driver.key(pygame.K_END)
+    assert replay.step == len(replay.steps) - 1 and replay.session.game_over
+    driver.key(pygame.K_LEFT)
+    assert not replay.session.game_over
+    assert replay.table.current_view().seat is None, "an onlooker's view: no hand shown"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is listing
