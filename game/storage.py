@@ -313,6 +313,26 @@ def finished_games() -> list[Path]:
     return sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []
 
 
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def save_named(session: Session, name: str) -> str:
+    """Save the game in progress under a name of the player's (an existing save of that name is
+    replaced); returns what to tell the player. Raises StorageError when it cannot be written."""
+    slug = "".join(ch if ch.isalnum() or ch in " -_" else "_" for ch in name.strip())[:40].strip() or "game"
+    write_atomically(saves_dir() / f"{slug}.json", session.dumps())
+    return f"Saved as \u201c{slug}\u201d: Saved games on the menu opens it again."
+
+
+def named_saves() -> list[Path]:
+    """The games saved by name, newest first."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime, reverse=True)
+
+
 def forget_game(path: Path | None = None) -> None:
     """Remove the finished game's save; a folder that cannot be written keeps it (no harm)."""
     try:

@@ -25,7 +25,7 @@ class MainMenu(Scene):
         self.saved_title = storage.saved_game_title()
         self.continue_button = Button("Continue", self.resume, note=self.saved_title or "")
         self.settings_button = Button("Settings", lambda: app.screens.settings())
-        self.replays_button = Button("Replays", lambda: app.screens.replays())
+        self.replays_button = Button("Saved games", lambda: app.screens.replays())
         self.quit_button = Button("Quit", app.quit, color=theme.BUTTON_STOP)
 
     def buttons(self) -> list[Button]:

@@ -109,12 +109,14 @@ class Replay(Scene):
 
 
 class ReplayList(Scene):
-    """The finished games kept for replay, newest first; a click replays one."""
+    """The games saved by name (a click goes back to the table) and the finished games kept for
+    replay (a click replays one), newest first."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.message = ""
-        self.entries = [(path, _describe(path)) for path in storage.finished_games()]
+        self.entries = ([(path, f"Saved: {path.stem} \u00b7 {_describe(path)}") for path in storage.named_saves()]
+                        + [(path, f"Replay: {_describe(path)}") for path in storage.finished_games()])
         self.page = 0
         self.back = Button("Back", app.pop)
         self.more = Button("More \u25b6", lambda: self.turn_page(1))
@@ -133,7 +135,10 @@ class ReplayList(Scene):
             self.entries = [(p, d) for p, d in self.entries if p.exists()]
             self.layout(self.app.size)
             return
-        self.app.screens.replay(saved)
+        if path.parent == storage.saves_dir():
+            self.app.screens.table(saved)
+        else:
+            self.app.screens.replay(saved)
 
     def layout(self, size) -> None:
         w, h = size
@@ -170,9 +175,10 @@ class ReplayList(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, "Replays", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, "Saved games and replays", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         if not self.entries:
-            draw_text(screen, "No finished game yet: every game you finish is kept here (the last 50).", self.px(18),
+            draw_text(screen, fit_text("Nothing yet: save a game at the table (Ctrl+S); every finished game is kept "
+                                       "here too (the last 50).", self.px(18), w - self.px(20)), self.px(18),
                       theme.INK_DIM, (w // 2, h // 2), "center")
         for button, _path in self.shown:
             button.draw(screen, self.px(18))

@@ -16,6 +16,7 @@ from .confirm import Confirm
 from .gameover import GameOver
 from .handoff import HandOff
 from .menu import MainMenu
+from .prompt import AskText
 from .replay import Replay, ReplayList
 from .rules_sheet import RulesSheet
 from .settings import SettingsScene
@@ -54,6 +55,9 @@ class Screens:
 
     def hand_off(self, table, seat: int) -> None:
         self.app.push(HandOff(self.app, table, seat))
+
+    def ask_text(self, question: str, value: str, on_ok) -> None:
+        self.app.push(AskText(self.app, question, value, on_ok))
 
     def replays(self) -> None:
         self.app.push(ReplayList(self.app))

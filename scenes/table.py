@@ -217,6 +217,12 @@ class TableScene(Scene):
         return [(key, label) for key, label in ((k, next((b.label for b, a in self.action_buttons() if a == action), ""))
                                                 for k, action in self.key_actions().items()) if label]
 
+    def ask_to_save(self) -> None:
+        """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
+        default = f"{self.session.descriptor.title} {' '.join(self.session.names)}"
+        self.app.screens.ask_text("Save this game as", default[:40],
+                                  lambda name: self.say_notice(self.app.write(storage.save_named, self.session, name) or ""))
+
     def ask_to_leave(self) -> None:
         """Back to the menu; mid-game, only once the player says so."""
         if self.session.game_over:
@@ -298,6 +304,9 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.show_rules()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.ask_to_save()
             return
         if self.app.top is not self:
             return

@@ -14,6 +14,7 @@ from game.session import Session
 from scenes.gameover import GameOver
 from scenes.handoff import HandOff
 from scenes.menu import MainMenu
+from scenes.prompt import AskText
 from scenes.replay import Replay, ReplayList
 from scenes.rules_sheet import RulesSheet
 from scenes.screens import open_app, table_class
@@ -48,6 +49,7 @@ def screens(app):
     yield "menu", MainMenu(app)
     yield "settings", SettingsScene(app)
     yield "replays", ReplayList(app)
+    yield "save as", AskText(app, "Save this game as", "Chain-Chain Benedict Cleopatra Finnegan", lambda name: None)
     for game in GAMES:
         rules = game.rules
         for players in sorted({rules.min_players, rules.max_players}):

@@ -67,3 +67,29 @@ def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(dr
     assert replay.table.current_view().seat is None, "an onlooker's view: no hand shown"
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is listing
+
+
+def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
+    """Ctrl+S at the table asks for a name; Saved games on the menu lists it and opens it at the
+    same move."""
+    from scenes.prompt import AskText
+
+    driver.app.screens.table(Session("cubes", COMPUTERS, 7))
+    table = driver.app.top
+    for _ in range(40):
+        driver.frame(dt=0.1)
+    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    prompt = driver.app.top
+    assert isinstance(prompt, AskText)
+    prompt.field.value = ""
+    driver.type_text("Sunday game")
+    driver.key(pygame.K_RETURN)
+    assert driver.app.top is table and "Sunday game" in table.notice
+    log = list(table.session.log)
+    assert [path.stem for path in storage.named_saves()] == ["Sunday game"]
+    driver.app.screens.menu()
+    driver.app.screens.replays()
+    listing = driver.app.top
+    assert listing.shown[0][0].label.startswith("Saved: Sunday game")
+    driver.click(listing.shown[0][0].rect.center)
+    assert driver.app.top.session.log[:len(log)] == log
