@@ -266,12 +266,16 @@ class TextField:
         pygame.draw.rect(surface, theme.FIELD_FOCUSED if self.focused else theme.FIELD, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
         note_drawn(self.rect, "text field")
+        room = self.rect.w - 16
+        if self.focused:
+            count = draw_text(surface, f"{len(self.value)}/{self.max_length}", int(size * 0.7), theme.FIELD_HINT,
+                              (self.rect.right - 6, self.rect.centery), "midright", box=self.rect)
+            room = count.x - self.rect.x - 14
         shown = self.value or self.placeholder
+        while len(shown) > 1 and text_width(shown, size) > room:  # the end, where typing goes, stays in view
+            shown = "\u2026" + shown[2:] if shown.startswith("\u2026") else "\u2026" + shown[1:]
         color = theme.FIELD_INK if self.value else theme.FIELD_HINT
         rect = draw_text(surface, shown, size, color, (self.rect.x + 8, self.rect.centery), "midleft", box=self.rect)
-        if self.focused:
-            draw_text(surface, f"{len(self.value)}/{self.max_length}", int(size * 0.7), theme.FIELD_HINT,
-                      (self.rect.right - 6, self.rect.centery), "midright", box=self.rect)
         if self.focused and blink_on:
             x = rect.right + 1 if self.value else self.rect.x + 8
             pygame.draw.line(surface, theme.FIELD_INK, (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)
