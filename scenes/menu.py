@@ -1,4 +1,4 @@
-"""The main menu: every registered game, Continue, Settings, Quit."""
+"""The main menu: every registered game, Continue, Statistics, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -24,12 +24,13 @@ class MainMenu(Scene):
         ]
         self.saved_title = storage.saved_game_title()
         self.continue_button = Button("Continue", self.resume, note=self.saved_title or "")
+        self.statistics_button = Button("Statistics", lambda: app.screens.statistics())
         self.settings_button = Button("Settings", lambda: app.screens.settings())
         self.quit_button = Button("Quit", app.quit, color=theme.BUTTON_STOP)
 
     def buttons(self) -> list[Button]:
         extra = [self.continue_button] if self.saved_title else []
-        return self.game_buttons + extra + [self.settings_button, self.quit_button]
+        return self.game_buttons + extra + [self.statistics_button, self.settings_button, self.quit_button]
 
     def layout(self, size) -> None:
         w, h = size
@@ -40,7 +41,8 @@ class MainMenu(Scene):
         needed = [button.needed(self.px(24)) for button in self.game_buttons]
         bw = min(w - 2 * gap, max(self.px(520), *(nw for nw, _nh in needed)))
         bh = max(self.px(62), *(nh for _nw, nh in needed))
-        row = [self.continue_button, self.settings_button, self.quit_button] if self.saved_title else [self.settings_button, self.quit_button]
+        row = ([self.continue_button] if self.saved_title else []) + [self.statistics_button, self.settings_button,
+                                                                       self.quit_button]
         row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
         room = h - title_bottom - row_h - 3 * gap - line_height(self.px(17))
         bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))

@@ -19,6 +19,8 @@ from .menu import MainMenu
 from .rules_sheet import RulesSheet
 from .settings import SettingsScene
 from .setup import SetupScene
+from .stats_screen import StatsScreen
+from .table_menu import TableMenu
 
 
 def table_class(descriptor) -> type:
@@ -53,6 +55,12 @@ class Screens:
 
     def hand_off(self, table, seat: int) -> None:
         self.app.push(HandOff(self.app, table, seat))
+
+    def table_menu(self, table) -> None:
+        self.app.push(TableMenu(self.app, table))
+
+    def statistics(self) -> None:
+        self.app.push(StatsScreen(self.app))
 
     def confirm(self, question: str, detail: str, yes: str, on_yes) -> None:
         self.app.push(Confirm(self.app, question, detail, yes, on_yes))
