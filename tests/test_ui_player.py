@@ -4,6 +4,7 @@ F11 fullscreen remembered, and the remembered setup."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pygame
@@ -12,7 +13,7 @@ from game import storage
 from game.chains.rules import Play
 from game.session import Session
 from game.stats import load_stats, record_game
-from scenes.app import App
+from scenes.app import App, declare_dpi_awareness
 from scenes.confirm import Confirm
 from scenes.gameover import GameOver
 from scenes.handoff import HandOff
@@ -214,3 +215,15 @@ def test_the_setup_screen_remembers_seats_names_and_difficulty(driver):
     driver.app.screens.menu()
     setup = open_chains_setup(driver)
     assert setup.table_config()["seats"] == table_config["seats"]
+
+
+def test_dpi_awareness_is_declared_on_windows_only(monkeypatch):
+    """The SDL hint for DPI awareness is set before the display starts, and only on Windows."""
+    monkeypatch.setenv("SDL_WINDOWS_DPI_AWARENESS", "unset")  # restored to what it was after the test
+    monkeypatch.delenv("SDL_WINDOWS_DPI_AWARENESS")
+    monkeypatch.setattr("sys.platform", "linux")
+    declare_dpi_awareness()
+    assert "SDL_WINDOWS_DPI_AWARENESS" not in os.environ
+    monkeypatch.setattr("sys.platform", "win32")
+    declare_dpi_awareness()
+    assert os.environ["SDL_WINDOWS_DPI_AWARENESS"] == "permonitorv2"
