@@ -12,24 +12,28 @@ from game.stats import Record, Stats, load_stats, reset_game
 
 from . import theme
 from .app import Scene
-from .widgets import Button, Cycler, draw_lines, draw_text, fit_text, line_height, panel, wrap
+from .widgets import Button, Cycler, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
 BAR_CLEAN = theme.GOLD          # games won unaided
 BAR_ASSISTED = (160, 130, 60)   # games won with undo, a hint or a restart
 BAR_LOST = theme.FELT_DARK
+LEGENDS = ((("won unaided", "won"), BAR_CLEAN), (("won with undo, a hint or a restart", "won assisted"), BAR_ASSISTED),
+           (("lost", "lost"), BAR_LOST))
 
 
 def record_line(record: Record) -> str:
     """A record in words, its numbers in the order the screen promises."""
-    parts = [f"Played {record.played}, won {record.won} ({round(record.win_rate * 100)}%)",
-             f"streak {record.current_streak}, best {record.best_streak}"]
+    parts = [f"Played {record.played}", f"won {record.won}", f"win rate {round(record.win_rate * 100)}%",
+             f"streak {record.current_streak} (best {record.best_streak})"]
     if record.best_score is not None:
         parts.append(f"best score {record.best_score:g}")
     if record.fewest_turns is not None:
         parts.append(f"fewest turns to a win {record.fewest_turns}")
+    line = "  \u00b7  ".join(parts)
     if record.assisted_played:
-        parts.append(f"assisted: {record.assisted_played} played, {record.assisted_won} won")
-    return "  \u00b7  ".join(parts)
+        line += (f".  Of these, {record.assisted_played} played and {record.assisted_won} won with undo, a hint or "
+                 "a restart: they set no streak or best.")
+    return line
 
 
 class StatsScreen(Scene):
@@ -76,7 +80,9 @@ class StatsScreen(Scene):
         y = self.title_y + line_height(self.px(40), bold=True) + gap // 2
         cw, ch = self.chooser.needed(self.px(22))
         self.chooser.rect = pygame.Rect(w // 2 - max(cw, self.px(300)) // 2, y, max(cw, self.px(300)), ch)
-        y = self.chooser.rect.bottom + gap
+        self.legend_y = self.chooser.rect.bottom + gap // 2
+        self.legend = self.fit_legend(width)
+        y = self.legend_y + line_height(self.px(16)) + gap // 2
         buttons = (self.reset_button, self.back)
         bw = max(self.px(170), *(b.needed(self.px(20))[0] for b in buttons))
         bh = max(self.px(46), *(b.needed(self.px(20))[1] for b in buttons))
@@ -101,6 +107,23 @@ class StatsScreen(Scene):
         self.more = len(records) - len(self.blocks)
         self.more_y = y
 
+    def fit_legend(self, width: int) -> list[tuple[str, tuple, int]]:
+        """The bar's colours named, in words that fit one line (else the short words): (label,
+        colour, x) each, centred."""
+        swatch, gap, size = self.px(16), self.px(18), self.px(16)
+
+        def span(labels) -> int:
+            return sum(swatch + self.px(6) + text_width(label, size) for label in labels) + gap * (len(labels) - 1)
+
+        long_labels = [names[0] for names, _color in LEGENDS]
+        labels = long_labels if span(long_labels) <= width else [names[1] for names, _color in LEGENDS]
+        x = self.app.size[0] // 2 - span(labels) // 2
+        placed = []
+        for label, (_names, color) in zip(labels, LEGENDS):
+            placed.append((label, color, x))
+            x += swatch + self.px(6) + text_width(label, size) + gap
+        return placed
+
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
@@ -115,6 +138,8 @@ class StatsScreen(Scene):
         w, h = self.app.size
         draw_text(screen, "Statistics", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         self.chooser.draw(screen, self.px(22))
+        if self.blocks:
+            self.draw_legend(screen)
         for mode, record, box, lines in self.blocks:
             self.draw_block(screen, mode, record, box, lines)
         if not self.blocks and not self.more:
@@ -128,6 +153,15 @@ class StatsScreen(Scene):
         if self.message:
             lines = wrap(self.message, self.px(16), w - self.px(40))
             draw_lines(screen, lines, self.px(16), theme.ALERT, (w // 2, self.back.rect.bottom + self.px(6)), "midtop")
+
+    def draw_legend(self, screen) -> None:
+        swatch = self.px(16)
+        middle = self.legend_y + line_height(self.px(16)) // 2
+        for label, color, x in self.legend:
+            square = pygame.Rect(x, middle - swatch // 2, swatch, swatch)
+            pygame.draw.rect(screen, color, square, border_radius=3)
+            pygame.draw.rect(screen, theme.INK_FAINT, square, 1, border_radius=3)
+            draw_text(screen, label, self.px(16), theme.INK_DIM, (square.right + self.px(6), middle), "midleft")
 
     def draw_block(self, screen, mode: str, record: Record, box: pygame.Rect, lines: list[str]) -> None:
         """A mode's name, a bar of its games to scale (won unaided, won assisted, lost) and its
