@@ -23,7 +23,7 @@ class TableMenu(Scene):
     def seat_label(self, seat: int) -> str:
         name = self.table.session.names[seat]
         if seat in self.table.session.computers:
-            return f"{name}: give back to a player"
+            return f"{name}: hand to a player"
         return f"{name}: hand to a computer"
 
     def choose(self, act):

@@ -139,7 +139,7 @@ def test_a_seat_handed_to_a_computer_and_back_from_the_table_menu(driver):
     assert Session.loads(storage.autosave_path().read_text()).log == table.session.log
     driver.key(pygame.K_F2)
     menu = driver.app.top
-    assert menu.seat_buttons[1].label == "Ben: give back to a player"
+    assert menu.seat_buttons[1].label == "Ben: hand to a player"
     driver.click(menu.seat_buttons[1].rect.center)
     assert table.session.human_seats == [0, 1] and table.session.computers == {}
     saved = Session.loads(storage.autosave_path().read_text())
