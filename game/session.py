@@ -183,8 +183,10 @@ class Session:
     def hand_over(self, seat: int, kind: str) -> None:
         """Give `seat` to a computer (kind "computer", at the seat's difficulty) or back to a
         player ("human"), from now on. The change is logged, so a save replays it in place."""
-        if not 0 <= seat < len(self.seats) or kind not in SEAT_KINDS:
-            raise IllegalAction(f"there is no seat {seat} to hand to a {kind}")
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAction(f"there is no seat {seat + 1} at this table")
+        if kind not in SEAT_KINDS:
+            raise IllegalAction(f"a seat is played by a human or a computer, not a {kind}")
         if self.seats[seat].kind == kind:
             raise IllegalAction(f"{self.seats[seat].name} is already played by a {kind}")
         self._change_seat(seat, kind)
