@@ -5,9 +5,14 @@ every action through the rules, so a save that was edited or damaged is refused 
 never half-loaded. `"actions"` is one flat list; `{"type": "NextGame"}` separates the games.
 `"assisted"` lists the games (0 for the first) in which a player took back a move, asked for a
 hint or restarted the deal; format 1 saves, written before it existed, load with none.
+A seat handed over mid-game (a player leaving pass-and-play, or coming back) is an entry of the
+list too, `{"type": "SeatKind", "seat": 1, "kind": "computer"}`, at the point where it happened:
+`"config"` keeps the seats the session started with, and a replay changes the seat there
+(format 3; older versions refuse such a save as newer rather than misread it).
 
 Undo is a replay of the log without its tail: back to the last decision of a human seat, never
-past a step that showed a human a card hidden until then, and never into another human's turn.
+past a step that showed a human a card hidden until then, never into another human's turn, and
+never back over a seat handed over (the seats stay as they are now).
 """
 
 from __future__ import annotations
@@ -20,11 +25,12 @@ from .core import IllegalAction, from_json, nested_deeper_than, to_json
 from .registry import find_game
 from .rng import Rng
 
-SAVE_FORMAT = 2
-READABLE_FORMATS = (1, 2)
+SAVE_FORMAT = 3
+READABLE_FORMATS = (1, 2, 3)
 SEED_LIMIT = 2**64  # seeds are 64-bit (game/rng.py)
 MAX_SAVE_DEPTH = 12  # no save nests deeper; a deeper one is damaged (or hostile)
 NEXT_GAME = {"type": "NextGame"}
+SEAT_KIND = "SeatKind"
 SEAT_KINDS = ("human", "computer")
 NAME_LIMIT = 20  # characters in a seat's name
 
@@ -89,14 +95,17 @@ class Session:
         self.movers: list[int | None] = []
         self.showed_hidden: list[bool] = []
         self.game_start = 0  # where the current game's actions begin in `log`
+        self.undo_floor = 0  # undo goes no further back: the game's start or a seat handed over
         self.history: list[tuple[int | None, object]] = []
         self.assisted: set[int] = set()
         self.redo_tails: list[list[dict]] = []
         self.state = self.rules.setup(self.config["rules"], self.game_seed(0))
-        self.computers = {
-            i: make_player(self.descriptor, seat.difficulty, Rng(seed).derive(1000 + i))
-            for i, seat in enumerate(self.seats) if not seat.is_human
-        }
+        self.computers = {i: self._computer(i) for i, seat in enumerate(self.seats) if not seat.is_human}
+
+    def _computer(self, seat: int):
+        """The computer player at `seat`, seeded from the session seed and the seat alone (so a
+        seat handed to a computer plays as it would have from the start)."""
+        return make_player(self.descriptor, self.seats[seat].difficulty, Rng(self.seed).derive(1000 + seat))
 
     # -- the flow of play
 
@@ -166,10 +175,35 @@ class Session:
         self.log.append(dict(NEXT_GAME))
         self.movers.append(None)
         self.showed_hidden.append(False)
-        self.game_start = len(self.log)
+        self.game_start = self.undo_floor = len(self.log)
         self.redo_tails.clear()
         config = self.rules.next_game_config(self.config["rules"], self.state)
         self.state = self.rules.setup(config, self.game_seed(self.game_number))
+
+    def hand_over(self, seat: int, kind: str) -> None:
+        """Give `seat` to a computer (kind "computer", at the seat's difficulty) or back to a
+        player ("human"), from now on. The change is logged, so a save replays it in place."""
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAction(f"there is no seat {seat + 1} at this table")
+        if kind not in SEAT_KINDS:
+            raise IllegalAction(f"a seat is played by a human or a computer, not a {kind}")
+        if self.seats[seat].kind == kind:
+            raise IllegalAction(f"{self.seats[seat].name} is already played by a {kind}")
+        self._change_seat(seat, kind)
+        self.redo_tails.clear()
+
+    def _change_seat(self, seat: int, kind: str) -> None:
+        seats = list(self.seats)
+        seats[seat] = Seat(seats[seat].name, kind, seats[seat].difficulty)
+        self.seats = tuple(seats)
+        if kind == "computer":
+            self.computers[seat] = self._computer(seat)
+        else:
+            self.computers.pop(seat, None)
+        self.log.append({"type": SEAT_KIND, "seat": seat, "kind": kind})
+        self.movers.append(None)
+        self.showed_hidden.append(False)
+        self.undo_floor = len(self.log)
 
     def outcome(self):
         return self.rules.outcome(self.state)
@@ -191,7 +225,7 @@ class Session:
         The last decision of a human seat in the current game, when every step since showed no
         human a card hidden until then and it is not another human's turn now (pass-and-play)."""
         humans = self.human_seats
-        last = next((i for i in range(len(self.log) - 1, self.game_start - 1, -1)
+        last = next((i for i in range(len(self.log) - 1, self.undo_floor - 1, -1)
                      if self.movers[i] in humans), None)
         if last is None or any(self.showed_hidden[last:]):
             return None
@@ -225,8 +259,10 @@ class Session:
             self._play(from_json(item, self.rules.saved_types))
 
     def restart(self) -> None:
-        """Deal the current game again, the same cards in the same order."""
-        self._replay(self.log[:self.game_start])
+        """Deal the current game again, the same cards in the same order, with the seats as they
+        are now (a seat handed over during the game stays handed over)."""
+        handed = [item for item in self.log[self.game_start:] if item.get("type") == SEAT_KIND]
+        self._replay(self.log[:self.game_start] + handed)
         self.redo_tails.clear()
         self.assisted.add(self.game_number)
 
@@ -240,11 +276,11 @@ class Session:
         return self.game_number in self.assisted
 
     def _replay(self, log: list[dict]) -> None:
-        """Bring the session to where `log` (a prefix of its own) leads; computer players and
-        the redo tails stay."""
+        """Bring the session to where `log` (its own, cut back) leads, with the seats it has now;
+        computer players and the redo tails stay."""
         replayed = type(self).from_save({**self.to_save(), "actions": log, "assisted": []})
         for name in ("wins", "game_number", "log", "movers", "showed_hidden", "game_start",
-                     "history", "state"):
+                     "undo_floor", "history", "state"):
             setattr(self, name, getattr(replayed, name))
 
     # -- saves
@@ -280,6 +316,8 @@ class Session:
             try:
                 if item == NEXT_GAME:
                     session.next_game()
+                elif isinstance(item, dict) and item.get("type") == SEAT_KIND:
+                    session._replay_seat_change(item)
                 else:
                     session._play(from_json(item, session.rules.saved_types))
             except (ValueError, IllegalAction) as err:
@@ -290,6 +328,13 @@ class Session:
             raise SaveError("the save's assisted games must be a list of game numbers it has played")
         session.assisted = set(assisted)
         return session
+
+    def _replay_seat_change(self, item: dict) -> None:
+        seat, kind = item.get("seat"), item.get("kind")
+        if set(item) != {"type", "seat", "kind"} or type(seat) is not int or not 0 <= seat < len(self.seats) \
+                or kind not in SEAT_KINDS or self.seats[seat].kind == kind:
+            raise ValueError(f"the seat change {item!r} is not one this table can make")
+        self._change_seat(seat, kind)
 
     @classmethod
     def loads(cls, text: str) -> "Session":

@@ -43,7 +43,12 @@ DEFAULT_SETTINGS = {
     "card_back": "blue",
     "sound_volume": 0.5,
     "last_setup": {},
+    "window_size": None,      # [width, height] of the window last time, when it was not fullscreen
+    "window_position": None,  # [x, y] of its top-left corner on the desktop
+    "fullscreen": False,
 }
+WINDOW_LIMIT = 20000  # pixels: no desktop is wider or taller; a larger remembered value is damaged
+MIN_WINDOW = (800, 560)
 
 log = logging.getLogger(__name__)
 
@@ -194,8 +199,8 @@ def load_settings() -> tuple[dict, str | None]:
         return settings, set_aside(path, "settings file", reason) + "; defaults are used."
     ignored = []
     for key, default in DEFAULT_SETTINGS.items():
-        if key not in stored:
-            continue
+        if key not in stored or (default is None and stored[key] is None):
+            continue  # not stored, or stored as not known yet (a window never closed)
         value = clean_setting(key, stored[key])
         if value is None:
             ignored.append(key)
@@ -208,11 +213,12 @@ def load_settings() -> tuple[dict, str | None]:
 
 
 def clean_setting(key: str, value):
-    """`value` if it is a sound value for the setting `key`, else None. The remembered setups
+    """`value` if it is a sound value for the setting `key`, else None (a window's size or place not
+    known yet is stored as null and never reaches here). The remembered setups
     keep each game's entry that is sound and drop the others."""
     if key == "computer_speed":
         return value if value in COMPUTER_SPEEDS and type(value) is str else None
-    if key in ("animations", "show_log", "large_text", "four_colour"):
+    if key in ("animations", "show_log", "large_text", "four_colour", "fullscreen"):
         return value if type(value) is bool else None
     if key == "card_size":
         return value if value in ("small", "normal", "large") and type(value) is str else None
@@ -220,12 +226,22 @@ def clean_setting(key: str, value):
         return value if type(value) is str and value in CARD_BACKS else None
     if key == "sound_volume":
         return value if type(value) in (int, float) and 0 <= value <= 1 else None
+    if key == "window_size":
+        return value if _pair(value, MIN_WINDOW[0], MIN_WINDOW[1]) else None
+    if key == "window_position":
+        return value if _pair(value, -WINDOW_LIMIT, -WINDOW_LIMIT) else None
     if key == "last_setup":
         if not isinstance(value, dict):
             return None
         kept = {game: setup for game, setup in value.items() if _sound_setup(setup)}
         return kept if len(kept) == len(value) else None
     return None
+
+
+def _pair(value, low_x: int, low_y: int) -> bool:
+    """Whether `value` is [x, y], two whole numbers from the lows up to WINDOW_LIMIT."""
+    return (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+            and low_x <= value[0] <= WINDOW_LIMIT and low_y <= value[1] <= WINDOW_LIMIT)
 
 
 def _sound_setup(setup) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -63,11 +64,22 @@ IDLE_POLL_SECONDS = 0.015
 THREAD_SWITCH_SECONDS = 0.0005
 
 
+def declare_dpi_awareness() -> None:
+    """On Windows, tell SDL the app draws at the screen's own pixels (no blurry stretching on a
+    high-DPI screen). SDL reads the hint when the display starts, so this comes first."""
+    if sys.platform == "win32":
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
 class App:
-    MIN_SIZE = (800, 560)
+    MIN_SIZE = storage.MIN_WINDOW
 
     def __init__(self, size: tuple[int, int] = theme.BASE_SIZE, fit_to_desktop: bool = True) -> None:
+        """`fit_to_desktop`: the real window, at its remembered size, place and fullscreen (else
+        `size`), shrunk to the screen; without it (tests) exactly `size`."""
         sys.setswitchinterval(THREAD_SWITCH_SECONDS)
+        self.settings, self.notice = storage.load_settings()
+        declare_dpi_awareness()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Chain Table")
@@ -75,12 +87,16 @@ class App:
         if icon.exists():
             pygame.display.set_icon(pygame.image.load(str(icon)))
         if fit_to_desktop:
-            size = self._fit_to_desktop(size)
+            size = self._fit_to_desktop(tuple(self.settings["window_size"] or size))
+        self.windowed_size = size
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if fit_to_desktop:
+            self._place_window(self.settings["window_position"])
+            if self.settings["fullscreen"]:
+                self.set_fullscreen(True)
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
-        self.settings, self.notice = storage.load_settings()
         self.storage_reported = False  # a failed write is told once; play goes on unsaved
         self.sounds = Sounds()
         self.sounds.start()
@@ -98,6 +114,48 @@ class App:
         room_w, room_h = desktops[0][0] * 0.94, desktops[0][1] * 0.9
         shrink = min(1.0, room_w / size[0], room_h / size[1])
         return max(self.MIN_SIZE[0], int(size[0] * shrink)), max(self.MIN_SIZE[1], int(size[1] * shrink))
+
+    @staticmethod
+    def _place_window(position) -> None:
+        """Put the window where it was last time, when that place is still on a screen."""
+        desktops = pygame.display.get_desktop_sizes()
+        if position is None or not desktops:
+            return
+        x, y = position
+        if 0 <= x < sum(w for w, _h in desktops) - 40 and 0 <= y < max(h for _w, h in desktops) - 40:
+            pygame.display.set_window_position((x, y))
+
+    @property
+    def fullscreen(self) -> bool:
+        return bool(self.screen.get_flags() & pygame.FULLSCREEN)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to the window as it was; lay every scene out again."""
+        if on and not self.fullscreen:
+            self.windowed_size = self.size
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        elif not on and self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.settings["fullscreen"] = on
+        for scene in self.stack:
+            scene.layout(self.size)
+        self.changed = True
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on or off, remembered for the next run."""
+        self.set_fullscreen(not self.settings["fullscreen"])
+        problem = self.save_settings()
+        if problem and self.stack:
+            self.notice = problem
+
+    def remember_window(self) -> str | None:
+        """Store the window's size and place (as a window, not fullscreen) for the next run."""
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.settings["window_size"] = list(self.windowed_size)
+        if not self.fullscreen:
+            self.settings["window_position"] = list(pygame.display.get_window_position())
+        return self.save_settings()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -167,6 +225,9 @@ class App:
                 for scene in self.stack:
                     scene.layout(self.size)
                 continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
             self.top.handle(event)
             if not self.running or not self.stack:
                 return
@@ -194,4 +255,5 @@ class App:
             if self.first_frame_hook is not None:
                 hook, self.first_frame_hook = self.first_frame_hook, None
                 hook()
+        self.remember_window()
         pygame.quit()

@@ -1,4 +1,4 @@
-"""The main menu: every registered game, Continue, Settings, Quit."""
+"""The main menu: every registered game, Continue, Statistics, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -24,13 +24,14 @@ class MainMenu(Scene):
         ]
         self.saved_title = storage.saved_game_title()
         self.continue_button = Button("Continue", self.resume, note=self.saved_title or "")
+        self.statistics_button = Button("Statistics", lambda: app.screens.statistics())
         self.settings_button = Button("Settings", lambda: app.screens.settings())
         self.replays_button = Button("Saved games", lambda: app.screens.replays())
         self.quit_button = Button("Quit", app.quit, color=theme.BUTTON_STOP)
 
     def buttons(self) -> list[Button]:
         extra = [self.continue_button] if self.saved_title else []
-        return self.game_buttons + extra + [self.replays_button, self.settings_button, self.quit_button]
+        return self.game_buttons + extra + [self.replays_button, self.statistics_button, self.settings_button, self.quit_button]
 
     def layout(self, size) -> None:
         w, h = size
@@ -41,17 +42,30 @@ class MainMenu(Scene):
         needed = [button.needed(self.px(24)) for button in self.game_buttons]
         bw = min(w - 2 * gap, max(self.px(520), *(nw for nw, _nh in needed)))
         bh = max(self.px(62), *(nh for _nw, nh in needed))
-        row = ([self.continue_button] if self.saved_title else []) + [self.replays_button, self.settings_button, self.quit_button]
+        row = ([self.continue_button] if self.saved_title else []) + [self.replays_button, self.statistics_button,
+                                                                       self.settings_button, self.quit_button]
         row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
-        room = h - title_bottom - row_h - 3 * gap - line_height(self.px(17))
+        lines = self._lines(row, bw, gap)
+        room = h - title_bottom - len(lines) * (row_h + gap) - 2 * gap - line_height(self.px(17))
         bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
         top = title_bottom + gap
         for i, button in enumerate(self.game_buttons):
             button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
         y = top + len(self.game_buttons) * (bh + gap) + gap
-        width = (bw - gap * (len(row) - 1)) // len(row)
-        for i, button in enumerate(row):
-            button.rect = pygame.Rect(w // 2 - bw // 2 + i * (width + gap), y, width, row_h)
+        for line in lines:
+            width = (bw - gap * (len(line) - 1)) // len(line)
+            for i, button in enumerate(line):
+                button.rect = pygame.Rect(w // 2 - bw // 2 + i * (width + gap), y, width, row_h)
+            y += row_h + gap
+
+    def _lines(self, row: list[Button], width: int, gap: int) -> list[list[Button]]:
+        """The small buttons in as few lines as let each show its label."""
+        for count in range(1, len(row) + 1):
+            per_line = -(-len(row) // count)
+            lines = [row[i:i + per_line] for i in range(0, len(row), per_line)]
+            if all(b.needed(self.px(20))[0] <= (width - gap * (len(line) - 1)) // len(line) for line in lines for b in line):
+                return lines
+        return [[button] for button in row]
 
     def resume(self) -> None:
         try:

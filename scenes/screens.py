@@ -21,6 +21,8 @@ from .replay import Replay, ReplayList
 from .rules_sheet import RulesSheet
 from .settings import SettingsScene
 from .setup import SetupScene
+from .stats_screen import StatsScreen
+from .table_menu import TableMenu
 
 
 def table_class(descriptor) -> type:
@@ -65,6 +67,12 @@ class Screens:
     def replay(self, saved) -> None:
         """A finished game (a loaded save) replayed on its own game's table."""
         self.app.push(Replay(self.app, saved, table_class(saved.descriptor)))
+
+    def table_menu(self, table) -> None:
+        self.app.push(TableMenu(self.app, table))
+
+    def statistics(self) -> None:
+        self.app.push(StatsScreen(self.app))
 
     def confirm(self, question: str, detail: str, yes: str, on_yes) -> None:
         self.app.push(Confirm(self.app, question, detail, yes, on_yes))

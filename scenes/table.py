@@ -10,7 +10,11 @@ an action or an event lands on the table). `draw` is the template every table sh
 Every table plays by keyboard the same way: Left/Right pick a hand card, Up/Down pick one of the
 moves it can make (lit on the table), Enter makes it; H shows the move the Normal computer would
 make, picked the same way. The last move of another seat stays outlined until the viewer acts,
-and cards that just came into the viewer's hand are marked."""
+and cards that just came into the viewer's hand are marked.
+
+Every table takes moves back the same way too: Ctrl+Z (or Undo in the top bar) goes back to the
+player's previous decision and Ctrl+Shift+Z (Redo) plays it again, as far as the session allows;
+the table menu (Table, or F2) restarts the deal and hands seats to a computer and back."""
 
 from __future__ import annotations
 
@@ -64,6 +68,9 @@ class TableScene(Scene):
         self.menu_button = Button("Menu", self.ask_to_leave)
         self.rules_button = Button("Rules", self.show_rules)
         self.hint_button = Button("Hint", self.show_hint)
+        self.undo_button = Button("Undo", self.undo)
+        self.redo_button = Button("Redo", self.redo)
+        self.table_button = Button("Table", self.open_table_menu)
         self.choice = None                 # a move picked by keyboard or hint, not yet made
         self.last_move: list = []          # the events of another seat's last move, outlined
         self.held: dict[int, frozenset] = {}  # each human's hand after the last move shown
@@ -210,7 +217,9 @@ class TableScene(Scene):
     def keys_help(self) -> str:
         own = "; ".join(f"{pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
         return ("Keys: Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); "
-                "Enter plays it; H shows a hint" + (f"; {own}" if own else "") + "; F1 this page; Esc back to the menu.")
+                "Enter plays it; H shows a hint" + (f"; {own}" if own else "") + "; Ctrl+Z takes a move back, "
+                "Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); F11 fullscreen; F1 this page; "
+                "Esc back to the menu.")
 
     def key_labels(self) -> list[tuple[int, str]]:
         """The table's own keys and what they do, for the help page."""
@@ -222,6 +231,52 @@ class TableScene(Scene):
         default = f"{self.session.descriptor.title} {' '.join(self.session.names)}"
         self.app.screens.ask_text("Save this game as", default[:40],
                                   lambda name: self.say_notice(self.app.write(storage.save_named, self.session, name) or ""))
+
+    # -- taking moves back, the deal again, seats handed over
+
+    def undo(self) -> None:
+        """Back to the viewer's previous decision (the session says how far, and whether at all)."""
+        if self.session.can_undo:
+            self.session.undo()
+            self.refresh("Move taken back.")
+
+    def redo(self) -> None:
+        if self.session.can_redo:
+            self.session.redo()
+            self.refresh("Move played again.")
+
+    def restart_deal(self) -> None:
+        self.session.restart()
+        self.refresh("The same deal, from the start.")
+
+    def ask_to_restart(self) -> None:
+        self.app.screens.confirm("Restart this deal?", "The game starts again with the same cards in the same "
+                                 "order; it then no longer counts as played unaided.", "Restart", self.restart_deal)
+
+    def hand_over(self, seat: int) -> None:
+        """The seat goes to a computer, or back to a player."""
+        kind = "human" if seat in self.session.computers else "computer"
+        self.session.hand_over(seat, kind)
+        who = "a computer" if kind == "computer" else "a player"
+        self.refresh(f"{self.session.names[seat]} is now played by {who}.")
+
+    def open_table_menu(self) -> None:
+        self.app.screens.table_menu(self)
+
+    def refresh(self, notice: str) -> None:
+        """The session's state changed under the table (undo, redo, restart, a seat handed over):
+        stop what was moving or thinking and draw the table afresh from the new state."""
+        self.motion.clear()
+        self.turns.reset()
+        self.choice = None
+        self.hand.selected = None
+        self.hand.fresh = frozenset()
+        self.last_move = []
+        self.held = {}
+        self.message_time = 0.0
+        self.layout(self.app.size)
+        self.say_notice(notice)
+        self.autosave()
 
     def ask_to_leave(self) -> None:
         """Back to the menu; mid-game, only once the player says so."""
@@ -271,11 +326,18 @@ class TableScene(Scene):
         self.top_h = self.px(46)
         log_w = self.px(280) if self.app.settings.get("show_log", True) else 0
         self.log_rect = pygame.Rect(w - log_w, self.top_h, log_w, h - self.top_h)
-        self.menu_button.rect = pygame.Rect(w - self.px(100), self.px(7), self.px(90), self.px(32))
-        self.rules_button.rect = pygame.Rect(w - self.px(200), self.px(7), self.px(90), self.px(32))
-        self.hint_button.rect = pygame.Rect(w - self.px(300), self.px(7), self.px(90), self.px(32))
+        right = w - self.px(10)
+        for button in self.top_buttons():
+            width = max(self.px(72), button.needed(self.px(16))[0])
+            button.rect = pygame.Rect(right - width, self.px(7), width, self.px(32))
+            right = button.rect.x - self.px(8)
         self._background = None
         return pygame.Rect(0, self.top_h, w - log_w, h - self.top_h)
+
+    def top_buttons(self) -> list[Button]:
+        """The top bar's buttons, from the right edge leftwards."""
+        return [self.menu_button, self.rules_button, self.table_button, self.hint_button, self.redo_button,
+                self.undo_button]
 
     def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
         """The other seats along the top, the hand and its buttons along the bottom; returns the
@@ -299,11 +361,12 @@ class TableScene(Scene):
     def handle(self, event) -> None:
         self.menu_button.handle(event)
         self.rules_button.handle(event)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.ask_to_leave()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.show_rules()
+        self.table_button.handle(event)
+        self.undo_button.enabled = self.session.can_undo
+        self.redo_button.enabled = self.session.can_redo
+        self.undo_button.handle(event)
+        self.redo_button.handle(event)
+        if event.type == pygame.KEYDOWN and self.handle_table_key(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.ask_to_save()
@@ -319,6 +382,23 @@ class TableScene(Scene):
             self.hand.move(event.pos, view)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hand.release(event.pos)
+
+    def handle_table_key(self, event) -> bool:
+        """Esc, F1, F2, Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y), whoever's turn it is."""
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            self.ask_to_leave()
+        elif event.key == pygame.K_F1:
+            self.show_rules()
+        elif event.key == pygame.K_F2:
+            self.open_table_menu()
+        elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
+            self.redo()
+        elif ctrl and event.key == pygame.K_z:
+            self.undo()
+        else:
+            return False
+        return True
 
     def handle_actions(self, event) -> None:
         """The table's buttons and keys, each enabled only while its action is legal."""
@@ -449,10 +529,12 @@ class TableScene(Scene):
         score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
         goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
         x = max(self.px(150), title_rect.right + self.px(24))
-        goal = fit_text(goal, self.px(16), self.hint_button.rect.x - self.px(10) - x)
+        goal = fit_text(goal, self.px(16), self.undo_button.rect.x - self.px(10) - x)
         draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")
-        self.menu_button.draw(screen, self.px(16))
-        self.rules_button.draw(screen, self.px(16))
+        self.undo_button.enabled = self.session.can_undo
+        self.redo_button.enabled = self.session.can_redo
+        for button in (self.menu_button, self.rules_button, self.table_button, self.undo_button, self.redo_button):
+            button.draw(screen, self.px(16))
         if self.log_rect.w:
             self.log.draw(screen, self.log_rect, self.turns.viewer)
 

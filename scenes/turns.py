@@ -92,6 +92,15 @@ class Turns:
         """The hand-off screen was passed: `seat`'s hand may show."""
         self.revealed_seat = seat
 
+    def reset(self) -> None:
+        """The session went back or changed hands: forget a computer's thinking (about a position
+        that is gone) and the pauses, and ask for the hand-off again in pass-and-play."""
+        self.thinker = None
+        self.computer_wait = 0.0
+        self.game_over_wait = 0.0
+        if self.revealed_seat not in self.session.human_seats:
+            self.revealed_seat = None
+
     def next_game(self) -> None:
         self.session.next_game()
         self.game_over_wait = 0.0

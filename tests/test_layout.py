@@ -11,6 +11,7 @@ import pytest
 from game.registry import GAMES
 from game.rng import Rng
 from game.session import Session
+from game.stats import Record, Stats
 from scenes.gameover import GameOver
 from scenes.handoff import HandOff
 from scenes.menu import MainMenu
@@ -20,6 +21,8 @@ from scenes.rules_sheet import RulesSheet
 from scenes.screens import open_app, table_class
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
+from scenes.stats_screen import StatsScreen
+from scenes.table_menu import TableMenu
 from scenes.widgets import recording
 
 SIZES = [(800, 600), (1024, 640), (1280, 800), (1920, 1080)]
@@ -44,12 +47,26 @@ def played(game, players: int, moves: int, seed: int = 3) -> Session:
     return session
 
 
+def full_stats() -> Stats:
+    """Records of every game in several modes, long names and large numbers among them."""
+    stats = Stats()
+    modes = ["solitaire", "vs hard", "pass-and-play: Cleopatra", "pass-and-play: Finnegan"]
+    for game in GAMES:
+        for i, mode in enumerate(modes):
+            stats.records.setdefault(game.name, {})[mode] = Record(
+                played=1234 + i, won=617, current_streak=12, best_streak=40, best_score=-123.5, fewest_turns=7,
+                assisted_played=300, assisted_won=120)
+    return stats
+
+
 def screens(app):
     """(name, scene) for every screen of the app, over the game it belongs to."""
     yield "menu", MainMenu(app)
     yield "settings", SettingsScene(app)
     yield "replays", ReplayList(app)
     yield "save as", AskText(app, "Save this game as", "Chain-Chain Benedict Cleopatra Finnegan", lambda name: None)
+    yield "statistics (none)", StatsScreen(app, Stats())
+    yield "statistics", StatsScreen(app, full_stats())
     for game in GAMES:
         rules = game.rules
         for players in sorted({rules.min_players, rules.max_players}):
@@ -60,6 +77,7 @@ def screens(app):
             for moves in (0, 30):
                 table = table_class(game)(app, played(game, players, moves))
                 yield f"{game.name} table {players}p after {moves}", table
+            yield f"{game.name} table menu {players}p", TableMenu(app, table)
             finished = table_class(game)(app, played(game, players, None))
             yield f"{game.name} game over {players}p", GameOver(app, finished)
             yield f"{game.name} hand-off {players}p", HandOff(app, finished, 1)

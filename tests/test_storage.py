@@ -353,6 +353,13 @@ def write_settings(data) -> Path:
     ("computer_speed", "warp"),
     ("animations", "yes"),
     ("show_log", 1),
+    ("window_size", [640, 480]),
+    ("window_size", [1280]),
+    ("window_size", [1280.5, 800]),
+    ("window_size", [10**9, 800]),
+    ("window_position", "10,20"),
+    ("window_position", [True, 0]),
+    ("fullscreen", "on"),
 ])
 def test_settings_of_the_wrong_type_are_ignored_saying_so(key, value):
     """`last_setup` a string, a seat name a number, `computer_speed` a list...: the setup screen
@@ -389,6 +396,17 @@ def test_settings_round_trip_and_older_files_load():
     assert storage.load_settings() == (settings_, None)
     write_settings({"computer_speed": "fast"})
     assert storage.load_settings() == ({**storage.DEFAULT_SETTINGS, "computer_speed": "fast"}, None)
+
+
+def test_the_window_remembered_round_trips_and_unknown_is_null():
+    """Window size, place and fullscreen are settings like the others: a window never closed
+    stores null for its size and place, which loads as not known."""
+    storage.save_settings({**storage.DEFAULT_SETTINGS})
+    assert storage.load_settings() == (storage.DEFAULT_SETTINGS, None)
+    remembered = {**storage.DEFAULT_SETTINGS, "window_size": [1500, 900], "window_position": [-1600, 40],
+                  "fullscreen": True}
+    storage.save_settings(remembered)
+    assert storage.load_settings() == (remembered, None)
 
 
 # ---------------------------------------------------------------- a folder that cannot be written
