@@ -241,8 +241,8 @@ class CubesTable(TableScene):
     def draw_placed(self, screen, view, hidden) -> None:
         width = int(self.zoom)
         board = view.board_dict()
-        card = self.hand.dragged or self.hand.selected
-        targets = self.placements_for(card)
+        card = self.hand.dragged or self.hand.selected or (view.drawn if self.my_turn else None)
+        targets = self.placements_for(card)  # the card in hand, or else the one just drawn
         for cell in targets:
             rect = card_rect(self.cell_center(cell), width)
             pygame.draw.rect(screen, (*theme.GLOW, 255), rect, max(2, width // 18), border_radius=max(3, width // 10))
