@@ -1,5 +1,6 @@
 """Finished games, replayed move by move: forwards, backwards, to any move. The table is drawn as
-an onlooker sees it (no hand shown); the move log grows with the moves."""
+an onlooker sees it (no hand shown) until the last move, where every seat's cards are shown; the
+move log grows with the moves."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from game.registry import find_game
 from game.core import from_json
 from game.session import NEXT_GAME, SaveError, Session
 
-from . import theme
+from . import cardart, theme
 from .app import Scene
 from .turns import Turns
-from .widgets import Button, draw_text, fit_text, line_height
+from .widgets import Button, draw_text, fit_text, line_height, panel, unrecorded
 
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
 
@@ -96,7 +97,15 @@ class Replay(Scene):
             button.handle(event)
 
     def draw(self, screen) -> None:
-        self.table.draw(screen)
+        if self.step == len(self.steps) - 1 and self.session.game_over:
+            with unrecorded():  # shaded under the results
+                self.table.draw(screen)
+            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            screen.blit(shade, (0, 0))
+            self.draw_hands(screen)
+        else:
+            self.table.draw(screen)
         pygame.draw.rect(screen, theme.PANEL, self.bar)
         for button in self.buttons:
             button.draw(screen, self.px(20))
@@ -106,6 +115,28 @@ class Replay(Scene):
         pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
         label = f"move {self.step} of {len(self.steps) - 1}"
         draw_text(screen, label, self.px(16), theme.INK, (self.bar.right - self.px(12), self.bar.centery), "midright")
+
+
+    def draw_hands(self, screen) -> None:
+        """Once the game is over, every seat's cards and result, over the table."""
+        rows = self.table.result_rows()
+        gap, card_w = self.px(10), max(40, self.px(48))
+        card_h = int(card_w * theme.CARD_RATIO)
+        row_h = max(card_h, 2 * line_height(self.px(16))) + gap
+        box = pygame.Rect(0, 0, min(self.app.size[0] - 2 * gap, self.px(900)), len(rows) * row_h + 2 * gap)
+        box.midbottom = (self.app.size[0] // 2, self.bar.y - gap)
+        panel(screen, box, edge=theme.GOLD)
+        text_w = box.w // 3
+        for i, (seat, cards, summary) in enumerate(rows):
+            y = box.y + gap + i * row_h
+            name = draw_text(screen, fit_text(self.session.names[seat], self.px(16), text_w, bold=True), self.px(16),
+                             theme.INK, (box.x + gap, y), bold=True, box=box)
+            draw_text(screen, fit_text(summary, self.px(14), text_w), self.px(14), theme.INK_DIM, (box.x + gap, name.bottom),
+                      box=box)
+            left = box.x + gap + text_w
+            step = min(int(card_w * 0.8), (box.right - gap - left - card_w) // max(1, len(cards) - 1))
+            for k, card in enumerate(cards):
+                screen.blit(cardart.face(card, card_w), (left + k * step, y))
 
 
 class ReplayList(Scene):

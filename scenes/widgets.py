@@ -36,6 +36,17 @@ def recording():
         _record = None
 
 
+@contextmanager
+def unrecorded():
+    """Draw inside the block without recording: what is then shaded over by an overlay."""
+    global _record
+    kept, _record = _record, None
+    try:
+        yield
+    finally:
+        _record = kept
+
+
 def note_drawn(rect: pygame.Rect, what: str, box: pygame.Rect | None = None, size: int = 0, color: tuple = ()) -> None:
     if _record is not None:
         _record.append(Drawn(pygame.Rect(rect), what, None if box is None else pygame.Rect(box), size, tuple(color)))

@@ -81,7 +81,11 @@ def screens(app):
             finished = table_class(game)(app, played(game, players, None))
             yield f"{game.name} game over {players}p", GameOver(app, finished)
             yield f"{game.name} hand-off {players}p", HandOff(app, finished, 1)
-            yield f"{game.name} replay {players}p", Replay(app, finished.session, table_class(game))
+            replay = Replay(app, finished.session, table_class(game))
+            yield f"{game.name} replay {players}p", replay
+            ended = Replay(app, finished.session, table_class(game))
+            ended.go(10**9)
+            yield f"{game.name} replay at the end {players}p", ended
         yield f"{game.name} rules", RulesSheet(app, game.title, game.guide)
 
 

@@ -9,6 +9,7 @@ from game import storage
 from game.rng import Rng
 from game.session import Session
 from scenes.replay import Replay, ReplayList, replay_steps
+from scenes.widgets import recording
 
 COMPUTERS = {"seats": [{"name": "Ana", "kind": "computer", "difficulty": "random"},
                        {"name": "Ben", "kind": "computer", "difficulty": "random"}]}
@@ -62,6 +63,10 @@ def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(dr
     assert replay.step == 2 and len(replay.session.log) >= 0
     driver.key(pygame.K_END)
     assert replay.step == len(replay.steps) - 1 and replay.session.game_over
+    with recording() as drawn:
+        replay.draw(driver.app.screen)
+    assert any(item.what.startswith(("no cards left", "1 card", "2 cards", "3 cards", "4 cards", "5 cards"))
+               for item in drawn), "every seat's cards and result are shown at the end"
     driver.key(pygame.K_LEFT)
     assert not replay.session.game_over
     assert replay.table.current_view().seat is None, "an onlooker's view: no hand shown"
