@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..core import Option, Outcome, Rules
+from ..core import Option, Outcome, Rules, View
 from ..dealing import deal_hidden
 from ..rng import Rng
 from .cards import LinxCard, ScoringCard, full_deck, scoring_deck
@@ -174,22 +174,19 @@ class LinxState:
         return min((s.length for s in self.scoring_up), default=None)
 
 
-@dataclass(frozen=True, slots=True)
-class LinxView:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LinxView(View):
     """What one seat may see (per the LINX rulings): its hand, the anchors, the discard top and the
     pile's size, the face-up scoring cards, everyone's claimed cards, the counts of every hand and
     of the stock; also what everyone saw: the discards each seat took and holds, the cards laid.
     `seat` None is a spectator (no hand)."""
 
-    seat: int | None
-    players: int
     first: int
     match: bool
     target: int
     match_scores: tuple[int, ...]
     seats_in: tuple[int, ...]
     tiebreak: bool
-    hand: tuple[LinxCard, ...]
     anchors: tuple[LinxCard, ...]
     discard_top: LinxCard | None
     discard_count: int
@@ -199,8 +196,6 @@ class LinxView:
     claimed: tuple[tuple[ScoringCard, ...], ...]
     taken: tuple[tuple[LinxCard, ...], ...]
     laid: tuple[LinxCard, ...]
-    hand_counts: tuple[int, ...]
-    current: int
     draws_left: int
     over: bool
 
@@ -263,6 +258,12 @@ class LinxRules(Rules):
     playout_horizon = 16
     # Carried from game to game of a match (next_game_config), never chosen on the setup screen.
     CARRIED = ("match_scores", "seats_in", "tiebreak")
+
+    def option_choices(self, option: Option, players: int) -> tuple:
+        """The first player is one of the seats at the table."""
+        if option.key == "first":
+            return option.choices[:players]
+        return option.choices
 
     def normalize_config(self, config: dict) -> dict:
         normal = super().normalize_config(config)
@@ -477,7 +478,9 @@ class LinxRules(Rules):
             taken=tuple(tuple(t) for t in state.taken),
             laid=tuple(state.laid),
             hand_counts=tuple(len(h) for h in state.hands),
-            current=state.current, draws_left=state.draws_left, over=state.over)
+            current=state.current, draws_left=state.draws_left, over=state.over,
+            winners=_winners(state) if state.over else None,
+            final_hands=tuple(tuple(h) for h in state.hands) if state.over else None)
 
     def determinize(self, view: LinxView, rng) -> LinxState:
         """A full state the viewer cannot tell from the real one: other hands hold the discards
