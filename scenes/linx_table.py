@@ -19,7 +19,7 @@ from .hand import card_rect
 from .motion import Flight
 from .resources import font
 from .table import TableScene
-from .widgets import Button, draw_text, fit_text, line_height
+from .widgets import Button, draw_text, fit_text, line_height, shortest_fit, text_width
 
 SYMBOL_COLOURS = {"gold": (196, 140, 0), "silver-blue": (70, 100, 150), "violet": (120, 60, 170),
                   "red": (200, 30, 40), "teal": (0, 128, 128), "green": (30, 125, 50)}
@@ -136,14 +136,19 @@ class LinxTable(TableScene):
         gap = self.px(12)
         label_h = line_height(self.px(15), bold=True)
         top_h = (middle.h - gap) * 11 // 20
-        self.board_w = max(24, min(self.px(84), int((top_h - label_h - gap) / theme.CARD_RATIO)))
+        label = self.px(15)
+        pile_labels = text_width("Stock 90", label, bold=True), text_width("Discard 90", label, bold=True)
+        by_height = int((top_h - label_h - gap) / theme.CARD_RATIO)
+        by_width = (middle.w - self.px(68) - 8 * gap - max(0, max(pile_labels) - gap)) // 9
+        self.board_w = max(24, min(self.px(84), by_height, by_width))
         card_h = int(self.board_w * theme.CARD_RATIO)
         cy = middle.y + label_h + card_h // 2 + self.px(4)
         step = self.board_w + gap
-        x = middle.x + self.px(20) + self.board_w // 2
+        pile_step = max(step, (sum(pile_labels) + 1) // 2 + gap)
+        x = middle.x + self.px(20) + max(self.board_w, pile_labels[0]) // 2
         self.stock_center = (x, cy)
-        self.discard_center = (x + step, cy)
-        anchors_x = x + 2 * step + self.px(24)
+        self.discard_center = (x + pile_step, cy)
+        anchors_x = self.discard_center[0] + max(self.board_w, pile_labels[1]) // 2 + self.px(24) + self.board_w // 2
         self.anchor_centers = [(anchors_x + i * step, cy) for i in range(4)]
         scoring_x = anchors_x + 4 * step + self.px(24)
         self.scoring_centers = [(scoring_x + i * step, cy) for i in range(3)]
@@ -401,6 +406,8 @@ class LinxTable(TableScene):
 
     def draw_row(self, screen, label, cards, centers, hidden, kind, lit) -> None:
         left = centers[0][0] - self.board_w // 2
+        room = centers[-1][0] + self.board_w // 2 - left
+        label = shortest_fit([label, label.split()[0]], self.px(15), room, bold=True)
         draw_text(screen, label, self.px(15), theme.INK, (left, self.label_y), bold=True)
         for card, center in zip(cards, centers):
             rect = card_rect(center, self.board_w)
