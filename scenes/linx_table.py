@@ -80,12 +80,22 @@ def paint_scoring_card(card: ScoringCard, width: int) -> pygame.Surface:
     radius = max(3, w // 10)
     pygame.draw.rect(surface, SCORING_FACE, (0, 0, w, h), border_radius=radius)
     pygame.draw.rect(surface, theme.GOLD, (0, 0, w, h), max(1, w // 24), border_radius=radius)
-    length = font(max(12, int(w * 0.36)), bold=True).render(f"{card.length}+", True, SCORING_INK)
-    points = font(max(12, int(w * 0.3)), bold=True).render(str(card.points), True, theme.INK)
-    surface.blit(length, length.get_rect(midtop=(w // 2, h // 10)))
-    pygame.draw.line(surface, theme.GOLD, (w // 5, h // 2), (w - w // 5, h // 2), max(1, w // 30))
-    surface.blit(points, points.get_rect(midbottom=(w // 2, h - h // 10)))
+    # Drawn left of centre, so that the figures still read where the next card overlaps this one.
+    length = _fitted(f"{card.length}+", int(w * 0.36), int(w * 0.7), SCORING_INK)
+    points = _fitted(str(card.points), int(w * 0.3), int(w * 0.7), theme.INK)
+    surface.blit(length, length.get_rect(midtop=(int(w * 0.42), h // 10)))
+    pygame.draw.line(surface, theme.GOLD, (w // 6, h // 2), (int(w * 0.7), h // 2), max(1, w // 30))
+    surface.blit(points, points.get_rect(midbottom=(int(w * 0.42), h - h // 10)))
     return surface
+
+
+def _fitted(text: str, size: int, width: int, ink) -> pygame.Surface:
+    """`text` in bold at `size`, or smaller until it is at most `width` wide."""
+    image = font(max(12, size), bold=True).render(text, True, ink)
+    while image.get_width() > width and size > 12:
+        size -= 1
+        image = font(size, bold=True).render(text, True, ink)
+    return image
 
 
 cardart.register_painter(LinxCard, paint_linx_card)
@@ -483,21 +493,24 @@ class LinxTable(TableScene):
             unseen = [c for c in DECK.playing if c not in view.hand and c not in view.anchors]
             short = one_card_short(view.hand, view.anchors, need, unseen)
             if short:
-                return f"Discard a card: you are one card short of a chain of {max(c.length for _e, c in short)}"
+                extra, chain = max(short, key=lambda found: found[1].length)
+                return f"Discard a card: one card short: {extra.label} would make a chain of {chain.length}"
         return "No chain yet: drag a card onto the discard pile"
 
     def result_rows(self):
-        """Each seat's scoring cards, their total; in match play the bonus and the match score."""
+        """Each seat's scoring cards and total (with the cards that break a tie on points); in
+        match play the bonus and the match score."""
         view = self.session.view(None)
         bonus = bonuses(view.claimed, view.seats_in) if view.match and not view.tiebreak else {}
+        points = {seat: game_points(view.claimed[seat]) for seat in view.seats_in}
         rows = []
         for seat in view.seats_in:
             claimed = tuple(sorted(view.claimed[seat], key=lambda s: -s.points))
-            summary = f"{game_points(claimed)} points"
-            if claimed:
-                summary += f", best card {claimed[0].points}"
+            summary = f"{points[seat]} points"
+            if sum(1 for other in view.seats_in if points[other] == points[seat]) > 1 and claimed:
+                summary += " \u00b7 tie-break " + ", ".join(str(s.points) for s in claimed)
             if view.match:
-                total = view.match_scores[seat] + game_points(claimed) + bonus.get(seat, 0)
-                summary += f" \u00b7 bonus {bonus.get(seat, 0)} \u00b7 match {total} of {view.target}"
+                total = view.match_scores[seat] + points[seat] + bonus.get(seat, 0)
+                summary += f" \u00b7 +{bonus.get(seat, 0)} bonus \u00b7 match {total}/{view.target}"
             rows.append((seat, claimed, summary))
         return rows

@@ -4,6 +4,7 @@ dragging a card onto the discard pile."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from ui_driver import Driver
 
@@ -167,3 +168,36 @@ def test_a_discard_by_drag_and_a_draw_by_clicking_the_discard_pile(driver):
     top = table.current_view().discard_top
     driver.click(table.pile_rect(DISCARD).center)
     assert top in table.current_view().hand
+
+
+def test_the_setup_screen_offers_only_first_players_at_the_table(driver):
+    """The youngest player begins: the first-player choices are the seats there are, no more."""
+    setup = SetupScene(driver.app, "linx")
+    driver.app.push(setup)
+    driver.frame()
+    first = setup.options["first"]
+    assert [label for _value, label in first.choices] == [f"Seat {n}" for n in range(1, len(setup.rows) + 1)]
+    first.value = len(setup.rows) - 1
+    setup._add_seat()
+    driver.frame()
+    assert len(first.choices) == len(setup.rows)
+    setup._remove_seat(setup.rows[-1])
+    setup._remove_seat(setup.rows[-1])
+    driver.frame()
+    assert len(first.choices) == len(setup.rows) == 2 and first.value in (0, 1)
+
+
+def test_the_hint_in_the_laying_step_fills_the_chain_row_and_enter_lays_it(driver):
+    for seed in range(200):
+        session = Session("linx", {"seats": SEATS}, seed)
+        session.apply(Draw(STOCK))
+        hint = LinxHeuristic(session.seed).choose(session.view(0), session.legal_actions())
+        if isinstance(hint, LayChain):
+            break
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    driver.key(pygame.K_h)
+    assert (table.start, tuple(table.built), table.end, table.claim) == (hint.start, hint.cards, hint.end, hint.scoring)
+    driver.key(pygame.K_RETURN)
+    assert [e.cards for seat, e in session.history if isinstance(e, ChainLaid)] == [hint.all_cards]
