@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from ui_driver import Driver
 
 from game.linx import LinxHeuristic, longest_chain
@@ -201,3 +203,23 @@ def test_the_hint_in_the_laying_step_fills_the_chain_row_and_enter_lays_it(drive
     assert (table.start, tuple(table.built), table.end, table.claim) == (hint.start, hint.cards, hint.end, hint.scoring)
     driver.key(pygame.K_RETURN)
     assert [e.cards for seat, e in session.history if isinstance(e, ChainLaid)] == [hint.all_cards]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10), min_size=1, max_size=6, unique=True),
+       ends=st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(lambda e: e[0] != e[1]))
+def test_a_chain_the_row_lights_all_green_with_a_claim_is_exactly_one_the_rules_accept(driver, seed, picks, ends):
+    session = Session("linx", {"seats": SEATS}, seed)
+    session.apply(Draw(STOCK))
+    table = LinxTable(driver.app, session)
+    table.layout(driver.app.size)
+    view = session.view(0)
+    table.start, table.end = view.anchors[ends[0]], view.anchors[ends[1]]
+    table.built = [view.hand[i] for i in picks if i < len(view.hand)]
+    table.rechoose_claim()
+    action = table.built_action()
+    all_green = all(link_words(a, b)[0] for a, b in zip(table.chain_cards(), table.chain_cards()[1:]))
+    if action is None:
+        assert not table.built or not table.claimable()
+    else:
+        assert session.rules.is_legal(session.state, action) == all_green
