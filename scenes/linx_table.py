@@ -392,7 +392,8 @@ class LinxTable(TableScene):
         self.draw_row(screen, "Scoring cards", view.scoring_up, self.scoring_centers, hidden, "scoring", {self.claim})
         self.draw_chain(screen, view)
         if self.laying:
-            self.lay_button.enabled = self.built_action() is not None
+            action = self.built_action()
+            self.lay_button.enabled = action is not None and self.session.is_legal(action)
             self.lay_button.draw(screen, self.px(17))
             self.cancel_button.enabled = bool(self.chain_cards())
             self.cancel_button.draw(screen, self.px(17))
@@ -467,7 +468,13 @@ class LinxTable(TableScene):
     def chain_status(self, view) -> str:
         length = len(self.chain_cards()) + (0 if self.end is not None else 1) + (0 if self.start is not None else 1)
         need = view.min_length
-        claim = f"claims {self.claim.label}" if self.claim else f"needs {need} or more to claim" if need else "no scoring cards"
+        broken = sum(1 for a, b in zip(self.chain_cards(), self.chain_cards()[1:]) if not link_words(a, b)[0])
+        if broken:
+            claim = f"{broken} broken link{'s' if broken > 1 else ''}: drag a card out or reorder"
+        elif self.claim:
+            claim = f"claims {self.claim.label} (click a scoring card to change)"
+        else:
+            claim = f"needs {need} or more to claim" if need else "no scoring cards"
         ends = "" if self.start is not None and self.end is not None else " (with both anchors)"
         return f"Length {length}{ends} \u00b7 {claim}"
 
