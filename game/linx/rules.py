@@ -485,19 +485,25 @@ class LinxRules(Rules):
     def determinize(self, view: LinxView, rng) -> LinxState:
         """A full state the viewer cannot tell from the real one: other hands hold the discards
         they were seen to take; the rest of them, the discard pile under its top and the stock are
-        dealt from the cards the viewer has not seen."""
+        dealt from the cards the viewer has not seen. Once the game is over every hand is shown."""
         own = view.seat
         seen = set(view.hand) | set(view.anchors) | set(view.laid)
         seen.update(c for taken in view.taken for c in taken)
         if view.discard_top is not None:
             seen.add(view.discard_top)
+        shown = view.final_hands  # every hand, once the game is over
+        if shown is not None:
+            seen.update(c for hand in shown for c in hand)
         pool = [c for c in full_deck() if c not in seen]
         others = [s for s in range(view.players) if s != own]
         under_discard = view.players  # a stand-in seat for the discard pile below its top
-        sizes = {s: view.hand_counts[s] - len(view.taken[s]) for s in others}
+        sizes = {s: 0 if shown is not None else view.hand_counts[s] - len(view.taken[s]) for s in others}
         sizes[under_discard] = max(view.discard_count - 1, 0)
         dealt, stock = deal_hidden(pool, sizes, {}, {}, rng)
-        hands = [list(view.hand) if s == own else list(view.taken[s]) + dealt[s] for s in range(view.players)]
+        if shown is not None:
+            hands = [list(hand) for hand in shown]
+        else:
+            hands = [list(view.hand) if s == own else list(view.taken[s]) + dealt[s] for s in range(view.players)]
         discard = dealt[under_discard] + ([view.discard_top] if view.discard_top is not None else [])
         public_scoring = list(view.scoring_up) + [s for claimed in view.claimed for s in claimed]
         scoring_stock = scoring_deck()
@@ -516,9 +522,11 @@ class LinxRules(Rules):
         return full_deck()
 
     def hidden_cards(self, state: LinxState, seat: int | None) -> set:
-        """Other seats' hands, less the discards they were seen to take; the stock; the discard
-        pile under its top card."""
+        """Other seats' hands, less the discards they were seen to take (every hand is shown once
+        the game is over); the stock; the discard pile under its top card."""
         hidden = set(state.stock) | set(state.discard[:-1])
+        if state.over:
+            return hidden
         for other, hand in enumerate(state.hands):
             if other != seat:
                 hidden.update(c for c in hand if c not in state.taken[other])
