@@ -454,8 +454,9 @@ class LinxTable(TableScene):
         for card, center in zip(cards, centers):
             screen.blit(cardart.face(card, self.chain_w), card_rect(center, self.chain_w))
         for (a, ca), (b, cb) in zip(zip(cards, centers), zip(cards[1:], centers[1:])):
-            ok, _words = link_words(a, b)
-            mark = "\u2713" if ok else "\u2715"
+            ok, words = link_words(a, b)
+            shared = "\u2713 " + words.removeprefix("both ") if ok else "\u2715"
+            mark = shared if text_width(shared, small, bold=True) <= cb[0] - ca[0] - self.px(4) else shared[0]
             draw_text(screen, mark, small, LINK_OK if ok else LINK_BAD, ((ca[0] + cb[0]) // 2, card_bottom + self.px(2)),
                       "midtop", bold=True)
         status = self.chain_status(view)
