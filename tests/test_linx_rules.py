@@ -625,3 +625,15 @@ def test_the_rule_of_thumb_lays_the_top_card_and_discards_what_links_least():
     assert type(ranking[0]) is LayChain and ranking[0].length == 5
     discards = [a for a in ranking if type(a) is Discard]
     assert discards[0] == Discard(card("15Le"))
+
+
+def test_the_rules_sheet_picture_shows_a_chain_the_rules_accept_and_a_claim_it_may_take():
+    """The sheet's picture: a chain of five between two anchors, each card linked to the next,
+    taking a 5+ scoring card."""
+    from game.linx.guide import EXAMPLE_CHAIN, EXAMPLE_CLAIM
+
+    start, *middle, end = EXAMPLE_CHAIN
+    assert is_chain(start, middle, end)
+    state = table([" ".join(c.code for c in middle), ""], anchors=f"{start.code} {end.code} 1Su 2Su", stock="9Di 10Di",
+                  scoring_up=EXAMPLE_CLAIM.code)
+    assert RULES.is_legal(state, LayChain(start, tuple(middle), end, EXAMPLE_CLAIM))
