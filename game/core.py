@@ -230,6 +230,11 @@ class Rules:
         """The rules config for the next game of a session, given the finished game's state."""
         return config
 
+    def option_choices(self, option: Option, players: int) -> tuple[tuple[Any, str], ...]:
+        """The values of `option` a table of `players` may choose (the setup screen offers only
+        these); most options allow every value at every player count."""
+        return option.choices
+
     def normalize_config(self, config: dict) -> dict:
         """The config with defaults filled in; raises ValueError on a bad value."""
         players = config.get("players", self.default_players)

@@ -155,6 +155,10 @@ class Session:
                 self.wins[winner] += 1
         return events
 
+    def is_legal(self, action) -> bool:
+        """Whether the seat to move may take `action` (also one the legal list does not spell out)."""
+        return self.rules.is_legal(self.state, action)
+
     def why_illegal(self, action) -> str:
         """Why the seat to move may not take `action`, in a player's words."""
         return self.rules.why_illegal(self.state, action)

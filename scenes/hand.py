@@ -45,7 +45,9 @@ class Hand:
         return int(self.width * theme.CARD_RATIO)
 
     def cards(self, view) -> list:
-        return sorted(view.hand, key=self.order)
+        """The cards held, less those the table has put down for a move not yet made."""
+        aside = self.table.set_aside()
+        return sorted((card for card in view.hand if card not in aside), key=self.order)
 
     def centers(self, count: int) -> list[tuple[int, int]]:
         if count == 0:

@@ -97,7 +97,16 @@ class SetupScene(Scene):
         if problem:
             self.app.top.say(problem)
 
+    def offer_allowed_options(self) -> None:
+        """Each rule option offers only the values the rules allow with this many seats."""
+        for option in self.rules.options:
+            cycler = self.options[option.key]
+            cycler.choices = list(self.rules.option_choices(option, len(self.rows)))
+            if cycler.value not in [value for value, _label in cycler.choices]:
+                cycler.value = cycler.choices[0][0]
+
     def layout(self, size) -> None:
+        self.offer_allowed_options()
         """Lay the form out from measured text in a column that scrolls when the window is too
         short for it; Back and Start stay at the bottom."""
         w, h = size

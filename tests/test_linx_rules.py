@@ -8,11 +8,9 @@ and `RULES.legal_actions`, the surface the table and the computer players use.
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
 
 import pytest
-from test_properties import PROPERTIES, cases_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,17 +24,6 @@ from game.linx.rules import (AnchorsDealt, ChainLaid, Discarded, Drew, GameEnded
                              places)
 from game.rng import Rng
 from game.session import Session
-
-
-@pytest.fixture(autouse=True)
-def linx_registered(monkeypatch):
-    """Sessions find LINX through the registry (it joins the menu with its table scene)."""
-    from game import registry
-    from game.linx import GAME
-
-    if GAME not in registry.GAMES:
-        monkeypatch.setattr(registry, "GAMES", registry.GAMES + (GAME,))
-
 
 
 # ---------------------------------------------------------------- helpers
@@ -640,11 +627,13 @@ def test_the_rule_of_thumb_lays_the_top_card_and_discards_what_links_least():
     assert discards[0] == Discard(card("15Le"))
 
 
-@pytest.mark.parametrize("check", PROPERTIES, ids=lambda check: check.__name__)
-def test_the_generic_properties_hold_for_linx(check):
-    """The checks every registered game passes (tests/test_properties.py), for every player count
-    and option of LINX."""
-    import game.linx as linx
+def test_the_rules_sheet_picture_shows_a_chain_the_rules_accept_and_a_claim_it_may_take():
+    """The sheet's picture: a chain of five between two anchors, each card linked to the next,
+    taking a 5+ scoring card."""
+    from game.linx.guide import EXAMPLE_CHAIN, EXAMPLE_CLAIM
 
-    for c in random.Random(1).sample(cases_of(linx.GAME), 3):
-        check(c, 1, 101, 201)
+    start, *middle, end = EXAMPLE_CHAIN
+    assert is_chain(start, middle, end)
+    state = table([" ".join(c.code for c in middle), ""], anchors=f"{start.code} {end.code} 1Su 2Su", stock="9Di 10Di",
+                  scoring_up=EXAMPLE_CLAIM.code)
+    assert RULES.is_legal(state, LayChain(start, tuple(middle), end, EXAMPLE_CLAIM))

@@ -5,12 +5,12 @@ from ..sheet import Sheet
 from .ai import LinxHeuristic
 from .cards import LinxCard, ScoringCard, card, cards, full_deck, scoring_deck
 from .chains import Chain, all_chains, best_chain, chain_of_length, longest_chain, one_card_short
-from .guide import GUIDE
+from .guide import GUIDE, PICTURE
 from .rules import RULES, Discard, Draw, LayChain, LinxRules, LinxState, LinxView
 
 GAME = GameDescriptor(
     name="linx", title="LINX", blurb="Draw, link cards between two anchors, claim the scoring cards.",
-    rules=RULES, heuristic=LinxHeuristic, guide=Sheet(GUIDE), lookahead="rollout", table="scenes.linx_table:LinxTable")
+    rules=RULES, heuristic=LinxHeuristic, guide=Sheet(GUIDE, (PICTURE,)), lookahead="rollout", table="scenes.linx_table:LinxTable")
 
 __all__ = ["GAME", "GUIDE", "RULES", "Chain", "Discard", "Draw", "LayChain", "LinxCard", "LinxHeuristic", "LinxRules",
            "LinxState", "LinxView", "ScoringCard", "all_chains", "best_chain", "card", "cards",

@@ -1,4 +1,8 @@
-"""How to play LINX, in the table's own words (shown by the Rules button)."""
+"""How to play LINX, in the table's own words (shown by the Rules button), with a picture of a
+chain laid between two anchors."""
+
+from ..sheet import Label, Picture, Shown
+from .cards import ScoringCard, cards
 
 GUIDE = """\
 Goal: score the most points by laying chains of cards between the anchors.
@@ -9,3 +13,19 @@ Then lay a chain or discard one card. A chain runs from one anchor through cards
 The game ends after the turn in which the stock runs out. Add up your scoring cards: most points wins; on a tie, the highest single scoring card decides, then the next highest; still tied, the win is shared. Cards left in hand score nothing.
 Match play: play games until someone ends a game with the target score or more (500 unless the table says otherwise). Each game's winner earns 100 extra points; with three or more players second place earns 50, with four or more third place earns 25; tied players all earn the better bonus. If the match ends in a tie, the tied players play one more game between themselves to settle it.
 """
+
+# A chain of five from the anchor 7 Sun to the anchor 3 Leaf, each link named under the card it
+# leads to; it claims a scoring card of length 5.
+EXAMPLE_CHAIN = tuple(cards("7Su 7Mo 12Mo 12Le 3Le"))
+EXAMPLE_LINKS = ("anchor", "7", "Moon", "12", "Leaf, anchor")
+EXAMPLE_CLAIM = ScoringCard(5, 20)
+
+PICTURE = Picture(
+    "A chain of five: the anchor 7 Sun, then 7 Moon (same number), 12 Moon (same symbol), 12 Leaf "
+    "(same number), and the anchor 3 Leaf (same symbol). Five cards long, it may take the 5+ "
+    "scoring card for 20 points.",
+    tuple(Shown(c, col + 1, 0, note=note, marked=col in (0, len(EXAMPLE_CHAIN) - 1))
+          for col, (c, note) in enumerate(zip(EXAMPLE_CHAIN, EXAMPLE_LINKS)))
+    + (Shown(EXAMPLE_CLAIM, 1, 1, note="claimed"),),
+    (Label("Chain", 0, 0), Label("Takes", 0, 1)),
+)

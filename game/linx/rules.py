@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..core import Option, Outcome, Rules
+from ..core import Option, Outcome, Rules, View
 from ..dealing import deal_hidden
 from ..rng import Rng
 from .cards import LinxCard, ScoringCard, full_deck, scoring_deck
@@ -174,22 +174,19 @@ class LinxState:
         return min((s.length for s in self.scoring_up), default=None)
 
 
-@dataclass(frozen=True, slots=True)
-class LinxView:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LinxView(View):
     """What one seat may see (per the LINX rulings): its hand, the anchors, the discard top and the
     pile's size, the face-up scoring cards, everyone's claimed cards, the counts of every hand and
     of the stock; also what everyone saw: the discards each seat took and holds, the cards laid.
     `seat` None is a spectator (no hand)."""
 
-    seat: int | None
-    players: int
     first: int
     match: bool
     target: int
     match_scores: tuple[int, ...]
     seats_in: tuple[int, ...]
     tiebreak: bool
-    hand: tuple[LinxCard, ...]
     anchors: tuple[LinxCard, ...]
     discard_top: LinxCard | None
     discard_count: int
@@ -199,8 +196,6 @@ class LinxView:
     claimed: tuple[tuple[ScoringCard, ...], ...]
     taken: tuple[tuple[LinxCard, ...], ...]
     laid: tuple[LinxCard, ...]
-    hand_counts: tuple[int, ...]
-    current: int
     draws_left: int
     over: bool
 
@@ -263,6 +258,12 @@ class LinxRules(Rules):
     playout_horizon = 16
     # Carried from game to game of a match (next_game_config), never chosen on the setup screen.
     CARRIED = ("match_scores", "seats_in", "tiebreak")
+
+    def option_choices(self, option: Option, players: int) -> tuple:
+        """The first player is one of the seats at the table."""
+        if option.key == "first":
+            return option.choices[:players]
+        return option.choices
 
     def normalize_config(self, config: dict) -> dict:
         normal = super().normalize_config(config)
@@ -477,24 +478,32 @@ class LinxRules(Rules):
             taken=tuple(tuple(t) for t in state.taken),
             laid=tuple(state.laid),
             hand_counts=tuple(len(h) for h in state.hands),
-            current=state.current, draws_left=state.draws_left, over=state.over)
+            current=state.current, draws_left=state.draws_left, over=state.over,
+            winners=_winners(state) if state.over else None,
+            final_hands=tuple(tuple(h) for h in state.hands) if state.over else None)
 
     def determinize(self, view: LinxView, rng) -> LinxState:
         """A full state the viewer cannot tell from the real one: other hands hold the discards
         they were seen to take; the rest of them, the discard pile under its top and the stock are
-        dealt from the cards the viewer has not seen."""
+        dealt from the cards the viewer has not seen. Once the game is over every hand is shown."""
         own = view.seat
         seen = set(view.hand) | set(view.anchors) | set(view.laid)
         seen.update(c for taken in view.taken for c in taken)
         if view.discard_top is not None:
             seen.add(view.discard_top)
+        shown = view.final_hands  # every hand, once the game is over
+        if shown is not None:
+            seen.update(c for hand in shown for c in hand)
         pool = [c for c in full_deck() if c not in seen]
         others = [s for s in range(view.players) if s != own]
         under_discard = view.players  # a stand-in seat for the discard pile below its top
-        sizes = {s: view.hand_counts[s] - len(view.taken[s]) for s in others}
+        sizes = {s: 0 if shown is not None else view.hand_counts[s] - len(view.taken[s]) for s in others}
         sizes[under_discard] = max(view.discard_count - 1, 0)
         dealt, stock = deal_hidden(pool, sizes, {}, {}, rng)
-        hands = [list(view.hand) if s == own else list(view.taken[s]) + dealt[s] for s in range(view.players)]
+        if shown is not None:
+            hands = [list(hand) for hand in shown]
+        else:
+            hands = [list(view.hand) if s == own else list(view.taken[s]) + dealt[s] for s in range(view.players)]
         discard = dealt[under_discard] + ([view.discard_top] if view.discard_top is not None else [])
         public_scoring = list(view.scoring_up) + [s for claimed in view.claimed for s in claimed]
         scoring_stock = scoring_deck()
@@ -513,9 +522,11 @@ class LinxRules(Rules):
         return full_deck()
 
     def hidden_cards(self, state: LinxState, seat: int | None) -> set:
-        """Other seats' hands, less the discards they were seen to take; the stock; the discard
-        pile under its top card."""
+        """Other seats' hands, less the discards they were seen to take (every hand is shown once
+        the game is over); the stock; the discard pile under its top card."""
         hidden = set(state.stock) | set(state.discard[:-1])
+        if state.over:
+            return hidden
         for other, hand in enumerate(state.hands):
             if other != seat:
                 hidden.update(c for c in hand if c not in state.taken[other])

@@ -1,0 +1,225 @@
+"""LINX through the real scenes: the human draws by clicking the piles, builds chains in the chain
+row with the mouse (start anchor, hand cards dragged in order, end anchor, Lay) and discards by
+dragging a card onto the discard pile."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ui_driver import Driver
+
+from game.linx import LinxHeuristic, longest_chain
+from game.linx.rules import DISCARD, STOCK, ChainLaid, Discard, Draw, LayChain
+from game.session import Session
+from scenes.gameover import GameOver
+from scenes.linx_table import LinxTable, link_words
+from scenes.setup import SetupScene
+
+SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
+LONG_CHAIN = 6
+WHOLE_GAME_SEED = "4"
+
+
+def anchor_center(table: LinxTable, anchor):
+    return table.anchor_centers[table.current_view().anchors.index(anchor)]
+
+
+def drop_spot(table: LinxTable):
+    """A point in the chain row after every card already in it."""
+    return table.lay_button.rect.x - table.px(10), table.chain_row.centery
+
+
+def build_by_mouse(driver: Driver, table: LinxTable, lay: LayChain) -> None:
+    driver.click(anchor_center(table, lay.start))
+    for card in lay.cards:
+        driver.drag(table.hand.card_center(table.current_view(), card), drop_spot(table))
+    driver.click(anchor_center(table, lay.end))
+
+
+def best_long_chain(table: LinxTable) -> LayChain | None:
+    """The human's plan: lay only a chain of six or more (the longest the hand has)."""
+    view = table.current_view()
+    chain = longest_chain(view.hand, view.anchors)
+    if chain is None or chain.length < LONG_CHAIN:
+        return None
+    claims = [s for s in view.scoring_up if s.length <= chain.length]
+    if not claims:
+        return None
+    return LayChain(chain.start, chain.cards, chain.end, max(claims, key=lambda s: s.points))
+
+
+def human_move(driver: Driver, table: LinxTable, legal: list) -> None:
+    view = table.current_view()
+    if isinstance(legal[0], Draw):
+        wanted = LinxHeuristic(1).choose(view, legal)
+        rect = table.pile_rect(wanted.source)
+        driver.click(rect.center)
+        return
+    lay = best_long_chain(table)
+    if lay is not None:
+        build_by_mouse(driver, table, lay)
+        assert table.built_action() is not None and table.built_action().cards == lay.cards
+        driver.click(table.lay_button.rect.center)
+        return
+    discard = next(a for a in LinxHeuristic(1).ranking(view, legal) if isinstance(a, Discard))
+    driver.drag(table.hand.card_center(view, discard.card), table.discard_center)
+
+
+def test_whole_game_from_menu_through_the_mouse_with_a_long_chain_to_the_results(driver):
+    menu = driver.app.top
+    driver.click(next(b for b in menu.game_buttons if b.label == "LINX").rect.center)
+    setup = driver.app.top
+    assert isinstance(setup, SetupScene) and setup.game.name == "linx"
+    driver.click(setup.seed.rect.center)
+    driver.type_text(WHOLE_GAME_SEED)
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, LinxTable)
+    human_moves = 0
+    for _ in range(40000):
+        if isinstance(driver.app.top, GameOver):
+            break
+        legal = table.session.legal_actions() if table.my_turn and not table.motion.busy else []
+        if legal:
+            before = len(table.session.log)
+            human_move(driver, table, legal)
+            assert len(table.session.log) == before + 1, table.message
+            human_moves += 1
+        driver.frame(dt=0.05)
+    else:
+        pytest.fail("the game never reached the results screen")
+    assert human_moves > 10
+    laid = [e for seat, e in table.session.history if seat == 0 and isinstance(e, ChainLaid)]
+    assert any(len(e.cards) >= LONG_CHAIN for e in laid), "the human laid a chain of six or more"
+    view = table.session.view(None)
+    assert view.stock_count == 0 and view.winners
+    rows = table.result_rows()
+    assert [seat for seat, _cards, _summary in rows] == [0, 1]
+    assert all(summary.startswith(f"{sum(s.points for s in cards)} points") for _seat, cards, summary in rows)
+
+
+def open_laying(driver: Driver, seed: int) -> LinxTable:
+    """The human's first turn, drawn, ready to lay or discard."""
+    session = Session("linx", {"seats": SEATS}, seed)
+    session.apply(Draw(STOCK))
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    return table
+
+
+def test_each_link_is_lit_with_what_it_shares_or_why_not_and_cancel_returns_the_cards(driver):
+    table = open_laying(driver, 2)
+    view = table.current_view()
+    start = view.anchors[0]
+    driver.click(table.anchor_centers[0])
+    assert table.start == start
+    linked = next(c for c in view.hand if c.links(start))
+    unlinked = next(c for c in view.hand if not c.links(linked) and c != linked)
+    driver.drag(table.hand.card_center(view, linked), drop_spot(table))
+    driver.drag(table.hand.card_center(table.current_view(), unlinked), drop_spot(table))
+    assert table.built == [linked, unlinked]
+    assert link_words(start, linked)[0] and not link_words(linked, unlinked)[0]
+    assert link_words(linked, unlinked)[1] == "no number or symbol shared"
+    assert linked not in table.hand.cards(table.current_view())
+    driver.click(table.cancel_button.rect.center)
+    assert table.chain_cards() == [] and set(table.hand.cards(table.current_view())) == set(view.hand)
+
+
+def test_a_chain_card_dragged_to_the_front_reorders_the_chain(driver):
+    table = open_laying(driver, 2)
+    view = table.current_view()
+    driver.click(table.anchor_centers[0])
+    first, second = view.hand[0], view.hand[1]
+    for card in (first, second):
+        driver.drag(table.hand.card_center(table.current_view(), card), drop_spot(table))
+    centers = table.chain_centers(len(table.chain_cards()))
+    driver.drag(centers[2], (centers[1][0] - table.chain_w, centers[1][1]))
+    assert table.built == [second, first]
+
+
+def test_the_best_claim_is_preselected_and_follows_the_chain_length(driver):
+    for seed in range(200):
+        session = Session("linx", {"seats": SEATS}, seed)
+        session.apply(Draw(STOCK))
+        chain = longest_chain(session.view(0).hand, session.view(0).anchors)
+        if chain and any(s.length <= chain.length for s in session.view(0).scoring_up):
+            break
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    view = table.current_view()
+    claims = [s for s in view.scoring_up if s.length <= chain.length]
+    build_by_mouse(driver, table, LayChain(chain.start, chain.cards, chain.end, claims[0]))
+    assert table.claim.points == max(s.points for s in claims)
+    assert f"Length {chain.length}" in table.chain_status(view)
+
+
+def test_a_discard_by_drag_and_a_draw_by_clicking_the_discard_pile(driver):
+    table = open_laying(driver, 5)
+    view = table.current_view()
+    card = view.hand[0]
+    driver.drag(table.hand.card_center(view, card), table.discard_center)
+    assert table.session.log[-1] == {"type": "Discard", "card": card.code}
+    for _ in range(200):
+        if table.my_turn and not table.animating():
+            break
+        driver.wait(0.1)
+    top = table.current_view().discard_top
+    driver.click(table.pile_rect(DISCARD).center)
+    assert top in table.current_view().hand
+
+
+def test_the_setup_screen_offers_only_first_players_at_the_table(driver):
+    """The youngest player begins: the first-player choices are the seats there are, no more."""
+    setup = SetupScene(driver.app, "linx")
+    driver.app.push(setup)
+    driver.frame()
+    first = setup.options["first"]
+    assert [label for _value, label in first.choices] == [f"Seat {n}" for n in range(1, len(setup.rows) + 1)]
+    first.value = len(setup.rows) - 1
+    setup._add_seat()
+    driver.frame()
+    assert len(first.choices) == len(setup.rows)
+    setup._remove_seat(setup.rows[-1])
+    setup._remove_seat(setup.rows[-1])
+    driver.frame()
+    assert len(first.choices) == len(setup.rows) == 2 and first.value in (0, 1)
+
+
+def test_the_hint_in_the_laying_step_fills_the_chain_row_and_enter_lays_it(driver):
+    for seed in range(200):
+        session = Session("linx", {"seats": SEATS}, seed)
+        session.apply(Draw(STOCK))
+        hint = LinxHeuristic(session.seed).choose(session.view(0), session.legal_actions())
+        if isinstance(hint, LayChain):
+            break
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    driver.key(pygame.K_h)
+    assert (table.start, tuple(table.built), table.end, table.claim) == (hint.start, hint.cards, hint.end, hint.scoring)
+    driver.key(pygame.K_RETURN)
+    assert [e.cards for seat, e in session.history if isinstance(e, ChainLaid)] == [hint.all_cards]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10), min_size=1, max_size=6, unique=True),
+       ends=st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(lambda e: e[0] != e[1]))
+def test_a_chain_the_row_lights_all_green_with_a_claim_is_exactly_one_the_rules_accept(driver, seed, picks, ends):
+    session = Session("linx", {"seats": SEATS}, seed)
+    session.apply(Draw(STOCK))
+    table = LinxTable(driver.app, session)
+    table.layout(driver.app.size)
+    view = session.view(0)
+    table.start, table.end = view.anchors[ends[0]], view.anchors[ends[1]]
+    table.built = [view.hand[i] for i in picks if i < len(view.hand)]
+    table.rechoose_claim()
+    action = table.built_action()
+    all_green = all(link_words(a, b)[0] for a, b in zip(table.chain_cards(), table.chain_cards()[1:]))
+    if action is None:
+        assert not table.built or not table.claimable()
+    else:
+        assert session.rules.is_legal(session.state, action) == all_green
