@@ -6,7 +6,7 @@ import importlib
 
 from .descriptor import GameDescriptor
 
-PACKAGES = ("chains", "chainchain", "cubes")
+PACKAGES = ("chains", "chainchain", "cubes", "sovereign")
 
 GAMES: tuple[GameDescriptor, ...] = tuple(importlib.import_module(f"game.{name}").GAME for name in PACKAGES)
 
