@@ -12,10 +12,10 @@ from functools import lru_cache
 
 import pygame
 
-from game.sovereign.actions import (Cover, Discard, Discarded, EndTurn, EventDrawn, Fizzled, Flip, Flipped, Open,
+from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn, EventDrawn, Fizzled, Flip, Flipped, Open,
                                     Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, Played, Reveal,
                                     RevealPhase, Salvage, Scored, SetSuit, ShiftSuit, Skip, SuddenDeath,
-                                    SuitChanged, TokenPlaced, Tuck)
+                                    SuitChanged, TokenPlaced, Tuck, Tucked)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS, PlacedView
 
@@ -93,10 +93,17 @@ def placed_face(placed: PlacedView, width: int) -> pygame.Surface:
         surface.blit(mods, mods.get_rect(center=box.center))
     if placed.shield:
         radius = max(5, w // 7)
-        center = (w - radius - 2, h // 4 + radius)
-        pygame.draw.circle(surface, theme.CARD_BLUE, center, radius)
-        pygame.draw.circle(surface, theme.GOLD, center, radius, max(1, radius // 3))
+        draw_shield(surface, (w - radius - 2, h // 4 + radius), radius)
     return surface
+
+
+def draw_shield(surface, center, radius: int) -> None:
+    """A shield token: a blue shield edged in gold."""
+    x, y = center
+    points = [(x - radius, y - radius), (x + radius, y - radius), (x + radius, y),
+              (x, y + radius), (x - radius, y)]
+    pygame.draw.polygon(surface, theme.CARD_BLUE, points)
+    pygame.draw.polygon(surface, theme.GOLD, points, max(1, radius // 4))
 
 
 cardart.register_painter(ClassCard, class_face)
@@ -129,15 +136,16 @@ class SovereignTable(TableScene):
         self.token_drag: tuple[int, int] | None = None
         self.token_spots: dict[str, pygame.Rect] = {}
         self.button_slots: list[pygame.Rect] = []
-        self.pool_left = 0
+        self.pool_rect = pygame.Rect(0, 0, 0, 0)
 
     # -- the actions of buttons and keys
 
     def action_buttons(self):
         legal = self.session.legal_actions() if self.session.to_move is not None else []
         found = []
-        if self.suit_target is not None:
-            chain, position = self.suit_target
+        suit_target = self.suit_choice(legal)
+        if suit_target is not None:
+            chain, position = suit_target
             found = [(self.suit_buttons[suit], SetSuit(chain, position, suit)) for suit in (STAR, PLANET)]
         else:
             if ShiftSuit() in legal:
@@ -156,8 +164,18 @@ class SovereignTable(TableScene):
     def key_labels(self):
         return [(pygame.K_s, "Skip"), (pygame.K_e, "End turn"), (pygame.K_f, "Shift suit")]
 
+    def suit_choice(self, legal) -> tuple[int, int] | None:
+        """The card whose suit the two suit buttons set: the one clicked, or the only card a suit
+        choice can name (a Mercenary choosing its own suit)."""
+        if self.suit_target is not None:
+            return self.suit_target
+        spots = {(a.chain, a.position) for a in legal if isinstance(a, SetSuit)}
+        if len(spots) == 1 and sum(isinstance(a, SetSuit) for a in legal) > 1:
+            return spots.pop()
+        return None
+
     def choose_suit(self, suit: str) -> None:
-        chain, position = self.suit_target
+        chain, position = self.suit_choice(self.legal())
         self.suit_target = None
         self.perform(SetSuit(chain, position, suit))
 
@@ -174,6 +192,7 @@ class SovereignTable(TableScene):
         self.button_slots = [pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
                              for i in range(2)]
         self.hand.layout(area.x, bx - self.px(20), hand_y, card_w)
+        self.pool_rect = pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y)
         self.side_w = max(self.px(190), area.w // 5)
         self.side = pygame.Rect(area.right - self.side_w - self.px(8), area.y + self.px(8), self.side_w,
                                 self.prompt_y - area.y - self.px(16))
@@ -195,10 +214,14 @@ class SovereignTable(TableScene):
 
     def position_center(self, chain: int, position: int) -> tuple[int, int]:
         row = self.row(chain)
-        step = self.chain_w + max(4, (row.w - self.px(16) - 7 * self.chain_w) // 7)
+        step = self.chain_w + max(4, (row.w - self.px(16) - self.hand_room() - 7 * self.chain_w) // 7)
         x = row.x + self.px(8) + self.chain_w // 2 + position * step
         y = row.y + self.label_h + self.px(4) + int(self.chain_w * theme.CARD_RATIO) // 2 + self.px(4)
         return x, y
+
+    def hand_room(self) -> int:
+        """The width kept at the right of each row for that seat's hand, as backs."""
+        return self.chain_w + self.px(8)
 
     def position_rect(self, chain: int, position: int) -> pygame.Rect:
         return card_rect(self.position_center(chain, position), self.chain_w)
@@ -389,12 +412,24 @@ class SovereignTable(TableScene):
             return self.position_rect(seat, action.position)
         if isinstance(action, TARGET_ACTIONS):
             return self.position_rect(action.chain, action.position)
-        if isinstance(action, (Salvage, Tuck)):
-            return card_rect(self.discard_center, self.pile_w) if isinstance(action, Salvage) else None
+        if isinstance(action, Salvage):
+            return card_rect(self.discard_center, self.pile_w)
+        if isinstance(action, Tuck):
+            return self.source_spot()
+        return None
+
+    def source_spot(self) -> pygame.Rect | None:
+        """Where the card whose ability asks is in play (the Runner a card is tucked beneath)."""
+        view = self.current_view()
+        source = view.pending.source if view.pending is not None else None
+        for chain, stacks in enumerate(view.chains):
+            for position, stack in enumerate(stacks):
+                if source is not None and stack[-1].card == source:
+                    return self.position_rect(chain, position)
         return None
 
     def event_spot(self, event):
-        if isinstance(event, (Played, Flipped, SuitChanged, TokenPlaced, Discarded)):
+        if isinstance(event, (Played, Flipped, SuitChanged, TokenPlaced, Discarded, Covered, Tucked)):
             return self.position_rect(event.chain, event.position)
         return None
 
@@ -463,8 +498,20 @@ class SovereignTable(TableScene):
             if (chain, position) in glowing:
                 pygame.draw.rect(screen, theme.GLOW, rect.inflate(self.px(6), self.px(6)), max(2, self.px(3)),
                                  border_radius=8)
+        if chain != view.seat:
+            self.draw_hand_backs(screen, chain, view.hand_counts[chain])
         if dragging and not target and self.my_turn:
             screen.blit(self.dim(row.size), row.topleft)
+
+    def draw_hand_backs(self, screen, chain: int, count: int) -> None:
+        """Another seat's hand: its cards as small overlapping backs at the right of its row."""
+        width = max(12, self.chain_w * 3 // 5)
+        room = self.hand_room() - self.px(8) - width
+        step = min(self.px(10), room // max(1, count - 1)) if count > 1 else 0
+        x = self.row(chain).right - self.hand_room()
+        y = self.position_center(chain, 0)[1] - int(width * theme.CARD_RATIO) // 2
+        for i in range(count):
+            screen.blit(cardart.back(width), (x + i * step, y))
 
     @staticmethod
     @lru_cache(maxsize=16)
@@ -474,38 +521,41 @@ class SovereignTable(TableScene):
         return veil
 
     def draw_side(self, screen, view) -> None:
+        """The draw and discard piles (the discard glows when Hostile Orbit lets it be played), the
+        token supply and the active event, its text wrapped whole."""
         side = self.side
         panel(screen, side)
         y = self.draw_pile(screen, self.draw_center, view.draw_count, "Draw")
-        cardart.empty_slot(screen, card_rect(self.discard_center, self.pile_w)) if not view.discard_count else \
-            screen.blit(cardart.back(self.pile_w), card_rect(self.discard_center, self.pile_w))
-        draw_text(screen, fit_text(f"Discard {view.discard_count}", self.px(14), side.w // 2 - self.px(6)), self.px(14),
-                  theme.INK, (self.discard_center[0], y - line_height(self.px(14))), "midtop", box=side)
+        self.draw_pile(screen, self.discard_center, view.discard_count, "Discard")
+        if any(isinstance(a, PlayDiscard) for a in self.legal()):
+            pygame.draw.rect(screen, theme.GLOW, card_rect(self.discard_center, self.pile_w).inflate(self.px(6), self.px(6)),
+                             max(2, self.px(3)), border_radius=8)
         inner = side.inflate(-self.px(16), 0)
         supply = view.supply
-        y = self.draw_wrapped(screen, [f"Supply: {supply[0]} shield, {supply[1]} modifier, {supply[2]} suit"],
-                            self.px(14), theme.INK_DIM, inner, y + self.px(6))
+        y = self.draw_wrapped(screen, f"Supply: {supply[0]} shield, {supply[1]} modifier, {supply[2]} suit",
+                              self.px(14), theme.INK_DIM, inner, y + self.px(6))
         event = view.active_event
         if view.fair_winds:
-            heading, body = "Fair Winds", "no events"
+            heading, body = "Fair Winds", "No events in this game."
         elif event is None:
-            heading, body = "No event yet", f"{view.event_deck_count} events left"
+            heading, body = "No event yet", f"{view.event_deck_count} event cards to come."
         else:
             heading, body = f"Event: {event.name}", event.text
-        y = self.draw_wrapped(screen, [heading], self.px(15), theme.GOLD, inner, y + self.px(8), bold=True)
-        self.draw_wrapped(screen, [body], self.px(14), theme.INK, inner, y)
+        y = self.draw_wrapped(screen, heading, self.px(15), theme.GOLD, inner, y + self.px(8), bold=True)
+        self.draw_wrapped(screen, body, self.px(14), theme.INK, inner, y)
 
-    def draw_wrapped(self, screen, lines, size, color, box: pygame.Rect, y: int, bold: bool = False) -> int:
-        """Wrapped lines from `y` inside `box`, as many as fit; returns the y below them."""
+    def draw_wrapped(self, screen, message: str, size: int, color, box: pygame.Rect, y: int, bold: bool = False) -> int:
+        """`message` from `y` inside `box`, wrapped (a bold heading is shortened to one line), as
+        many lines as the side panel holds; returns the y below them."""
         height = line_height(size, bold)
-        for message in lines:
-            for line in ([fit_text(message, size, box.w, bold=True)] if bold else wrap(message, size, box.w)):
-                if y + height > self.side.bottom - self.px(4):
-                    return y
-                y = draw_text(screen, line, size, color, (box.x, y), bold=bold, box=self.side).bottom
+        for line in [fit_text(message, size, box.w, bold=True)] if bold else wrap(message, size, box.w):
+            if y + height > self.side.bottom - self.px(4):
+                return y
+            y = draw_text(screen, line, size, color, (box.x, y), bold=bold, box=self.side).bottom
         return y
 
     def draw_pile(self, screen, center, count: int, label: str) -> int:
+        """A face-down pile with its count under it; returns the y below the count."""
         rect = card_rect(center, self.pile_w)
         if count:
             screen.blit(cardart.back(self.pile_w), rect)
@@ -515,43 +565,39 @@ class SovereignTable(TableScene):
                          theme.INK, (center[0], rect.bottom + self.px(4)), "midtop", box=self.side).bottom
 
     def draw_pool(self, screen, view) -> None:
-        """The viewer's pool as tokens beside the prompt: press one and drag it (or click it, then a card)."""
+        """The viewer's pool as tokens above the buttons: press one and drag it onto a card (or
+        click it, then the card); the picked one glows."""
         self.token_spots = {}
         if view.seat is None:
             return
         shields, modifiers = view.pools[view.seat]
         counts = {"shield": shields, "+1": modifiers, "-1": modifiers}
-        size = self.px(15)
-        radius = max(10, line_height(size) // 2 + self.px(2))
-        x = self.hand.right - self.px(10)
-        y = self.prompt_y + line_height(self.px(19), bold=True) // 2
-        for kind in reversed(TOKEN_KINDS):
+        room = self.pool_rect
+        radius = self.token_radius()
+        x = room.x + radius
+        for kind in TOKEN_KINDS:
             if not counts[kind]:
                 continue
-            rect = pygame.Rect(0, 0, radius * 2, radius * 2)
-            rect.midright = (x, y)
-            self.token_spots[kind] = rect
+            center = (x, room.centery)
+            self.token_spots[kind] = pygame.Rect(x - radius, room.centery - radius, 2 * radius, 2 * radius)
             if self.token == kind:
-                pygame.draw.circle(screen, theme.GLOW, rect.center, radius + self.px(3))
-            self.draw_token(screen, kind, rect.center)
-            x = rect.left - self.px(8)
-        self.pool_left = x
+                pygame.draw.circle(screen, theme.GLOW, center, radius + self.px(4))
+            self.draw_token(screen, kind, center)
+            x += 2 * radius + self.px(8)
+
+    def token_radius(self) -> int:
+        room = self.pool_rect
+        return max(8, min(self.px(20), room.h // 2 - 2, (room.w - 2 * self.px(8)) // 6))
 
     def draw_token(self, screen, kind: str, center) -> None:
-        size = self.px(15)
-        radius = max(10, line_height(size) // 2 + self.px(2))
-        color = theme.CARD_BLUE if kind == "shield" else theme.BUTTON_WARN
-        pygame.draw.circle(screen, color, center, radius)
+        radius = self.token_radius()
+        if kind == "shield":
+            draw_shield(screen, center, radius)
+            return
+        pygame.draw.circle(screen, theme.BUTTON_WARN, center, radius)
         pygame.draw.circle(screen, theme.GOLD, center, radius, 2)
-        mark = _label("\u26e8" if kind == "shield" else kind, max(12, radius), theme.INK, True)
+        mark = _label(kind, max(9, radius), theme.INK, True)
         screen.blit(mark, mark.get_rect(center=center))
-
-    def draw_prompt(self, screen, view) -> None:
-        right = self.hand.right
-        if self.token_spots:
-            self.hand.right = min(right, getattr(self, "pool_left", right))
-        super().draw_prompt(screen, view)
-        self.hand.right = right
 
     # -- words
 
@@ -571,8 +617,6 @@ class SovereignTable(TableScene):
 
     def turn_prompt(self, view, name: str) -> str:
         kind = view.pending.kind if view.pending is not None else ""
-        if self.suit_target is not None:
-            return "Choose the suit for that card: star or planet"
         if kind == "opening":
             return f"{name}: drag the card that starts your chain (face down, secretly) onto the table"
         if kind == "pick":
@@ -585,10 +629,10 @@ class SovereignTable(TableScene):
             return f"{name}: drag a card onto the table to discard it and draw one, or Skip"
         if kind == "tuck":
             return f"{name}: drag a card onto the table to tuck it beneath the Runner, or Skip"
-        return f"{name}: {PROMPTS.get(kind, 'choose')} (glowing cards)"
-
-    def seat_note(self, view, seat: int) -> str:
-        return ""
+        if self.suit_choice(self.legal()) is not None:
+            return f"{view.pending.source.kind}: {PROMPTS.get(kind, 'choose a suit')}: press \u2733 Star or \u2641 Planet"
+        source = f"{view.pending.source.kind}: " if view.pending is not None and view.pending.source else f"{name}: "
+        return f"{source}{PROMPTS.get(kind, 'choose')} (click a glowing card)"
 
     def result_rows(self):
         """Each chain's cards in play, and its score broken down card by card."""
