@@ -122,6 +122,7 @@ class ChainSeats(Seats):
 
 class SovereignTable(TableScene):
     hand_order = staticmethod(class_order)
+    select_notice = "Now click the chain to play it on."
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -310,7 +311,7 @@ class SovereignTable(TableScene):
             self.hand.selected = None
         elif actions:
             self.hand.selected = card
-            self.say_notice("Now click the chain to play it on.")
+            self.say_notice(self.select_notice)
         else:
             self.explain(card)
 
@@ -370,6 +371,9 @@ class SovereignTable(TableScene):
             if action is not None:
                 self.perform(action)
 
+    def discard_playable(self) -> bool:
+        return any(isinstance(a, PlayDiscard) for a in self.legal())
+
     def play_discard(self, view) -> None:
         """Hostile Orbit: the top discard goes on the chain of the one who plays it, if it may."""
         plays = [a for a in self.legal() if isinstance(a, PlayDiscard)]
@@ -389,8 +393,8 @@ class SovereignTable(TableScene):
         elif len(moves) >= 1:
             self.perform(moves[0])
         else:
-            placed = self.current_view().chains[chain][position][-1]
-            if placed.shield:
+            stack = self.current_view().chains[chain][position]
+            if stack and stack[-1].shield:
                 self.say("that card is shielded: no ability or token may target it")
             elif self.token is None and any(isinstance(a, (PlaceShield, PlaceModifier)) for a in self.legal()):
                 self.say_notice("Pick a token from your pool first, then the card.")
@@ -424,7 +428,7 @@ class SovereignTable(TableScene):
         source = view.pending.source if view.pending is not None else None
         for chain, stacks in enumerate(view.chains):
             for position, stack in enumerate(stacks):
-                if source is not None and stack[-1].card == source:
+                if source is not None and stack and stack[-1].card == source:
                     return self.position_rect(chain, position)
         return None
 
@@ -471,7 +475,7 @@ class SovereignTable(TableScene):
 
     def chain_summary(self, view, chain: int) -> str:
         stars, planets = chain_totals(view.chains[chain])
-        known = "" if all(p[-1].card is not None for p in view.chains[chain]) else " (so far)"
+        known = "" if all(p[-1].card is not None for p in view.chains[chain] if p) else " (so far)"
         return f"\u2733 {stars}  \u2641 {planets}  score {abs(stars - planets)}{known}"
 
     def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool) -> None:
@@ -494,7 +498,10 @@ class SovereignTable(TableScene):
                 edge = rect.move(-depth * max(2, self.px(3)), -depth * max(2, self.px(3)))
                 pygame.draw.rect(screen, theme.CARD_EDGE, edge, border_radius=max(3, self.chain_w // 10))
                 pygame.draw.rect(screen, theme.PANEL, edge, 1, border_radius=max(3, self.chain_w // 10))
-            screen.blit(cardart.face(stack[-1], self.chain_w), rect)
+            if stack:
+                screen.blit(cardart.face(stack[-1], self.chain_w), rect)
+            else:
+                cardart.empty_slot(screen, rect)
             if (chain, position) in glowing:
                 pygame.draw.rect(screen, theme.GLOW, rect.inflate(self.px(6), self.px(6)), max(2, self.px(3)),
                                  border_radius=8)
@@ -527,7 +534,7 @@ class SovereignTable(TableScene):
         panel(screen, side)
         y = self.draw_pile(screen, self.draw_center, view.draw_count, "Draw")
         self.draw_pile(screen, self.discard_center, view.discard_count, "Discard")
-        if any(isinstance(a, PlayDiscard) for a in self.legal()):
+        if self.discard_playable():
             pygame.draw.rect(screen, theme.GLOW, card_rect(self.discard_center, self.pile_w).inflate(self.px(6), self.px(6)),
                              max(2, self.px(3)), border_radius=8)
         inner = side.inflate(-self.px(16), 0)
@@ -639,7 +646,7 @@ class SovereignTable(TableScene):
         view = self.session.view(None)
         rows = []
         for seat, chain in enumerate(view.chains):
-            cards = tuple(stack[-1] for stack in chain)
+            cards = tuple(stack[-1] for stack in chain if stack)
             stars = [str(p.value) for p in cards if p.suit == STAR and p.value is not None]
             planets = [str(p.value) for p in cards if p.suit == PLANET and p.value is not None]
             star_total, planet_total = chain_totals(chain)
@@ -653,8 +660,8 @@ def chain_totals(chain) -> tuple[int, int]:
     """(stars, planets) over the cards in play whose faces the viewer knows."""
     stars = planets = 0
     for stack in chain:
-        placed = stack[-1]
-        if placed.value is None:
+        placed = stack[-1] if stack else None
+        if placed is None or placed.value is None:
             continue
         if placed.suit == STAR:
             stars += placed.value

@@ -58,7 +58,7 @@ def screens(app):
                 yield f"{game.name} table {players}p after {moves}", table
             finished = table_class(game)(app, played(game, players, None))
             yield f"{game.name} game over {players}p", GameOver(app, finished)
-            yield f"{game.name} hand-off {players}p", HandOff(app, finished, 1)
+            yield f"{game.name} hand-off {players}p", HandOff(app, finished, players - 1)
         yield f"{game.name} rules", RulesSheet(app, game.title, game.guide)
 
 
