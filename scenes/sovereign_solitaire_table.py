@@ -87,7 +87,7 @@ class SolitaireTable(SovereignTable):
     def turn_prompt(self, view, name: str) -> str:
         if view.pending is not None and view.pending.kind == "play":
             orbit = ", or click the discard pile" if self.discard_plays() else ""
-            return f"{name}: drag a card onto a place one value below it (any value on a face-down card or a space){orbit}"
+            return f"{name}: play on a card one lower, a face-down card or a space{orbit}"
         return super().turn_prompt(view, name)
 
     def result_rows(self):

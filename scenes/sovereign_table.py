@@ -495,7 +495,7 @@ class SovereignTable(TableScene):
         for position, stack in enumerate(view.chains[chain]):
             rect = self.position_rect(chain, position)
             for depth in range(min(len(stack) - 1, 3), 0, -1):
-                edge = rect.move(-depth * max(2, self.px(3)), -depth * max(2, self.px(3)))
+                edge = rect.move(depth * max(2, self.px(3)), depth * max(2, self.px(3)))
                 pygame.draw.rect(screen, theme.CARD_EDGE, edge, border_radius=max(3, self.chain_w // 10))
                 pygame.draw.rect(screen, theme.PANEL, edge, 1, border_radius=max(3, self.chain_w // 10))
             if stack:
