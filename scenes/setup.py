@@ -117,7 +117,8 @@ class SetupScene(Scene):
         left = (w - width) // 2
         y = 0 if self.solo else self._lay_seats(left, width, gap) + gap
         y = self._lay_options(left, width, y, gap)
-        self._lay_legend(left, width, y + gap)
+        if not self.solo:
+            self._lay_legend(left, width, y + gap)
         content = max(rect.bottom for rect, *_rest in self.items)
         self.max_scroll = max(0, content + gap - self.viewport.h)
         self.scroll = min(self.scroll, self.max_scroll)
