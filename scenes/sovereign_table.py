@@ -202,7 +202,7 @@ class SovereignTable(TableScene):
         self.row_h = self.middle.h // len(self.session.seats)
         self.label_h = line_height(self.px(15), bold=True)
         self.chain_w = max(16, min(self.px(104), int((self.row_h - self.label_h - self.px(14)) / theme.CARD_RATIO),
-                                   (self.middle.w - self.px(20)) // 8))
+                                   (self.middle.w - self.px(24) - 7 * 4) // 8))
         self.pile_w = max(16, min(self.px(60), (self.side.w - self.px(30)) // 2))
 
     def row(self, chain: int) -> pygame.Rect:
