@@ -101,6 +101,8 @@ class GameOver(Scene):
         if session.session_over and session.config["games_to_win"] > 1:
             champions = [names[i] for i, wins in enumerate(session.wins) if wins == max(session.wins)]
             return f"{' and '.join(champions)} win{'s' if len(champions) == 1 else ''} the session!"
+        if not winners:
+            return "The game is lost" if len(names) == 1 else "Nobody wins"
         if len(winners) == 1:
             return f"{winners[0]} wins the game!"
         return f"{' and '.join(winners)} share the win!"

@@ -1,4 +1,5 @@
-"""The setup screen of a game: seats (human or computer, names, difficulty), rule options, seed."""
+"""The setup screen of a game: seats (human or computer, names, difficulty), rule options, seed.
+A game for one player (a solitaire) has no seats to set: its screen holds the options and the seed."""
 
 from __future__ import annotations
 
@@ -56,8 +57,9 @@ class SetupScene(Scene):
         self.message = ""
         self.scroll = 0
         self.max_scroll = 0
-        self.rows = [SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal"))
-                     for s in seats][: self.rules.max_players]
+        self.solo = self.rules.max_players == 1
+        self.rows = [SeatRow(s.get("name", ""), "human" if self.solo else s.get("kind", "human"),
+                             s.get("difficulty", "normal")) for s in seats][: self.rules.max_players]
         standard = self.rules.standard_players
         while len(self.rows) < (standard[0] if standard and not remembered else self.rules.min_players):
             self._add_seat()
@@ -122,9 +124,10 @@ class SetupScene(Scene):
         self.items = []
         width = min(w - 2 * gap, self.px(1000))
         left = (w - width) // 2
-        y = self._lay_seats(left, width, gap)
-        y = self._lay_options(left, width, y + gap, gap)
-        self._lay_legend(left, width, y + gap)
+        y = 0 if self.solo else self._lay_seats(left, width, gap) + gap
+        y = self._lay_options(left, width, y, gap)
+        if not self.solo:
+            self._lay_legend(left, width, y + gap)
         content = max(rect.bottom for rect, *_rest in self.items)
         self.max_scroll = max(0, content + gap - self.viewport.h)
         self.scroll = min(self.scroll, self.max_scroll)
@@ -178,7 +181,7 @@ class SetupScene(Scene):
 
     def _lay_options(self, left: int, width: int, y: int, gap: int) -> int:
         size = self.px(19)
-        rows = [("Seat order", self.order, "")]
+        rows = [] if self.solo else [("Seat order", self.order, "")]
         rows += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
         rows += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins."),
                  ("Seed", self.seed, "Same seed, same deal: leave blank for a fresh shuffle.")]
@@ -214,9 +217,11 @@ class SetupScene(Scene):
                 payload[0].rect = shown if self.viewport.contains(shown) else pygame.Rect(0, 0, 0, 0)
 
     def widgets(self):
-        found = [c for row in self.rows for c in row.controls()]
-        return found + [self.add_button, self.order, *self.options.values(), self.games_to_win, self.seed,
-                        self.start_button, self.back_button]
+        if self.solo:
+            found = []
+        else:
+            found = [c for row in self.rows for c in row.controls()] + [self.add_button, self.order]
+        return found + [*self.options.values(), self.games_to_win, self.seed, self.start_button, self.back_button]
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self._typing():

@@ -80,7 +80,7 @@ def screens(app):
             yield f"{game.name} table menu {players}p", TableMenu(app, table)
             finished = table_class(game)(app, played(game, players, None))
             yield f"{game.name} game over {players}p", GameOver(app, finished)
-            yield f"{game.name} hand-off {players}p", HandOff(app, finished, 1)
+            yield f"{game.name} hand-off {players}p", HandOff(app, finished, players - 1)
             replay = Replay(app, finished.session, table_class(game))
             yield f"{game.name} replay {players}p", replay
             ended = Replay(app, finished.session, table_class(game))

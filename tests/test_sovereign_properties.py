@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_properties import PROPERTIES, cases_of
-
-from game import sovereign
 
 from game.ai.players import RandomPlayer
 from game.sovereign import RULES, SovereignHeuristic
@@ -96,10 +92,3 @@ def test_a_game_replays_from_its_saved_actions(config, seed, chooser):
         replay, _ = RULES.apply(replay, from_json(data, RULES.saved_types))
     assert RULES.view(replay, None) == RULES.view(state, None) and replay.winners == state.winners
 
-
-@pytest.mark.parametrize("check", PROPERTIES, ids=lambda check: check.__name__)
-def test_the_generic_properties_hold_for_sovereigns_chain(check):
-    """The checks every registered game passes (tests/test_properties.py), for every player count
-    and option of Sovereign's Chain."""
-    for c in cases_of(sovereign.GAME):
-        check(c, 1, 101, 201)

@@ -6,16 +6,25 @@ from .actions import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, 
                       Reveal, Salvage, SetSuit, ShiftSuit, Skip, Tuck)
 from .ai import SovereignHeuristic
 from .cards import BUILT_IN, CardFileError, CardSet, ClassCard, EventCard, load_card_files
-from .guide import GUIDE
+from .guide import COVERING, GUIDE, SCORING, SOLITAIRE_GUIDE
 from .rules import RULES, SovereignRules, SovereignView
+from .solitaire import SOLITAIRE, SolitaireHint
 from .table import Placed, SovereignState
 
 GAME = GameDescriptor(
     name="sovereigns-chain", title="Sovereign's Chain", blurb="Build a chain of classes; make stars and planets differ.",
-    rules=RULES, heuristic=SovereignHeuristic, guide=Sheet(GUIDE), lookahead="rollout",
+    rules=RULES, heuristic=SovereignHeuristic, guide=Sheet(GUIDE, (SCORING,)), lookahead="rollout",
     table="scenes.sovereign_table:SovereignTable")
 
-__all__ = ["GAME", "BUILT_IN", "CardFileError", "CardSet", "ClassCard", "Cover", "Discard", "EndTurn", "EventCard", "Flip",
+SOLITAIRE_GAME = GameDescriptor(
+    name="sovereign-solitaire", title="Sovereign's Chain: Solitaire",
+    blurb="One chain of seven: make every place one suit.",
+    rules=SOLITAIRE, heuristic=SolitaireHint, guide=Sheet(SOLITAIRE_GUIDE, (COVERING,)), lookahead="rollout",
+    table="scenes.sovereign_solitaire_table:SolitaireTable")
+
+GAMES = (GAME, SOLITAIRE_GAME)  # the registry lists both: the game for 2-4 and its solitaire
+
+__all__ = ["GAME", "GAMES", "SOLITAIRE_GAME", "BUILT_IN", "CardFileError", "CardSet", "ClassCard", "Cover", "Discard", "EndTurn", "EventCard", "Flip",
            "GUIDE", "Open", "Pick", "PlaceModifier", "PlaceShield", "Placed", "Play", "PlayDiscard", "RULES", "Reveal",
            "Salvage", "SetSuit", "ShiftSuit", "Skip", "SovereignHeuristic", "SovereignRules", "SovereignState",
            "SovereignView", "Tuck",

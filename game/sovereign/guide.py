@@ -1,4 +1,26 @@
-"""How to play Sovereign's Chain, in the table's own words (shown by the Rules button)."""
+"""How to play Sovereign's Chain and its solitaire, in the table's own words (shown by the Rules
+button), with pictures of the built-in cards: a chain scored, and a solitaire cover."""
+
+from ..sheet import Picture, Shown
+from .cards import BUILT_IN
+
+CARDS = {card.short: card for card in BUILT_IN.cards}
+
+# The rulebook's scoring example: stars 10, planets 26, score 16.
+SCORED_CHAIN = tuple(CARDS[name] for name in ("Sentinel-2", "Magistrate-7", "Mercenary-1", "Sentinel-7",
+                                              "Artificer-5", "Artificer-6", "Sentinel-1"))
+SCORING = Picture(
+    "Stars 5 + 5 = 10 and planets 9 + 7 + 6 + 4 = 26; the Mercenary has no suit and counts for neither. "
+    "The chain scores 26 - 10 = 16.",
+    tuple(Shown(card, col, 0, marked=not card.suit) for col, card in enumerate(SCORED_CHAIN)))
+
+# Solitaire: a card covers one whose value is one less.
+SOLITAIRE_CHAIN = tuple(CARDS[name] for name in ("Runner-4", "Envoy-2", "Scout-1"))
+SOLITAIRE_PLAY = CARDS["Smuggler-3"]
+COVERING = Picture(
+    "Solitaire: the Smuggler 3 may go on the Envoy 2 (one less), not on the Runner 3 or the Scout 1.",
+    tuple(Shown(card, col, 0) for col, card in enumerate(SOLITAIRE_CHAIN))
+    + (Shown(SOLITAIRE_PLAY, 1, 1, "covers the 2", marked=True),))
 
 GUIDE = """\
 Goal: when the game ends, have the chain whose stars and planets differ the most. Your score is the gap between the total value of the star cards and of the planet cards in play in your chain.
@@ -9,5 +31,14 @@ A chain is a row of places; a place can hold a stack, and only the top card is i
 Tokens are limited: 13 shields, 21 modifiers (+1 or -1), 21 suit tokens. An ability that needs a token that has run out does nothing.
 End: when a turn ends with a chain of 7, pools are emptied and the Reveal Phase begins with the owner of that chain: in turn, each player turns up one face-down card of their own chain and resolves it (events are off). A card a Runner tucked beneath itself is revealed too, while the Runner is in play. Then chains are scored. If a whole round passes in which nobody plays or draws a card, the game ends the same way.
 Ties: the tied players, without drawing, each secretly pick a card and play it face up on their own chain, resolved in turn order under the current event, and the chains are scored again, until the tie breaks. A tied player with no cards left loses.
+Fair Winds: play without event cards; (E) is ignored.
+"""
+
+SOLITAIRE_GUIDE = """\
+Goal: make all seven places of your one chain hold cards in play of one suit (all stars or all planets) before no card in your hand can be played.
+Setup: one event is active. Seven class cards are dealt face up as the chain, their abilities ignored; a Mercenary dealt here has no suit, so it counts for neither. You draw five cards.
+Your turn: play one card from your hand face up on top of a place whose card in play has a value (with its modifiers) exactly one less than the card you play: a 3 covers a 2. Any value goes onto a face-down card or an empty space. Resolve the card (its (E), then its ability), place pool tokens if you like, then draw one card.
+Places never close up: a card taken away leaves an empty space (or the card beneath back in play). A card an ability lets you play face down goes on top of any place. Abilities target the one chain; events that name an opponent do nothing.
+The game is lost when no card in your hand can be played.
 Fair Winds: play without event cards; (E) is ignored.
 """

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Option, Outcome, Rules
+from ..core import Option, Outcome, Rules, View
 from ..dealing import deal_hidden
 from ..rng import Rng
 from .actions import (ACTION_TYPES, EVENT_TYPES, ChainsStarted, Cover, Covered, Discard, Discarded, Drew,
@@ -78,14 +78,13 @@ class PlacedView:
         return self.card.value + sum(self.mods) if self.card is not None else None
 
 
-@dataclass(frozen=True, slots=True)
-class SovereignView:
-    seat: int | None
-    players: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SovereignView(View):
+    """`current` is the seat to move (the one deciding, as every table reads it); `turn_owner`
+    is the seat whose turn it is (an ability's choice or a secret pick may fall to another)."""
+
     fair_winds: bool
     dealer: int
-    hand: tuple[ClassCard, ...]
-    hand_counts: tuple[int, ...]
     chains: tuple[tuple[tuple[PlacedView, ...], ...], ...]
     draw_count: int
     discard_count: int
@@ -94,7 +93,7 @@ class SovereignView:
     event_deck_count: int
     supply: tuple[int, ...]
     pools: tuple[tuple[int, ...], ...]
-    current: int
+    turn_owner: int
     stage: str
     pending: Decision | None
     work: tuple[Task, ...]
@@ -110,7 +109,6 @@ class SovereignView:
     contenders: tuple[int, ...]
     queued: tuple[tuple[int, ClassCard | None], ...]
     turns: int
-    winners: tuple[int, ...] | None
     final_scores: tuple[int, ...] | None
 
     def in_play(self, chain: int, position: int) -> PlacedView:
@@ -258,7 +256,8 @@ class SovereignRules(Rules):
             hand_counts=tuple(len(h) for h in state.hands), chains=chains, draw_count=len(state.draw),
             discard_count=len(state.discard), active_event=state.active_event,
             used_events=tuple(state.used_events), event_deck_count=len(state.event_deck),
-            supply=tuple(state.supply), pools=tuple(tuple(p) for p in state.pools), current=state.current,
+            supply=tuple(state.supply), pools=tuple(tuple(p) for p in state.pools),
+            current=state.pending.seat if state.pending is not None else state.current, turn_owner=state.current,
             stage=state.stage, pending=state.pending, work=tuple(state.work),
             picked=tuple(p is not None for p in state.picks),
             own_pick=state.picks[seat] if seat is not None else None, began_own=tuple(state.began_own),
@@ -302,7 +301,7 @@ class SovereignRules(Rules):
             players=view.players, cards=self.cards, fair_winds=view.fair_winds, dealer=view.dealer,
             rng=Rng(rng.next_u64()), hands=hands, draw=draw, discard=dealt[-4], chains=chains,
             event_deck=event_deck, active_event=view.active_event, used_events=list(view.used_events),
-            supply=list(view.supply), pools=[list(p) for p in view.pools], current=view.current, stage=view.stage,
+            supply=list(view.supply), pools=[list(p) for p in view.pools], current=view.turn_owner, stage=view.stage,
             pending=view.pending, work=list(view.work), picks=picks, began_own=list(view.began_own),
             turn_began_own=view.turn_began_own, plays_this_turn=view.plays_this_turn, idle_turns=view.idle_turns,
             sevens=list(view.sevens),

@@ -46,6 +46,12 @@ class SolitaireRules(SovereignRules):
         resume(state)
         return state
 
+    def determinize(self, view: SovereignView, rng: Rng) -> SovereignState:
+        """As for the game for 2-4, on the one chain whose emptied places stay."""
+        state = super().determinize(view, rng)
+        state.solitaire = True
+        return state
+
     def next_game_config(self, config: dict, finished) -> dict:
         return self.normalize_config(config)
 

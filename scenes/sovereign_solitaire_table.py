@@ -1,0 +1,105 @@
+"""The Sovereign's Chain solitaire table: one chain of seven places that never close up (a removed
+card leaves an empty space), a card played on top of a place, and the piles, event, supply and
+pool as at the table for 2-4 (scenes/sovereign_table.py, whose painters it uses)."""
+
+from __future__ import annotations
+
+from game.sovereign.actions import PlayDiscardOn, PlayOn
+from game.sovereign.cards import PLANET, STAR
+
+from .hand import card_rect
+from .sovereign_table import SovereignTable
+
+
+class SolitaireTable(SovereignTable):
+    select_notice = "Now click the place to play it on."
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.discard_picked = False  # Hostile Orbit: the discard pile clicked, a place to pick
+
+    def hand_room(self) -> int:
+        return 0
+
+    # -- what may be played where
+
+    def place_plays(self, card) -> dict[int, PlayOn]:
+        """The places a hand card can go, with the move that puts it there."""
+        return {a.position: a for a in self.legal() if isinstance(a, PlayOn) and a.card == card}
+
+    def discard_plays(self) -> dict[int, PlayDiscardOn]:
+        return {a.position: a for a in self.legal() if isinstance(a, PlayDiscardOn)}
+
+    def discard_playable(self) -> bool:
+        return bool(self.discard_plays())
+
+    def glowing_spots(self) -> set[tuple[int, int]]:
+        spots = super().glowing_spots()
+        held = self.hand.dragged or self.hand.selected
+        if held is not None:
+            spots |= {(0, position) for position in self.place_plays(held)}
+        if self.discard_picked:
+            spots |= {(0, position) for position in self.discard_plays()}
+        return spots
+
+    # -- input
+
+    def drop(self, card, drop_center, pointer) -> bool:
+        view = self.current_view()
+        spot = self.spot_at(drop_center, view) or self.spot_at(pointer, view)
+        if spot is None:
+            return False
+        action = self.place_plays(card).get(spot[1])
+        if action is None:
+            self.say(self.session.why_illegal(PlayOn(card, spot[1])))
+            return False
+        return self.perform(action, drop_center)
+
+    def press_elsewhere(self, pos, view) -> None:
+        if card_rect(self.discard_center, self.pile_w).collidepoint(pos) and self.discard_plays():
+            self.discard_picked = not self.discard_picked
+            return
+        spot = self.spot_at(pos, view)
+        if spot is None:
+            return
+        position = spot[1]
+        if self.discard_picked and position in self.discard_plays():
+            self.perform(self.discard_plays()[position])
+        elif self.hand.selected is not None and position in self.place_plays(self.hand.selected):
+            self.perform(self.place_plays(self.hand.selected)[position])
+        else:
+            self.choose_target(*spot)
+
+    def show_move(self, events, origin, by_table: bool = False) -> None:
+        self.discard_picked = False
+        super().show_move(events, origin, by_table)
+
+    def action_spot(self, action):
+        if isinstance(action, (PlayOn, PlayDiscardOn)):
+            return self.position_rect(0, action.position)
+        return super().action_spot(action)
+
+    # -- words
+
+    def chain_summary(self, view, chain: int) -> str:
+        return f"{suit_counts(view)} \u00b7 turn {view.turns + 1}"
+
+    def turn_prompt(self, view, name: str) -> str:
+        if view.pending is not None and view.pending.kind == "play":
+            orbit = ", or click the discard pile" if self.discard_plays() else ""
+            return f"{name}: play on a card one lower, a face-down card or a space{orbit}"
+        return super().turn_prompt(view, name)
+
+    def result_rows(self):
+        """The chain as it ended, whether it was won, and in how many turns."""
+        view = self.session.view(None)
+        cards = tuple(stack[-1] for stack in view.chains[0] if stack)
+        return [(0, cards, f"{'won' if view.winners else 'lost'} after {view.turns} turns \u00b7 {suit_counts(view)}")]
+
+
+def suit_counts(view) -> str:
+    """How many of the seven places hold a face-up star, and a face-up planet."""
+    tops = [stack[-1] for stack in view.chains[0] if stack and stack[-1].face_up]
+    stars = sum(placed.suit == STAR for placed in tops)
+    planets = sum(placed.suit == PLANET for placed in tops)
+    return f"{stars} star, {planets} planet of 7 places"

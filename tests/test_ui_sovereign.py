@@ -1,0 +1,165 @@
+"""Sovereign's Chain through the real scenes: a whole game by the mouse (cards dragged onto chains,
+ability targets clicked, suits and Skip chosen by buttons, pool tokens dragged onto cards), and
+the table's own answers (shielded cards refused, forbidden chains explained, the score broken
+down card by card)."""
+
+from __future__ import annotations
+
+import pytest
+from ui_driver import Driver
+
+from game.rng import Rng
+from game.session import Session
+from game.sovereign import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard,
+                            Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignHeuristic, Tuck)
+from game.sovereign.table import chain_score
+from scenes.gameover import GameOver
+from scenes.setup import SetupScene
+from scenes.sovereign_table import SovereignTable
+
+SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
+HAND_MOVES = (Open, Pick, Play, Salvage, Tuck)
+TARGETS = (Discard, SetSuit, Flip, Cover, PlaceModifier, PlaceShield)
+
+
+def by_mouse(driver: Driver, table: SovereignTable, action) -> None:
+    """Make `action` the way a player would: drag, click or press a button."""
+    view = table.current_view()
+    seat = table.session.to_move
+    if isinstance(action, HAND_MOVES):
+        chain = action.chain if isinstance(action, Play) else seat
+        driver.drag(table.hand.card_center(view, action.card), table.row(chain).center)
+    elif isinstance(action, PlayDiscard):
+        driver.click(table.discard_center)
+    elif isinstance(action, (PlaceModifier, PlaceShield)):
+        kind = "shield" if isinstance(action, PlaceShield) else f"{action.delta:+d}"
+        driver.drag(table.token_spots[kind].center, table.position_center(action.chain, action.position))
+    elif isinstance(action, SetSuit):
+        driver.click(table.position_center(action.chain, action.position))
+        driver.click(table.suit_buttons[action.suit].rect.center)
+    elif isinstance(action, Reveal):
+        driver.click(table.position_center(seat, action.position))
+    elif isinstance(action, (Discard, Flip, Cover)):
+        driver.click(table.position_center(action.chain, action.position))
+    else:
+        button = {Skip(): table.skip_button, EndTurn(): table.end_button, ShiftSuit(): table.shift_button}[action]
+        driver.click(button.rect.center)
+
+
+def mouse_choice(table: SovereignTable, rng: Rng):
+    """The Normal computer's move, except that a token is placed whenever one may be (so tokens are
+    dragged too), and Hostile Orbit's discard play goes where a click on the pile sends it."""
+    legal = table.session.legal_actions()
+    tokens = [a for a in legal if isinstance(a, (PlaceModifier, PlaceShield))]
+    if tokens:
+        return tokens[rng.below(len(tokens))]
+    action = SovereignHeuristic(1).choose(table.current_view(), legal)
+    if isinstance(action, PlayDiscard):
+        own = [a for a in legal if isinstance(a, PlayDiscard) and a.chain == table.session.to_move]
+        return (own or [a for a in legal if isinstance(a, PlayDiscard)])[0]
+    return action
+
+
+def test_whole_two_player_game_from_the_menu_through_the_mouse_to_the_score_breakdown(driver):
+    menu = driver.app.top
+    driver.click(next(b for b in menu.game_buttons if b.label == "Sovereign's Chain").rect.center)
+    setup = driver.app.top
+    assert isinstance(setup, SetupScene) and setup.game.name == "sovereigns-chain"
+    driver.click(setup.seed.rect.center)
+    driver.type_text("22")
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, SovereignTable)
+    rng = Rng(2)
+    made: set[type] = set()
+    for _ in range(60000):
+        if isinstance(driver.app.top, GameOver):
+            break
+        if table.my_turn and not table.motion.busy:
+            action = mouse_choice(table, rng)
+            before = len(table.session.log)
+            by_mouse(driver, table, action)
+            assert table.session.log[before:before + 1] and len(table.session.log) == before + 1, table.message
+            made.add(type(action))
+        driver.frame(dt=0.05)
+    else:
+        pytest.fail("the game never reached the results screen")
+    assert {Open, Play, Reveal} <= made and made & {PlaceModifier, PlaceShield}, made
+    assert made & {Discard, SetSuit, Flip, Cover, Salvage, Tuck, Skip, ShiftSuit}, "an ability chose by the mouse"
+    state = table.session.state
+    for seat, _cards, summary in table.result_rows():
+        assert summary.endswith(f"score {chain_score(state.chains[seat])}")
+
+
+def table_at(driver: Driver, kind: str, seed_range=range(200)):
+    """A table where the human (seat 0) faces the decision `kind`, found by playing seeds."""
+    for seed in seed_range:
+        session = Session("sovereigns-chain", {"seats": SEATS}, seed)
+        rng = Rng(seed)
+        while not session.game_over:
+            pending = session.state.pending
+            if session.to_move == 0 and pending is not None and pending.kind == kind:
+                table = SovereignTable(driver.app, session)
+                driver.app.push(table)
+                driver.frame()
+                return table
+            legal = session.legal_actions()
+            session.apply(legal[rng.below(len(legal))] if session.to_move == 0 else session.computer_action())
+    pytest.fail(f"no seed reaches a {kind!r} choice")
+
+
+def test_a_suit_choice_shows_the_two_suits_and_a_click_on_one_sets_it(driver):
+    """Mercenary: choose this card's suit; the choice shows both suits."""
+    table = table_at(driver, "choose_suit")
+    choice = next(a for a in table.session.legal_actions() if isinstance(a, SetSuit))
+    driver.click(table.position_center(choice.chain, choice.position))
+    assert [button.label for button, _a in table.action_buttons()] == ["\u2733 Star", "\u2641 Planet"]
+    driver.click(table.suit_buttons[choice.suit].rect.center)
+    assert table.session.view(0).in_play(choice.chain, choice.position).suit == choice.suit
+
+
+def test_a_shielded_card_does_not_glow_and_a_click_on_it_says_it_is_shielded(driver):
+    """A shield protects a card from abilities and tokens: it cannot be targeted."""
+    for seed in range(300):
+        session = Session("sovereigns-chain", {"seats": SEATS}, seed)
+        rng = Rng(seed)
+        while not session.game_over:
+            legal = session.legal_actions()
+            targeting = session.to_move == 0 and any(isinstance(a, TARGETS) for a in legal)
+            shielded = [(c, i) for c, chain in enumerate(session.state.chains) for i, stack in enumerate(chain)
+                        if stack and stack[-1].shield]
+            if targeting and shielded:
+                table = SovereignTable(driver.app, session)
+                driver.app.push(table)
+                driver.frame()
+                before = len(session.log)
+                assert not set(shielded) & table.glowing_spots()
+                driver.click(table.position_center(*shielded[0]))
+                assert len(session.log) == before and "shielded" in table.message
+                return
+            session.apply(legal[rng.below(len(legal))] if session.to_move == 0 else session.computer_action())
+    pytest.fail("no seed reaches a choice of target beside a shielded card")
+
+
+def test_a_card_dropped_on_a_chain_the_event_forbids_snaps_back_with_the_reason(driver):
+    """Events may limit which chains can be played on; the others are dimmed and refused."""
+    for seed in range(400):
+        session = Session("sovereigns-chain", {"seats": SEATS}, seed)
+        while not session.game_over:
+            legal = session.legal_actions()
+            if session.to_move == 0 and session.state.pending.kind == "play":
+                card = session.state.hands[0][0]
+                closed = [c for c in range(2) if Play(card, c) not in legal and Play(card, c, False) not in legal
+                          and len(session.state.chains[c]) < 7]
+                if closed and any(isinstance(a, Play) for a in legal):
+                    table = SovereignTable(driver.app, session)
+                    driver.app.push(table)
+                    driver.frame()
+                    before = len(session.log)
+                    reason = session.why_illegal(Play(card, closed[0]))
+                    driver.drag(table.hand.card_center(table.current_view(), card), table.row(closed[0]).center)
+                    assert len(session.log) == before
+                    assert table.message == reason[:1].upper() + reason[1:]
+                    return
+            session.apply(session.computer_action() if session.to_move != 0 else legal[0])
+    pytest.fail("no seed reaches a chain the event closes")
