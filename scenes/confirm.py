@@ -1,5 +1,5 @@
-"""A question over the current screen with two answers: the first does it, the second (or Esc)
-goes back."""
+"""Boxes over the current screen that ask something: a question, a body, and two answers at the
+bottom; Enter takes the first, Esc or the second goes back."""
 
 from __future__ import annotations
 
@@ -9,35 +9,45 @@ import pygame
 
 from . import theme
 from .app import Scene
-from .widgets import Button, draw_lines, draw_text, line_height, panel, wrap
+from .widgets import Button, TextField, draw_lines, draw_text, line_height, panel, wrap
 
 
-class Confirm(Scene):
-    def __init__(self, app, question: str, detail: str, yes: str, on_yes: Callable[[], None], no: str = "Stay") -> None:
+class Dialog(Scene):
+    """The shared box; a dialog fills in its body (`body_height`, `draw_body`, `handle_body`) and
+    what its first answer does (`accept`)."""
+
+    def __init__(self, app, question: str, yes: str, no: str, yes_color=theme.BUTTON_WARN) -> None:
         super().__init__(app)
         self.question = question
-        self.detail = detail
-        self.on_yes = on_yes
-        self.yes = Button(yes, self.accept, color=theme.BUTTON_WARN)
+        self.yes = Button(yes, self.accept, color=yes_color)
         self.no = Button(no, app.pop)
 
     def covers(self) -> bool:
         return False
 
     def accept(self) -> None:
-        self.app.pop()
-        self.on_yes()
+        raise NotImplementedError
+
+    def body_height(self, width: int) -> int:
+        return 0
+
+    def draw_body(self, screen) -> None:
+        pass
+
+    def handle_body(self, event) -> None:
+        pass
 
     def layout(self, size) -> None:
         w, h = size
         gap = self.px(16)
         width = min(w - 2 * gap, self.px(620))
-        self.lines = wrap(self.detail, self.px(18), width - 2 * gap)
         bw = max(self.px(160), *(b.needed(self.px(20))[0] for b in (self.yes, self.no)))
         bh = max(self.px(48), self.yes.needed(self.px(20))[1])
-        height = (line_height(self.px(26), bold=True) + len(self.lines) * line_height(self.px(18)) + bh + 4 * gap)
-        self.box = pygame.Rect(0, 0, width, height)
+        title_h = line_height(self.px(26), bold=True)
+        body_h = self.body_height(width - 2 * gap)
+        self.box = pygame.Rect(0, 0, width, title_h + body_h + bh + 4 * gap)
         self.box.center = (w // 2, h // 2)
+        self.body = pygame.Rect(self.box.x + gap, self.box.y + gap + title_h + gap // 2, width - 2 * gap, body_h)
         self.yes.rect = pygame.Rect(self.box.centerx - bw - gap // 2, self.box.bottom - bh - gap, bw, bh)
         self.no.rect = pygame.Rect(self.box.centerx + gap // 2, self.box.bottom - bh - gap, bw, bh)
 
@@ -48,6 +58,7 @@ class Confirm(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.accept()
             return
+        self.handle_body(event)
         self.yes.handle(event) or self.no.handle(event)
 
     def draw(self, screen) -> None:
@@ -55,9 +66,62 @@ class Confirm(Scene):
         shade.fill((0, 0, 0, 150))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        gap = self.px(16)
-        y = draw_text(screen, self.question, self.px(26), theme.GOLD, (self.box.centerx, self.box.y + gap), "midtop", bold=True,
-                      box=self.box).bottom + gap // 2
-        draw_lines(screen, self.lines, self.px(18), theme.INK, (self.box.centerx, y), "midtop", box=self.box)
+        draw_text(screen, self.question, self.px(26), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)), "midtop",
+                  bold=True, box=self.box)
+        self.draw_body(screen)
         self.yes.draw(screen, self.px(20))
         self.no.draw(screen, self.px(20))
+
+
+class Confirm(Dialog):
+    """A yes-or-no question: the first answer does it."""
+
+    def __init__(self, app, question: str, detail: str, yes: str, on_yes: Callable[[], None], no: str = "Stay") -> None:
+        super().__init__(app, question, yes, no)
+        self.detail = detail
+        self.on_yes = on_yes
+        self.lines: list[str] = []
+
+    def accept(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def body_height(self, width: int) -> int:
+        self.lines = wrap(self.detail, self.px(18), width)
+        return len(self.lines) * line_height(self.px(18))
+
+    def draw_body(self, screen) -> None:
+        draw_lines(screen, self.lines, self.px(18), theme.INK, self.body.midtop, "midtop", box=self.box)
+
+
+class AskText(Dialog):
+    """A question that wants a short text (a name to save a game under)."""
+
+    def __init__(self, app, question: str, value: str, on_ok: Callable[[str], None], limit: int = 40) -> None:
+        super().__init__(app, question, "OK", "Cancel", yes_color=theme.BUTTON_GO)
+        self.on_ok = on_ok
+        self.field = TextField(value, "a name", max_length=limit)
+        self.field.focused = True
+        pygame.key.start_text_input()
+
+    def animating(self) -> bool:
+        return True  # the cursor blinks
+
+    def accept(self) -> None:
+        if self.field.value.strip():
+            self.app.pop()
+            self.on_ok(self.field.value.strip())
+
+    def body_height(self, width: int) -> int:
+        return line_height(self.px(20)) + self.px(16)
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        self.field.rect = self.body
+
+    def handle_body(self, event) -> None:
+        self.field.focused = True
+        self.field.handle(event)
+
+    def draw_body(self, screen) -> None:
+        self.field.draw(screen, self.px(20), (pygame.time.get_ticks() // 500) % 2 == 0)

@@ -12,11 +12,10 @@ import importlib
 from game import registry
 
 from .app import App
-from .confirm import Confirm
+from .confirm import AskText, Confirm
 from .gameover import GameOver
 from .handoff import HandOff
 from .menu import MainMenu
-from .prompt import AskText
 from .replay import Replay, ReplayList
 from .rules_sheet import RulesSheet
 from .settings import SettingsScene

@@ -15,7 +15,7 @@ from game.stats import Record, Stats
 from scenes.gameover import GameOver
 from scenes.handoff import HandOff
 from scenes.menu import MainMenu
-from scenes.prompt import AskText
+from scenes.confirm import AskText
 from scenes.replay import Replay, ReplayList
 from scenes.rules_sheet import RulesSheet
 from scenes.screens import open_app, table_class
