@@ -102,6 +102,9 @@ class Rules:
     card_types: ClassVar[tuple[type, ...]] = ()  # a game's own card classes, nested in its actions
     event_types: ClassVar[tuple[type, ...]] = ()
     options: ClassVar[tuple["Option", ...]] = ()
+    # A solitaire whose deals are numbered: its setup offers a deal number, the daily deal and
+    # winnable deals only (`deal_config`, `daily_config`), its rules config names the deal.
+    numbered_deals: ClassVar[bool] = False
     # How many actions a search playout plays before `estimate` judges where it got to; None:
     # to the end of the game (the search still caps a playout that runs too long).
     playout_horizon: ClassVar[int | None] = None

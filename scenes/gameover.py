@@ -1,4 +1,5 @@
-"""The end of a game: who won and why, every hand shown, the session's wins, what next."""
+"""The end of a game: who won and why, every hand shown, the session's wins, what next (for a
+solitaire with numbered deals: the same deal again, or a new one)."""
 
 from __future__ import annotations
 
@@ -24,12 +25,22 @@ class GameOver(Scene):
         super().__init__(app)
         self.table = table
         session = table.session
-        if session.session_over:
+        self.message = ""
+        self.retry = None
+        if session.rules.numbered_deals:
+            storage.forget_game()
+            self.retry = Button("Retry deal", self.retry_deal)
+            self.primary = Button("New deal", self.new_deal, color=theme.BUTTON_GO)
+        elif session.session_over:
             storage.forget_game()
             self.primary = Button("Play again", self.play_again, color=theme.BUTTON_GO)
         else:
             self.primary = Button("Next game", self.next_game, color=theme.BUTTON_GO)
         self.menu = Button("Menu", self.to_menu)
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [b for b in (self.retry, self.primary, self.menu) if b is not None]
 
     def covers(self) -> bool:
         return False
@@ -44,7 +55,9 @@ class GameOver(Scene):
         inner_w = self.box.w - 2 * gap
         self.reason_lines = wrap(self._reason(), self.px(18), inner_w)
         header = line_height(self.px(34), bold=True) + len(self.reason_lines) * line_height(self.px(18)) + 2 * gap
-        bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in (self.primary, self.menu)))
+        buttons = self.buttons
+        bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in buttons))
+        bw = min(bw, (inner_w - (len(buttons) - 1) * 2 * gap) // len(buttons))
         bh = max(self.px(56), self.primary.needed(self.px(22))[1])
         text_h = line_height(self.px(19), bold=True) + line_height(self.px(15))
         room = h - 2 * margin - header - bh - 3 * gap
@@ -68,10 +81,13 @@ class GameOver(Scene):
         self.box.h = min(h - 2 * margin, header + sum(heights) + bh + 3 * gap)
         self.box.center = (w // 2, h // 2)
         self.rows_top = self.box.y + header
-        self.primary.rect = pygame.Rect(self.box.centerx - bw - gap, self.box.bottom - bh - gap, bw, bh)
-        self.menu.rect = pygame.Rect(self.box.centerx + gap, self.box.bottom - bh - gap, bw, bh)
+        left = self.box.centerx - (len(buttons) * bw + (len(buttons) - 1) * 2 * gap) // 2
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(left + i * (bw + 2 * gap), self.box.bottom - bh - gap, bw, bh)
 
     def _reason(self) -> str:
+        if self.message:
+            return self.message
         history = self.table.session.history
         return history[-1][1].text(self.table.session.names) if history else ""
 
@@ -83,13 +99,29 @@ class GameOver(Scene):
         old = self.table.session
         self.app.screens.table(Session(old.game, old.config, fresh_seed()))
 
+    def retry_deal(self) -> None:
+        """The same deal from the start: a new game (counted on its own), not a restart."""
+        old = self.table.session
+        self.app.screens.table(Session(old.game, old.config, fresh_seed()))
+
+    def new_deal(self) -> None:
+        """A new deal at random, proved winnable when this one was (the daily deal is)."""
+        old = self.table.session
+        rules = old.config["rules"]
+        config = old.rules.deal_config(rules, None, rules["winnable"])
+        if config is None:
+            self.message = "No winnable deal was found: try again."
+            self.layout(self.app.size)
+            return
+        self.app.screens.table(Session(old.game, {**old.config, "rules": config}, fresh_seed()))
+
     def to_menu(self) -> None:
         self.app.pop()
         self.table.leave()
 
     def handle(self, event) -> None:
-        self.primary.handle(event)
-        self.menu.handle(event)
+        for button in self.buttons:
+            button.handle(event)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.primary.on_click()
 
@@ -133,5 +165,5 @@ class GameOver(Scene):
                 line, place = divmod(i, per_line)
                 screen.blit(cardart.face(card, self.card_w), (left + place * step, y + line * drop))
             y += row_h
-        self.primary.draw(screen, self.px(22))
-        self.menu.draw(screen, self.px(22))
+        for button in self.buttons:
+            button.draw(screen, self.px(22))

@@ -1,7 +1,11 @@
 """The setup screen of a game: seats (human or computer, names, difficulty), rule options, seed.
-A game for one player (a solitaire) has no seats to set: its screen holds the options and the seed."""
+A game for one player (a solitaire) has no seats to set: its screen holds the options and the seed.
+A solitaire with numbered deals asks for a deal number instead of a seed, offers winnable deals
+only, and starts the daily deal with one button."""
 
 from __future__ import annotations
+
+from datetime import date
 
 import pygame
 
@@ -50,7 +54,11 @@ class SetupScene(Scene):
         self.order = Cycler([("listed", "As listed"), ("random", "Random")], remembered.get("order", "listed"))
         self.games_to_win = Cycler([(n, f"{n} win{'s' if n > 1 else ''}") for n in range(1, 10)],
                                    remembered.get("games_to_win", 1))
-        self.seed = TextField("", "random", max_length=12, allowed=str.isdigit)
+        self.deals = self.rules.numbered_deals
+        self.seed = TextField("", "new deal" if self.deals else "random", max_length=9 if self.deals else 12,
+                              allowed=str.isdigit)
+        self.winnable = Cycler([(False, "Any deal"), (True, "Winnable deals only")], remembered.get("winnable", False))
+        self.daily_button = Button("Today's deal", self.start_daily)
         self.add_button = Button("+ Add seat", self._add_seat)
         self.start_button = Button("Start", self.start, color=theme.BUTTON_GO)
         self.back_button = Button("Back", app.pop)
@@ -80,15 +88,35 @@ class SetupScene(Scene):
         return {
             "seats": [row.to_config(i) for i, row in enumerate(self.rows)],
             "rules": {key: cycler.value for key, cycler in self.options.items()},
-            "games_to_win": self.games_to_win.value,
+            "games_to_win": 1 if self.deals else self.games_to_win.value,
         }
 
     def start(self) -> None:
         config = self.table_config()
-        seed = int(self.seed.value) if self.seed.value else fresh_seed()
+        seed = int(self.seed.value) if self.seed.value and not self.deals else fresh_seed()
+        if self.deals:
+            typed = int(self.seed.value) if self.seed.value else None
+            config["rules"] = self.rules.deal_config(config["rules"], typed, self.winnable.value)
+            if config["rules"] is None:
+                self.message = "No winnable deal was found from that number: try another."
+                return
         if self.order.value == "random":
             Rng(seed).shuffle(config["seats"])
-        self.app.settings.setdefault("last_setup", {})[self.game.name] = {**self.table_config(), "order": self.order.value}
+        self.open_table(config, seed)
+
+    def start_daily(self) -> None:
+        """Today's deal (by the computer's date), the same for every player."""
+        config = {**self.table_config(), "rules": self.rules.daily_config(date.today())}
+        if config["rules"] is None:
+            self.message = "Today's deal could not be found."
+            return
+        self.open_table(config, fresh_seed())
+
+    def open_table(self, config: dict, seed: int) -> None:
+        remembered = {**self.table_config(), "order": self.order.value}
+        if self.deals:
+            remembered["winnable"] = self.winnable.value
+        self.app.settings.setdefault("last_setup", {})[self.game.name] = remembered
         problem = self.app.save_settings()
         try:
             session = Session(self.game.name, config, seed)
@@ -183,8 +211,15 @@ class SetupScene(Scene):
         size = self.px(19)
         rows = [] if self.solo else [("Seat order", self.order, "")]
         rows += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
-        rows += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins."),
-                 ("Seed", self.seed, "Same seed, same deal: leave blank for a fresh shuffle.")]
+        if self.deals:
+            rows += [("Deal", self.seed, "A deal's number plays that deal (as shared: \"Deal #12345\"); "
+                                         "leave blank for a new deal."),
+                     ("Deals", self.winnable, "Winnable only: each new deal is one the solver has proved can be won."),
+                     ("Daily deal", self.daily_button, f"The deal of {date.today().isoformat()}, the same for "
+                                                       "everyone: with events, proved winnable.")]
+        else:
+            rows += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins."),
+                     ("Seed", self.seed, "Same seed, same deal: leave blank for a fresh shuffle.")]
         label_w = max(text_width(label, self.px(20), bold=True) for label, *_rest in rows) + gap
         control_w = max(self.px(300), *(c.needed(size)[0] for _l, c, _h in rows if isinstance(c, Cycler)))
         control_h = max(self.px(42), line_height(size) + gap)
@@ -221,7 +256,9 @@ class SetupScene(Scene):
             found = []
         else:
             found = [c for row in self.rows for c in row.controls()] + [self.add_button, self.order]
-        return found + [*self.options.values(), self.games_to_win, self.seed, self.start_button, self.back_button]
+        found += [*self.options.values()]
+        found += [self.seed, self.winnable, self.daily_button] if self.deals else [self.games_to_win, self.seed]
+        return found + [self.start_button, self.back_button]
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self._typing():

@@ -1,6 +1,11 @@
 """The Sovereign's Chain solitaire table: one chain of seven places that never close up (a removed
 card leaves an empty space), a card played on top of a place, and the piles, event, supply and
-pool as at the table for 2-4 (scenes/sovereign_table.py, whose painters it uses)."""
+pool as at the table for 2-4 (scenes/sovereign_table.py, whose painters it uses). The top bar
+names the deal by its number (and says when it was proved winnable, or is the daily deal).
+
+By keyboard, besides the hand cards (Left/Right, Up/Down, Enter): when a choice names no hand
+card (an ability's target, a suit, a token, the unseen discard under Hostile Orbit), Left/Right
+and Up/Down go through those moves, each lit on the table and said in words, and Enter makes it."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from game.sovereign.cards import PLANET, STAR
 
 from .hand import card_rect
 from .sovereign_table import SovereignTable
+from .table import action_cards
 
 
 class SolitaireTable(SovereignTable):
@@ -45,14 +51,17 @@ class SolitaireTable(SovereignTable):
     # -- input
 
     def drop(self, card, drop_center, pointer) -> bool:
+        """Onto a place: the card covers it. Anywhere on the board, for a card that goes nowhere
+        in particular (discarded under Salvage, tucked beneath a Runner)."""
         view = self.current_view()
         spot = self.spot_at(drop_center, view) or self.spot_at(pointer, view)
-        if spot is None:
-            return False
-        action = self.place_plays(card).get(spot[1])
+        action = self.place_plays(card).get(spot[1]) if spot is not None else None
         if action is None:
-            self.say(self.session.why_illegal(PlayOn(card, spot[1])))
-            return False
+            action = next((a for a in self.card_actions(card) if not isinstance(a, PlayOn)), None)
+            if action is None or not self.middle.collidepoint(pointer):
+                if spot is not None:
+                    self.say(self.session.why_illegal(PlayOn(card, spot[1])))
+                return False
         return self.perform(action, drop_center)
 
     def press_elsewhere(self, pos, view) -> None:
@@ -79,7 +88,59 @@ class SolitaireTable(SovereignTable):
             return self.position_rect(0, action.position)
         return super().action_spot(action)
 
+    # -- by keyboard: the moves that name no hand card
+
+    def table_moves(self) -> list:
+        """Legal moves that play no hand card and have no key of their own: ability targets,
+        suits, tokens, the discard pile."""
+        keyed = set(self.key_actions().values())
+        hand = set(self.current_view().hand)
+        return [a for a in self.legal() if a not in keyed and not hand.intersection(action_cards(a))]
+
+    def pick_card(self, step: int) -> None:
+        """Left/Right: the usable hand cards in turn, then (when there are any) the moves on the table."""
+        moves = self.table_moves()
+        if not moves:
+            super().pick_card(step)
+            return
+        usable = [card for card in self.hand.cards(self.current_view()) if self.card_actions(card)]
+        slots = usable + [None]  # None: the moves on the table
+        if self.hand.selected in usable:
+            index = usable.index(self.hand.selected) + step
+        elif self.choice in moves:
+            index = len(usable) + step
+        else:
+            index = 0 if step > 0 else -1
+        picked = slots[index % len(slots)]
+        if picked is None:
+            self.hand.selected = None
+            self.pick_table_move(moves, 0)
+        else:
+            self.hand.selected = picked
+            self.choice = self.card_actions(picked)[0]
+
+    def pick_move(self, step: int) -> None:
+        """Up/Down: the selected card's moves, or the next move on the table."""
+        moves = self.table_moves()
+        if self.hand.selected is None and moves:
+            self.pick_table_move(moves, step)
+        else:
+            super().pick_move(step)
+
+    def pick_table_move(self, moves: list, step: int) -> None:
+        index = moves.index(self.choice) + step if self.choice in moves else 0
+        self.choice = moves[index % len(moves)]
+        self.say_notice(f"{self.describe(self.choice)}: Enter to choose it.")
+
     # -- words
+
+    def title(self) -> str:
+        """The deal's number, as players share it, and how it was chosen."""
+        rules = self.session.config["rules"]
+        if rules["deal"] is None:
+            return "Solitaire"
+        kind = " \u00b7 daily deal" if rules["daily"] else (" \u00b7 winnable" if rules["winnable"] else "")
+        return f"Solitaire \u00b7 Deal #{rules['deal']}{kind}"
 
     def chain_summary(self, view, chain: int) -> str:
         return f"{suit_counts(view)} \u00b7 turn {view.turns + 1}"
@@ -94,7 +155,10 @@ class SolitaireTable(SovereignTable):
         """The chain as it ended, whether it was won, and in how many turns."""
         view = self.session.view(None)
         cards = tuple(stack[-1] for stack in view.chains[0] if stack)
-        return [(0, cards, f"{'won' if view.winners else 'lost'} after {view.turns} turns \u00b7 {suit_counts(view)}")]
+        deal = self.session.config["rules"]["deal"]
+        number = f"Deal #{deal}: " if deal is not None else ""
+        return [(0, cards, f"{number}{'won' if view.winners else 'lost'} after {view.turns} turns \u00b7 "
+                           f"{suit_counts(view)}")]
 
 
 def suit_counts(view) -> str:

@@ -53,7 +53,8 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
         pytest.fail("the solitaire never reached its result")
     view = table.session.view(None)
     (_seat, _cards, summary), = table.result_rows()
-    assert plays > 5 and summary.startswith(f"{'won' if view.winners else 'lost'} after {view.turns} turns")
+    assert table.session.config["rules"]["deal"] == 4 and table.title() == "Solitaire \u00b7 Deal #4"
+    assert plays > 5 and summary.startswith(f"Deal #4: {'won' if view.winners else 'lost'} after {view.turns} turns")
 
 
 def test_a_card_dropped_on_a_place_it_cannot_cover_snaps_back_with_the_reason(driver):

@@ -1,35 +1,64 @@
 """Sovereign's Chain solitaire (rulebook "Solitaire Play", ruling "Solitaire"): the same cards,
 abilities and events as the game for 2-4, on one chain of seven positions that never close up.
 
+Deals are numbered: deal n is the game set up from seed n, so a number is what players share
+("Deal #12345"), the daily deal is a number computed from the date alone, and "winnable deals
+only" looks for the first number from a starting one that the solver proves can be won.
+
 Also here: a solver that decides whether a deal can be won when the whole order of the cards is
 known, and a hint player that plays from what it can see; both deterministic from the seed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
+from datetime import date
 
 from ..ai.players import HeuristicPlayer
 from ..core import Outcome
-from ..rng import Rng
+from ..rng import Rng, fresh_seed
 from .actions import PlaceModifier, PlaceShield, PlayOn, SetSuit, ShiftSuit, Skip
 from .cards import BUILT_IN, CardSet
 from .rules import SovereignRules, SovereignView, begin_turn, resume
 from .table import CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState
 
+DEAL_LIMIT = 10**9     # deal numbers run from 0 to DEAL_LIMIT - 1 (nine digits to type)
+NEW_DEALS = 1_000_000  # a new deal at random is numbered from 1 to NEW_DEALS - 1: short to share
+DEAL_FLAGS = ("winnable", "daily")
+
 
 class SolitaireRules(SovereignRules):
+    """The rules config may name the deal (`deal`, a number; None: the session's seed decides)
+    and say how it was chosen (`winnable`: the solver proved it can be won; `daily`: the day's
+    deal), which the table and the statistics show."""
+
     min_players = 1
     max_players = 1
+    numbered_deals = True
 
     def __init__(self, cards: CardSet = BUILT_IN) -> None:
         super().__init__(cards)
 
+    def normalize_config(self, config: dict) -> dict:
+        normal = super().normalize_config(config)
+        deal = config.get("deal")
+        if deal is not None and (type(deal) is not int or not 0 <= deal < DEAL_LIMIT):
+            raise ValueError(f"a deal is numbered from 0 to {DEAL_LIMIT - 1}, not {deal!r}")
+        normal["deal"] = deal
+        for flag in DEAL_FLAGS:
+            value = config.get(flag, False)
+            if type(value) is not bool:
+                raise ValueError(f"{flag} must be true or false, not {value!r}")
+            normal[flag] = value
+        return normal
+
     def setup(self, config: dict, seed: int) -> SovereignState:
         """One active event; seven class cards face up as the chain, abilities ignored (a
-        Mercenary dealt here has no suit); five cards in hand."""
+        Mercenary dealt here has no suit); five cards in hand. A numbered deal is dealt from its
+        number, whatever the session's seed."""
         config = self.normalize_config(config)
-        rng = Rng(seed)
+        rng = Rng(seed if config["deal"] is None else config["deal"])
         events = [] if config["fair_winds"] else list(self.cards.events)
         rng.shuffle(events)
         active = events.pop() if events else None
@@ -53,7 +82,27 @@ class SolitaireRules(SovereignRules):
         return state
 
     def next_game_config(self, config: dict, finished) -> dict:
-        return self.normalize_config(config)
+        """The next game of a session is the next deal by number (not proved winnable)."""
+        normal = self.normalize_config(config)
+        if normal["deal"] is None:
+            return normal
+        return {**normal, "deal": (normal["deal"] + 1) % DEAL_LIMIT, "winnable": False, "daily": False}
+
+    def deal_config(self, config: dict, start: int | None, winnable: bool) -> dict | None:
+        """The rules config (with the options of `config`) of deal `start` (None: a new deal at
+        random), or with `winnable` of the first deal from it the solver proves winnable (None
+        when none is found)."""
+        normal = self.normalize_config({**config, "deal": None, "winnable": False, "daily": False})
+        start = new_deal() if start is None else start
+        deal = winnable_deal(start, normal, self) if winnable else start
+        if deal is None:
+            return None
+        return {**normal, "deal": deal, "winnable": winnable}
+
+    def daily_config(self, day: date) -> dict | None:
+        """The day's deal: the same on every machine for a date, with events, proved winnable."""
+        config = self.deal_config({}, daily_deal(day), True)
+        return None if config is None else {**config, "daily": True}
 
     def outcome(self, state: SovereignState) -> Outcome | None:
         """Won (score 1) or lost (score 0, no winner)."""
@@ -63,6 +112,37 @@ class SolitaireRules(SovereignRules):
 
 
 SOLITAIRE = SolitaireRules()
+
+
+# ---------------------------------------------------------------- deal numbers
+
+
+WINNABLE_NODES = 3000   # the solver's positions per deal when looking for a winnable one
+WINNABLE_TRIES = 200    # deals tried in a row before the search for a winnable one gives up
+
+
+def new_deal() -> int:
+    return 1 + fresh_seed() % (NEW_DEALS - 1)
+
+
+def daily_deal(day: date) -> int:
+    """The deal number of a date, from its ISO form through SHA-256: the same on every machine
+    and every Python (unlike hash())."""
+    digest = hashlib.sha256(f"sovereign-solitaire {day.isoformat()}".encode()).digest()
+    return 1 + int.from_bytes(digest[:8], "big") % (NEW_DEALS - 1)
+
+
+def winnable_deal(start: int, config: dict | None = None, rules: SolitaireRules = SOLITAIRE,
+                  node_limit: int = WINNABLE_NODES) -> int | None:
+    """The first deal from `start` on (start, start + 1, ...) that the solver proves winnable
+    within `node_limit` positions, or None after WINNABLE_TRIES deals. A node count decides, not
+    the clock: the same start gives the same deal on every machine."""
+    for offset in range(WINNABLE_TRIES):
+        deal = (start + offset) % DEAL_LIMIT
+        state = rules.setup({**(config or {}), "deal": deal}, deal)
+        if solve(state, rules, node_limit)[0]:
+            return deal
+    return None
 
 
 # ---------------------------------------------------------------- the hint player
@@ -111,55 +191,92 @@ class SolitaireHint(HeuristicPlayer):
 
 # ---------------------------------------------------------------- the solver
 
-
-def _key(state: SovereignState) -> tuple:
-    """What decides the rest of a solitaire game (the draw order and the rng included)."""
-    return (tuple(tuple(stack) for stack in state.chains[0]), tuple(state.hands[0]), len(state.draw),
-            len(state.discard), state.active_event, state.rng.state, tuple(state.supply), tuple(state.pools[0]),
-            state.pending, tuple(state.work), state.stage, state.plays_this_turn)
+SOLVER_NODES = 20000  # positions the solver may reach before it gives up undecided
 
 
-def solve(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = 20000,
+def position_key(state: SovereignState, start_rng: int) -> tuple:
+    """What decides the rest of a solitaire game, the same for positions that differ only in the
+    order of the seven places or of the hand (no rule names a place: any two can swap).
+
+    The draw pile and the event deck only shrink from the top until a reshuffle moves the rng on
+    from `start_rng` (its state when the search began): until then their lengths say all."""
+    chain = tuple(sorted(tuple((id(p.card), p.face_up, p.suit_token or "", p.mods, p.shield) for p in stack)
+                         for stack in state.chains[0]))
+    if state.rng.state == start_rng:
+        piles = (len(state.draw), len(state.event_deck))
+    else:
+        piles = (tuple(map(id, state.draw)), tuple(state.event_deck), tuple(state.used_events))
+    return (chain, tuple(sorted(map(id, state.hands[0]))), piles, tuple(map(id, state.discard)),
+            state.active_event, state.rng.state, tuple(state.supply), tuple(state.pools[0]), state.pending,
+            tuple(state.work), state.stage, state.plays_this_turn)
+
+
+def one_suit_places(state: SovereignState) -> int:
+    """How many places hold a face-up card of the suit most places have: how near the win is."""
+    stars = planets = 0
+    for stack in state.chains[0]:
+        if stack and stack[-1].face_up:
+            suit = stack[-1].suit
+            stars += suit == "star"
+            planets += suit == "planet"
+    return max(stars, planets)
+
+
+def solve(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
           time_limit: float | None = None) -> tuple[bool | None, list]:
     """Whether the position can be won knowing everything (the draw order, the events): (True,
-    the winning actions), (False, []) when no line wins, or (None, []) when the search stopped at
-    `node_limit` positions (or `time_limit` seconds) undecided. Depth-first, best hint first,
-    never visiting a position twice."""
+    the winning actions), (False, []) when no line wins, or (None, []) when the search reached
+    `node_limit` positions (or `time_limit` seconds) undecided.
+
+    Depth first. At each position every move is tried one step ahead: a move that wins ends the
+    search, a move that loses or reaches a position seen before (places and hand in any order)
+    is dropped, and the rest are searched nearest the win first (most places of one suit), the
+    hint player's order breaking ties, so the hint's own line is the first one tried. The node
+    count, not the clock, decides when a search stops, so a result is the same on every machine
+    (`time_limit` is for measuring only)."""
     seen: set = set()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    start_rng = state.rng.state
     nodes = 0
     hint = SolitaireHint(0)
-    exhausted = False
+    stopped = False
 
     def search(position: SovereignState, line: list) -> bool:
-        nonlocal nodes, exhausted
-        if position.winners is not None:
-            return bool(position.winners)
-        key = _key(position)
-        if key in seen:
-            return False
-        seen.add(key)
-        nodes += 1
-        if nodes > node_limit or (deadline is not None and time.perf_counter() > deadline):
-            exhausted = True
-            return False
+        nonlocal nodes, stopped
         legal = rules.legal_actions(position)
         # The hint reads only the chain and the pending decision, which the full state holds in
         # the same shape as a view: the solver sees everything anyway.
-        ordered = hint.ranking(position, legal) if len(legal) > 1 else legal
-        for action in ordered:
+        ranked = hint.ranking(position, legal) if len(legal) > 1 else legal
+        children = []
+        for rank, action in enumerate(ranked):
             child = rules.clone(position)
             rules.advance(child, action)
+            nodes += 1
+            if child.winners is not None:
+                if child.winners:
+                    line.append(action)
+                    return True
+                continue
+            key = position_key(child, start_rng)
+            if key not in seen:
+                seen.add(key)
+                children.append((one_suit_places(child), -rank, action, child))
+        children.sort(key=lambda entry: entry[:2], reverse=True)
+        for _places, _rank, action, child in children:
+            if nodes >= node_limit or (deadline is not None and time.perf_counter() > deadline):
+                stopped = True
+                return False
             line.append(action)
             if search(child, line):
                 return True
             line.pop()
-            if exhausted:
+            if stopped:
                 return False
         return False
 
+    if state.winners is not None:
+        return bool(state.winners), []
     line: list = []
-    won = search(rules.clone(state), line)
-    if won:
+    if search(rules.clone(state), line):
         return True, line
-    return (None if exhausted else False), []
+    return (None if stopped else False), []
