@@ -3,7 +3,8 @@ current and best winning streak, the best score and the fewest turns to a win.
 
 A game in which undo, a hint or a restart was used counts as played (and won) but is told
 apart: it is counted in `assisted_played`/`assisted_won`, and it neither extends nor breaks a
-streak nor sets a best. The mode says who was at the table: `solitaire`, `vs <difficulty>`
+streak nor sets a best. The mode says who was at the table: `solitaire` (`solitaire: daily
+deals` for the daily deal of a solitaire with numbered deals, kept apart), `vs <difficulty>`
 (one human against computers, named by the strongest) or `pass-and-play: <name>` (several
 humans, each with their own record).
 
@@ -121,7 +122,8 @@ def modes(session: Session) -> dict[int, str]:
     """The mode each human seat's result is recorded under."""
     humans = session.human_seats
     if len(session.seats) == 1:
-        return {seat: "solitaire" for seat in humans}
+        daily = session.config["rules"].get("daily", False)
+        return {seat: "solitaire: daily deals" if daily else "solitaire" for seat in humans}
     if len(humans) > 1:
         return {seat: f"pass-and-play: {session.seats[seat].name}" for seat in humans}
     order = [d.key for d in DIFFICULTIES]

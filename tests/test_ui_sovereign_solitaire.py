@@ -1,17 +1,25 @@
 """Sovereign's Chain solitaire through the real scenes: from the menu (no seats to set) to the
-result, cards dragged onto places, the discard pile clicked under Hostile Orbit."""
+result, cards dragged onto places, the discard pile clicked under Hostile Orbit, an undo and a
+hint on the way; a whole deal by keyboard only; numbered, daily and winnable deals; the result's
+retry and new deal."""
 
 from __future__ import annotations
 
+from datetime import date
+
+import pygame
 import pytest
 
 from game.session import Session
-from game.sovereign.actions import PlayDiscardOn, PlayOn
-from game.sovereign.solitaire import SolitaireHint
+from game.sovereign.actions import PlaceModifier, PlayDiscardOn, PlayOn
+from game.sovereign.solitaire import SOLITAIRE, SolitaireHint, daily_deal, solve
 from scenes.gameover import GameOver
 from scenes.setup import SetupScene
 from scenes.sovereign_solitaire_table import SolitaireTable
+from scenes.table import action_cards
 from test_ui_sovereign import by_mouse
+
+ANA = {"seats": [{"name": "Ana", "kind": "human"}]}
 
 
 def play_by_mouse(driver, table: SolitaireTable, action) -> None:
@@ -38,9 +46,19 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
     table = driver.app.top
     assert isinstance(table, SolitaireTable) and table.session.names == ["Ana"]
     plays = 0
+    undone = hinted = False
     for _ in range(20000):
         if isinstance(driver.app.top, GameOver):
             break
+        if table.my_turn and not hinted:
+            driver.click(table.hint_button.rect.center)
+            assert table.choice in table.session.legal_actions() and table.notice.startswith("Hint: ")
+            hinted = True
+        if table.my_turn and not undone and table.session.can_undo:
+            before = len(table.session.log)
+            driver.click(table.undo_button.rect.center)
+            assert len(table.session.log) < before, "Undo takes the play back (no card was drawn since)"
+            undone = True
         if table.my_turn:
             legal = table.session.legal_actions()
             action = SolitaireHint(1).choose(table.current_view(), legal)
@@ -51,6 +69,7 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
         driver.frame(dt=0.05)
     else:
         pytest.fail("the solitaire never reached its result")
+    assert undone and hinted and table.session.game_assisted
     view = table.session.view(None)
     (_seat, _cards, summary), = table.result_rows()
     assert table.session.config["rules"]["deal"] == 4 and table.title() == "Solitaire \u00b7 Deal #4"
@@ -72,3 +91,154 @@ def test_a_card_dropped_on_a_place_it_cannot_cover_snaps_back_with_the_reason(dr
     reason = session.why_illegal(PlayOn(card, position))
     driver.drag(table.hand.card_center(table.current_view(), card), table.position_center(0, position))
     assert session.log == [] and table.message == reason[:1].upper() + reason[1:]
+
+
+def by_keys(driver, table: SolitaireTable, action) -> None:
+    """Make `action` by keyboard only: its own key, else Left/Right to its hand card (or to the
+    moves on the table) and Up/Down to the move, then Enter."""
+    keyed = {move: key for key, move in table.key_actions().items()}
+    if action in keyed:
+        driver.key(keyed[action])
+        return
+    card = next(iter(action_cards(action)), None)
+    for _ in range(60):
+        if table.choice == action:
+            break
+        on_card = card is not None and table.hand.selected == card
+        on_table = card is None and table.hand.selected is None and table.choice in table.table_moves()
+        driver.key(pygame.K_DOWN if on_card or on_table else pygame.K_RIGHT)
+    assert table.choice == action and table.action_spot(action) is not None, "the picked move is lit"
+    driver.key(pygame.K_RETURN)
+
+
+def test_a_whole_deal_by_keyboard_every_choice_reachable(driver):
+    """Keyboard play of the whole mode, to the result: hand cards, the places they go, ability
+    targets, suits, tokens, Skip and End turn (a token is placed whenever one may be)."""
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 50}}, 1)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    hint = SolitaireHint(2)
+    kinds = set()
+    for _ in range(5000):
+        if isinstance(driver.app.top, GameOver):
+            break
+        if table.my_turn and not table.animating():
+            legal = session.legal_actions()
+            tokens = [a for a in legal if isinstance(a, PlaceModifier)]
+            action = tokens[-1] if tokens else hint.choose(table.current_view(), legal)
+            before = len(session.log)
+            by_keys(driver, table, action)
+            assert len(session.log) == before + 1, action
+            kinds.add(type(action).__name__)
+        driver.frame(dt=0.5)
+    else:
+        pytest.fail("the deal never ended")
+    assert {"PlayOn", "SetSuit", "PlaceModifier", "Discard", "EndTurn"} <= kinds
+
+
+def test_the_deal_number_replays_the_deal_and_the_title_names_it():
+    """A numbered deal to replay: deal n is the same cards whatever the session's seed."""
+    one = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 12345}}, 1)
+    two = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 12345}}, 2)
+    assert one.state.chains == two.state.chains and one.state.hands == two.state.hands
+    assert one.state.chains == SOLITAIRE.setup({"players": 1}, 12345).chains
+
+
+def test_the_daily_deal_is_the_dates_deal_the_same_everywhere_and_winnable(driver):
+    """The same deal for everyone on a date: a fixed hash of the ISO date, not Python's hash()."""
+    assert daily_deal(date(2026, 11, 23)) == 136269
+    assert daily_deal(date(2026, 11, 24)) != daily_deal(date(2026, 11, 23))
+    driver.app.screens.setup("sovereign-solitaire")
+    setup = driver.app.top
+    driver.click(setup.daily_button.rect.center)
+    table = driver.app.top
+    rules = table.session.config["rules"]
+    assert isinstance(table, SolitaireTable) and rules["daily"] and rules["winnable"]
+    assert rules["deal"] >= daily_deal(date.today()) and table.title().endswith("daily deal")
+    assert solve(table.session.state, node_limit=1000)[0] is True
+
+
+def test_winnable_only_deals_a_deal_the_solver_proves_and_marks_it(driver):
+    """With "winnable deals only", a new deal is the first from the typed number the solver
+    proves winnable; the table marks it winnable; the setting is remembered."""
+    driver.app.screens.setup("sovereign-solitaire")
+    setup = driver.app.top
+    while not setup.winnable.value:
+        driver.click(setup.winnable.rect.center)
+    driver.click(setup.seed.rect.center)
+    driver.type_text("48")
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    deal = table.session.config["rules"]["deal"]
+    assert deal >= 48 and table.title() == f"Solitaire \u00b7 Deal #{deal} \u00b7 winnable"
+    assert all(solve(SOLITAIRE.setup({"players": 1}, n), node_limit=1000)[0] is not True for n in range(48, deal))
+    assert driver.app.settings["last_setup"]["sovereign-solitaire"]["winnable"] is True
+
+
+def finished_table(driver, rules: dict) -> SolitaireTable:
+    session = Session("sovereign-solitaire", {**ANA, "rules": rules}, 7)
+    player = SolitaireHint(0)
+    while not session.game_over:
+        session.apply(player.choose(session.view(0), session.legal_actions()))
+    driver.app.screens.table(session)
+    table = driver.app.top
+    for _ in range(200):
+        if isinstance(driver.app.top, GameOver):
+            return table
+        driver.frame(dt=0.1)
+    pytest.fail("no result screen")
+
+
+def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
+    """The result screen offers a retry of the same deal and a new deal."""
+    table = finished_table(driver, {"deal": 21, "winnable": True})
+    result = driver.app.top
+    assert [b.label for b in result.buttons] == ["Retry deal", "New deal", "Menu"]
+    driver.click(result.retry.rect.center)
+    retry = driver.app.top
+    assert isinstance(retry, SolitaireTable) and retry.session.config["rules"]["deal"] == 21
+    assert retry.session.state.chains == SOLITAIRE.setup({"players": 1}, 21).chains
+    assert retry.session.seed != table.session.seed, "a retry is a game of its own in the statistics"
+    table = finished_table(driver, {"deal": 21, "winnable": True})
+    driver.click(driver.app.top.primary.rect.center)
+    fresh = driver.app.top.session.config["rules"]
+    assert fresh["winnable"] and fresh["deal"] != 21
+    assert solve(SOLITAIRE.setup({"players": 1}, fresh["deal"]), node_limit=1000)[0] is True
+
+
+def won_session(rules: dict, seed: int) -> Session:
+    session = Session("sovereign-solitaire", {**ANA, "rules": rules}, seed)
+    won, line = solve(session.state, node_limit=1000)
+    assert won
+    for action in line:
+        session.apply(action)
+    return session
+
+
+def test_statistics_of_the_solitaire_clean_wins_fewest_turns_and_the_daily_deal_apart(driver):
+    """Statistics for the mode: played, won, win rate, clean wins, best (fewest turns) win, current
+    and best streak; a win with no hint and no undo is clean; daily deals are counted apart."""
+    from game.stats import Stats, add_game
+    from scenes.stats_screen import StatsScreen, record_line
+
+    stats = Stats()
+    clean = won_session({"deal": 45}, 1)
+    helped = won_session({"deal": 45}, 2)
+    helped.note_hint()
+    daily = won_session({"deal": 45, "winnable": True, "daily": True}, 3)
+    for session in (clean, helped, daily):
+        assert add_game(stats, session)
+    record = stats.records["sovereign-solitaire"]["solitaire"]
+    assert (record.played, record.won, record.clean_won, record.best_streak) == (2, 2, 1, 1)
+    assert record.fewest_turns == clean.turns_taken(0)
+    assert stats.records["sovereign-solitaire"]["solitaire: daily deals"].won == 1
+    screen = StatsScreen(driver.app, stats)
+    screen.chooser.value = "sovereign-solitaire"
+    driver.app.push(screen)
+    driver.frame()
+    line = record_line(record, scored=False)
+    assert [mode for mode, *_rest in screen.blocks] == ["solitaire", "solitaire: daily deals"]
+    for words in ("Played 2", "won 2", "win rate 100%", "clean wins 1", "streak 1 (best 1)",
+                  f"fewest turns to a win {record.fewest_turns}"):
+        assert words in line
+    assert "best score" not in line
