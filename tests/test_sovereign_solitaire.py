@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from game.ai.players import RandomPlayer
@@ -13,7 +15,8 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireOver
 from game.sovereign.effects import active_rule
 from game.sovereign.event_rules import NO_EVENT
 from game.sovereign.rules import begin_turn, resume
-from game.sovereign.solitaire import SOLITAIRE, SolitaireHint, solve
+from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, position_key, solve,
+                                     winnable_deal)
 from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
@@ -214,3 +217,66 @@ def test_the_hint_player_wins_more_than_random_play():
         return total
 
     assert wins(SolitaireHint) > wins(RandomPlayer)
+
+
+def test_loss_when_the_hand_is_empty():
+    """Loss: no legal play from hand, after the draw pile and discards are exhausted."""
+    state = solo(MIXED, [])
+    assert state.winners == ()
+
+
+def test_the_solver_treats_positions_with_places_or_hand_in_another_order_as_one():
+    """No rule names a place: a position with two places swapped (or the hand reordered) is the
+    same position to the solver."""
+    state = solo([up("Envoy-3")] + MIXED[1:], ["Artificer-1", "Sentinel-7"])
+    swapped = SOLITAIRE.clone(state)
+    swapped.chains[0][0], swapped.chains[0][5] = swapped.chains[0][5], swapped.chains[0][0]
+    swapped.hands[0].reverse()
+    start = state.rng.state
+    assert position_key(state, start) == position_key(swapped, start)
+    covered = SOLITAIRE.clone(state)
+    covered.chains[0][0] = [up("Scout-1"), up("Envoy-3")]
+    assert position_key(covered, start) != position_key(state, start)
+
+
+def test_a_numbered_deal_is_the_game_of_that_seed_whatever_the_sessions_seed():
+    """Deal n is dealt from n: the number is what players share."""
+    numbered = SOLITAIRE.setup({"players": 1, "deal": 12345}, 99)
+    assert numbered.chains == SOLITAIRE.setup({"players": 1}, 12345).chains
+    assert numbered.hands == SOLITAIRE.setup({"players": 1}, 12345).hands
+
+
+@pytest.mark.parametrize("config, words", [({"deal": -1}, "numbered from 0"), ({"deal": "7"}, "numbered from 0"),
+                                           ({"deal": 10**9}, "numbered from 0"), ({"winnable": 1}, "true or false")])
+def test_a_bad_deal_in_the_config_is_refused_with_the_reason(config, words):
+    with pytest.raises(ValueError, match=words):
+        SOLITAIRE.normalize_config({"players": 1, **config})
+
+
+def test_the_next_game_of_a_session_is_the_next_deal_by_number():
+    config = SOLITAIRE.normalize_config({"players": 1, "deal": 41, "winnable": True})
+    following = SOLITAIRE.next_game_config(config, None)
+    assert following["deal"] == 42 and not following["winnable"]
+
+
+def test_winnable_only_gives_the_first_deal_from_a_number_the_solver_proves_and_always_the_same():
+    """Deterministic: the same starting number gives the same winnable deal (a node cap decides)."""
+    deal = winnable_deal(48)
+    assert deal == winnable_deal(48) and deal >= 48
+    assert solve(SOLITAIRE.setup({"players": 1}, deal), node_limit=WINNABLE_NODES)[0] is True
+    assert all(solve(SOLITAIRE.setup({"players": 1}, n), node_limit=WINNABLE_NODES)[0] is not True
+               for n in range(48, deal))
+    config = SOLITAIRE.deal_config({"fair_winds": True}, 48, True)
+    assert config["winnable"] and config["fair_winds"] and not config["daily"]
+    assert solve(SOLITAIRE.setup(config, 0), node_limit=WINNABLE_NODES)[0] is True
+
+
+def test_the_daily_deal_comes_from_the_date_alone_with_events_and_winnable():
+    """The same deal for everyone on a date: the ISO date through SHA-256 (not Python's hash()),
+    then the first winnable deal from that number."""
+    day = date(2026, 11, 23)
+    assert daily_deal(day) == 136269 and daily_deal(date(2026, 11, 24)) != 136269
+    config = SOLITAIRE.daily_config(day)
+    assert config == SOLITAIRE.daily_config(day)
+    assert config["daily"] and config["winnable"] and not config["fair_winds"]
+    assert config["deal"] == winnable_deal(136269)

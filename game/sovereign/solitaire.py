@@ -117,7 +117,7 @@ SOLITAIRE = SolitaireRules()
 # ---------------------------------------------------------------- deal numbers
 
 
-WINNABLE_NODES = 1000   # the solver's positions per deal when looking for a winnable one
+WINNABLE_NODES = 500    # the solver's positions per deal when looking for a winnable one
 WINNABLE_TRIES = 200    # deals tried in a row before the search for a winnable one gives up
 
 
