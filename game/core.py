@@ -233,6 +233,11 @@ class Rules:
         """The rules config for the next game of a session, given the finished game's state."""
         return config
 
+    def turns_played(self, state, seat: int) -> int | None:
+        """How many turns `seat` has played, when the game counts its turns itself (a solitaire
+        whose every move is the one player's); None: the session counts runs of the seat's moves."""
+        return None
+
     def option_choices(self, option: Option, players: int) -> tuple[tuple[Any, str], ...]:
         """The values of `option` a table of `players` may choose (the setup screen offers only
         these); most options allow every value at every player count."""

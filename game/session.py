@@ -217,7 +217,11 @@ class Session:
         return [seat.name for seat in self.seats]
 
     def turns_taken(self, seat: int) -> int:
-        """How many turns `seat` has taken in the current game (a run of its moves is one)."""
+        """How many turns `seat` has taken in the current game: as the game counts them, else a
+        run of the seat's moves is one."""
+        counted = self.rules.turns_played(self.state, seat)
+        if counted is not None:
+            return counted
         movers = self.movers[self.game_start:]
         return sum(1 for i, mover in enumerate(movers) if mover == seat and (i == 0 or movers[i - 1] != seat))
 

@@ -9,9 +9,13 @@ and Up/Down go through those moves, each lit on the table and said in words, and
 
 from __future__ import annotations
 
+import pygame
+
 from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
+from game.sovereign.event_rules import EVENT_RULES
 
+from . import theme
 from .hand import card_rect
 from .sovereign_table import SovereignTable
 from .table import action_cards
@@ -26,6 +30,18 @@ class SolitaireTable(SovereignTable):
 
     def hand_room(self) -> int:
         return 0
+
+    # -- geometry: the one chain, as large as the board allows, across its middle
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        gap = self.px(12)
+        tall = int((self.middle.h - self.label_h - 6 * gap) / theme.CARD_RATIO)
+        self.chain_w = max(16, min(self.px(140), tall, (self.middle.w - 2 * gap - 7 * gap) // 7))
+
+    def row(self, chain: int) -> pygame.Rect:
+        height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(30)
+        return pygame.Rect(self.middle.x, self.middle.centery - height // 2, self.middle.w, height)
 
     # -- what may be played where
 
@@ -134,6 +150,17 @@ class SolitaireTable(SovereignTable):
 
     # -- words
 
+    def event_words(self, view) -> tuple[str, str]:
+        """An event that names an opponent is shown as inactive: it has no effect in solitaire."""
+        heading, body = super().event_words(view)
+        event = view.active_event
+        if event is not None and not view.fair_winds and EVENT_RULES[event.rule].names_opponent:
+            return f"{heading} (inactive)", f"No effect in solitaire: it names an opponent. {body}"
+        return heading, body
+
+    def score_line(self) -> str:
+        return f"Turn {self.session.turns_taken(0)}"
+
     def title(self) -> str:
         """The deal's number, as players share it, and how it was chosen."""
         rules = self.session.config["rules"]
@@ -143,7 +170,7 @@ class SolitaireTable(SovereignTable):
         return f"Solitaire \u00b7 Deal #{rules['deal']}{kind}"
 
     def chain_summary(self, view, chain: int) -> str:
-        return f"{suit_counts(view)} \u00b7 turn {view.turns + 1}"
+        return suit_counts(view)
 
     def turn_prompt(self, view, name: str) -> str:
         if view.pending is not None and view.pending.kind == "play":
@@ -157,7 +184,8 @@ class SolitaireTable(SovereignTable):
         cards = tuple(stack[-1] for stack in view.chains[0] if stack)
         deal = self.session.config["rules"]["deal"]
         number = f"Deal #{deal}: " if deal is not None else ""
-        return [(0, cards, f"{number}{'won' if view.winners else 'lost'} after {view.turns} turns \u00b7 "
+        turns = self.session.turns_taken(0)
+        return [(0, cards, f"{number}{'won' if view.winners else 'lost'} after {turns} turns \u00b7 "
                            f"{suit_counts(view)}")]
 
 

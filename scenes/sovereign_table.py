@@ -541,15 +541,18 @@ class SovereignTable(TableScene):
         supply = view.supply
         y = self.draw_wrapped(screen, f"Supply: {supply[0]} shield, {supply[1]} modifier, {supply[2]} suit",
                               self.px(14), theme.INK_DIM, inner, y + self.px(6))
-        event = view.active_event
-        if view.fair_winds:
-            heading, body = "Fair Winds", "No events in this game."
-        elif event is None:
-            heading, body = "No event yet", f"{view.event_deck_count} event cards to come."
-        else:
-            heading, body = f"Event: {event.name}", event.text
+        heading, body = self.event_words(view)
         y = self.draw_wrapped(screen, heading, self.px(15), theme.GOLD, inner, y + self.px(8), bold=True)
         self.draw_wrapped(screen, body, self.px(14), theme.INK, inner, y)
+
+    def event_words(self, view) -> tuple[str, str]:
+        """The active event's heading and text for the side panel."""
+        event = view.active_event
+        if view.fair_winds:
+            return "Fair Winds", "No events in this game."
+        if event is None:
+            return "No event yet", f"{view.event_deck_count} event cards to come."
+        return f"Event: {event.name}", event.text
 
     def draw_wrapped(self, screen, message: str, size: int, color, box: pygame.Rect, y: int, bold: bool = False) -> int:
         """`message` from `y` inside `box`, wrapped (a bold heading is shortened to one line), as

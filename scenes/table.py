@@ -509,6 +509,13 @@ class TableScene(Scene):
         self.draw_dragged(screen, view)
         self.draw_message(screen, self.message_anchor())
 
+    def score_line(self) -> str:
+        """The top bar's line after the title: the game of the session and the wins so far."""
+        session = self.session
+        games = session.config["games_to_win"]
+        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
+        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
         w, _h = surface.get_size()
@@ -524,12 +531,8 @@ class TableScene(Scene):
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
         title_rect = draw_text(screen, self.title(), self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
-        session = self.session
-        games = session.config["games_to_win"]
-        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
-        goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
         x = max(self.px(150), title_rect.right + self.px(24))
-        goal = fit_text(goal, self.px(16), self.undo_button.rect.x - self.px(10) - x)
+        goal = fit_text(self.score_line(), self.px(16), self.undo_button.rect.x - self.px(10) - x)
         draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")
         self.undo_button.enabled = self.session.can_undo
         self.redo_button.enabled = self.session.can_redo

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.session import Session
-from game.sovereign.actions import PlaceModifier, PlayDiscardOn, PlayOn
+from game.sovereign.actions import PlaceModifier, PlayDiscardOn, PlayOn, SolitaireOver
 from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, solve
 from scenes.gameover import GameOver
 from scenes.setup import SetupScene
@@ -73,7 +73,9 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
     view = table.session.view(None)
     (_seat, _cards, summary), = table.result_rows()
     assert table.session.config["rules"]["deal"] == 4 and table.title() == "Solitaire \u00b7 Deal #4"
-    assert plays > 5 and summary.startswith(f"Deal #4: {'won' if view.winners else 'lost'} after {view.turns} turns")
+    over = next(event for _seat, event in table.session.history if isinstance(event, SolitaireOver))
+    assert over.turns == table.session.turns_taken(0) == view.turns - 1
+    assert plays > 5 and summary.startswith(f"Deal #4: {'won' if view.winners else 'lost'} after {over.turns} turns")
 
 
 def test_a_card_dropped_on_a_place_it_cannot_cover_snaps_back_with_the_reason(driver):
@@ -231,7 +233,9 @@ def test_statistics_of_the_solitaire_clean_wins_fewest_turns_and_the_daily_deal_
         assert add_game(stats, session)
     record = stats.records["sovereign-solitaire"]["solitaire"]
     assert (record.played, record.won, record.clean_won, record.best_streak) == (2, 2, 1, 1)
-    assert record.fewest_turns == clean.turns_taken(0)
+    over = next(event for _seat, event in clean.history if isinstance(event, SolitaireOver))
+    plays = sum(a["type"] in ("PlayOn", "PlayDiscardOn") for a in clean.log)
+    assert record.fewest_turns == over.turns and 0 < over.turns <= plays, "a turn is one play (or two), not one run of moves"
     assert stats.records["sovereign-solitaire"]["solitaire: daily deals"].won == 1
     screen = StatsScreen(driver.app, stats)
     screen.chooser.value = "sovereign-solitaire"
@@ -243,3 +247,17 @@ def test_statistics_of_the_solitaire_clean_wins_fewest_turns_and_the_daily_deal_
                   f"fewest turns to a win {record.fewest_turns}"):
         assert words in line
     assert "best score" not in line
+
+
+def test_an_event_that_names_an_opponent_is_shown_as_inactive(driver):
+    """Events that name an opponent are shown as inactive; the others as at the game for 2-4."""
+    session = Session("sovereign-solitaire", ANA, 1)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    events = {e.name: e for e in session.rules.cards.events}
+    session.state.active_event = events["Blockade"]
+    heading, body = table.event_words(table.current_view())
+    assert heading == "Event: Blockade (inactive)" and body.startswith("No effect in solitaire")
+    session.state.active_event = events["Famine"]
+    assert table.event_words(table.current_view()) == ("Event: Famine", events["Famine"].text)
+    driver.frame()

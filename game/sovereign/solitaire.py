@@ -104,6 +104,11 @@ class SolitaireRules(SovereignRules):
         config = self.deal_config({}, daily_deal(day), True)
         return None if config is None else {**config, "daily": True}
 
+    def turns_played(self, state: SovereignState, seat: int) -> int:
+        """Turns begun; once the game is over, the last one counted is the turn that was found
+        won or lost as it began, and not played."""
+        return state.turns - 1 if state.winners is not None else state.turns
+
     def outcome(self, state: SovereignState) -> Outcome | None:
         """Won (score 1) or lost (score 0, no winner)."""
         if state.winners is None:
