@@ -64,6 +64,18 @@ class SolitaireTable(SovereignTable):
             spots |= {(0, position) for position in self.discard_plays()}
         return spots
 
+    def draw_board(self, screen, view, hidden) -> None:
+        """The chain (the places a held card may cover lit, the others dimmed), the side and the pool."""
+        glowing = self.glowing_spots()
+        self.draw_chain(screen, view, 0, glowing, False, False)
+        if (self.hand.dragged or self.hand.selected) is not None and self.my_turn:
+            for position in range(len(view.chains[0])):
+                if (0, position) not in glowing:
+                    rect = self.position_rect(0, position).inflate(self.px(4), self.px(4))
+                    screen.blit(self.dim(rect.size), rect.topleft)
+        self.draw_side(screen, view)
+        self.draw_pool(screen, view)
+
     # -- input
 
     def drop(self, card, drop_center, pointer) -> bool:
@@ -174,8 +186,10 @@ class SolitaireTable(SovereignTable):
 
     def turn_prompt(self, view, name: str) -> str:
         if view.pending is not None and view.pending.kind == "play":
-            orbit = ", or click the discard pile" if self.discard_plays() else ""
-            return f"{name}: play on a card one lower, a face-down card or a space{orbit}"
+            orbit = bool(self.discard_plays())
+            if orbit:
+                return f"{name}: cover a card one lower or a space, or click the discard pile"
+            return f"{name}: play on a card one lower, a face-down card or a space"
         return super().turn_prompt(view, name)
 
     def result_rows(self):

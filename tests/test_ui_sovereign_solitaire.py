@@ -261,3 +261,30 @@ def test_an_event_that_names_an_opponent_is_shown_as_inactive(driver):
     session.state.active_event = events["Famine"]
     assert table.event_words(table.current_view()) == ("Event: Famine", events["Famine"].text)
     driver.frame()
+
+
+def test_dragging_a_card_lights_exactly_the_places_it_may_cover(driver):
+    """Dragging a card lights exactly the positions it may cover (value one higher, a face-down
+    card, an empty space)."""
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 4}}, 1)
+    hint = SolitaireHint(0)
+    while session.state.pending.kind != "play":
+        session.apply(hint.choose(session.view(0), session.legal_actions()))
+    driver.app.screens.table(session)
+    table = driver.app.top
+    driver.wait(1.0)
+    view = table.current_view()
+    before = list(session.log)
+    lit = []
+    for card in view.hand:
+        places = {a.position for a in session.legal_actions() if isinstance(a, PlayOn) and a.card == card}
+        start = table.hand.card_center(view, card)
+        driver.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+        driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, 0),
+                                         buttons=(1, 0, 0))])
+        assert table.hand.dragged == card and table.glowing_spots() == {(0, p) for p in places}
+        driver.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 80), button=1)])
+        driver.wait(0.5)
+        assert session.log == before, "a card let go away from the places is not played"
+        lit.append(len(places))
+    assert max(lit) > 0 and min(lit) == 0, "cards that fit somewhere and cards that fit nowhere were held"
