@@ -63,7 +63,7 @@ class GameOver(Scene):
         room = h - 2 * margin - header - bh - 3 * gap
         self.card_w = max(MIN_CARD_W, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
-        summaries = [f"wins: {self.table.session.wins[seat]} \u00b7 {summary}" for seat, _cards, summary in rows]
+        summaries = [self.row_line(seat, summary) for seat, _cards, summary in rows]
         self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(19), bold=True) for n in names),
                                             *(text_width(t, self.px(15)) for t in summaries)) + gap)
         card_h = int(self.card_w * theme.CARD_RATIO)
@@ -84,6 +84,11 @@ class GameOver(Scene):
         left = self.box.centerx - (len(buttons) * bw + (len(buttons) - 1) * 2 * gap) // 2
         for i, button in enumerate(buttons):
             button.rect = pygame.Rect(left + i * (bw + 2 * gap), self.box.bottom - bh - gap, bw, bh)
+
+    def row_line(self, seat: int, summary: str) -> str:
+        """A seat's line under its name: its wins in the session (a solitaire has only the summary)."""
+        session = self.table.session
+        return summary if len(session.seats) == 1 else f"wins: {session.wins[seat]} \u00b7 {summary}"
 
     def _reason(self) -> str:
         if self.message:
@@ -156,7 +161,7 @@ class GameOver(Scene):
             mark = "\u2605 " if seat in winners else ""
             name = fit_text(f"{mark}{session.names[seat]}", self.px(19), self.text_w, bold=True)
             below = draw_text(screen, name, self.px(19), theme.INK, (inner.x, y), bold=True, box=self.box).bottom
-            line = fit_text(f"wins: {session.wins[seat]} \u00b7 {summary}", self.px(15), self.text_w)
+            line = fit_text(self.row_line(seat, summary), self.px(15), self.text_w)
             draw_text(screen, line, self.px(15), theme.INK_DIM, (inner.x, below), box=self.box)
             left = inner.x + self.text_w + gap
             step = min(int(self.card_w * 0.8), (inner.right - left - self.card_w) // max(1, per_line - 1))

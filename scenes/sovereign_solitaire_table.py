@@ -193,14 +193,13 @@ class SolitaireTable(SovereignTable):
         return super().turn_prompt(view, name)
 
     def result_rows(self):
-        """The chain as it ended, whether it was won, and in how many turns."""
+        """The chain as it ended (its cards show the suits), whether it was won, and in how many turns."""
         view = self.session.view(None)
         cards = tuple(stack[-1] for stack in view.chains[0] if stack)
         deal = self.session.config["rules"]["deal"]
         number = f"Deal #{deal}: " if deal is not None else ""
         turns = self.session.turns_taken(0)
-        return [(0, cards, f"{number}{'won' if view.winners else 'lost'} after {turns} turns \u00b7 "
-                           f"{suit_counts(view)}")]
+        return [(0, cards, f"{number}{'won' if view.winners else 'lost'} after {turns} turns")]
 
 
 def suit_counts(view) -> str:
