@@ -227,6 +227,16 @@ def one_suit_places(state: SovereignState) -> int:
     return max(stars, planets)
 
 
+def fitting_cards(state: SovereignState) -> int:
+    """How many hand cards could cover a place now: how much play the hand has left."""
+    values = set()
+    for stack in state.chains[0]:
+        if not stack or not stack[-1].face_up:
+            return len(state.hands[0])
+        values.add(stack[-1].value + 1)
+    return sum(card.value in values for card in state.hands[0])
+
+
 def solve(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
           time_limit: float | None = None) -> tuple[bool | None, list]:
     """Whether the position can be won knowing everything (the draw order, the events): (True,
@@ -235,8 +245,8 @@ def solve(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: 
 
     Depth first. At each position every move is tried one step ahead: a move that wins ends the
     search, a move that loses or reaches a position seen before (places and hand in any order)
-    is dropped, and the rest are searched nearest the win first (most places of one suit), the
-    hint player's order breaking ties, so the hint's own line is the first one tried. The node
+    is dropped, and the rest are searched nearest the win first (most places of one suit), then
+    with the most hand cards that fit a place, the hint player's order breaking ties. The node
     count, not the clock, decides when a search stops, so a result is the same on every machine
     (`time_limit` is for measuring only)."""
     seen: set = set()
@@ -265,9 +275,9 @@ def solve(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: 
             key = position_key(child, start_rng)
             if key not in seen:
                 seen.add(key)
-                children.append((one_suit_places(child), -rank, action, child))
-        children.sort(key=lambda entry: entry[:2], reverse=True)
-        for _places, _rank, action, child in children:
+                children.append(((one_suit_places(child), fitting_cards(child), -rank), action, child))
+        children.sort(key=lambda entry: entry[0], reverse=True)
+        for _order, action, child in children:
             if nodes >= node_limit or (deadline is not None and time.perf_counter() > deadline):
                 stopped = True
                 return False
