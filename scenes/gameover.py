@@ -1,5 +1,5 @@
 """The end of a game: who won and why, every hand shown, the session's wins, what next (for a
-solitaire with numbered deals: the same deal again, or a new one)."""
+solitaire with numbered deals: the same deal again, R, or a new one, Enter)."""
 
 from __future__ import annotations
 
@@ -129,6 +129,8 @@ class GameOver(Scene):
             button.handle(event)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.primary.on_click()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.retry is not None:
+            self.retry.on_click()
 
     def headline(self) -> str:
         session = self.table.session

@@ -155,6 +155,11 @@ class SolitaireTable(SovereignTable):
         else:
             super().pick_move(step)
 
+    def keys_help(self) -> str:
+        return (super().keys_help() + " A choice on the table (an ability's target, a suit, a token, the discard "
+                "pile): Left/Right reach it after the hand cards, Up/Down go through such choices, Enter makes it. "
+                "On the results, Enter deals a new deal and R the same deal again.")
+
     def pick_table_move(self, moves: list, step: int) -> None:
         index = moves.index(self.choice) + step if self.choice in moves else 0
         self.choice = moves[index % len(moves)]

@@ -203,7 +203,10 @@ def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
     assert retry.session.state.chains == SOLITAIRE.setup({"players": 1}, 21).chains
     assert retry.session.seed != table.session.seed, "a retry is a game of its own in the statistics"
     table = finished_table(driver, {"deal": 21, "winnable": True})
-    driver.click(driver.app.top.primary.rect.center)
+    driver.key(pygame.K_r)
+    assert driver.app.top.session.config["rules"]["deal"] == 21, "R: the same deal again"
+    table = finished_table(driver, {"deal": 21, "winnable": True})
+    driver.key(pygame.K_RETURN)
     fresh = driver.app.top.session.config["rules"]
     assert fresh["winnable"] and fresh["deal"] != 21
     assert solve(SOLITAIRE.setup({"players": 1}, fresh["deal"]), node_limit=WINNABLE_NODES)[0] is True
