@@ -41,4 +41,5 @@ Your turn: play one card from your hand face up on top of a place whose card in 
 Places never close up: a card taken away leaves an empty space (or the card beneath back in play). A card an ability lets you play face down goes on top of any place. Abilities target the one chain; events that name an opponent do nothing.
 The game is lost when no card in your hand can be played.
 Fair Winds: play without event cards; (E) is ignored.
+Deals are numbered: share a deal's number and anyone can play the same deal. Today's deal is the same for everyone on a date. With "winnable deals only", every new deal is one the computer has proved can be won, knowing the order of all the cards.
 """
