@@ -34,8 +34,8 @@ def play_out(player, seed: int) -> bool:
 
 def spread(times: list[float]) -> str:
     times = sorted(times)
-    return (f"median {statistics.median(times) * 1000:.0f} ms, p95 {times[int(0.95 * (len(times) - 1))] * 1000:.0f} ms, "
-            f"max {times[-1] * 1000:.0f} ms")
+    p95 = times[int(0.95 * (len(times) - 1))]
+    return f"median {statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms"
 
 
 def main() -> None:

@@ -514,7 +514,8 @@ class TableScene(Scene):
         session = self.session
         games = session.config["games_to_win"]
         score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
-        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+        plural = "s" if games > 1 else ""
+        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{plural}  \u00b7  wins: {score}"
 
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
