@@ -296,3 +296,20 @@ def test_dragging_a_card_lights_exactly_the_places_it_may_cover(driver):
         assert session.log == before, "a card let go away from the places is not played"
         lit.append(len(places))
     assert max(lit) > 0 and min(lit) == 0, "cards that fit somewhere and cards that fit nowhere were held"
+
+
+def test_undo_takes_back_a_play_but_never_a_draw_that_showed_a_card():
+    """Undo and redo, never past a draw that showed a new card."""
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 4}}, 1)
+    hint = SolitaireHint(0)
+    while session.state.pending.kind == "play" or not session.can_undo:
+        session.apply(hint.choose(session.view(0), session.legal_actions()))
+    mid_turn = session.log[:]
+    session.undo()
+    assert session.state.pending.kind in ("play", "salvage") and session.can_redo
+    session.redo()
+    assert session.log == mid_turn
+    pile = len(session.state.draw)
+    while len(session.state.draw) == pile:
+        session.apply(hint.choose(session.view(0), session.legal_actions()))
+    assert not session.can_undo, "the draw showed a card: the turn before it stays played"
