@@ -71,6 +71,7 @@ class TableScene(Scene):
         self.undo_button = Button("Undo", self.undo)
         self.redo_button = Button("Redo", self.redo)
         self.table_button = Button("Table", self.open_table_menu)
+        self.watching = False              # a replay draws the table: no buttons to press
         self.choice = None                 # a move picked by keyboard or hint, not yet made
         self.last_move: list = []          # the events of another seat's last move, outlined
         self.held: dict[int, frozenset] = {}  # each human's hand after the last move shown
@@ -335,7 +336,9 @@ class TableScene(Scene):
         return pygame.Rect(0, self.top_h, w - log_w, h - self.top_h)
 
     def top_buttons(self) -> list[Button]:
-        """The top bar's buttons, from the right edge leftwards."""
+        """The top bar's buttons, from the right edge leftwards (none in a replay)."""
+        if self.watching:
+            return []
         return [self.menu_button, self.rules_button, self.table_button, self.hint_button, self.redo_button,
                 self.undo_button]
 
@@ -529,11 +532,13 @@ class TableScene(Scene):
         score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
         goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
         x = max(self.px(150), title_rect.right + self.px(24))
-        goal = fit_text(goal, self.px(16), self.undo_button.rect.x - self.px(10) - x)
+        buttons = [button for button in self.top_buttons() if button is not self.hint_button]
+        right = min((button.rect.x for button in buttons), default=self.app.size[0] - self.log_rect.w)
+        goal = fit_text(goal, self.px(16), right - self.px(10) - x)
         draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")
         self.undo_button.enabled = self.session.can_undo
         self.redo_button.enabled = self.session.can_redo
-        for button in (self.menu_button, self.rules_button, self.table_button, self.undo_button, self.redo_button):
+        for button in buttons:
             button.draw(screen, self.px(16))
         if self.log_rect.w:
             self.log.draw(screen, self.log_rect, self.turns.viewer)
