@@ -19,12 +19,14 @@ from .hand import card_rect
 from .motion import Flight
 from .resources import font
 from .table import TableScene
-from .widgets import Button, draw_text, fit_text, line_height, shortest_fit, text_width
+from .widgets import Button, draw_lines, draw_text, fit_text, line_height, shortest_fit, text_width, wrap
 
 SYMBOL_COLOURS = {"gold": (196, 140, 0), "silver-blue": (70, 100, 150), "violet": (120, 60, 170),
                   "red": (200, 30, 40), "teal": (0, 128, 128), "green": (30, 125, 50)}
 LINK_OK, LINK_BAD = (90, 220, 120), (255, 120, 110)
 SCORING_FACE, SCORING_INK = (60, 40, 90), (250, 230, 160)
+CHAIN_KEYS = ("Keys: Up/Down a row \u00b7 Left/Right a card \u00b7 Enter adds, picks or lifts \u00b7 Delete takes "
+              "out \u00b7 L lays \u00b7 C clears \u00b7 H hint")
 
 
 # ---------------------------------------------------------------- card faces
@@ -117,14 +119,17 @@ def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
 class LinxTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.stock_button = Button("Stock", lambda: self.perform(Draw(STOCK)))
-        self.discard_button = Button("Discard", lambda: self.perform(Draw(DISCARD)), color=theme.BUTTON_WARN)
+        self.stock_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
+        self.discard_button = Button("Take discard", lambda: self.perform(Draw(DISCARD)), color=theme.BUTTON_WARN)
         self.lay_button = Button("Lay", self.lay, color=theme.BUTTON_GO)
         self.cancel_button = Button("Cancel", self.cancel, color=theme.BUTTON_QUIET)
         self.start: LinxCard | None = None
         self.built: list[LinxCard] = []
         self.end: LinxCard | None = None
         self.claim: ScoringCard | None = None
+        self.row: str | None = None        # the keyboard cursor's row: "hand", "chain" or "table"; None: mouse
+        self.spot = 0                      # its place in that row
+        self.holding = False               # the chain card under the cursor moves with Left/Right
 
     @staticmethod
     def hand_order(card):
@@ -135,6 +140,16 @@ class LinxTable(TableScene):
 
     def key_actions(self):
         return {pygame.K_s: Draw(STOCK), pygame.K_d: Draw(DISCARD)}
+
+    def choosing_keys_help(self) -> str:
+        return ("Up/Down move between your hand, the chain row and the table (the piles, anchors and "
+                "scoring cards); Left/Right pick a card in that row; Enter: in your hand adds the card to the "
+                "chain, on an anchor makes it the start or the end, on a scoring card claims it, on the discard "
+                "pile discards the hand card picked, in the chain row lifts a card to move with Left/Right (Enter "
+                "puts it down); Delete or Backspace returns a chain card to your hand")
+
+    def key_labels(self):
+        return super().key_labels() + [(pygame.K_l, "lays the chain"), (pygame.K_c, "cancels it")]
 
     def set_aside(self) -> set:
         return set(self.built)
@@ -224,6 +239,7 @@ class LinxTable(TableScene):
     def cancel(self) -> None:
         self.start = self.end = self.claim = None
         self.built = []
+        self.holding = False
 
     def pick_anchor(self, anchor: LinxCard) -> None:
         if anchor == self.start:
@@ -270,7 +286,18 @@ class LinxTable(TableScene):
         if self.laying and self.app.top is self:
             if self.lay_button.handle(event) or self.cancel_button.handle(event):
                 return
+            command = self.chain_keys().get(event.key) if event.type == pygame.KEYDOWN else None
+            if command is not None:
+                command()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.row, self.holding = None, False
         super().handle(event)
+
+    def chain_keys(self) -> dict:
+        """The keys of the chain being built, besides the arrows and Enter."""
+        return {pygame.K_l: self.lay, pygame.K_c: self.cancel_by_key, pygame.K_DELETE: self.remove_focused,
+                pygame.K_BACKSPACE: self.remove_focused}
 
     def press_elsewhere(self, pos, view) -> None:
         for source in (STOCK, DISCARD):
@@ -288,11 +315,14 @@ class LinxTable(TableScene):
                 return
         for scoring, center in zip(view.scoring_up, self.scoring_centers):
             if card_rect(center, self.board_w).collidepoint(pos):
-                if scoring in self.claimable():
-                    self.claim = scoring
-                else:
-                    self.say(f"the {scoring.label} card needs a chain of {scoring.length} or more")
+                self.choose_claim(scoring)
                 return
+
+    def choose_claim(self, scoring: ScoringCard) -> None:
+        if scoring in self.claimable():
+            self.claim = scoring
+        else:
+            self.say(f"the {scoring.label} card needs a chain of {scoring.length} or more")
 
     def drop(self, card, drop_center, pointer) -> bool:
         if not self.laying:
@@ -314,6 +344,159 @@ class LinxTable(TableScene):
             self.hand.selected = card
             self.choice = Discard(card)
             self.say_notice(f"Click the discard pile to discard {card.label}, or pick a start anchor to build a chain.")
+
+    # -- the keyboard: a cursor over three rows, the table (piles, anchors, scoring cards), the
+    # chain row and the hand; Left/Right move along a row, Up/Down between rows, Enter acts on the
+    # card under the cursor (what it does is said in the prompt line)
+
+    def row_spots(self, row: str, view) -> list:
+        if row == "hand":
+            return self.hand.cards(view)
+        if row == "chain":
+            return self.chain_cards()
+        if view.draws_left:
+            return [("pile", source) for source in (STOCK, DISCARD) if Draw(source) in self.session.legal_actions()]
+        return ([("pile", DISCARD)] + [("anchor", card) for card in view.anchors]
+                + [("scoring", card) for card in view.scoring_up])
+
+    def open_rows(self, view) -> list[str]:
+        """The rows the cursor may visit now, top to bottom."""
+        rows = ("table",) if view.draws_left else ("table", "chain", "hand")
+        return [row for row in rows if self.row_spots(row, view)]
+
+    def focused(self, view):
+        """What the cursor is on (None while the mouse is in use or the row is empty)."""
+        if not self.my_turn or self.row not in self.open_rows(view):
+            return None
+        spots = self.row_spots(self.row, view)
+        self.spot = min(max(self.spot, 0), len(spots) - 1)
+        return spots[self.spot]
+
+    def pick_card(self, step: int) -> None:
+        """Left/Right: the next card along the cursor's row (or the held chain card moves)."""
+        view = self.current_view()
+        rows = self.open_rows(view)
+        if not rows:
+            return
+        self.choice = None
+        if self.focused(view) is None:
+            self.enter_row("hand" if "hand" in rows else rows[0], view, step)
+        elif self.holding:
+            self.move_held(step)
+        else:
+            self.spot = (self.spot + step) % len(self.row_spots(self.row, view))
+        self.tell_focus(view)
+
+    def pick_move(self, step: int) -> None:
+        """Up/Down: the row above or below."""
+        view = self.current_view()
+        rows = self.open_rows(view)
+        if not rows:
+            return
+        self.choice = None
+        self.holding = False
+        if self.focused(view) is None:
+            self.enter_row(rows[-1], view, 1)
+        else:
+            self.enter_row(rows[min(max(rows.index(self.row) + step, 0), len(rows) - 1)], view, 1)
+        self.tell_focus(view)
+
+    def enter_row(self, row: str, view, step: int) -> None:
+        if row != self.row:
+            self.spot = 0 if step > 0 else len(self.row_spots(row, view)) - 1
+        self.row = row
+
+    def move_held(self, step: int) -> None:
+        card = self.chain_cards()[self.spot]
+        i = self.built.index(card)
+        if 0 <= i + step < len(self.built):
+            self.built[i], self.built[i + step] = self.built[i + step], card
+            self.spot += step
+
+    def tell_focus(self, view) -> None:
+        """The prompt line says what Enter does on the card under the cursor."""
+        target = self.focused(view)
+        if target is None:
+            return
+        if self.row == "hand":
+            self.hand.selected = target
+            self.say_notice(f"Enter adds {target.label} to the chain; Up goes to the chain row and the table")
+        elif self.row == "chain":
+            self.say_notice(self.chain_spot_words(target))
+        else:
+            kind, thing = target
+            if kind == "pile" and view.draws_left:
+                self.choice = Draw(thing)
+            self.say_notice(self.table_spot_words(kind, thing, view))
+
+    def chain_spot_words(self, card) -> str:
+        if card not in self.built:
+            return f"{card.label} (anchor): Enter or Delete takes it off the chain"
+        if self.holding:
+            return f"Left/Right move {card.label} along the chain; Enter puts it down"
+        return f"{card.label}: Enter lifts it to move it; Delete returns it to your hand; L lays the chain"
+
+    def table_spot_words(self, kind: str, thing, view) -> str:
+        if kind == "pile" and view.draws_left:
+            return f"Enter: {self.describe(Draw(thing)).lower()}"
+        if kind == "pile":
+            selected = self.hand.selected
+            return f"Enter discards {selected.label}" if selected in view.hand else "Pick a card in your hand to discard"
+        if kind == "anchor":
+            if thing in (self.start, self.end):
+                return f"{thing.label}: Enter takes it off the chain"
+            return f"Enter makes {thing.label} the {'start' if self.start is None else 'end'} anchor"
+        if thing in self.claimable():
+            return f"Enter claims the {thing.label} card"
+        return f"The {thing.label} card needs a chain of {thing.length} or more"
+
+    def confirm_choice(self) -> None:
+        """Enter: the move picked (a draw, a hint's move, a card clicked to discard), else what the
+        card under the cursor does."""
+        view = self.current_view()
+        target = self.focused(view)
+        if self.choice is not None or target is None:
+            super().confirm_choice()
+        elif self.row == "hand":
+            self.add_to_chain(target)
+            self.tell_focus(view)
+        elif self.row == "chain" and target in self.built:
+            self.holding = not self.holding
+            self.tell_focus(view)
+        elif self.row == "chain":
+            self.pick_anchor(target)
+        else:
+            self.use_table_spot(*target, view)
+
+    def use_table_spot(self, kind: str, thing, view) -> None:
+        if kind == "pile" and view.draws_left:
+            self.perform(Draw(thing))
+        elif kind == "anchor":
+            self.pick_anchor(thing)
+            self.tell_focus(view)
+        elif kind == "scoring":
+            self.choose_claim(thing)
+        elif self.hand.selected in view.hand:
+            self.perform(Discard(self.hand.selected), self.discard_center)
+        else:
+            self.say("pick a card in your hand first (Down to your hand, Left/Right), then Enter here")
+
+    def remove_focused(self) -> None:
+        """Delete: the chain card under the cursor goes back to the hand (an anchor, off the chain)."""
+        target = self.focused(self.current_view())
+        if self.row != "chain" or target is None:
+            return
+        self.holding = False
+        if target in self.built:
+            self.built.remove(target)
+            self.rechoose_claim()
+        else:
+            self.pick_anchor(target)
+
+    def cancel_by_key(self) -> None:
+        if self.chain_cards():
+            self.cancel()
+            self.say_notice("The chain is cleared: its cards are back in your hand")
 
     def show_hint(self) -> None:
         super().show_hint()
@@ -345,7 +528,13 @@ class LinxTable(TableScene):
     # -- events to motion
 
     def settle(self, events) -> None:
+        """The chain row empties; a keyboard cursor goes on where the next decision is made."""
         self.cancel()
+        if self.row is not None:
+            view = self.current_view()
+            self.row, self.spot = ("table" if view.draws_left else "hand"), 0
+            if self.row == "hand" and view.hand:
+                self.hand.selected = self.hand.cards(view)[0]
 
     def animate(self, event, origin) -> None:
         view = self.current_view()
@@ -391,12 +580,35 @@ class LinxTable(TableScene):
         self.draw_row(screen, "Anchors", view.anchors, self.anchor_centers, hidden, "anchor", {self.start, self.end})
         self.draw_row(screen, "Scoring cards", view.scoring_up, self.scoring_centers, hidden, "scoring", {self.claim})
         self.draw_chain(screen, view)
+        self.draw_cursor(screen, view)
         if self.laying:
             action = self.built_action()
             self.lay_button.enabled = action is not None and self.session.is_legal(action)
             self.lay_button.draw(screen, self.px(17))
             self.cancel_button.enabled = bool(self.chain_cards())
             self.cancel_button.draw(screen, self.px(17))
+
+    def cursor_rect(self, view) -> pygame.Rect | None:
+        """Where the keyboard cursor is on the board (in the hand, the raised card shows it)."""
+        target = self.focused(view)
+        if target is None or self.row == "hand":
+            return None
+        if self.row == "chain":
+            return card_rect(self.chain_centers(len(self.chain_cards()))[self.spot], self.chain_w)
+        kind, thing = target
+        if kind == "pile":
+            return self.pile_rect(thing)
+        centers = self.anchor_centers if kind == "anchor" else self.scoring_centers
+        places = view.anchors if kind == "anchor" else view.scoring_up
+        return card_rect(centers[places.index(thing)], self.board_w)
+
+    def draw_cursor(self, screen, view) -> None:
+        rect = self.cursor_rect(view)
+        if rect is not None:
+            if self.holding:
+                rect = rect.move(0, -self.px(10))
+            pygame.draw.rect(screen, theme.GLOW, rect.inflate(self.px(8), self.px(8)), max(2, self.px(4)),
+                             border_radius=8)
 
     def draw_piles(self, screen, view, hidden) -> None:
         size = self.px(15)
@@ -438,9 +650,10 @@ class LinxTable(TableScene):
         text_w = self.lay_button.rect.x - text_left - self.px(8)
         if not cards:
             if self.laying:
-                draw_text(screen, fit_text("Chain row: click a start anchor, drag hand cards here in order, then "
-                                           "click the end anchor.", small, text_w), small, theme.INK_DIM,
-                          (text_left, row.y + self.px(8)))
+                lines = wrap("Chain row: click a start anchor, drag hand cards here in order, then click the end "
+                             "anchor.", small, text_w) + wrap(CHAIN_KEYS, small, text_w)
+                room = (row.bottom - row.y - self.px(16)) // line_height(small)
+                draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, row.y + self.px(8)))
             return
         centers = self.chain_centers(len(cards))
         card_bottom = centers[0][1] + int(self.chain_w * theme.CARD_RATIO) // 2
@@ -451,8 +664,10 @@ class LinxTable(TableScene):
             pygame.draw.line(screen, LINK_OK if ok else LINK_BAD, (ca[0], y), (cb[0], y), max(3, self.px(6)))
             if not ok:
                 reasons.append(f"{a.label} to {b.label}: {words}")
+        held = self.focused(view) if self.holding else None
         for card, center in zip(cards, centers):
-            screen.blit(cardart.face(card, self.chain_w), card_rect(center, self.chain_w))
+            lift = self.px(10) if card == held else 0
+            screen.blit(cardart.face(card, self.chain_w), card_rect((center[0], center[1] - lift), self.chain_w))
         for (a, ca), (b, cb) in zip(zip(cards, centers), zip(cards[1:], centers[1:])):
             ok, words = link_words(a, b)
             shared = "\u2713 " + words.removeprefix("both ") if ok else "\u2715"

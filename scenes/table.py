@@ -216,10 +216,13 @@ class TableScene(Scene):
 
     def keys_help(self) -> str:
         own = "; ".join(f"{pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
-        return ("Keys: Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); "
-                "Enter plays it; H shows a hint" + (f"; {own}" if own else "") + "; Ctrl+Z takes a move back, "
-                "Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); F11 fullscreen; F1 this page; "
-                "Esc back to the menu.")
+        return (f"Keys: {self.choosing_keys_help()}; H shows a hint" + (f"; {own}" if own else "")
+                + "; Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
+                "F11 fullscreen; F1 this page; Esc back to the menu.")
+
+    def choosing_keys_help(self) -> str:
+        """How the arrow keys and Enter choose a move at this table, for the help page."""
+        return "Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); Enter plays it"
 
     def key_labels(self) -> list[tuple[int, str]]:
         """The table's own keys and what they do, for the help page."""
@@ -340,17 +343,19 @@ class TableScene(Scene):
                 self.undo_button]
 
     def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
-        """The other seats along the top, the hand and its buttons along the bottom; returns the
-        room left between them for the board."""
+        """The other seats along the top, the hand and its buttons along the bottom (as wide as the
+        longest label needs); returns the room left between them for the board."""
         self.area = area
         self.seats.layout(area, self.px(124))
         width = self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
         self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - line_height(self.px(19), bold=True)
-        bx = area.right - self.px(150)
-        for i, (button, _action) in enumerate(self.action_buttons()[:button_count]):
-            button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
+        buttons = [button for button, _action in self.action_buttons()[:button_count]]
+        button_w = max([self.px(130)] + [button.needed(self.px(20))[0] for button in buttons])
+        bx = area.right - button_w - self.px(20)
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), button_w, self.px(50))
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
         top = area.top + self.seats.height + self.px(14)
         self.middle = pygame.Rect(area.x, top, area.w, self.prompt_y - top - self.px(14))

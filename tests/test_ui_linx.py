@@ -223,3 +223,118 @@ def test_a_chain_the_row_lights_all_green_with_a_claim_is_exactly_one_the_rules_
         assert not table.built or not table.claimable()
     else:
         assert session.rules.is_legal(session.state, action) == all_green
+
+
+# ---------------------------------------------------------------- the keyboard
+
+
+def laying_with_a_chain(driver: Driver, shortest: int = 4):
+    """The human's laying step, drawn, holding a chain of `shortest` or more that may claim a card."""
+    for seed in range(300):
+        session = Session("linx", {"seats": SEATS}, seed)
+        session.apply(Draw(STOCK))
+        view = session.view(0)
+        chain = longest_chain(view.hand, view.anchors)
+        if chain and chain.length >= shortest and sum(s.length <= chain.length for s in view.scoring_up) >= 2:
+            break
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    return table, chain
+
+
+def go_to(driver: Driver, table: LinxTable, row: str, target) -> None:
+    """Up/Down to `row`, then Right until the cursor is on `target`."""
+    for _ in range(4):
+        if table.row == row:
+            break
+        rows = table.open_rows(table.current_view())
+        up = table.row is None or rows.index(row) < rows.index(table.row)
+        driver.key(pygame.K_UP if up else pygame.K_DOWN)
+    assert table.row == row
+    for _ in range(20):
+        if table.focused(table.current_view()) == target:
+            return
+        driver.key(pygame.K_RIGHT)
+    pytest.fail(f"the cursor never reached {target} in the {row} row")
+
+
+def test_a_whole_chain_built_moved_pruned_claimed_and_laid_by_keyboard_only(driver):
+    """Up/Down pick a row, Left/Right a card, Enter adds, picks or lifts, Delete takes a card out, L lays."""
+    table, chain = laying_with_a_chain(driver)
+    view = table.current_view()
+    go_to(driver, table, "table", ("anchor", chain.start))
+    driver.key(pygame.K_RETURN)
+    assert table.start == chain.start
+    stray = next(c for c in view.hand if c not in chain.cards)
+    order = [*chain.cards[:-2], chain.cards[-1], stray, chain.cards[-2]]
+    for card in order:
+        go_to(driver, table, "hand", card)
+        driver.key(pygame.K_RETURN)
+    assert table.built == order
+    go_to(driver, table, "chain", stray)
+    driver.key(pygame.K_DELETE)
+    assert stray not in table.built and stray in table.hand.cards(table.current_view())
+    go_to(driver, table, "chain", chain.cards[-2])
+    driver.key(pygame.K_RETURN)
+    assert table.holding
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)
+    assert not table.holding and tuple(table.built) == chain.cards
+    go_to(driver, table, "table", ("anchor", chain.end))
+    driver.key(pygame.K_RETURN)
+    assert table.end == chain.end
+    best, lesser = table.claimable()[:2]
+    assert table.claim == best, "the best claim is preselected"
+    go_to(driver, table, "table", ("scoring", lesser))
+    driver.key(pygame.K_RETURN)
+    assert table.claim == lesser
+    driver.key(pygame.K_l)
+    assert table.session.history[1][1] == ChainLaid(0, chain.all_cards, lesser)
+
+
+def test_c_clears_the_chain_and_an_anchor_leaves_it_by_delete(driver):
+    table, chain = laying_with_a_chain(driver)
+    go_to(driver, table, "table", ("anchor", chain.start))
+    driver.key(pygame.K_RETURN)
+    go_to(driver, table, "hand", chain.cards[0])
+    driver.key(pygame.K_RETURN)
+    go_to(driver, table, "chain", chain.start)
+    driver.key(pygame.K_BACKSPACE)
+    assert table.start is None and table.built == [chain.cards[0]]
+    driver.key(pygame.K_c)
+    assert table.chain_cards() == [] and table.notice.startswith("The chain is cleared")
+
+
+def test_draws_and_a_discard_by_keyboard_only(driver):
+    """The cursor starts on the piles while drawing; Enter on the discard pile discards the hand card picked."""
+    session = Session("linx", {"seats": SEATS}, 7)
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    driver.key(pygame.K_RIGHT)
+    assert table.row == "table" and table.choice in (Draw(STOCK), Draw(DISCARD))
+    assert table.notice.startswith("Enter: ")
+    go_to(driver, table, "table", ("pile", STOCK))
+    driver.key(pygame.K_RETURN)
+    assert session.log == [{"type": "Draw", "source": STOCK}]
+    driver.wait(0.5)
+    assert table.row == "hand", "after the draw the cursor goes to the hand"
+    card = table.hand.cards(table.current_view())[2]
+    go_to(driver, table, "hand", card)
+    go_to(driver, table, "table", ("pile", DISCARD))
+    assert table.notice == f"Enter discards {card.label}"
+    driver.key(pygame.K_RETURN)
+    assert session.log[-1] == {"type": "Discard", "card": card.code}
+
+
+def test_the_keys_are_shown_in_the_empty_chain_row_and_on_the_help_page(driver):
+    from scenes.widgets import recording
+
+    table = open_laying(driver, 3)
+    with recording() as drawn:
+        table.draw(driver.app.screen)
+    shown = " ".join(item.what for item in drawn)
+    assert all(key in shown for key in ("Keys: Up/Down a row", "Left/Right a card", "L lays", "C clears"))
+    help_text = table.keys_help()
+    assert "Delete or Backspace returns a chain card" in help_text and "L lays the chain" in help_text
