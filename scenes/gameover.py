@@ -42,7 +42,8 @@ class GameOver(Scene):
         rows = self.table.result_rows()
         self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(900)), 0)
         inner_w = self.box.w - 2 * gap
-        self.reason_lines = wrap(self._reason(), self.px(18), inner_w)
+        self.reason_lines = [line for text in (self._reason(), self.table.result_note()) if text
+                             for line in wrap(text, self.px(18), inner_w)]
         header = line_height(self.px(34), bold=True) + len(self.reason_lines) * line_height(self.px(18)) + 2 * gap
         bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in (self.primary, self.menu)))
         bh = max(self.px(56), self.primary.needed(self.px(22))[1])
@@ -95,6 +96,8 @@ class GameOver(Scene):
 
     def headline(self) -> str:
         session = self.table.session
+        if self.table.result_headline():
+            return self.table.result_headline()
         names = session.names
         outcome = session.outcome()
         winners = [names[s] for s in outcome.winners]

@@ -18,6 +18,7 @@ from . import cardart, theme
 from .hand import card_rect
 from .motion import Flight
 from .resources import font
+from .seats import SHOWN_MIN_W, SHOWN_STEP
 from .table import TableScene
 from .widgets import Button, draw_lines, draw_text, fit_text, line_height, shortest_fit, text_width, wrap
 
@@ -130,6 +131,7 @@ class LinxTable(TableScene):
         self.row: str | None = None        # the keyboard cursor's row: "hand", "chain" or "table"; None: mouse
         self.spot = 0                      # its place in that row
         self.holding = False               # the chain card under the cursor moves with Left/Right
+        self.own_claims = pygame.Rect(0, 0, 0, 0)  # where the bottom seat's scoring cards go
 
     @staticmethod
     def hand_order(card):
@@ -187,6 +189,9 @@ class LinxTable(TableScene):
         self.cancel_button.rect = self.lay_button.rect.move(0, button_h + self.px(6))
         self.chain_w = max(24, min(self.board_w, int((self.chain_row.h - 2 * line_height(self.px(13)) - self.px(12))
                                                      / theme.CARD_RATIO)))
+        top = self.chain_row.bottom + self.px(6)
+        self.own_claims = pygame.Rect(self.stock_button.rect.x, top, self.stock_button.rect.w,
+                                      self.stock_button.rect.y - self.px(6) - top)
 
     def chain_cards(self) -> list:
         return [c for c in (self.start, *self.built, self.end) if c is not None]
@@ -581,6 +586,7 @@ class LinxTable(TableScene):
         self.draw_row(screen, "Scoring cards", view.scoring_up, self.scoring_centers, hidden, "scoring", {self.claim})
         self.draw_chain(screen, view)
         self.draw_cursor(screen, view)
+        self.draw_own_claims(screen, view)
         if self.laying:
             action = self.built_action()
             self.lay_button.enabled = action is not None and self.session.is_legal(action)
@@ -609,6 +615,21 @@ class LinxTable(TableScene):
                 rect = rect.move(0, -self.px(10))
             pygame.draw.rect(screen, theme.GLOW, rect.inflate(self.px(8), self.px(8)), max(2, self.px(4)),
                              border_radius=8)
+
+    def own_claims_w(self) -> int:
+        """How wide the bottom seat's scoring cards are drawn, above the draw buttons."""
+        return min(self.board_w, int(self.own_claims.h / theme.CARD_RATIO))
+
+    def draw_own_claims(self, screen, view) -> None:
+        cards = self.seat_shown(view, self.seats.bottom)
+        width = self.own_claims_w()
+        if not cards or width < SHOWN_MIN_W:
+            return
+        room = self.own_claims.w - width
+        step = min(int(width * SHOWN_STEP), room // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        for i, card in enumerate(cards):
+            screen.blit(cardart.face(card, width), (self.own_claims.right - width - step * (len(cards) - 1 - i),
+                                                    self.own_claims.y))
 
     def draw_piles(self, screen, view, hidden) -> None:
         size = self.px(15)
@@ -694,10 +715,16 @@ class LinxTable(TableScene):
         ends = "" if self.start is not None and self.end is not None else " (with both anchors)"
         return f"Length {length}{ends} \u00b7 {claim}"
 
+    def seat_shown(self, view, seat: int) -> list:
+        """The scoring cards the seat claimed, highest first."""
+        return sorted(view.claimed[seat], key=lambda s: (-s.points, -s.length))
+
     def seat_note(self, view, seat: int) -> str:
+        """Points, and which cards make them where the cards themselves are not shown."""
         claimed = view.claimed[seat]
         note = f"{game_points(claimed)} pts"
-        if claimed:
+        shown = self.seats.shows_cards(seat) if seat != self.seats.bottom else self.own_claims_w() >= SHOWN_MIN_W
+        if claimed and not shown:
             note += " (" + ", ".join(str(s.points) for s in claimed) + ")"
         if view.match:
             note += f" \u00b7 match {view.match_scores[seat]}"
@@ -720,20 +747,49 @@ class LinxTable(TableScene):
                 return f"Discard a card: one card short: {extra.label} would make a chain of {chain.length}"
         return "No chain yet: drag a card onto the discard pile"
 
+    def match_totals(self) -> tuple[int, ...]:
+        """Each seat's match score with the finished game counted (as the rules count it)."""
+        return self.session.rules.match_totals(self.session.state)
+
+    def result_headline(self) -> str:
+        view = self.session.view(None)
+        if not view.match or not self.session.session_over:
+            return ""
+        champion = self.session.names[self.session.rules.match_winners(self.session.state)[0]]
+        return f"{champion} wins the match!"
+
+    def result_note(self) -> str:
+        """The match table: every seat's match score, and what happens next."""
+        view = self.session.view(None)
+        if not view.match:
+            return ""
+        totals = self.match_totals()
+        order = sorted(range(view.players), key=lambda seat: -totals[seat])
+        table = ", ".join(f"{self.session.names[seat]} {totals[seat]}" for seat in order)
+        if self.session.session_over:
+            return f"Match to {view.target}: {table}."
+        following = self.session.rules.next_game_config(self.session.config["rules"], self.session.state)
+        if following.get("tiebreak"):
+            tied = " and ".join(self.session.names[seat] for seat in following["seats_in"])
+            return f"Match to {view.target}: {table}. Tied at the top: {tied} play another game to settle it."
+        return f"Match to {view.target}: {table}. The match goes on."
+
     def result_rows(self):
         """Each seat's scoring cards and total (with the cards that break a tie on points); in
         match play the bonus and the match score."""
         view = self.session.view(None)
         bonus = bonuses(view.claimed, view.seats_in) if view.match and not view.tiebreak else {}
         points = {seat: game_points(view.claimed[seat]) for seat in view.seats_in}
+        totals = self.match_totals() if view.match else ()
         rows = []
         for seat in view.seats_in:
             claimed = tuple(sorted(view.claimed[seat], key=lambda s: -s.points))
             summary = f"{points[seat]} points"
             if sum(1 for other in view.seats_in if points[other] == points[seat]) > 1 and claimed:
                 summary += " \u00b7 tie-break " + ", ".join(str(s.points) for s in claimed)
-            if view.match:
-                total = view.match_scores[seat] + points[seat] + bonus.get(seat, 0)
-                summary += f" \u00b7 +{bonus.get(seat, 0)} bonus \u00b7 match {total}/{view.target}"
+            if view.match and view.tiebreak:
+                summary += f" \u00b7 match {totals[seat]}/{view.target} (this game settles the tie)"
+            elif view.match:
+                summary += f" \u00b7 +{bonus.get(seat, 0)} bonus \u00b7 match {totals[seat]}/{view.target}"
             rows.append((seat, claimed, summary))
         return rows

@@ -459,6 +459,10 @@ class TableScene(Scene):
         """An extra line in a seat's box (a score, say)."""
         return ""
 
+    def seat_shown(self, view, seat: int) -> list:
+        """Face-up cards shown in a seat's box beside its hand (a seat's winnings, say)."""
+        return []
+
     def set_aside(self) -> set:
         """Hand cards the viewer has put down for a move not yet made (drawn elsewhere)."""
         return set()
@@ -479,6 +483,14 @@ class TableScene(Scene):
     def result_rows(self) -> list[tuple[int, tuple, str]]:
         """For the game-over screen: (seat, cards to show, summary) per seat."""
         raise NotImplementedError
+
+    def result_headline(self) -> str:
+        """The game-over screen's headline, where the game says more than who won (a match won)."""
+        return ""
+
+    def result_note(self) -> str:
+        """A line under the game-over screen's reason (the standing of a match, say)."""
+        return ""
 
     def draw_board(self, screen, view, hidden) -> None:
         """The game's own part of the table, between the seats and the hand."""

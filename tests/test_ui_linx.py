@@ -338,3 +338,58 @@ def test_the_keys_are_shown_in_the_empty_chain_row_and_on_the_help_page(driver):
     assert all(key in shown for key in ("Keys: Up/Down a row", "Left/Right a card", "L lays", "C clears"))
     help_text = table.keys_help()
     assert "Delete or Backspace returns a chain card" in help_text and "L lays the chain" in help_text
+
+
+# ---------------------------------------------------------------- match play on the results screen
+
+COMPUTERS = [{"name": name, "kind": "computer", "difficulty": "easy"} for name in ("Ana", "Ben", "Cleo")]
+
+
+def finished_match_game(match_scores, seed: int = 11) -> Session:
+    session = Session("linx", {"seats": COMPUTERS, "rules": {"match": True, "target": 500,
+                                                              "match_scores": match_scores}}, seed)
+    while not session.game_over:
+        session.apply(session.computer_action())
+    return session
+
+
+def results_of(driver: Driver, session: Session) -> GameOver:
+    driver.app.screens.table(session)
+    for _ in range(100):
+        if isinstance(driver.app.top, GameOver):
+            return driver.app.top
+        driver.wait(0.1)
+    pytest.fail("no results screen")
+
+
+def test_a_tied_match_plays_on_among_the_tied_seats_only(driver):
+    """"A tied match is settled by another game among the tied players only": the results say the
+    match table and who plays on; Next game deals in the tied seats alone; its winner wins the match."""
+    first = finished_match_game([0, 0, 0])
+    gains = first.rules.match_totals(first.state)
+    tied = sorted(range(3), key=lambda seat: -gains[seat])[:2]
+    scores = [600 - gains[seat] if seat in tied else 0 for seat in range(3)]
+    session = finished_match_game(scores)
+    over = results_of(driver, session)
+    totals = session.rules.match_totals(session.state)
+    assert [totals[seat] for seat in tied] == [600, 600]
+    note = over.table.result_note()
+    names = " and ".join(session.names[seat] for seat in tied)
+    assert f"Tied at the top: {names} play another game" in note and "Match to 500: " in note
+    assert over.primary.label == "Next game"
+    assert all("+" in summary and f"match {totals[seat]}/500" in summary for seat, _c, summary in over.table.result_rows())
+    driver.click(over.primary.rect.center)
+    table = driver.app.top
+    assert isinstance(table, LinxTable)
+    view = session.view(None)
+    assert view.tiebreak and view.seats_in == tuple(tied) and view.match_scores == totals
+    left_out = next(seat for seat in range(3) if seat not in tied)
+    assert view.hand_counts[left_out] == 0
+    while not session.game_over:
+        session.apply(session.computer_action())
+    over = results_of(driver, session)
+    assert [seat for seat, _cards, _summary in over.table.result_rows()] == tied
+    winner = session.rules.match_winners(session.state)
+    assert winner, "this deal's tie-break game has one winner"
+    assert over.headline() == f"{session.names[winner[0]]} wins the match!" and over.primary.label == "Play again"
+    assert over.table.result_note().startswith("Match to 500: ")
