@@ -132,6 +132,8 @@ class LinxTable(TableScene):
         self.spot = 0                      # its place in that row
         self.holding = False               # the chain card under the cursor moves with Left/Right
         self.own_claims = pygame.Rect(0, 0, 0, 0)  # where the bottom seat's scoring cards go
+        self.hint_short = ""               # after a hint: the card the hand is one card short for
+        self._advice: tuple = (None, None, None)
 
     @staticmethod
     def hand_order(card):
@@ -187,8 +189,8 @@ class LinxTable(TableScene):
         self.lay_button.rect = pygame.Rect(self.chain_row.right - button_w - self.px(8), self.chain_row.y + self.px(6),
                                            button_w, button_h)
         self.cancel_button.rect = self.lay_button.rect.move(0, button_h + self.px(6))
-        self.chain_w = max(24, min(self.board_w, int((self.chain_row.h - 2 * line_height(self.px(13)) - self.px(12))
-                                                     / theme.CARD_RATIO)))
+        below = line_height(self.px(13), bold=True) + 2 * line_height(self.px(13)) + self.px(4)  # links, status, reason
+        self.chain_w = max(24, min(self.board_w, int((self.chain_row.h - below - self.px(12)) / theme.CARD_RATIO)))
         top = self.chain_row.bottom + self.px(6)
         self.own_claims = pygame.Rect(self.stock_button.rect.x, top, self.stock_button.rect.w,
                                       self.stock_button.rect.y - self.px(6) - top)
@@ -245,6 +247,7 @@ class LinxTable(TableScene):
         self.start = self.end = self.claim = None
         self.built = []
         self.holding = False
+        self.hint_short = ""
 
     def pick_anchor(self, anchor: LinxCard) -> None:
         if anchor == self.start:
@@ -503,12 +506,6 @@ class LinxTable(TableScene):
             self.cancel()
             self.say_notice("The chain is cleared: its cards are back in your hand")
 
-    def show_hint(self) -> None:
-        super().show_hint()
-        if isinstance(self.choice, LayChain):
-            self.start, self.built, self.end = self.choice.start, list(self.choice.cards), self.choice.end
-            self.claim = self.choice.scoring
-
     def action_spot(self, action):
         if isinstance(action, Draw):
             return self.pile_rect(action.source)
@@ -671,8 +668,9 @@ class LinxTable(TableScene):
         text_w = self.lay_button.rect.x - text_left - self.px(8)
         if not cards:
             if self.laying:
-                lines = wrap("Chain row: click a start anchor, drag hand cards here in order, then click the end "
-                             "anchor.", small, text_w) + wrap(CHAIN_KEYS, small, text_w)
+                lines = (wrap(self.hint_short, small, text_w) if self.hint_short else []) + wrap(
+                    "Chain row: click a start anchor, drag hand cards here in order, then click the end anchor.",
+                    small, text_w) + wrap(CHAIN_KEYS, small, text_w)
                 room = (row.bottom - row.y - self.px(16)) // line_height(small)
                 draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, row.y + self.px(8)))
             return
@@ -700,6 +698,9 @@ class LinxTable(TableScene):
         draw_text(screen, fit_text(status, small, text_w), small, theme.INK, (text_left, y))
         if reasons:
             draw_text(screen, fit_text(reasons[0], small, text_w), small, LINK_BAD,
+                      (text_left, y + line_height(small)))
+        elif self.hint_short:
+            draw_text(screen, fit_text(self.hint_short, small, text_w), small, theme.GOLD,
                       (text_left, y + line_height(small)))
 
     def chain_status(self, view) -> str:
@@ -730,21 +731,62 @@ class LinxTable(TableScene):
             note += f" \u00b7 match {view.match_scores[seat]}"
         return note
 
+    def advice(self, view) -> tuple:
+        """(the best chain the hand can lay now with the card it claims, or None; a card the hand is
+        one card short of a longer chain for, with that chain, or None), worked out once a position."""
+        key = (self.session.game_number, len(self.session.history), view.seat)
+        if self._advice[0] != key:
+            best = best_chain(view.hand, view.anchors, view.scoring_up) if view.scoring_up else None
+            short = None
+            if view.min_length:
+                seen = {*view.hand, *view.anchors, *view.laid, *(c for taken in view.taken for c in taken)}
+                found = one_card_short(view.hand, view.anchors, view.min_length,
+                                       [c for c in DECK.playing if c not in seen])
+                short = max(found, key=lambda pair: pair[1].length) if found else None
+            self._advice = (key, best, short)
+        return self._advice[1:]
+
+    def short_words(self, view) -> str:
+        _best, short = self.advice(view)
+        if short is None:
+            return ""
+        extra, chain = short
+        points = max((s.points for s in view.scoring_up if s.length <= chain.length), default=0)
+        return f"One card short: {extra.label} would make a chain of {chain.length} (for {points})"
+
+    def show_hint(self) -> None:
+        """The Normal computer's move (Enter makes it); the chain row shows its chain, or else the
+        best chain the hand has now (L lays it); and a card the hand is one card short for."""
+        super().show_hint()
+        view = self.current_view()
+        if not self.my_turn or view.draws_left:
+            return
+        best, _short = self.advice(view)
+        if isinstance(self.choice, LayChain):
+            self.start, self.built, self.end = self.choice.start, list(self.choice.cards), self.choice.end
+            self.claim = self.choice.scoring
+        elif best is not None:
+            chain, scoring = best
+            self.start, self.built, self.end, self.claim = chain.start, list(chain.cards), chain.end, scoring
+            self.say_notice(f"Hint: {self.describe(self.choice)} (Enter); or L lays the best chain now, shown")
+        self.hint_short = self.short_words(view)
+
+    def describe(self, action) -> str:
+        if isinstance(action, LayChain):
+            return f"lay the chain of {action.length} shown, for {action.scoring.points} points"
+        return super().describe(action)
+
     def turn_prompt(self, view, current: str) -> str:
         if view.draws_left:
             which = "one card" if view.draws_left == 1 and len(view.hand) >= 10 else f"{view.draws_left} more"
             return f"Your turn, {current}: draw {which}: click the stock or the discard pile"
-        best = best_chain(view.hand, view.anchors, view.scoring_up)
+        best, short = self.advice(view)
         if best is not None:
             chain, scoring = best
             return f"Lay a chain or discard: your best now is {chain.length} long for {scoring.points} (H shows it)"
-        need = view.min_length
-        if need:
-            unseen = [c for c in DECK.playing if c not in view.hand and c not in view.anchors]
-            short = one_card_short(view.hand, view.anchors, need, unseen)
-            if short:
-                extra, chain = max(short, key=lambda found: found[1].length)
-                return f"Discard a card: one card short: {extra.label} would make a chain of {chain.length}"
+        if short is not None:
+            extra, chain = short
+            return f"Discard a card: one card short: {extra.label} would make a chain of {chain.length}"
         return "No chain yet: drag a card onto the discard pile"
 
     def match_totals(self) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ui_driver import Driver
 
-from game.linx import LinxHeuristic, longest_chain
+from game.linx import LinxHeuristic, best_chain, longest_chain
 from game.linx.rules import DISCARD, STOCK, ChainLaid, Discard, Draw, LayChain
 from game.session import Session
 from scenes.gameover import GameOver
@@ -393,3 +393,82 @@ def test_a_tied_match_plays_on_among_the_tied_seats_only(driver):
     assert winner, "this deal's tie-break game has one winner"
     assert over.headline() == f"{session.names[winner[0]]} wins the match!" and over.primary.label == "Play again"
     assert over.table.result_note().startswith("Match to 500: ")
+
+
+def test_the_hint_shows_the_best_chain_now_and_a_card_the_hand_is_one_card_short_for(driver):
+    """A hint button shows the best chain the hand can make now, and one it is one card short of."""
+    for seed in range(300):
+        session = Session("linx", {"seats": SEATS}, seed)
+        session.apply(Draw(STOCK))
+        view = session.view(0)
+        best = best_chain(view.hand, view.anchors, view.scoring_up)
+        hint = LinxHeuristic(session.seed).choose(view, session.legal_actions())
+        if best is not None and isinstance(hint, Discard):
+            break
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    driver.key(pygame.K_h)
+    chain, scoring = best
+    assert (table.start, tuple(table.built), table.end, table.claim) == (chain.start, chain.cards, chain.end, scoring)
+    assert table.choice == hint and "L lays the best chain now" in table.notice
+    _best, short = table.advice(view)
+    assert short is not None, "this deal's hand is one card short of a longer chain"
+    extra, longer = short
+    assert extra not in view.hand and longer.length > chain.length
+    assert table.hint_short.startswith(f"One card short: {extra.label} would make a chain of {longer.length}")
+    driver.key(pygame.K_l)
+    assert isinstance(session.history[1][1], ChainLaid) and session.history[1][1].cards == chain.all_cards
+
+
+# ---------------------------------------------------------------- every size
+
+SIX = [{"name": name, "kind": "human" if i == 0 else "computer", "difficulty": "easy"}
+       for i, name in enumerate(["Ana", "Benedict", "Cleopatra", "Dev", "Eli", "Finnegan"])]
+
+
+def six_seats_mid_build(app) -> LinxTable:
+    """Six seats, several with scoring cards claimed (the human too), the human laying: a chain
+    row of a start anchor and cards ending in a broken link, a hint's one-card-short line, the
+    keyboard cursor lifting a chain card."""
+    session = Session("linx", {"seats": SIX, "rules": {"match": True}}, 3)
+    while len(session.log) < 18 or session.to_move != 0 or session.view(0).draws_left:
+        player = LinxHeuristic(1) if session.to_move == 0 else None
+        session.apply(player.choose(session.view(0), session.legal_actions()) if player else session.computer_action())
+    view = session.view(0)
+    assert sum(bool(claimed) for claimed in view.claimed) >= 3 and view.claimed[0]
+    table = LinxTable(app, session)
+    table.layout(app.size)
+    table.start = view.anchors[0]
+    table.built = list(view.hand[:3])
+    table.hint_short = "One card short: 15 Diamond would make a chain of 12 (for 150)"
+    table.row, table.spot, table.holding = "chain", 1, True
+    return table
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+def test_the_chain_builder_mid_build_with_six_seats_fits_at_every_size(driver, large_text):
+    from test_layout import SIZES, problems
+
+    app = driver.app
+    app.settings["large_text"] = large_text
+    app.settings["card_size"] = "large" if large_text else "normal"
+    app.apply_settings()
+    report = []
+    for size in SIZES:
+        app.screen = pygame.display.set_mode(size)
+        table = six_seats_mid_build(app)
+        app.reset_to(table)
+        report += [f"{size}: {problem}" for problem in problems(table, size)]
+    assert not report, "\n".join(report[:40])
+
+
+def test_claimed_scoring_cards_are_shown_by_each_seat_at_1024x640_with_six_seats(driver):
+    driver.app.screen = pygame.display.set_mode((1024, 640))
+    table = six_seats_mid_build(driver.app)
+    view = table.current_view()
+    assert table.own_claims_w() >= 30
+    for seat in table.seats.others():
+        assert table.seats.shows_cards(seat), "the box has room for the cards, at 12 px figures"
+        assert "(" not in table.seat_note(view, seat), "the points are not listed again"
+    assert table.seat_shown(view, 0) == sorted(view.claimed[0], key=lambda s: -s.points)
