@@ -565,8 +565,9 @@ class LinxTable(TableScene):
         elif isinstance(event, ScoringDealt) and event.card is not None:
             centers = dict(zip(view.scoring_up, self.scoring_centers))
             if event.card in centers:
-                self.motion.add(Flight(event.card, True, self.scoring_centers[-1], centers[event.card],
-                                       hides=(("scoring", event.card),), duration=0.4, delay=0.7, flash=True))
+                x, y = self.scoring_centers[-1]
+                self.motion.add(Flight(event.card, True, (x + self.board_w * 3 // 2, y), centers[event.card],
+                                       hides=(("scoring", event.card),), duration=0.4, delay=0.3, flash=True))
 
     def flight_width(self) -> int:
         return self.board_w
@@ -580,7 +581,7 @@ class LinxTable(TableScene):
     def draw_board(self, screen, view, hidden) -> None:
         self.draw_piles(screen, view, hidden)
         self.draw_row(screen, "Anchors", view.anchors, self.anchor_centers, hidden, "anchor", {self.start, self.end})
-        self.draw_row(screen, "Scoring cards", view.scoring_up, self.scoring_centers, hidden, "scoring", {self.claim})
+        self.draw_row(screen, f"Scoring cards \u00b7 {view.scoring_left} left", view.scoring_up, self.scoring_centers, hidden, "scoring", {self.claim})
         self.draw_chain(screen, view)
         self.draw_cursor(screen, view)
         self.draw_own_claims(screen, view)
@@ -648,7 +649,7 @@ class LinxTable(TableScene):
     def draw_row(self, screen, label, cards, centers, hidden, kind, lit) -> None:
         left = centers[0][0] - self.board_w // 2
         room = centers[-1][0] + self.board_w // 2 - left
-        label = shortest_fit([label, label.split()[0]], self.px(15), room, bold=True)
+        label = shortest_fit([label, label.split(" \u00b7 ")[0], label.split()[0]], self.px(15), room, bold=True)
         draw_text(screen, label, self.px(15), theme.INK, (left, self.label_y), bold=True)
         for card, center in zip(cards, centers):
             rect = card_rect(center, self.board_w)
@@ -715,6 +716,15 @@ class LinxTable(TableScene):
             claim = f"needs {need} or more to claim" if need else "no scoring cards"
         ends = "" if self.start is not None and self.end is not None else " (with both anchors)"
         return f"Length {length}{ends} \u00b7 {claim}"
+
+    def score_line(self) -> str:
+        """In match play, the match so far (scores before this game) and the target."""
+        view = self.session.view(None)
+        if not view.match:
+            return super().score_line()
+        scores = "   ".join(f"{name} {score}" for name, score in zip(self.session.names, view.match_scores))
+        game = "tie-break game" if view.tiebreak else f"game {self.session.game_number + 1}"
+        return f"Match to {view.target}  \u00b7  {game}  \u00b7  {scores}"
 
     def seat_shown(self, view, seat: int) -> list:
         """The scoring cards the seat claimed, highest first."""

@@ -476,6 +476,13 @@ class TableScene(Scene):
     def title(self) -> str:
         return self.session.descriptor.title
 
+    def score_line(self) -> str:
+        """The top bar's line beside the title: the session's game and wins."""
+        session = self.session
+        games = session.config["games_to_win"]
+        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
+        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+
     def turn_prompt(self, view, name: str) -> str:
         """What the viewer, whose turn it is, may do now."""
         return f"Your turn, {name}"
@@ -541,10 +548,7 @@ class TableScene(Scene):
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
         title_rect = draw_text(screen, self.title(), self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
-        session = self.session
-        games = session.config["games_to_win"]
-        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
-        goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+        goal = self.score_line()
         x = max(self.px(150), title_rect.right + self.px(24))
         goal = fit_text(goal, self.px(16), self.undo_button.rect.x - self.px(10) - x)
         draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")

@@ -472,3 +472,17 @@ def test_claimed_scoring_cards_are_shown_by_each_seat_at_1024x640_with_six_seats
         assert table.seats.shows_cards(seat), "the box has room for the cards, at 12 px figures"
         assert "(" not in table.seat_note(view, seat), "the points are not listed again"
     assert table.seat_shown(view, 0) == sorted(view.claimed[0], key=lambda s: -s.points)
+
+
+def test_a_chain_laid_flies_away_and_new_anchors_and_a_scoring_card_are_dealt_with_motion(driver):
+    table, chain = laying_with_a_chain(driver)
+    view = table.current_view()
+    claim = max((s for s in view.scoring_up if s.length <= chain.length), key=lambda s: s.points)
+    table.perform(LayChain(chain.start, chain.cards, chain.end, claim))
+    flights = [flight for step in table.motion.queue for flight in step]
+    new_view = table.current_view()
+    dealt = [f for f in flights if f.card in new_view.anchors or f.card in new_view.scoring_up]
+    assert {f.card for f in dealt} == {*(a for a in new_view.anchors if a not in view.anchors),
+                                       *(s for s in new_view.scoring_up if s not in view.scoring_up)}
+    assert all(f.start != f.end and f.flash for f in dealt)
+    assert sum(f.card in chain.all_cards for f in flights) == chain.length
