@@ -118,6 +118,7 @@ def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
 
 
 class LinxTable(TableScene):
+    result_card_min_w = SHOWN_MIN_W + 6  # scoring cards: their figures read at 12 px and up
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.stock_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
@@ -182,7 +183,7 @@ class LinxTable(TableScene):
         scoring_x = anchors_x + 4 * step + self.px(24)
         self.scoring_centers = [(scoring_x + i * step, cy) for i in range(3)]
         self.label_y = middle.y
-        row_top = middle.y + top_h + gap
+        row_top = cy + card_h // 2 + self.px(14) + gap  # the chain row takes all the height the cards leave
         self.chain_row = pygame.Rect(middle.x + self.px(12), row_top, middle.w - self.px(24), middle.bottom - row_top)
         button_h = max(self.px(34), self.lay_button.needed(self.px(17))[1])
         button_w = max(self.px(90), self.cancel_button.needed(self.px(17))[0])
@@ -190,7 +191,7 @@ class LinxTable(TableScene):
                                            button_w, button_h)
         self.cancel_button.rect = self.lay_button.rect.move(0, button_h + self.px(6))
         below = line_height(self.px(13), bold=True) + 2 * line_height(self.px(13)) + self.px(4)  # links, status, reason
-        self.chain_w = max(24, min(self.board_w, int((self.chain_row.h - below - self.px(12)) / theme.CARD_RATIO)))
+        self.chain_w = max(24, min(self.hand.width, int((self.chain_row.h - below - self.px(12)) / theme.CARD_RATIO)))
         top = self.chain_row.bottom + self.px(6)
         self.own_claims = pygame.Rect(self.stock_button.rect.x, top, self.stock_button.rect.w,
                                       self.stock_button.rect.y - self.px(6) - top)

@@ -55,6 +55,7 @@ CHOOSING_KEYS = {
 
 class TableScene(Scene):
     hand_order = staticmethod(standard_order)
+    result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
 
     def __init__(self, app, session) -> None:
         super().__init__(app)

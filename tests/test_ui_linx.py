@@ -13,6 +13,7 @@ from ui_driver import Driver
 from game.linx import LinxHeuristic, best_chain, longest_chain
 from game.linx.rules import DISCARD, STOCK, ChainLaid, Discard, Draw, LayChain
 from game.session import Session
+from scenes import theme
 from scenes.gameover import GameOver
 from scenes.linx_table import LinxTable, link_words
 from scenes.setup import SetupScene
@@ -486,3 +487,15 @@ def test_a_chain_laid_flies_away_and_new_anchors_and_a_scoring_card_are_dealt_wi
                                        *(s for s in new_view.scoring_up if s not in view.scoring_up)}
     assert all(f.start != f.end and f.flash for f in dealt)
     assert sum(f.card in chain.all_cards for f in flights) == chain.length
+
+
+def test_the_results_of_six_seats_keep_every_scoring_card_above_the_buttons_at_1024x640(driver):
+    driver.app.screen = pygame.display.set_mode((1024, 640))
+    seats = [{"name": f"Seat {n}", "kind": "computer", "difficulty": "easy"} for n in range(6)]
+    session = Session("linx", {"seats": seats, "rules": {"match": True}}, 3)
+    while not session.game_over:
+        session.apply(session.computer_action())
+    over = results_of(driver, session)
+    card_h = int(over.card_w * theme.CARD_RATIO)
+    assert over.card_w >= LinxTable.result_card_min_w
+    assert over.rows_top + sum(over.row_heights[:-1]) + card_h <= over.primary.rect.y
