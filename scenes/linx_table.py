@@ -22,9 +22,9 @@ from .seats import SHOWN_MIN_W, SHOWN_STEP
 from .table import TableScene
 from .widgets import Button, draw_lines, draw_text, fit_text, line_height, shortest_fit, text_width, wrap
 
-SYMBOL_COLOURS = {"gold": (196, 140, 0), "silver-blue": (70, 100, 150), "violet": (120, 60, 170),
+SYMBOL_COLOURS = {"gold": (180, 125, 0), "silver-blue": (70, 100, 150), "violet": (120, 60, 170),
                   "red": (200, 30, 40), "teal": (0, 128, 128), "green": (30, 125, 50)}
-LINK_OK, LINK_BAD = (90, 220, 120), (255, 120, 110)
+LINK_OK, LINK_BAD = (90, 220, 120), (255, 135, 125)
 SCORING_FACE, SCORING_INK = (60, 40, 90), (250, 230, 160)
 CHAIN_KEYS = ("Keys: Up/Down a row \u00b7 Left/Right a card \u00b7 Enter adds, picks or lifts \u00b7 Delete takes "
               "out \u00b7 L lays \u00b7 C clears \u00b7 H hint")

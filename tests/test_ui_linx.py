@@ -499,3 +499,33 @@ def test_the_results_of_six_seats_keep_every_scoring_card_above_the_buttons_at_1
     card_h = int(over.card_w * theme.CARD_RATIO)
     assert over.card_w >= LinxTable.result_card_min_w
     assert over.rows_top + sum(over.row_heights[:-1]) + card_h <= over.primary.rect.y
+
+
+# ---------------------------------------------------------------- the cards and the colours
+
+
+def test_link_marks_read_on_the_chain_row_and_symbols_stand_out_on_the_card():
+    """Link words are text on the chain row (4.5:1); a symbol is a shape on the card face (3:1)."""
+    from test_contrast import contrast
+
+    from scenes.linx_table import LINK_BAD, LINK_OK, SYMBOL_COLOURS
+
+    assert all(contrast(ink, theme.FELT_DARK) >= 4.5 for ink in (LINK_OK, LINK_BAD))
+    assert all(contrast(colour, theme.CARD_FACE) >= 3 for colour in SYMBOL_COLOURS.values())
+
+
+def test_each_symbol_has_its_own_shape_so_the_deck_reads_in_greyscale(driver):
+    """Each symbol is always printed in its own colour and its own shape: with the colour taken
+    away, the six silhouettes of the same number still differ."""
+    from game.linx.cards import DECK, card
+    from scenes.linx_table import paint_linx_card
+
+    def silhouette(symbol: str) -> set:
+        face = paint_linx_card(card(f"7{symbol}"), 80)
+        w, h = face.get_size()
+        return {(x, y) for x in range(w) for y in range(h // 3, h)
+                if sum(face.get_at((x, y))[:3]) < 600 and face.get_at((x, y))[3] == 255}
+
+    shapes = {code: silhouette(code) for code in DECK.symbols}
+    for a, b in [(a, b) for a in shapes for b in shapes if a < b]:
+        assert len(shapes[a] ^ shapes[b]) > 0.2 * min(len(shapes[a]), len(shapes[b])), (a, b)
