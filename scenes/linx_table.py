@@ -1,6 +1,10 @@
 """The LINX table: the stock and the discard pile, the four anchors, the face-up scoring cards and
 a chain row where the player builds a chain (start anchor, hand cards in order, end anchor), each
-link lit green with what it shares or red with why not, before laying it."""
+link lit green with what it shares or red with why not, before laying it.
+
+By keyboard the arrows move a cursor over three rows (the table, the chain row, the hand) and Enter
+acts on the card under it, so that a whole chain is built, reordered and claimed without a mouse;
+what Enter will do is said in the prompt line as the cursor moves."""
 
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ SYMBOL_COLOURS = {"gold": (180, 125, 0), "silver-blue": (70, 100, 150), "violet"
 LINK_OK, LINK_BAD = (90, 220, 120), (255, 135, 125)
 SCORING_FACE, SCORING_INK = (60, 40, 90), (250, 230, 160)
 CHAIN_KEYS = ("Keys: Up/Down a row \u00b7 Left/Right a card \u00b7 Enter adds, picks or lifts \u00b7 Delete takes "
-              "out \u00b7 L lays \u00b7 C clears \u00b7 H hint")
+              "out \u00b7 L lays \u00b7 C cancels \u00b7 H hint")
 
 
 # ---------------------------------------------------------------- card faces
@@ -119,6 +123,7 @@ def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
 
 class LinxTable(TableScene):
     result_card_min_w = SHOWN_MIN_W + 6  # scoring cards: their figures read at 12 px and up
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.stock_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
@@ -154,7 +159,7 @@ class LinxTable(TableScene):
                 "puts it down); Delete or Backspace returns a chain card to your hand")
 
     def key_labels(self):
-        return super().key_labels() + [(pygame.K_l, "lays the chain"), (pygame.K_c, "cancels it")]
+        return super().key_labels() + [(pygame.K_l, "lays the chain"), (pygame.K_c, "cancels it (the cards go back to your hand)")]
 
     def set_aside(self) -> set:
         return set(self.built)
@@ -165,7 +170,7 @@ class LinxTable(TableScene):
         middle = self.layout_seats(self.layout_frame(size))
         gap = self.px(12)
         label_h = line_height(self.px(15), bold=True)
-        top_h = (middle.h - gap) * 11 // 20
+        top_h = (middle.h - gap) * 11 // 20  # the most the row of piles, anchors and scoring cards may take
         label = self.px(15)
         pile_labels = text_width("Stock 90", label, bold=True), text_width("Discard 90", label, bold=True)
         by_height = int((top_h - label_h - gap) / theme.CARD_RATIO)
@@ -505,7 +510,7 @@ class LinxTable(TableScene):
     def cancel_by_key(self) -> None:
         if self.chain_cards():
             self.cancel()
-            self.say_notice("The chain is cleared: its cards are back in your hand")
+            self.say_notice("Chain cancelled: its cards are back in your hand")
 
     def action_spot(self, action):
         if isinstance(action, Draw):

@@ -294,7 +294,7 @@ def test_a_whole_chain_built_moved_pruned_claimed_and_laid_by_keyboard_only(driv
     assert table.session.history[1][1] == ChainLaid(0, chain.all_cards, lesser)
 
 
-def test_c_clears_the_chain_and_an_anchor_leaves_it_by_delete(driver):
+def test_c_cancels_the_chain_and_an_anchor_leaves_it_by_delete(driver):
     table, chain = laying_with_a_chain(driver)
     go_to(driver, table, "table", ("anchor", chain.start))
     driver.key(pygame.K_RETURN)
@@ -304,7 +304,7 @@ def test_c_clears_the_chain_and_an_anchor_leaves_it_by_delete(driver):
     driver.key(pygame.K_BACKSPACE)
     assert table.start is None and table.built == [chain.cards[0]]
     driver.key(pygame.K_c)
-    assert table.chain_cards() == [] and table.notice.startswith("The chain is cleared")
+    assert table.chain_cards() == [] and table.notice.startswith("Chain cancelled")
 
 
 def test_draws_and_a_discard_by_keyboard_only(driver):
@@ -336,7 +336,7 @@ def test_the_keys_are_shown_in_the_empty_chain_row_and_on_the_help_page(driver):
     with recording() as drawn:
         table.draw(driver.app.screen)
     shown = " ".join(item.what for item in drawn)
-    assert all(key in shown for key in ("Keys: Up/Down a row", "Left/Right a card", "L lays", "C clears"))
+    assert all(key in shown for key in ("Keys: Up/Down a row", "Left/Right a card", "L lays", "C cancels"))
     help_text = table.keys_help()
     assert "Delete or Backspace returns a chain card" in help_text and "L lays the chain" in help_text
 
