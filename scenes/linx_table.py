@@ -14,7 +14,7 @@ from functools import lru_cache
 import pygame
 
 from game.linx.cards import DECK, LinxCard, ScoringCard
-from game.linx.chains import best_chain, one_card_short
+from game.linx.chains import best_chain, one_card_short, points_for
 from game.linx.rules import (DISCARD, STOCK, AnchorsDealt, ChainLaid, Discard, Discarded, Draw, Drew, LayChain,
                              ScoringDealt, bonuses, game_points)
 
@@ -221,6 +221,12 @@ class LinxTable(TableScene):
         """The viewer has drawn and may lay a chain or discard."""
         view = self.current_view()
         return self.my_turn and not view.draws_left
+
+    def out_of_reach(self, view) -> set:
+        """The face-up scoring cards a chain built so far (both anchors picked) is too short for."""
+        if self.start is None or self.end is None or not self.built:
+            return set()
+        return set(view.scoring_up) - set(self.claimable())
 
     def claimable(self) -> list[ScoringCard]:
         """The face-up scoring cards the chain as built may take, best first."""
@@ -587,7 +593,8 @@ class LinxTable(TableScene):
     def draw_board(self, screen, view, hidden) -> None:
         self.draw_piles(screen, view, hidden)
         self.draw_row(screen, "Anchors", view.anchors, self.anchor_centers, hidden, "anchor", {self.start, self.end})
-        self.draw_row(screen, f"Scoring cards \u00b7 {view.scoring_left} left", view.scoring_up, self.scoring_centers, hidden, "scoring", {self.claim})
+        self.draw_row(screen, f"Scoring cards \u00b7 {view.scoring_left} left", view.scoring_up, self.scoring_centers,
+                      hidden, "scoring", {self.claim}, self.out_of_reach(view))
         self.draw_chain(screen, view)
         self.draw_cursor(screen, view)
         self.draw_own_claims(screen, view)
@@ -652,7 +659,7 @@ class LinxTable(TableScene):
         else:
             cardart.empty_slot(screen, card_rect(center, self.board_w))
 
-    def draw_row(self, screen, label, cards, centers, hidden, kind, lit) -> None:
+    def draw_row(self, screen, label, cards, centers, hidden, kind, lit, veiled=()) -> None:
         left = centers[0][0] - self.board_w // 2
         room = centers[-1][0] + self.board_w // 2 - left
         label = shortest_fit([label, label.split(" \u00b7 ")[0], label.split()[0]], self.px(15), room, bold=True)
@@ -666,6 +673,8 @@ class LinxTable(TableScene):
                 halo = cardart.glow(self.board_w)
                 screen.blit(halo, halo.get_rect(center=center))
             screen.blit(cardart.face(card, self.board_w), rect)
+            if card in veiled:
+                screen.blit(cardart.shade(self.board_w), rect)
 
     def draw_chain(self, screen, view) -> None:
         cards = self.chain_cards()
@@ -749,7 +758,8 @@ class LinxTable(TableScene):
 
     def advice(self, view) -> tuple:
         """(the best chain the hand can lay now with the card it claims, or None; a card the hand is
-        one card short of a longer chain for, with that chain, or None), worked out once a position."""
+        one card short for, with the chain it would make, worth the most and more than the best
+        now, or None), worked out once a position."""
         key = (self.session.game_number, len(self.session.history), view.seat)
         if self._advice[0] != key:
             best = best_chain(view.hand, view.anchors, view.scoring_up) if view.scoring_up else None
@@ -758,7 +768,10 @@ class LinxTable(TableScene):
                 seen = {*view.hand, *view.anchors, *view.laid, *(c for taken in view.taken for c in taken)}
                 found = one_card_short(view.hand, view.anchors, view.min_length,
                                        [c for c in DECK.playing if c not in seen])
-                short = max(found, key=lambda pair: pair[1].length) if found else None
+                worth = (lambda pair: (points_for(pair[1].length, view.scoring_up), pair[1].length))
+                short = max(found, key=worth) if found else None
+                if short is not None and best is not None and worth(short)[0] <= best[1].points:
+                    short = None  # a longer chain that claims no more is no advice
             self._advice = (key, best, short)
         return self._advice[1:]
 
@@ -767,8 +780,8 @@ class LinxTable(TableScene):
         if short is None:
             return ""
         extra, chain = short
-        points = max((s.points for s in view.scoring_up if s.length <= chain.length), default=0)
-        return f"One card short: {extra.label} would make a chain of {chain.length} (for {points})"
+        return (f"One card short: {extra.label} would make a chain of {chain.length} "
+                f"(for {points_for(chain.length, view.scoring_up)})")
 
     def show_hint(self) -> None:
         """The Normal computer's move (Enter makes it); the chain row shows its chain, or else the

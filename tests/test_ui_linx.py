@@ -417,6 +417,7 @@ def test_the_hint_shows_the_best_chain_now_and_a_card_the_hand_is_one_card_short
     assert short is not None, "this deal's hand is one card short of a longer chain"
     extra, longer = short
     assert extra not in view.hand and longer.length > chain.length
+    assert max(s.points for s in view.scoring_up if s.length <= longer.length) > scoring.points
     assert table.hint_short.startswith(f"One card short: {extra.label} would make a chain of {longer.length}")
     driver.key(pygame.K_l)
     assert isinstance(session.history[1][1], ChainLaid) and session.history[1][1].cards == chain.all_cards
@@ -529,3 +530,15 @@ def test_each_symbol_has_its_own_shape_so_the_deck_reads_in_greyscale(driver):
     shapes = {code: silhouette(code) for code in DECK.symbols}
     for a, b in [(a, b) for a in shapes for b in shapes if a < b]:
         assert len(shapes[a] ^ shapes[b]) > 0.2 * min(len(shapes[a]), len(shapes[b])), (a, b)
+
+
+def test_the_scoring_cards_a_finished_chain_is_too_short_for_are_veiled_live(driver):
+    """The scoring cards the chain can claim update live: those it is too short for are veiled."""
+    table, chain = laying_with_a_chain(driver)
+    view = table.current_view()
+    table.start, table.built, table.end = chain.start, list(chain.cards), chain.end
+    assert table.out_of_reach(view) == {s for s in view.scoring_up if s.length > chain.length}
+    table.built = list(chain.cards[:1])
+    assert table.out_of_reach(view) == {s for s in view.scoring_up if s.length > 3}
+    table.end = None
+    assert table.out_of_reach(view) == set(), "nothing is veiled before the chain has both ends"
