@@ -13,8 +13,6 @@ from .app import Scene
 from .widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
 
-# Cards on the results are at least this wide, so that their corners read at 12 px.
-MIN_CARD_W = 50
 MIN_FAN_STEP = 0.4   # of a card's width: fanned closer than this, a row of cards wraps
 LINE_OVERLAP = 0.45  # of a card's height: how far a wrapped line of cards sits below the one above
 
@@ -42,13 +40,14 @@ class GameOver(Scene):
         rows = self.table.result_rows()
         self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(900)), 0)
         inner_w = self.box.w - 2 * gap
-        self.reason_lines = wrap(self._reason(), self.px(18), inner_w)
+        self.reason_lines = [line for text in (self._reason(), self.table.result_note()) if text
+                             for line in wrap(text, self.px(18), inner_w)]
         header = line_height(self.px(34), bold=True) + len(self.reason_lines) * line_height(self.px(18)) + 2 * gap
         bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in (self.primary, self.menu)))
         bh = max(self.px(56), self.primary.needed(self.px(22))[1])
         text_h = line_height(self.px(19), bold=True) + line_height(self.px(15))
         room = h - 2 * margin - header - bh - 3 * gap
-        self.card_w = max(MIN_CARD_W, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
+        self.card_w = max(self.table.result_card_min_w, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
         summaries = [f"wins: {self.table.session.wins[seat]} \u00b7 {summary}" for seat, _cards, summary in rows]
         self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(19), bold=True) for n in names),
@@ -95,6 +94,8 @@ class GameOver(Scene):
 
     def headline(self) -> str:
         session = self.table.session
+        if self.table.result_headline():
+            return self.table.result_headline()
         names = session.names
         outcome = session.outcome()
         winners = [names[s] for s in outcome.winners]

@@ -55,6 +55,7 @@ CHOOSING_KEYS = {
 
 class TableScene(Scene):
     hand_order = staticmethod(standard_order)
+    result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -217,10 +218,13 @@ class TableScene(Scene):
 
     def keys_help(self) -> str:
         own = "; ".join(f"{pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
-        return ("Keys: Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); "
-                "Enter plays it; H shows a hint" + (f"; {own}" if own else "") + "; Ctrl+Z takes a move back, "
-                "Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); F11 fullscreen; F1 this page; "
-                "Esc back to the menu.")
+        return (f"Keys: {self.choosing_keys_help()}; H shows a hint" + (f"; {own}" if own else "")
+                + "; Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
+                "F11 fullscreen; F1 this page; Esc back to the menu.")
+
+    def choosing_keys_help(self) -> str:
+        """How the arrow keys and Enter choose a move at this table, for the help page."""
+        return "Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); Enter plays it"
 
     def key_labels(self) -> list[tuple[int, str]]:
         """The table's own keys and what they do, for the help page."""
@@ -343,17 +347,19 @@ class TableScene(Scene):
                 self.undo_button]
 
     def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
-        """The other seats along the top, the hand and its buttons along the bottom; returns the
-        room left between them for the board."""
+        """The other seats along the top, the hand and its buttons along the bottom (as wide as the
+        longest label needs); returns the room left between them for the board."""
         self.area = area
         self.seats.layout(area, self.px(124))
         width = self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
         self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - line_height(self.px(19), bold=True)
-        bx = area.right - self.px(150)
-        for i, (button, _action) in enumerate(self.action_buttons()[:button_count]):
-            button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
+        buttons = [button for button, _action in self.action_buttons()[:button_count]]
+        button_w = max([self.px(130)] + [button.needed(self.px(20))[0] for button in buttons])
+        bx = area.right - button_w - self.px(20)
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), button_w, self.px(50))
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
         top = area.top + self.seats.height + self.px(14)
         self.middle = pygame.Rect(area.x, top, area.w, self.prompt_y - top - self.px(14))
@@ -457,6 +463,10 @@ class TableScene(Scene):
         """An extra line in a seat's box (a score, say)."""
         return ""
 
+    def seat_shown(self, view, seat: int) -> list:
+        """Face-up cards shown in a seat's box beside its hand (a seat's winnings, say)."""
+        return []
+
     def set_aside(self) -> set:
         """Hand cards the viewer has put down for a move not yet made (drawn elsewhere)."""
         return set()
@@ -470,6 +480,13 @@ class TableScene(Scene):
     def title(self) -> str:
         return self.session.descriptor.title
 
+    def score_line(self) -> str:
+        """The top bar's line beside the title: the session's game and wins."""
+        session = self.session
+        games = session.config["games_to_win"]
+        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
+        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+
     def turn_prompt(self, view, name: str) -> str:
         """What the viewer, whose turn it is, may do now."""
         return f"Your turn, {name}"
@@ -477,6 +494,14 @@ class TableScene(Scene):
     def result_rows(self) -> list[tuple[int, tuple, str]]:
         """For the game-over screen: (seat, cards to show, summary) per seat."""
         raise NotImplementedError
+
+    def result_headline(self) -> str:
+        """The game-over screen's headline, where the game says more than who won (a match won)."""
+        return ""
+
+    def result_note(self) -> str:
+        """A line under the game-over screen's reason (the standing of a match, say)."""
+        return ""
 
     def draw_board(self, screen, view, hidden) -> None:
         """The game's own part of the table, between the seats and the hand."""
@@ -527,10 +552,7 @@ class TableScene(Scene):
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
         title_rect = draw_text(screen, self.title(), self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
-        session = self.session
-        games = session.config["games_to_win"]
-        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
-        goal = f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+        goal = self.score_line()
         x = max(self.px(150), title_rect.right + self.px(24))
         buttons = [button for button in self.top_buttons() if button is not self.hint_button]
         right = min((button.rect.x for button in buttons), default=self.app.size[0] - self.log_rect.w)
