@@ -15,7 +15,7 @@ import pygame
 from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn, EventDrawn, Fizzled, Flip, Flipped, Open,
                                     Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, Played, Reveal,
                                     RevealPhase, Salvage, Scored, SetSuit, ShiftSuit, Skip, SuddenDeath,
-                                    SuitChanged, TokenPlaced, Tuck, Tucked)
+                                    SuitChanged, TokenPlaced, TokensTaken, Tuck, Tucked)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS, PlacedView
 
@@ -138,6 +138,7 @@ class SovereignTable(TableScene):
         self.token_spots: dict[str, pygame.Rect] = {}
         self.button_slots: list[pygame.Rect] = []
         self.pool_rect = pygame.Rect(0, 0, 0, 0)
+        self.paced = False  # the move being shown goes step by step (see `settle`)
 
     # -- the actions of buttons and keys
 
@@ -332,6 +333,12 @@ class SovereignTable(TableScene):
                     return
         super().press(pos, view)
 
+    @staticmethod
+    def skips(event) -> bool:
+        """A click, Space or Enter skips the rest of a paced move."""
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))
+
     def token_usable(self, kind: str) -> bool:
         previous, self.token = self.token, kind
         usable = any(isinstance(a, (PlaceShield, PlaceModifier)) and self.token_allows(a) for a in self.legal())
@@ -339,6 +346,9 @@ class SovereignTable(TableScene):
         return usable
 
     def handle(self, event) -> None:
+        if self.paced and self.motion.busy and self.skips(event):
+            self.motion.clear()
+            return
         if event.type == pygame.MOUSEMOTION and self.token_drag is not None:
             self.token_drag = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.token_drag is not None:
@@ -439,14 +449,60 @@ class SovereignTable(TableScene):
 
     # -- events to motion
 
+    def settle(self, events) -> None:
+        """The moves of the game's end (the Reveal Phase, scoring, sudden death) and every move
+        that turns a card up are shown step by step, each step captioned on the table."""
+        self.paced = self.current_view().first_to_seven is not None or any(
+            isinstance(event, Flipped) and event.face_up for event in events)
+
     def animate(self, event, origin) -> None:
-        if isinstance(event, Played):
-            start = origin or (self.discard_center if event.from_discard else self.seat_spot(event.seat))
-            end = self.position_center(event.chain, event.position)
-            self.motion.add(Flight(event.card if event.face_up else None, event.face_up and event.card is not None,
-                                   start, end))
+        if self.paced:
+            self.show_step(event, origin)
+        elif isinstance(event, Played):
+            self.motion.add(self.landing(event, origin))
+        elif isinstance(event, Flipped):
+            self.motion.add(self.turning(event))
         elif isinstance(event, (RevealPhase, SuddenDeath, EventDrawn, Scored, Fizzled)):
             self.say_notice(event.text(self.session.names))
+
+    def landing(self, event: Played, origin, **step) -> Flight:
+        start = origin or (self.discard_center if event.from_discard else self.seat_spot(event.seat))
+        return Flight(event.card if event.face_up else None, event.face_up and event.card is not None, start,
+                      self.position_center(event.chain, event.position),
+                      hides=(("spot", event.chain, event.position),), **step)
+
+    def turning(self, event: Flipped, **step) -> Flight:
+        center = self.position_center(event.chain, event.position)
+        return Flight(event.card, event.face_up and event.card is not None, center, center, duration=0.45, turns=True,
+                      hides=(("spot", event.chain, event.position),), **step)
+
+    def step_pace(self) -> float:
+        """How long a step of the Reveal Phase stays on the table: the computer-speed setting."""
+        return theme.COMPUTER_PACE.get(self.app.settings.get("computer_speed"), 0.75)
+
+    def show_step(self, event, origin) -> None:
+        """One step of a paced move: the card turning up at its place, a card flying to the
+        discard, the card an ability touched glowing, or only words; each with its caption."""
+        pace = self.step_pace()
+        caption = event.text(self.session.names)
+        if isinstance(event, Played):
+            self.motion.add(self.landing(event, origin, caption=caption, hold=pace))
+        elif isinstance(event, Flipped):
+            self.motion.add(self.turning(event, caption=caption, hold=pace))
+        elif isinstance(event, Discarded):
+            start = self.position_center(event.chain, event.position)
+            self.motion.add(Flight(event.card, event.card is not None, start, self.discard_center, delay=pace * 0.6,
+                                   flash=True, caption=caption, hold=pace * 0.4))
+        elif isinstance(event, (SuitChanged, TokenPlaced, Covered, Tucked)):
+            center = self.position_center(event.chain, event.position)
+            stack = self.current_view().chains[event.chain][event.position:event.position + 1]
+            shown = stack[0][-1] if stack and stack[0] else None
+            self.motion.add(Flight(shown, True, center, center, duration=0.05, delay=pace, flash=True,
+                                   visible=shown is not None, caption=caption))
+        elif isinstance(event, (RevealPhase, SuddenDeath, EventDrawn, Scored, Fizzled, TokensTaken)):
+            seat = getattr(event, "seat", None)
+            at = self.row(seat).center if seat is not None else self.middle.center
+            self.motion.add(Flight(None, False, at, at, duration=pace, visible=False, caption=caption))
 
     def seat_spot(self, seat: int) -> tuple[int, int]:
         if seat == self.seats.bottom:
@@ -469,7 +525,7 @@ class SovereignTable(TableScene):
         dragged = self.hand.dragged or self.hand.selected
         targets = set(self.playable_chains(dragged)) if dragged is not None else set()
         for chain in range(view.players):
-            self.draw_chain(screen, view, chain, glowing, chain in targets, dragged is not None)
+            self.draw_chain(screen, view, chain, glowing, chain in targets, dragged is not None, hidden)
         self.draw_side(screen, view)
         self.draw_pool(screen, view)
 
@@ -478,7 +534,7 @@ class SovereignTable(TableScene):
         known = "" if all(p[-1].card is not None for p in view.chains[chain] if p) else " (so far)"
         return f"\u2733 {stars}  \u2641 {planets}  score {abs(stars - planets)}{known}"
 
-    def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool) -> None:
+    def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool, hidden=frozenset()) -> None:
         row = self.row(chain)
         active = self.session.to_move == chain and view.winners is None
         panel(screen, row, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
@@ -498,8 +554,9 @@ class SovereignTable(TableScene):
                 edge = rect.move(depth * max(2, self.px(3)), depth * max(2, self.px(3)))
                 pygame.draw.rect(screen, theme.CARD_EDGE, edge, border_radius=max(3, self.chain_w // 10))
                 pygame.draw.rect(screen, theme.PANEL, edge, 1, border_radius=max(3, self.chain_w // 10))
-            if stack:
-                screen.blit(cardart.face(stack[-1], self.chain_w), rect)
+            shown = stack[:-1] if ("spot", chain, position) in hidden else stack
+            if shown:
+                screen.blit(cardart.face(shown[-1], self.chain_w), rect)
             else:
                 cardart.empty_slot(screen, rect)
             if (chain, position) in glowing:
@@ -613,6 +670,8 @@ class SovereignTable(TableScene):
         return PROMPTS.get(decision.kind, "choose") if decision is not None else ""
 
     def prompt(self, view) -> str:
+        if self.paced and self.motion.busy:
+            return "Click, or press Space, to skip to the end of this move"
         if view.winners is not None:
             return "Game over"
         seat = self.session.to_move
@@ -642,18 +701,33 @@ class SovereignTable(TableScene):
         return f"{source}{PROMPTS.get(kind, 'choose')} (click a glowing card)"
 
     def result_rows(self):
-        """Each chain's cards in play, and its score broken down card by card."""
+        """Each chain's cards in play, and its score broken down card by card as the rulebook
+        reads it: the stars and the planets added up (a card's modifiers beside its printed
+        value), then the larger total less the smaller."""
         view = self.session.view(None)
         rows = []
         for seat, chain in enumerate(view.chains):
             cards = tuple(stack[-1] for stack in chain if stack)
-            stars = [str(p.value) for p in cards if p.suit == STAR and p.value is not None]
-            planets = [str(p.value) for p in cards if p.suit == PLANET and p.value is not None]
             star_total, planet_total = chain_totals(chain)
-            summary = (f"\u2733 {'+'.join(stars) or '0'} = {star_total}, \u2641 {'+'.join(planets) or '0'} = "
-                       f"{planet_total}: score {abs(star_total - planet_total)}")
+            high, low = max(star_total, planet_total), min(star_total, planet_total)
+            summary = (f"\u2733 {score_terms(cards, STAR)} = {star_total}, \u2641 {score_terms(cards, PLANET)} = "
+                       f"{planet_total}: score {high} - {low} = {high - low}")
+            suitless = [p.card.kind for p in cards if p.card is not None and not p.suit]
+            if suitless:
+                summary += f" ({', '.join(suitless)} without a suit: counts for neither)"
             rows.append((seat, cards, summary))
         return rows
+
+
+def score_terms(cards, suit: str) -> str:
+    """The values of the cards of one suit, "5+(9+1)" (a card with modifiers in brackets)."""
+    terms = []
+    for placed in cards:
+        if placed.suit != suit or placed.card is None:
+            continue
+        mods = "".join(f"{m:+d}" for m in placed.mods)
+        terms.append(f"({placed.card.value}{mods})" if mods else str(placed.value))
+    return "+".join(terms) or "0"
 
 
 def chain_totals(chain) -> tuple[int, int]:

@@ -12,7 +12,9 @@ from game.rng import Rng
 from game.session import Session
 from game.sovereign import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard,
                             Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignHeuristic, Tuck)
-from game.sovereign.table import chain_score
+from game.sovereign.actions import Flipped
+from game.sovereign.guide import SCORED_CHAIN
+from game.sovereign.table import EVERYONE, Placed, chain_score
 from scenes.gameover import GameOver
 from scenes.setup import SetupScene
 from scenes.sovereign_table import SovereignTable
@@ -88,7 +90,7 @@ def test_whole_two_player_game_from_the_menu_through_the_mouse_to_the_score_brea
     assert made & {Discard, SetSuit, Flip, Cover, Salvage, Tuck, Skip, ShiftSuit}, "an ability chose by the mouse"
     state = table.session.state
     for seat, _cards, summary in table.result_rows():
-        assert summary.endswith(f"score {chain_score(state.chains[seat])}")
+        assert summary.split(": score ")[1].split(" (")[0].endswith(f" = {chain_score(state.chains[seat])}")
 
 
 def table_at(driver: Driver, kind: str, seed_range=range(200)):
@@ -163,3 +165,48 @@ def test_a_card_dropped_on_a_chain_the_event_forbids_snaps_back_with_the_reason(
                     return
             session.apply(session.computer_action() if session.to_move != 0 else legal[0])
     pytest.fail("no seed reaches a chain the event closes")
+
+
+def test_the_results_break_a_score_down_as_the_rulebook_example_reads(driver):
+    """Rulebook example: stars totalling 10 and planets 26 score 26 - 10 = 16; a card's modifier
+    counts for its current suit; a Mercenary without a suit counts for neither."""
+    session = Session("sovereigns-chain", {"seats": SEATS}, 1)
+    table = SovereignTable(driver.app, session)
+    chain = [[Placed(card, True, EVERYONE)] for card in SCORED_CHAIN]
+    session.state.chains[0] = chain
+    summary = table.result_rows()[0][2]
+    assert summary.startswith("\u2733 5+5 = 10, \u2641 9+7+6+4 = 26: score 26 - 10 = 16")
+    assert "Mercenary without a suit" in summary
+    chain[0] = [Placed(chain[0][0].card, True, EVERYONE, mods=(1,))]
+    assert table.result_rows()[0][2].startswith("\u2733 (5+1)+5 = 11, \u2641 9+7+6+4 = 26: score 26 - 11 = 15")
+
+
+def test_a_reveal_turns_the_card_up_at_its_place_with_a_caption_paced_and_skippable(driver):
+    """Reveal Phase: each player in turn reveals one face-down card of their chain and resolves
+    it; the table shows each reveal as its own step."""
+    table = table_at(driver, "reveal")
+    reveal = table.session.legal_actions()[0]
+    seat = table.session.to_move
+    driver.click(table.position_center(seat, reveal.position))
+    step = table.motion.current
+    assert step and step[0].turns and step[0].end == table.position_center(seat, reveal.position)
+    assert step[0].caption.startswith(f"{table.session.names[seat]} turns up")
+    assert ("spot", seat, reveal.position) in table.motion.hidden()
+    assert table.prompt(table.current_view()).startswith("Click, or press Space, to skip")
+    paced = step[0].delay + step[0].duration + step[0].hold
+    assert paced > 0.45 + 0.2
+    log = len(table.session.log)
+    driver.click(table.middle.center)
+    assert not table.motion.busy and len(table.session.log) == log
+
+
+def test_a_reveal_step_lasts_as_long_as_the_computer_speed_says(driver):
+    table = table_at(driver, "reveal")
+    holds = {}
+    for speed in ("slow", "fast"):
+        driver.app.settings["computer_speed"] = speed
+        table.motion.clear()
+        table.paced = True
+        table.show_step(Flipped(0, 0, 0, table.session.state.chains[0][0][-1].card, True), None)
+        holds[speed] = table.motion.current[0].hold
+    assert holds["slow"] > holds["fast"] > 0
