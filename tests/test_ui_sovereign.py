@@ -16,6 +16,7 @@ from game.sovereign.actions import Flipped
 from game.sovereign.guide import SCORED_CHAIN
 from game.sovereign.table import EVERYONE, Placed, chain_score
 from scenes.gameover import GameOver
+from scenes.handoff import HandOff
 from scenes.setup import SetupScene
 from scenes.sovereign_table import SovereignTable
 
@@ -210,3 +211,41 @@ def test_a_reveal_step_lasts_as_long_as_the_computer_speed_says(driver):
         table.show_step(Flipped(0, 0, 0, table.session.state.chains[0][0][-1].card, True), None)
         holds[speed] = table.motion.current[0].hold
     assert holds["slow"] > holds["fast"] > 0
+
+
+def test_sudden_death_picks_in_pass_and_play_are_secret_behind_the_hand_off_screen(driver):
+    """Sudden death: the tied players, without drawing, each secretly pick a card and play it
+    face up on their own chain. In pass-and-play each pick is made behind the hand-off screen."""
+    players = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}]
+    session = Session("sovereigns-chain", {"seats": players}, 0)  # this player's play ties this deal
+    player = SovereignHeuristic(1)
+    table = SovereignTable(driver.app, session)
+    driver.app.push(table)
+    handed_to: list[int] = []
+    picks: dict[int, object] = {}
+    for _ in range(20000):
+        top = driver.app.top
+        if isinstance(top, GameOver):
+            break
+        if isinstance(top, HandOff):
+            assert table.current_view().seat is None  # every hand hidden
+            handed_to.append(top.seat)
+            driver.click((10, 10))
+        elif table.my_turn and not table.motion.busy:
+            view = table.current_view()
+            if view.pending.kind == "pick":
+                assert handed_to[-1] == view.seat
+                for other, card in picks.items():
+                    assert card not in view.hand and view.own_pick is None
+                    assert all(p.card != card for chain in view.chains for stack in chain for p in stack)
+                action = player.choose(view, session.legal_actions())
+                picks[view.seat] = action.card
+                by_mouse(driver, table, action)
+            else:
+                table.perform(player.choose(view, session.legal_actions()))
+        driver.frame(dt=0.25)
+    else:
+        pytest.fail("the game never ended")
+    assert len(picks) == 2, "the deal reached sudden death"
+    for seat, card in picks.items():
+        assert any(stack[-1].card == card and stack[-1].face_up for stack in session.state.chains[seat])
