@@ -25,7 +25,7 @@ from .motion import Flight
 from .seats import Seats
 from .resources import text
 from .table import TableScene
-from .widgets import Button, draw_text, fit_text, line_height, panel, wrap
+from .widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
 
 SUIT_INK = {STAR: (170, 110, 0), PLANET: (40, 90, 180), "": (110, 110, 110)}
 TOKEN_KINDS = ("shield", "+1", "-1")
@@ -519,6 +519,40 @@ class SovereignTable(TableScene):
         super().draw(screen)
         if self.token_drag is not None and self.token is not None:
             self.draw_token(screen, self.token, self.token_drag)
+        elif not self.hand.drag and not self.motion.busy and self.app.top is self:
+            self.draw_card_help(screen, pygame.mouse.get_pos())
+
+    def card_under(self, pos) -> ClassCard | None:
+        """The class card whose face is seen under the pointer: in the hand or in play."""
+        view = self.current_view()
+        hit = self.hand.card_at(pos, view) if view.seat is not None else None
+        if hit:
+            return hit[0]
+        spot = self.spot_at(pos, view)
+        return view.in_play(*spot).card if spot is not None else None
+
+    def card_help(self, card: ClassCard) -> str:
+        """What a class does, in the words of the card set in play."""
+        info = self.session.rules.cards.classes.get(card.kind)
+        ability = info.text if info is not None else ""
+        event = " (E): first draw a new event." if card.draws_event else ""
+        return f"{card.kind}: {ability}{event}"
+
+    def draw_card_help(self, screen, pos) -> None:
+        """A card under the pointer says what it does, in a box beside the pointer."""
+        card = self.card_under(pos)
+        if card is None:
+            return
+        size = self.px(15)
+        width = min(self.px(340), self.area.w - self.px(20))
+        lines = wrap(self.card_help(card), size, width - self.px(16))
+        box = pygame.Rect(0, 0, width, len(lines) * line_height(size) + self.px(12))
+        box.bottomleft = (pos[0] + self.px(14), pos[1] - self.px(8))
+        box = box.clamp(pygame.Rect((0, 0), self.app.size))
+        panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
+        y = box.y + self.px(6)
+        for line in lines:
+            y = draw_text(screen, line, size, theme.INK, (box.x + self.px(8), y), box=box).bottom
 
     def draw_board(self, screen, view, hidden) -> None:
         glowing = self.glowing_spots()
@@ -566,6 +600,22 @@ class SovereignTable(TableScene):
             self.draw_hand_backs(screen, chain, view.hand_counts[chain])
         if dragging and not target and self.my_turn:
             screen.blit(self.dim(row.size), row.topleft)
+            if row.collidepoint(self.pointer()):
+                self.draw_refusal(screen, row, chain)
+
+    def pointer(self) -> tuple[int, int]:
+        return self.hand.drag["pos"] if self.hand.drag else pygame.mouse.get_pos()
+
+    def draw_refusal(self, screen, row: pygame.Rect, chain: int) -> None:
+        """Over a dimmed chain, while the card is held over it: why the card cannot go there."""
+        card = self.hand.dragged or self.hand.selected
+        reason = self.session.why_illegal(Play(card, chain))
+        size = self.px(16)
+        words = fit_text(reason[:1].upper() + reason[1:], size, row.w - self.px(40))
+        box = pygame.Rect(0, 0, text_width(words, size) + self.px(20), line_height(size) + self.px(10))
+        box.midbottom = (row.centerx, row.bottom - self.px(6))
+        panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
+        draw_text(screen, words, size, theme.INK, box.center, "center", box=box)
 
     def draw_hand_backs(self, screen, chain: int, count: int) -> None:
         """Another seat's hand: its cards as small overlapping backs at the right of its row."""
@@ -598,6 +648,9 @@ class SovereignTable(TableScene):
         supply = view.supply
         y = self.draw_wrapped(screen, f"Supply: {supply[0]} shield, {supply[1]} modifier, {supply[2]} suit",
                               self.px(14), theme.INK_DIM, inner, y + self.px(6))
+        card_set = self.session.config["rules"].get("card_set")
+        if card_set is not None:
+            y = self.draw_wrapped(screen, f"Card set: {card_set['name']}", self.px(14), theme.INK_DIM, inner, y)
         event = view.active_event
         if view.fair_winds:
             heading, body = "Fair Winds", "No events in this game."

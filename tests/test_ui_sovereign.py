@@ -5,6 +5,7 @@ down card by card)."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from ui_driver import Driver
 
@@ -19,6 +20,7 @@ from scenes.gameover import GameOver
 from scenes.handoff import HandOff
 from scenes.setup import SetupScene
 from scenes.sovereign_table import SovereignTable
+from scenes.widgets import recording
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
 HAND_MOVES = (Open, Pick, Play, Salvage, Tuck)
@@ -145,7 +147,8 @@ def test_a_shielded_card_does_not_glow_and_a_click_on_it_says_it_is_shielded(dri
 
 
 def test_a_card_dropped_on_a_chain_the_event_forbids_snaps_back_with_the_reason(driver):
-    """Events may limit which chains can be played on; the others are dimmed and refused."""
+    """Events may limit which chains can be played on; the others are dimmed, say why while the
+    card is held over them, and refuse it."""
     for seed in range(400):
         session = Session("sovereigns-chain", {"seats": SEATS}, seed)
         while not session.game_over:
@@ -160,7 +163,14 @@ def test_a_card_dropped_on_a_chain_the_event_forbids_snaps_back_with_the_reason(
                     driver.frame()
                     before = len(session.log)
                     reason = session.why_illegal(Play(card, closed[0]))
-                    driver.drag(table.hand.card_center(table.current_view(), card), table.row(closed[0]).center)
+                    driver.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                                     pos=table.hand.card_center(table.current_view(), card))])
+                    driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=table.row(closed[0]).center, rel=(0, 0),
+                                                     buttons=(1, 0, 0))])
+                    with recording() as drawn:
+                        table.draw(driver.app.screen)
+                    assert reason[:1].upper() + reason[1:] in [item.what for item in drawn], "the reason shows on hover"
+                    driver.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=table.row(closed[0]).center)])
                     assert len(session.log) == before
                     assert table.message == reason[:1].upper() + reason[1:]
                     return
@@ -249,3 +259,13 @@ def test_sudden_death_picks_in_pass_and_play_are_secret_behind_the_hand_off_scre
     assert len(picks) == 2, "the deal reached sudden death"
     for seat, card in picks.items():
         assert any(stack[-1].card == card and stack[-1].face_up for stack in session.state.chains[seat])
+
+
+def test_a_card_under_the_pointer_says_what_its_class_does(driver):
+    table = table_at(driver, "play")
+    view = table.current_view()
+    card = view.hand[0]
+    with recording() as drawn:
+        table.draw_card_help(driver.app.screen, table.hand.card_center(view, card))
+    shown = " ".join(item.what for item in drawn)
+    assert shown.startswith(f"{card.kind}:") and table.session.rules.cards.classes[card.kind].text.split()[-1] in shown
