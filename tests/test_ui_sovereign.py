@@ -225,14 +225,16 @@ def test_a_reveal_step_lasts_as_long_as_the_computer_speed_says(driver):
 
 
 def test_sudden_death_picks_in_pass_and_play_are_secret_behind_the_hand_off_screen(driver):
-    """Sudden death: the tied players, without drawing, each secretly pick a card and play it
-    face up on their own chain. In pass-and-play each pick is made behind the hand-off screen."""
+    """Setup: each player secretly picks the card that starts their chain; sudden death: the tied
+    players, without drawing, each secretly pick a card and play it face up on their own chain.
+    In pass-and-play each of these picks is made behind the hand-off screen."""
     players = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}]
     session = Session("sovereigns-chain", {"seats": players}, 0)  # this player's play ties this deal
     player = SovereignHeuristic(1)
     table = SovereignTable(driver.app, session)
     driver.app.push(table)
     handed_to: list[int] = []
+    openings: dict[int, object] = {}
     picks: dict[int, object] = {}
     for _ in range(20000):
         top = driver.app.top
@@ -244,20 +246,21 @@ def test_sudden_death_picks_in_pass_and_play_are_secret_behind_the_hand_off_scre
             driver.click((10, 10))
         elif table.my_turn and not table.motion.busy:
             view = table.current_view()
-            if view.pending.kind == "pick":
+            if view.pending.kind in ("opening", "pick"):
+                secret = openings if view.pending.kind == "opening" else picks
                 assert handed_to[-1] == view.seat
-                for other, card in picks.items():
+                for other, card in secret.items():
                     assert card not in view.hand and view.own_pick is None
                     assert all(p.card != card for chain in view.chains for stack in chain for p in stack)
                 action = player.choose(view, session.legal_actions())
-                picks[view.seat] = action.card
+                secret[view.seat] = action.card
                 by_mouse(driver, table, action)
             else:
                 table.perform(player.choose(view, session.legal_actions()))
         driver.frame(dt=0.25)
     else:
         pytest.fail("the game never ended")
-    assert len(picks) == 2, "the deal reached sudden death"
+    assert len(openings) == 2 and len(picks) == 2, "the deal reached sudden death"
     for seat, card in picks.items():
         assert any(stack[-1].card == card and stack[-1].face_up for stack in session.state.chains[seat])
 
