@@ -32,6 +32,7 @@ class Flight:
     hold: float = 0.0
     turns: bool = False
     caption: str = ""
+    caption_at: tuple[float, float] | None = None  # the card the caption is about, if not `end`
     visible: bool = True
 
     @property

@@ -492,7 +492,7 @@ class SovereignTable(TableScene):
         elif isinstance(event, Discarded):
             start = self.position_center(event.chain, event.position)
             self.motion.add(Flight(event.card, event.card is not None, start, self.discard_center, delay=pace * 0.6,
-                                   flash=True, caption=caption, hold=pace * 0.4))
+                                   flash=True, caption=caption, caption_at=start, hold=pace * 0.4))
         elif isinstance(event, (SuitChanged, TokenPlaced, Covered, Tucked)):
             center = self.position_center(event.chain, event.position)
             stack = self.current_view().chains[event.chain][event.position:event.position + 1]

@@ -571,7 +571,7 @@ class TableScene(Scene):
                 screen.blit(image, rect)
         for flight in self.motion.current:
             if flight.caption:
-                self.draw_caption(screen, flight.caption, flight.end, width)
+                self.draw_caption(screen, flight.caption, flight.caption_at or flight.end, width)
 
     def draw_caption(self, screen, caption: str, at, width: int) -> None:
         """What a step of a move does, in a box just below the card it is about (above it when
