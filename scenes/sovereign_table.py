@@ -8,6 +8,7 @@ End turn, Shift suit and the two suits of a suit choice are buttons."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -106,8 +107,35 @@ def draw_shield(surface, center, radius: int) -> None:
     pygame.draw.polygon(surface, theme.GOLD, points, max(1, radius // 4))
 
 
+@dataclass(frozen=True, slots=True)
+class TokenMark:
+    """A token moving on the table (it flies as a card does): "shield", "+1" or "-1"."""
+
+    kind: str
+
+
+def paint_token(surface, kind: str, center, radius: int) -> None:
+    if kind == "shield":
+        draw_shield(surface, center, radius)
+        return
+    pygame.draw.circle(surface, theme.BUTTON_WARN, center, radius)
+    pygame.draw.circle(surface, theme.GOLD, center, radius, 2)
+    mark = _label(kind, max(9, radius), theme.INK, True)
+    surface.blit(mark, mark.get_rect(center=center))
+
+
+@lru_cache(maxsize=64)
+def token_face(token: TokenMark, width: int) -> pygame.Surface:
+    """A token as big as a quarter of a card's width (the size of one drawn on a card)."""
+    radius = max(8, width // 4)
+    surface = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+    paint_token(surface, token.kind, (radius + 1, radius + 1), radius)
+    return surface
+
+
 cardart.register_painter(ClassCard, class_face)
 cardart.register_painter(PlacedView, placed_face)
+cardart.register_painter(TokenMark, token_face)
 
 
 # ---------------------------------------------------------------- the table
@@ -462,8 +490,32 @@ class SovereignTable(TableScene):
             self.motion.add(self.landing(event, origin))
         elif isinstance(event, Flipped):
             self.motion.add(self.turning(event))
+        elif isinstance(event, TokenPlaced) and event.seat != self.turns.viewer:
+            self.motion.add(self.token_flight(event))
         elif isinstance(event, (RevealPhase, SuddenDeath, EventDrawn, Scored, Fizzled)):
             self.say_notice(event.text(self.session.names))
+
+    def token_flight(self, event, **step) -> Flight:
+        """A token placed flies from its seat's pool onto the card; tokens taken fly from the
+        supply into the pool."""
+        if isinstance(event, TokenPlaced):
+            kind = "shield" if event.kind == "shield" else f"{event.delta:+d}"
+            return Flight(TokenMark(kind), True, self.pool_spot(event.seat),
+                          self.position_center(event.chain, event.position), duration=0.4, **step)
+        kind = "shield" if event.kind == "shield" else "+1"
+        return Flight(TokenMark(kind), True, self.supply_spot(), self.pool_spot(event.seat), duration=0.5, **step)
+
+    def pool_spot(self, seat: int) -> tuple[int, int]:
+        """Where a seat's pool is: the viewer's tokens above the buttons, another's row label."""
+        if seat == self.turns.viewer:
+            return self.pool_rect.center
+        row = self.row(seat)
+        return row.x + self.px(60), row.y + self.label_h // 2
+
+    def supply_spot(self) -> tuple[int, int]:
+        """The token supply's line under the piles."""
+        return (self.side.centerx, self.draw_center[1] + int(self.pile_w * theme.CARD_RATIO) // 2
+                + line_height(self.px(14)) + self.px(14))
 
     def landing(self, event: Played, origin, **step) -> Flight:
         start = origin or (self.discard_center if event.from_discard else self.seat_spot(event.seat))
@@ -493,7 +545,9 @@ class SovereignTable(TableScene):
             start = self.position_center(event.chain, event.position)
             self.motion.add(Flight(event.card, event.card is not None, start, self.discard_center, delay=pace * 0.6,
                                    flash=True, caption=caption, caption_at=start, hold=pace * 0.4))
-        elif isinstance(event, (SuitChanged, TokenPlaced, Covered, Tucked)):
+        elif isinstance(event, TokenPlaced) or (isinstance(event, TokensTaken) and event.count):
+            self.motion.add(self.token_flight(event, caption=caption, hold=pace * 0.6))
+        elif isinstance(event, (SuitChanged, Covered, Tucked)):
             center = self.position_center(event.chain, event.position)
             stack = self.current_view().chains[event.chain][event.position:event.position + 1]
             shown = stack[0][-1] if stack and stack[0] else None
@@ -707,14 +761,7 @@ class SovereignTable(TableScene):
         return max(8, min(self.px(20), room.h // 2 - 2, (room.w - 2 * self.px(8)) // 6))
 
     def draw_token(self, screen, kind: str, center) -> None:
-        radius = self.token_radius()
-        if kind == "shield":
-            draw_shield(screen, center, radius)
-            return
-        pygame.draw.circle(screen, theme.BUTTON_WARN, center, radius)
-        pygame.draw.circle(screen, theme.GOLD, center, radius, 2)
-        mark = _label(kind, max(9, radius), theme.INK, True)
-        screen.blit(mark, mark.get_rect(center=center))
+        paint_token(screen, kind, center, self.token_radius())
 
     # -- words
 

@@ -1,7 +1,8 @@
 """Sovereign's Chain through the real scenes: a whole game by the mouse (cards dragged onto chains,
 ability targets clicked, suits and Skip chosen by buttons, pool tokens dragged onto cards), and
 the table's own answers (shielded cards refused, forbidden chains explained, the score broken
-down card by card)."""
+down card by card), the Reveal Phase shown step by step, tokens moving, and the secret picks of
+pass-and-play."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ from game.rng import Rng
 from game.session import Session
 from game.sovereign import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard,
                             Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignHeuristic, Tuck)
-from game.sovereign.actions import Flipped
+from game.sovereign.actions import Flipped, TokenPlaced, TokensTaken
 from game.sovereign.guide import SCORED_CHAIN
 from game.sovereign.table import EVERYONE, Placed, chain_score
+from scenes import cardart
 from scenes.gameover import GameOver
 from scenes.handoff import HandOff
 from scenes.setup import SetupScene
-from scenes.sovereign_table import SovereignTable
+from scenes.sovereign_table import SovereignTable, TokenMark
 from scenes.widgets import recording
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
@@ -273,3 +275,21 @@ def test_a_card_under_the_pointer_says_what_its_class_does(driver):
         table.draw_card_help(driver.app.screen, table.hand.card_center(view, card))
     shown = " ".join(item.what for item in drawn)
     assert shown.startswith(f"{card.kind}:") and table.session.rules.cards.classes[card.kind].text.split()[-1] in shown
+
+
+def test_tokens_move_on_the_table_from_the_supply_to_a_pool_and_from_a_pool_onto_a_card(driver):
+    """Tokens taken by an ability come from the supply into the pool; tokens placed go from the
+    pool onto the card."""
+    table = table_at(driver, "reveal")
+    table.motion.clear()
+    table.show_step(TokensTaken(1, "modifier", 2), None)
+    taken = table.motion.current[0]
+    assert taken.card == TokenMark("+1") and taken.start == table.supply_spot() and taken.end == table.pool_spot(1)
+    assert taken.caption == "Ben takes 2 modifier tokens"
+    table.motion.clear()
+    table.animate(TokenPlaced(1, "shield", 0, 0), None)
+    placed = table.motion.current[0]
+    assert placed.card == TokenMark("shield") and placed.start == table.pool_spot(1)
+    assert placed.end == table.position_center(0, 0)
+    image = cardart.face(placed.card, table.chain_w)
+    assert image.get_width() < table.chain_w
