@@ -29,7 +29,7 @@ from .motion import Motion
 from .movelog import MoveLog
 from .seats import Seats
 from .turns import Turns
-from .widgets import Button, draw_text, fit_text, line_height, panel, wrap
+from .widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
 
 MESSAGE_TIME = 4.0
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
@@ -586,12 +586,34 @@ class TableScene(Scene):
 
     def draw_flights(self, screen, width: int) -> None:
         for flight in self.motion.current:
-            image = cardart.face(flight.card, width) if flight.face_up else cardart.back(width)
-            rect = image.get_rect(center=flight.position)
-            if flight.flash and flight.waiting:
-                halo = cardart.glow(width)
-                screen.blit(halo, halo.get_rect(center=rect.center))
-            screen.blit(image, rect)
+            if flight.visible:
+                image = cardart.face(flight.card, width) if flight.showing_face else cardart.back(width)
+                if flight.turns:
+                    image = pygame.transform.smoothscale(image, (max(1, int(image.get_width() * flight.squeeze)),
+                                                                 image.get_height()))
+                rect = image.get_rect(center=flight.position)
+                if flight.flash and flight.waiting:
+                    halo = cardart.glow(width)
+                    screen.blit(halo, halo.get_rect(center=rect.center))
+                screen.blit(image, rect)
+        for flight in self.motion.current:
+            if flight.caption:
+                self.draw_caption(screen, flight.caption, flight.caption_at or flight.end, width)
+
+    def draw_caption(self, screen, caption: str, at, width: int) -> None:
+        """What a step of a move does, in a box just below the card it is about (above it when
+        there is no room below), kept inside the board."""
+        size = self.px(16)
+        box = pygame.Rect(0, 0, 0, 0)
+        inner = fit_text(caption, size, self.middle.w - self.px(24))
+        box.size = (text_width(inner, size) + self.px(20), line_height(size) + self.px(10))
+        card_h = int(width * theme.CARD_RATIO)
+        box.midtop = (int(at[0]), int(at[1]) + card_h // 2 + self.px(6))
+        if box.bottom > self.middle.bottom:
+            box.midbottom = (int(at[0]), int(at[1]) - card_h // 2 - self.px(6))
+        box = box.clamp(self.middle)
+        panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
+        draw_text(screen, inner, size, theme.INK, box.center, "center", box=box)
 
     def draw_dragged(self, screen, view) -> None:
         self.hand.draw_dragged(screen)
