@@ -135,6 +135,11 @@ class Rules:
     def determinize(self, view, rng):
         raise NotImplementedError
 
+    def for_config(self, config: dict) -> "Rules":
+        """The rules that play this rule config: these, unless the config names other cards for
+        a game whose cards are data (then rules bound to those cards)."""
+        return self
+
     def outcome(self, state) -> Outcome | None:
         raise NotImplementedError
 

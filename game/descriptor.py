@@ -9,11 +9,23 @@ folder in game/ and scenes/, its tests, and one line in the registry.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from .core import Rules
 from .sheet import Sheet
 
 LOOKAHEAD_STYLES = ("tree", "rollout")
+
+
+@dataclass(frozen=True, slots=True)
+class CardSetChoice:
+    """A card set the setup screen lists: its name, and the value of the rule config's
+    "card_set" that plays it (None for the built-in set); a set that cannot be used has no value
+    and says why in `problem` (naming the file and the line)."""
+
+    name: str
+    value: Any
+    problem: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +43,9 @@ class GameDescriptor:
     # The table scene, "module:Class" in scenes/; named, not imported, because game/ never
     # imports pygame. The scene module also registers the painters of the game's own cards.
     table: str = ""
+    # For a game whose cards are data files a player may replace: () -> (the folder the files go
+    # in, the CardSetChoice list, built-in first). The setup screen then offers a card set.
+    card_sets: Callable[[], tuple[str, tuple[CardSetChoice, ...]]] | None = None
 
     def __post_init__(self) -> None:
         if self.lookahead not in LOOKAHEAD_STYLES:

@@ -18,7 +18,7 @@ never back over a seat handed over (the seats stay as they are now).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .ai import make_player
 from .core import IllegalAction, from_json, nested_deeper_than, to_json
@@ -82,9 +82,12 @@ class Session:
 
     def __init__(self, game: str, config: dict, seed: int) -> None:
         self.game = game
-        self.descriptor = find_game(game)
-        self.rules = self.descriptor.rules
         self.config = normalize_table_config(game, config)
+        found = find_game(game)
+        # The rules of this config's cards (another card set, for a game whose cards are data);
+        # the descriptor the computers and hints read carries them too.
+        self.rules = found.rules.for_config(self.config["rules"])
+        self.descriptor = found if self.rules is found.rules else replace(found, rules=self.rules)
         self.seed = seed
         self.seats = tuple(Seat(**s) for s in self.config["seats"])
         self.wins = [0] * len(self.seats)

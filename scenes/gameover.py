@@ -14,10 +14,17 @@ from .app import Scene
 from .widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
 
-# Cards on the results are at least this wide, so that their corners read at 12 px.
-MIN_CARD_W = 50
 MIN_FAN_STEP = 0.4   # of a card's width: fanned closer than this, a row of cards wraps
 LINE_OVERLAP = 0.45  # of a card's height: how far a wrapped line of cards sits below the one above
+SUMMARY_LINES = 3    # a seat's summary wraps onto this many lines at most (the last one shortened)
+
+
+def summary_lines(summary: str, size: int, width: int) -> list[str]:
+    """A seat's summary wrapped to `width`, on SUMMARY_LINES lines at most."""
+    lines = wrap(summary, size, width)
+    if len(lines) > SUMMARY_LINES:
+        lines = lines[:SUMMARY_LINES - 1] + [fit_text(" ".join(lines[SUMMARY_LINES - 1:]), size, width)]
+    return lines
 
 
 class GameOver(Scene):
@@ -53,19 +60,21 @@ class GameOver(Scene):
         rows = self.table.result_rows()
         self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(900)), 0)
         inner_w = self.box.w - 2 * gap
-        self.reason_lines = wrap(self._reason(), self.px(18), inner_w)
+        self.reason_lines = [line for text in (self._reason(), self.table.result_note()) if text
+                             for line in wrap(text, self.px(18), inner_w)]
         header = line_height(self.px(34), bold=True) + len(self.reason_lines) * line_height(self.px(18)) + 2 * gap
         buttons = self.buttons
         bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in buttons))
         bw = min(bw, (inner_w - (len(buttons) - 1) * 2 * gap) // len(buttons))
         bh = max(self.px(56), self.primary.needed(self.px(22))[1])
-        text_h = line_height(self.px(19), bold=True) + line_height(self.px(15))
         room = h - 2 * margin - header - bh - 3 * gap
-        self.card_w = max(MIN_CARD_W, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
+        self.card_w = max(self.table.result_card_min_w, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
         summaries = [self.row_line(seat, summary) for seat, _cards, summary in rows]
         self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(19), bold=True) for n in names),
                                             *(text_width(t, self.px(15)) for t in summaries)) + gap)
+        self.summary_lines = [summary_lines(t, self.px(15), self.text_w - gap) for t in summaries]
+        text_h = line_height(self.px(19), bold=True) + max(map(len, self.summary_lines)) * line_height(self.px(15))
         card_h = int(self.card_w * theme.CARD_RATIO)
         fan_w = inner_w - self.text_w - gap
         per_line = max(1, 1 + (fan_w - self.card_w) // max(1, int(self.card_w * MIN_FAN_STEP)))
@@ -134,6 +143,8 @@ class GameOver(Scene):
 
     def headline(self) -> str:
         session = self.table.session
+        if self.table.result_headline():
+            return self.table.result_headline()
         names = session.names
         outcome = session.outcome()
         winners = [names[s] for s in outcome.winners]
@@ -159,12 +170,12 @@ class GameOver(Scene):
         draw_lines(screen, self.reason_lines, self.px(18), theme.INK_DIM, (self.box.centerx, y), "midtop", box=self.box)
         winners = session.view(None).winners or ()
         y = self.rows_top
-        for (seat, cards, summary), per_line, row_h in zip(self.table.result_rows(), self.per_line, self.row_heights):
+        rows = zip(self.table.result_rows(), self.summary_lines, self.per_line, self.row_heights)
+        for (seat, cards, _summary), lines, per_line, row_h in rows:
             mark = "\u2605 " if seat in winners else ""
             name = fit_text(f"{mark}{session.names[seat]}", self.px(19), self.text_w, bold=True)
             below = draw_text(screen, name, self.px(19), theme.INK, (inner.x, y), bold=True, box=self.box).bottom
-            line = fit_text(self.row_line(seat, summary), self.px(15), self.text_w)
-            draw_text(screen, line, self.px(15), theme.INK_DIM, (inner.x, below), box=self.box)
+            draw_lines(screen, lines, self.px(15), theme.INK_DIM, (inner.x, below), box=self.box)
             left = inner.x + self.text_w + gap
             step = min(int(self.card_w * 0.8), (inner.right - left - self.card_w) // max(1, per_line - 1))
             drop = int(self.card_w * theme.CARD_RATIO * LINE_OVERLAP)

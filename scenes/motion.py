@@ -15,7 +15,10 @@ def ease_out(t: float) -> float:
 class Flight:
     """One card gliding from `start` to `end` (centres, in pixels). `hides` names the table spot
     whose newest card is not drawn until the flight lands, so the card never shows twice. During
-    `delay` the card waits at `start` (flashing, if `flash`) before it moves."""
+    `delay` the card waits at `start` (flashing, if `flash`) before it moves, and it stays where it
+    landed for `hold` more seconds. A card that `turns` turns over where it is instead of moving
+    (up to its face if `face_up`, else down to its back). `caption` says what the step does, shown
+    beside the card while the step lasts; a step that is only words has `visible` False."""
 
     card: Any
     face_up: bool
@@ -26,21 +29,43 @@ class Flight:
     delay: float = 0.0
     flash: bool = False
     elapsed: float = 0.0
+    hold: float = 0.0
+    turns: bool = False
+    caption: str = ""
+    caption_at: tuple[float, float] | None = None  # the card the caption is about, if not `end`
+    visible: bool = True
 
     @property
     def done(self) -> bool:
-        return self.elapsed >= self.delay + self.duration
+        return self.elapsed >= self.delay + self.duration + self.hold
 
     @property
     def waiting(self) -> bool:
         return self.elapsed < self.delay
 
     @property
-    def position(self) -> tuple[float, float]:
+    def progress(self) -> float:
+        """How far the move (or the turn) has gone, 0 to 1."""
         moving = self.elapsed - self.delay
-        t = ease_out(min(1.0, max(0.0, moving) / self.duration)) if self.duration > 0 else 1.0
+        return min(1.0, max(0.0, moving) / self.duration) if self.duration > 0 else 1.0
+
+    @property
+    def position(self) -> tuple[float, float]:
+        t = ease_out(self.progress)
         return (self.start[0] + (self.end[0] - self.start[0]) * t,
                 self.start[1] + (self.end[1] - self.start[1]) * t)
+
+    @property
+    def showing_face(self) -> bool:
+        """Whether the face is seen now: a card turning shows its other side until half way."""
+        if not self.turns:
+            return self.face_up
+        return self.face_up == (self.progress >= 0.5)
+
+    @property
+    def squeeze(self) -> float:
+        """The width a turning card is drawn at, as a share of its own (1 when it is not turning)."""
+        return max(0.05, abs(1 - 2 * self.progress)) if self.turns else 1.0
 
 
 @dataclass
@@ -72,7 +97,7 @@ class Motion:
                 flight.elapsed += dt
             if not all(flight.done for flight in step):
                 return
-            dt = min(flight.elapsed - flight.delay - flight.duration for flight in step)
+            dt = min(flight.elapsed - flight.delay - flight.duration - flight.hold for flight in step)
             self.queue.pop(0)
 
     def clear(self) -> None:

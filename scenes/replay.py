@@ -56,6 +56,7 @@ class Replay(Scene):
         self.history = list(self.session.history)
         self.table = table_class(app, self.session)  # the game's own table draws each position
         self.table.turns = Watching(self.table)
+        self.table.watching = True
         self.step = 0
         self.buttons = [Button("\u25c0\u25c0", lambda: self.go(-10**9)), Button("\u25c0", lambda: self.go(-1)),
                         Button("\u25b6", lambda: self.go(1)), Button("\u25b6\u25b6", lambda: self.go(10**9)),

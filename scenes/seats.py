@@ -8,7 +8,10 @@ import pygame
 from game.cards import card_count
 
 from . import cardart, theme
-from .widgets import draw_text, panel, shortest_fit
+from .widgets import draw_text, line_height, panel, shortest_fit
+
+SHOWN_MIN_W = 30    # face-up cards in a seat's box are at least this wide, or not shown there
+SHOWN_STEP = 0.72   # of a card's width: how far apart they are fanned (each card's figures show)
 
 
 class Seats:
@@ -57,6 +60,17 @@ class Seats:
         for seat in self.others():
             self.draw_seat(screen, view, seat, hidden)
 
+    def card_width(self, seat: int) -> int:
+        """How wide the cards under the seat's two lines of text are drawn."""
+        px = self.table.px
+        inner = self.box(seat).inflate(-px(16), -px(8))
+        below = inner.y + line_height(px(17), bold=True) + line_height(px(15))
+        return max(8, min(px(44), int((inner.bottom - below - px(2)) / theme.CARD_RATIO)))
+
+    def shows_cards(self, seat: int) -> bool:
+        """Whether the seat's box has room for the game's face-up cards (`TableScene.seat_shown`)."""
+        return self.card_width(seat) >= SHOWN_MIN_W
+
     def draw_seat(self, screen, view, seat: int, hidden) -> None:
         table, px = self.table, self.table.px
         box = self.box(seat)
@@ -72,9 +86,21 @@ class Seats:
         note = table.seat_note(view, seat)
         line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)], px(15), inner.w)
         y = draw_text(screen, line, px(15), theme.INK_DIM, (inner.x, y), box=box).bottom
-        w = max(8, min(px(44), int((inner.bottom - y - px(2)) / theme.CARD_RATIO)))
-        step = min(px(16), (inner.w - w) // max(1, count - 1)) if count > 1 else 0
-        for i in range(count):
-            screen.blit(cardart.back(w), (inner.x + i * step, y + px(2)))
+        w = self.card_width(seat)
+        shown = table.seat_shown(view, seat) if self.shows_cards(seat) else []
+        right = self.draw_shown(screen, shown, inner, y + px(2), w) if shown else inner.right
+        step = min(px(16), (right - inner.x - w) // max(1, count - 1)) if count > 1 else 0
+        if right - inner.x >= w:
+            for i in range(count):
+                screen.blit(cardart.back(w), (inner.x + i * step, y + px(2)))
         if active and table.turns.thinking:
             draw_text(screen, "thinking\u2026", px(15), theme.GOLD, (inner.right, inner.bottom), "bottomright", bold=True, box=box)
+
+    def draw_shown(self, screen, cards, inner: pygame.Rect, top: int, width: int) -> int:
+        """The seat's face-up cards fanned at the right of its box; returns the x left of them
+        (where the backs of its hand end)."""
+        step = min(int(width * SHOWN_STEP), (inner.w - width) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        left = inner.right - width - step * (len(cards) - 1)
+        for i, card in enumerate(cards):
+            screen.blit(cardart.face(card, width), (left + i * step, top))
+        return left - self.table.px(8)

@@ -59,6 +59,7 @@ class SetupScene(Scene):
                               allowed=str.isdigit)
         self.winnable = Cycler([(False, "Any deal"), (True, "Winnable deals only")], remembered.get("winnable", False))
         self.daily_button = Button("Today's deal", self.start_daily)
+        self._offer_card_sets(rule_values.get("card_set", ""))
         self.add_button = Button("+ Add seat", self._add_seat)
         self.start_button = Button("Start", self.start, color=theme.BUTTON_GO)
         self.back_button = Button("Back", app.pop)
@@ -71,6 +72,15 @@ class SetupScene(Scene):
         standard = self.rules.standard_players
         while len(self.rows) < (standard[0] if standard and not remembered else self.rules.min_players):
             self._add_seat()
+
+    def _offer_card_sets(self, remembered: str) -> None:
+        """A game whose cards are data files offers its card sets: the built-in one and each set
+        found in the cards folder; a set that was refused is listed with its reason instead."""
+        self.card_folder, found = self.game.card_sets() if self.game.card_sets else ("", ())
+        self.card_values = {"": None} | {c.name: c.value for c in found if c.value is not None}
+        self.broken_sets = [c for c in found if c.problem]
+        names = [("", "Built-in")] + [(name, name) for name in self.card_values if name]
+        self.card_set = Cycler(names, remembered) if found else None
 
     def _add_seat(self) -> None:
         if len(self.rows) < self.rules.max_players:
@@ -85,11 +95,21 @@ class SetupScene(Scene):
             self.layout(self.app.size)
 
     def table_config(self) -> dict:
+        rules = {key: cycler.value for key, cycler in self.options.items()}
+        if self.card_set is not None and self.card_set.value:
+            rules["card_set"] = self.card_values[self.card_set.value]
         return {
             "seats": [row.to_config(i) for i, row in enumerate(self.rows)],
-            "rules": {key: cycler.value for key, cycler in self.options.items()},
+            "rules": rules,
             "games_to_win": 1 if self.deals else self.games_to_win.value,
         }
+
+    def remembered_setup(self) -> dict:
+        """The setup kept for next time: a card set by its name (its files are read again)."""
+        setup = {**self.table_config(), "order": self.order.value}
+        if self.card_set is not None:
+            setup["rules"] = {**setup["rules"], "card_set": self.card_set.value}
+        return setup
 
     def start(self) -> None:
         config = self.table_config()
@@ -113,7 +133,7 @@ class SetupScene(Scene):
         self.open_table(config, fresh_seed())
 
     def open_table(self, config: dict, seed: int) -> None:
-        remembered = {**self.table_config(), "order": self.order.value}
+        remembered = self.remembered_setup()
         if self.deals:
             remembered["winnable"] = self.winnable.value
         self.app.settings.setdefault("last_setup", {})[self.game.name] = remembered
@@ -211,6 +231,9 @@ class SetupScene(Scene):
         size = self.px(19)
         rows = [] if self.solo else [("Seat order", self.order, "")]
         rows += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
+        if self.card_set is not None:
+            rows.append(("Card set", self.card_set, f"Built-in: the cards designed for this edition. Card files go in "
+                         f"{self.card_folder}: NAME.classes.toml and NAME.events.toml."))
         if self.deals:
             rows += [("Deal", self.seed, "A deal's number plays that deal (as shared: \"Deal #12345\"); "
                                          "leave blank for a new deal."),
@@ -234,6 +257,10 @@ class SetupScene(Scene):
                 else:
                     bottom = self._wrapped(help_text, self.px(15), theme.INK_DIM, rect.x, rect.bottom + 2, left + width - rect.x)
             y = bottom + gap
+            if control is self.card_set:
+                for broken in self.broken_sets:
+                    y = self._wrapped(f"{broken.name} cannot be used: {broken.problem}", self.px(15), theme.ALERT,
+                                      rect.x, y, left + width - rect.x) + gap // 2
         return y
 
     def _lay_legend(self, left: int, width: int, y: int) -> None:
@@ -256,7 +283,7 @@ class SetupScene(Scene):
             found = []
         else:
             found = [c for row in self.rows for c in row.controls()] + [self.add_button, self.order]
-        found += [*self.options.values()]
+        found += [*self.options.values()] + ([self.card_set] if self.card_set is not None else [])
         found += [self.seed, self.winnable, self.daily_button] if self.deals else [self.games_to_win, self.seed]
         return found + [self.start_button, self.back_button]
 

@@ -67,7 +67,7 @@ class SolitaireTable(SovereignTable):
     def draw_board(self, screen, view, hidden) -> None:
         """The chain (the places a held card may cover lit, the others dimmed), the side and the pool."""
         glowing = self.glowing_spots()
-        self.draw_chain(screen, view, 0, glowing, False, False)
+        self.draw_chain(screen, view, 0, glowing, False, False, hidden)
         if (self.hand.dragged or self.hand.selected) is not None and self.my_turn:
             for position in range(len(view.chains[0])):
                 if (0, position) not in glowing:

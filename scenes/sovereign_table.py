@@ -8,6 +8,7 @@ End turn, Shift suit and the two suits of a suit choice are buttons."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -15,7 +16,7 @@ import pygame
 from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn, EventDrawn, Fizzled, Flip, Flipped, Open,
                                     Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, Played, Reveal,
                                     RevealPhase, Salvage, Scored, SetSuit, ShiftSuit, Skip, SuddenDeath,
-                                    SuitChanged, TokenPlaced, Tuck, Tucked)
+                                    SuitChanged, TokenPlaced, TokensTaken, Tuck, Tucked)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS, PlacedView
 
@@ -25,7 +26,7 @@ from .motion import Flight
 from .seats import Seats
 from .resources import text
 from .table import TableScene
-from .widgets import Button, draw_text, fit_text, line_height, panel, wrap
+from .widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
 
 SUIT_INK = {STAR: (170, 110, 0), PLANET: (40, 90, 180), "": (110, 110, 110)}
 TOKEN_KINDS = ("shield", "+1", "-1")
@@ -106,8 +107,35 @@ def draw_shield(surface, center, radius: int) -> None:
     pygame.draw.polygon(surface, theme.GOLD, points, max(1, radius // 4))
 
 
+@dataclass(frozen=True, slots=True)
+class TokenMark:
+    """A token moving on the table (it flies as a card does): "shield", "+1" or "-1"."""
+
+    kind: str
+
+
+def paint_token(surface, kind: str, center, radius: int) -> None:
+    if kind == "shield":
+        draw_shield(surface, center, radius)
+        return
+    pygame.draw.circle(surface, theme.BUTTON_WARN, center, radius)
+    pygame.draw.circle(surface, theme.GOLD, center, radius, 2)
+    mark = _label(kind, max(9, radius), theme.INK, True)
+    surface.blit(mark, mark.get_rect(center=center))
+
+
+@lru_cache(maxsize=64)
+def token_face(token: TokenMark, width: int) -> pygame.Surface:
+    """A token as big as a quarter of a card's width (the size of one drawn on a card)."""
+    radius = max(8, width // 4)
+    surface = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+    paint_token(surface, token.kind, (radius + 1, radius + 1), radius)
+    return surface
+
+
 cardart.register_painter(ClassCard, class_face)
 cardart.register_painter(PlacedView, placed_face)
+cardart.register_painter(TokenMark, token_face)
 
 
 # ---------------------------------------------------------------- the table
@@ -138,6 +166,7 @@ class SovereignTable(TableScene):
         self.token_spots: dict[str, pygame.Rect] = {}
         self.button_slots: list[pygame.Rect] = []
         self.pool_rect = pygame.Rect(0, 0, 0, 0)
+        self.paced = False  # the move being shown goes step by step (see `settle`)
 
     # -- the actions of buttons and keys
 
@@ -332,6 +361,12 @@ class SovereignTable(TableScene):
                     return
         super().press(pos, view)
 
+    @staticmethod
+    def skips(event) -> bool:
+        """A click, Space or Enter skips the rest of a paced move."""
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))
+
     def token_usable(self, kind: str) -> bool:
         previous, self.token = self.token, kind
         usable = any(isinstance(a, (PlaceShield, PlaceModifier)) and self.token_allows(a) for a in self.legal())
@@ -339,6 +374,9 @@ class SovereignTable(TableScene):
         return usable
 
     def handle(self, event) -> None:
+        if self.paced and self.motion.busy and self.skips(event):
+            self.motion.clear()
+            return
         if event.type == pygame.MOUSEMOTION and self.token_drag is not None:
             self.token_drag = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.token_drag is not None:
@@ -439,14 +477,86 @@ class SovereignTable(TableScene):
 
     # -- events to motion
 
+    def settle(self, events) -> None:
+        """The moves of the game's end (the Reveal Phase, scoring, sudden death) and every move
+        that turns a card up are shown step by step, each step captioned on the table."""
+        self.paced = self.current_view().first_to_seven is not None or any(
+            isinstance(event, Flipped) and event.face_up for event in events)
+
     def animate(self, event, origin) -> None:
-        if isinstance(event, Played):
-            start = origin or (self.discard_center if event.from_discard else self.seat_spot(event.seat))
-            end = self.position_center(event.chain, event.position)
-            self.motion.add(Flight(event.card if event.face_up else None, event.face_up and event.card is not None,
-                                   start, end))
+        if self.paced:
+            self.show_step(event, origin)
+        elif isinstance(event, Played):
+            self.motion.add(self.landing(event, origin))
+        elif isinstance(event, Flipped):
+            self.motion.add(self.turning(event))
+        elif isinstance(event, TokenPlaced) and event.seat != self.turns.viewer:
+            self.motion.add(self.token_flight(event))
         elif isinstance(event, (RevealPhase, SuddenDeath, EventDrawn, Scored, Fizzled)):
             self.say_notice(event.text(self.session.names))
+
+    def token_flight(self, event, **step) -> Flight:
+        """A token placed flies from its seat's pool onto the card; tokens taken fly from the
+        supply into the pool."""
+        if isinstance(event, TokenPlaced):
+            kind = "shield" if event.kind == "shield" else f"{event.delta:+d}"
+            return Flight(TokenMark(kind), True, self.pool_spot(event.seat),
+                          self.position_center(event.chain, event.position), duration=0.4, **step)
+        kind = "shield" if event.kind == "shield" else "+1"
+        return Flight(TokenMark(kind), True, self.supply_spot(), self.pool_spot(event.seat), duration=0.5, **step)
+
+    def pool_spot(self, seat: int) -> tuple[int, int]:
+        """Where a seat's pool is: the viewer's tokens above the buttons, another's row label."""
+        if seat == self.turns.viewer:
+            return self.pool_rect.center
+        row = self.row(seat)
+        return row.x + self.px(60), row.y + self.label_h // 2
+
+    def supply_spot(self) -> tuple[int, int]:
+        """The token supply's line under the piles."""
+        return (self.side.centerx, self.draw_center[1] + int(self.pile_w * theme.CARD_RATIO) // 2
+                + line_height(self.px(14)) + self.px(14))
+
+    def landing(self, event: Played, origin, **step) -> Flight:
+        start = origin or (self.discard_center if event.from_discard else self.seat_spot(event.seat))
+        return Flight(event.card if event.face_up else None, event.face_up and event.card is not None, start,
+                      self.position_center(event.chain, event.position),
+                      hides=(("spot", event.chain, event.position),), **step)
+
+    def turning(self, event: Flipped, **step) -> Flight:
+        center = self.position_center(event.chain, event.position)
+        return Flight(event.card, event.face_up and event.card is not None, center, center, duration=0.45, turns=True,
+                      hides=(("spot", event.chain, event.position),), **step)
+
+    def step_pace(self) -> float:
+        """How long a step of the Reveal Phase stays on the table: the computer-speed setting."""
+        return theme.COMPUTER_PACE.get(self.app.settings.get("computer_speed"), 0.75)
+
+    def show_step(self, event, origin) -> None:
+        """One step of a paced move: the card turning up at its place, a card flying to the
+        discard, the card an ability touched glowing, or only words; each with its caption."""
+        pace = self.step_pace()
+        caption = event.text(self.session.names)
+        if isinstance(event, Played):
+            self.motion.add(self.landing(event, origin, caption=caption, hold=pace))
+        elif isinstance(event, Flipped):
+            self.motion.add(self.turning(event, caption=caption, hold=pace))
+        elif isinstance(event, Discarded):
+            start = self.position_center(event.chain, event.position)
+            self.motion.add(Flight(event.card, event.card is not None, start, self.discard_center, delay=pace * 0.6,
+                                   flash=True, caption=caption, caption_at=start, hold=pace * 0.4))
+        elif isinstance(event, TokenPlaced) or (isinstance(event, TokensTaken) and event.count):
+            self.motion.add(self.token_flight(event, caption=caption, hold=pace * 0.6))
+        elif isinstance(event, (SuitChanged, Covered, Tucked)):
+            center = self.position_center(event.chain, event.position)
+            stack = self.current_view().chains[event.chain][event.position:event.position + 1]
+            shown = stack[0][-1] if stack and stack[0] else None
+            self.motion.add(Flight(shown, True, center, center, duration=0.05, delay=pace, flash=True,
+                                   visible=shown is not None, caption=caption))
+        elif isinstance(event, (RevealPhase, SuddenDeath, EventDrawn, Scored, Fizzled, TokensTaken)):
+            seat = getattr(event, "seat", None)
+            at = self.row(seat).center if seat is not None else self.middle.center
+            self.motion.add(Flight(None, False, at, at, duration=pace, visible=False, caption=caption))
 
     def seat_spot(self, seat: int) -> tuple[int, int]:
         if seat == self.seats.bottom:
@@ -463,13 +573,47 @@ class SovereignTable(TableScene):
         super().draw(screen)
         if self.token_drag is not None and self.token is not None:
             self.draw_token(screen, self.token, self.token_drag)
+        elif not self.hand.drag and not self.motion.busy and self.app.top is self:
+            self.draw_card_help(screen, pygame.mouse.get_pos())
+
+    def card_under(self, pos) -> ClassCard | None:
+        """The class card whose face is seen under the pointer: in the hand or in play."""
+        view = self.current_view()
+        hit = self.hand.card_at(pos, view) if view.seat is not None else None
+        if hit:
+            return hit[0]
+        spot = self.spot_at(pos, view)
+        return view.in_play(*spot).card if spot is not None else None
+
+    def card_help(self, card: ClassCard) -> str:
+        """What a class does, in the words of the card set in play."""
+        info = self.session.rules.cards.classes.get(card.kind)
+        ability = info.text if info is not None else ""
+        event = " (E): first draw a new event." if card.draws_event else ""
+        return f"{card.kind}: {ability}{event}"
+
+    def draw_card_help(self, screen, pos) -> None:
+        """A card under the pointer says what it does, in a box beside the pointer."""
+        card = self.card_under(pos)
+        if card is None:
+            return
+        size = self.px(15)
+        width = min(self.px(340), self.area.w - self.px(20))
+        lines = wrap(self.card_help(card), size, width - self.px(16))
+        box = pygame.Rect(0, 0, width, len(lines) * line_height(size) + self.px(12))
+        box.bottomleft = (pos[0] + self.px(14), pos[1] - self.px(8))
+        box = box.clamp(pygame.Rect((0, 0), self.app.size))
+        panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
+        y = box.y + self.px(6)
+        for line in lines:
+            y = draw_text(screen, line, size, theme.INK, (box.x + self.px(8), y), box=box).bottom
 
     def draw_board(self, screen, view, hidden) -> None:
         glowing = self.glowing_spots()
         dragged = self.hand.dragged or self.hand.selected
         targets = set(self.playable_chains(dragged)) if dragged is not None else set()
         for chain in range(view.players):
-            self.draw_chain(screen, view, chain, glowing, chain in targets, dragged is not None)
+            self.draw_chain(screen, view, chain, glowing, chain in targets, dragged is not None, hidden)
         self.draw_side(screen, view)
         self.draw_pool(screen, view)
 
@@ -478,7 +622,7 @@ class SovereignTable(TableScene):
         known = "" if all(p[-1].card is not None for p in view.chains[chain] if p) else " (so far)"
         return f"\u2733 {stars}  \u2641 {planets}  score {abs(stars - planets)}{known}"
 
-    def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool) -> None:
+    def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool, hidden=frozenset()) -> None:
         row = self.row(chain)
         active = self.session.to_move == chain and view.winners is None
         panel(screen, row, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
@@ -498,8 +642,9 @@ class SovereignTable(TableScene):
                 edge = rect.move(depth * max(2, self.px(3)), depth * max(2, self.px(3)))
                 pygame.draw.rect(screen, theme.CARD_EDGE, edge, border_radius=max(3, self.chain_w // 10))
                 pygame.draw.rect(screen, theme.PANEL, edge, 1, border_radius=max(3, self.chain_w // 10))
-            if stack:
-                screen.blit(cardart.face(stack[-1], self.chain_w), rect)
+            shown = stack[:-1] if ("spot", chain, position) in hidden else stack
+            if shown:
+                screen.blit(cardart.face(shown[-1], self.chain_w), rect)
             else:
                 cardart.empty_slot(screen, rect)
             if (chain, position) in glowing:
@@ -509,6 +654,22 @@ class SovereignTable(TableScene):
             self.draw_hand_backs(screen, chain, view.hand_counts[chain])
         if dragging and not target and self.my_turn:
             screen.blit(self.dim(row.size), row.topleft)
+            if row.collidepoint(self.pointer()):
+                self.draw_refusal(screen, row, chain)
+
+    def pointer(self) -> tuple[int, int]:
+        return self.hand.drag["pos"] if self.hand.drag else pygame.mouse.get_pos()
+
+    def draw_refusal(self, screen, row: pygame.Rect, chain: int) -> None:
+        """Over a dimmed chain, while the card is held over it: why the card cannot go there."""
+        card = self.hand.dragged or self.hand.selected
+        reason = self.session.why_illegal(Play(card, chain))
+        size = self.px(16)
+        words = fit_text(reason[:1].upper() + reason[1:], size, row.w - self.px(40))
+        box = pygame.Rect(0, 0, text_width(words, size) + self.px(20), line_height(size) + self.px(10))
+        box.midbottom = (row.centerx, row.bottom - self.px(6))
+        panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
+        draw_text(screen, words, size, theme.INK, box.center, "center", box=box)
 
     def draw_hand_backs(self, screen, chain: int, count: int) -> None:
         """Another seat's hand: its cards as small overlapping backs at the right of its row."""
@@ -541,6 +702,9 @@ class SovereignTable(TableScene):
         supply = view.supply
         y = self.draw_wrapped(screen, f"Supply: {supply[0]} shield, {supply[1]} modifier, {supply[2]} suit",
                               self.px(14), theme.INK_DIM, inner, y + self.px(6))
+        card_set = self.session.config["rules"].get("card_set")
+        if card_set is not None:
+            y = self.draw_wrapped(screen, f"Card set: {card_set['name']}", self.px(14), theme.INK_DIM, inner, y)
         heading, body = self.event_words(view)
         y = self.draw_wrapped(screen, heading, self.px(15), theme.GOLD, inner, y + self.px(8), bold=True)
         self.draw_wrapped(screen, body, self.px(14), theme.INK, inner, y)
@@ -600,14 +764,7 @@ class SovereignTable(TableScene):
         return max(8, min(self.px(20), room.h // 2 - 2, (room.w - 2 * self.px(8)) // 6))
 
     def draw_token(self, screen, kind: str, center) -> None:
-        radius = self.token_radius()
-        if kind == "shield":
-            draw_shield(screen, center, radius)
-            return
-        pygame.draw.circle(screen, theme.BUTTON_WARN, center, radius)
-        pygame.draw.circle(screen, theme.GOLD, center, radius, 2)
-        mark = _label(kind, max(9, radius), theme.INK, True)
-        screen.blit(mark, mark.get_rect(center=center))
+        paint_token(screen, kind, center, self.token_radius())
 
     # -- words
 
@@ -616,6 +773,8 @@ class SovereignTable(TableScene):
         return PROMPTS.get(decision.kind, "choose") if decision is not None else ""
 
     def prompt(self, view) -> str:
+        if self.paced and self.motion.busy:
+            return "Click, or press Space, to skip to the end of this move"
         if view.winners is not None:
             return "Game over"
         seat = self.session.to_move
@@ -645,18 +804,33 @@ class SovereignTable(TableScene):
         return f"{source}{PROMPTS.get(kind, 'choose')} (click a glowing card)"
 
     def result_rows(self):
-        """Each chain's cards in play, and its score broken down card by card."""
+        """Each chain's cards in play, and its score broken down card by card as the rulebook
+        reads it: the stars and the planets added up (a card's modifiers beside its printed
+        value), then the larger total less the smaller."""
         view = self.session.view(None)
         rows = []
         for seat, chain in enumerate(view.chains):
             cards = tuple(stack[-1] for stack in chain if stack)
-            stars = [str(p.value) for p in cards if p.suit == STAR and p.value is not None]
-            planets = [str(p.value) for p in cards if p.suit == PLANET and p.value is not None]
             star_total, planet_total = chain_totals(chain)
-            summary = (f"\u2733 {'+'.join(stars) or '0'} = {star_total}, \u2641 {'+'.join(planets) or '0'} = "
-                       f"{planet_total}: score {abs(star_total - planet_total)}")
+            high, low = max(star_total, planet_total), min(star_total, planet_total)
+            summary = (f"\u2733 {score_terms(cards, STAR)} = {star_total}, \u2641 {score_terms(cards, PLANET)} = "
+                       f"{planet_total}: score {high} - {low} = {high - low}")
+            suitless = [p.card.kind for p in cards if p.card is not None and not p.suit]
+            if suitless:
+                summary += f" ({', '.join(suitless)} without a suit: counts for neither)"
             rows.append((seat, cards, summary))
         return rows
+
+
+def score_terms(cards, suit: str) -> str:
+    """The values of the cards of one suit, "5+(9+1)" (a card with modifiers in brackets)."""
+    terms = []
+    for placed in cards:
+        if placed.suit != suit or placed.card is None:
+            continue
+        mods = "".join(f"{m:+d}" for m in placed.mods)
+        terms.append(f"({placed.card.value}{mods})" if mods else str(placed.value))
+    return "+".join(terms) or "0"
 
 
 def chain_totals(chain) -> tuple[int, int]:

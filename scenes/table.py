@@ -29,7 +29,7 @@ from .motion import Motion
 from .movelog import MoveLog
 from .seats import Seats
 from .turns import Turns
-from .widgets import Button, draw_text, fit_text, line_height, panel, wrap
+from .widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
 
 MESSAGE_TIME = 4.0
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
@@ -55,6 +55,7 @@ CHOOSING_KEYS = {
 
 class TableScene(Scene):
     hand_order = staticmethod(standard_order)
+    result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -71,6 +72,7 @@ class TableScene(Scene):
         self.undo_button = Button("Undo", self.undo)
         self.redo_button = Button("Redo", self.redo)
         self.table_button = Button("Table", self.open_table_menu)
+        self.watching = False              # a replay draws the table: no buttons to press
         self.choice = None                 # a move picked by keyboard or hint, not yet made
         self.last_move: list = []          # the events of another seat's last move, outlined
         self.held: dict[int, frozenset] = {}  # each human's hand after the last move shown
@@ -216,10 +218,13 @@ class TableScene(Scene):
 
     def keys_help(self) -> str:
         own = "; ".join(f"{pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
-        return ("Keys: Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); "
-                "Enter plays it; H shows a hint" + (f"; {own}" if own else "") + "; Ctrl+Z takes a move back, "
-                "Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); F11 fullscreen; F1 this page; "
-                "Esc back to the menu.")
+        return (f"Keys: {self.choosing_keys_help()}; H shows a hint" + (f"; {own}" if own else "")
+                + "; Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
+                "F11 fullscreen; F1 this page; Esc back to the menu.")
+
+    def choosing_keys_help(self) -> str:
+        """How the arrow keys and Enter choose a move at this table, for the help page."""
+        return "Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); Enter plays it"
 
     def key_labels(self) -> list[tuple[int, str]]:
         """The table's own keys and what they do, for the help page."""
@@ -335,22 +340,26 @@ class TableScene(Scene):
         return pygame.Rect(0, self.top_h, w - log_w, h - self.top_h)
 
     def top_buttons(self) -> list[Button]:
-        """The top bar's buttons, from the right edge leftwards."""
+        """The top bar's buttons, from the right edge leftwards (none in a replay)."""
+        if self.watching:
+            return []
         return [self.menu_button, self.rules_button, self.table_button, self.hint_button, self.redo_button,
                 self.undo_button]
 
     def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
-        """The other seats along the top, the hand and its buttons along the bottom; returns the
-        room left between them for the board."""
+        """The other seats along the top, the hand and its buttons along the bottom (as wide as the
+        longest label needs); returns the room left between them for the board."""
         self.area = area
         self.seats.layout(area, self.px(124))
         width = self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
         self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - line_height(self.px(19), bold=True)
-        bx = area.right - self.px(150)
-        for i, (button, _action) in enumerate(self.action_buttons()[:button_count]):
-            button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
+        buttons = [button for button, _action in self.action_buttons()[:button_count]]
+        button_w = max([self.px(130)] + [button.needed(self.px(20))[0] for button in buttons])
+        bx = area.right - button_w - self.px(20)
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), button_w, self.px(50))
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
         top = area.top + self.seats.height + self.px(14)
         self.middle = pygame.Rect(area.x, top, area.w, self.prompt_y - top - self.px(14))
@@ -454,6 +463,10 @@ class TableScene(Scene):
         """An extra line in a seat's box (a score, say)."""
         return ""
 
+    def seat_shown(self, view, seat: int) -> list:
+        """Face-up cards shown in a seat's box beside its hand (a seat's winnings, say)."""
+        return []
+
     def set_aside(self) -> set:
         """Hand cards the viewer has put down for a move not yet made (drawn elsewhere)."""
         return set()
@@ -467,6 +480,13 @@ class TableScene(Scene):
     def title(self) -> str:
         return self.session.descriptor.title
 
+    def score_line(self) -> str:
+        """The top bar's line beside the title: the session's game and wins."""
+        session = self.session
+        games = session.config["games_to_win"]
+        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
+        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+
     def turn_prompt(self, view, name: str) -> str:
         """What the viewer, whose turn it is, may do now."""
         return f"Your turn, {name}"
@@ -474,6 +494,14 @@ class TableScene(Scene):
     def result_rows(self) -> list[tuple[int, tuple, str]]:
         """For the game-over screen: (seat, cards to show, summary) per seat."""
         raise NotImplementedError
+
+    def result_headline(self) -> str:
+        """The game-over screen's headline, where the game says more than who won (a match won)."""
+        return ""
+
+    def result_note(self) -> str:
+        """A line under the game-over screen's reason (the standing of a match, say)."""
+        return ""
 
     def draw_board(self, screen, view, hidden) -> None:
         """The game's own part of the table, between the seats and the hand."""
@@ -509,14 +537,6 @@ class TableScene(Scene):
         self.draw_dragged(screen, view)
         self.draw_message(screen, self.message_anchor())
 
-    def score_line(self) -> str:
-        """The top bar's line after the title: the game of the session and the wins so far."""
-        session = self.session
-        games = session.config["games_to_win"]
-        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
-        plural = "s" if games > 1 else ""
-        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{plural}  \u00b7  wins: {score}"
-
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
         w, _h = surface.get_size()
@@ -532,12 +552,15 @@ class TableScene(Scene):
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
         title_rect = draw_text(screen, self.title(), self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
+        goal = self.score_line()
         x = max(self.px(150), title_rect.right + self.px(24))
-        goal = fit_text(self.score_line(), self.px(16), self.undo_button.rect.x - self.px(10) - x)
+        buttons = [button for button in self.top_buttons() if button is not self.hint_button]
+        right = min((button.rect.x for button in buttons), default=self.app.size[0] - self.log_rect.w)
+        goal = fit_text(goal, self.px(16), right - self.px(10) - x)
         draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")
         self.undo_button.enabled = self.session.can_undo
         self.redo_button.enabled = self.session.can_redo
-        for button in (self.menu_button, self.rules_button, self.table_button, self.undo_button, self.redo_button):
+        for button in buttons:
             button.draw(screen, self.px(16))
         if self.log_rect.w:
             self.log.draw(screen, self.log_rect, self.turns.viewer)
@@ -563,12 +586,34 @@ class TableScene(Scene):
 
     def draw_flights(self, screen, width: int) -> None:
         for flight in self.motion.current:
-            image = cardart.face(flight.card, width) if flight.face_up else cardart.back(width)
-            rect = image.get_rect(center=flight.position)
-            if flight.flash and flight.waiting:
-                halo = cardart.glow(width)
-                screen.blit(halo, halo.get_rect(center=rect.center))
-            screen.blit(image, rect)
+            if flight.visible:
+                image = cardart.face(flight.card, width) if flight.showing_face else cardart.back(width)
+                if flight.turns:
+                    image = pygame.transform.smoothscale(image, (max(1, int(image.get_width() * flight.squeeze)),
+                                                                 image.get_height()))
+                rect = image.get_rect(center=flight.position)
+                if flight.flash and flight.waiting:
+                    halo = cardart.glow(width)
+                    screen.blit(halo, halo.get_rect(center=rect.center))
+                screen.blit(image, rect)
+        for flight in self.motion.current:
+            if flight.caption:
+                self.draw_caption(screen, flight.caption, flight.caption_at or flight.end, width)
+
+    def draw_caption(self, screen, caption: str, at, width: int) -> None:
+        """What a step of a move does, in a box just below the card it is about (above it when
+        there is no room below), kept inside the board."""
+        size = self.px(16)
+        box = pygame.Rect(0, 0, 0, 0)
+        inner = fit_text(caption, size, self.middle.w - self.px(24))
+        box.size = (text_width(inner, size) + self.px(20), line_height(size) + self.px(10))
+        card_h = int(width * theme.CARD_RATIO)
+        box.midtop = (int(at[0]), int(at[1]) + card_h // 2 + self.px(6))
+        if box.bottom > self.middle.bottom:
+            box.midbottom = (int(at[0]), int(at[1]) - card_h // 2 - self.px(6))
+        box = box.clamp(self.middle)
+        panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
+        draw_text(screen, inner, size, theme.INK, box.center, "center", box=box)
 
     def draw_dragged(self, screen, view) -> None:
         self.hand.draw_dragged(screen)

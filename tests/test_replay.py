@@ -69,6 +69,10 @@ def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(dr
                for item in drawn), "every seat's cards and result are shown at the end"
     driver.key(pygame.K_LEFT)
     assert not replay.session.game_over
+    with recording() as drawn:
+        replay.draw(driver.app.screen)
+    shown = {item.what for item in drawn}
+    assert not shown & {"Undo", "Redo", "Table", "Rules", "Menu", "Hint"}, "a replay offers no table buttons"
     assert replay.table.current_view().seat is None, "an onlooker's view: no hand shown"
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is listing

@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ui_driver import Driver
 
-from game.linx import LinxHeuristic, longest_chain
+from game.linx import LinxHeuristic, best_chain, longest_chain
 from game.linx.rules import DISCARD, STOCK, ChainLaid, Discard, Draw, LayChain
 from game.session import Session
+from scenes import theme
 from scenes.gameover import GameOver
 from scenes.linx_table import LinxTable, link_words
 from scenes.setup import SetupScene
@@ -223,3 +224,321 @@ def test_a_chain_the_row_lights_all_green_with_a_claim_is_exactly_one_the_rules_
         assert not table.built or not table.claimable()
     else:
         assert session.rules.is_legal(session.state, action) == all_green
+
+
+# ---------------------------------------------------------------- the keyboard
+
+
+def laying_with_a_chain(driver: Driver, shortest: int = 4):
+    """The human's laying step, drawn, holding a chain of `shortest` or more that may claim a card."""
+    for seed in range(300):
+        session = Session("linx", {"seats": SEATS}, seed)
+        session.apply(Draw(STOCK))
+        view = session.view(0)
+        chain = longest_chain(view.hand, view.anchors)
+        if chain and chain.length >= shortest and sum(s.length <= chain.length for s in view.scoring_up) >= 2:
+            break
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    return table, chain
+
+
+def go_to(driver: Driver, table: LinxTable, row: str, target) -> None:
+    """Up/Down to `row`, then Right until the cursor is on `target`."""
+    for _ in range(4):
+        if table.row == row:
+            break
+        rows = table.open_rows(table.current_view())
+        up = table.row is None or rows.index(row) < rows.index(table.row)
+        driver.key(pygame.K_UP if up else pygame.K_DOWN)
+    assert table.row == row
+    for _ in range(20):
+        if table.focused(table.current_view()) == target:
+            return
+        driver.key(pygame.K_RIGHT)
+    pytest.fail(f"the cursor never reached {target} in the {row} row")
+
+
+def test_a_whole_chain_built_moved_pruned_claimed_and_laid_by_keyboard_only(driver):
+    """Up/Down pick a row, Left/Right a card, Enter adds, picks or lifts, Delete takes a card out, L lays."""
+    table, chain = laying_with_a_chain(driver)
+    view = table.current_view()
+    go_to(driver, table, "table", ("anchor", chain.start))
+    driver.key(pygame.K_RETURN)
+    assert table.start == chain.start
+    stray = next(c for c in view.hand if c not in chain.cards)
+    order = [*chain.cards[:-2], chain.cards[-1], stray, chain.cards[-2]]
+    for card in order:
+        go_to(driver, table, "hand", card)
+        driver.key(pygame.K_RETURN)
+    assert table.built == order
+    go_to(driver, table, "chain", stray)
+    driver.key(pygame.K_DELETE)
+    assert stray not in table.built and stray in table.hand.cards(table.current_view())
+    go_to(driver, table, "chain", chain.cards[-2])
+    driver.key(pygame.K_RETURN)
+    assert table.holding
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)
+    assert not table.holding and tuple(table.built) == chain.cards
+    go_to(driver, table, "table", ("anchor", chain.end))
+    driver.key(pygame.K_RETURN)
+    assert table.end == chain.end
+    best, lesser = table.claimable()[:2]
+    assert table.claim == best, "the best claim is preselected"
+    go_to(driver, table, "table", ("scoring", lesser))
+    driver.key(pygame.K_RETURN)
+    assert table.claim == lesser
+    driver.key(pygame.K_l)
+    assert table.session.history[1][1] == ChainLaid(0, chain.all_cards, lesser)
+
+
+def test_c_cancels_the_chain_and_an_anchor_leaves_it_by_delete(driver):
+    table, chain = laying_with_a_chain(driver)
+    go_to(driver, table, "table", ("anchor", chain.start))
+    driver.key(pygame.K_RETURN)
+    go_to(driver, table, "hand", chain.cards[0])
+    driver.key(pygame.K_RETURN)
+    go_to(driver, table, "chain", chain.start)
+    driver.key(pygame.K_BACKSPACE)
+    assert table.start is None and table.built == [chain.cards[0]]
+    driver.key(pygame.K_c)
+    assert table.chain_cards() == [] and table.notice.startswith("Chain cancelled")
+
+
+def test_draws_and_a_discard_by_keyboard_only(driver):
+    """The cursor starts on the piles while drawing; Enter on the discard pile discards the hand card picked."""
+    session = Session("linx", {"seats": SEATS}, 7)
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    driver.key(pygame.K_RIGHT)
+    assert table.row == "table" and table.choice in (Draw(STOCK), Draw(DISCARD))
+    assert table.notice.startswith("Enter: ")
+    go_to(driver, table, "table", ("pile", STOCK))
+    driver.key(pygame.K_RETURN)
+    assert session.log == [{"type": "Draw", "source": STOCK}]
+    driver.wait(0.5)
+    assert table.row == "hand", "after the draw the cursor goes to the hand"
+    card = table.hand.cards(table.current_view())[2]
+    go_to(driver, table, "hand", card)
+    go_to(driver, table, "table", ("pile", DISCARD))
+    assert table.notice == f"Enter discards {card.label}"
+    driver.key(pygame.K_RETURN)
+    assert session.log[-1] == {"type": "Discard", "card": card.code}
+
+
+def test_the_keys_are_shown_in_the_empty_chain_row_and_on_the_help_page(driver):
+    from scenes.widgets import recording
+
+    table = open_laying(driver, 3)
+    with recording() as drawn:
+        table.draw(driver.app.screen)
+    shown = " ".join(item.what for item in drawn)
+    assert all(key in shown for key in ("Keys: Up/Down a row", "Left/Right a card", "L lays", "C cancels"))
+    help_text = table.keys_help()
+    assert "Delete or Backspace returns a chain card" in help_text and "L lays the chain" in help_text
+
+
+# ---------------------------------------------------------------- match play on the results screen
+
+COMPUTERS = [{"name": name, "kind": "computer", "difficulty": "easy"} for name in ("Ana", "Ben", "Cleo")]
+
+
+def finished_match_game(match_scores, seed: int = 11) -> Session:
+    session = Session("linx", {"seats": COMPUTERS, "rules": {"match": True, "target": 500,
+                                                              "match_scores": match_scores}}, seed)
+    while not session.game_over:
+        session.apply(session.computer_action())
+    return session
+
+
+def results_of(driver: Driver, session: Session) -> GameOver:
+    driver.app.screens.table(session)
+    for _ in range(100):
+        if isinstance(driver.app.top, GameOver):
+            return driver.app.top
+        driver.wait(0.1)
+    pytest.fail("no results screen")
+
+
+def test_a_tied_match_plays_on_among_the_tied_seats_only(driver):
+    """"A tied match is settled by another game among the tied players only": the results say the
+    match table and who plays on; Next game deals in the tied seats alone; its winner wins the match."""
+    first = finished_match_game([0, 0, 0])
+    gains = first.rules.match_totals(first.state)
+    tied = sorted(range(3), key=lambda seat: -gains[seat])[:2]
+    scores = [600 - gains[seat] if seat in tied else 0 for seat in range(3)]
+    session = finished_match_game(scores)
+    over = results_of(driver, session)
+    totals = session.rules.match_totals(session.state)
+    assert [totals[seat] for seat in tied] == [600, 600]
+    note = over.table.result_note()
+    names = " and ".join(session.names[seat] for seat in tied)
+    assert f"Tied at the top: {names} play another game" in note and "Match to 500: " in note
+    assert over.primary.label == "Next game"
+    assert all("+" in summary and f"match {totals[seat]}/500" in summary for seat, _c, summary in over.table.result_rows())
+    driver.click(over.primary.rect.center)
+    table = driver.app.top
+    assert isinstance(table, LinxTable)
+    view = session.view(None)
+    assert view.tiebreak and view.seats_in == tuple(tied) and view.match_scores == totals
+    left_out = next(seat for seat in range(3) if seat not in tied)
+    assert view.hand_counts[left_out] == 0
+    while not session.game_over:
+        session.apply(session.computer_action())
+    over = results_of(driver, session)
+    assert [seat for seat, _cards, _summary in over.table.result_rows()] == tied
+    winner = session.rules.match_winners(session.state)
+    assert winner, "this deal's tie-break game has one winner"
+    assert over.headline() == f"{session.names[winner[0]]} wins the match!" and over.primary.label == "Play again"
+    assert over.table.result_note().startswith("Match to 500: ")
+
+
+def test_the_hint_shows_the_best_chain_now_and_a_card_the_hand_is_one_card_short_for(driver):
+    """A hint button shows the best chain the hand can make now, and one it is one card short of."""
+    for seed in range(300):
+        session = Session("linx", {"seats": SEATS}, seed)
+        session.apply(Draw(STOCK))
+        view = session.view(0)
+        best = best_chain(view.hand, view.anchors, view.scoring_up)
+        hint = LinxHeuristic(session.seed).choose(view, session.legal_actions())
+        if best is not None and isinstance(hint, Discard):
+            break
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.5)
+    driver.key(pygame.K_h)
+    chain, scoring = best
+    assert (table.start, tuple(table.built), table.end, table.claim) == (chain.start, chain.cards, chain.end, scoring)
+    assert table.choice == hint and "L lays the best chain now" in table.notice
+    _best, short = table.advice(view)
+    assert short is not None, "this deal's hand is one card short of a longer chain"
+    extra, longer = short
+    assert extra not in view.hand and longer.length > chain.length
+    assert max(s.points for s in view.scoring_up if s.length <= longer.length) > scoring.points
+    assert table.hint_short.startswith(f"One card short: {extra.label} would make a chain of {longer.length}")
+    driver.key(pygame.K_l)
+    assert isinstance(session.history[1][1], ChainLaid) and session.history[1][1].cards == chain.all_cards
+
+
+# ---------------------------------------------------------------- every size
+
+SIX = [{"name": name, "kind": "human" if i == 0 else "computer", "difficulty": "easy"}
+       for i, name in enumerate(["Ana", "Benedict", "Cleopatra", "Dev", "Eli", "Finnegan"])]
+
+
+def six_seats_mid_build(app) -> LinxTable:
+    """Six seats, several with scoring cards claimed (the human too), the human laying: a chain
+    row of a start anchor and cards ending in a broken link, a hint's one-card-short line, the
+    keyboard cursor lifting a chain card."""
+    session = Session("linx", {"seats": SIX, "rules": {"match": True}}, 3)
+    while len(session.log) < 18 or session.to_move != 0 or session.view(0).draws_left:
+        player = LinxHeuristic(1) if session.to_move == 0 else None
+        session.apply(player.choose(session.view(0), session.legal_actions()) if player else session.computer_action())
+    view = session.view(0)
+    assert sum(bool(claimed) for claimed in view.claimed) >= 3 and view.claimed[0]
+    table = LinxTable(app, session)
+    table.layout(app.size)
+    table.start = view.anchors[0]
+    table.built = list(view.hand[:3])
+    table.hint_short = "One card short: 15 Diamond would make a chain of 12 (for 150)"
+    table.row, table.spot, table.holding = "chain", 1, True
+    return table
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+def test_the_chain_builder_mid_build_with_six_seats_fits_at_every_size(driver, large_text):
+    from test_layout import SIZES, problems
+
+    app = driver.app
+    app.settings["large_text"] = large_text
+    app.settings["card_size"] = "large" if large_text else "normal"
+    app.apply_settings()
+    report = []
+    for size in SIZES:
+        app.screen = pygame.display.set_mode(size)
+        table = six_seats_mid_build(app)
+        app.reset_to(table)
+        report += [f"{size}: {problem}" for problem in problems(table, size)]
+    assert not report, "\n".join(report[:40])
+
+
+def test_claimed_scoring_cards_are_shown_by_each_seat_at_1024x640_with_six_seats(driver):
+    driver.app.screen = pygame.display.set_mode((1024, 640))
+    table = six_seats_mid_build(driver.app)
+    view = table.current_view()
+    assert table.own_claims_w() >= 30
+    for seat in table.seats.others():
+        assert table.seats.shows_cards(seat), "the box has room for the cards, at 12 px figures"
+        assert "(" not in table.seat_note(view, seat), "the points are not listed again"
+    assert table.seat_shown(view, 0) == sorted(view.claimed[0], key=lambda s: -s.points)
+
+
+def test_a_chain_laid_flies_away_and_new_anchors_and_a_scoring_card_are_dealt_with_motion(driver):
+    table, chain = laying_with_a_chain(driver)
+    view = table.current_view()
+    claim = max((s for s in view.scoring_up if s.length <= chain.length), key=lambda s: s.points)
+    table.perform(LayChain(chain.start, chain.cards, chain.end, claim))
+    flights = [flight for step in table.motion.queue for flight in step]
+    new_view = table.current_view()
+    dealt = [f for f in flights if f.card in new_view.anchors or f.card in new_view.scoring_up]
+    assert {f.card for f in dealt} == {*(a for a in new_view.anchors if a not in view.anchors),
+                                       *(s for s in new_view.scoring_up if s not in view.scoring_up)}
+    assert all(f.start != f.end and f.flash for f in dealt)
+    assert sum(f.card in chain.all_cards for f in flights) == chain.length
+
+
+def test_the_results_of_six_seats_keep_every_scoring_card_above_the_buttons_at_1024x640(driver):
+    driver.app.screen = pygame.display.set_mode((1024, 640))
+    seats = [{"name": f"Seat {n}", "kind": "computer", "difficulty": "easy"} for n in range(6)]
+    session = Session("linx", {"seats": seats, "rules": {"match": True}}, 3)
+    while not session.game_over:
+        session.apply(session.computer_action())
+    over = results_of(driver, session)
+    card_h = int(over.card_w * theme.CARD_RATIO)
+    assert over.card_w >= LinxTable.result_card_min_w
+    assert over.rows_top + sum(over.row_heights[:-1]) + card_h <= over.primary.rect.y
+
+
+# ---------------------------------------------------------------- the cards and the colours
+
+
+def test_link_marks_read_on_the_chain_row_and_symbols_stand_out_on_the_card():
+    """Link words are text on the chain row (4.5:1); a symbol is a shape on the card face (3:1)."""
+    from test_contrast import contrast
+
+    from scenes.linx_table import LINK_BAD, LINK_OK, SYMBOL_COLOURS
+
+    assert all(contrast(ink, theme.FELT_DARK) >= 4.5 for ink in (LINK_OK, LINK_BAD))
+    assert all(contrast(colour, theme.CARD_FACE) >= 3 for colour in SYMBOL_COLOURS.values())
+
+
+def test_each_symbol_has_its_own_shape_so_the_deck_reads_in_greyscale(driver):
+    """Each symbol is always printed in its own colour and its own shape: with the colour taken
+    away, the six silhouettes of the same number still differ."""
+    from game.linx.cards import DECK, card
+    from scenes.linx_table import paint_linx_card
+
+    def silhouette(symbol: str) -> set:
+        face = paint_linx_card(card(f"7{symbol}"), 80)
+        w, h = face.get_size()
+        return {(x, y) for x in range(w) for y in range(h // 3, h)
+                if sum(face.get_at((x, y))[:3]) < 600 and face.get_at((x, y))[3] == 255}
+
+    shapes = {code: silhouette(code) for code in DECK.symbols}
+    for a, b in [(a, b) for a in shapes for b in shapes if a < b]:
+        assert len(shapes[a] ^ shapes[b]) > 0.2 * min(len(shapes[a]), len(shapes[b])), (a, b)
+
+
+def test_the_scoring_cards_a_finished_chain_is_too_short_for_are_veiled_live(driver):
+    """The scoring cards the chain can claim update live: those it is too short for are veiled."""
+    table, chain = laying_with_a_chain(driver)
+    view = table.current_view()
+    table.start, table.built, table.end = chain.start, list(chain.cards), chain.end
+    assert table.out_of_reach(view) == {s for s in view.scoring_up if s.length > chain.length}
+    table.built = list(chain.cards[:1])
+    assert table.out_of_reach(view) == {s for s in view.scoring_up if s.length > 3}
+    table.end = None
+    assert table.out_of_reach(view) == set(), "nothing is veiled before the chain has both ends"

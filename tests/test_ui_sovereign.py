@@ -1,10 +1,12 @@
 """Sovereign's Chain through the real scenes: a whole game by the mouse (cards dragged onto chains,
 ability targets clicked, suits and Skip chosen by buttons, pool tokens dragged onto cards), and
 the table's own answers (shielded cards refused, forbidden chains explained, the score broken
-down card by card)."""
+down card by card), the Reveal Phase shown step by step, tokens moving, and the secret picks of
+pass-and-play."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from ui_driver import Driver
 
@@ -12,10 +14,15 @@ from game.rng import Rng
 from game.session import Session
 from game.sovereign import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard,
                             Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignHeuristic, Tuck)
-from game.sovereign.table import chain_score
+from game.sovereign.actions import Flipped, TokenPlaced, TokensTaken
+from game.sovereign.guide import SCORED_CHAIN
+from game.sovereign.table import EVERYONE, Placed, chain_score
+from scenes import cardart
 from scenes.gameover import GameOver
+from scenes.handoff import HandOff
 from scenes.setup import SetupScene
-from scenes.sovereign_table import SovereignTable
+from scenes.sovereign_table import SovereignTable, TokenMark
+from scenes.widgets import recording
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
 HAND_MOVES = (Open, Pick, Play, Salvage, Tuck)
@@ -66,7 +73,7 @@ def test_whole_two_player_game_from_the_menu_through_the_mouse_to_the_score_brea
     setup = driver.app.top
     assert isinstance(setup, SetupScene) and setup.game.name == "sovereigns-chain"
     driver.click(setup.seed.rect.center)
-    driver.type_text("22")
+    driver.type_text("0")  # a deal in which Ana's abilities choose targets and she places both kinds of token
     driver.click(setup.start_button.rect.center)
     table = driver.app.top
     assert isinstance(table, SovereignTable)
@@ -84,11 +91,12 @@ def test_whole_two_player_game_from_the_menu_through_the_mouse_to_the_score_brea
         driver.frame(dt=0.05)
     else:
         pytest.fail("the game never reached the results screen")
-    assert {Open, Play, Reveal} <= made and made & {PlaceModifier, PlaceShield}, made
-    assert made & {Discard, SetSuit, Flip, Cover, Salvage, Tuck, Skip, ShiftSuit}, "an ability chose by the mouse"
+    assert {Open, Play, Reveal} <= made, made
+    assert made & {Discard, SetSuit, Flip, Cover}, "an ability's target chosen by the mouse"
+    assert {PlaceModifier, PlaceShield} <= made, "both kinds of pool token dragged onto cards"
     state = table.session.state
     for seat, _cards, summary in table.result_rows():
-        assert summary.endswith(f"score {chain_score(state.chains[seat])}")
+        assert summary.split(": score ")[1].split(" (")[0].endswith(f" = {chain_score(state.chains[seat])}")
 
 
 def table_at(driver: Driver, kind: str, seed_range=range(200)):
@@ -142,7 +150,8 @@ def test_a_shielded_card_does_not_glow_and_a_click_on_it_says_it_is_shielded(dri
 
 
 def test_a_card_dropped_on_a_chain_the_event_forbids_snaps_back_with_the_reason(driver):
-    """Events may limit which chains can be played on; the others are dimmed and refused."""
+    """Events may limit which chains can be played on; the others are dimmed, say why while the
+    card is held over them, and refuse it."""
     for seed in range(400):
         session = Session("sovereigns-chain", {"seats": SEATS}, seed)
         while not session.game_over:
@@ -157,9 +166,130 @@ def test_a_card_dropped_on_a_chain_the_event_forbids_snaps_back_with_the_reason(
                     driver.frame()
                     before = len(session.log)
                     reason = session.why_illegal(Play(card, closed[0]))
-                    driver.drag(table.hand.card_center(table.current_view(), card), table.row(closed[0]).center)
+                    driver.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                                     pos=table.hand.card_center(table.current_view(), card))])
+                    driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=table.row(closed[0]).center, rel=(0, 0),
+                                                     buttons=(1, 0, 0))])
+                    with recording() as drawn:
+                        table.draw(driver.app.screen)
+                    assert reason[:1].upper() + reason[1:] in [item.what for item in drawn], "the reason shows on hover"
+                    driver.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=table.row(closed[0]).center)])
                     assert len(session.log) == before
                     assert table.message == reason[:1].upper() + reason[1:]
                     return
             session.apply(session.computer_action() if session.to_move != 0 else legal[0])
     pytest.fail("no seed reaches a chain the event closes")
+
+
+def test_the_results_break_a_score_down_as_the_rulebook_example_reads(driver):
+    """Rulebook example: stars totalling 10 and planets 26 score 26 - 10 = 16; a card's modifier
+    counts for its current suit; a Mercenary without a suit counts for neither."""
+    session = Session("sovereigns-chain", {"seats": SEATS}, 1)
+    table = SovereignTable(driver.app, session)
+    chain = [[Placed(card, True, EVERYONE)] for card in SCORED_CHAIN]
+    session.state.chains[0] = chain
+    summary = table.result_rows()[0][2]
+    assert summary.startswith("\u2733 5+5 = 10, \u2641 9+7+6+4 = 26: score 26 - 10 = 16")
+    assert "Mercenary without a suit" in summary
+    chain[0] = [Placed(chain[0][0].card, True, EVERYONE, mods=(1,))]
+    assert table.result_rows()[0][2].startswith("\u2733 (5+1)+5 = 11, \u2641 9+7+6+4 = 26: score 26 - 11 = 15")
+
+
+def test_a_reveal_turns_the_card_up_at_its_place_with_a_caption_paced_and_skippable(driver):
+    """Reveal Phase: each player in turn reveals one face-down card of their chain and resolves
+    it; the table shows each reveal as its own step."""
+    table = table_at(driver, "reveal")
+    reveal = table.session.legal_actions()[0]
+    seat = table.session.to_move
+    driver.click(table.position_center(seat, reveal.position))
+    step = table.motion.current
+    assert step and step[0].turns and step[0].end == table.position_center(seat, reveal.position)
+    assert step[0].caption.startswith(f"{table.session.names[seat]} turns up")
+    assert ("spot", seat, reveal.position) in table.motion.hidden()
+    assert table.prompt(table.current_view()).startswith("Click, or press Space, to skip")
+    paced = step[0].delay + step[0].duration + step[0].hold
+    assert paced > 0.45 + 0.2
+    log = len(table.session.log)
+    driver.click(table.middle.center)
+    assert not table.motion.busy and len(table.session.log) == log
+
+
+def test_a_reveal_step_lasts_as_long_as_the_computer_speed_says(driver):
+    table = table_at(driver, "reveal")
+    holds = {}
+    for speed in ("slow", "fast"):
+        driver.app.settings["computer_speed"] = speed
+        table.motion.clear()
+        table.paced = True
+        table.show_step(Flipped(0, 0, 0, table.session.state.chains[0][0][-1].card, True), None)
+        holds[speed] = table.motion.current[0].hold
+    assert holds["slow"] > holds["fast"] > 0
+
+
+def test_sudden_death_picks_in_pass_and_play_are_secret_behind_the_hand_off_screen(driver):
+    """Setup: each player secretly picks the card that starts their chain; sudden death: the tied
+    players, without drawing, each secretly pick a card and play it face up on their own chain.
+    In pass-and-play each of these picks is made behind the hand-off screen."""
+    players = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}]
+    session = Session("sovereigns-chain", {"seats": players}, 0)  # this player's play ties this deal
+    player = SovereignHeuristic(1)
+    table = SovereignTable(driver.app, session)
+    driver.app.push(table)
+    handed_to: list[int] = []
+    openings: dict[int, object] = {}
+    picks: dict[int, object] = {}
+    for _ in range(20000):
+        top = driver.app.top
+        if isinstance(top, GameOver):
+            break
+        if isinstance(top, HandOff):
+            assert table.current_view().seat is None  # every hand hidden
+            handed_to.append(top.seat)
+            driver.click((10, 10))
+        elif table.my_turn and not table.motion.busy:
+            view = table.current_view()
+            if view.pending.kind in ("opening", "pick"):
+                secret = openings if view.pending.kind == "opening" else picks
+                assert handed_to[-1] == view.seat
+                for other, card in secret.items():
+                    assert card not in view.hand and view.own_pick is None
+                    assert all(p.card != card for chain in view.chains for stack in chain for p in stack)
+                action = player.choose(view, session.legal_actions())
+                secret[view.seat] = action.card
+                by_mouse(driver, table, action)
+            else:
+                table.perform(player.choose(view, session.legal_actions()))
+        driver.frame(dt=0.25)
+    else:
+        pytest.fail("the game never ended")
+    assert len(openings) == 2 and len(picks) == 2, "the deal reached sudden death"
+    for seat, card in picks.items():
+        assert any(stack[-1].card == card and stack[-1].face_up for stack in session.state.chains[seat])
+
+
+def test_a_card_under_the_pointer_says_what_its_class_does(driver):
+    table = table_at(driver, "play")
+    view = table.current_view()
+    card = view.hand[0]
+    with recording() as drawn:
+        table.draw_card_help(driver.app.screen, table.hand.card_center(view, card))
+    shown = " ".join(item.what for item in drawn)
+    assert shown.startswith(f"{card.kind}:") and table.session.rules.cards.classes[card.kind].text.split()[-1] in shown
+
+
+def test_tokens_move_on_the_table_from_the_supply_to_a_pool_and_from_a_pool_onto_a_card(driver):
+    """Tokens taken by an ability come from the supply into the pool; tokens placed go from the
+    pool onto the card."""
+    table = table_at(driver, "reveal")
+    table.motion.clear()
+    table.show_step(TokensTaken(1, "modifier", 2), None)
+    taken = table.motion.current[0]
+    assert taken.card == TokenMark("+1") and taken.start == table.supply_spot() and taken.end == table.pool_spot(1)
+    assert taken.caption == "Ben takes 2 modifier tokens"
+    table.motion.clear()
+    table.animate(TokenPlaced(1, "shield", 0, 0), None)
+    placed = table.motion.current[0]
+    assert placed.card == TokenMark("shield") and placed.start == table.pool_spot(1)
+    assert placed.end == table.position_center(0, 0)
+    image = cardart.face(placed.card, table.chain_w)
+    assert image.get_width() < table.chain_w

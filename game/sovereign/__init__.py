@@ -5,6 +5,7 @@ from ..sheet import Sheet
 from .actions import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard,
                       Reveal, Salvage, SetSuit, ShiftSuit, Skip, Tuck)
 from .ai import SovereignHeuristic
+from .card_sets import CardSetRules, card_set_menu
 from .cards import BUILT_IN, CardFileError, CardSet, ClassCard, EventCard, load_card_files
 from .guide import COVERING, GUIDE, SCORING, SOLITAIRE_GUIDE
 from .rules import RULES, SovereignRules, SovereignView
@@ -13,8 +14,8 @@ from .table import Placed, SovereignState
 
 GAME = GameDescriptor(
     name="sovereigns-chain", title="Sovereign's Chain", blurb="Build a chain of classes; make stars and planets differ.",
-    rules=RULES, heuristic=SovereignHeuristic, guide=Sheet(GUIDE, (SCORING,)), lookahead="rollout",
-    table="scenes.sovereign_table:SovereignTable")
+    rules=CardSetRules(), heuristic=SovereignHeuristic, guide=Sheet(GUIDE, (SCORING,)), lookahead="rollout",
+    table="scenes.sovereign_table:SovereignTable", card_sets=card_set_menu)
 
 SOLITAIRE_GAME = GameDescriptor(
     name="sovereign-solitaire", title="Sovereign's Chain: Solitaire",
@@ -24,7 +25,7 @@ SOLITAIRE_GAME = GameDescriptor(
 
 GAMES = (GAME, SOLITAIRE_GAME)  # the registry lists both: the game for 2-4 and its solitaire
 
-__all__ = ["GAME", "GAMES", "SOLITAIRE_GAME", "BUILT_IN", "CardFileError", "CardSet", "ClassCard", "Cover", "Discard", "EndTurn", "EventCard", "Flip",
+__all__ = ["GAME", "GAMES", "SOLITAIRE_GAME", "BUILT_IN", "CardFileError", "CardSetRules", "CardSet", "ClassCard", "Cover", "Discard", "EndTurn", "EventCard", "Flip",
            "GUIDE", "Open", "Pick", "PlaceModifier", "PlaceShield", "Placed", "Play", "PlayDiscard", "RULES", "Reveal",
            "Salvage", "SetSuit", "ShiftSuit", "Skip", "SovereignHeuristic", "SovereignRules", "SovereignState",
            "SovereignView", "Tuck",

@@ -1,0 +1,149 @@
+"""Card sets chosen at setup (ruling, "Card files": a player can load another card file; a file
+with a mistake is refused with its line and the reason, and the built-in set stays in use).
+
+A set is NAME.classes.toml and NAME.events.toml in the cards folder of the data folder; the
+chosen set's texts go into the config, so a save reloads with its own cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import storage
+from game.session import SaveError, Session
+from game.sovereign import GAME
+from game.sovereign.card_sets import builtin_texts, cards_dir, find_card_sets, set_value
+from scenes.setup import SetupScene
+from scenes.sovereign_table import SovereignTable
+
+SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
+
+
+def pilots() -> str:
+    """The built-in classes with the Scouts renamed Pilots: a set whose cards are told apart."""
+    classes, _events = builtin_texts()
+    return classes.replace('name = "Scout"', 'name = "Pilot"')
+
+
+def broken() -> tuple[str, int]:
+    """A class file naming an unknown step, and the line it is on."""
+    classes, _events = builtin_texts()
+    text = classes.replace('steps = ["discard_target"]', 'steps = ["teleport"]')
+    return text, text.splitlines().index('steps = ["teleport"]') + 1
+
+
+def put(name: str, text: str) -> None:
+    folder = cards_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+
+
+def played_to_the_end(session: Session) -> Session:
+    while not session.game_over:
+        legal = session.legal_actions()
+        session.apply(session.computer_action() if session.to_move in session.computers else legal[0])
+    return session
+
+
+def kinds(session: Session) -> set[str]:
+    state = session.state
+    return {card.kind for card in state.draw + [c for hand in state.hands for c in hand]}
+
+
+def test_without_card_files_only_the_built_in_set_is_offered():
+    assert [(c.name, c.value, c.problem) for c in find_card_sets()] == [("Built-in", None, "")]
+
+
+def test_a_valid_card_file_is_offered_and_its_cards_are_dealt():
+    """A player can load another card file: the game deals its cards, computers play them."""
+    put("pilots.classes.toml", pilots())
+    found = {c.name: c for c in find_card_sets()}
+    assert not found["pilots"].problem
+    session = Session("sovereigns-chain", {"seats": SEATS, "rules": {"card_set": found["pilots"].value}}, 5)
+    assert "Pilot" in kinds(session) and "Scout" not in kinds(session)
+    assert session.descriptor.rules is session.rules and session.rules.cards.classes["Pilot"].steps
+    played_to_the_end(session)
+
+
+def test_a_set_with_one_file_takes_the_other_half_built_in():
+    put("pilots.classes.toml", pilots())
+    value = {c.name: c for c in find_card_sets()}["pilots"].value
+    assert value["events"] == builtin_texts()[1]
+
+
+def test_a_broken_card_file_is_listed_with_file_line_and_reason_and_cannot_be_chosen(driver):
+    """A file that names an unknown step is refused with a message naming the line and the
+    problem; the built-in set stays in use."""
+    text, line = broken()
+    put("mine.classes.toml", text)
+    found = {c.name: c for c in find_card_sets()}
+    assert found["mine"].value is None
+    assert found["mine"].problem.startswith(f"mine.classes.toml, line {line}: unknown step 'teleport'")
+    setup = SetupScene(driver.app, "sovereigns-chain")
+    driver.app.push(setup)
+    driver.frame()
+    assert [value for value, _label in setup.card_set.choices] == [""]
+    shown = [payload[0] for _rect, kind, payload in setup.items if kind == "text"]
+    assert any("mine cannot be used: mine.classes.toml, line" in line_ for line_ in shown)
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, SovereignTable) and "card_set" not in table.session.config["rules"]
+    assert "Scout" in kinds(table.session)
+
+
+def test_the_setup_screen_cycles_to_a_set_and_starts_the_game_with_it_and_remembers_it(driver):
+    put("pilots.classes.toml", pilots())
+    setup = SetupScene(driver.app, "sovereigns-chain")
+    driver.app.push(setup)
+    driver.frame()
+    assert setup.card_set.label == "Built-in"
+    shown = " ".join(payload[0] for _rect, kind, payload in setup.items if kind == "text")
+    assert "NAME.classes.toml" in shown and "designed for this edition" in shown
+    driver.click((setup.card_set.rect.right - 5, setup.card_set.rect.centery))
+    assert setup.card_set.label == "pilots"
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, SovereignTable) and "Pilot" in kinds(table.session)
+    assert driver.app.settings["last_setup"]["sovereigns-chain"]["rules"]["card_set"] == "pilots"
+    again = SetupScene(driver.app, "sovereigns-chain")
+    assert again.card_set.label == "pilots"
+
+
+def test_a_remembered_set_whose_files_are_gone_falls_back_to_the_built_in_one(driver):
+    driver.app.settings["last_setup"] = {"sovereigns-chain": {"rules": {"card_set": "gone"}}}
+    assert SetupScene(driver.app, "sovereigns-chain").card_set.label == "Built-in"
+
+
+def test_a_saved_game_reloads_with_its_cards_after_the_files_are_gone():
+    """The save carries the set's texts: the same game comes back without the files."""
+    put("pilots.classes.toml", pilots())
+    value = {c.name: c for c in find_card_sets()}["pilots"].value
+    session = Session("sovereigns-chain", {"seats": SEATS, "rules": {"card_set": value}}, 9)
+    for _ in range(12):
+        session.apply(session.computer_action() if session.to_move in session.computers else session.legal_actions()[0])
+    storage.save_game(session)
+    (cards_dir() / "pilots.classes.toml").unlink()
+    loaded = storage.load_game()
+    assert loaded.rules.cards == session.rules.cards and kinds(loaded) == kinds(session)
+    assert loaded.state.hands == session.state.hands and loaded.state.chains == session.state.chains
+    played_to_the_end(loaded)
+
+
+def test_a_save_whose_card_text_was_damaged_is_refused_naming_the_line():
+    value = set_value("pilots", pilots(), builtin_texts()[1])
+    session = Session("sovereigns-chain", {"seats": SEATS, "rules": {"card_set": value}}, 9)
+    data = session.to_save()
+    text, line = broken()
+    data["config"]["rules"]["card_set"]["classes"] = text
+    with pytest.raises(SaveError, match=f"pilots.classes.toml, line {line}: unknown step"):
+        Session.from_save(data)
+
+
+@pytest.mark.parametrize("entry", ["pilots", {"name": "x"}, {"name": "", "classes": "", "events": ""}, 3])
+def test_a_card_set_entry_that_is_not_two_texts_is_refused(entry):
+    with pytest.raises(ValueError):
+        GAME.rules.normalize_config({"players": 2, "card_set": entry})
+
+
+def test_the_built_in_set_adds_nothing_to_the_config():
+    assert GAME.rules.normalize_config({"players": 2}) == {"players": 2, "fair_winds": False, "dealer": 0}
+    assert GAME.rules.for_config({"players": 2}) is GAME.rules
