@@ -13,6 +13,8 @@ Deal n is the game of seed n (game/sovereign/solitaire.py). Figures over deals 0
             median 47 ms, p95 1,051 ms (the 1 s cap), max 2,066 ms; hint player wins 27.4%,
             random play 4.0%; winnable deals only (500 positions a deal, 200 starting numbers):
             median 56 ms, p95 517 ms, max 1,064 ms, 1.56 deals tried on average (6 at most)
+    by the 20k positions alone (--time-limit 120, the same load): 74.8% winnable, 6.4% lost,
+            18.8% undecided; median 25 ms, p95 3.6 s, max 8.4 s
 """
 
 from __future__ import annotations
