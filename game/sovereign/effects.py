@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .actions import Cover, Discard, EventDrawn, Fizzled, Flip, Play, PlayOn, SetSuit, Skip, TokensTaken, Tuck
-from .cards import STEP_PARAMS
+from .actions import SKIP, Cover, Discard, EventDrawn, Fizzled, Flip, PlayOn, SetSuit, TokensTaken, Tuck, one, plays_of
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .table import CHAIN_END, Decision, Task, find, in_play, other_suit, targets
+from .table import CHAIN_END, Decision, Task, find, in_play, open_decision, other_suit, targets
 
 SUITS = ("star", "planet")
 EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
@@ -56,19 +55,22 @@ def draw_event(state, log: list) -> None:
 def discard_choices(state, decision: Decision) -> list:
     if active_rule(state).blocks_removal:
         return []
-    return [Discard(c, i) for c, i in targets(state, exclude=decision.source)]
+    return [one(Discard, c, i) for c, i in targets(state, exclude=decision.source)]
 
 
 def change_suit_choices(state, decision: Decision) -> list:
     """The other suit for a face-up card; either suit for one without a suit, or face down (its
     suit is not seen, so the choice must not give it away)."""
     found = []
+    tokens_left = state.supply[2]
     for c, i in targets(state):
         placed = state.chains[c][i][-1]
-        if placed.suit_token is None and not state.supply[2]:
+        if placed.suit_token is None and not tokens_left:
             continue
-        suits = (other_suit(placed.suit),) if placed.suit and placed.face_up else SUITS
-        found += [SetSuit(c, i, suit) for suit in suits]
+        if placed.face_up and placed.suit:
+            found.append(one(SetSuit, c, i, other_suit(placed.suit)))
+        else:
+            found += [one(SetSuit, c, i, suit) for suit in SUITS]
     return found
 
 
@@ -79,26 +81,26 @@ def choose_suit_choices(state, decision: Decision) -> list:
     placed = state.chains[where[0]][where[1]][-1]
     if placed.shield or (placed.suit_token is None and not state.supply[2]):
         return []
-    return [SetSuit(where[0], where[1], suit) for suit in SUITS]
+    return [one(SetSuit, where[0], where[1], suit) for suit in SUITS]
 
 
 def flip_choices(state, decision: Decision) -> list:
-    found = [Flip(c, i) for c, i in targets(state)]
-    return found + [Skip()] if found else []
+    found = [one(Flip, c, i) for c, i in targets(state)]
+    return found + [SKIP] if found else []
 
 
 def tuck_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None or not state.hands[decision.seat]:
         return []
-    return [Tuck(card) for card in state.hands[decision.seat]] + [Skip()]
+    return [one(Tuck, card) for card in state.hands[decision.seat]] + [SKIP]
 
 
 def cover_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None:
         return []
-    found = [Cover(c, i) for c, i, placed in in_play(state)
+    found = [one(Cover, c, i) for c, i, placed in in_play(state)
              if placed.face_up and not placed.shield and placed.card is not decision.source]
-    return found + [Skip()] if found else []
+    return found + [SKIP] if found else []
 
 
 def extra_play_choices(state, decision: Decision) -> list:
@@ -107,10 +109,10 @@ def extra_play_choices(state, decision: Decision) -> list:
     faces = (False,) if active_rule(state).face_down_plays else (True, False)
     if state.solitaire:
         found = covering_plays(state, hand, faces)
-        return found + [Skip()] if found else []
-    found = [Play(card, chain, face_up) for card in hand for chain in range(state.players)
-             if len(state.chains[chain]) < CHAIN_END for face_up in faces]
-    return found + [Skip()] if found else []
+        return found + [SKIP] if found else []
+    open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
+    found = [plays[chain][not face_up] for plays in map(plays_of, hand) for chain in open_chains for face_up in faces]
+    return found + [SKIP] if found else []
 
 
 def covers(stack: list, card) -> bool:
@@ -126,7 +128,7 @@ def covering_plays(state, hand, faces) -> list:
         for position, stack in enumerate(state.chains[0]):
             for face_up in faces:
                 if not face_up or covers(stack, card):
-                    found.append(PlayOn(card, position, face_up))
+                    found.append(one(PlayOn, card, position, face_up))
     return found
 
 
@@ -150,8 +152,9 @@ def _ask(kind: str, reason: str = "") -> Callable:
 
     def run(state, task: Task, log: list) -> None:
         decision = Decision(kind, task.seat, task.source)
-        if CHOICES[kind](state, decision):
-            state.pending = decision
+        found = CHOICES[kind](state, decision)
+        if found:
+            open_decision(state, decision, found)
         elif reason:
             log.append(Fizzled(task.seat, task.source, reason))
 
@@ -187,10 +190,13 @@ def _draw_event(state, task: Task, log: list) -> None:
 @dataclass(frozen=True, slots=True)
 class StepKind:
     """A step the card file may name: its function and its parameters with their ranges (the
-    card files' vocabulary, `STEP_PARAMS` in cards.py, which checks a file against it)."""
+    card files' vocabulary: cards.py checks a file against it and binds each step's function)."""
 
     run: Callable
-    params: dict
+    params: dict[str, tuple[int, int]]
+
+
+_PARAMS: dict[str, dict[str, tuple[int, int]]] = {"gain_modifiers": {"count": (1, 21)}, "gain_shield": {"count": (1, 13)}}
 
 
 _RUNS: dict[str, Callable] = {
@@ -205,4 +211,4 @@ _RUNS: dict[str, Callable] = {
     "draw_event": _draw_event,
     "extra_play": _ask("extra_play"),
 }
-STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name]) for name, run in _RUNS.items()}
+STEPS: dict[str, StepKind] = {name: StepKind(run, _PARAMS.get(name, {})) for name, run in _RUNS.items()}

@@ -13,21 +13,19 @@ from dataclasses import dataclass
 from ..core import Option, Outcome, Rules, View
 from ..dealing import deal_hidden
 from ..rng import Rng
-from .actions import (ACTION_TYPES, EVENT_TYPES, ChainsStarted, Cover, Covered, Discard, Discarded, Drew,
-                      EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier, PlaceShield, Play,
-                      PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage, Salvaged, Scored,
-                      SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced, TokensTaken,
-                      Tuck, Tucked)
+from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, ChainsStarted, Cover, Covered,
+                      Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier,
+                      PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage,
+                      Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
+                      TokensTaken, Tuck, Tucked, one, plays_of)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
-from .effects import CHOICES, STEPS, active_rule, covering_plays, covers
+from .effects import CHOICES, active_rule, covering_plays, covers
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision, Placed,
-                    SovereignState, Task, chain_score, clone_state, find, other_suit, return_tokens, set_suit,
-                    set_top, take_top, targets, top)
+                    SovereignState, Task, chain_score, clone_state, find, open_decision, other_suit, return_tokens,
+                    set_suit, set_top, take_top, targets, top)
 
 TURN_STAGES = frozenset({"play", "second", "tokens"})
 REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
-POLARITY = Step("polarity_shift")
-EVENT_DRAW = Step("draw_event")
 
 PROMPTS = {
     "opening": "pick the card that starts your chain",
@@ -180,8 +178,13 @@ class SovereignRules(Rules):
     # -- what may be done
 
     def legal_actions(self, state: SovereignState) -> list:
+        """The actions that answer the pending decision: those listed as it opened, if it did
+        in the engine's flow (a hand-built state lists them now)."""
         if state.winners is not None or state.pending is None:
             return []
+        listed = state.listed
+        if listed is not None and listed[0] is state.pending:
+            return listed[1][:]
         return choices(state, state.pending)
 
     def why_illegal(self, state: SovereignState, action) -> str:
@@ -218,6 +221,7 @@ class SovereignRules(Rules):
         log: list = []
         decision = state.pending
         state.pending = None
+        state.listed = None
         HANDLERS[type(action)](state, decision, action, log)
         _flow(state, log)
         return log
@@ -377,27 +381,41 @@ def _why_not_play(state: SovereignState, decision: Decision, action) -> str:
 
 def choices(state: SovereignState, decision: Decision) -> list:
     """Every action that answers `decision` now."""
-    kind = decision.kind
-    seat = decision.seat
-    if kind in CHOICES:
-        return CHOICES[kind](state, decision)
-    if kind == "opening":
-        return [Open(card) for card in state.hands[seat]]
-    if kind == "pick":
-        return [Pick(card) for card in state.hands[seat]]
-    if kind == "salvage":
-        return [Salvage(card) for card in state.hands[seat]] + [Skip()]
-    if kind == "play":
-        return turn_plays(state, seat)
-    if kind == "second":
-        return turn_plays(state, seat) + [Skip()]
-    if kind == "polarity":
-        return [ShiftSuit(), Skip()]
-    if kind == "tokens":
-        return token_choices(state, seat) + [EndTurn()]
-    if kind == "reveal":
-        return revealable(state, seat)
-    raise ValueError(f"unknown decision {kind!r}")
+    lister = LISTS.get(decision.kind)
+    if lister is None:
+        raise ValueError(f"unknown decision {decision.kind!r}")
+    return lister(state, decision)
+
+
+def _hand_choices(action_type: type):
+    def listed(state: SovereignState, decision: Decision) -> list:
+        return [one(action_type, card) for card in state.hands[decision.seat]]
+
+    return listed
+
+
+def _salvage_choices(state: SovereignState, decision: Decision) -> list:
+    return [one(Salvage, card) for card in state.hands[decision.seat]] + [SKIP]
+
+
+def _play_choices(state: SovereignState, decision: Decision) -> list:
+    return turn_plays(state, decision.seat)
+
+
+def _second_choices(state: SovereignState, decision: Decision) -> list:
+    return turn_plays(state, decision.seat) + [SKIP]
+
+
+def _polarity_choices(state: SovereignState, decision: Decision) -> list:
+    return [SHIFT_SUIT, SKIP]
+
+
+def _token_choices(state: SovereignState, decision: Decision) -> list:
+    return token_choices(state, decision.seat) + [END_TURN]
+
+
+def _reveal_choices(state: SovereignState, decision: Decision) -> list:
+    return revealable(state, decision.seat)
 
 
 def turn_plays(state: SovereignState, seat: int) -> list:
@@ -408,20 +426,25 @@ def turn_plays(state: SovereignState, seat: int) -> list:
     if state.solitaire:
         found = covering_plays(state, state.hands[seat], (face_up,))
         if rule.discard_plays and state.discard:
-            found += [PlayDiscardOn(i) for i, stack in enumerate(state.chains[0]) if not stack or not stack[-1].face_up]
+            found += [one(PlayDiscardOn, i) for i, stack in enumerate(state.chains[0])
+                      if not stack or not stack[-1].face_up]
         return found
     began = state.began_own[seat]
     hand = state.hands[seat]
+    rows = [plays_of(card) for card in hand]
+    face = 0 if face_up else 1
+    from_discard = rule.discard_plays and state.discard
     found = []
     for chain in range(state.players):
         if len(state.chains[chain]) >= CHAIN_END:
             continue
         own = chain == seat
-        plain = rule.may_play_on(own, began, False)
-        drawing = plain or (face_up and rule.may_play_on(own, began, True))
-        found += [Play(card, chain, face_up) for card in hand if (drawing if card.draws_event else plain)]
-        if plain and rule.discard_plays and state.discard:
-            found.append(PlayDiscard(chain))
+        if rule.may_play_on(own, began, False):
+            found += [row[chain][face] for row in rows]
+            if from_discard:
+                found.append(one(PlayDiscard, chain))
+        elif face_up and rule.may_play_on(own, began, True):
+            found += [row[chain][face] for row, card in zip(rows, hand) if card.draws_event]
     return found
 
 
@@ -434,9 +457,10 @@ def token_choices(state: SovereignState, seat: int) -> list:
     found = []
     spots = targets(state)
     if modifiers and not rule.blocks_modifiers:
-        found += [PlaceModifier(c, i, delta) for c, i in spots for delta in (1, -1)]
+        for c, i in spots:
+            found += (one(PlaceModifier, c, i, 1), one(PlaceModifier, c, i, -1))
     if shields and not rule.blocks_shields:
-        found += [PlaceShield(c, i) for c, i in spots]
+        found += [one(PlaceShield, c, i) for c, i in spots]
     return found
 
 
@@ -444,17 +468,35 @@ def revealable(state: SovereignState, seat: int) -> list:
     """Reveal Phase: the face-down cards in play in this seat's chain, and the card beneath a
     Runner in play there (tucked face down)."""
     found = []
+    tucking = state.cards.tucking
     for i, stack in enumerate(state.chains[seat]):
         placed = stack[-1]
         if not placed.face_up:
-            found.append(Reveal(i))
-        elif len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up and _tucks(state, placed.card):
-            found.append(Reveal(i, True))
+            found.append(one(Reveal, i, False))
+        elif len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up and placed.card.kind in tucking:
+            found.append(one(Reveal, i, True))
     return found
 
 
-def _tucks(state: SovereignState, card: ClassCard) -> bool:
-    return any(step.name == "tuck_from_hand" for step in state.cards.steps_of(card))
+LISTS = {
+    **CHOICES,
+    "opening": _hand_choices(Open),
+    "pick": _hand_choices(Pick),
+    "salvage": _salvage_choices,
+    "play": _play_choices,
+    "second": _second_choices,
+    "polarity": _polarity_choices,
+    "tokens": _token_choices,
+    "reveal": _reveal_choices,
+}
+
+
+def _wait(state: SovereignState, kind: str, seat: int, legal: list | None = None,
+          source: ClassCard | None = None) -> None:
+    """Open the decision `kind` for `seat` (its legal actions listed now, or `legal` when the
+    caller has just listed them). Decisions of the turn itself are shared objects."""
+    decision = Decision(kind, seat, source) if source is not None else one(Decision, kind, seat)
+    open_decision(state, decision, LISTS[kind](state, decision) if legal is None else legal)
 
 
 # ---------------------------------------------------------------- the flow of play
@@ -465,8 +507,7 @@ def _flow(state: SovereignState, log: list) -> None:
     while state.pending is None and state.winners is None:
         if state.work:
             task = state.work.pop()
-            run = _polarity_shift if task.step is POLARITY else STEPS[task.step.name].run
-            run(state, task, log)
+            task.step.run(state, task, log)
         else:
             STAGES[state.stage](state, log)
 
@@ -481,12 +522,9 @@ def resume(state: SovereignState) -> list:
 def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: bool = False) -> None:
     """Queue a card's resolution by `seat`: (E) first if it has one, then its ability steps in
     order; a card just played face up first offers the Polarity Shift flip."""
-    tasks = [Task(card, seat, step) for step in state.cards.steps_of(card)]
-    if card.draws_event:
-        tasks.insert(0, Task(card, seat, EVENT_DRAW))
+    state.work.extend(state.cards.tasks[card][seat])
     if played_face_up and active_rule(state).polarity:
-        tasks.insert(0, Task(card, seat, POLARITY))
-    state.work.extend(reversed(tasks))
+        state.work.append(Task(card, seat, POLARITY))
 
 
 def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
@@ -495,14 +533,17 @@ def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
         return
     placed = top(state, *where)
     if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply[2]):
-        state.pending = Decision("polarity", task.seat, task.source)
+        _wait(state, "polarity", task.seat, source=task.source)
+
+
+POLARITY = Step("polarity_shift", _polarity_shift)
 
 
 def _stage_opening(state: SovereignState, log: list) -> None:
     for offset in range(state.players):
         seat = (state.current + offset) % state.players
         if state.picks[seat] is None:
-            state.pending = Decision("opening", seat)
+            _wait(state, "opening", seat)
             return
     for seat, card in enumerate(state.picks):
         state.chains[seat].append([Placed(card, False, _bit(seat))])
@@ -525,7 +566,7 @@ def _stage_salvage(state: SovereignState, log: list) -> None:
     if state.solitaire and solitaire_won(state):
         _finish_solitaire(state, True, log)
         return
-    state.pending = Decision("salvage", state.current)
+    _wait(state, "salvage", state.current)
 
 
 def _stage_play(state: SovereignState, log: list) -> None:
@@ -535,7 +576,7 @@ def _stage_play(state: SovereignState, log: list) -> None:
     if state.solitaire and (solitaire_won(state) or not playable):
         _finish_solitaire(state, solitaire_won(state), log)
     elif playable:
-        state.pending = Decision("play", state.current)
+        _wait(state, "play", state.current, playable)
     else:
         state.stage = "tokens"
 
@@ -554,15 +595,17 @@ def _finish_solitaire(state: SovereignState, won: bool, log: list) -> None:
 
 
 def _stage_second(state: SovereignState, log: list) -> None:
-    if active_rule(state).second_play and state.plays_this_turn == 1 and turn_plays(state, state.current):
-        state.pending = Decision("second", state.current)
+    playable = active_rule(state).second_play and state.plays_this_turn == 1 and turn_plays(state, state.current)
+    if playable:
+        _wait(state, "second", state.current, playable + [SKIP])
     else:
         state.stage = "tokens"
 
 
 def _stage_tokens(state: SovereignState, log: list) -> None:
-    if token_choices(state, state.current):
-        state.pending = Decision("tokens", state.current)
+    placeable = token_choices(state, state.current)
+    if placeable:
+        _wait(state, "tokens", state.current, placeable + [END_TURN])
     else:
         _end_turn(state, log)
 
@@ -619,9 +662,10 @@ def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
 def _stage_reveal(state: SovereignState, log: list) -> None:
     for offset in range(state.players):
         seat = (state.reveal_seat + offset) % state.players
-        if revealable(state, seat):
+        found = revealable(state, seat)
+        if found:
             state.reveal_seat = seat
-            state.pending = Decision("reveal", seat)
+            _wait(state, "reveal", seat, found)
             return
     _score(state, log)
 
@@ -631,8 +675,9 @@ def _after_reveal_tokens(state: SovereignState, log: list, next_stage: str) -> N
     from the one resolving; what a seat does not place is forfeited (EndTurn)."""
     for offset in range(state.players):
         seat = (state.current + offset) % state.players
-        if token_choices(state, seat):
-            state.pending = Decision("tokens", seat)
+        placeable = token_choices(state, seat)
+        if placeable:
+            _wait(state, "tokens", seat, placeable + [END_TURN])
             return
     state.stage = next_stage
 
@@ -668,7 +713,7 @@ def _sudden_round(state: SovereignState, tied: tuple[int, ...], scores, log: lis
 def _stage_sudden_pick(state: SovereignState, log: list) -> None:
     for seat in state.contenders:
         if state.picks[seat] is None:
-            state.pending = Decision("pick", seat)
+            _wait(state, "pick", seat)
             return
     order = _turn_order(state, state.first_to_seven)
     state.sudden_queue = [(s, state.picks[s]) for s in order if s in state.contenders]
