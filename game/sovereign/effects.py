@@ -25,11 +25,12 @@ def events_on(state) -> bool:
 
 
 def active_rule(state) -> EventRule:
-    """The active event's rule; none when events are off, or in solitaire for an event that
-    names an opponent."""
-    if not events_on(state):
+    """The active event's rule; none when events are off (as `events_on` says, written out here:
+    the engine asks at every step), or in solitaire for an event that names an opponent."""
+    event = state.active_event
+    if event is None or state.fair_winds or state.stage in EVENTS_OFF_STAGES:
         return NO_EVENT
-    rule = EVENT_RULES[state.active_event.rule]
+    rule = EVENT_RULES[event.rule]
     return NO_EVENT if state.solitaire and rule.names_opponent else rule
 
 

@@ -8,6 +8,7 @@ death) until the next decision or the end of the game.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ..core import Option, Outcome, Rules, View
@@ -253,7 +254,8 @@ class SovereignRules(Rules):
 
     def view(self, state: SovereignState, seat: int | None) -> SovereignView:
         mask = _bit(seat) if seat is not None else ONLOOKER
-        chains = tuple(tuple(tuple(_seen(p, mask) for p in stack) for stack in chain) for chain in state.chains)
+        chains = tuple(tuple(tuple([_seen(p, p.face_up or bool(p.known & mask)) for p in stack]) for stack in chain)
+                       for chain in state.chains)
         return SovereignView(
             seat=seat, players=state.players, fair_winds=state.fair_winds, dealer=state.dealer,
             hand=tuple(state.hands[seat]) if seat is not None else (),
@@ -340,8 +342,10 @@ class SovereignRules(Rules):
         return Outcome(tuple(float(s) for s in state.final_scores), state.winners)
 
 
-def _seen(placed: Placed, mask: int) -> PlacedView:
-    visible = placed.face_up or bool(placed.known & mask)
+@functools.lru_cache(maxsize=4096)
+def _seen(placed: Placed, visible: bool) -> PlacedView:
+    """A placed card as a seat sees it (its face if `visible`). Views are made at every step of a
+    rollout and most placed cards stay as they are, so each view object is made once and shared."""
     return PlacedView(placed.card if visible else None, placed.face_up, placed.known, placed.suit_token,
                       placed.mods, placed.shield, placed.tucked)
 
@@ -621,8 +625,8 @@ def _end_turn(state: SovereignState, log: list) -> None:
         return
     state.began_own[seat] = state.turn_began_own
     state.idle_turns = 0 if state.plays_this_turn or drawn else state.idle_turns + 1
-    long_chains = [c for c in range(state.players) if len(state.chains[c]) >= CHAIN_END]
-    if long_chains:
+    if max(map(len, state.chains)) >= CHAIN_END:
+        long_chains = [c for c in range(state.players) if len(state.chains[c]) >= CHAIN_END]
         first = next((c for c in state.sevens if c in long_chains), long_chains[0])
         _begin_reveal_phase(state, first, log)
     elif state.idle_turns >= state.players:
@@ -633,6 +637,8 @@ def _end_turn(state: SovereignState, log: list) -> None:
 
 def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
     """Draw up to `count` cards (the discard pile reshuffled when the draw pile is out)."""
+    if not count:
+        return 0
     drawn = []
     for _ in range(count):
         if not state.draw:
@@ -641,9 +647,8 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
             if not state.draw:
                 break
         drawn.append(state.draw.pop())
-    state.hands[seat].extend(drawn)
-    if count:
-        log.append(Drew(seat, len(drawn), tuple(drawn)))
+    state.hands[seat] += drawn
+    log.append(Drew(seat, len(drawn), tuple(drawn)))
     return len(drawn)
 
 
@@ -791,7 +796,7 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
     if position + 1 == CHAIN_END and on is None:
         state.sevens.append(chain)
     log.append(Played(seat, card, chain, position, face_up, from_discard))
-    if active_rule(state).tribute and chain != seat:
+    if chain != seat and active_rule(state).tribute:
         taken = min(1, state.supply[1])
         state.supply[1] -= taken
         state.pools[seat][1] += taken
