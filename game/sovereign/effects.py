@@ -105,7 +105,9 @@ def cover_choices(state, decision: Decision) -> list:
 
 
 def extra_play_choices(state, decision: Decision) -> list:
-    """One more card from hand, face up or face down, on any chain that has room."""
+    """One more card from hand, face up or face down, on any chain that has room (FAQ: "any
+    chain", so whatever Blockade, Homeward or Momentum allow the turn's play); face down only under
+    Nebula, whose cards go face down; from the hand only, so not Hostile Orbit's discard."""
     hand = state.hands[decision.seat]
     faces = (False,) if active_rule(state).face_down_plays else (True, False)
     if state.solitaire:

@@ -4,6 +4,29 @@ Every choice is an action answering the decision the state holds (`state.pending
 action the engine runs on (`_flow`): it works through the effect steps waiting on the work stack,
 then moves the turn along (second play, tokens, draw, next turn, Reveal Phase, scoring, sudden
 death) until the next decision or the end of the game.
+
+Decided here where the rulebook and the rulings say nothing (each in the docstring of the code
+that does it, and each a test named "gap" in tests/test_sovereign_rules.py):
+- a whole round of turns without a play or a draw ends the game, the Reveal Phase beginning with
+  the seat whose turn ended last (`_end_turn`);
+- when several chains reach 7 in one turn, the one that reached 7 first begins the Reveal Phase
+  (`_end_turn`);
+- extra plays (Smuggler) go on any chain with room whatever the event restricts, face down only
+  under Nebula, never from the discard pile, and are not the turn's play for Momentum or Open
+  Skies; Tribute pays for them (`extra_play_choices`, `_turn_play`);
+- pool tokens are placed after the turn's play and its abilities, before the draw
+  (`_stage_tokens`);
+- tokens gained in the Reveal Phase or sudden death and not placed at once are forfeited
+  (`_after_reveal_tokens`);
+- in sudden death, only the tied players are re-scored against each other, and tied players who
+  run out of cards together share the win (`_sudden_round`, `_stage_sudden_play`);
+- after a turn without a play, Momentum leaves the next turn free (`Momentum` in event_rules.py);
+- Polarity Shift offers nothing for a card without a suit (`_polarity_shift`);
+- a card the Empath turns face down stays known to every seat (`_on_flip`);
+- Salvage is not offered to an empty hand (`begin_turn`);
+- the Envoy may give a face-down card either suit (`change_suit_choices`, effects.py);
+- a card tucked beneath a Runner earlier in the game is revealed in the Reveal Phase while the
+  Runner is in play (`revealable`).
 """
 
 from __future__ import annotations
@@ -532,6 +555,8 @@ def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: 
 
 
 def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
+    """Polarity Shift's offer, before the card's ability: nothing for a card that has no suit to
+    flip (a Mercenary has not chosen one yet), that is shielded, or that left play already."""
     where = find(state, task.source)
     if where is None:
         return
@@ -557,7 +582,8 @@ def _stage_opening(state: SovereignState, log: list) -> None:
 
 
 def begin_turn(state: SovereignState, seat: int) -> None:
-    """`seat` starts a turn (with the Salvage choice first, when that event is active)."""
+    """`seat` starts a turn (with the Salvage choice first, when that event is active and the
+    hand holds a card to discard: an empty hand has nothing to salvage)."""
     state.current = seat
     state.plays_this_turn = 0
     state.turn_began_own = None
@@ -607,6 +633,10 @@ def _stage_second(state: SovereignState, log: list) -> None:
 
 
 def _stage_tokens(state: SovereignState, log: list) -> None:
+    """Pool tokens are offered once the turn's play and its abilities are done, before the draw.
+    "Any time during their turn" is read as this one moment, so that a turn asks about tokens
+    once; a token wanted before a play can be placed at the end of the turn before (it waits in
+    the pool all the same)."""
     placeable = token_choices(state, state.current)
     if placeable:
         _wait(state, "tokens", state.current, placeable + [END_TURN])
@@ -615,9 +645,10 @@ def _stage_tokens(state: SovereignState, log: list) -> None:
 
 
 def _end_turn(state: SovereignState, log: list) -> None:
-    """Draw, then: a chain at 7 starts the Reveal Phase. So does a whole round of turns without a
-    play or a draw (say every hand empty under Famine): nothing could change any more, a case the
-    rulebook does not foresee."""
+    """Draw, then: a chain at 7 starts the Reveal Phase. When several chains reached 7 this turn
+    (an extra play), the one that reached 7 first begins it. A whole round of turns without a play
+    or a draw (say every hand empty under Famine) also starts it, beginning with the seat whose
+    turn just ended: nothing could change any more, a case the rulebook does not foresee."""
     seat = state.current
     drawn = _draw_cards(state, seat, active_rule(state).draws, log)
     if state.solitaire:
@@ -732,7 +763,9 @@ def _turn_order(state: SovereignState, first: int) -> list[int]:
 
 def _stage_sudden_play(state: SovereignState, log: list) -> None:
     """Each tied player's pick goes face up on their own chain, resolved in turn order under the
-    current event (the 7-card limit is past: the chains are complete)."""
+    current event (the 7-card limit is past: the chains are complete). The re-score compares the
+    tied players only: a chain that was not tied does not come back into the contest, even if an
+    ability changed it."""
     if not state.sudden_queue:
         scores = tuple(chain_score(chain) for chain in state.chains)
         log.append(Scored(scores))
@@ -806,7 +839,9 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
 
 
 def _turn_play(state: SovereignState, decision: Decision, chain: int) -> None:
-    """Book-keeping of a turn's play (not an extra play): where the turn began, and what next."""
+    """Book-keeping of a turn's play: where the turn began, and what next. An extra play (the
+    Smuggler's) is part of resolving a card, not the turn's play: it neither sets where the turn
+    began (Momentum) nor counts as the first of Open Skies' two plays."""
     if decision.kind == "extra_play":
         return
     if state.plays_this_turn == 0:
@@ -878,6 +913,9 @@ def _on_set_suit(state, decision, action, log):
 
 
 def _on_flip(state, decision, action, log):
+    """A card turned face down was seen face up by every seat, so every seat still knows it (its
+    face is hidden from nobody's memory; the rulebook's "no one may look" is about cards played
+    face down)."""
     placed = top(state, action.chain, action.position)
     face_up = not placed.face_up
     set_top(state, action.chain, action.position, placed.turned(face_up, EVERYONE))
