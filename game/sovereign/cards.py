@@ -49,13 +49,28 @@ EVENT_DRAW = Step("draw_event", STEPS["draw_event"].run)  # (E), before the card
 
 @dataclass(frozen=True, slots=True)
 class ClassCard:
-    """One class card. `copy` (0-6) tells apart the copies of a class; `suit` is "" for none."""
+    """One class card. `copy` (0-6) tells apart the copies of a class; `suit` is "" for none.
+
+    Its hash is worked out once, as the card is made: the engine looks cards up in tables (each
+    card's plays and resolution, the view of a placed card) at every step of a search."""
 
     kind: str
     copy: int
     value: int
     suit: str
     draws_event: bool
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.kind, self.copy, self.value, self.suit, self.draws_event)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        """Copied or sent to another process by its fields (a text's hash differs between
+        processes, so the worked-out hash is made again there)."""
+        return ClassCard, (self.kind, self.copy, self.value, self.suit, self.draws_event)
 
     @property
     def short(self) -> str:
