@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core import IllegalAction
+from game.core import IllegalAction, cards_seen
 from game.rng import Rng
 from game.sovereign import (BUILT_IN, RULES, Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield,
                             Placed, Play, PlayDiscard, Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignState,
@@ -457,6 +457,7 @@ def test_hostile_orbit_plays_the_top_discard_unseen_until_it_lands_face_up():
     state = start("Hostile Orbit", [["Sentinel-1"], ["Envoy-3"]], discard=["Artificer-3", "Scout-2"])
     assert PlayDiscard(1) in RULES.legal_actions(state)
     assert RULES.view(state, 0).discard_count == 2
+    assert c("Artificer-3") not in cards_seen(RULES.view(state, 0), RULES.card_types)
     state, events = play(state, PlayDiscard(1))
     assert events[0] == Played(0, c("Artificer-3"), 1, 1, True, True)
     assert state.pools[0] == [0, 2]
