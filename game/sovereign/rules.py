@@ -811,7 +811,12 @@ STAGES = {
 
 
 def _take_from_hand(state: SovereignState, seat: int, card: ClassCard) -> ClassCard:
+    """The card leaves the hand: found by identity first (the legal actions hold the hand's own
+    cards), by equality for an action read back from a save."""
     hand = state.hands[seat]
+    for index, held in enumerate(hand):
+        if held is card:
+            return hand.pop(index)
     return hand.pop(hand.index(card))
 
 
