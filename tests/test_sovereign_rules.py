@@ -844,6 +844,15 @@ def test_gap_a_card_the_empath_turns_face_down_stays_known_to_every_seat():
     assert all(RULES.view(state, seat).in_play(1, 0).card == c("Sentinel-7") for seat in range(3))
 
 
+def test_gap_the_empath_may_turn_itself_over():
+    """Decided: the Empath's "one card in play" includes itself (the Scout alone says "other")."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-7")]], [["Empath-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Empath-1"), 0))
+    assert Flip(0, 1) in RULES.legal_actions(state)
+    state, _ = play(state, Flip(0, 1))
+    assert not state.chains[0][1][0].face_up and state.chains[0][1][0].card == c("Empath-1")
+
+
 def test_gap_salvage_is_not_offered_to_an_empty_hand():
     """Decided: with Salvage active, a player with no card in hand has nothing to discard: the
     turn goes straight on (here, to drawing)."""

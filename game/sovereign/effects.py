@@ -86,6 +86,8 @@ def choose_suit_choices(state, decision: Decision) -> list:
 
 
 def flip_choices(state, decision: Decision) -> list:
+    """Any card in play that is not shielded, the Empath itself included: its text says "one
+    card", where the Scout's says "one other card"."""
     found = [one(Flip, c, i) for c, i in targets(state)]
     return found + [SKIP] if found else []
 

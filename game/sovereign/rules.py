@@ -22,7 +22,8 @@ that does it, and each a test named "gap" in tests/test_sovereign_rules.py):
   run out of cards together share the win (`_sudden_round`, `_stage_sudden_play`);
 - after a turn without a play, Momentum leaves the next turn free (`Momentum` in event_rules.py);
 - Polarity Shift offers nothing for a card without a suit (`_polarity_shift`);
-- a card the Empath turns face down stays known to every seat (`_on_flip`);
+- the Empath may turn itself over (its text says "one card", the Scout's "one other card";
+  `flip_choices`), and a card it turns face down stays known to every seat (`_on_flip`);
 - Salvage is not offered to an empty hand (`begin_turn`);
 - the Envoy may give a face-down card either suit (`change_suit_choices`, effects.py);
 - a card tucked beneath a Runner earlier in the game is revealed in the Reveal Phase while the
