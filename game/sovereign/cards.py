@@ -11,11 +11,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable
+from typing import Any
 
-from .effects import STEPS
 from .event_rules import EVENT_RULES
-from .table import MAX_PLAYERS, Task
 
 STAR, PLANET = "star", "planet"
 SUITS = (STAR, PLANET)
@@ -36,15 +34,13 @@ class CardFileError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One effect step of an ability: a name from the step vocabulary (`STEPS` in effects.py),
-    the function that runs it, bound when the card file is read, and its parameters."""
+    """One effect step of an ability: a name from the step vocabulary and its parameters."""
 
     name: str
-    run: Callable = field(compare=False, repr=False)
     count: int = 1
 
 
-EVENT_DRAW = Step("draw_event", STEPS["draw_event"].run)  # (E), before the card's ability
+EVENT_DRAW = Step("draw_event")  # (E), resolved before the card's ability
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,18 +119,17 @@ class EventCard:
 class CardSet:
     """The class cards (each copy its own object), what each class does, and the event cards.
 
-    Worked out once from the files, for the engine's inner loop: `tasks[card][seat]`, the work a
-    card's resolution by `seat` queues ((E) first, then its ability's steps, last step first, as
-    the work stack takes them), and `tucking`, the classes that hold a card beneath them."""
+    `tucking` names the classes that hold a card beneath them; `resolutions` is where the engine
+    keeps, per card, the work its resolution queues (worked out at a card's first resolution:
+    the engine's inner loop then looks nothing up by name)."""
 
     cards: tuple[ClassCard, ...]
     classes: dict
     events: tuple[EventCard, ...]
-    tasks: dict = field(init=False, repr=False, compare=False)
     tucking: frozenset = field(init=False, repr=False, compare=False)
+    resolutions: dict = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tasks", {card: self._tasks(card) for card in self.cards})
         object.__setattr__(self, "tucking", frozenset(
             name for name, info in self.classes.items() if any(s.name == "tuck_from_hand" for s in info.steps)))
 
@@ -142,10 +137,6 @@ class CardSet:
         """The steps a card resolves, in order: (E) first when it has one, then its ability."""
         steps = self.classes[card.kind].steps
         return (EVENT_DRAW,) + steps if card.draws_event else steps
-
-    def _tasks(self, card: ClassCard) -> tuple[tuple[Task, ...], ...]:
-        steps = self.steps_of(card)[::-1]
-        return tuple(tuple(Task(card, seat, step) for step in steps) for seat in range(MAX_PLAYERS))
 
 
 # ---------------------------------------------------------------- reading files
@@ -218,6 +209,14 @@ def _tables(data: dict, header: str, file: str) -> list:
     return tables
 
 
+# The steps a card file may name, and each one's parameters with their ranges (game/sovereign/
+# effects.py runs them).
+STEP_PARAMS: dict[str, dict[str, tuple[int, int]]] = {
+    "discard_target": {}, "change_suit": {}, "choose_suit": {}, "flip": {}, "tuck_from_hand": {}, "cover": {},
+    "gain_modifiers": {"count": (1, 21)}, "gain_shield": {"count": (1, 13)}, "draw_event": {}, "extra_play": {},
+}
+
+
 def _step(raw: Any, check: _Checker, index: int) -> Step:
     if isinstance(raw, str):
         name, params = raw, {}
@@ -225,9 +224,9 @@ def _step(raw: Any, check: _Checker, index: int) -> Step:
         name, params = raw["step"], {k: v for k, v in raw.items() if k != "step"}
     else:
         check.fail(index, "steps", f"a step must be a name or {{ step = \"name\", ... }}, not {raw!r}")
-    if name not in STEPS:
-        check.fail(index, "steps", f"unknown step {name!r} (known: {', '.join(sorted(STEPS))})")
-    allowed = STEPS[name].params
+    if name not in STEP_PARAMS:
+        check.fail(index, "steps", f"unknown step {name!r} (known: {', '.join(sorted(STEP_PARAMS))})")
+    allowed = STEP_PARAMS[name]
     for key, value in params.items():
         if key not in allowed:
             check.fail(index, "steps", f"step {name!r} takes no {key!r}")
@@ -235,7 +234,7 @@ def _step(raw: Any, check: _Checker, index: int) -> Step:
         if type(value) is not int or not low <= value <= high:
             check.fail(index, "steps",
                        f"step {name!r}: {key} must be a whole number from {low} to {high}, not {value!r}")
-    return Step(name, STEPS[name].run, **params)
+    return Step(name, **params)
 
 
 def _class_table(entry: dict, check: _Checker, index: int) -> tuple[ClassInfo, list[ClassCard]]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .actions import SKIP, Cover, Discard, EventDrawn, Fizzled, Flip, PlayOn, SetSuit, TokensTaken, Tuck, one, plays_of
+from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
 from .table import CHAIN_END, Decision, Task, find, in_play, open_decision, other_suit, targets
 
@@ -195,13 +196,10 @@ def _draw_event(state, task: Task, log: list) -> None:
 @dataclass(frozen=True, slots=True)
 class StepKind:
     """A step the card file may name: its function and its parameters with their ranges (the
-    card files' vocabulary: cards.py checks a file against it and binds each step's function)."""
+    card files' vocabulary, `STEP_PARAMS` in cards.py, which checks a file against it)."""
 
     run: Callable
     params: dict[str, tuple[int, int]]
-
-
-_PARAMS: dict[str, dict[str, tuple[int, int]]] = {"gain_modifiers": {"count": (1, 21)}, "gain_shield": {"count": (1, 13)}}
 
 
 _RUNS: dict[str, Callable] = {
@@ -216,4 +214,4 @@ _RUNS: dict[str, Callable] = {
     "draw_event": _draw_event,
     "extra_play": _ask("extra_play"),
 }
-STEPS: dict[str, StepKind] = {name: StepKind(run, _PARAMS.get(name, {})) for name, run in _RUNS.items()}
+STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name]) for name, run in _RUNS.items()}

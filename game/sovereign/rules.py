@@ -44,8 +44,9 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, Cha
                       Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
                       TokensTaken, Tuck, Tucked, one, plays_of)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
-from .effects import CHOICES, active_rule, covering_plays, covers
-from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision, Placed,
+from .effects import CHOICES, STEPS, active_rule, covering_plays, covers
+from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
+                    Placed,
                     SovereignState, Task, chain_score, clone_state, find, open_decision, other_suit, return_tokens,
                     set_suit, set_top, take_top, targets, top)
 
@@ -535,7 +536,7 @@ def _flow(state: SovereignState, log: list) -> None:
     while state.pending is None and state.winners is None:
         if state.work:
             task = state.work.pop()
-            task.step.run(state, task, log)
+            task.run(state, task, log)
         else:
             STAGES[state.stage](state, log)
 
@@ -550,9 +551,19 @@ def resume(state: SovereignState) -> list:
 def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: bool = False) -> None:
     """Queue a card's resolution by `seat`: (E) first if it has one, then its ability steps in
     order; a card just played face up first offers the Polarity Shift flip."""
-    state.work.extend(state.cards.tasks[card][seat])
+    tasks = state.cards.resolutions.get(card)
+    if tasks is None:
+        tasks = state.cards.resolutions[card] = _resolution(state.cards, card)
+    state.work.extend(tasks[seat])
     if played_face_up and active_rule(state).polarity:
-        state.work.append(Task(card, seat, POLARITY))
+        state.work.append(Task(card, seat, POLARITY, _polarity_shift))
+
+
+def _resolution(cards: CardSet, card: ClassCard) -> tuple[tuple[Task, ...], ...]:
+    """Per seat, the tasks of `card`'s resolution, in the order the work stack takes them (last
+    step first), each bound to its step's function."""
+    steps = cards.steps_of(card)[::-1]
+    return tuple(tuple(Task(card, seat, step, STEPS[step.name].run) for step in steps) for seat in range(MAX_PLAYERS))
 
 
 def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
@@ -566,7 +577,7 @@ def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
         _wait(state, "polarity", task.seat, source=task.source)
 
 
-POLARITY = Step("polarity_shift", _polarity_shift)
+POLARITY = Step("polarity_shift")
 
 
 def _stage_opening(state: SovereignState, log: list) -> None:

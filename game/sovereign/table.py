@@ -8,7 +8,7 @@ printed suit; its value is the printed value plus its modifier tokens.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..rng import Rng
 
@@ -63,11 +63,13 @@ class Placed(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`."""
+    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`; `run` is
+    the step's function (effects.py), bound as the task is made."""
 
     source: ClassCard
     seat: int
     step: Step
+    run: Callable = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
