@@ -46,9 +46,8 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, Cha
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
-                    Placed,
-                    SovereignState, Task, chain_score, clone_state, find, open_decision, other_suit, return_tokens,
-                    set_suit, set_top, take_top, targets, top)
+                    Placed, SovereignState, Task, chain_score, clone_state, find, open_decision, other_suit,
+                    return_tokens, set_suit, set_top, take_top, targets, top)
 
 TURN_STAGES = frozenset({"play", "second", "tokens"})
 REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
