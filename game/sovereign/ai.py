@@ -144,7 +144,7 @@ class SovereignHeuristic(HeuristicPlayer):
         tops = board.tops
         if type(action) is ShiftSuit:
             where = next(((c, i) for c, chain in enumerate(view.chains) for i, stack in enumerate(chain)
-                          if stack[-1].card is view.pending.source), None)
+                          if stack[-1].card == view.pending.source), None)
             if where is None:
                 return 0.0
             chain, position = where
