@@ -92,3 +92,21 @@ def test_a_game_replays_from_its_saved_actions(config, seed, chooser):
         replay, _ = RULES.apply(replay, from_json(data, RULES.saved_types))
     assert RULES.view(replay, None) == RULES.view(state, None) and replay.winners == state.winners
 
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs, st.integers(0, 2**63), st.integers(0, 2**32))
+def test_a_clone_has_every_field_of_the_state_and_shares_no_list(config, seed, chooser):
+    """The search's clone, written slot by slot, copies every field of the state, and changing
+    the clone's lists leaves the original alone."""
+    import dataclasses
+
+    for state in random_states(config, seed, chooser):
+        copy = RULES.clone(state)
+        for field in dataclasses.fields(state):
+            original, cloned = getattr(state, field.name), getattr(copy, field.name)
+            assert cloned == original or field.name == "rng" and cloned.state == original.state, field.name
+            if isinstance(original, list):
+                assert cloned is not original, field.name
+        assert all(a is not b for a, b in zip(copy.hands + copy.pools, state.hands + state.pools))
+        assert all(a is not b for chain, other in zip(copy.chains, state.chains) for a, b in zip(chain, other))

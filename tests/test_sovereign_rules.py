@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core import IllegalAction
+from game.core import IllegalAction, cards_seen
 from game.rng import Rng
 from game.sovereign import (BUILT_IN, RULES, Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield,
                             Placed, Play, PlayDiscard, Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignState,
@@ -457,6 +457,7 @@ def test_hostile_orbit_plays_the_top_discard_unseen_until_it_lands_face_up():
     state = start("Hostile Orbit", [["Sentinel-1"], ["Envoy-3"]], discard=["Artificer-3", "Scout-2"])
     assert PlayDiscard(1) in RULES.legal_actions(state)
     assert RULES.view(state, 0).discard_count == 2
+    assert c("Artificer-3") not in cards_seen(RULES.view(state, 0), RULES.card_types)
     state, events = play(state, PlayDiscard(1))
     assert events[0] == Played(0, c("Artificer-3"), 1, 1, True, True)
     assert state.pools[0] == [0, 2]
@@ -729,3 +730,131 @@ def test_the_game_still_ends_when_the_first_chain_at_7_ends_the_reveal_phase_sho
     state, _ = play(state, Reveal(1), Discard(1, 6))
     assert len(state.chains[1]) == 6 and state.winners is not None
     assert state.final_scores[1] == (5 + 6 + 7) - (4 + 5 + 6)
+
+
+# ---------------------------------------------------------------- gaps: decided where the rulebook is silent
+# (listed in the docstring of game/sovereign/rules.py)
+
+
+def test_gap_a_round_without_a_play_or_a_draw_ends_the_game_from_the_seat_whose_turn_ended():
+    """Decided: a whole round of turns without a play or a draw (every hand empty under Famine)
+    starts the Reveal Phase, beginning with the seat whose turn ended last."""
+    state = table([[up("Magistrate-2"), down("Artificer-1", known=1)], [down("Envoy-1", known=2)]], [[], []],
+                  event="Famine")
+    assert state.stage == "reveal" and state.first_to_seven == 1
+    assert state.pending.kind == "reveal" and state.pending.seat == 1
+
+
+def test_gap_when_two_chains_reach_7_in_one_turn_the_first_to_reach_it_begins_the_reveal_phase():
+    """Decided: when a turn's play and an extra play bring two chains to 7, the chain that reached
+    7 first begins the Reveal Phase."""
+    own = [down("Artificer-1", known=1)] + six_and([f"Sentinel-{i}" for i in range(1, 6)])
+    other = [down("Envoy-1", known=2)] + six_and([f"Magistrate-{i}" for i in range(1, 6)])
+    for first, second in ((1, 0), (0, 1)):
+        state = table([own, other], [["Smuggler-1", "Scout-1"], ["Envoy-3"]])
+        state, _ = play(state, Play(c("Smuggler-1"), first), Play(c("Scout-1"), second, False))
+        assert state.first_to_seven == first and state.pending == type(state.pending)("reveal", first, None)
+
+
+def test_gap_extra_plays_ignore_the_events_chain_limits_and_are_not_the_turns_play():
+    """Decided: an extra play goes on any chain with room whatever Blockade, Homeward or Momentum
+    allow; it is not the turn's play for Momentum or Open Skies; it never comes from Hostile Orbit's
+    discard; Tribute pays for it."""
+    for event in ("Homeward", "Blockade"):
+        state = start(event, [["Smuggler-1", "Sentinel-1"], ["Envoy-3"]])
+        state, _ = play(state, next(a for a in RULES.legal_actions(state) if a.card == c("Smuggler-1")))
+        assert {a.chain for a in RULES.legal_actions(state) if type(a) is Play} == {0, 1}
+    state = start("Momentum", [["Smuggler-1", "Sentinel-1"], ["Envoy-3"]], began_own=[False, None])
+    state, _ = play(state, Play(c("Smuggler-1"), 0), Play(c("Sentinel-1"), 1), EndTurn())
+    assert state.began_own[0] is True, "the turn began on its own chain: the Smuggler's play"
+    state = start("Open Skies", [["Smuggler-1", "Sentinel-1", "Sentinel-3"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Smuggler-1"), 0), Play(c("Sentinel-1"), 1))
+    assert state.pending.kind == "second", "the second play is still to come"
+    state = start("Hostile Orbit", [["Smuggler-1", "Sentinel-1"], ["Envoy-3"]], discard=["Scout-2"])
+    state, _ = play(state, Play(c("Smuggler-1"), 0))
+    assert not any(type(a) is PlayDiscard for a in RULES.legal_actions(state))
+    state = start("Tribute", [["Smuggler-1", "Sentinel-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Smuggler-1"), 0), Play(c("Sentinel-1"), 1, False))
+    assert state.pools[0] == [0, 1]
+
+
+def test_gap_pool_tokens_are_placed_after_the_play_before_the_draw():
+    """Decided: "any time during their turn" is the one moment after the turn's play and its
+    abilities, before the draw: the play itself offers no token."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]], pools=[[1, 1], [0, 0]])
+    assert state.pending.kind == "play" and all(type(a) is Play for a in RULES.legal_actions(state))
+    state, events = play(state, Play(c("Sentinel-1"), 0))
+    assert state.pending.kind == "tokens" and not any(type(e) is Drew for e in events)
+
+
+def test_gap_tokens_gained_in_the_reveal_phase_and_not_placed_at_once_are_forfeited():
+    """Decided: tokens gained in the Reveal Phase may be placed at once; those not placed go back
+    to the supply."""
+    state = table([[up("Magistrate-2"), down("Artificer-1", known=1)], six_and([f"Sentinel-{i}" for i in range(1, 8)])],
+                  [[], []], stage="reveal")
+    state, _ = play(state, Reveal(1))
+    assert state.pools[0] == [0, 2] and state.pending.kind == "tokens"
+    state, _ = play(state, EndTurn())
+    assert state.pools[0] == [0, 0] and state.winners is not None and tokens_conserved(state)
+
+
+def test_gap_sudden_death_rescores_only_the_tied_players():
+    """Decided: the re-score compares the tied players only; a chain that was not tied stays out
+    even if an ability raises it above theirs."""
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")], [up("Sentinel-4")]],
+                         [["Artificer-1"], ["Magistrate-1"], ["Sentinel-3"]])
+    assert state.contenders == (0, 1)
+    state, _ = play(state, Pick(c("Artificer-1")), Pick(c("Magistrate-1")), PlaceModifier(2, 0, 1),
+                    PlaceModifier(2, 0, 1))
+    assert state.final_scores == (4, 2, 8)
+    assert state.winners == (0,), "seat 2's chain now scores most, but it was not tied"
+
+
+def test_gap_tied_players_who_run_out_of_cards_together_share_the_win():
+    """Decided: a tied player with an empty hand loses sudden death; when every tied player's hand
+    is empty at once, they share the win (no one is left to win it alone)."""
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")], [up("Sentinel-4")]], [[], [], ["Scout-1"]])
+    assert state.winners == (0, 1) and RULES.outcome(state).winners == (0, 1)
+
+
+def test_gap_after_a_turn_without_a_play_momentum_leaves_the_next_turn_free():
+    """Decided: a turn without a play began on no chain, so Momentum does not bind the next one."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [[], ["Envoy-3"]], draw=["Sentinel-1"],
+                  event="Momentum", began_own=[True, None])
+    assert state.began_own[0] is None
+    state = turn_of(state, 0)
+    assert {a.chain for a in RULES.legal_actions(state)} == {0, 1}
+
+
+def test_gap_polarity_shift_offers_nothing_for_a_card_without_a_suit():
+    """Decided: Polarity Shift flips a suit; a Mercenary played face up has none yet (it chooses
+    one by its ability, after the offer), so no flip is offered."""
+    state = start("Polarity Shift", [["Mercenary-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Mercenary-1"), 0))
+    assert state.pending.kind == "choose_suit"
+
+
+def test_gap_a_card_the_empath_turns_face_down_stays_known_to_every_seat():
+    """Decided: every seat saw the card face up, so every seat still knows it once it is face down
+    (it still scores, and is revealed again at the end)."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-7")], [up("Sentinel-2")]],
+                  [["Empath-1"], ["Envoy-3"], ["Envoy-2"]])
+    state, _ = play(state, Play(c("Empath-1"), 0), Flip(1, 0))
+    assert not state.chains[1][0][0].face_up
+    assert all(RULES.view(state, seat).in_play(1, 0).card == c("Sentinel-7") for seat in range(3))
+
+
+def test_gap_the_empath_may_turn_itself_over():
+    """Decided: the Empath's "one card in play" includes itself (the Scout alone says "other")."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-7")]], [["Empath-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Empath-1"), 0))
+    assert Flip(0, 1) in RULES.legal_actions(state)
+    state, _ = play(state, Flip(0, 1))
+    assert not state.chains[0][1][0].face_up and state.chains[0][1][0].card == c("Empath-1")
+
+
+def test_gap_salvage_is_not_offered_to_an_empty_hand():
+    """Decided: with Salvage active, a player with no card in hand has nothing to discard: the
+    turn goes straight on (here, to drawing)."""
+    state = start("Salvage", [[], ["Envoy-3"]], draw=["Scout-1"])
+    assert state.current == 1 and state.hands[0] == [c("Scout-1")]

@@ -7,8 +7,11 @@ in what the other seats see (`SovereignRules.public_action`, `SovereignRules.red
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from .table import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from .cards import ClassCard, EventCard
@@ -158,6 +161,25 @@ class Reveal:
 
     position: int
     beneath: bool = False
+
+
+@functools.cache
+def one(cls: type, *fields):
+    """The one shared object of an action: the engine lists the same moves turn after turn, and
+    a frozen dataclass takes several times longer to make than this look-up (actions never change,
+    so every list may hold the same object)."""
+    return cls(*fields)
+
+
+@functools.cache
+def plays_of(card: ClassCard) -> tuple[tuple[Play, Play], ...]:
+    """Per chain, the face-up and the face-down play of `card` there (`one` for a whole row)."""
+    return tuple((Play(card, chain, True), Play(card, chain, False)) for chain in range(MAX_PLAYERS))
+
+
+SKIP = Skip()
+END_TURN = EndTurn()
+SHIFT_SUIT = ShiftSuit()
 
 
 ACTION_TYPES = (Open, Pick, Play, PlayOn, PlayDiscardOn, PlayDiscard, Salvage, Skip, Discard, SetSuit, Flip, Tuck,

@@ -27,54 +27,92 @@ def _tops(view: SovereignView) -> list[list[tuple[str | None, int]]]:
     return [[(p.suit, p.value or 0) for p in (stack[-1] for stack in chain)] for chain in view.chains]
 
 
-def _score(chain: list[tuple[str | None, int]]) -> int:
-    stars = sum(v for s, v in chain if s == "star")
-    planets = sum(v for s, v in chain if s == "planet")
-    return abs(stars - planets)
-
-
-def _lead(tops, seat: int) -> int:
-    own = _score(tops[seat])
-    others = [_score(chain) for c, chain in enumerate(tops) if c != seat]
-    return own - max(others, default=0)
+def _sums(chain: list[tuple[str | None, int]]) -> tuple[int, int]:
+    """(stars, planets): the values of a chain's star cards and of its planet cards."""
+    stars = planets = 0
+    for suit, value in chain:
+        if suit == "star":
+            stars += value
+        elif suit == "planet":
+            planets += value
+    return stars, planets
 
 
 def _major_suit(chain: list[tuple[str | None, int]]) -> str:
-    stars = sum(v for s, v in chain if s == "star")
-    planets = sum(v for s, v in chain if s == "planet")
+    stars, planets = _sums(chain)
     return "star" if stars >= planets else "planet"
+
+
+def _moved(sums: tuple[int, int], suit: str | None, value: int) -> tuple[int, int]:
+    """The (stars, planets) of a chain with a card of `suit` worth `value` added (a negative
+    `value` takes one away); a card without a suit changes neither."""
+    if suit == "star":
+        return sums[0] + value, sums[1]
+    if suit == "planet":
+        return sums[0], sums[1] + value
+    return sums
+
+
+class _Board:
+    """The chains as the seat sees them, kept as (stars, planets) per chain, so that the lead after
+    a change to one chain is worked out without adding up the others again."""
+
+    def __init__(self, view: SovereignView, seat: int) -> None:
+        self.tops = _tops(view)
+        self.sums = [_sums(chain) for chain in self.tops]
+        self.seat = seat
+        self.base = self.lead()
+
+    def lead(self, chain: int = -1, sums: tuple[int, int] = (0, 0)) -> int:
+        """This seat's chain score minus the best other chain's, with `chain` summing to `sums`."""
+        own = 0
+        best = None
+        for c, (stars, planets) in enumerate(self.sums):
+            if c == chain:
+                stars, planets = sums
+            score = abs(stars - planets)
+            if c == self.seat:
+                own = score
+            elif best is None or score > best:
+                best = score
+        return own - (best or 0)
+
+    def gain(self, chain: int, sums: tuple[int, int]) -> int:
+        return self.lead(chain, sums) - self.base
+
+    def replaced(self, chain: int, position: int, suit: str | None, value: int) -> tuple[int, int]:
+        """The sums of `chain` with the card at `position` seen as (`suit`, `value`) instead."""
+        old_suit, old_value = self.tops[chain][position]
+        return _moved(_moved(self.sums[chain], old_suit, -old_value), suit, value)
 
 
 class SovereignHeuristic(HeuristicPlayer):
     def ranking(self, view: SovereignView, legal: list) -> list:
         if len(legal) == 1:
             return list(legal)
-        seat = view.pending.seat
-        tops = _tops(view)
-        base = _lead(tops, seat)
-        scored = [(self._value(view, action, tops, seat, base), self.rng.random(), i)
-                  for i, action in enumerate(legal)]
+        board = _Board(view, view.pending.seat)
+        scored = [(self._value(view, action, board), self.rng.random(), i) for i, action in enumerate(legal)]
         scored.sort(reverse=True)
         return [legal[i] for _value, _tie, i in scored]
 
-    def _value(self, view: SovereignView, action, tops, seat: int, base: int) -> float:
+    def _value(self, view: SovereignView, action, board: _Board) -> float:
         kind = type(action)
+        seat = board.seat
         if kind is Play:
-            return self._play_value(view, action, tops, seat, base)
+            return self._play_value(action.card, action.chain, board)
         if kind in (Open, Pick):
-            return self._play_value(view, Play(action.card, seat), tops, seat, base)
+            return self._play_value(action.card, seat, board)
         if kind is Discard:
-            changed = [chain[:] for chain in tops]
-            del changed[action.chain][action.position]
-            return _lead(changed, seat) - base
+            suit, value = board.tops[action.chain][action.position]
+            return board.gain(action.chain, _moved(board.sums[action.chain], suit, -value))
         if kind is Cover:
             source = view.pending.source
-            changed = [chain[:] for chain in tops]
-            changed[action.chain][action.position] = (source.suit or None, source.value)
-            return _lead(changed, seat) - base
+            return board.gain(action.chain, board.replaced(action.chain, action.position, source.suit or None,
+                                                           source.value))
         if kind in (SetSuit, PlaceModifier, ShiftSuit):
-            return self._token_value(view, action, tops, seat, base)
+            return self._token_value(view, action, board)
         if kind is PlaceShield:
+            tops = board.tops
             suit, value = tops[action.chain][action.position]
             mine = action.chain == seat and suit == _major_suit(tops[seat])
             return value if mine and len(tops[seat]) >= LATE_CHAIN else -1.0
@@ -91,22 +129,22 @@ class SovereignHeuristic(HeuristicPlayer):
             return -action.position
         return 0.0
 
-    def _play_value(self, view: SovereignView, play: Play, tops, seat: int, base: int) -> float:
-        card = play.card
-        suit = card.suit or _major_suit(tops[play.chain] if play.chain == seat else tops[seat])
-        if not card.suit and play.chain != seat:
-            suit = "planet" if _major_suit(tops[play.chain]) == "star" else "star"
-        changed = [chain[:] for chain in tops]
-        changed[play.chain].append((suit, card.value))
-        value = float(_lead(changed, seat) - base)
-        if len(changed[play.chain]) >= CHAIN_END and _lead(changed, seat) <= 0:
+    def _play_value(self, card, chain: int, board: _Board) -> float:
+        tops, seat = board.tops, board.seat
+        suit = card.suit or _major_suit(tops[chain] if chain == seat else tops[seat])
+        if not card.suit and chain != seat:
+            suit = "planet" if _major_suit(tops[chain]) == "star" else "star"
+        lead = board.lead(chain, _moved(board.sums[chain], suit, card.value))
+        value = float(lead - board.base)
+        if len(tops[chain]) + 1 >= CHAIN_END and lead <= 0:
             value -= ENDING_WHILE_BEHIND
         return value
 
-    def _token_value(self, view: SovereignView, action, tops, seat: int, base: int) -> float:
+    def _token_value(self, view: SovereignView, action, board: _Board) -> float:
+        tops = board.tops
         if type(action) is ShiftSuit:
             where = next(((c, i) for c, chain in enumerate(view.chains) for i, stack in enumerate(chain)
-                          if stack[-1].card is view.pending.source), None)
+                          if stack[-1].card == view.pending.source), None)
             if where is None:
                 return 0.0
             chain, position = where
@@ -119,6 +157,4 @@ class SovereignHeuristic(HeuristicPlayer):
             chain, position = action.chain, action.position
             suit, value = tops[chain][position]
             new = (suit, value + action.delta)
-        changed = [c[:] for c in tops]
-        changed[chain][position] = new
-        return _lead(changed, seat) - base
+        return board.gain(chain, board.replaced(chain, position, *new))

@@ -9,7 +9,7 @@ and the problem, and whatever set was in use stays in use.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -40,15 +40,33 @@ class Step:
     count: int = 1
 
 
+EVENT_DRAW = Step("draw_event")  # (E), resolved before the card's ability
+
+
 @dataclass(frozen=True, slots=True)
 class ClassCard:
-    """One class card. `copy` (0-6) tells apart the copies of a class; `suit` is "" for none."""
+    """One class card. `copy` (0-6) tells apart the copies of a class; `suit` is "" for none.
+
+    Its hash is worked out once, as the card is made: the engine looks cards up in tables (each
+    card's plays and resolution, the view of a placed card) at every step of a search."""
 
     kind: str
     copy: int
     value: int
     suit: str
     draws_event: bool
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.kind, self.copy, self.value, self.suit, self.draws_event)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        """Copied or sent to another process by its fields (a text's hash differs between
+        processes, so the worked-out hash is made again there)."""
+        return ClassCard, (self.kind, self.copy, self.value, self.suit, self.draws_event)
 
     @property
     def short(self) -> str:
@@ -99,14 +117,26 @@ class EventCard:
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
-    """The class cards (each copy its own object), what each class does, and the event cards."""
+    """The class cards (each copy its own object), what each class does, and the event cards.
+
+    `tucking` names the classes that hold a card beneath them; `resolutions` is where the engine
+    keeps, per card, the work its resolution queues (worked out at a card's first resolution:
+    the engine's inner loop then looks nothing up by name)."""
 
     cards: tuple[ClassCard, ...]
     classes: dict
     events: tuple[EventCard, ...]
+    tucking: frozenset = field(init=False, repr=False, compare=False)
+    resolutions: dict = field(init=False, repr=False, compare=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tucking", frozenset(
+            name for name, info in self.classes.items() if any(s.name == "tuck_from_hand" for s in info.steps)))
 
     def steps_of(self, card: ClassCard) -> tuple[Step, ...]:
-        return self.classes[card.kind].steps
+        """The steps a card resolves, in order: (E) first when it has one, then its ability."""
+        steps = self.classes[card.kind].steps
+        return (EVENT_DRAW,) + steps if card.draws_event else steps
 
 
 # ---------------------------------------------------------------- reading files

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .actions import Cover, Discard, EventDrawn, Fizzled, Flip, Play, PlayOn, SetSuit, Skip, TokensTaken, Tuck
+from .actions import SKIP, Cover, Discard, EventDrawn, Fizzled, Flip, PlayOn, SetSuit, TokensTaken, Tuck, one, plays_of
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .table import CHAIN_END, Decision, Task, find, in_play, other_suit, targets
+from .table import CHAIN_END, Decision, Task, find, in_play, open_decision, other_suit, targets
 
 SUITS = ("star", "planet")
 EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
@@ -26,11 +26,12 @@ def events_on(state) -> bool:
 
 
 def active_rule(state) -> EventRule:
-    """The active event's rule; none when events are off, or in solitaire for an event that
-    names an opponent."""
-    if not events_on(state):
+    """The active event's rule; none when events are off (as `events_on` says, written out here:
+    the engine asks at every step), or in solitaire for an event that names an opponent."""
+    event = state.active_event
+    if event is None or state.fair_winds or state.stage in EVENTS_OFF_STAGES:
         return NO_EVENT
-    rule = EVENT_RULES[state.active_event.rule]
+    rule = EVENT_RULES[event.rule]
     return NO_EVENT if state.solitaire and rule.names_opponent else rule
 
 
@@ -56,19 +57,22 @@ def draw_event(state, log: list) -> None:
 def discard_choices(state, decision: Decision) -> list:
     if active_rule(state).blocks_removal:
         return []
-    return [Discard(c, i) for c, i in targets(state, exclude=decision.source)]
+    return [one(Discard, c, i) for c, i in targets(state, exclude=decision.source)]
 
 
 def change_suit_choices(state, decision: Decision) -> list:
     """The other suit for a face-up card; either suit for one without a suit, or face down (its
     suit is not seen, so the choice must not give it away)."""
     found = []
+    tokens_left = state.supply[2]
     for c, i in targets(state):
         placed = state.chains[c][i][-1]
-        if placed.suit_token is None and not state.supply[2]:
+        if placed.suit_token is None and not tokens_left:
             continue
-        suits = (other_suit(placed.suit),) if placed.suit and placed.face_up else SUITS
-        found += [SetSuit(c, i, suit) for suit in suits]
+        if placed.face_up and placed.suit:
+            found.append(one(SetSuit, c, i, other_suit(placed.suit)))
+        else:
+            found += [one(SetSuit, c, i, suit) for suit in SUITS]
     return found
 
 
@@ -79,38 +83,42 @@ def choose_suit_choices(state, decision: Decision) -> list:
     placed = state.chains[where[0]][where[1]][-1]
     if placed.shield or (placed.suit_token is None and not state.supply[2]):
         return []
-    return [SetSuit(where[0], where[1], suit) for suit in SUITS]
+    return [one(SetSuit, where[0], where[1], suit) for suit in SUITS]
 
 
 def flip_choices(state, decision: Decision) -> list:
-    found = [Flip(c, i) for c, i in targets(state)]
-    return found + [Skip()] if found else []
+    """Any card in play that is not shielded, the Empath itself included: its text says "one
+    card", where the Scout's says "one other card"."""
+    found = [one(Flip, c, i) for c, i in targets(state)]
+    return found + [SKIP] if found else []
 
 
 def tuck_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None or not state.hands[decision.seat]:
         return []
-    return [Tuck(card) for card in state.hands[decision.seat]] + [Skip()]
+    return [one(Tuck, card) for card in state.hands[decision.seat]] + [SKIP]
 
 
 def cover_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None:
         return []
-    found = [Cover(c, i) for c, i, placed in in_play(state)
+    found = [one(Cover, c, i) for c, i, placed in in_play(state)
              if placed.face_up and not placed.shield and placed.card is not decision.source]
-    return found + [Skip()] if found else []
+    return found + [SKIP] if found else []
 
 
 def extra_play_choices(state, decision: Decision) -> list:
-    """One more card from hand, face up or face down, on any chain that has room."""
+    """One more card from hand, face up or face down, on any chain that has room (FAQ: "any
+    chain", so whatever Blockade, Homeward or Momentum allow the turn's play); face down only under
+    Nebula, whose cards go face down; from the hand only, so not Hostile Orbit's discard."""
     hand = state.hands[decision.seat]
     faces = (False,) if active_rule(state).face_down_plays else (True, False)
     if state.solitaire:
         found = covering_plays(state, hand, faces)
-        return found + [Skip()] if found else []
-    found = [Play(card, chain, face_up) for card in hand for chain in range(state.players)
-             if len(state.chains[chain]) < CHAIN_END for face_up in faces]
-    return found + [Skip()] if found else []
+        return found + [SKIP] if found else []
+    open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
+    found = [plays[chain][not face_up] for plays in map(plays_of, hand) for chain in open_chains for face_up in faces]
+    return found + [SKIP] if found else []
 
 
 def covers(stack: list, card) -> bool:
@@ -126,7 +134,7 @@ def covering_plays(state, hand, faces) -> list:
         for position, stack in enumerate(state.chains[0]):
             for face_up in faces:
                 if not face_up or covers(stack, card):
-                    found.append(PlayOn(card, position, face_up))
+                    found.append(one(PlayOn, card, position, face_up))
     return found
 
 
@@ -150,8 +158,9 @@ def _ask(kind: str, reason: str = "") -> Callable:
 
     def run(state, task: Task, log: list) -> None:
         decision = Decision(kind, task.seat, task.source)
-        if CHOICES[kind](state, decision):
-            state.pending = decision
+        found = CHOICES[kind](state, decision)
+        if found:
+            open_decision(state, decision, found)
         elif reason:
             log.append(Fizzled(task.seat, task.source, reason))
 
@@ -190,7 +199,7 @@ class StepKind:
     card files' vocabulary, `STEP_PARAMS` in cards.py, which checks a file against it)."""
 
     run: Callable
-    params: dict
+    params: dict[str, tuple[int, int]]
 
 
 _RUNS: dict[str, Callable] = {

@@ -85,7 +85,8 @@ class Polarity(EventRule):
 
 class Momentum(EventRule):
     """Alternate: after a turn begun on your own chain, play on an opponent's, and back. A card
-    that draws a new event is exempt: its player follows the new event only (rulebook FAQ)."""
+    that draws a new event is exempt: its player follows the new event only (rulebook FAQ). A
+    turn without a play began nowhere, so the turn after it is free."""
 
     names_opponent = True
 

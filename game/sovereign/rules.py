@@ -4,30 +4,53 @@ Every choice is an action answering the decision the state holds (`state.pending
 action the engine runs on (`_flow`): it works through the effect steps waiting on the work stack,
 then moves the turn along (second play, tokens, draw, next turn, Reveal Phase, scoring, sudden
 death) until the next decision or the end of the game.
+
+Decided here where the rulebook and the rulings say nothing (each in the docstring of the code
+that does it, and each a test named "gap" in tests/test_sovereign_rules.py):
+- a whole round of turns without a play or a draw ends the game, the Reveal Phase beginning with
+  the seat whose turn ended last (`_end_turn`);
+- when several chains reach 7 in one turn, the one that reached 7 first begins the Reveal Phase
+  (`_end_turn`);
+- extra plays (Smuggler) go on any chain with room whatever the event restricts, face down only
+  under Nebula, never from the discard pile, and are not the turn's play for Momentum or Open
+  Skies; Tribute pays for them (`extra_play_choices`, `_turn_play`);
+- pool tokens are placed after the turn's play and its abilities, before the draw
+  (`_stage_tokens`);
+- tokens gained in the Reveal Phase or sudden death and not placed at once are forfeited
+  (`_after_reveal_tokens`);
+- in sudden death, only the tied players are re-scored against each other, and tied players who
+  run out of cards together share the win (`_sudden_round`, `_stage_sudden_play`);
+- after a turn without a play, Momentum leaves the next turn free (`Momentum` in event_rules.py);
+- Polarity Shift offers nothing for a card without a suit (`_polarity_shift`);
+- the Empath may turn itself over (its text says "one card", the Scout's "one other card";
+  `flip_choices`), and a card it turns face down stays known to every seat (`_on_flip`);
+- Salvage is not offered to an empty hand (`begin_turn`);
+- the Envoy may give a face-down card either suit (`change_suit_choices`, effects.py);
+- a card tucked beneath a Runner earlier in the game is revealed in the Reveal Phase while the
+  Runner is in play (`revealable`).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from ..core import Option, Outcome, Rules, View
 from ..dealing import deal_hidden
 from ..rng import Rng
-from .actions import (ACTION_TYPES, EVENT_TYPES, ChainsStarted, Cover, Covered, Discard, Discarded, Drew,
-                      EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier, PlaceShield, Play,
-                      PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage, Salvaged, Scored,
-                      SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced, TokensTaken,
-                      Tuck, Tucked)
+from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, ChainsStarted, Cover, Covered,
+                      Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier,
+                      PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage,
+                      Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
+                      TokensTaken, Tuck, Tucked, one, plays_of)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers
-from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision, Placed,
-                    SovereignState, Task, chain_score, clone_state, find, other_suit, return_tokens, set_suit,
-                    set_top, take_top, targets, top)
+from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
+                    Placed, SovereignState, Task, chain_score, clone_state, find, open_decision, other_suit,
+                    return_tokens, set_suit, set_top, take_top, targets, top)
 
 TURN_STAGES = frozenset({"play", "second", "tokens"})
 REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
-POLARITY = Step("polarity_shift")
-EVENT_DRAW = Step("draw_event")
 
 PROMPTS = {
     "opening": "pick the card that starts your chain",
@@ -180,8 +203,13 @@ class SovereignRules(Rules):
     # -- what may be done
 
     def legal_actions(self, state: SovereignState) -> list:
+        """The actions that answer the pending decision: those listed as it opened, if it did
+        in the engine's flow (a hand-built state lists them now)."""
         if state.winners is not None or state.pending is None:
             return []
+        listed = state.listed
+        if listed is not None and listed[0] is state.pending:
+            return listed[1][:]
         return choices(state, state.pending)
 
     def why_illegal(self, state: SovereignState, action) -> str:
@@ -218,6 +246,7 @@ class SovereignRules(Rules):
         log: list = []
         decision = state.pending
         state.pending = None
+        state.listed = None
         HANDLERS[type(action)](state, decision, action, log)
         _flow(state, log)
         return log
@@ -249,7 +278,8 @@ class SovereignRules(Rules):
 
     def view(self, state: SovereignState, seat: int | None) -> SovereignView:
         mask = _bit(seat) if seat is not None else ONLOOKER
-        chains = tuple(tuple(tuple(_seen(p, mask) for p in stack) for stack in chain) for chain in state.chains)
+        chains = tuple(tuple(tuple([_seen(p, p.face_up or bool(p.known & mask)) for p in stack]) for stack in chain)
+                       for chain in state.chains)
         return SovereignView(
             seat=seat, players=state.players, fair_winds=state.fair_winds, dealer=state.dealer,
             hand=tuple(state.hands[seat]) if seat is not None else (),
@@ -336,8 +366,10 @@ class SovereignRules(Rules):
         return Outcome(tuple(float(s) for s in state.final_scores), state.winners)
 
 
-def _seen(placed: Placed, mask: int) -> PlacedView:
-    visible = placed.face_up or bool(placed.known & mask)
+@functools.lru_cache(maxsize=4096)
+def _seen(placed: Placed, visible: bool) -> PlacedView:
+    """A placed card as a seat sees it (its face if `visible`). Views are made at every step of a
+    rollout and most placed cards stay as they are, so each view object is made once and shared."""
     return PlacedView(placed.card if visible else None, placed.face_up, placed.known, placed.suit_token,
                       placed.mods, placed.shield, placed.tucked)
 
@@ -377,27 +409,41 @@ def _why_not_play(state: SovereignState, decision: Decision, action) -> str:
 
 def choices(state: SovereignState, decision: Decision) -> list:
     """Every action that answers `decision` now."""
-    kind = decision.kind
-    seat = decision.seat
-    if kind in CHOICES:
-        return CHOICES[kind](state, decision)
-    if kind == "opening":
-        return [Open(card) for card in state.hands[seat]]
-    if kind == "pick":
-        return [Pick(card) for card in state.hands[seat]]
-    if kind == "salvage":
-        return [Salvage(card) for card in state.hands[seat]] + [Skip()]
-    if kind == "play":
-        return turn_plays(state, seat)
-    if kind == "second":
-        return turn_plays(state, seat) + [Skip()]
-    if kind == "polarity":
-        return [ShiftSuit(), Skip()]
-    if kind == "tokens":
-        return token_choices(state, seat) + [EndTurn()]
-    if kind == "reveal":
-        return revealable(state, seat)
-    raise ValueError(f"unknown decision {kind!r}")
+    lister = LISTS.get(decision.kind)
+    if lister is None:
+        raise ValueError(f"unknown decision {decision.kind!r}")
+    return lister(state, decision)
+
+
+def _hand_choices(action_type: type):
+    def listed(state: SovereignState, decision: Decision) -> list:
+        return [one(action_type, card) for card in state.hands[decision.seat]]
+
+    return listed
+
+
+def _salvage_choices(state: SovereignState, decision: Decision) -> list:
+    return [one(Salvage, card) for card in state.hands[decision.seat]] + [SKIP]
+
+
+def _play_choices(state: SovereignState, decision: Decision) -> list:
+    return turn_plays(state, decision.seat)
+
+
+def _second_choices(state: SovereignState, decision: Decision) -> list:
+    return turn_plays(state, decision.seat) + [SKIP]
+
+
+def _polarity_choices(state: SovereignState, decision: Decision) -> list:
+    return [SHIFT_SUIT, SKIP]
+
+
+def _token_choices(state: SovereignState, decision: Decision) -> list:
+    return token_choices(state, decision.seat) + [END_TURN]
+
+
+def _reveal_choices(state: SovereignState, decision: Decision) -> list:
+    return revealable(state, decision.seat)
 
 
 def turn_plays(state: SovereignState, seat: int) -> list:
@@ -408,20 +454,25 @@ def turn_plays(state: SovereignState, seat: int) -> list:
     if state.solitaire:
         found = covering_plays(state, state.hands[seat], (face_up,))
         if rule.discard_plays and state.discard:
-            found += [PlayDiscardOn(i) for i, stack in enumerate(state.chains[0]) if not stack or not stack[-1].face_up]
+            found += [one(PlayDiscardOn, i) for i, stack in enumerate(state.chains[0])
+                      if not stack or not stack[-1].face_up]
         return found
     began = state.began_own[seat]
     hand = state.hands[seat]
+    rows = [plays_of(card) for card in hand]
+    face = 0 if face_up else 1
+    from_discard = rule.discard_plays and state.discard
     found = []
     for chain in range(state.players):
         if len(state.chains[chain]) >= CHAIN_END:
             continue
         own = chain == seat
-        plain = rule.may_play_on(own, began, False)
-        drawing = plain or (face_up and rule.may_play_on(own, began, True))
-        found += [Play(card, chain, face_up) for card in hand if (drawing if card.draws_event else plain)]
-        if plain and rule.discard_plays and state.discard:
-            found.append(PlayDiscard(chain))
+        if rule.may_play_on(own, began, False):
+            found += [row[chain][face] for row in rows]
+            if from_discard:
+                found.append(one(PlayDiscard, chain))
+        elif face_up and rule.may_play_on(own, began, True):
+            found += [row[chain][face] for row, card in zip(rows, hand) if card.draws_event]
     return found
 
 
@@ -434,9 +485,10 @@ def token_choices(state: SovereignState, seat: int) -> list:
     found = []
     spots = targets(state)
     if modifiers and not rule.blocks_modifiers:
-        found += [PlaceModifier(c, i, delta) for c, i in spots for delta in (1, -1)]
+        for c, i in spots:
+            found += (one(PlaceModifier, c, i, 1), one(PlaceModifier, c, i, -1))
     if shields and not rule.blocks_shields:
-        found += [PlaceShield(c, i) for c, i in spots]
+        found += [one(PlaceShield, c, i) for c, i in spots]
     return found
 
 
@@ -444,17 +496,35 @@ def revealable(state: SovereignState, seat: int) -> list:
     """Reveal Phase: the face-down cards in play in this seat's chain, and the card beneath a
     Runner in play there (tucked face down)."""
     found = []
+    tucking = state.cards.tucking
     for i, stack in enumerate(state.chains[seat]):
         placed = stack[-1]
         if not placed.face_up:
-            found.append(Reveal(i))
-        elif len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up and _tucks(state, placed.card):
-            found.append(Reveal(i, True))
+            found.append(one(Reveal, i, False))
+        elif len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up and placed.card.kind in tucking:
+            found.append(one(Reveal, i, True))
     return found
 
 
-def _tucks(state: SovereignState, card: ClassCard) -> bool:
-    return any(step.name == "tuck_from_hand" for step in state.cards.steps_of(card))
+LISTS = {
+    **CHOICES,
+    "opening": _hand_choices(Open),
+    "pick": _hand_choices(Pick),
+    "salvage": _salvage_choices,
+    "play": _play_choices,
+    "second": _second_choices,
+    "polarity": _polarity_choices,
+    "tokens": _token_choices,
+    "reveal": _reveal_choices,
+}
+
+
+def _wait(state: SovereignState, kind: str, seat: int, legal: list | None = None,
+          source: ClassCard | None = None) -> None:
+    """Open the decision `kind` for `seat` (its legal actions listed now, or `legal` when the
+    caller has just listed them). Decisions of the turn itself are shared objects."""
+    decision = Decision(kind, seat, source) if source is not None else one(Decision, kind, seat)
+    open_decision(state, decision, LISTS[kind](state, decision) if legal is None else legal)
 
 
 # ---------------------------------------------------------------- the flow of play
@@ -465,8 +535,7 @@ def _flow(state: SovereignState, log: list) -> None:
     while state.pending is None and state.winners is None:
         if state.work:
             task = state.work.pop()
-            run = _polarity_shift if task.step is POLARITY else STEPS[task.step.name].run
-            run(state, task, log)
+            task.run(state, task, log)
         else:
             STAGES[state.stage](state, log)
 
@@ -481,28 +550,40 @@ def resume(state: SovereignState) -> list:
 def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: bool = False) -> None:
     """Queue a card's resolution by `seat`: (E) first if it has one, then its ability steps in
     order; a card just played face up first offers the Polarity Shift flip."""
-    tasks = [Task(card, seat, step) for step in state.cards.steps_of(card)]
-    if card.draws_event:
-        tasks.insert(0, Task(card, seat, EVENT_DRAW))
+    tasks = state.cards.resolutions.get(card)
+    if tasks is None:
+        tasks = state.cards.resolutions[card] = _resolution(state.cards, card)
+    state.work.extend(tasks[seat])
     if played_face_up and active_rule(state).polarity:
-        tasks.insert(0, Task(card, seat, POLARITY))
-    state.work.extend(reversed(tasks))
+        state.work.append(Task(card, seat, POLARITY, _polarity_shift))
+
+
+def _resolution(cards: CardSet, card: ClassCard) -> tuple[tuple[Task, ...], ...]:
+    """Per seat, the tasks of `card`'s resolution, in the order the work stack takes them (last
+    step first), each bound to its step's function."""
+    steps = cards.steps_of(card)[::-1]
+    return tuple(tuple(Task(card, seat, step, STEPS[step.name].run) for step in steps) for seat in range(MAX_PLAYERS))
 
 
 def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
+    """Polarity Shift's offer, before the card's ability: nothing for a card that has no suit to
+    flip (a Mercenary has not chosen one yet), that is shielded, or that left play already."""
     where = find(state, task.source)
     if where is None:
         return
     placed = top(state, *where)
     if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply[2]):
-        state.pending = Decision("polarity", task.seat, task.source)
+        _wait(state, "polarity", task.seat, source=task.source)
+
+
+POLARITY = Step("polarity_shift")
 
 
 def _stage_opening(state: SovereignState, log: list) -> None:
     for offset in range(state.players):
         seat = (state.current + offset) % state.players
         if state.picks[seat] is None:
-            state.pending = Decision("opening", seat)
+            _wait(state, "opening", seat)
             return
     for seat, card in enumerate(state.picks):
         state.chains[seat].append([Placed(card, False, _bit(seat))])
@@ -512,7 +593,8 @@ def _stage_opening(state: SovereignState, log: list) -> None:
 
 
 def begin_turn(state: SovereignState, seat: int) -> None:
-    """`seat` starts a turn (with the Salvage choice first, when that event is active)."""
+    """`seat` starts a turn (with the Salvage choice first, when that event is active and the
+    hand holds a card to discard: an empty hand has nothing to salvage)."""
     state.current = seat
     state.plays_this_turn = 0
     state.turn_began_own = None
@@ -525,7 +607,7 @@ def _stage_salvage(state: SovereignState, log: list) -> None:
     if state.solitaire and solitaire_won(state):
         _finish_solitaire(state, True, log)
         return
-    state.pending = Decision("salvage", state.current)
+    _wait(state, "salvage", state.current)
 
 
 def _stage_play(state: SovereignState, log: list) -> None:
@@ -535,7 +617,7 @@ def _stage_play(state: SovereignState, log: list) -> None:
     if state.solitaire and (solitaire_won(state) or not playable):
         _finish_solitaire(state, solitaire_won(state), log)
     elif playable:
-        state.pending = Decision("play", state.current)
+        _wait(state, "play", state.current, playable)
     else:
         state.stage = "tokens"
 
@@ -554,23 +636,30 @@ def _finish_solitaire(state: SovereignState, won: bool, log: list) -> None:
 
 
 def _stage_second(state: SovereignState, log: list) -> None:
-    if active_rule(state).second_play and state.plays_this_turn == 1 and turn_plays(state, state.current):
-        state.pending = Decision("second", state.current)
+    playable = active_rule(state).second_play and state.plays_this_turn == 1 and turn_plays(state, state.current)
+    if playable:
+        _wait(state, "second", state.current, playable + [SKIP])
     else:
         state.stage = "tokens"
 
 
 def _stage_tokens(state: SovereignState, log: list) -> None:
-    if token_choices(state, state.current):
-        state.pending = Decision("tokens", state.current)
+    """Pool tokens are offered once the turn's play and its abilities are done, before the draw.
+    "Any time during their turn" is read as this one moment, so that a turn asks about tokens
+    once; a token wanted before a play can be placed at the end of the turn before (it waits in
+    the pool all the same)."""
+    placeable = token_choices(state, state.current)
+    if placeable:
+        _wait(state, "tokens", state.current, placeable + [END_TURN])
     else:
         _end_turn(state, log)
 
 
 def _end_turn(state: SovereignState, log: list) -> None:
-    """Draw, then: a chain at 7 starts the Reveal Phase. So does a whole round of turns without a
-    play or a draw (say every hand empty under Famine): nothing could change any more, a case the
-    rulebook does not foresee."""
+    """Draw, then: a chain at 7 starts the Reveal Phase. When several chains reached 7 this turn
+    (an extra play), the one that reached 7 first begins it. A whole round of turns without a play
+    or a draw (say every hand empty under Famine) also starts it, beginning with the seat whose
+    turn just ended: nothing could change any more, a case the rulebook does not foresee."""
     seat = state.current
     drawn = _draw_cards(state, seat, active_rule(state).draws, log)
     if state.solitaire:
@@ -578,8 +667,8 @@ def _end_turn(state: SovereignState, log: list) -> None:
         return
     state.began_own[seat] = state.turn_began_own
     state.idle_turns = 0 if state.plays_this_turn or drawn else state.idle_turns + 1
-    long_chains = [c for c in range(state.players) if len(state.chains[c]) >= CHAIN_END]
-    if long_chains:
+    if max(map(len, state.chains)) >= CHAIN_END:
+        long_chains = [c for c in range(state.players) if len(state.chains[c]) >= CHAIN_END]
         first = next((c for c in state.sevens if c in long_chains), long_chains[0])
         _begin_reveal_phase(state, first, log)
     elif state.idle_turns >= state.players:
@@ -590,6 +679,8 @@ def _end_turn(state: SovereignState, log: list) -> None:
 
 def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
     """Draw up to `count` cards (the discard pile reshuffled when the draw pile is out)."""
+    if not count:
+        return 0
     drawn = []
     for _ in range(count):
         if not state.draw:
@@ -598,9 +689,8 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
             if not state.draw:
                 break
         drawn.append(state.draw.pop())
-    state.hands[seat].extend(drawn)
-    if count:
-        log.append(Drew(seat, len(drawn), tuple(drawn)))
+    state.hands[seat] += drawn
+    log.append(Drew(seat, len(drawn), tuple(drawn)))
     return len(drawn)
 
 
@@ -619,9 +709,10 @@ def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
 def _stage_reveal(state: SovereignState, log: list) -> None:
     for offset in range(state.players):
         seat = (state.reveal_seat + offset) % state.players
-        if revealable(state, seat):
+        found = revealable(state, seat)
+        if found:
             state.reveal_seat = seat
-            state.pending = Decision("reveal", seat)
+            _wait(state, "reveal", seat, found)
             return
     _score(state, log)
 
@@ -631,8 +722,9 @@ def _after_reveal_tokens(state: SovereignState, log: list, next_stage: str) -> N
     from the one resolving; what a seat does not place is forfeited (EndTurn)."""
     for offset in range(state.players):
         seat = (state.current + offset) % state.players
-        if token_choices(state, seat):
-            state.pending = Decision("tokens", seat)
+        placeable = token_choices(state, seat)
+        if placeable:
+            _wait(state, "tokens", seat, placeable + [END_TURN])
             return
     state.stage = next_stage
 
@@ -668,7 +760,7 @@ def _sudden_round(state: SovereignState, tied: tuple[int, ...], scores, log: lis
 def _stage_sudden_pick(state: SovereignState, log: list) -> None:
     for seat in state.contenders:
         if state.picks[seat] is None:
-            state.pending = Decision("pick", seat)
+            _wait(state, "pick", seat)
             return
     order = _turn_order(state, state.first_to_seven)
     state.sudden_queue = [(s, state.picks[s]) for s in order if s in state.contenders]
@@ -682,7 +774,9 @@ def _turn_order(state: SovereignState, first: int) -> list[int]:
 
 def _stage_sudden_play(state: SovereignState, log: list) -> None:
     """Each tied player's pick goes face up on their own chain, resolved in turn order under the
-    current event (the 7-card limit is past: the chains are complete)."""
+    current event (the 7-card limit is past: the chains are complete). The re-score compares the
+    tied players only: a chain that was not tied does not come back into the contest, even if an
+    ability changed it."""
     if not state.sudden_queue:
         scores = tuple(chain_score(chain) for chain in state.chains)
         log.append(Scored(scores))
@@ -728,7 +822,12 @@ STAGES = {
 
 
 def _take_from_hand(state: SovereignState, seat: int, card: ClassCard) -> ClassCard:
+    """The card leaves the hand: found by identity first (the legal actions hold the hand's own
+    cards), by equality for an action read back from a save."""
     hand = state.hands[seat]
+    for index, held in enumerate(hand):
+        if held is card:
+            return hand.pop(index)
     return hand.pop(hand.index(card))
 
 
@@ -746,7 +845,7 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
     if position + 1 == CHAIN_END and on is None:
         state.sevens.append(chain)
     log.append(Played(seat, card, chain, position, face_up, from_discard))
-    if active_rule(state).tribute and chain != seat:
+    if chain != seat and active_rule(state).tribute:
         taken = min(1, state.supply[1])
         state.supply[1] -= taken
         state.pools[seat][1] += taken
@@ -756,7 +855,9 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
 
 
 def _turn_play(state: SovereignState, decision: Decision, chain: int) -> None:
-    """Book-keeping of a turn's play (not an extra play): where the turn began, and what next."""
+    """Book-keeping of a turn's play: where the turn began, and what next. An extra play (the
+    Smuggler's) is part of resolving a card, not the turn's play: it neither sets where the turn
+    began (Momentum) nor counts as the first of Open Skies' two plays."""
     if decision.kind == "extra_play":
         return
     if state.plays_this_turn == 0:
@@ -828,6 +929,9 @@ def _on_set_suit(state, decision, action, log):
 
 
 def _on_flip(state, decision, action, log):
+    """A card turned face down was seen face up by every seat, so every seat still knows it (its
+    face is hidden from nobody's memory; the rulebook's "no one may look" is about cards played
+    face down)."""
     placed = top(state, action.chain, action.position)
     face_up = not placed.face_up
     set_top(state, action.chain, action.position, placed.turned(face_up, EVERYONE))

@@ -8,7 +8,7 @@ printed suit; its value is the printed value plus its modifier tokens.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..rng import Rng
 
@@ -18,15 +18,18 @@ if TYPE_CHECKING:
 SHIELDS, MODIFIERS, SUIT_TOKENS = 13, 21, 21
 CHAIN_END = 7
 HAND_SIZE = 5
+MAX_PLAYERS = 4
 EVERYONE = -1  # the `known` mask of a card every seat has seen
 ONLOOKER = 1 << 8  # the mask of a spectator: it knows only what everyone has seen
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     """A card on a chain with its tokens. `known` is a bit mask of the seats that know the face
     of a face-down card (the seat that played it face down; everyone, if it was turned down in
-    sight); `tucked` marks a card a Runner put beneath itself."""
+    sight); `tucked` marks a card a Runner put beneath itself.
+
+    Immutable, so clones share it; a named tuple rather than a frozen dataclass because the
+    engine makes one at every play, flip and token, and a tuple is made in a quarter of the time."""
 
     card: ClassCard
     face_up: bool
@@ -60,11 +63,13 @@ class Placed:
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`."""
+    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`; `run` is
+    the step's function (effects.py), bound as the task is made."""
 
     source: ClassCard
     seat: int
     step: Step
+    run: Callable = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +116,7 @@ class SovereignState:
     turns: int = 0
     winners: tuple[int, ...] | None = None
     final_scores: tuple[int, ...] | None = None
+    listed: tuple[Decision, list] | None = None       # the pending decision and its legal actions
 
     def all_cards(self) -> list[ClassCard]:
         found = [c for hand in self.hands for c in hand] + self.draw + self.discard
@@ -132,19 +138,43 @@ class SovereignState:
 
 
 def clone_state(state: SovereignState) -> SovereignState:
-    """A copy for search: lists copied, cards and placed cards shared (they are immutable)."""
-    return SovereignState(
-        players=state.players, cards=state.cards, solitaire=state.solitaire, fair_winds=state.fair_winds,
-        dealer=state.dealer,
-        rng=state.rng.clone(), hands=[h[:] for h in state.hands], draw=state.draw[:],
-        discard=state.discard[:], chains=[[s[:] for s in chain] for chain in state.chains],
-        event_deck=state.event_deck[:], active_event=state.active_event, used_events=state.used_events[:],
-        supply=state.supply[:], pools=[p[:] for p in state.pools], current=state.current, stage=state.stage,
-        pending=state.pending, work=state.work[:], picks=state.picks[:], began_own=state.began_own[:],
-        turn_began_own=state.turn_began_own, plays_this_turn=state.plays_this_turn, idle_turns=state.idle_turns,
-        sevens=state.sevens[:], first_to_seven=state.first_to_seven,
-        reveal_seat=state.reveal_seat, contenders=state.contenders, sudden_queue=state.sudden_queue[:],
-        turns=state.turns, winners=state.winners, final_scores=state.final_scores)
+    """A copy for search, slot by slot (quicker than the keyword constructor): lists copied;
+    cards, placed cards, tasks and the listed legal actions shared (none is ever changed)."""
+    copy = object.__new__(SovereignState)
+    copy.players = state.players
+    copy.cards = state.cards
+    copy.solitaire = state.solitaire
+    copy.fair_winds = state.fair_winds
+    copy.dealer = state.dealer
+    copy.rng = state.rng.clone()
+    copy.hands = [h[:] for h in state.hands]
+    copy.draw = state.draw[:]
+    copy.discard = state.discard[:]
+    copy.chains = [[s[:] for s in chain] for chain in state.chains]
+    copy.event_deck = state.event_deck[:]
+    copy.active_event = state.active_event
+    copy.used_events = state.used_events[:]
+    copy.supply = state.supply[:]
+    copy.pools = [p[:] for p in state.pools]
+    copy.current = state.current
+    copy.stage = state.stage
+    copy.pending = state.pending
+    copy.work = state.work[:]
+    copy.picks = state.picks[:]
+    copy.began_own = state.began_own[:]
+    copy.turn_began_own = state.turn_began_own
+    copy.plays_this_turn = state.plays_this_turn
+    copy.idle_turns = state.idle_turns
+    copy.sevens = state.sevens[:]
+    copy.first_to_seven = state.first_to_seven
+    copy.reveal_seat = state.reveal_seat
+    copy.contenders = state.contenders
+    copy.sudden_queue = state.sudden_queue[:]
+    copy.turns = state.turns
+    copy.winners = state.winners
+    copy.final_scores = state.final_scores
+    copy.listed = state.listed
+    return copy
 
 
 # ---------------------------------------------------------------- reading the table
@@ -159,17 +189,15 @@ def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
     return None
 
 
-def in_play(state: SovereignState):
+def in_play(state: SovereignState) -> list[tuple[int, int, Placed]]:
     """(chain, position, placed) for every card in play (solitaire's empty spaces hold none)."""
-    for c, chain in enumerate(state.chains):
-        for i, stack in enumerate(chain):
-            if stack:
-                yield c, i, stack[-1]
+    return [(c, i, stack[-1]) for c, chain in enumerate(state.chains) for i, stack in enumerate(chain) if stack]
 
 
 def targets(state: SovereignState, exclude: ClassCard | None = None) -> list[tuple[int, int]]:
     """Cards in play that abilities and tokens may target: not shielded (and not `exclude`)."""
-    return [(c, i) for c, i, placed in in_play(state) if not placed.shield and placed.card is not exclude]
+    return [(c, i) for c, chain in enumerate(state.chains) for i, stack in enumerate(chain)
+            if stack and not stack[-1].shield and stack[-1].card is not exclude]
 
 
 def top(state: SovereignState, chain: int, position: int) -> Placed:
@@ -194,6 +222,13 @@ def chain_score(chain: list[list[Placed]]) -> int:
 
 
 # ---------------------------------------------------------------- changing the table
+
+
+def open_decision(state: SovereignState, decision: Decision, legal: list) -> None:
+    """Wait for `decision`, whose legal actions were just listed (`legal_actions` hands them out
+    while this decision is pending, rather than listing them again)."""
+    state.pending = decision
+    state.listed = (decision, legal)
 
 
 def take_top(state: SovereignState, chain: int, position: int) -> Placed:
