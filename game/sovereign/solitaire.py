@@ -205,8 +205,7 @@ def position_key(state: SovereignState, start_rng: int) -> tuple:
 
     The draw pile and the event deck only shrink from the top until a reshuffle moves the rng on
     from `start_rng` (its state when the search began): until then their lengths say all."""
-    chain = tuple(sorted(tuple((id(p.card), p.face_up, p.suit_token or "", p.mods, p.shield) for p in stack)
-                         for stack in state.chains[0]))
+    chain = tuple(sorted(map(tuple, state.chains[0]), key=_bottom_card))
     if state.rng.state == start_rng:
         piles = (len(state.draw), len(state.event_deck))
     else:
@@ -214,6 +213,12 @@ def position_key(state: SovereignState, start_rng: int) -> tuple:
     return (chain, tuple(sorted(map(id, state.hands[0]))), piles, tuple(map(id, state.discard)),
             state.active_event, state.rng.state, tuple(state.supply), tuple(state.pools[0]), state.pending,
             tuple(state.work), state.stage, state.plays_this_turn)
+
+
+def _bottom_card(stack: tuple) -> int:
+    """Orders the places: each card lies in one place only, so the bottom cards tell places apart
+    (and every empty place is alike)."""
+    return id(stack[0].card) if stack else 0
 
 
 def one_suit_places(state: SovereignState) -> int:
