@@ -4,17 +4,18 @@ how long "winnable deals only" takes to find a deal from a starting number.
 
     python benchmarks/solitaire.py [--deals 1000] [--time-limit 1.0] [--nodes 20000] [--starts 200]
 
-Deal n is the game of seed n (game/sovereign/solitaire.py). Figures over deals 0-999, on the
-2-core machine shared with other work (load average 6-7), before the engine speed-up:
+Deal n is the game of seed n (game/sovereign/solitaire.py). Figures over deals 0-999 on the
+2-core machine shared with other work:
 
     before: solver proves 53.9% winnable, 6.0% lost, 40.1% undecided within 1 s / 20k positions;
             median 84 ms, p95 1,014 ms
-    after:  solver proves 73.6% winnable, 5.7% lost, 20.7% undecided within 1 s / 20k positions;
-            median 47 ms, p95 1,051 ms (the 1 s cap), max 2,066 ms; hint player wins 27.4%,
-            random play 4.0%; winnable deals only (500 positions a deal, 200 starting numbers):
-            median 56 ms, p95 517 ms, max 1,064 ms, 1.56 deals tried on average (6 at most)
-    by the 20k positions alone (--time-limit 120, the same load): 74.8% winnable, 6.4% lost,
-            18.8% undecided; median 25 ms, p95 3.6 s, max 8.4 s
+    after, old engine (load average 6-7): 73.6% winnable, 5.7% lost, 20.7% undecided; median
+            47 ms, p95 1,051 ms (the 1 s cap); by the 20k positions alone (--time-limit 120):
+            74.8%, 6.4%, 18.8%, median 25 ms, p95 3.6 s
+    after, with the engine's speed-up (load average 2-4): 74.6% winnable, 6.4% lost, 19.0%
+            undecided; median 9 ms, p95 1,010 ms (the 1 s cap), max 1,082 ms; hint player wins
+            27.4%, random play 4.0%; winnable deals only (500 positions a deal, 200 starting
+            numbers): median 13 ms, p95 140 ms, max 313 ms, 1.56 deals tried on average (6 at most)
 """
 
 from __future__ import annotations
