@@ -95,9 +95,11 @@ class GameOver(Scene):
             button.rect = pygame.Rect(left + i * (bw + 2 * gap), self.box.bottom - bh - gap, bw, bh)
 
     def row_line(self, seat: int, summary: str) -> str:
-        """A seat's line under its name: its wins in the session (a solitaire has only the summary)."""
+        """A seat's line under its name: its wins in the session, where a session counts them (a
+        solitaire, a one-game session and a LINX match have only the summary)."""
         session = self.table.session
-        return summary if len(session.seats) == 1 else f"wins: {session.wins[seat]} \u00b7 {summary}"
+        counted = len(session.seats) > 1 and session.config["games_to_win"] > 1 and self.table.counts_wins()
+        return f"wins: {session.wins[seat]} \u00b7 {summary}" if counted else summary
 
     def _reason(self) -> str:
         if self.message:

@@ -822,6 +822,9 @@ class LinxTable(TableScene):
         """Each seat's match score with the finished game counted (as the rules count it)."""
         return self.session.rules.match_totals(self.session.state)
 
+    def counts_wins(self) -> bool:
+        return not self.session.view(None).match
+
     def result_headline(self) -> str:
         view = self.session.view(None)
         if not view.match or not self.session.session_over:

@@ -495,6 +495,10 @@ class TableScene(Scene):
         """For the game-over screen: (seat, cards to show, summary) per seat."""
         raise NotImplementedError
 
+    def counts_wins(self) -> bool:
+        """Whether the session's wins mean something here (a match kept by points does not)."""
+        return True
+
     def result_headline(self) -> str:
         """The game-over screen's headline, where the game says more than who won (a match won)."""
         return ""

@@ -7,6 +7,7 @@ import pytest
 
 from game import storage
 from game.chains.rules import Draw, Pass, Play
+from game.session import Session
 from scenes.chains_table import ChainsTable
 from scenes.confirm import Confirm
 from scenes.gameover import GameOver
@@ -199,3 +200,18 @@ def test_the_table_follows_a_resized_window(driver):
         for center in table.hand.centers(len(table.current_view().hand)):
             assert window.contains(card_rect(center, table.hand.width))
         assert window.contains(table.menu_button.rect)
+
+
+@pytest.mark.parametrize("games_to_win", [1, 3])
+def test_the_results_count_each_seats_wins_only_in_a_session_to_more_than_one(driver, games_to_win):
+    """With one game to win the star says who won; to three, each row says the wins so far."""
+    seats = [{"name": name, "kind": "computer", "difficulty": "random"} for name in ("Ana", "Ben")]
+    session = Session("chains", {"seats": seats, "games_to_win": games_to_win}, 8)
+    while not session.game_over:
+        session.apply(session.computer_action())
+    driver.app.screens.table(session)
+    driver.app.screens.game_over(driver.app.top)
+    over = driver.app.top
+    lines = [over.row_line(seat, summary) for seat, _cards, summary in over.table.result_rows()]
+    assert all(line.startswith("wins: ") for line in lines) == (games_to_win > 1)
+    assert any(line.startswith("wins: ") for line in lines) == (games_to_win > 1)

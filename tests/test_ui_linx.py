@@ -379,6 +379,8 @@ def test_a_tied_match_plays_on_among_the_tied_seats_only(driver):
     assert f"Tied at the top: {names} play another game" in note and "Match to 500: " in note
     assert over.primary.label == "Next game"
     assert all("+" in summary and f"match {totals[seat]}/500" in summary for seat, _c, summary in over.table.result_rows())
+    assert not any(over.row_line(seat, summary).startswith("wins:") for seat, _c, summary in over.table.result_rows()), \
+        "a match counts points, not the session's wins"
     driver.click(over.primary.rect.center)
     table = driver.app.top
     assert isinstance(table, LinxTable)
