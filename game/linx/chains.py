@@ -1,17 +1,16 @@
 """Finding chains: an anchor, one or more hand cards, a different anchor, each card linked to the
 next (same number or same symbol).
 
-The searches are exact. They walk trails over the numbers and symbols of the hand (see `_Table`)
+The searches are exact. They walk trails over the numbers and symbols of the hand (see `_Graph`)
 depth first, each (start, pivot, cards crossed) state once, since what can follow depends on
-nothing else; the longest-chain search also drops a branch when every card it could still reach
-would not beat the best chain found so far.
+nothing else, and only between anchors whose shared component of the hand holds enough cards.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import LinxCard, ScoringCard
+from .cards import DECK, LinxCard, ScoringCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +49,20 @@ def best_scoring_card(length: int, scoring) -> ScoringCard | None:
     return max(eligible, key=lambda s: (s.points, s.length)) if eligible else None
 
 
-class _Table:
+class _Vertices(dict):
+    """Numbers and symbols as small indices (bit positions), handed out on first sight."""
+
+    def __missing__(self, key) -> int:
+        index = self[key] = len(self)
+        return index
+
+
+VERTEX = _Vertices()
+for _key in sorted({c.number for c in DECK.playing}) + list(DECK.symbols):
+    VERTEX[_key]
+
+
+class _Graph:
     """The hand as a graph on numbers and symbols: each hand card is an edge between its number
     and its symbol, and two cards link exactly when their edges share an end.
 
@@ -62,167 +74,239 @@ class _Table:
     the trails between their ends, each with any choice of the hand cards touching its pivots:
     from the trail's own cards (at least one) to all of them. The search walks trails, which are
     few, instead of card orders, which are many when a hand holds one symbol in bulk.
+
+    Everything is a bit mask: hand card i is bit i, `touching[v]` the cards with an end on vertex
+    v. What a trail can still do depends only on where it started, where it stands and the cards
+    it crossed (those fix the pivots it visited), so each such state is walked once. A chain
+    never leaves the component of the graph it starts in: the cards of the component holding an
+    end of both anchors bound the chains between them, and most hands fail that bound at once.
     """
 
-    __slots__ = ("hand", "anchors", "touching", "edges")
+    __slots__ = ("hand", "anchors", "touching", "links", "via", "joins", "shift")
 
     def __init__(self, hand, anchors) -> None:
-        self.hand = list(hand)
-        self.anchors = list(anchors)
-        self.touching: dict = {}   # pivot -> mask of the hand cards with that end
-        self.edges: dict = {}      # pivot -> [(card position, its other end)]
-        for i, c in enumerate(self.hand):
-            for end, other in ((c.number, c.symbol), (c.symbol, c.number)):
-                self.touching[end] = self.touching.get(end, 0) | 1 << i
-                self.edges.setdefault(end, []).append((i, other))
+        self.hand = hand
+        self.anchors = anchors
+        vertex = VERTEX
+        touching = [0] * len(vertex)
+        via = [-1] * len(vertex)
+        links = []
+        joins = []
+        bit = 1
+        for c in hand:
+            number, symbol = vertex[c.number], vertex[c.symbol]
+            touching[number] |= bit
+            touching[symbol] |= bit
+            links.append(number ^ symbol)  # a card's far end from either end: here ^ link
+            seen = via[number]
+            if seen < 0:
+                via[number] = symbol
+            elif seen != symbol:
+                joins.append((seen, symbol))
+            bit <<= 1
+        self.touching = touching
+        self.links = links
+        self.via = via        # number -> a symbol of a card with that number
+        self.joins = joins    # symbols joined by a number they share
+        self.shift = len(vertex).bit_length()
 
-    def search(self, first: LinxCard, lasts, found, bound) -> None:
-        """Walk every trail from an end of `first`, each (start, pivot, edges used) state once,
-        calling `found(pivots, trail, cover, last)` whenever it stands on an end of an anchor
-        `last` of `lasts` with hand cards to lay (`cover`: the mask of hand cards touching its
-        pivots). With a `bound`, a branch is dropped when the hand cards it could still touch are
-        no more than `bound()`: a trail touching that few would find nothing new."""
-        touching, edges = self.touching, self.edges
-        targets: dict = {}
-        for last in lasts:
-            targets.setdefault(last.number, []).append(last)
-            targets.setdefault(last.symbol, []).append(last)
-        seen: set = set()
-        pivots: list = []
-        trail: list[int] = []
+    def components(self) -> dict:
+        """Symbol -> the cards of its component. Every card has one symbol and two symbols are
+        in one component exactly when a chain of shared numbers joins them, so the components
+        follow from the few numbers the hand holds more than once."""
+        touching = self.touching
+        parent: dict = {}
+        cards: dict = {}
+        for a, b in self.joins:
+            while a in parent:
+                a = parent[a]
+            while b in parent:
+                b = parent[b]
+            if a != b:
+                parent[b] = a
+                cards[a] = cards.get(a, touching[a]) | cards.pop(b, touching[b])
+        for symbol in parent:
+            root = symbol
+            while root in parent:
+                root = parent[root]
+            cards[symbol] = cards[root]
+        return cards
 
-        def walk(pivot, used: int, cover: int) -> None:
-            key = (pivots[0], pivot, used)
+    def pairs(self, need: int) -> list:
+        """Each pair of anchors (first before last) whose chains could take `need` hand cards or
+        more: (bound, first, last, origins, targets), the bound (the cards of their shared
+        component) highest first; `origins` the first anchor's ends in that component, `targets`
+        the mask of the last anchor's."""
+        touching, via = self.touching, self.via
+        components = self.components() if self.joins else {}
+        usable = []                  # per anchor: its ends in a component of `need` cards or more
+        for index, anchor in enumerate(self.anchors):
+            ends = []
+            number, symbol = VERTEX[anchor.number], VERTEX[anchor.symbol]
+            for vertex, key in ((number, via[number]), (symbol, symbol)):
+                if touching[vertex]:
+                    cards = components.get(key) or touching[key]
+                    if cards.bit_count() >= need:
+                        ends.append((vertex, cards))
+            if ends:
+                usable.append((index, ends))
+        found = []
+        for k, (first, starts) in enumerate(usable):
+            for last, finishes in usable[k + 1:]:
+                bound, origins, targets = 0, [], 0
+                for origin, cards in starts:
+                    for target, other in finishes:
+                        if other == cards:
+                            bound = max(bound, cards.bit_count())
+                            targets |= 1 << target
+                            if origin not in origins:
+                                origins.append(origin)
+                if bound:
+                    found.append((bound, first, last, origins, targets))
+        if len(found) > 1:
+            found.sort(key=lambda pair: -pair[0])
+        return found
+
+    def trails(self, origin: int, targets: int):
+        """Every trail state from `origin` that stands on a vertex of `targets`, each once:
+        (its last vertex, the cards it crossed in order, the cards touching its pivots)."""
+        touching, links, shift = self.touching, self.links, self.shift
+        stack = [(origin, 0, touching[origin], ())]
+        seen = set()
+        while stack:
+            here, used, cover, trail = stack.pop()
+            key = used << shift | here
             if key in seen:
-                return
+                continue
             seen.add(key)
-            if bound is not None and self.reach(pivot, used, cover) <= bound():
-                return
-            if cover and pivot in targets:
-                for last in targets[pivot]:
-                    found(pivots, trail, cover, last)
-            for position, other in edges.get(pivot, ()):
-                if not used >> position & 1:
-                    pivots.append(other)
-                    trail.append(position)
-                    walk(other, used | 1 << position, cover | touching[other])
-                    pivots.pop()
-                    trail.pop()
+            if targets >> here & 1:
+                yield here, trail, cover
+            free = touching[here] & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                card = low.bit_length() - 1
+                there = here ^ links[card]
+                stack.append((there, used | low, cover | touching[there], trail + (card,)))
 
-        for origin in (first.number, first.symbol):
-            pivots.append(origin)
-            walk(origin, 0, touching.get(origin, 0))
-            pivots.pop()
-
-    def reach(self, pivot, used: int, cover: int) -> int:
-        """How many hand cards a trail standing on `pivot` could still touch: `cover` and every
-        card touching a pivot reachable over unused edges."""
-        touching, edges = self.touching, self.edges
-        frontier = [pivot]
-        visited = {pivot}
-        while frontier:
-            here = frontier.pop()
-            for position, other in edges.get(here, ()):
-                if not used >> position & 1 and other not in visited:
-                    visited.add(other)
-                    cover |= touching[other]
-                    frontier.append(other)
-        return cover.bit_count()
-
-    def chain(self, first: LinxCard, last: LinxCard, pivots, trail, cover: int, count: int) -> Chain:
-        """The chain along this trail with `count` hand cards: the trail's cards, then as many
-        others touching its pivots as needed, each slipped in at the first pivot it touches."""
-        hand = self.hand
-        chosen = set(trail)
-        extra = count - len(chosen)
-        beside: list[list[int]] = [[] for _ in pivots]
-        for i in range(len(hand)):
-            if extra <= 0:
+    def longest(self, need: int) -> Chain | None:
+        """A chain with the most hand cards, if it has at least `need`."""
+        best_count, best = need - 1, None
+        for bound, first, last, origins, targets in self.pairs(need):
+            if bound <= best_count:
                 break
-            if cover >> i & 1 and i not in chosen:
-                card = hand[i]
-                at = next(j for j, p in enumerate(pivots) if p == card.number or p == card.symbol)
-                beside[at].append(i)
-                extra -= 1
+            for origin in origins:
+                for _end, trail, cover in self.trails(origin, targets):
+                    count = cover.bit_count()
+                    if count > best_count:
+                        best_count, best = count, (first, last, origin, trail, cover)
+                        if count == bound:
+                            break
+                if best_count == bound:
+                    break
+        return self.chain(*best, best_count) if best else None
+
+    def lays(self, need: int) -> dict:
+        """(first anchor, last anchor, hand cards) -> (origin, trail, cover) of a chain that lays
+        them, for every pair of anchors and every number of hand cards from `need` up."""
+        found: dict = {}
+        for bound, first, last, origins, targets in self.pairs(need):
+            missing = bound - need + 1
+            for origin in origins:
+                for _end, trail, cover in self.trails(origin, targets):
+                    for count in range(max(len(trail), need), cover.bit_count() + 1):
+                        if (first, last, count) not in found:
+                            found[(first, last, count)] = (origin, trail, cover)
+                            missing -= 1
+                    if not missing:
+                        break
+                if not missing:
+                    break
+        return found
+
+    def chain(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> Chain:
+        """The chain along this trail with `count` hand cards: the trail's cards, then as many
+        others touching its pivots as needed (the lowest first), each slipped in at the first
+        pivot it touches."""
+        hand, links = self.hand, self.links
+        pivots = [origin]
+        for card in trail:
+            pivots.append(pivots[-1] ^ links[card])
+        beside: list[list[int]] = [[] for _ in pivots]
+        rest = cover
+        for card in trail:
+            rest &= ~(1 << card)
+        extra = count - len(trail)
+        while extra > 0:
+            low = rest & -rest
+            rest ^= low
+            card = low.bit_length() - 1
+            c = hand[card]
+            ends = (VERTEX[c.number], VERTEX[c.symbol])
+            beside[next(j for j, p in enumerate(pivots) if p in ends)].append(card)
+            extra -= 1
         order: list[int] = []
-        for j in range(len(pivots)):
-            order += beside[j]
+        for j, group in enumerate(beside):
+            order += group
             if j < len(trail):
                 order.append(trail[j])
-        return Chain(first, tuple(hand[i] for i in order), last)
-
-    def starts(self):
-        """Each anchor but the last, with the anchors after it (each pair of anchors once)."""
-        anchors = self.anchors
-        return [(anchors[i], anchors[i + 1:]) for i in range(len(anchors) - 1)]
+        return Chain(self.anchors[first], tuple(hand[i] for i in order), self.anchors[last])
 
 
-def longest_chain(hand, anchors) -> Chain | None:
-    """A longest chain the hand can lay between two of the anchors; None if there is none."""
-    table = _Table(hand, anchors)
-    best: list = [0, None]
-    for first, lasts in table.starts():
-
-        def found(pivots, trail, cover, last, first=first) -> None:
-            count = cover.bit_count()
-            if count > best[0]:
-                best[0], best[1] = count, (first, last, list(pivots), list(trail), cover)
-
-        table.search(first, lasts, found, lambda: best[0])
-        if best[0] == len(table.hand):
-            break
-    return table.chain(*best[1], best[0]) if best[1] else None
+def _need(hand, min_length: int) -> int | None:
+    """How many hand cards a chain of `min_length` takes (at least one); None if the hand has
+    fewer."""
+    need = max(min_length - 2, 1)
+    return need if len(hand) >= need else None
 
 
-def _by_length(table: _Table) -> dict:
-    """(first anchor, last anchor, hand cards) -> the trail that lays them, for every pair of
-    anchors and every number of hand cards the pair can take."""
-    lays: dict = {}
-    for first, lasts in table.starts():
-        def found(pivots, trail, cover, last, first=first) -> None:
-            for count in range(max(len(trail), 1), cover.bit_count() + 1):
-                if (first, last, count) not in lays:
-                    lays[(first, last, count)] = (list(pivots), list(trail), cover)
-
-        table.search(first, lasts, found, None)
-    return lays
+def longest_chain(hand, anchors, min_length: int = 3) -> Chain | None:
+    """A longest chain the hand can lay between two of the anchors; None if there is none at
+    least `min_length` long."""
+    need = _need(hand, min_length)
+    if need is None or len(anchors) < 2:
+        return None
+    return _Graph(hand, anchors).longest(need)
 
 
 def all_chains(hand, anchors, min_length: int = 3) -> list[Chain]:
     """One chain for every pair of anchors and every length of at least `min_length` that the
     hand can lay between them (which of its cards a lay takes beyond that is the player's to say:
     `is_chain` accepts any)."""
-    table = _Table(hand, anchors)
-    return [table.chain(first, last, *trail, count) for (first, last, count), trail in _by_length(table).items()
-            if count + 2 >= min_length]
+    need = _need(hand, min_length)
+    if need is None or len(anchors) < 2:
+        return []
+    graph = _Graph(hand, anchors)
+    return [graph.chain(first, last, *lay, count) for (first, last, count), lay in graph.lays(need).items()]
 
 
 def chain_of_length(hand, anchors, length: int) -> Chain | None:
     """A chain of exactly `length` cards (anchors counted); None if the hand has none."""
-    table = _Table(hand, anchors)
-    for (first, last, count), trail in _by_length(table).items():
-        if count + 2 == length:
-            return table.chain(first, last, *trail, count)
+    need = _need(hand, length)
+    if need is None or len(anchors) < 2:
+        return None
+    graph = _Graph(hand, anchors)
+    for (first, last, count), lay in graph.lays(need).items():
+        if count == length - 2:
+            return graph.chain(first, last, *lay, count)
     return None
 
 
 def best_chain(hand, anchors, scoring) -> tuple[Chain, ScoringCard] | None:
     """The chain that claims the most points from the face-up `scoring` cards, and the card it
     takes; among chains worth as much, the shortest (it keeps the most cards in hand)."""
-    longest = longest_chain(hand, anchors)
+    if not scoring:
+        return None
+    longest = longest_chain(hand, anchors, min(s.length for s in scoring))
     if longest is None:
         return None
     top = best_scoring_card(longest.length, scoring)
-    if top is None:
-        return None
     shortest = min(s.length for s in scoring if s.points == top.points and s.length <= longest.length)
     if shortest == longest.length:
         return longest, top
-    table = _Table(hand, anchors)
-    lays = [(count, first, last, trail) for (first, last, count), trail in _by_length(table).items()
-            if count + 2 >= shortest]
-    count, first, last, trail = min(lays, key=lambda lay: lay[0])
-    return table.chain(first, last, *trail, count), top
+    graph = _Graph(hand, anchors)
+    (first, last, count), lay = min(graph.lays(shortest - 2).items(), key=lambda item: item[0][2])
+    return graph.chain(first, last, *lay, count), top
 
 
 def one_card_short(hand, anchors, min_length: int, candidates) -> list[tuple[LinxCard, Chain]]:

@@ -395,8 +395,8 @@ class LinxRules(Rules):
             return Draw(sources[int(rand() * len(sources))])
         hand = state.hands[state.current]
         if state.scoring_up:
-            chain = longest_chain(hand, state.anchors)
-            if chain is not None and chain.length >= state.min_length:
+            chain = longest_chain(hand, state.anchors, state.min_length)
+            if chain is not None:
                 return LayChain(chain.start, chain.cards, chain.end, best_scoring_card(chain.length, state.scoring_up))
         return Discard(hand[int(rand() * len(hand))])
 
@@ -544,8 +544,8 @@ class LinxRules(Rules):
         for seat in range(state.players):
             value = float(game_points(state.claimed[seat]))
             if seat in state.seats_in and state.scoring_up:
-                chain = longest_chain(state.hands[seat], state.anchors)
-                if chain is not None and chain.length >= state.min_length:
+                chain = longest_chain(state.hands[seat], state.anchors, state.min_length)
+                if chain is not None:
                     value += 0.5 * points_for(chain.length, state.scoring_up)
             values.append(value)
         top = max(values)
