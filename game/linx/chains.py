@@ -50,16 +50,23 @@ def best_scoring_card(length: int, scoring) -> ScoringCard | None:
 
 
 class _Vertices(dict):
-    """Numbers and symbols as small indices (bit positions), handed out on first sight."""
+    """Numbers and symbols as small indices (bit positions), handed out on first sight;
+    `symbols` lists the symbols' indices."""
+
+    def __init__(self, keys) -> None:
+        super().__init__()
+        self.symbols: list[int] = []
+        for key in keys:
+            self[key]
 
     def __missing__(self, key) -> int:
         index = self[key] = len(self)
+        if isinstance(key, str):
+            self.symbols.append(index)
         return index
 
 
-VERTEX = _Vertices()
-for _key in sorted({c.number for c in DECK.playing}) + list(DECK.symbols):
-    VERTEX[_key]
+VERTEX = _Vertices(sorted({c.number for c in DECK.playing}) + list(DECK.symbols))
 
 
 class _Graph:
@@ -115,61 +122,52 @@ class _Graph:
         in one component exactly when a chain of shared numbers joins them, so the components
         follow from the few numbers the hand holds more than once."""
         touching = self.touching
-        parent: dict = {}
-        cards: dict = {}
+        cards = {symbol: touching[symbol] for symbol in VERTEX.symbols}
         for a, b in self.joins:
-            while a in parent:
-                a = parent[a]
-            while b in parent:
-                b = parent[b]
-            if a != b:
-                parent[b] = a
-                cards[a] = cards.get(a, touching[a]) | cards.pop(b, touching[b])
-        for symbol in parent:
-            root = symbol
-            while root in parent:
-                root = parent[root]
-            cards[symbol] = cards[root]
+            one, other = cards[a], cards[b]
+            if one != other:
+                for symbol, held in cards.items():
+                    if held == one or held == other:
+                        cards[symbol] = one | other
         return cards
 
     def pairs(self, need: int) -> list:
-        """Each pair of anchors (first before last) whose chains could take `need` hand cards or
-        more: (bound, first, last, origins, targets), the bound (the cards of their shared
-        component) highest first; `origins` the first anchor's ends in that component, `targets`
-        the mask of the last anchor's."""
+        """Where chains of `need` hand cards or more may run: (bound, first, last, origin,
+        targets) for each pair of anchors (first before last) and each end `origin` of the first
+        in a component of that many cards that also holds an end of the last (`targets`, a mask),
+        the bound (the cards of that component, the most such a chain can take) highest first."""
         touching, via = self.touching, self.via
-        components = self.components() if self.joins else {}
-        usable = []                  # per anchor: its ends in a component of `need` cards or more
+        components = self.components()
+        if max(map(int.bit_count, components.values())) < need:
+            return []
+        ends = []   # (component, its cards, anchor, end) for the anchor ends in large components
         for index, anchor in enumerate(self.anchors):
-            ends = []
-            number, symbol = VERTEX[anchor.number], VERTEX[anchor.symbol]
-            for vertex, key in ((number, via[number]), (symbol, symbol)):
-                if touching[vertex]:
-                    cards = components.get(key) or touching[key]
-                    if cards.bit_count() >= need:
-                        ends.append((vertex, cards))
-            if ends:
-                usable.append((index, ends))
-        found = []
-        for k, (first, starts) in enumerate(usable):
-            for last, finishes in usable[k + 1:]:
-                bound, origins, targets = 0, [], 0
-                for origin, cards in starts:
-                    for target, other in finishes:
-                        if other == cards:
-                            bound = max(bound, cards.bit_count())
-                            targets |= 1 << target
-                            if origin not in origins:
-                                origins.append(origin)
-                if bound:
-                    found.append((bound, first, last, origins, targets))
-        if len(found) > 1:
-            found.sort(key=lambda pair: -pair[0])
-        return found
+            number = VERTEX[anchor.number]
+            if touching[number]:
+                cards = components[via[number]]
+                count = cards.bit_count()
+                if count >= need:
+                    ends.append((cards, count, index, number))
+            symbol = VERTEX[anchor.symbol]
+            if touching[symbol]:
+                cards = components[symbol]
+                count = cards.bit_count()
+                if count >= need:
+                    ends.append((cards, count, index, symbol))
+        found: dict = {}
+        for x, (cards, count, first, origin) in enumerate(ends):
+            for other, _count, last, target in ends[x + 1:]:
+                if other == cards and last != first:
+                    key = (first, last, origin)
+                    targets = found[key][4] if key in found else 0
+                    found[key] = (count, first, last, origin, targets | 1 << target)
+        return sorted(found.values(), key=lambda pair: -pair[0])
 
     def trails(self, origin: int, targets: int):
         """Every trail state from `origin` that stands on a vertex of `targets`, each once:
-        (its last vertex, the cards it crossed in order, the cards touching its pivots)."""
+        (its last vertex, the cards it crossed in order, the cards touching its pivots). A card
+        is crossed only toward a target or a vertex with other cards to cross on: a dead end
+        adds no card to the cover (its one card touches the pivot it leaves)."""
         touching, links, shift = self.touching, self.links, self.shift
         stack = [(origin, 0, touching[origin], ())]
         seen = set()
@@ -187,39 +185,35 @@ class _Graph:
                 free ^= low
                 card = low.bit_length() - 1
                 there = here ^ links[card]
-                stack.append((there, used | low, cover | touching[there], trail + (card,)))
+                onward = touching[there] & ~used & ~low
+                if onward or targets >> there & 1:
+                    stack.append((there, used | low, cover | onward, trail + (card,)))
 
     def longest(self, need: int) -> Chain | None:
         """A chain with the most hand cards, if it has at least `need`."""
         best_count, best = need - 1, None
-        for bound, first, last, origins, targets in self.pairs(need):
+        for bound, first, last, origin, targets in self.pairs(need):
             if bound <= best_count:
                 break
-            for origin in origins:
-                for _end, trail, cover in self.trails(origin, targets):
-                    count = cover.bit_count()
-                    if count > best_count:
-                        best_count, best = count, (first, last, origin, trail, cover)
-                        if count == bound:
-                            break
-                if best_count == bound:
-                    break
+            for _end, trail, cover in self.trails(origin, targets):
+                count = cover.bit_count()
+                if count > best_count:
+                    best_count, best = count, (first, last, origin, trail, cover)
+                    if count == bound:
+                        break
         return self.chain(*best, best_count) if best else None
 
     def lays(self, need: int) -> dict:
         """(first anchor, last anchor, hand cards) -> (origin, trail, cover) of a chain that lays
         them, for every pair of anchors and every number of hand cards from `need` up."""
         found: dict = {}
-        for bound, first, last, origins, targets in self.pairs(need):
-            missing = bound - need + 1
-            for origin in origins:
-                for _end, trail, cover in self.trails(origin, targets):
-                    for count in range(max(len(trail), need), cover.bit_count() + 1):
-                        if (first, last, count) not in found:
-                            found[(first, last, count)] = (origin, trail, cover)
-                            missing -= 1
-                    if not missing:
-                        break
+        for bound, first, last, origin, targets in self.pairs(need):
+            missing = sum(1 for count in range(need, bound + 1) if (first, last, count) not in found)
+            for _end, trail, cover in self.trails(origin, targets):
+                for count in range(max(len(trail), need), cover.bit_count() + 1):
+                    if (first, last, count) not in found:
+                        found[(first, last, count)] = (origin, trail, cover)
+                        missing -= 1
                 if not missing:
                     break
         return found
@@ -228,29 +222,28 @@ class _Graph:
         """The chain along this trail with `count` hand cards: the trail's cards, then as many
         others touching its pivots as needed (the lowest first), each slipped in at the first
         pivot it touches."""
-        hand, links = self.hand, self.links
-        pivots = [origin]
-        for card in trail:
-            pivots.append(pivots[-1] ^ links[card])
-        beside: list[list[int]] = [[] for _ in pivots]
+        hand, touching, links = self.hand, self.touching, self.links
         rest = cover
         for card in trail:
             rest &= ~(1 << card)
-        extra = count - len(trail)
-        while extra > 0:
+        extra = 0
+        for _ in range(count - len(trail)):
             low = rest & -rest
             rest ^= low
-            card = low.bit_length() - 1
-            c = hand[card]
-            ends = (VERTEX[c.number], VERTEX[c.symbol])
-            beside[next(j for j, p in enumerate(pivots) if p in ends)].append(card)
-            extra -= 1
-        order: list[int] = []
-        for j, group in enumerate(beside):
-            order += group
-            if j < len(trail):
-                order.append(trail[j])
-        return Chain(self.anchors[first], tuple(hand[i] for i in order), self.anchors[last])
+            extra |= low
+        cards = []
+        here = origin
+        for crossing in (*trail, None):
+            beside = extra & touching[here]
+            extra ^= beside
+            while beside:
+                low = beside & -beside
+                beside ^= low
+                cards.append(hand[low.bit_length() - 1])
+            if crossing is not None:
+                cards.append(hand[crossing])
+                here ^= links[crossing]
+        return Chain(self.anchors[first], tuple(cards), self.anchors[last])
 
 
 def _need(hand, min_length: int) -> int | None:
