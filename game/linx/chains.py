@@ -189,8 +189,9 @@ class _Graph:
                 if onward or targets >> there & 1:
                     stack.append((there, used | low, cover | onward, trail + (card,)))
 
-    def longest(self, need: int) -> Chain | None:
-        """A chain with the most hand cards, if it has at least `need`."""
+    def longest(self, need: int) -> tuple[int, tuple | None]:
+        """The most hand cards a chain can take, if at least `need` (else need - 1), and
+        (first, last, origin, trail, cover) of a chain taking them (None if there is none)."""
         best_count, best = need - 1, None
         for bound, first, last, origin, targets in self.pairs(need):
             if bound <= best_count:
@@ -201,7 +202,7 @@ class _Graph:
                     best_count, best = count, (first, last, origin, trail, cover)
                     if count == bound:
                         break
-        return self.chain(*best, best_count) if best else None
+        return best_count, best
 
     def lays(self, need: int) -> dict:
         """(first anchor, last anchor, hand cards) -> (origin, trail, cover) of a chain that lays
@@ -259,7 +260,19 @@ def longest_chain(hand, anchors, min_length: int = 3) -> Chain | None:
     need = _need(hand, min_length)
     if need is None or len(anchors) < 2:
         return None
-    return _Graph(hand, anchors).longest(need)
+    graph = _Graph(hand, anchors)
+    count, lay = graph.longest(need)
+    return graph.chain(*lay, count) if lay else None
+
+
+def longest_length(hand, anchors, min_length: int = 3) -> int:
+    """The length of a longest chain the hand can lay (anchors counted), as `longest_chain`
+    finds it but without laying it out; 0 if there is none at least `min_length` long."""
+    need = _need(hand, min_length)
+    if need is None or len(anchors) < 2:
+        return 0
+    count, lay = _Graph(hand, anchors).longest(need)
+    return count + 2 if lay else 0
 
 
 def all_chains(hand, anchors, min_length: int = 3) -> list[Chain]:
