@@ -257,8 +257,8 @@ def _need(hand, min_length: int) -> int | None:
 def longest_chain(hand, anchors, min_length: int = 3) -> Chain | None:
     """A longest chain the hand can lay between two of the anchors; None if there is none at
     least `min_length` long."""
-    need = _need(hand, min_length)
-    if need is None or len(anchors) < 2:
+    need = min_length - 2 if min_length > 3 else 1
+    if len(hand) < need or len(anchors) < 2:
         return None
     graph = _Graph(hand, anchors)
     count, lay = graph.longest(need)
