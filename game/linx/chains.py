@@ -131,37 +131,42 @@ class _Graph:
                         cards[symbol] = one | other
         return cards
 
-    def pairs(self, need: int) -> list:
-        """Where chains of `need` hand cards or more may run: (bound, first, last, origin,
-        targets) for each pair of anchors (first before last) and each end `origin` of the first
-        in a component of that many cards that also holds an end of the last (`targets`, a mask),
-        the bound (the cards of that component, the most such a chain can take) highest first."""
+    def groups(self, need: int) -> list:
+        """The components of `need` hand cards or more that hold ends of two anchors or more:
+        (their cards, {anchor end: the anchors with that end, in table order}), the largest first.
+        A chain between two anchors runs inside a component holding an end of each, so its
+        cards bound the chain."""
         touching, via = self.touching, self.via
         components = self.components()
         if max(map(int.bit_count, components.values())) < need:
             return []
-        ends = []   # (component, its cards, anchor, end) for the anchor ends in large components
+        groups: dict = {}
         for index, anchor in enumerate(self.anchors):
             number = VERTEX[anchor.number]
             if touching[number]:
                 cards = components[via[number]]
-                count = cards.bit_count()
-                if count >= need:
-                    ends.append((cards, count, index, number))
+                if cards.bit_count() >= need:
+                    groups.setdefault(cards, {}).setdefault(number, []).append(index)
             symbol = VERTEX[anchor.symbol]
             if touching[symbol]:
                 cards = components[symbol]
-                count = cards.bit_count()
-                if count >= need:
-                    ends.append((cards, count, index, symbol))
-        found: dict = {}
-        for x, (cards, count, first, origin) in enumerate(ends):
-            for other, _count, last, target in ends[x + 1:]:
-                if other == cards and last != first:
-                    key = (first, last, origin)
-                    targets = found[key][4] if key in found else 0
-                    found[key] = (count, first, last, origin, targets | 1 << target)
-        return sorted(found.values(), key=lambda pair: -pair[0])
+                if cards.bit_count() >= need:
+                    groups.setdefault(cards, {}).setdefault(symbol, []).append(index)
+        found = [(cards, ends) for cards, ends in groups.items()
+                 if len({index for anchors in ends.values() for index in anchors}) > 1]
+        if len(found) > 1:
+            found.sort(key=lambda group: -group[0].bit_count())
+        return found
+
+    @staticmethod
+    def targets(ends: dict, first: int) -> int:
+        """The anchor ends a chain from anchor `first` looks for: those of a later anchor (each
+        pair of anchors is searched once, from the one that comes first)."""
+        targets = 0
+        for vertex, anchors in ends.items():
+            if anchors[-1] > first:
+                targets |= 1 << vertex
+        return targets
 
     def trails(self, origin: int, targets: int):
         """Every trail state from `origin` that stands on a vertex of `targets`, each once:
@@ -193,30 +198,35 @@ class _Graph:
         """The most hand cards a chain can take, if at least `need` (else need - 1), and
         (first, last, origin, trail, cover) of a chain taking them (None if there is none)."""
         best_count, best = need - 1, None
-        for bound, first, last, origin, targets in self.pairs(need):
+        for cards, ends in self.groups(need):
+            bound = cards.bit_count()
             if bound <= best_count:
                 break
-            for _end, trail, cover in self.trails(origin, targets):
-                count = cover.bit_count()
-                if count > best_count:
-                    best_count, best = count, (first, last, origin, trail, cover)
-                    if count == bound:
-                        break
+            for origin, firsts in ends.items():
+                first = firsts[0]
+                for end, trail, cover in self.trails(origin, self.targets(ends, first)):
+                    count = cover.bit_count()
+                    if count > best_count:
+                        last = next(index for index in ends[end] if index > first)
+                        best_count, best = count, (first, last, origin, trail, cover)
+                        if count == bound:
+                            return best_count, best
         return best_count, best
 
     def lays(self, need: int) -> dict:
         """(first anchor, last anchor, hand cards) -> (origin, trail, cover) of a chain that lays
         them, for every pair of anchors and every number of hand cards from `need` up."""
         found: dict = {}
-        for bound, first, last, origin, targets in self.pairs(need):
-            missing = sum(1 for count in range(need, bound + 1) if (first, last, count) not in found)
-            for _end, trail, cover in self.trails(origin, targets):
-                for count in range(max(len(trail), need), cover.bit_count() + 1):
-                    if (first, last, count) not in found:
-                        found[(first, last, count)] = (origin, trail, cover)
-                        missing -= 1
-                if not missing:
-                    break
+        for _cards, ends in self.groups(need):
+            for origin, firsts in ends.items():
+                for end, trail, cover in self.trails(origin, self.targets(ends, firsts[0])):
+                    lay = (origin, trail, cover)
+                    counts = range(max(len(trail), need), cover.bit_count() + 1)
+                    for first in firsts:
+                        for last in ends[end]:
+                            if last > first:
+                                for count in counts:
+                                    found.setdefault((first, last, count), lay)
         return found
 
     def chain(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> Chain:
