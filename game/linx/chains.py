@@ -190,9 +190,10 @@ class _Graph:
                 free ^= low
                 card = low.bit_length() - 1
                 there = here ^ links[card]
-                onward = touching[there] & ~used & ~low
+                crossed = used | low
+                onward = touching[there] & ~crossed
                 if onward or targets >> there & 1:
-                    stack.append((there, used | low, cover | onward, trail + (card,)))
+                    stack.append((there, crossed, cover | onward, trail + (card,)))
 
     def longest(self, need: int) -> tuple[int, tuple | None]:
         """The most hand cards a chain can take, if at least `need` (else need - 1), and
