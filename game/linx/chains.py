@@ -218,7 +218,10 @@ class _Graph:
         """(first anchor, last anchor, hand cards) -> (origin, trail, cover) of a chain that lays
         them, for every pair of anchors and every number of hand cards from `need` up."""
         found: dict = {}
-        for _cards, ends in self.groups(need):
+        for cards, ends in self.groups(need):
+            anchors = sorted({index for indices in ends.values() for index in indices})
+            missing = sum(1 for k, first in enumerate(anchors) for last in anchors[k + 1:]
+                          for count in range(need, cards.bit_count() + 1) if (first, last, count) not in found)
             for origin, firsts in ends.items():
                 for end, trail, cover in self.trails(origin, self.targets(ends, firsts[0])):
                     lay = (origin, trail, cover)
@@ -227,7 +230,13 @@ class _Graph:
                         for last in ends[end]:
                             if last > first:
                                 for count in counts:
-                                    found.setdefault((first, last, count), lay)
+                                    if (first, last, count) not in found:
+                                        found[(first, last, count)] = lay
+                                        missing -= 1
+                    if not missing:
+                        break
+                if not missing:
+                    break
         return found
 
     def chain(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> Chain:
