@@ -5,6 +5,20 @@
 Also the search's own playouts (`playout_action` choosing, `advance` applying), where a game
 leans toward the obvious move without listing every legal one (LINX lays its longest chain).
 Target: 100k actions/s on the lean path.
+
+LINX, 2 players, `--games 100 --cpu`, three runs alternated with the code before the bit-mask
+chain finder, Chains timed in the same runs for reference; shared 2-core machine, load average
+5-7; medians, actions/s:
+
+    path                      before    after    Chains
+    advance (search path)     11,163   28,834    79,416
+    apply (validated)          8,388   15,277    41,882
+    playout_action+advance    18,099   65,169    83,535
+
+On the lean path LINX runs at about three quarters of Chains' rate (0.59-0.78 in the three
+runs): short of 100k, about 65k where Chains does 85k. Its chain search is some 45% of that
+time: every hand that could still hold a chain long enough is searched (a fifth of the turns
+lack the cards; over half fail the bound of their largest group of linked cards).
 """
 
 from __future__ import annotations
