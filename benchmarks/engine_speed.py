@@ -18,7 +18,7 @@ chain finder, Chains timed in the same runs for reference; shared 2-core machine
 On the lean path LINX runs at about three quarters of Chains' rate (0.59-0.78 in the three
 runs): short of 100k, about 65k where Chains does 85k. Its chain search is some 45% of that
 time: every hand that could still hold a chain long enough is searched (a fifth of the turns
-lack the cards; over half fail the bound of their largest group of linked cards).
+lack the cards; nearly half fail the bound of their largest group of linked cards).
 """
 
 from __future__ import annotations
