@@ -49,24 +49,9 @@ def best_scoring_card(length: int, scoring) -> ScoringCard | None:
     return max(eligible, key=lambda s: (s.points, s.length)) if eligible else None
 
 
-class _Vertices(dict):
-    """Numbers and symbols as small indices (bit positions), handed out on first sight;
-    `symbols` lists the symbols' indices."""
-
-    def __init__(self, keys) -> None:
-        super().__init__()
-        self.symbols: list[int] = []
-        for key in keys:
-            self[key]
-
-    def __missing__(self, key) -> int:
-        index = self[key] = len(self)
-        if isinstance(key, str):
-            self.symbols.append(index)
-        return index
-
-
-VERTEX = _Vertices(sorted({c.number for c in DECK.playing}) + list(DECK.symbols))
+# The deck's numbers and symbols as small indices (bit positions), the graph's vertices.
+VERTEX = {key: index for index, key in enumerate(sorted({c.number for c in DECK.playing}) + list(DECK.symbols))}
+SYMBOL_VERTICES = [VERTEX[symbol] for symbol in DECK.symbols]
 
 
 class _Graph:
@@ -122,7 +107,7 @@ class _Graph:
         in one component exactly when a chain of shared numbers joins them, so the components
         follow from the few numbers the hand holds more than once."""
         touching = self.touching
-        cards = {symbol: touching[symbol] for symbol in VERTEX.symbols}
+        cards = {symbol: touching[symbol] for symbol in SYMBOL_VERTICES}
         for a, b in self.joins:
             one, other = cards[a], cards[b]
             if one != other:
