@@ -324,13 +324,12 @@ def one_card_short(hand, anchors, min_length: int, candidates) -> list[tuple[Lin
     """The `candidates` that would give the hand a chain of at least `min_length` it cannot lay
     now, each with a longest chain it would make (for the hint: "one card short of ...")."""
     hand = list(hand)
-    now = longest_chain(hand, anchors)
-    have = now.length if now else 0
+    wanted = max(min_length, longest_length(hand, anchors) + 1)
     short = []
     for extra in candidates:
         if extra in hand or extra in anchors:
             continue
-        chain = longest_chain(hand + [extra], anchors)
-        if chain is not None and chain.length >= min_length and chain.length > have:
+        chain = longest_chain(hand + [extra], anchors, wanted)
+        if chain is not None:
             short.append((extra, chain))
     return short
