@@ -396,9 +396,8 @@ class LinxRules(Rules):
             draws = _draws(state)
             return draws[int(rand() * len(draws))]
         hand = state.hands[state.current]
-        scoring = state.scoring_up
-        if scoring:
-            chain = longest_chain(hand, state.anchors, min([s.length for s in scoring]))
+        if state.scoring_up:
+            chain = longest_chain(hand, state.anchors, state.min_length)
             if chain is not None:
                 return LayChain(chain.start, chain.cards, chain.end, best_scoring_card(chain.length, state.scoring_up))
         return Discard(hand[int(rand() * len(hand))])
