@@ -4,6 +4,11 @@
 
 Target: a 12-card hand with 4 anchors well under 10 ms for the longest and the best-scoring
 chain (the hint and every computer decision use them).
+
+`--hands 1000`, before and after the bit-mask finder, one run each on a shared machine (load
+average 5), ms median / p99 / worst: longest 0.111 / 0.357 / 0.465 before, 0.048 / 0.146 /
+0.205 after; best-scoring 0.184 / 0.725 / 1.538 before, 0.106 / 0.374 / 0.625 after; every pair
+and length 0.254 / 1.093 / 1.722 before, 0.141 / 0.506 / 0.759 after.
 """
 
 from __future__ import annotations

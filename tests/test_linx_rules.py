@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from game.core import IllegalAction, from_json, to_json
 from game.linx import (RULES, Discard, Draw, GUIDE, LayChain, LinxCard, LinxHeuristic, LinxState, ScoringCard,
                        all_chains, best_chain, card, cards, chain_of_length, full_deck, longest_chain,
-                       one_card_short, scoring_deck)
+                       longest_length, one_card_short, scoring_deck)
 from game.linx.cards import DECK, LinxCardError, parse_deck
 from game.linx.chains import is_chain
 from game.linx.rules import (AnchorsDealt, ChainLaid, Discarded, Drew, GameEnded, ScoringDealt, bonuses,
@@ -509,9 +509,30 @@ def test_determinize_keeps_the_discards_a_seat_took_in_its_hand():
 
 
 def test_a_taken_card_is_no_longer_known_once_played():
+    """"... until played": discarded again or laid in a chain, a taken card is no longer pinned to
+    the hand that took it."""
     state = table(["7Su", "5Le 13Di"], taken=["", "13Di"], current=1)
     state, _ = RULES.apply(state, Discard(card("13Di")))
     assert state.taken[1] == []
+    state = table(["7Su 7Mo 8Mo", "5Le"], taken=["7Mo", ""])
+    state, _ = RULES.apply(state, lay("1Su", "7Su 7Mo 8Mo", "2Mo", "5/20"))
+    assert state.taken[0] == []
+
+
+def test_determinize_forgets_a_taken_card_once_it_is_discarded_and_buried():
+    """A taken card discarded again and covered by the next discard is one of the unseen cards
+    again: determinize deals it anywhere hidden, not always to the hand that once took it."""
+    state = RULES.setup({"players": 2}, 11)
+    top = state.discard[-1]
+    state, _ = RULES.apply(state, Draw("discard"))
+    state, _ = RULES.apply(state, Discard(top))
+    state, _ = RULES.apply(state, Draw("stock"))
+    state, _ = RULES.apply(state, Discard(state.hands[1][0]))
+    view = RULES.view(state, 1)
+    assert view.taken[0] == () and view.discard_top != top
+    guesses = [RULES.determinize(view, Rng(salt)) for salt in range(30)]
+    assert any(top not in guess.hands[0] for guess in guesses)
+    assert all(RULES.view(guess, 1) == view for guess in guesses)
 
 
 # ---------------------------------------------------------------- saves
@@ -578,6 +599,9 @@ def test_the_finder_agrees_with_brute_force(hand_and_anchors):
     lengths = {len(m) + 2 for _, m, _ in brute}
     longest = longest_chain(hand, anchors)
     assert (longest.length if longest else None) == (max(lengths) if lengths else None)
+    assert longest_length(hand, anchors) == max(lengths, default=0)
+    for at_least in (4, 5, 6):
+        assert longest_length(hand, anchors, at_least) == max((n for n in lengths if n >= at_least), default=0)
     if longest:
         assert is_chain(longest.start, longest.cards, longest.end)
     for length in range(3, len(hand) + 3):
@@ -600,6 +624,22 @@ def test_the_finder_agrees_with_brute_force(hand_and_anchors):
         assert best[1].points == points and best[0].length == -shortest
 
 
+def test_anchors_joined_by_two_components_offer_the_lengths_of_both():
+    """Between 2 Star and 1 Star run a chain over the Star (3 Star alone) and one over the
+    numbers (2 Moon, 1 Moon): lengths 3 and 4, from two separate groups of linked cards."""
+    hand, anchors = cards("2Mo 4Su 1Mo 3St"), cards("2Su 2St 1St 1Su")
+    between = {c.length for c in all_chains(hand, anchors) if {c.start, c.end} == set(cards("2St 1St"))}
+    assert between == {3, 4}
+
+
+def test_a_chain_shorter_than_asked_is_not_looked_for():
+    """The playouts ask only for a chain that may be laid (the smallest scoring card's length)."""
+    hand, anchors = cards("7Su 7Mo 8Mo"), cards("1Su 2Mo")
+    assert longest_chain(hand, anchors, 5).length == 5
+    assert longest_chain(hand, anchors, 6) is None
+    assert longest_length(hand, anchors) == 5 and longest_length(hand, anchors, 6) == 0
+
+
 def test_one_card_short():
     """A chain the hand is one card short of, and the card it lacks (the hint)."""
     hand, anchors = cards("7Su 9Mo"), cards("1Su 2Mo")
@@ -617,6 +657,30 @@ def test_the_rule_of_thumb_takes_a_discard_that_lengthens_its_chain():
     state = table(["7Su 7Mo 15Le 14Di 13He 12St 11St 10He 9Di 8Le", "5Le"], discard="8Mo", draws_left=1)
     ranking = LinxHeuristic(1).ranking(RULES.view(state, 0), RULES.legal_actions(state))
     assert ranking[0] == Draw("discard")
+
+
+def test_the_rule_of_thumb_keeps_the_discards_it_took():
+    """A card taken from the discard pile is not handed straight back, even when it links least."""
+    state = table(["15Su 15St 1Mo 1He 2Mo 2He 3Mo 3He 4Mo 4He", "5Le"], anchors="9Su 10St 11Le 12Le",
+                  discard="15Di", scoring_up="6/30 7/40 8/55", draws_left=1)
+    view = RULES.view(state, 0)
+    assert LinxHeuristic(1).ranking(view, RULES.legal_actions(state))[0] == Draw("discard")
+    state, _ = RULES.apply(state, Draw("discard"))
+    ranking = LinxHeuristic(1).ranking(RULES.view(state, 0), RULES.legal_actions(state))
+    assert ranking[0] != Discard(card("15Di"))
+
+
+def test_games_between_rule_of_thumb_players_end():
+    """Deal 18 once had two rule-of-thumb players hand 15 Diamond back and forth for ever (the
+    stock never ran out)."""
+    state = RULES.setup({"players": 2}, 18)
+    players = [LinxHeuristic(18), LinxHeuristic(19)]
+    for _ in range(400):
+        seat = RULES.to_move(state)
+        if seat is None:
+            break
+        RULES.advance(state, players[seat].choose(RULES.view(state, seat), RULES.legal_actions(state)))
+    assert RULES.to_move(state) is None
 
 
 def test_the_rule_of_thumb_lays_the_top_card_and_discards_what_links_least():

@@ -4,7 +4,8 @@ from ..descriptor import GameDescriptor
 from ..sheet import Sheet
 from .ai import LinxHeuristic
 from .cards import LinxCard, ScoringCard, card, cards, full_deck, scoring_deck
-from .chains import Chain, all_chains, best_chain, chain_of_length, longest_chain, one_card_short
+from .chains import (Chain, all_chains, best_chain, chain_of_length, longest_chain, longest_length,
+                     one_card_short)
 from .guide import GUIDE, PICTURE
 from .rules import RULES, Discard, Draw, LayChain, LinxRules, LinxState, LinxView
 
@@ -14,4 +15,4 @@ GAME = GameDescriptor(
 
 __all__ = ["GAME", "GUIDE", "RULES", "Chain", "Discard", "Draw", "LayChain", "LinxCard", "LinxHeuristic", "LinxRules",
            "LinxState", "LinxView", "ScoringCard", "all_chains", "best_chain", "card", "cards",
-           "chain_of_length", "full_deck", "longest_chain", "one_card_short", "scoring_deck"]
+           "chain_of_length", "full_deck", "longest_chain", "longest_length", "one_card_short", "scoring_deck"]

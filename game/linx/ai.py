@@ -5,18 +5,23 @@ cards in hand; else draw blind from the stock. Then: lay the chain worth the mos
 one that earns as much) unless waiting looks better: a face-up scoring card worth more is still
 out of reach, the hand has spare cards that link to the chain, and the stock is not running low.
 Otherwise discard the card that links least to the hand and the anchors and, all else equal, one
-that does not link to the discards the next seat was seen to take.
+that does not link to the discards the next seat was seen to take; never lightly one taken from
+the discard pile (else two players can hand one card back and forth while the stock never runs
+out).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..ai.players import HeuristicPlayer
-from .chains import longest_chain
+from .chains import longest_length
 from .rules import DISCARD, Discard, Draw, LayChain, LinxView
 
 TURNS_OF_STOCK_TO_WAIT = 3    # keep building only while the stock holds this many rounds of draws
 ANCHOR_LINK = 1.5             # a link to an anchor is worth this many links to hand cards
 FEEDS_NEXT_SEAT = 1.0         # how much a discard that links to the next seat's taken cards costs
+TAKEN = 3.0                   # keep the discards taken: two players handing one card back and forth never end
 
 
 class LinxHeuristic(HeuristicPlayer):
@@ -43,9 +48,8 @@ class LinxHeuristic(HeuristicPlayer):
     @staticmethod
     def _wants(view: LinxView, card) -> bool:
         hand = list(view.hand)
-        before = longest_chain(hand, view.anchors)
-        after = longest_chain(hand + [card], view.anchors)
-        if after is not None and (before is None or after.length > before.length):
+        before = longest_length(hand, view.anchors)
+        if longest_length(hand + [card], view.anchors, before + 1):
             return True
         return sum(1 for c in hand if c.links(card)) >= 2
 
@@ -68,15 +72,33 @@ class LinxHeuristic(HeuristicPlayer):
         next_seat = _next_seat(view)
         watched = view.taken[next_seat] if next_seat is not None else ()
 
+        taken = view.taken[view.seat]
+        in_hand, at_anchors, by_next_seat = _Links(hand), _Links(view.anchors), _Links(watched)
+
         def worth(action: Discard) -> tuple:
             card = action.card
-            links = sum(1 for c in hand if c is not card and c.links(card))
-            links += ANCHOR_LINK * sum(1 for a in view.anchors if a.links(card))
+            links = in_hand.count(card) - 2  # the card itself shares its own number and symbol
+            links += ANCHOR_LINK * at_anchors.count(card)
             links += 3.0 * (card in keep)
-            links += FEEDS_NEXT_SEAT * sum(1 for c in watched if c.links(card))
+            links += TAKEN * (card in taken)
+            links += FEEDS_NEXT_SEAT * by_next_seat.count(card)
             return links, self.rng.random()
 
         return sorted(discards, key=worth)
+
+
+class _Links:
+    """How many of some cards link to a card: those sharing its number plus those sharing its
+    symbol (no two cards share both)."""
+
+    __slots__ = ("numbers", "symbols")
+
+    def __init__(self, cards) -> None:
+        self.numbers = Counter(c.number for c in cards)
+        self.symbols = Counter(c.symbol for c in cards)
+
+    def count(self, card) -> int:
+        return self.numbers[card.number] + self.symbols[card.symbol]
 
 
 def _next_seat(view: LinxView) -> int | None:

@@ -1,17 +1,16 @@
 """Finding chains: an anchor, one or more hand cards, a different anchor, each card linked to the
 next (same number or same symbol).
 
-The searches are exact. They walk trails over the numbers and symbols of the hand (see `_Table`)
+The searches are exact. They walk trails over the numbers and symbols of the hand (see `_Graph`)
 depth first, each (start, pivot, cards crossed) state once, since what can follow depends on
-nothing else; the longest-chain search also drops a branch when every card it could still reach
-would not beat the best chain found so far.
+nothing else, and only between anchors whose shared component of the hand holds enough cards.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import LinxCard, ScoringCard
+from .cards import DECK, LinxCard, ScoringCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +49,12 @@ def best_scoring_card(length: int, scoring) -> ScoringCard | None:
     return max(eligible, key=lambda s: (s.points, s.length)) if eligible else None
 
 
-class _Table:
+# The deck's numbers and symbols as small indices (bit positions), the graph's vertices.
+VERTEX = {key: index for index, key in enumerate(sorted({c.number for c in DECK.playing}) + list(DECK.symbols))}
+SYMBOL_VERTICES = [VERTEX[symbol] for symbol in DECK.symbols]
+
+
+class _Graph:
     """The hand as a graph on numbers and symbols: each hand card is an edge between its number
     and its symbol, and two cards link exactly when their edges share an end.
 
@@ -62,180 +66,270 @@ class _Table:
     the trails between their ends, each with any choice of the hand cards touching its pivots:
     from the trail's own cards (at least one) to all of them. The search walks trails, which are
     few, instead of card orders, which are many when a hand holds one symbol in bulk.
+
+    Everything is a bit mask: hand card i is bit i, `touching[v]` the cards with an end on vertex
+    v. What a trail can still do depends only on where it started, where it stands and the cards
+    it crossed (those fix the pivots it visited), so each such state is walked once. A chain
+    never leaves the component of the graph it starts in: the cards of the component holding an
+    end of both anchors bound the chains between them, and most hands fail that bound at once.
     """
 
-    __slots__ = ("hand", "anchors", "touching", "edges")
+    __slots__ = ("hand", "anchors", "touching", "links", "via", "joins", "shift")
 
     def __init__(self, hand, anchors) -> None:
-        self.hand = list(hand)
-        self.anchors = list(anchors)
-        self.touching: dict = {}   # pivot -> mask of the hand cards with that end
-        self.edges: dict = {}      # pivot -> [(card position, its other end)]
-        for i, c in enumerate(self.hand):
-            for end, other in ((c.number, c.symbol), (c.symbol, c.number)):
-                self.touching[end] = self.touching.get(end, 0) | 1 << i
-                self.edges.setdefault(end, []).append((i, other))
+        self.hand = hand
+        self.anchors = anchors
+        vertex = VERTEX
+        touching = [0] * len(vertex)
+        via = [-1] * len(vertex)
+        links = []
+        joins = []
+        bit = 1
+        for c in hand:
+            number, symbol = vertex[c.number], vertex[c.symbol]
+            touching[number] |= bit
+            touching[symbol] |= bit
+            links.append(number ^ symbol)  # a card's far end from either end: here ^ link
+            seen = via[number]
+            if seen < 0:
+                via[number] = symbol
+            elif seen != symbol:
+                joins.append((seen, symbol))
+            bit <<= 1
+        self.touching = touching
+        self.links = links
+        self.via = via        # number -> a symbol of a card with that number
+        self.joins = joins    # symbols joined by a number they share
+        self.shift = len(vertex).bit_length()
 
-    def search(self, first: LinxCard, lasts, found, bound) -> None:
-        """Walk every trail from an end of `first`, each (start, pivot, edges used) state once,
-        calling `found(pivots, trail, cover, last)` whenever it stands on an end of an anchor
-        `last` of `lasts` with hand cards to lay (`cover`: the mask of hand cards touching its
-        pivots). With a `bound`, a branch is dropped when the hand cards it could still touch are
-        no more than `bound()`: a trail touching that few would find nothing new."""
-        touching, edges = self.touching, self.edges
-        targets: dict = {}
-        for last in lasts:
-            targets.setdefault(last.number, []).append(last)
-            targets.setdefault(last.symbol, []).append(last)
-        seen: set = set()
-        pivots: list = []
-        trail: list[int] = []
+    def components(self) -> dict:
+        """Symbol -> the cards of its component. Every card has one symbol and two symbols are
+        in one component exactly when a chain of shared numbers joins them, so the components
+        follow from the few numbers the hand holds more than once."""
+        touching = self.touching
+        cards = {symbol: touching[symbol] for symbol in SYMBOL_VERTICES}
+        for a, b in self.joins:
+            one, other = cards[a], cards[b]
+            if one != other:
+                for symbol, held in cards.items():
+                    if held == one or held == other:
+                        cards[symbol] = one | other
+        return cards
 
-        def walk(pivot, used: int, cover: int) -> None:
-            key = (pivots[0], pivot, used)
+    def groups(self, need: int) -> list:
+        """The components of `need` hand cards or more that hold ends of two anchors or more:
+        (their cards, {anchor end: the anchors with that end, in table order}), the largest first.
+        A chain between two anchors runs inside a component holding an end of each, so its
+        cards bound the chain."""
+        touching, via = self.touching, self.via
+        components = self.components()
+        if max(map(int.bit_count, components.values())) < need:
+            return []
+        groups: dict = {}
+        for index, anchor in enumerate(self.anchors):
+            number = VERTEX[anchor.number]
+            if touching[number]:
+                cards = components[via[number]]
+                if cards.bit_count() >= need:
+                    groups.setdefault(cards, {}).setdefault(number, []).append(index)
+            symbol = VERTEX[anchor.symbol]
+            if touching[symbol]:
+                cards = components[symbol]
+                if cards.bit_count() >= need:
+                    groups.setdefault(cards, {}).setdefault(symbol, []).append(index)
+        found = [(cards, ends) for cards, ends in groups.items()
+                 if len({index for anchors in ends.values() for index in anchors}) > 1]
+        if len(found) > 1:
+            found.sort(key=lambda group: -group[0].bit_count())
+        return found
+
+    @staticmethod
+    def targets(ends: dict, first: int) -> int:
+        """The anchor ends a chain from anchor `first` looks for: those of a later anchor (each
+        pair of anchors is searched once, from the one that comes first)."""
+        targets = 0
+        for vertex, anchors in ends.items():
+            if anchors[-1] > first:
+                targets |= 1 << vertex
+        return targets
+
+    def trails(self, origin: int, targets: int):
+        """Every trail state from `origin` that stands on a vertex of `targets`, each once:
+        (its last vertex, the cards it crossed in order, the cards touching its pivots). A card
+        is crossed only toward a target or a vertex with other cards to cross on: a dead end
+        adds no card to the cover (its one card touches the pivot it leaves)."""
+        touching, links, shift = self.touching, self.links, self.shift
+        stack = [(origin, 0, touching[origin], ())]
+        seen = set()
+        while stack:
+            here, used, cover, trail = stack.pop()
+            key = used << shift | here
             if key in seen:
-                return
+                continue
             seen.add(key)
-            if bound is not None and self.reach(pivot, used, cover) <= bound():
-                return
-            if cover and pivot in targets:
-                for last in targets[pivot]:
-                    found(pivots, trail, cover, last)
-            for position, other in edges.get(pivot, ()):
-                if not used >> position & 1:
-                    pivots.append(other)
-                    trail.append(position)
-                    walk(other, used | 1 << position, cover | touching[other])
-                    pivots.pop()
-                    trail.pop()
+            if targets >> here & 1:
+                yield here, trail, cover
+            free = touching[here] & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                card = low.bit_length() - 1
+                there = here ^ links[card]
+                crossed = used | low
+                onward = touching[there] & ~crossed
+                if onward or targets >> there & 1:
+                    stack.append((there, crossed, cover | onward, trail + (card,)))
 
-        for origin in (first.number, first.symbol):
-            pivots.append(origin)
-            walk(origin, 0, touching.get(origin, 0))
-            pivots.pop()
-
-    def reach(self, pivot, used: int, cover: int) -> int:
-        """How many hand cards a trail standing on `pivot` could still touch: `cover` and every
-        card touching a pivot reachable over unused edges."""
-        touching, edges = self.touching, self.edges
-        frontier = [pivot]
-        visited = {pivot}
-        while frontier:
-            here = frontier.pop()
-            for position, other in edges.get(here, ()):
-                if not used >> position & 1 and other not in visited:
-                    visited.add(other)
-                    cover |= touching[other]
-                    frontier.append(other)
-        return cover.bit_count()
-
-    def chain(self, first: LinxCard, last: LinxCard, pivots, trail, cover: int, count: int) -> Chain:
-        """The chain along this trail with `count` hand cards: the trail's cards, then as many
-        others touching its pivots as needed, each slipped in at the first pivot it touches."""
-        hand = self.hand
-        chosen = set(trail)
-        extra = count - len(chosen)
-        beside: list[list[int]] = [[] for _ in pivots]
-        for i in range(len(hand)):
-            if extra <= 0:
+    def longest(self, need: int) -> tuple[int, tuple | None]:
+        """The most hand cards a chain can take, if at least `need` (else need - 1), and
+        (first, last, origin, trail, cover) of a chain taking them (None if there is none)."""
+        best_count, best = need - 1, None
+        for cards, ends in self.groups(need):
+            bound = cards.bit_count()
+            if bound <= best_count:
                 break
-            if cover >> i & 1 and i not in chosen:
-                card = hand[i]
-                at = next(j for j, p in enumerate(pivots) if p == card.number or p == card.symbol)
-                beside[at].append(i)
-                extra -= 1
-        order: list[int] = []
-        for j in range(len(pivots)):
-            order += beside[j]
-            if j < len(trail):
-                order.append(trail[j])
-        return Chain(first, tuple(hand[i] for i in order), last)
+            for origin, firsts in ends.items():
+                first = firsts[0]
+                for end, trail, cover in self.trails(origin, self.targets(ends, first)):
+                    count = cover.bit_count()
+                    if count > best_count:
+                        last = next(index for index in ends[end] if index > first)
+                        best_count, best = count, (first, last, origin, trail, cover)
+                        if count == bound:
+                            return best_count, best
+        return best_count, best
 
-    def starts(self):
-        """Each anchor but the last, with the anchors after it (each pair of anchors once)."""
-        anchors = self.anchors
-        return [(anchors[i], anchors[i + 1:]) for i in range(len(anchors) - 1)]
+    def lays(self, need: int) -> dict:
+        """(first anchor, last anchor, hand cards) -> (origin, trail, cover) of a chain that lays
+        them, for every pair of anchors and every number of hand cards from `need` up."""
+        found: dict = {}
+        for cards, ends in self.groups(need):
+            anchors = sorted({index for indices in ends.values() for index in indices})
+            missing = sum(1 for k, first in enumerate(anchors) for last in anchors[k + 1:]
+                          for count in range(need, cards.bit_count() + 1) if (first, last, count) not in found)
+            for origin, firsts in ends.items():
+                for end, trail, cover in self.trails(origin, self.targets(ends, firsts[0])):
+                    lay = (origin, trail, cover)
+                    counts = range(max(len(trail), need), cover.bit_count() + 1)
+                    for first in firsts:
+                        for last in ends[end]:
+                            if last > first:
+                                for count in counts:
+                                    if (first, last, count) not in found:
+                                        found[(first, last, count)] = lay
+                                        missing -= 1
+                    if not missing:
+                        break
+                if not missing:
+                    break
+        return found
+
+    def chain(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> Chain:
+        """The chain along this trail with `count` hand cards: the trail's cards, then as many
+        others touching its pivots as needed (the lowest first), each slipped in at the first
+        pivot it touches."""
+        hand, touching, links = self.hand, self.touching, self.links
+        rest = cover
+        for card in trail:
+            rest &= ~(1 << card)
+        extra = 0
+        for _ in range(count - len(trail)):
+            low = rest & -rest
+            rest ^= low
+            extra |= low
+        cards = []
+        here = origin
+        for crossing in (*trail, None):
+            beside = extra & touching[here]
+            extra ^= beside
+            while beside:
+                low = beside & -beside
+                beside ^= low
+                cards.append(hand[low.bit_length() - 1])
+            if crossing is not None:
+                cards.append(hand[crossing])
+                here ^= links[crossing]
+        return Chain(self.anchors[first], tuple(cards), self.anchors[last])
 
 
-def longest_chain(hand, anchors) -> Chain | None:
-    """A longest chain the hand can lay between two of the anchors; None if there is none."""
-    table = _Table(hand, anchors)
-    best: list = [0, None]
-    for first, lasts in table.starts():
-
-        def found(pivots, trail, cover, last, first=first) -> None:
-            count = cover.bit_count()
-            if count > best[0]:
-                best[0], best[1] = count, (first, last, list(pivots), list(trail), cover)
-
-        table.search(first, lasts, found, lambda: best[0])
-        if best[0] == len(table.hand):
-            break
-    return table.chain(*best[1], best[0]) if best[1] else None
+def _need(hand, min_length: int) -> int | None:
+    """How many hand cards a chain of `min_length` takes (at least one); None if the hand has
+    fewer."""
+    need = max(min_length - 2, 1)
+    return need if len(hand) >= need else None
 
 
-def _by_length(table: _Table) -> dict:
-    """(first anchor, last anchor, hand cards) -> the trail that lays them, for every pair of
-    anchors and every number of hand cards the pair can take."""
-    lays: dict = {}
-    for first, lasts in table.starts():
-        def found(pivots, trail, cover, last, first=first) -> None:
-            for count in range(max(len(trail), 1), cover.bit_count() + 1):
-                if (first, last, count) not in lays:
-                    lays[(first, last, count)] = (list(pivots), list(trail), cover)
+def longest_chain(hand, anchors, min_length: int = 3) -> Chain | None:
+    """A longest chain the hand can lay between two of the anchors; None if there is none at
+    least `min_length` long."""
+    need = min_length - 2 if min_length > 3 else 1
+    if len(hand) < need or len(anchors) < 2:
+        return None
+    graph = _Graph(hand, anchors)
+    count, lay = graph.longest(need)
+    return graph.chain(*lay, count) if lay else None
 
-        table.search(first, lasts, found, None)
-    return lays
+
+def longest_length(hand, anchors, min_length: int = 3) -> int:
+    """The length of a longest chain the hand can lay (anchors counted), as `longest_chain`
+    finds it but without laying it out; 0 if there is none at least `min_length` long."""
+    need = _need(hand, min_length)
+    if need is None or len(anchors) < 2:
+        return 0
+    count, lay = _Graph(hand, anchors).longest(need)
+    return count + 2 if lay else 0
 
 
 def all_chains(hand, anchors, min_length: int = 3) -> list[Chain]:
     """One chain for every pair of anchors and every length of at least `min_length` that the
     hand can lay between them (which of its cards a lay takes beyond that is the player's to say:
     `is_chain` accepts any)."""
-    table = _Table(hand, anchors)
-    return [table.chain(first, last, *trail, count) for (first, last, count), trail in _by_length(table).items()
-            if count + 2 >= min_length]
+    need = _need(hand, min_length)
+    if need is None or len(anchors) < 2:
+        return []
+    graph = _Graph(hand, anchors)
+    return [graph.chain(first, last, *lay, count) for (first, last, count), lay in graph.lays(need).items()]
 
 
 def chain_of_length(hand, anchors, length: int) -> Chain | None:
     """A chain of exactly `length` cards (anchors counted); None if the hand has none."""
-    table = _Table(hand, anchors)
-    for (first, last, count), trail in _by_length(table).items():
-        if count + 2 == length:
-            return table.chain(first, last, *trail, count)
+    need = _need(hand, length)
+    if need is None or len(anchors) < 2:
+        return None
+    graph = _Graph(hand, anchors)
+    for (first, last, count), lay in graph.lays(need).items():
+        if count == length - 2:
+            return graph.chain(first, last, *lay, count)
     return None
 
 
 def best_chain(hand, anchors, scoring) -> tuple[Chain, ScoringCard] | None:
     """The chain that claims the most points from the face-up `scoring` cards, and the card it
     takes; among chains worth as much, the shortest (it keeps the most cards in hand)."""
-    longest = longest_chain(hand, anchors)
+    if not scoring:
+        return None
+    longest = longest_chain(hand, anchors, min(s.length for s in scoring))
     if longest is None:
         return None
     top = best_scoring_card(longest.length, scoring)
-    if top is None:
-        return None
     shortest = min(s.length for s in scoring if s.points == top.points and s.length <= longest.length)
     if shortest == longest.length:
         return longest, top
-    table = _Table(hand, anchors)
-    lays = [(count, first, last, trail) for (first, last, count), trail in _by_length(table).items()
-            if count + 2 >= shortest]
-    count, first, last, trail = min(lays, key=lambda lay: lay[0])
-    return table.chain(first, last, *trail, count), top
+    graph = _Graph(hand, anchors)
+    (first, last, count), lay = min(graph.lays(shortest - 2).items(), key=lambda item: item[0][2])
+    return graph.chain(first, last, *lay, count), top
 
 
 def one_card_short(hand, anchors, min_length: int, candidates) -> list[tuple[LinxCard, Chain]]:
     """The `candidates` that would give the hand a chain of at least `min_length` it cannot lay
     now, each with a longest chain it would make (for the hint: "one card short of ...")."""
     hand = list(hand)
-    now = longest_chain(hand, anchors)
-    have = now.length if now else 0
+    wanted = max(min_length, longest_length(hand, anchors) + 1)
     short = []
     for extra in candidates:
         if extra in hand or extra in anchors:
             continue
-        chain = longest_chain(hand + [extra], anchors)
-        if chain is not None and chain.length >= min_length and chain.length > have:
+        chain = longest_chain(hand + [extra], anchors, wanted)
+        if chain is not None:
             short.append((extra, chain))
     return short

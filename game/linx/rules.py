@@ -171,7 +171,7 @@ class LinxState:
     @property
     def min_length(self) -> int | None:
         """The shortest chain that may be laid: the smallest face-up scoring card's length."""
-        return min((s.length for s in self.scoring_up), default=None)
+        return min([s.length for s in self.scoring_up]) if self.scoring_up else None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -312,7 +312,7 @@ class LinxRules(Rules):
         if state.over:
             return []
         if state.draws_left:
-            return [Draw(source) for source in _sources(state)]
+            return list(_draws(state))
         return self.chain_actions(state) + [Discard(c) for c in state.hands[state.current]]
 
     @staticmethod
@@ -323,17 +323,19 @@ class LinxRules(Rules):
         min_length = state.min_length
         if min_length is None:
             return []
+        chains = all_chains(state.hands[state.current], state.anchors, min_length)
+        if not chains:
+            return []
         cards = sorted(set(state.scoring_up), key=lambda s: (s.length, s.points))
         return [LayChain(chain.start, chain.cards, chain.end, s)
-                for chain in all_chains(state.hands[state.current], state.anchors, min_length)
-                for s in cards if s.length <= chain.length]
+                for chain in chains for s in cards if s.length <= chain.length]
 
     def allows(self, state: LinxState, action) -> bool:
         if state.over:
             return False
         kind = type(action)
         if state.draws_left:
-            return kind is Draw and action.source in _sources(state)
+            return kind is Draw and action in _draws(state)
         if kind is Discard:
             return action.card in state.hands[state.current]
         return kind is LayChain and self._chain_refusal(state, action) is None
@@ -391,12 +393,12 @@ class LinxRules(Rules):
     def playout_action(self, state: LinxState, rand):
         """Draw at random; lay the chain worth the most when there is one; else discard at random."""
         if state.draws_left:
-            sources = _sources(state)
-            return Draw(sources[int(rand() * len(sources))])
+            draws = _draws(state)
+            return draws[int(rand() * len(draws))]
         hand = state.hands[state.current]
         if state.scoring_up:
-            chain = longest_chain(hand, state.anchors)
-            if chain is not None and chain.length >= state.min_length:
+            chain = longest_chain(hand, state.anchors, state.min_length)
+            if chain is not None:
                 return LayChain(chain.start, chain.cards, chain.end, best_scoring_card(chain.length, state.scoring_up))
         return Discard(hand[int(rand() * len(hand))])
 
@@ -544,8 +546,8 @@ class LinxRules(Rules):
         for seat in range(state.players):
             value = float(game_points(state.claimed[seat]))
             if seat in state.seats_in and state.scoring_up:
-                chain = longest_chain(state.hands[seat], state.anchors)
-                if chain is not None and chain.length >= state.min_length:
+                chain = longest_chain(state.hands[seat], state.anchors, state.min_length)
+                if chain is not None:
                     value += 0.5 * points_for(chain.length, state.scoring_up)
             values.append(value)
         top = max(values)
@@ -600,12 +602,16 @@ class LinxRules(Rules):
         return {**fresh, "match_scores": list(totals), "seats_in": list(tied), "tiebreak": True}
 
 
-def _sources(state: LinxState) -> list[str]:
+DRAW_STOCK, DRAW_DISCARD = Draw(STOCK), Draw(DISCARD)
+_EITHER, _STOCK_ONLY, _DISCARD_ONLY = (DRAW_STOCK, DRAW_DISCARD), (DRAW_STOCK,), (DRAW_DISCARD,)
+
+
+def _draws(state: LinxState) -> tuple[Draw, ...]:
     """Where the seat may draw from: either pile; the stock only, when the discard pile is empty;
     the discard pile only, when the stock is empty."""
     if not state.discard:
-        return [STOCK] if state.stock else []
-    return [STOCK, DISCARD] if state.stock else [DISCARD]
+        return _STOCK_ONLY if state.stock else ()
+    return _EITHER if state.stock else _DISCARD_ONLY
 
 
 def _draws_for(hand) -> int:
@@ -623,9 +629,20 @@ def _next_in(seats_in, seat: int, players: int) -> int:
 
 
 def _remove_from_hand(state: LinxState, seat: int, card: LinxCard) -> None:
-    state.hands[seat].remove(card)
-    if card in state.taken[seat]:
-        state.taken[seat].remove(card)
+    _remove(state.hands[seat], card)
+    taken = state.taken[seat]
+    if taken and card in taken:
+        _remove(taken, card)
+
+
+def _remove(cards: list, card) -> None:
+    """Remove `card` from `cards`, looking first for the very object (play passes the deck's own
+    card objects around; comparing cards by value runs Python code for each card passed)."""
+    for i, held in enumerate(cards):
+        if held is card:
+            del cards[i]
+            return
+    cards.remove(card)
 
 
 def _winners(state: LinxState) -> tuple[int, ...]:
