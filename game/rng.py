@@ -38,9 +38,16 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
+        """Fisher-Yates with `below(i + 1)` for each i from the end, the generator's steps written
+        out in the loop (every deal is a shuffle, and the calls cost more than the arithmetic)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def derive(self, *salt: int) -> int:
         """A seed for a child generator, fixed by this seed and the salt."""
