@@ -1,11 +1,7 @@
 """The Sovereign's Chain solitaire table: one chain of seven places that never close up (a removed
 card leaves an empty space), a card played on top of a place, and the piles, event, supply and
 pool as at the table for 2-4 (scenes/sovereign_table.py, whose painters it uses). The top bar
-names the deal by its number (and says when it was proved winnable, or is the daily deal).
-
-By keyboard, besides the hand cards (Left/Right, Up/Down, Enter): when a choice names no hand
-card (an ability's target, a suit, a token, the unseen discard under Hostile Orbit), Left/Right
-and Up/Down go through those moves, each lit on the table and said in words, and Enter makes it."""
+names the deal by its number (and says when it was proved winnable, or is the daily deal)."""
 
 from __future__ import annotations
 
@@ -18,7 +14,6 @@ from game.sovereign.event_rules import EVENT_RULES
 from . import theme
 from .hand import card_rect
 from .sovereign_table import SovereignTable
-from .table import action_cards
 
 
 class SolitaireTable(SovereignTable):
@@ -116,54 +111,8 @@ class SolitaireTable(SovereignTable):
             return self.position_rect(0, action.position)
         return super().action_spot(action)
 
-    # -- by keyboard: the moves that name no hand card
-
-    def table_moves(self) -> list:
-        """Legal moves that play no hand card and have no key of their own: ability targets,
-        suits, tokens, the discard pile."""
-        keyed = set(self.key_actions().values())
-        hand = set(self.current_view().hand)
-        return [a for a in self.legal() if a not in keyed and not hand.intersection(action_cards(a))]
-
-    def pick_card(self, step: int) -> None:
-        """Left/Right: the usable hand cards in turn, then (when there are any) the moves on the table."""
-        moves = self.table_moves()
-        if not moves:
-            super().pick_card(step)
-            return
-        usable = [card for card in self.hand.cards(self.current_view()) if self.card_actions(card)]
-        slots = usable + [None]  # None: the moves on the table
-        if self.hand.selected in usable:
-            index = usable.index(self.hand.selected) + step
-        elif self.choice in moves:
-            index = len(usable) + step
-        else:
-            index = 0 if step > 0 else -1
-        picked = slots[index % len(slots)]
-        if picked is None:
-            self.hand.selected = None
-            self.pick_table_move(moves, 0)
-        else:
-            self.hand.selected = picked
-            self.choice = self.card_actions(picked)[0]
-
-    def pick_move(self, step: int) -> None:
-        """Up/Down: the selected card's moves, or the next move on the table."""
-        moves = self.table_moves()
-        if self.hand.selected is None and moves:
-            self.pick_table_move(moves, step)
-        else:
-            super().pick_move(step)
-
     def keys_help(self) -> str:
-        return (super().keys_help() + " A choice on the table (an ability's target, a suit, a token, the discard "
-                "pile): Left/Right reach it after the hand cards, Up/Down go through such choices, Enter makes it. "
-                "On the results, Enter deals a new deal and R the same deal again.")
-
-    def pick_table_move(self, moves: list, step: int) -> None:
-        index = moves.index(self.choice) + step if self.choice in moves else 0
-        self.choice = moves[index % len(moves)]
-        self.say_notice(f"{self.describe(self.choice)}: Enter to choose it.")
+        return super().keys_help() + " On the results, Enter deals a new deal and R the same deal again."
 
     # -- words
 

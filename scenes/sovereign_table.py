@@ -4,7 +4,11 @@ as tokens to drag onto cards, and the hand at the bottom.
 
 Every choice of a turn is an action the engine lists: a hand card is dragged onto a chain (or onto
 the board, for the secret picks), an ability's target is a click on a glowing card, and Skip,
-End turn, Shift suit and the two suits of a suit choice are buttons."""
+End turn, Shift suit and the two suits of a suit choice are buttons.
+
+By keyboard, besides the hand cards (Left/Right, Up/Down, Enter): when a choice names no hand
+card (an ability's target, a suit, a token, the unseen discard under Hostile Orbit), Left/Right
+and Up/Down go through those moves, each lit on the table and said in words, and Enter makes it."""
 
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from .hand import card_rect
 from .motion import Flight
 from .seats import Seats
 from .resources import text
-from .table import TableScene
+from .table import TableScene, action_cards
 from .widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
 
 SUIT_INK = {STAR: (170, 110, 0), PLANET: (40, 90, 180), "": (110, 110, 110)}
@@ -208,6 +212,54 @@ class SovereignTable(TableScene):
         chain, position = self.suit_choice(self.legal())
         self.suit_target = None
         self.perform(SetSuit(chain, position, suit))
+
+    # -- by keyboard: the moves that name no hand card
+
+    def table_moves(self) -> list:
+        """Legal moves that play no hand card and have no key of their own: ability targets,
+        suits, tokens, the discard pile."""
+        keyed = set(self.key_actions().values())
+        hand = set(self.current_view().hand)
+        return [a for a in self.legal() if a not in keyed and not hand.intersection(action_cards(a))]
+
+    def pick_card(self, step: int) -> None:
+        """Left/Right: the usable hand cards in turn, then (when there are any) the moves on the table."""
+        moves = self.table_moves()
+        if not moves:
+            super().pick_card(step)
+            return
+        usable = [card for card in self.hand.cards(self.current_view()) if self.card_actions(card)]
+        slots = usable + [None]  # None: the moves on the table
+        if self.hand.selected in usable:
+            index = usable.index(self.hand.selected) + step
+        elif self.choice in moves:
+            index = len(usable) + step
+        else:
+            index = 0 if step > 0 else -1
+        picked = slots[index % len(slots)]
+        if picked is None:
+            self.hand.selected = None
+            self.pick_table_move(moves, 0)
+        else:
+            self.hand.selected = picked
+            self.choice = self.card_actions(picked)[0]
+
+    def pick_move(self, step: int) -> None:
+        """Up/Down: the selected card's moves, or the next move on the table."""
+        moves = self.table_moves()
+        if self.hand.selected is None and moves:
+            self.pick_table_move(moves, step)
+        else:
+            super().pick_move(step)
+
+    def keys_help(self) -> str:
+        return (super().keys_help() + " A choice on the table (an ability's target, a suit, a token, the discard "
+                "pile): Left/Right reach it after the hand cards, Up/Down go through such choices, Enter makes it.")
+
+    def pick_table_move(self, moves: list, step: int) -> None:
+        index = moves.index(self.choice) + step if self.choice in moves else 0
+        self.choice = moves[index % len(moves)]
+        self.say_notice(f"{self.describe(self.choice)}: Enter to choose it.")
 
     # -- geometry
 

@@ -6,6 +6,8 @@ pass-and-play."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 from ui_driver import Driver
@@ -124,6 +126,27 @@ def test_a_suit_choice_shows_the_two_suits_and_a_click_on_one_sets_it(driver):
     assert [button.label for button, _a in table.action_buttons()] == ["\u2733 Star", "\u2641 Planet"]
     driver.click(table.suit_buttons[choice.suit].rect.center)
     assert table.session.view(0).in_play(choice.chain, choice.position).suit == choice.suit
+
+
+@pytest.mark.parametrize("kind", ["discard", "choose_suit"])
+def test_an_ability_choice_on_the_table_is_reached_and_made_by_keyboard(driver, kind):
+    """Every choice by keyboard: Left/Right reach the moves on the table after the hand cards,
+    Up/Down go through them (each lit), Enter makes the one picked."""
+    table = table_at(driver, kind)
+    legal = table.session.legal_actions()
+    moves = table.table_moves()
+    assert moves and set(moves) <= set(legal)
+    target = moves[-1]
+    for _ in range(30):
+        if table.choice in moves:
+            break
+        driver.key(pygame.K_RIGHT)
+    while table.choice != target:
+        driver.key(pygame.K_DOWN)
+    assert table.action_spot(target) is not None, "the picked move is lit"
+    before = len(table.session.log)
+    driver.key(pygame.K_RETURN)
+    assert table.session.log[before:] == [{"type": type(target).__name__, **dataclasses.asdict(target)}]
 
 
 def test_a_shielded_card_does_not_glow_and_a_click_on_it_says_it_is_shielded(driver):
