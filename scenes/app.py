@@ -79,6 +79,7 @@ class App:
         `size`), shrunk to the screen; without it (tests) exactly `size`."""
         sys.setswitchinterval(THREAD_SWITCH_SECONDS)
         self.settings, self.notice = storage.load_settings()
+        self.stack: list[Scene] = []
         declare_dpi_awareness()
         pygame.display.init()
         pygame.font.init()
@@ -95,7 +96,6 @@ class App:
             if self.settings["fullscreen"]:
                 self.set_fullscreen(True)
         self.clock = pygame.time.Clock()
-        self.stack: list[Scene] = []
         self.running = True
         self.storage_reported = False  # a failed write is told once; play goes on unsaved
         self.sounds = Sounds()

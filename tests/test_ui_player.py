@@ -199,6 +199,13 @@ def test_f11_toggles_fullscreen_and_the_setting_is_stored(driver):
     assert storage.load_settings()[0]["fullscreen"] is False
 
 
+def test_a_run_left_in_fullscreen_opens_again_in_fullscreen(driver):
+    """F11 is remembered: the next run starts filling the screen (it once failed to start at all)."""
+    driver.key(pygame.K_F11)
+    again = App()
+    assert again.settings["fullscreen"] is True and again.stack == []
+
+
 def test_the_window_size_is_remembered_for_the_next_run(driver):
     driver.app.screen = pygame.display.set_mode((900, 640), pygame.RESIZABLE)
     assert driver.app.remember_window() is None
