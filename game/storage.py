@@ -163,14 +163,19 @@ def move_aside(path: Path) -> Path | None:
     return None
 
 
+REASON_SHOWN = 200  # characters of a damaged file's problem told to the player (all of it is logged)
+
+
 def set_aside(path: Path, what: str, reason: str, problem: str = "cannot be read") -> str:
-    """Move an unusable file aside, log why, and return the message for the player."""
+    """Move an unusable file aside, log why, and return the message for the player: what
+    happened to the file, then what was wrong with it."""
     moved = move_aside(path)
     log.warning("%s %s cannot be used (%s); %s", what, path, reason,
                 f"moved to {moved}" if moved else "left in place")
+    wrong = reason if len(reason) <= REASON_SHOWN else reason[:REASON_SHOWN - 1] + "\u2026"
     if moved is None:
-        return f"This {what} {problem}; it was left in place: {path}"
-    return f"This {what} {problem}; it was moved aside to {moved}"
+        return f"This {what} {problem}; it was left in place: {path}. The problem: {wrong}"
+    return f"This {what} {problem}; it was moved aside to {moved}. The problem: {wrong}"
 
 
 # ---------------------------------------------------------------- settings

@@ -57,7 +57,9 @@ def refused_and_moved_aside(path: Path) -> str:
         storage.load_game(path)
     message = str(info.value)
     assert message.startswith("This saved game cannot be read; it was moved aside to ")
-    moved = Path(message.rsplit(" to ", 1)[1])
+    aside, problem = message.split(" to ", 1)[1].split(". The problem: ")
+    assert problem, "the player is told what is wrong with the file"
+    moved = Path(aside)
     assert not path.exists() and moved.parent == path.parent and moved.read_bytes() == original
     assert "damaged" in moved.name
     return message
