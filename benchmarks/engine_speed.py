@@ -1,6 +1,6 @@
 """Random full games per second and applied actions per second, pure Python, one core.
 
-    python benchmarks/engine_speed.py [--games 2000] [--game chains]   (chains, chainchain, cubes, linx)
+    python benchmarks/engine_speed.py [--games 2000] [--game chains] [--game linx ...] [--batches 5] [--cpu]
 
 Also the search's own playouts (`playout_action` choosing, `advance` applying), where a game
 leans toward the obvious move without listing every legal one (LINX lays its longest chain).
@@ -74,37 +74,47 @@ def policy_playout(rules, config: dict, seed: int) -> int:
     return actions
 
 
-def measure(run, rules, config, games: int, clock=time.perf_counter) -> tuple[float, float]:
-    rates = []
-    total_actions = 0
-    total_time = 0.0
-    for batch in range(5):
-        start = clock()
-        actions = sum(run(rules, config, batch * games + i) for i in range(games // 5))
-        elapsed = clock() - start
-        rates.append(actions / elapsed)
-        total_actions += actions
-        total_time += elapsed
-    return games / total_time, statistics.median(rates)
+def measure(run, games: dict, count: int, batches: int, clock) -> dict:
+    """Each game's batches timed in turn with the others' (a slow minute on a shared machine
+    slows every game alike): per game, games a second over all batches, and the median and best
+    batch in actions a second. The best batch is the nearest to what the code does on a core of
+    its own."""
+    rates = {name: [] for name in games}
+    elapsed = dict.fromkeys(games, 0.0)
+    per_batch = max(count // batches, 1)
+    for batch in range(batches):
+        for name, (rules, config) in games.items():
+            start = clock()
+            actions = sum(run(rules, config, batch * per_batch + i) for i in range(per_batch))
+            took = clock() - start
+            rates[name].append(actions / took)
+            elapsed[name] += took
+    return {name: (per_batch * batches / elapsed[name], statistics.median(rates[name]), max(rates[name]))
+            for name in games}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", default="chains")
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--game", action="append",
+                        help="a game to time (chains, chainchain, cubes, linx, sovereigns-chain); give "
+                             "several to time them side by side")
+    parser.add_argument("--games", type=int, default=2000, help="games of each game on each path")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--batches", type=int, default=5,
+                        help="the games are timed in this many batches (seeds in order, the same every run)")
     parser.add_argument("--cpu", action="store_true",
                         help="time by the processor time this process got, not the wall clock (on a "
                              "shared machine, nearer what an idle core does)")
     args = parser.parse_args()
     clock = time.process_time if args.cpu else time.perf_counter
-    rules = find_game(args.game).rules
     config = {"players": args.players}
+    games = {name: (find_game(name).rules, config) for name in args.game or ["chains"]}
     runs = (("advance (search path)", playout), ("apply (validated)", validated_playout),
             ("playout_action+advance", policy_playout))
     for label, run in runs:
-        games_per_s, actions_per_s = measure(run, rules, config, args.games, clock)
-        print(f"{args.game} {args.players}p {label:22s}: {games_per_s:8.0f} games/s  {actions_per_s:9.0f} actions/s")
+        for name, (games_per_s, median, best) in measure(run, games, args.games, args.batches, clock).items():
+            print(f"{name + f' {args.players}p':20s} {label:22s}: {games_per_s:6.0f} games/s "
+                  f"{median:9.0f} actions/s (median batch), {best:9.0f} (best)")
 
 
 if __name__ == "__main__":
