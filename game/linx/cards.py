@@ -9,7 +9,7 @@ Cards are interned: `from_code` gives the deck's own card object.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 
@@ -24,12 +24,22 @@ class Symbol:
     colour: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class LinxCard:
-    """A playing card: a number and a symbol (the symbol's code, e.g. "Su")."""
+    """A playing card: a number and a symbol (the symbol's code, e.g. "Su"). `index` is its place
+    in the deck (symbols in the file's order, numbers rising within each): the chain finder's bit
+    for it.
+
+    Each card of a deck exists once, as the deck's own object (`from_code` gives it back, a copy
+    or a pickle comes back as it), so a card equals only itself: comparing and hashing cards,
+    which play and search do all the time, cost no Python code."""
 
     number: int
     symbol: str
+    index: int = field(repr=False)
+
+    def __reduce__(self):
+        return LinxCard.from_code, (self.code,)
 
     @property
     def code(self) -> str:
@@ -104,7 +114,8 @@ def parse_deck(text: str) -> LinxDeck:
                         for s in data["scoring"] for _ in range(int(s["copies"])))
     except (KeyError, TypeError) as err:
         raise ValueError(f"the card file lacks {err}") from None
-    cards = tuple(LinxCard(number, code) for code in symbols for number in numbers)
+    cards = tuple(LinxCard(number, code, index)
+                  for index, (code, number) in enumerate((code, number) for code in symbols for number in numbers))
     return LinxDeck(symbols, cards, scoring, {card.code: card for card in cards})
 
 

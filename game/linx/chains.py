@@ -49,9 +49,60 @@ def best_scoring_card(length: int, scoring) -> ScoringCard | None:
     return max(eligible, key=lambda s: (s.points, s.length)) if eligible else None
 
 
-# The deck's numbers and symbols as small indices (bit positions), the graph's vertices.
-VERTEX = {key: index for index, key in enumerate(sorted({c.number for c in DECK.playing}) + list(DECK.symbols))}
-SYMBOL_VERTICES = [VERTEX[symbol] for symbol in DECK.symbols]
+# The graph's vertices: the deck's numbers (0 for the lowest, then up) and after them its symbols.
+# A card's place in the deck (`LinxCard.index`) is its symbol's place times SPAN plus its number
+# less the lowest, so the cards of one symbol are SPAN bits in a row.
+LOWEST = min(c.number for c in DECK.playing)
+SPAN = max(c.number for c in DECK.playing) - LOWEST + 1
+SYMBOLS = len(DECK.symbols)
+ROW = tuple(card.index // SPAN for card in DECK.playing)          # card -> its symbol's place
+NUMBER_OF = tuple(card.number - LOWEST for card in DECK.playing)  # card -> its number's vertex
+COLUMN = tuple(1 << number for number in NUMBER_OF)              # card -> its number's bit
+# Vertex -> the deck's cards with an end on it; card -> what leads from one end to the other.
+TOUCHING = (tuple(sum(1 << card.index for card in DECK.playing if NUMBER_OF[card.index] == number)
+                  for number in range(SPAN))
+            + tuple(((1 << SPAN) - 1) << place * SPAN for place in range(SYMBOLS)))
+ACROSS = tuple(number ^ (SPAN + row) for number, row in zip(NUMBER_OF, ROW))
+
+
+def rows(hand) -> list[int]:
+    """The hand as one row per symbol: the bits of the numbers it holds in that symbol."""
+    found = [0] * SYMBOLS
+    for card in hand:
+        index = card.index
+        found[ROW[index]] |= COLUMN[index]
+    return found
+
+
+def components(rows) -> list[tuple[int, int, int]]:
+    """The hand's components, as (their numbers, their symbols, how many cards) in bits. Every
+    card has one symbol and two symbols are in one component exactly when they share a number,
+    directly or through others, so the components follow from the rows."""
+    found: list[tuple[int, int, int]] = []
+    for place, numbers in enumerate(rows):
+        if numbers:
+            symbols, count = 1 << place, numbers.bit_count()
+            apart = []
+            for other in found:
+                if other[0] & numbers:
+                    numbers |= other[0]
+                    symbols |= other[1]
+                    count += other[2]
+                else:
+                    apart.append(other)
+            apart.append((numbers, symbols, count))
+            found = apart
+    return found
+
+
+def crossings(trail) -> tuple[int, ...]:
+    """The cards a trail crossed, in order, each as its bit, from the linked list `trails` gives."""
+    found = []
+    while trail:
+        card, trail = trail
+        found.append(card)
+    found.reverse()
+    return tuple(found)
 
 
 class _Graph:
@@ -67,81 +118,53 @@ class _Graph:
     from the trail's own cards (at least one) to all of them. The search walks trails, which are
     few, instead of card orders, which are many when a hand holds one symbol in bulk.
 
-    Everything is a bit mask: hand card i is bit i, `touching[v]` the cards with an end on vertex
-    v. What a trail can still do depends only on where it started, where it stands and the cards
-    it crossed (those fix the pivots it visited), so each such state is walked once. A chain
-    never leaves the component of the graph it starts in: the cards of the component holding an
-    end of both anchors bound the chains between them, and most hands fail that bound at once.
+    The components come first, from the hand's rows (`rows`, `components`); a trail is a bit mask
+    over the deck (`LinxCard.index`): the cards of a component, the cards a trail crossed,
+    `TOUCHING[v]` the cards with an end on vertex v. What a trail can still do depends only on
+    where it started, where it stands and the cards it crossed (those fix the pivots it visited),
+    so each such state is walked once. A chain never leaves the component of the graph it starts
+    in: the cards of the component holding an end of both anchors bound the chains between them,
+    and most hands fail that bound at once, before a trail is walked.
     """
 
-    __slots__ = ("hand", "anchors", "touching", "links", "via", "joins", "shift")
+    __slots__ = ("rows", "anchors")
 
     def __init__(self, hand, anchors) -> None:
-        self.hand = hand
+        self.rows = rows(hand)
         self.anchors = anchors
-        vertex = VERTEX
-        touching = [0] * len(vertex)
-        via = [-1] * len(vertex)
-        links = []
-        joins = []
-        bit = 1
-        for c in hand:
-            number, symbol = vertex[c.number], vertex[c.symbol]
-            touching[number] |= bit
-            touching[symbol] |= bit
-            links.append(number ^ symbol)  # a card's far end from either end: here ^ link
-            seen = via[number]
-            if seen < 0:
-                via[number] = symbol
-            elif seen != symbol:
-                joins.append((seen, symbol))
-            bit <<= 1
-        self.touching = touching
-        self.links = links
-        self.via = via        # number -> a symbol of a card with that number
-        self.joins = joins    # symbols joined by a number they share
-        self.shift = len(vertex).bit_length()
-
-    def components(self) -> dict:
-        """Symbol -> the cards of its component. Every card has one symbol and two symbols are
-        in one component exactly when a chain of shared numbers joins them, so the components
-        follow from the few numbers the hand holds more than once."""
-        touching = self.touching
-        cards = {symbol: touching[symbol] for symbol in SYMBOL_VERTICES}
-        for a, b in self.joins:
-            one, other = cards[a], cards[b]
-            if one != other:
-                for symbol, held in cards.items():
-                    if held == one or held == other:
-                        cards[symbol] = one | other
-        return cards
 
     def groups(self, need: int) -> list:
         """The components of `need` hand cards or more that hold ends of two anchors or more:
         (their cards, {anchor end: the anchors with that end, in table order}), the largest first.
         A chain between two anchors runs inside a component holding an end of each, so its
         cards bound the chain."""
-        touching, via = self.touching, self.via
-        components = self.components()
-        if max(map(int.bit_count, components.values())) < need:
-            return []
-        groups: dict = {}
-        for index, anchor in enumerate(self.anchors):
-            number = VERTEX[anchor.number]
-            if touching[number]:
-                cards = components[via[number]]
-                if cards.bit_count() >= need:
-                    groups.setdefault(cards, {}).setdefault(number, []).append(index)
-            symbol = VERTEX[anchor.symbol]
-            if touching[symbol]:
-                cards = components[symbol]
-                if cards.bit_count() >= need:
-                    groups.setdefault(cards, {}).setdefault(symbol, []).append(index)
-        found = [(cards, ends) for cards, ends in groups.items()
-                 if len({index for anchors in ends.values() for index in anchors}) > 1]
+        found = []
+        for numbers, symbols, count in components(self.rows):
+            if count < need:
+                continue
+            ends: dict = {}
+            held = set()
+            for index, anchor in enumerate(self.anchors):
+                card = anchor.index
+                if numbers & COLUMN[card]:
+                    ends.setdefault(NUMBER_OF[card], []).append(index)
+                    held.add(index)
+                if symbols >> ROW[card] & 1:
+                    ends.setdefault(SPAN + ROW[card], []).append(index)
+                    held.add(index)
+            if len(held) > 1:
+                found.append((self.cards(symbols), ends))
         if len(found) > 1:
             found.sort(key=lambda group: -group[0].bit_count())
         return found
+
+    def cards(self, symbols: int) -> int:
+        """The hand's cards of these symbols, as a bit mask over the deck."""
+        cards = 0
+        for place, numbers in enumerate(self.rows):
+            if symbols >> place & 1:
+                cards |= numbers << place * SPAN
+        return cards
 
     @staticmethod
     def targets(ends: dict, first: int) -> int:
@@ -153,32 +176,32 @@ class _Graph:
                 targets |= 1 << vertex
         return targets
 
-    def trails(self, origin: int, targets: int):
-        """Every trail state from `origin` that stands on a vertex of `targets`, each once:
-        (its last vertex, the cards it crossed in order, the cards touching its pivots). A card
-        is crossed only toward a target or a vertex with other cards to cross on: a dead end
-        adds no card to the cover (its one card touches the pivot it leaves)."""
-        touching, links, shift = self.touching, self.links, self.shift
-        stack = [(origin, 0, touching[origin], ())]
+    @staticmethod
+    def trails(cards: int, origin: int, targets: int):
+        """Every trail over `cards` from `origin` that stands on a vertex of `targets`, each
+        state once: (its last vertex, the cards not crossed, the cards crossed, the cards
+        touching its pivots). The crossed cards come as a linked list from the last: (card, (card before, (...))), or ()
+        (see `crossings`). A card is crossed only toward a target or a vertex with other cards to
+        cross on: a dead end adds no card to the cover (its one card touches the pivot it leaves)."""
+        touching, across = TOUCHING, ACROSS
+        stack = [(origin, cards, touching[origin] & cards, ())]
         seen = set()
         while stack:
-            here, used, cover, trail = stack.pop()
-            key = used << shift | here
+            here, left, cover, trail = stack.pop()
+            key = (left, here)
             if key in seen:
                 continue
             seen.add(key)
             if targets >> here & 1:
-                yield here, trail, cover
-            free = touching[here] & ~used
+                yield here, left, trail, cover
+            free = touching[here] & left
             while free:
                 low = free & -free
                 free ^= low
-                card = low.bit_length() - 1
-                there = here ^ links[card]
-                crossed = used | low
-                onward = touching[there] & ~crossed
+                there = here ^ across[low.bit_length() - 1]
+                onward = touching[there] & (left ^ low)
                 if onward or targets >> there & 1:
-                    stack.append((there, crossed, cover | onward, trail + (card,)))
+                    stack.append((there, left ^ low, cover | onward, (low, trail)))
 
     def longest(self, need: int) -> tuple[int, tuple | None]:
         """The most hand cards a chain can take, if at least `need` (else need - 1), and
@@ -190,11 +213,11 @@ class _Graph:
                 break
             for origin, firsts in ends.items():
                 first = firsts[0]
-                for end, trail, cover in self.trails(origin, self.targets(ends, first)):
+                for end, _left, trail, cover in self.trails(cards, origin, self.targets(ends, first)):
                     count = cover.bit_count()
                     if count > best_count:
                         last = next(index for index in ends[end] if index > first)
-                        best_count, best = count, (first, last, origin, trail, cover)
+                        best_count, best = count, (first, last, origin, crossings(trail), cover)
                         if count == bound:
                             return best_count, best
         return best_count, best
@@ -204,18 +227,20 @@ class _Graph:
         them, for every pair of anchors and every number of hand cards from `need` up."""
         found: dict = {}
         for cards, ends in self.groups(need):
+            bound = cards.bit_count()
             anchors = sorted({index for indices in ends.values() for index in indices})
             missing = sum(1 for k, first in enumerate(anchors) for last in anchors[k + 1:]
-                          for count in range(need, cards.bit_count() + 1) if (first, last, count) not in found)
+                          for count in range(need, bound + 1) if (first, last, count) not in found)
             for origin, firsts in ends.items():
-                for end, trail, cover in self.trails(origin, self.targets(ends, firsts[0])):
-                    lay = (origin, trail, cover)
-                    counts = range(max(len(trail), need), cover.bit_count() + 1)
+                for end, left, trail, cover in self.trails(cards, origin, self.targets(ends, firsts[0])):
+                    lay = None
+                    counts = range(max(bound - left.bit_count(), need), cover.bit_count() + 1)
                     for first in firsts:
                         for last in ends[end]:
                             if last > first:
                                 for count in counts:
                                     if (first, last, count) not in found:
+                                        lay = lay or (origin, crossings(trail), cover)
                                         found[(first, last, count)] = lay
                                         missing -= 1
                     if not missing:
@@ -228,10 +253,10 @@ class _Graph:
         """The chain along this trail with `count` hand cards: the trail's cards, then as many
         others touching its pivots as needed (the lowest first), each slipped in at the first
         pivot it touches."""
-        hand, touching, links = self.hand, self.touching, self.links
+        deck, touching, across = DECK.playing, TOUCHING, ACROSS
         rest = cover
         for card in trail:
-            rest &= ~(1 << card)
+            rest ^= card
         extra = 0
         for _ in range(count - len(trail)):
             low = rest & -rest
@@ -245,10 +270,11 @@ class _Graph:
             while beside:
                 low = beside & -beside
                 beside ^= low
-                cards.append(hand[low.bit_length() - 1])
+                cards.append(deck[low.bit_length() - 1])
             if crossing is not None:
-                cards.append(hand[crossing])
-                here ^= links[crossing]
+                index = crossing.bit_length() - 1
+                cards.append(deck[index])
+                here ^= across[index]
         return Chain(self.anchors[first], tuple(cards), self.anchors[last])
 
 

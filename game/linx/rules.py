@@ -629,20 +629,10 @@ def _next_in(seats_in, seat: int, players: int) -> int:
 
 
 def _remove_from_hand(state: LinxState, seat: int, card: LinxCard) -> None:
-    _remove(state.hands[seat], card)
+    state.hands[seat].remove(card)
     taken = state.taken[seat]
     if taken and card in taken:
-        _remove(taken, card)
-
-
-def _remove(cards: list, card) -> None:
-    """Remove `card` from `cards`, looking first for the very object (play passes the deck's own
-    card objects around; comparing cards by value runs Python code for each card passed)."""
-    for i, held in enumerate(cards):
-        if held is card:
-            del cards[i]
-            return
-    cards.remove(card)
+        taken.remove(card)
 
 
 def _winners(state: LinxState) -> tuple[int, ...]:
