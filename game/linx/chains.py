@@ -183,6 +183,8 @@ class _Graph:
         touching its pivots). The crossed cards come as a linked list from the last: (card, (card before, (...))), or ()
         (see `crossings`). A card is crossed only toward a target or a vertex with other cards to
         cross on: a dead end adds no card to the cover (its one card touches the pivot it leaves)."""
+        if not targets:
+            return
         touching, across = TOUCHING, ACROSS
         stack = [(origin, cards, touching[origin] & cards, ())]
         seen = set()
@@ -224,25 +226,35 @@ class _Graph:
 
     def lays(self, need: int) -> dict:
         """(first anchor, last anchor, hand cards) -> (origin, trail, cover) of a chain that lays
-        them, for every pair of anchors and every number of hand cards from `need` up."""
+        them, for every pair of anchors and every number of hand cards from `need` up. Which
+        numbers of cards a pair has been given is kept as bits, so a trail adds only new ones."""
         found: dict = {}
+        given: dict = {}
         for cards, ends in self.groups(need):
             bound = cards.bit_count()
+            every = (2 << bound) - (1 << need)
             anchors = sorted({index for indices in ends.values() for index in indices})
-            missing = sum(1 for k, first in enumerate(anchors) for last in anchors[k + 1:]
-                          for count in range(need, bound + 1) if (first, last, count) not in found)
+            missing = sum((every & ~given.get((first, last), 0)).bit_count()
+                          for k, first in enumerate(anchors) for last in anchors[k + 1:])
             for origin, firsts in ends.items():
                 for end, left, trail, cover in self.trails(cards, origin, self.targets(ends, firsts[0])):
+                    fewest = max(bound - left.bit_count(), need)
+                    counts = (2 << cover.bit_count()) - (1 << fewest)
+                    if counts <= 0:
+                        continue
                     lay = None
-                    counts = range(max(bound - left.bit_count(), need), cover.bit_count() + 1)
                     for first in firsts:
                         for last in ends[end]:
                             if last > first:
-                                for count in counts:
-                                    if (first, last, count) not in found:
-                                        lay = lay or (origin, crossings(trail), cover)
-                                        found[(first, last, count)] = lay
-                                        missing -= 1
+                                new = counts & ~given.get((first, last), 0)
+                                if new:
+                                    given[(first, last)] = given.get((first, last), 0) | new
+                                    lay = lay or (origin, crossings(trail), cover)
+                                    missing -= new.bit_count()
+                                    while new:
+                                        low = new & -new
+                                        new ^= low
+                                        found[(first, last, low.bit_length() - 1)] = lay
                     if not missing:
                         break
                 if not missing:
@@ -250,9 +262,12 @@ class _Graph:
         return found
 
     def chain(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> Chain:
-        """The chain along this trail with `count` hand cards: the trail's cards, then as many
-        others touching its pivots as needed (the lowest first), each slipped in at the first
-        pivot it touches."""
+        return Chain(*self.laid(first, last, origin, trail, cover, count))
+
+    def laid(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> tuple:
+        """The chain along this trail with `count` hand cards, as (start, hand cards, end): the
+        trail's cards, then as many others touching its pivots as needed (the lowest first),
+        each slipped in at the first pivot it touches."""
         deck, touching, across = DECK.playing, TOUCHING, ACROSS
         rest = cover
         for card in trail:
@@ -275,7 +290,7 @@ class _Graph:
                 index = crossing.bit_length() - 1
                 cards.append(deck[index])
                 here ^= across[index]
-        return Chain(self.anchors[first], tuple(cards), self.anchors[last])
+        return self.anchors[first], tuple(cards), self.anchors[last]
 
 
 def _need(hand, min_length: int) -> int | None:
@@ -310,11 +325,16 @@ def all_chains(hand, anchors, min_length: int = 3) -> list[Chain]:
     """One chain for every pair of anchors and every length of at least `min_length` that the
     hand can lay between them (which of its cards a lay takes beyond that is the player's to say:
     `is_chain` accepts any)."""
+    return [Chain(*laid) for laid in chains_laid(hand, anchors, min_length)]
+
+
+def chains_laid(hand, anchors, min_length: int = 3) -> list[tuple]:
+    """As `all_chains`, each chain as (start, hand cards, end)."""
     need = _need(hand, min_length)
     if need is None or len(anchors) < 2:
         return []
     graph = _Graph(hand, anchors)
-    return [graph.chain(first, last, *lay, count) for (first, last, count), lay in graph.lays(need).items()]
+    return [graph.laid(first, last, *lay, count) for (first, last, count), lay in graph.lays(need).items()]
 
 
 def chain_of_length(hand, anchors, length: int) -> Chain | None:

@@ -9,7 +9,7 @@ from ..core import Option, Outcome, Rules, View
 from ..dealing import deal_hidden
 from ..rng import Rng
 from .cards import LinxCard, ScoringCard, full_deck, scoring_deck
-from .chains import all_chains, best_scoring_card, is_chain, longest_chain, points_for
+from .chains import best_scoring_card, chains_laid, is_chain, longest_chain, points_for
 
 HAND_SIZE = 10
 ANCHOR_COUNT = 4
@@ -313,7 +313,7 @@ class LinxRules(Rules):
             return []
         if state.draws_left:
             return list(_draws(state))
-        return self.chain_actions(state) + [Discard(c) for c in state.hands[state.current]]
+        return self.chain_actions(state) + [DISCARDS[card.index] for card in state.hands[state.current]]
 
     @staticmethod
     def chain_actions(state: LinxState) -> list[LayChain]:
@@ -323,12 +323,12 @@ class LinxRules(Rules):
         min_length = state.min_length
         if min_length is None:
             return []
-        chains = all_chains(state.hands[state.current], state.anchors, min_length)
+        chains = chains_laid(state.hands[state.current], state.anchors, min_length)
         if not chains:
             return []
         cards = sorted(set(state.scoring_up), key=lambda s: (s.length, s.points))
-        return [LayChain(chain.start, chain.cards, chain.end, s)
-                for chain in chains for s in cards if s.length <= chain.length]
+        return [LayChain(start, laid, end, s)
+                for start, laid, end in chains for s in cards if s.length <= len(laid) + 2]
 
     def allows(self, state: LinxState, action) -> bool:
         if state.over:
@@ -603,6 +603,7 @@ class LinxRules(Rules):
 
 
 DRAW_STOCK, DRAW_DISCARD = Draw(STOCK), Draw(DISCARD)
+DISCARDS = tuple(Discard(card) for card in full_deck())  # by the card's index: one object per move
 _EITHER, _STOCK_ONLY, _DISCARD_ONLY = (DRAW_STOCK, DRAW_DISCARD), (DRAW_STOCK,), (DRAW_DISCARD,)
 
 
