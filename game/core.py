@@ -91,6 +91,15 @@ class Revealed(NamedTuple):
 NOTHING_REVEALED = Revealed()
 
 
+@functools.cache
+def shared(kind: type, *fields):
+    """The one shared object of a frozen action or event with these fields. Play lists the same
+    moves and logs the same events turn after turn, and making a frozen dataclass costs several
+    times this look-up. Only for kinds whose fields range over a small fixed set (seats, places,
+    the cards of a deck; never a combination of cards): every object made is kept."""
+    return kind(*fields)
+
+
 class Rules:
     """Base of every game's rules. Subclasses fill in the game-specific methods."""
 

@@ -32,7 +32,12 @@ class Rng:
         return self.next_u64() % n
 
     def random(self) -> float:
-        return (self.next_u64() >> 11) / float(1 << 53)
+        """A uniform float in [0, 1): the top 53 bits of `next_u64`, its steps written out (search
+        playouts draw one at nearly every move)."""
+        state = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0
 
     def choice(self, items):
         return items[self.below(len(items))]

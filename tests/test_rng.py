@@ -30,3 +30,12 @@ def test_a_shuffle_leaves_the_generator_where_the_draws_would():
     for i in range(9, 0, -1):
         drawn.below(i + 1)
     assert shuffled.state == drawn.state
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_random_is_the_top_53_bits_of_the_next_draw(seed):
+    """`random` writes the generator's steps out; it must give what `next_u64` would."""
+    fast, slow = Rng(seed), Rng(seed)
+    for _ in range(5):
+        assert fast.random() == (slow.next_u64() >> 11) / float(1 << 53)
+    assert fast.state == slow.state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..core import Option, Outcome, Rules, View
+from ..core import Option, Outcome, Rules, View, shared
 from ..dealing import deal_hidden
 from ..rng import Rng
 from .cards import LinxCard, ScoringCard, full_deck, scoring_deck
@@ -400,7 +400,7 @@ class LinxRules(Rules):
             chain = longest_chain(hand, state.anchors, state.min_length)
             if chain is not None:
                 return LayChain(chain.start, chain.cards, chain.end, best_scoring_card(chain.length, state.scoring_up))
-        return Discard(hand[int(rand() * len(hand))])
+        return DISCARDS[hand[int(rand() * len(hand))].index]
 
     # -- doing it
 
@@ -421,13 +421,13 @@ class LinxRules(Rules):
         state.draws_left -= 1
         if not state.stock and not state.discard:
             state.draws_left = 0
-        return [Drew(seat, source, card)]
+        return [shared(Drew, seat, source, card)]
 
     def _discard(self, state: LinxState, card: LinxCard) -> list:
         seat = state.current
         _remove_from_hand(state, seat, card)
         state.discard.append(card)
-        return [Discarded(seat, card)] + self._end_turn(state)
+        return [shared(Discarded, seat, card)] + self._end_turn(state)
 
     def _lay(self, state: LinxState, action: LayChain) -> list:
         seat = state.current
