@@ -664,12 +664,14 @@ class LinxTable(TableScene):
         room = centers[-1][0] + self.board_w // 2 - left
         label = shortest_fit([label, label.split(" \u00b7 ")[0], label.split()[0]], self.px(15), room, bold=True)
         draw_text(screen, label, self.px(15), theme.INK, (left, self.label_y), bold=True)
+        lit = list(lit)  # two equal scoring cards face up: only the first of them glows
         for card, center in zip(cards, centers):
             rect = card_rect(center, self.board_w)
             if (kind, card) in hidden:
                 cardart.empty_slot(screen, rect)
                 continue
             if card in lit:
+                lit.remove(card)
                 halo = cardart.glow(self.board_w)
                 screen.blit(halo, halo.get_rect(center=center))
             screen.blit(cardart.face(card, self.board_w), rect)

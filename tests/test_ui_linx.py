@@ -13,7 +13,7 @@ from ui_driver import Driver
 from game.linx import LinxHeuristic, best_chain, longest_chain
 from game.linx.rules import DISCARD, STOCK, ChainLaid, Discard, Draw, LayChain
 from game.session import Session
-from scenes import theme
+from scenes import cardart, theme
 from scenes.gameover import GameOver
 from scenes.linx_table import LinxTable, link_words
 from scenes.setup import SetupScene
@@ -544,3 +544,17 @@ def test_the_scoring_cards_a_finished_chain_is_too_short_for_are_veiled_live(dri
     assert table.out_of_reach(view) == {s for s in view.scoring_up if s.length > 3}
     table.end = None
     assert table.out_of_reach(view) == set(), "nothing is veiled before the chain has both ends"
+
+
+def test_of_two_equal_scoring_cards_face_up_only_the_claimed_place_glows(driver, monkeypatch):
+    """The deck holds three of each scoring card: when two equal ones lie face up, the claim
+    lights one card, not both."""
+    table, _chain = laying_with_a_chain(driver)
+    view = table.current_view()
+    twin = view.scoring_up[0]
+    halos = []
+    real_glow = cardart.glow
+    monkeypatch.setattr(cardart, "glow", lambda width: halos.append(width) or real_glow(width))
+    table.draw_row(driver.app.screen, "Scoring cards", [twin, twin, view.scoring_up[1]], table.scoring_centers,
+                   set(), "scoring", {twin})
+    assert len(halos) == 1
