@@ -159,6 +159,16 @@ class GameOver(Scene):
             return f"{winners[0]} wins the game!"
         return f"{' and '.join(winners)} share the win!"
 
+    def card_spots(self, count: int, per_line: int, top: int) -> list[tuple[int, int]]:
+        """Where each card of a row goes (top left): side by side where the room allows, so every
+        card's name reads; else fanned, each card over the edge of the one before."""
+        gap = self.px(12)
+        left = self.box.x + gap + self.text_w + gap
+        right = self.box.right - gap
+        step = min(self.card_w + self.px(4), (right - left - self.card_w) // max(1, per_line - 1))
+        drop = int(self.card_w * theme.CARD_RATIO * LINE_OVERLAP)
+        return [(left + place * step, top + line * drop) for line, place in (divmod(i, per_line) for i in range(count))]
+
     def draw(self, screen) -> None:
         shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
@@ -178,12 +188,8 @@ class GameOver(Scene):
             name = fit_text(f"{mark}{session.names[seat]}", self.px(19), self.text_w, bold=True)
             below = draw_text(screen, name, self.px(19), theme.INK, (inner.x, y), bold=True, box=self.box).bottom
             draw_lines(screen, lines, self.px(15), theme.INK_DIM, (inner.x, below), box=self.box)
-            left = inner.x + self.text_w + gap
-            step = min(int(self.card_w * 0.8), (inner.right - left - self.card_w) // max(1, per_line - 1))
-            drop = int(self.card_w * theme.CARD_RATIO * LINE_OVERLAP)
-            for i, card in enumerate(cards):
-                line, place = divmod(i, per_line)
-                screen.blit(cardart.face(card, self.card_w), (left + place * step, y + line * drop))
+            for card, spot in zip(cards, self.card_spots(len(cards), per_line, y)):
+                screen.blit(cardart.face(card, self.card_w), spot)
             y += row_h
         for button in self.buttons:
             button.draw(screen, self.px(22))

@@ -313,3 +313,16 @@ def test_undo_takes_back_a_play_but_never_a_draw_that_showed_a_card():
     while len(session.state.draw) == pile:
         session.apply(hint.choose(session.view(0), session.legal_actions()))
     assert not session.can_undo, "the draw showed a card: the turn before it stays played"
+
+
+def test_the_result_lays_the_seven_cards_side_by_side_where_the_room_allows(driver):
+    """At 1024x640 the seven cards of a won deal fit in a row without covering one another's
+    names (they were fanned a fifth over each other with room to spare)."""
+    driver.app.screen = pygame.display.set_mode((1024, 640))
+    finished_table(driver, {"deal": 21, "winnable": True})
+    result = driver.app.top
+    _seat, cards, _summary = result.table.result_rows()[0]
+    spots = result.card_spots(len(cards), result.per_line[0], result.rows_top)
+    assert len(cards) == 7
+    assert all(b[0] - a[0] >= result.card_w for a, b in zip(spots, spots[1:]))
+    assert spots[-1][0] + result.card_w <= result.box.right
