@@ -177,6 +177,46 @@ def plays_of(card: ClassCard) -> tuple[tuple[Play, Play], ...]:
     return tuple((Play(card, chain, True), Play(card, chain, False)) for chain in range(MAX_PLAYERS))
 
 
+@dataclass(frozen=True, slots=True)
+class PlaceActions:
+    """Every action aimed at one place of a chain (a suit, a modifier's sign and a Reveal's
+    `beneath` each spelled out): the engine lists them at nearly every decision, and reading a
+    field of a row made once is quicker than looking each action up (`one`)."""
+
+    chain: int
+    position: int
+    discard: Discard
+    flip: Flip
+    cover: Cover
+    plus: PlaceModifier
+    minus: PlaceModifier
+    shield: PlaceShield
+    star: SetSuit
+    planet: SetSuit
+    reveal: Reveal
+    reveal_beneath: Reveal
+
+    def set_suit(self, suit: str) -> SetSuit:
+        return self.star if suit == "star" else self.planet
+
+
+_PLACE_ROWS: list[list[PlaceActions]] = [[] for _ in range(MAX_PLAYERS)]
+
+
+def place_row(chain: int, length: int) -> list[PlaceActions]:
+    """The actions aimed at each place of `chain`, from the left, `length` places at least (a
+    chain outgrows 7 only in sudden death; the row grows with it)."""
+    row = _PLACE_ROWS[chain]
+    while len(row) < length:
+        position = len(row)
+        row.append(PlaceActions(
+            chain, position, Discard(chain, position), Flip(chain, position), Cover(chain, position),
+            PlaceModifier(chain, position, 1), PlaceModifier(chain, position, -1), PlaceShield(chain, position),
+            SetSuit(chain, position, "star"), SetSuit(chain, position, "planet"),
+            Reveal(position, False), Reveal(position, True)))
+    return row
+
+
 SKIP = Skip()
 END_TURN = EndTurn()
 SHIFT_SUIT = ShiftSuit()

@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .actions import SKIP, Cover, Discard, EventDrawn, Fizzled, Flip, PlayOn, SetSuit, TokensTaken, Tuck, one, plays_of
+from .actions import SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, Tuck, one, place_row, plays_of
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .table import CHAIN_END, Decision, Task, find, in_play, open_decision, other_suit, targets
+from .table import CHAIN_END, Decision, Task, decision_of, find, open_decision, other_suit
 
-SUITS = ("star", "planet")
 EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
 
 
@@ -54,10 +53,23 @@ def draw_event(state, log: list) -> None:
 # ---------------------------------------------------------------- the choices of each decision
 
 
+def targets(state, exclude=None) -> list[PlaceActions]:
+    """The places whose card in play abilities and tokens may target: not shielded (and not the
+    card `exclude`); each as the row of actions aimed at it."""
+    found = []
+    for chain, stacks in enumerate(state.chains):
+        for aimed, stack in zip(place_row(chain, len(stacks)), stacks):
+            if stack:
+                placed = stack[-1]
+                if not placed.shield and placed.card is not exclude:
+                    found.append(aimed)
+    return found
+
+
 def discard_choices(state, decision: Decision) -> list:
     if active_rule(state).blocks_removal:
         return []
-    return [one(Discard, c, i) for c, i in targets(state, exclude=decision.source)]
+    return [aimed.discard for aimed in targets(state, exclude=decision.source)]
 
 
 def change_suit_choices(state, decision: Decision) -> list:
@@ -65,14 +77,15 @@ def change_suit_choices(state, decision: Decision) -> list:
     suit is not seen, so the choice must not give it away)."""
     found = []
     tokens_left = state.supply[2]
-    for c, i in targets(state):
-        placed = state.chains[c][i][-1]
+    chains = state.chains
+    for aimed in targets(state):
+        placed = chains[aimed.chain][aimed.position][-1]
         if placed.suit_token is None and not tokens_left:
             continue
         if placed.face_up and placed.suit:
-            found.append(one(SetSuit, c, i, other_suit(placed.suit)))
+            found.append(aimed.set_suit(other_suit(placed.suit)))
         else:
-            found += [one(SetSuit, c, i, suit) for suit in SUITS]
+            found += (aimed.star, aimed.planet)
     return found
 
 
@@ -80,16 +93,18 @@ def choose_suit_choices(state, decision: Decision) -> list:
     where = find(state, decision.source)
     if where is None:
         return []
-    placed = state.chains[where[0]][where[1]][-1]
+    chain, position = where
+    placed = state.chains[chain][position][-1]
     if placed.shield or (placed.suit_token is None and not state.supply[2]):
         return []
-    return [one(SetSuit, where[0], where[1], suit) for suit in SUITS]
+    aimed = place_row(chain, position + 1)[position]
+    return [aimed.star, aimed.planet]
 
 
 def flip_choices(state, decision: Decision) -> list:
     """Any card in play that is not shielded, the Empath itself included: its text says "one
     card", where the Scout's says "one other card"."""
-    found = [one(Flip, c, i) for c, i in targets(state)]
+    found = [aimed.flip for aimed in targets(state)]
     return found + [SKIP] if found else []
 
 
@@ -102,8 +117,13 @@ def tuck_choices(state, decision: Decision) -> list:
 def cover_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None:
         return []
-    found = [one(Cover, c, i) for c, i, placed in in_play(state)
-             if placed.face_up and not placed.shield and placed.card is not decision.source]
+    found = []
+    for chain, stacks in enumerate(state.chains):
+        for aimed, stack in zip(place_row(chain, len(stacks)), stacks):
+            if stack:
+                placed = stack[-1]
+                if placed.face_up and not placed.shield and placed.card is not decision.source:
+                    found.append(aimed.cover)
     return found + [SKIP] if found else []
 
 
@@ -157,7 +177,7 @@ def _ask(kind: str, reason: str = "") -> Callable:
     for an ability that is not optional)."""
 
     def run(state, task: Task, log: list) -> None:
-        decision = Decision(kind, task.seat, task.source)
+        decision = decision_of(kind, task.seat, task.source)
         found = CHOICES[kind](state, decision)
         if found:
             open_decision(state, decision, found)

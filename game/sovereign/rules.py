@@ -42,12 +42,12 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, Cha
                       Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier,
                       PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage,
                       Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
-                      TokensTaken, Tuck, Tucked, one, plays_of)
+                      TokensTaken, Tuck, Tucked, one, place_row, plays_of)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
-from .effects import CHOICES, STEPS, active_rule, covering_plays, covers
+from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
-                    Placed, SovereignState, Task, chain_score, clone_state, find, open_decision, other_suit,
-                    return_tokens, set_suit, set_top, take_top, targets, top)
+                    Placed, SovereignState, Task, chain_score, clone_state, decision_of, find, open_decision,
+                    other_suit, return_tokens, set_suit, set_top, take_top, top)
 
 TURN_STAGES = frozenset({"play", "second", "tokens"})
 REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
@@ -485,10 +485,10 @@ def token_choices(state: SovereignState, seat: int) -> list:
     found = []
     spots = targets(state)
     if modifiers and not rule.blocks_modifiers:
-        for c, i in spots:
-            found += (one(PlaceModifier, c, i, 1), one(PlaceModifier, c, i, -1))
+        for aimed in spots:
+            found += (aimed.plus, aimed.minus)
     if shields and not rule.blocks_shields:
-        found += [one(PlaceShield, c, i) for c, i in spots]
+        found += [aimed.shield for aimed in spots]
     return found
 
 
@@ -497,12 +497,13 @@ def revealable(state: SovereignState, seat: int) -> list:
     Runner in play there (tucked face down)."""
     found = []
     tucking = state.cards.tucking
-    for i, stack in enumerate(state.chains[seat]):
+    stacks = state.chains[seat]
+    for aimed, stack in zip(place_row(seat, len(stacks)), stacks):
         placed = stack[-1]
         if not placed.face_up:
-            found.append(one(Reveal, i, False))
+            found.append(aimed.reveal)
         elif len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up and placed.card.kind in tucking:
-            found.append(one(Reveal, i, True))
+            found.append(aimed.reveal_beneath)
     return found
 
 
@@ -522,8 +523,8 @@ LISTS = {
 def _wait(state: SovereignState, kind: str, seat: int, legal: list | None = None,
           source: ClassCard | None = None) -> None:
     """Open the decision `kind` for `seat` (its legal actions listed now, or `legal` when the
-    caller has just listed them). Decisions of the turn itself are shared objects."""
-    decision = Decision(kind, seat, source) if source is not None else one(Decision, kind, seat)
+    caller has just listed them). Decisions are shared objects, like actions."""
+    decision = decision_of(kind, seat, source)
     open_decision(state, decision, LISTS[kind](state, decision) if legal is None else legal)
 
 

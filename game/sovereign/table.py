@@ -82,6 +82,20 @@ class Decision:
     source: ClassCard | None = None
 
 
+_DECISIONS: dict[tuple[str, int, int], Decision] = {}
+
+
+def decision_of(kind: str, seat: int, source: ClassCard | None = None) -> Decision:
+    """The one shared object of a decision (the engine opens the same ones turn after turn). Its
+    source card is told apart by identity, as `find` looks it up: an equal card of another card
+    set is another card. (A decision kept here holds its card, so no other object takes its id.)"""
+    key = (kind, seat, id(source))
+    decision = _DECISIONS.get(key)
+    if decision is None:
+        decision = _DECISIONS[key] = Decision(kind, seat, source)
+    return decision
+
+
 @dataclass(slots=True, kw_only=True)
 class SovereignState:
     players: int
@@ -187,17 +201,6 @@ def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
             if stack and stack[-1].card is card:
                 return c, i
     return None
-
-
-def in_play(state: SovereignState) -> list[tuple[int, int, Placed]]:
-    """(chain, position, placed) for every card in play (solitaire's empty spaces hold none)."""
-    return [(c, i, stack[-1]) for c, chain in enumerate(state.chains) for i, stack in enumerate(chain) if stack]
-
-
-def targets(state: SovereignState, exclude: ClassCard | None = None) -> list[tuple[int, int]]:
-    """Cards in play that abilities and tokens may target: not shielded (and not `exclude`)."""
-    return [(c, i) for c, chain in enumerate(state.chains) for i, stack in enumerate(chain)
-            if stack and not stack[-1].shield and stack[-1].card is not exclude]
 
 
 def top(state: SovereignState, chain: int, position: int) -> Placed:
