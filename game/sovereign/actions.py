@@ -165,16 +165,25 @@ class Reveal:
 
 @functools.cache
 def one(cls: type, *fields):
-    """The one shared object of an action: the engine lists the same moves turn after turn, and
-    a frozen dataclass takes several times longer to make than this look-up (actions never change,
-    so every list may hold the same object)."""
+    """The one shared object of an action or an event: the engine lists the same moves and logs
+    the same events turn after turn, and a frozen dataclass takes several times longer to make
+    than this look-up (actions and events never change, so every list may hold the same object)."""
     return cls(*fields)
 
 
-@functools.cache
+_PLAYS: dict[int, tuple[tuple[Play, Play], ...]] = {}
+
+
 def plays_of(card: ClassCard) -> tuple[tuple[Play, Play], ...]:
-    """Per chain, the face-up and the face-down play of `card` there (`one` for a whole row)."""
-    return tuple((Play(card, chain, True), Play(card, chain, False)) for chain in range(MAX_PLAYERS))
+    """Per chain, the face-up and the face-down play of `card` there (`one` for a whole row),
+    kept by the card's identity: quicker than its hash (a card hashes in Python code), and the
+    plays hold the very card of the hand. (The row holds its card, so no other object takes its
+    id.)"""
+    plays = _PLAYS.get(id(card))
+    if plays is None:
+        plays = _PLAYS[id(card)] = tuple((Play(card, chain, True), Play(card, chain, False))
+                                         for chain in range(MAX_PLAYERS))
+    return plays
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from typing import Callable
 from .actions import SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, Tuck, one, place_row, plays_of
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .table import CHAIN_END, Decision, Task, decision_of, find, open_decision, other_suit
+from .table import CHAIN_END, Decision, Task, find, open_decision, other_suit
 
 EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
 
@@ -58,11 +58,12 @@ def targets(state, exclude=None) -> list[PlaceActions]:
     card `exclude`); each as the row of actions aimed at it."""
     found = []
     for chain, stacks in enumerate(state.chains):
-        for aimed, stack in zip(place_row(chain, len(stacks)), stacks):
+        row = place_row(chain, len(stacks))
+        for position, stack in enumerate(stacks):
             if stack:
                 placed = stack[-1]
                 if not placed.shield and placed.card is not exclude:
-                    found.append(aimed)
+                    found.append(row[position])
     return found
 
 
@@ -119,11 +120,12 @@ def cover_choices(state, decision: Decision) -> list:
         return []
     found = []
     for chain, stacks in enumerate(state.chains):
-        for aimed, stack in zip(place_row(chain, len(stacks)), stacks):
+        row = place_row(chain, len(stacks))
+        for position, stack in enumerate(stacks):
             if stack:
                 placed = stack[-1]
                 if placed.face_up and not placed.shield and placed.card is not decision.source:
-                    found.append(aimed.cover)
+                    found.append(row[position].cover)
     return found + [SKIP] if found else []
 
 
@@ -172,27 +174,29 @@ CHOICES: dict[str, Callable] = {
 # ---------------------------------------------------------------- steps
 
 
-def _ask(kind: str, reason: str = "") -> Callable:
-    """A step that opens the decision `kind`; with no choice it does nothing (logging `reason`,
-    for an ability that is not optional)."""
+def _ask(reason: str = "") -> Callable:
+    """A step that opens its task's decision (made with the task: `StepKind.asks`); with no
+    choice it does nothing (logging `reason`, for an ability that is not optional)."""
 
     def run(state, task: Task, log: list) -> None:
-        decision = decision_of(kind, task.seat, task.source)
-        found = CHOICES[kind](state, decision)
+        decision = task.decision
+        found = CHOICES[decision.kind](state, decision)
         if found:
             open_decision(state, decision, found)
         elif reason:
             log.append(Fizzled(task.seat, task.source, reason))
 
-    run.__name__ = f"ask_{kind}"
     return run
+
+
+_ask_discard = _ask("no other card may be targeted")
 
 
 def _discard_target(state, task: Task, log: list) -> None:
     if active_rule(state).blocks_removal:
         log.append(Fizzled(task.seat, task.source, "Ceasefire: no card may be removed"))
         return
-    _ask("discard", "no other card may be targeted")(state, task, log)
+    _ask_discard(state, task, log)
 
 
 def _gain(slot: int, kind: str) -> Callable:
@@ -203,7 +207,7 @@ def _gain(slot: int, kind: str) -> Callable:
         taken = min(task.step.count, state.supply[slot])
         state.supply[slot] -= taken
         state.pools[task.seat][slot] += taken
-        log.append(TokensTaken(task.seat, kind, taken))
+        log.append(one(TokensTaken, task.seat, kind, taken))
 
     run.__name__ = f"gain_{kind}"
     return run
@@ -215,23 +219,25 @@ def _draw_event(state, task: Task, log: list) -> None:
 
 @dataclass(frozen=True, slots=True)
 class StepKind:
-    """A step the card file may name: its function and its parameters with their ranges (the
-    card files' vocabulary, `STEP_PARAMS` in cards.py, which checks a file against it)."""
+    """A step the card file may name: its function, its parameters with their ranges (the card
+    files' vocabulary, `STEP_PARAMS` in cards.py, which checks a file against it), and the kind of
+    decision it opens, if it asks one."""
 
     run: Callable
     params: dict[str, tuple[int, int]]
+    asks: str | None = None
 
 
-_RUNS: dict[str, Callable] = {
-    "discard_target": _discard_target,
-    "change_suit": _ask("change_suit", "no card may take a suit token"),
-    "choose_suit": _ask("choose_suit", "it cannot take a suit token"),
-    "flip": _ask("flip"),
-    "tuck_from_hand": _ask("tuck"),
-    "cover": _ask("cover"),
-    "gain_modifiers": _gain(1, "modifier"),
-    "gain_shield": _gain(0, "shield"),
-    "draw_event": _draw_event,
-    "extra_play": _ask("extra_play"),
+_KINDS: dict[str, tuple[Callable, str | None]] = {
+    "discard_target": (_discard_target, "discard"),
+    "change_suit": (_ask("no card may take a suit token"), "change_suit"),
+    "choose_suit": (_ask("it cannot take a suit token"), "choose_suit"),
+    "flip": (_ask(), "flip"),
+    "tuck_from_hand": (_ask(), "tuck"),
+    "cover": (_ask(), "cover"),
+    "gain_modifiers": (_gain(1, "modifier"), None),
+    "gain_shield": (_gain(0, "shield"), None),
+    "draw_event": (_draw_event, None),
+    "extra_play": (_ask(), "extra_play"),
 }
-STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name]) for name, run in _RUNS.items()}
+STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name], asks) for name, (run, asks) in _KINDS.items()}

@@ -46,7 +46,7 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, Cha
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
-                    Placed, SovereignState, Task, chain_score, clone_state, decision_of, find, open_decision,
+                    Placed, SovereignState, Task, chain_score, clone_state, find, open_decision,
                     other_suit, return_tokens, set_suit, set_top, take_top, top)
 
 TURN_STAGES = frozenset({"play", "second", "tokens"})
@@ -520,11 +520,14 @@ LISTS = {
 }
 
 
+TURN_DECISIONS = {kind: tuple(Decision(kind, seat) for seat in range(MAX_PLAYERS)) for kind in PROMPTS}
+
+
 def _wait(state: SovereignState, kind: str, seat: int, legal: list | None = None,
           source: ClassCard | None = None) -> None:
     """Open the decision `kind` for `seat` (its legal actions listed now, or `legal` when the
-    caller has just listed them). Decisions are shared objects, like actions."""
-    decision = decision_of(kind, seat, source)
+    caller has just listed them). Decisions of the turn itself are shared objects."""
+    decision = TURN_DECISIONS[kind][seat] if source is None else Decision(kind, seat, source)
     open_decision(state, decision, LISTS[kind](state, decision) if legal is None else legal)
 
 
@@ -562,8 +565,9 @@ def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: 
 def _resolution(cards: CardSet, card: ClassCard) -> tuple[tuple[Task, ...], ...]:
     """Per seat, the tasks of `card`'s resolution, in the order the work stack takes them (last
     step first), each bound to its step's function."""
-    steps = cards.steps_of(card)[::-1]
-    return tuple(tuple(Task(card, seat, step, STEPS[step.name].run) for step in steps) for seat in range(MAX_PLAYERS))
+    kinds = [(step, STEPS[step.name]) for step in cards.steps_of(card)[::-1]]
+    return tuple(tuple(Task(card, seat, step, kind.run, Decision(kind.asks, seat, card) if kind.asks else None)
+                       for step, kind in kinds) for seat in range(MAX_PLAYERS))
 
 
 def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
@@ -691,7 +695,7 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
                 break
         drawn.append(state.draw.pop())
     state.hands[seat] += drawn
-    log.append(Drew(seat, len(drawn), tuple(drawn)))
+    log.append(one(Drew, seat, len(drawn), tuple(drawn)))
     return len(drawn)
 
 
@@ -845,12 +849,12 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
         position = on
     if position + 1 == CHAIN_END and on is None:
         state.sevens.append(chain)
-    log.append(Played(seat, card, chain, position, face_up, from_discard))
+    log.append(one(Played, seat, card, chain, position, face_up, from_discard))
     if chain != seat and active_rule(state).tribute:
         taken = min(1, state.supply[1])
         state.supply[1] -= taken
         state.pools[seat][1] += taken
-        log.append(TokensTaken(seat, "modifier", taken))
+        log.append(one(TokensTaken, seat, "modifier", taken))
     if face_up:
         _resolve(state, card, seat, played_face_up=True)
 
@@ -926,7 +930,7 @@ def _on_discard(state, decision, action, log):
 
 def _on_set_suit(state, decision, action, log):
     if set_suit(state, action.chain, action.position, action.suit):
-        log.append(SuitChanged(decision.seat, action.chain, action.position, action.suit))
+        log.append(one(SuitChanged, decision.seat, action.chain, action.position, action.suit))
 
 
 def _on_flip(state, decision, action, log):
@@ -936,7 +940,7 @@ def _on_flip(state, decision, action, log):
     placed = top(state, action.chain, action.position)
     face_up = not placed.face_up
     set_top(state, action.chain, action.position, placed.turned(face_up, EVERYONE))
-    log.append(Flipped(decision.seat, action.chain, action.position, placed.card, face_up))
+    log.append(one(Flipped, decision.seat, action.chain, action.position, placed.card, face_up))
     if face_up:
         _resolve(state, placed.card, action.chain)
 
@@ -951,7 +955,7 @@ def _on_tuck(state, decision, action, log):
     stack.insert(len(stack) - 1, Placed(card, reveal_now, EVERYONE if reveal_now else _bit(decision.seat), tucked=True))
     log.append(Tucked(decision.seat, card, chain, position))
     if reveal_now:
-        log.append(Flipped(chain, chain, position, card, True))
+        log.append(one(Flipped, chain, chain, position, card, True))
         _resolve(state, card, chain)
 
 
@@ -967,21 +971,21 @@ def _on_shift_suit(state, decision, action, log):
     chain, position = find(state, decision.source)
     suit = other_suit(top(state, chain, position).suit)
     if set_suit(state, chain, position, suit):
-        log.append(SuitChanged(decision.seat, chain, position, suit))
+        log.append(one(SuitChanged, decision.seat, chain, position, suit))
 
 
 def _on_place_modifier(state, decision, action, log):
     state.pools[decision.seat][1] -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.with_mod(action.delta))
-    log.append(TokenPlaced(decision.seat, "modifier", action.chain, action.position, action.delta))
+    log.append(one(TokenPlaced, decision.seat, "modifier", action.chain, action.position, action.delta))
 
 
 def _on_place_shield(state, decision, action, log):
     state.pools[decision.seat][0] -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.shielded())
-    log.append(TokenPlaced(decision.seat, "shield", action.chain, action.position))
+    log.append(one(TokenPlaced, decision.seat, "shield", action.chain, action.position))
 
 
 def _on_end_turn(state, decision, action, log):
@@ -1000,7 +1004,7 @@ def _on_reveal(state, decision, action, log):
     index = len(stack) - 2 if action.beneath else len(stack) - 1
     placed = stack[index]
     stack[index] = placed.turned(True, EVERYONE)
-    log.append(Flipped(seat, seat, action.position, placed.card, True))
+    log.append(one(Flipped, seat, seat, action.position, placed.card, True))
     state.current = seat
     state.reveal_seat = (seat + 1) % state.players
     state.stage = "reveal_tokens"

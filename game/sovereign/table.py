@@ -62,17 +62,6 @@ class Placed(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Task:
-    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`; `run` is
-    the step's function (effects.py), bound as the task is made."""
-
-    source: ClassCard
-    seat: int
-    step: Step
-    run: Callable = field(compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
 class Decision:
     """The choice the engine waits for: its kind, the seat that makes it, and the card whose
     ability asks (None for the choices of the turn itself)."""
@@ -82,18 +71,17 @@ class Decision:
     source: ClassCard | None = None
 
 
-_DECISIONS: dict[tuple[str, int, int], Decision] = {}
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`; `run` is
+    the step's function (effects.py) and `decision` the one it opens, if it asks one, both made
+    with the task."""
 
-
-def decision_of(kind: str, seat: int, source: ClassCard | None = None) -> Decision:
-    """The one shared object of a decision (the engine opens the same ones turn after turn). Its
-    source card is told apart by identity, as `find` looks it up: an equal card of another card
-    set is another card. (A decision kept here holds its card, so no other object takes its id.)"""
-    key = (kind, seat, id(source))
-    decision = _DECISIONS.get(key)
-    if decision is None:
-        decision = _DECISIONS[key] = Decision(kind, seat, source)
-    return decision
+    source: ClassCard
+    seat: int
+    step: Step
+    run: Callable = field(compare=False, repr=False)
+    decision: Decision | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True, kw_only=True)
