@@ -171,19 +171,30 @@ def one(cls: type, *fields):
     return cls(*fields)
 
 
-_PLAYS: dict[int, tuple[tuple[Play, Play], ...]] = {}
+@dataclass(frozen=True, slots=True)
+class CardActions:
+    """Every action that names one card of a hand: `plays` per chain, the face-up and the
+    face-down play there. As `PlaceActions` for a place, made once per card."""
+
+    open: Open
+    pick: Pick
+    salvage: Salvage
+    tuck: Tuck
+    plays: tuple[tuple[Play, Play], ...]
 
 
-def plays_of(card: ClassCard) -> tuple[tuple[Play, Play], ...]:
-    """Per chain, the face-up and the face-down play of `card` there (`one` for a whole row),
-    kept by the card's identity: quicker than its hash (a card hashes in Python code), and the
-    plays hold the very card of the hand. (The row holds its card, so no other object takes its
-    id.)"""
-    plays = _PLAYS.get(id(card))
-    if plays is None:
-        plays = _PLAYS[id(card)] = tuple((Play(card, chain, True), Play(card, chain, False))
-                                         for chain in range(MAX_PLAYERS))
-    return plays
+_CARD_ACTIONS: dict[int, CardActions] = {}
+
+
+def card_actions(card: ClassCard) -> CardActions:
+    """The actions naming `card`, kept by the card's identity: quicker than its hash (a card
+    hashes in Python code), and the actions hold the very card of the hand. (The row holds its
+    card, so no other object takes its id.)"""
+    actions = _CARD_ACTIONS.get(id(card))
+    if actions is None:
+        plays = tuple((Play(card, chain, True), Play(card, chain, False)) for chain in range(MAX_PLAYERS))
+        actions = _CARD_ACTIONS[id(card)] = CardActions(Open(card), Pick(card), Salvage(card), Tuck(card), plays)
+    return actions
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,7 +121,9 @@ class CardSet:
 
     `tucking` names the classes that hold a card beneath them; `resolutions` is where the engine
     keeps, per card, the work its resolution queues (worked out at a card's first resolution:
-    the engine's inner loop then looks nothing up by name)."""
+    the engine's inner loop then looks nothing up by name). It is kept by the card's identity:
+    its tasks name that very card (abilities find their card in play by identity), and a look-up
+    by identity is quicker than by the card's hash."""
 
     cards: tuple[ClassCard, ...]
     classes: dict

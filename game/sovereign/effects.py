@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .actions import SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, Tuck, one, place_row, plays_of
+from .actions import SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, card_actions, one, place_row
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
 from .table import CHAIN_END, Decision, Task, find, open_decision, other_suit
@@ -112,7 +112,7 @@ def flip_choices(state, decision: Decision) -> list:
 def tuck_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None or not state.hands[decision.seat]:
         return []
-    return [one(Tuck, card) for card in state.hands[decision.seat]] + [SKIP]
+    return [card_actions(card).tuck for card in state.hands[decision.seat]] + [SKIP]
 
 
 def cover_choices(state, decision: Decision) -> list:
@@ -139,7 +139,8 @@ def extra_play_choices(state, decision: Decision) -> list:
         found = covering_plays(state, hand, faces)
         return found + [SKIP] if found else []
     open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
-    found = [plays[chain][not face_up] for plays in map(plays_of, hand) for chain in open_chains for face_up in faces]
+    rows = [card_actions(card).plays for card in hand]
+    found = [row[chain][not face_up] for row in rows for chain in open_chains for face_up in faces]
     return found + [SKIP] if found else []
 
 

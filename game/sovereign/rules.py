@@ -42,7 +42,7 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, Cha
                       Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier,
                       PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage,
                       Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
-                      TokensTaken, Tuck, Tucked, one, place_row, plays_of)
+                      TokensTaken, Tuck, Tucked, card_actions, one, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
@@ -415,15 +415,16 @@ def choices(state: SovereignState, decision: Decision) -> list:
     return lister(state, decision)
 
 
-def _hand_choices(action_type: type):
-    def listed(state: SovereignState, decision: Decision) -> list:
-        return [one(action_type, card) for card in state.hands[decision.seat]]
+def _opening_choices(state: SovereignState, decision: Decision) -> list:
+    return [card_actions(card).open for card in state.hands[decision.seat]]
 
-    return listed
+
+def _pick_choices(state: SovereignState, decision: Decision) -> list:
+    return [card_actions(card).pick for card in state.hands[decision.seat]]
 
 
 def _salvage_choices(state: SovereignState, decision: Decision) -> list:
-    return [one(Salvage, card) for card in state.hands[decision.seat]] + [SKIP]
+    return [card_actions(card).salvage for card in state.hands[decision.seat]] + [SKIP]
 
 
 def _play_choices(state: SovereignState, decision: Decision) -> list:
@@ -459,7 +460,7 @@ def turn_plays(state: SovereignState, seat: int) -> list:
         return found
     began = state.began_own[seat]
     hand = state.hands[seat]
-    rows = [plays_of(card) for card in hand]
+    rows = [card_actions(card).plays for card in hand]
     face = 0 if face_up else 1
     from_discard = rule.discard_plays and state.discard
     found = []
@@ -509,8 +510,8 @@ def revealable(state: SovereignState, seat: int) -> list:
 
 LISTS = {
     **CHOICES,
-    "opening": _hand_choices(Open),
-    "pick": _hand_choices(Pick),
+    "opening": _opening_choices,
+    "pick": _pick_choices,
     "salvage": _salvage_choices,
     "play": _play_choices,
     "second": _second_choices,
@@ -554,9 +555,9 @@ def resume(state: SovereignState) -> list:
 def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: bool = False) -> None:
     """Queue a card's resolution by `seat`: (E) first if it has one, then its ability steps in
     order; a card just played face up first offers the Polarity Shift flip."""
-    tasks = state.cards.resolutions.get(card)
+    tasks = state.cards.resolutions.get(id(card))
     if tasks is None:
-        tasks = state.cards.resolutions[card] = _resolution(state.cards, card)
+        tasks = state.cards.resolutions[id(card)] = _resolution(state.cards, card)
     state.work.extend(tasks[seat])
     if played_face_up and active_rule(state).polarity:
         state.work.append(Task(card, seat, POLARITY, _polarity_shift))
@@ -624,7 +625,7 @@ def _stage_play(state: SovereignState, log: list) -> None:
     elif playable:
         _wait(state, "play", state.current, playable)
     else:
-        state.stage = "tokens"
+        _go_to_tokens(state, log)
 
 
 def solitaire_won(state: SovereignState) -> bool:
@@ -645,7 +646,13 @@ def _stage_second(state: SovereignState, log: list) -> None:
     if playable:
         _wait(state, "second", state.current, playable + [SKIP])
     else:
-        state.stage = "tokens"
+        _go_to_tokens(state, log)
+
+
+def _go_to_tokens(state: SovereignState, log: list) -> None:
+    """On to the tokens stage at once (nothing waits on the work stack between the stages)."""
+    state.stage = "tokens"
+    _stage_tokens(state, log)
 
 
 def _stage_tokens(state: SovereignState, log: list) -> None:

@@ -183,7 +183,11 @@ def clone_state(state: SovereignState) -> SovereignState:
 
 
 def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
-    """(chain, position) where `card` is in play, or None."""
+    """(chain, position) where `card` is in play, or None. The right ends are looked at first:
+    the card whose ability asks was most often just played there."""
+    for c, chain in enumerate(state.chains):
+        if chain and chain[-1] and chain[-1][-1].card is card:
+            return c, len(chain) - 1
     for c, chain in enumerate(state.chains):
         for i, stack in enumerate(chain):
             if stack and stack[-1].card is card:
