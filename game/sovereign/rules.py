@@ -212,6 +212,13 @@ class SovereignRules(Rules):
             return listed[1][:]
         return choices(state, state.pending)
 
+    def playout_action(self, state: SovereignState, rand):
+        """Uniformly random, as by default, but drawn from the listed actions themselves: a
+        playout only reads them, so they are not copied."""
+        listed = state.listed
+        legal = listed[1] if listed is not None and listed[0] is state.pending else self.legal_actions(state)
+        return legal[int(rand() * len(legal))]
+
     def why_illegal(self, state: SovereignState, action) -> str:
         if state.winners is not None:
             return "the game is over"
@@ -594,7 +601,7 @@ def _stage_opening(state: SovereignState, log: list) -> None:
     for seat, card in enumerate(state.picks):
         state.chains[seat].append([Placed(card, False, _bit(seat))])
     state.picks = [None] * state.players
-    log.append(ChainsStarted(state.players))
+    log.append(one(ChainsStarted, state.players))
     begin_turn(state, state.current)
 
 
@@ -715,7 +722,7 @@ def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
     state.first_to_seven = first
     state.reveal_seat = first
     state.stage = "reveal"
-    log.append(RevealPhase(first))
+    log.append(one(RevealPhase, first))
 
 
 def _stage_reveal(state: SovereignState, log: list) -> None:
@@ -813,7 +820,7 @@ def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) 
     state.winners = winners
     state.final_scores = tuple(scores)
     state.stage = "over"
-    log.append(GameOver(winners))
+    log.append(one(GameOver, winners))
 
 
 STAGES = {
@@ -960,7 +967,7 @@ def _on_tuck(state, decision, action, log):
     reveal_now = state.stage in REVEAL_STAGES
     stack = state.chains[chain][position]
     stack.insert(len(stack) - 1, Placed(card, reveal_now, EVERYONE if reveal_now else _bit(decision.seat), tucked=True))
-    log.append(Tucked(decision.seat, card, chain, position))
+    log.append(one(Tucked, decision.seat, card, chain, position))
     if reveal_now:
         log.append(one(Flipped, chain, chain, position, card, True))
         _resolve(state, card, chain)
@@ -971,7 +978,7 @@ def _on_cover(state, decision, action, log):
     chain, position = find(state, decision.source)
     acolyte = take_top(state, chain, position)
     target.append(acolyte)
-    log.append(Covered(decision.seat, action.chain, state.chains[action.chain].index(target)))
+    log.append(one(Covered, decision.seat, action.chain, state.chains[action.chain].index(target)))
 
 
 def _on_shift_suit(state, decision, action, log):
