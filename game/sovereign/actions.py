@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .table import MAX_PLAYERS
 
 if TYPE_CHECKING:
-    from .cards import ClassCard, EventCard
+    from .cards import CardSet, ClassCard, EventCard
 
 
 def _where(names, chain: int, position: int) -> str:
@@ -167,7 +167,12 @@ class Reveal:
 def one(cls: type, *fields):
     """The one shared object of an action or an event: the engine lists the same moves and logs
     the same events turn after turn, and a frozen dataclass takes several times longer to make
-    than this look-up (actions and events never change, so every list may hold the same object)."""
+    than this look-up (actions and events never change, so every list may hold the same object).
+
+    The cache keeps every object it made, so only objects with a few hundred values at most go
+    through it: fields ranging over seats, chains, places, suits and token counts, or a seat and
+    one card (a card set holds 70). An event naming a card together with its place, or several
+    cards, is made plainly: those combinations run to thousands, and grow with every session."""
     return cls(*fields)
 
 
@@ -183,17 +188,15 @@ class CardActions:
     plays: tuple[tuple[Play, Play], ...]
 
 
-_CARD_ACTIONS: dict[int, CardActions] = {}
-
-
-def card_actions(card: ClassCard) -> CardActions:
-    """The actions naming `card`, kept by the card's identity: quicker than its hash (a card
-    hashes in Python code), and the actions hold the very card of the hand. (The row holds its
-    card, so no other object takes its id.)"""
-    actions = _CARD_ACTIONS.get(id(card))
+def card_actions(cards: CardSet, card: ClassCard) -> CardActions:
+    """The actions naming `card`, kept in its card set (`CardSet.actions`) by the card's
+    identity: quicker than its hash (a card hashes in Python code), and the actions hold the very
+    card of the hand. (The row holds its card, so no other object takes its id; the table lives
+    as long as the card set and holds a row per card object met, its own 70 cards as a rule.)"""
+    actions = cards.actions.get(id(card))
     if actions is None:
         plays = tuple((Play(card, chain, True), Play(card, chain, False)) for chain in range(MAX_PLAYERS))
-        actions = _CARD_ACTIONS[id(card)] = CardActions(Open(card), Pick(card), Salvage(card), Tuck(card), plays)
+        actions = cards.actions[id(card)] = CardActions(Open(card), Pick(card), Salvage(card), Tuck(card), plays)
     return actions
 
 

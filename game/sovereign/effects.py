@@ -112,7 +112,7 @@ def flip_choices(state, decision: Decision) -> list:
 def tuck_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None or not state.hands[decision.seat]:
         return []
-    return [card_actions(card).tuck for card in state.hands[decision.seat]] + [SKIP]
+    return [card_actions(state.cards, card).tuck for card in state.hands[decision.seat]] + [SKIP]
 
 
 def cover_choices(state, decision: Decision) -> list:
@@ -139,7 +139,7 @@ def extra_play_choices(state, decision: Decision) -> list:
         found = covering_plays(state, hand, faces)
         return found + [SKIP] if found else []
     open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
-    rows = [card_actions(card).plays for card in hand]
+    rows = [card_actions(state.cards, card).plays for card in hand]
     found = [row[chain][not face_up] for row in rows for chain in open_chains for face_up in faces]
     return found + [SKIP] if found else []
 

@@ -423,15 +423,15 @@ def choices(state: SovereignState, decision: Decision) -> list:
 
 
 def _opening_choices(state: SovereignState, decision: Decision) -> list:
-    return [card_actions(card).open for card in state.hands[decision.seat]]
+    return [card_actions(state.cards, card).open for card in state.hands[decision.seat]]
 
 
 def _pick_choices(state: SovereignState, decision: Decision) -> list:
-    return [card_actions(card).pick for card in state.hands[decision.seat]]
+    return [card_actions(state.cards, card).pick for card in state.hands[decision.seat]]
 
 
 def _salvage_choices(state: SovereignState, decision: Decision) -> list:
-    return [card_actions(card).salvage for card in state.hands[decision.seat]] + [SKIP]
+    return [card_actions(state.cards, card).salvage for card in state.hands[decision.seat]] + [SKIP]
 
 
 def _play_choices(state: SovereignState, decision: Decision) -> list:
@@ -467,7 +467,7 @@ def turn_plays(state: SovereignState, seat: int) -> list:
         return found
     began = state.began_own[seat]
     hand = state.hands[seat]
-    rows = [card_actions(card).plays for card in hand]
+    rows = [card_actions(state.cards, card).plays for card in hand]
     face = 0 if face_up else 1
     from_discard = rule.discard_plays and state.discard
     found = []
@@ -709,7 +709,8 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
                 break
         drawn.append(state.draw.pop())
     state.hands[seat] += drawn
-    log.append(one(Drew, seat, len(drawn), tuple(drawn)))
+    cards = tuple(drawn)
+    log.append(one(Drew, seat, 1, cards) if len(cards) == 1 else Drew(seat, len(cards), cards))
     return len(drawn)
 
 
@@ -863,7 +864,7 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
         position = on
     if position + 1 == CHAIN_END and on is None:
         state.sevens.append(chain)
-    log.append(one(Played, seat, card, chain, position, face_up, from_discard))
+    log.append(Played(seat, card, chain, position, face_up, from_discard))
     if chain != seat and active_rule(state).tribute:
         taken = min(1, state.supply[1])
         state.supply[1] -= taken
@@ -954,7 +955,7 @@ def _on_flip(state, decision, action, log):
     placed = top(state, action.chain, action.position)
     face_up = not placed.face_up
     set_top(state, action.chain, action.position, placed.turned(face_up, EVERYONE))
-    log.append(one(Flipped, decision.seat, action.chain, action.position, placed.card, face_up))
+    log.append(Flipped(decision.seat, action.chain, action.position, placed.card, face_up))
     if face_up:
         _resolve(state, placed.card, action.chain)
 
@@ -967,9 +968,9 @@ def _on_tuck(state, decision, action, log):
     reveal_now = state.stage in REVEAL_STAGES
     stack = state.chains[chain][position]
     stack.insert(len(stack) - 1, Placed(card, reveal_now, EVERYONE if reveal_now else _bit(decision.seat), tucked=True))
-    log.append(one(Tucked, decision.seat, card, chain, position))
+    log.append(Tucked(decision.seat, card, chain, position))
     if reveal_now:
-        log.append(one(Flipped, chain, chain, position, card, True))
+        log.append(Flipped(chain, chain, position, card, True))
         _resolve(state, card, chain)
 
 
@@ -1018,7 +1019,7 @@ def _on_reveal(state, decision, action, log):
     index = len(stack) - 2 if action.beneath else len(stack) - 1
     placed = stack[index]
     stack[index] = placed.turned(True, EVERYONE)
-    log.append(one(Flipped, seat, seat, action.position, placed.card, True))
+    log.append(Flipped(seat, seat, action.position, placed.card, True))
     state.current = seat
     state.reveal_seat = (seat + 1) % state.players
     state.stage = "reveal_tokens"
