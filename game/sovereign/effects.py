@@ -14,7 +14,7 @@ from typing import Callable
 from .actions import SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, card_actions, one, place_row
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .table import CHAIN_END, Decision, Task, find, open_decision, other_suit
+from .table import CHAIN_END, Decision, Task, draw_event_card, find, open_decision, other_suit, shuffle_events
 
 EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
 
@@ -40,13 +40,12 @@ def draw_event(state, log: list) -> None:
     if not events_on(state):
         return
     if not state.event_deck:
-        state.event_deck = state.used_events
+        shuffle_events(state, state.used_events)
         state.used_events = []
-        state.rng.shuffle(state.event_deck)
         if not state.event_deck:
             return
     state.used_events.append(state.active_event)
-    state.active_event = state.event_deck.pop()
+    state.active_event = draw_event_card(state)
     log.append(EventDrawn(state.active_event))
 
 

@@ -46,8 +46,9 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, Cha
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
-                    Placed, SovereignState, Task, chain_score, clone_state, find, open_decision,
-                    other_suit, return_tokens, set_suit, set_top, take_top, top)
+                    Placed, SovereignState, Task, chain_score, clone_state, draw_card, draw_event_card, find,
+                    open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw, shuffle_events,
+                    take_top, top)
 
 TURN_STAGES = frozenset({"play", "second", "tokens"})
 REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
@@ -173,22 +174,19 @@ class SovereignRules(Rules):
     def setup(self, config: dict, seed: int) -> SovereignState:
         config = self.normalize_config(config)
         players, dealer, fair_winds = config["players"], config["dealer"], config["fair_winds"]
-        rng = Rng(seed)
-        events = [] if fair_winds else list(self.cards.events)
-        rng.shuffle(events)
-        active = events.pop() if events else None
-        deck = list(self.cards.cards)
-        rng.shuffle(deck)
         hands = [[] for _ in range(players)]
         first = (dealer + 1) % players
-        for _round in range(HAND_SIZE):
-            for offset in range(players):
-                hands[(first + offset) % players].append(deck.pop())
         state = SovereignState(
-            players=players, cards=self.cards, fair_winds=fair_winds, dealer=dealer, rng=rng, hands=hands,
-            draw=deck, discard=[], chains=[[] for _ in range(players)], event_deck=events, active_event=active,
+            players=players, cards=self.cards, fair_winds=fair_winds, dealer=dealer, rng=Rng(seed), hands=hands,
+            draw=[], discard=[], chains=[[] for _ in range(players)], event_deck=[], active_event=None,
             used_events=[], supply=[SHIELDS, MODIFIERS, SUIT_TOKENS], pools=[[0, 0] for _ in range(players)],
             current=first, picks=[None] * players, began_own=[None] * players)
+        shuffle_events(state, [] if fair_winds else list(self.cards.events))
+        state.active_event = draw_event_card(state) if state.event_deck else None
+        shuffle_draw(state, list(self.cards.cards))
+        for _round in range(HAND_SIZE):
+            for offset in range(players):
+                hands[(first + offset) % players].append(draw_card(state))
         _flow(state, [])
         return state
 
@@ -703,11 +701,11 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
     drawn = []
     for _ in range(count):
         if not state.draw:
-            state.draw, state.discard = state.discard, []
-            state.rng.shuffle(state.draw)
+            shuffle_draw(state, state.discard)
+            state.discard = []
             if not state.draw:
                 break
-        drawn.append(state.draw.pop())
+        drawn.append(draw_card(state))
     state.hands[seat] += drawn
     cards = tuple(drawn)
     log.append(one(Drew, seat, 1, cards) if len(cards) == 1 else Drew(seat, len(cards), cards))
