@@ -72,12 +72,15 @@ class Rng:
 def settle_last(items: list, seed: int) -> int:
     """The step of a shuffle begun by `Rng.shuffle_later` that settles the last place of `items`
     (the places after it were settled and drawn); `seed` is the state of the shuffle's draws.
-    Returns their next state."""
-    draws = Rng(seed)
+    Returns their next state. (`below` written out, as in `shuffle`: a deal settles a place at
+    every draw.)"""
+    seed = (seed + 0x9E3779B97F4A7C15) & _MASK
+    z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     last = len(items) - 1
-    other = draws.below(last + 1)
+    other = (z ^ (z >> 31)) % (last + 1)
     items[last], items[other] = items[other], items[last]
-    return draws.state
+    return seed
 
 
 def fresh_seed() -> int:

@@ -200,6 +200,16 @@ def card_actions(cards: CardSet, card: ClassCard) -> CardActions:
     return actions
 
 
+def hand_actions(cards: CardSet, hand: list[ClassCard]) -> list[CardActions]:
+    """`card_actions` of each card of a hand, in one call (a turn lists them all)."""
+    table = cards.actions
+    found = []
+    for card in hand:
+        actions = table.get(id(card))
+        found.append(actions if actions is not None else card_actions(cards, card))
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class PlaceActions:
     """Every action aimed at one place of a chain (a suit, a modifier's sign and a Reveal's

@@ -42,9 +42,10 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, Cha
                       Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier,
                       PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage,
                       Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
-                      TokensTaken, Tuck, Tucked, card_actions, one, place_row)
+                      TokensTaken, Tuck, Tucked, card_actions, hand_actions, one, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
+from .event_rules import EventRule
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
                     Placed, SovereignState, Task, chain_score, clone_state, draw_card, draw_event_card, find,
                     open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw, shuffle_events,
@@ -433,11 +434,11 @@ def _salvage_choices(state: SovereignState, decision: Decision) -> list:
 
 
 def _play_choices(state: SovereignState, decision: Decision) -> list:
-    return turn_plays(state, decision.seat)
+    return turn_plays(state, decision.seat, active_rule(state))
 
 
 def _second_choices(state: SovereignState, decision: Decision) -> list:
-    return turn_plays(state, decision.seat) + [SKIP]
+    return turn_plays(state, decision.seat, active_rule(state)) + [SKIP]
 
 
 def _polarity_choices(state: SovereignState, decision: Decision) -> list:
@@ -452,10 +453,10 @@ def _reveal_choices(state: SovereignState, decision: Decision) -> list:
     return revealable(state, decision.seat)
 
 
-def turn_plays(state: SovereignState, seat: int) -> list:
+def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
     """The plays of a turn: a card from hand, face up (face down under Nebula), at the end of a
-    chain with room that the active event allows; under Hostile Orbit the top discard too."""
-    rule = active_rule(state)
+    chain with room that the active event (`rule`) allows; under Hostile Orbit the top discard
+    too."""
     face_up = not rule.face_down_plays
     if state.solitaire:
         found = covering_plays(state, state.hands[seat], (face_up,))
@@ -465,7 +466,7 @@ def turn_plays(state: SovereignState, seat: int) -> list:
         return found
     began = state.began_own[seat]
     hand = state.hands[seat]
-    rows = [card_actions(state.cards, card).plays for card in hand]
+    rows = [actions.plays for actions in hand_actions(state.cards, hand)]
     face = 0 if face_up else 1
     from_discard = rule.discard_plays and state.discard
     found = []
@@ -557,14 +558,15 @@ def resume(state: SovereignState) -> list:
     return log
 
 
-def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: bool = False) -> None:
+def _resolve(state: SovereignState, card: ClassCard, seat: int, polarity: bool = False) -> None:
     """Queue a card's resolution by `seat`: (E) first if it has one, then its ability steps in
-    order; a card just played face up first offers the Polarity Shift flip."""
+    order; with `polarity` (a card just played face up under Polarity Shift) the Polarity Shift
+    flip is offered first."""
     tasks = state.cards.resolutions.get(id(card))
     if tasks is None:
         tasks = state.cards.resolutions[id(card)] = _resolution(state.cards, card)
     state.work.extend(tasks[seat])
-    if played_face_up and active_rule(state).polarity:
+    if polarity:
         state.work.append(Task(card, seat, POLARITY, _polarity_shift))
 
 
@@ -624,13 +626,14 @@ def _stage_salvage(state: SovereignState, log: list) -> None:
 def _stage_play(state: SovereignState, log: list) -> None:
     """A player with no card to play only draws (placing tokens first if they like). In
     solitaire the game is won when the seven are one suit, and lost when no card can be played."""
-    playable = turn_plays(state, state.current)
+    playable = turn_plays(state, state.current, active_rule(state))
     if state.solitaire and (solitaire_won(state) or not playable):
         _finish_solitaire(state, solitaire_won(state), log)
     elif playable:
         _wait(state, "play", state.current, playable)
     else:
-        _go_to_tokens(state, log)
+        state.stage = "tokens"
+        _stage_tokens(state, log)
 
 
 def solitaire_won(state: SovereignState) -> bool:
@@ -647,17 +650,15 @@ def _finish_solitaire(state: SovereignState, won: bool, log: list) -> None:
 
 
 def _stage_second(state: SovereignState, log: list) -> None:
-    playable = active_rule(state).second_play and state.plays_this_turn == 1 and turn_plays(state, state.current)
+    """Open Skies' second play; else on to the tokens stage at once (nothing waits on the work
+    stack between the stages)."""
+    rule = active_rule(state)
+    playable = rule.second_play and state.plays_this_turn == 1 and turn_plays(state, state.current, rule)
     if playable:
         _wait(state, "second", state.current, playable + [SKIP])
     else:
-        _go_to_tokens(state, log)
-
-
-def _go_to_tokens(state: SovereignState, log: list) -> None:
-    """On to the tokens stage at once (nothing waits on the work stack between the stages)."""
-    state.stage = "tokens"
-    _stage_tokens(state, log)
+        state.stage = "tokens"
+        _stage_tokens(state, log)
 
 
 def _stage_tokens(state: SovereignState, log: list) -> None:
@@ -863,13 +864,14 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
     if position + 1 == CHAIN_END and on is None:
         state.sevens.append(chain)
     log.append(Played(seat, card, chain, position, face_up, from_discard))
-    if chain != seat and active_rule(state).tribute:
+    rule = active_rule(state)
+    if chain != seat and rule.tribute:
         taken = min(1, state.supply[1])
         state.supply[1] -= taken
         state.pools[seat][1] += taken
         log.append(one(TokensTaken, seat, "modifier", taken))
     if face_up:
-        _resolve(state, card, seat, played_face_up=True)
+        _resolve(state, card, seat, rule.polarity)
 
 
 def _turn_play(state: SovereignState, decision: Decision, chain: int) -> None:
