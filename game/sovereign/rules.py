@@ -605,15 +605,16 @@ def _stage_opening(state: SovereignState, log: list) -> None:
     begin_turn(state, state.current)
 
 
-def begin_turn(state: SovereignState, seat: int) -> None:
+def begin_turn(state: SovereignState, seat: int, rule: EventRule | None = None) -> None:
     """`seat` starts a turn (with the Salvage choice first, when that event is active and the
-    hand holds a card to discard: an empty hand has nothing to salvage)."""
+    hand holds a card to discard: an empty hand has nothing to salvage). `rule` is the active
+    event's, when the caller has it."""
     state.current = seat
     state.plays_this_turn = 0
     state.turn_began_own = None
     state.sevens = []
     state.turns += 1
-    state.stage = "salvage" if active_rule(state).salvage and state.hands[seat] else "play"
+    state.stage = "salvage" if (rule or active_rule(state)).salvage and state.hands[seat] else "play"
 
 
 def _stage_salvage(state: SovereignState, log: list) -> None:
@@ -623,10 +624,11 @@ def _stage_salvage(state: SovereignState, log: list) -> None:
     _wait(state, "salvage", state.current)
 
 
-def _stage_play(state: SovereignState, log: list) -> None:
+def _stage_play(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
     """A player with no card to play only draws (placing tokens first if they like). In
-    solitaire the game is won when the seven are one suit, and lost when no card can be played."""
-    playable = turn_plays(state, state.current, active_rule(state))
+    solitaire the game is won when the seven are one suit, and lost when no card can be played.
+    `rule` is the active event's, when the caller has it."""
+    playable = turn_plays(state, state.current, rule or active_rule(state))
     if state.solitaire and (solitaire_won(state) or not playable):
         _finish_solitaire(state, solitaire_won(state), log)
     elif playable:
@@ -679,7 +681,8 @@ def _end_turn(state: SovereignState, log: list) -> None:
     or a draw (say every hand empty under Famine) also starts it, beginning with the seat whose
     turn just ended: nothing could change any more, a case the rulebook does not foresee."""
     seat = state.current
-    drawn = _draw_cards(state, seat, active_rule(state).draws, log)
+    rule = active_rule(state)
+    drawn = _draw_cards(state, seat, rule.draws, log)
     if state.solitaire:
         begin_turn(state, seat)
         return
@@ -692,7 +695,9 @@ def _end_turn(state: SovereignState, log: list) -> None:
     elif state.idle_turns >= state.players:
         _begin_reveal_phase(state, seat, log)
     else:
-        begin_turn(state, (seat + 1) % state.players)
+        begin_turn(state, (seat + 1) % state.players, rule)
+        if state.stage == "play":
+            _stage_play(state, log, rule)  # (the event stays from the draw to the next play)
 
 
 def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
