@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
-from game.rng import Rng
+from game.rng import Rng, settle_last
 
 
 def test_the_sequence_is_splitmix64_from_the_seed():
@@ -39,3 +39,21 @@ def test_random_is_the_top_53_bits_of_the_next_draw(seed):
     for _ in range(5):
         assert fast.random() == (slow.next_u64() >> 11) / float(1 << 53)
     assert fast.state == slow.state
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=60),
+       st.integers(min_value=0, max_value=60))
+def test_a_shuffle_done_as_items_are_drawn_draws_what_the_whole_shuffle_puts_there(seed, size, drawn):
+    """`shuffle_later` + `settle_last` at each draw from the end: the same cards as `shuffle`,
+    and the generator at once where `shuffle` leaves it."""
+    whole, whole_rng = list(range(size)), Rng(seed)
+    whole_rng.shuffle(whole)
+    pile, rng = list(range(size)), Rng(seed)
+    draws = rng.shuffle_later(pile)
+    assert rng.state == whole_rng.state
+    taken = []
+    for _ in range(min(drawn, size)):
+        draws = settle_last(pile, draws)
+        taken.append(pile.pop())
+    assert taken == whole[::-1][:len(taken)]
+    assert sorted(pile) == sorted(whole[:len(pile)])

@@ -147,3 +147,28 @@ def test_a_card_set_entry_that_is_not_two_texts_is_refused(entry):
 def test_the_built_in_set_adds_nothing_to_the_config():
     assert GAME.rules.normalize_config({"players": 2}) == {"players": 2, "fair_winds": False, "dealer": 0}
     assert GAME.rules.for_config({"players": 2}) is GAME.rules
+
+
+def test_the_actions_of_a_loaded_set_name_its_own_card_objects_and_stay_with_it():
+    """The engine keeps each card's actions by the card object, in the card set: a loaded set of
+    the same cards (equal, but other objects) lists actions naming the cards in its own hands,
+    and fills its own table, not the built-in one's."""
+    from game.rng import Rng
+    from game.sovereign.cards import BUILT_IN, card_set
+    from game.sovereign.rules import RULES, SovereignRules
+
+    RULES.legal_actions(RULES.setup({"players": 2}, 3))  # the built-in cards of the same deal listed first
+    built_in_rows = dict(BUILT_IN.actions)
+    other = card_set(*builtin_texts())
+    rules, rng = SovereignRules(other), Rng(3)
+    state = rules.setup({"players": 2}, 3)
+    for _ in range(40):
+        if rules.to_move(state) is None:
+            break
+        hand = state.hands[state.pending.seat]
+        legal = rules.legal_actions(state)
+        named = [action.card for action in legal if getattr(action, "card", None) is not None]
+        assert all(any(card is held for held in hand) for card in named)
+        rules.advance(state, legal[rng.below(len(legal))])
+    assert other.actions and set(other.actions) <= {id(card) for card in other.cards}
+    assert BUILT_IN.actions.keys() == built_in_rows.keys()

@@ -110,3 +110,17 @@ def test_a_clone_has_every_field_of_the_state_and_shares_no_list(config, seed, c
                 assert cloned is not original, field.name
         assert all(a is not b for a, b in zip(copy.hands + copy.pools, state.hands + state.pools))
         assert all(a is not b for chain, other in zip(copy.chains, state.chains) for a, b in zip(chain, other))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs, st.integers(0, 2**63), st.integers(0, 2**32))
+def test_the_playout_policy_picks_as_the_uniform_default_over_the_legal_actions(config, seed, chooser):
+    """The search's playout policy reads the actions listed as the decision opened (no copy): it
+    picks what the default policy picks from `legal_actions`, given the same random numbers."""
+    from game.core import Rules
+
+    for state in random_states(config, seed, chooser):
+        if RULES.to_move(state) is None:
+            break
+        picked = RULES.playout_action(state, random.Random(chooser).random)
+        assert picked == Rules.playout_action(RULES, state, random.Random(chooser).random)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .table import MAX_PLAYERS
 
 if TYPE_CHECKING:
-    from .cards import ClassCard, EventCard
+    from .cards import CardSet, ClassCard, EventCard
 
 
 def _where(names, chain: int, position: int) -> str:
@@ -165,16 +165,89 @@ class Reveal:
 
 @functools.cache
 def one(cls: type, *fields):
-    """The one shared object of an action: the engine lists the same moves turn after turn, and
-    a frozen dataclass takes several times longer to make than this look-up (actions never change,
-    so every list may hold the same object)."""
+    """The one shared object of an action or an event: the engine lists the same moves and logs
+    the same events turn after turn, and a frozen dataclass takes several times longer to make
+    than this look-up (actions and events never change, so every list may hold the same object).
+
+    The cache keeps every object it made, so only objects with a few hundred values at most go
+    through it: fields ranging over seats, chains, places, suits and token counts, or a seat and
+    one card (a card set holds 70). An event naming a card together with its place, or several
+    cards, is made plainly: those combinations run to thousands, and grow with every session."""
     return cls(*fields)
 
 
-@functools.cache
-def plays_of(card: ClassCard) -> tuple[tuple[Play, Play], ...]:
-    """Per chain, the face-up and the face-down play of `card` there (`one` for a whole row)."""
-    return tuple((Play(card, chain, True), Play(card, chain, False)) for chain in range(MAX_PLAYERS))
+@dataclass(frozen=True, slots=True)
+class CardActions:
+    """Every action that names one card of a hand: `plays` per chain, the face-up and the
+    face-down play there. As `PlaceActions` for a place, made once per card."""
+
+    open: Open
+    pick: Pick
+    salvage: Salvage
+    tuck: Tuck
+    plays: tuple[tuple[Play, Play], ...]
+
+
+def card_actions(cards: CardSet, card: ClassCard) -> CardActions:
+    """The actions naming `card`, kept in its card set (`CardSet.actions`) by the card's
+    identity: quicker than its hash (a card hashes in Python code), and the actions hold the very
+    card of the hand. (The row holds its card, so no other object takes its id; the table lives
+    as long as the card set and holds a row per card object met, its own 70 cards as a rule.)"""
+    actions = cards.actions.get(id(card))
+    if actions is None:
+        plays = tuple((Play(card, chain, True), Play(card, chain, False)) for chain in range(MAX_PLAYERS))
+        actions = cards.actions[id(card)] = CardActions(Open(card), Pick(card), Salvage(card), Tuck(card), plays)
+    return actions
+
+
+def hand_actions(cards: CardSet, hand: list[ClassCard]) -> list[CardActions]:
+    """`card_actions` of each card of a hand, in one call (a turn lists them all)."""
+    table = cards.actions
+    found = []
+    for card in hand:
+        actions = table.get(id(card))
+        found.append(actions if actions is not None else card_actions(cards, card))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceActions:
+    """Every action aimed at one place of a chain (a suit, a modifier's sign and a Reveal's
+    `beneath` each spelled out): the engine lists them at nearly every decision, and reading a
+    field of a row made once is quicker than looking each action up (`one`)."""
+
+    chain: int
+    position: int
+    discard: Discard
+    flip: Flip
+    cover: Cover
+    plus: PlaceModifier
+    minus: PlaceModifier
+    shield: PlaceShield
+    star: SetSuit
+    planet: SetSuit
+    reveal: Reveal
+    reveal_beneath: Reveal
+
+    def set_suit(self, suit: str) -> SetSuit:
+        return self.star if suit == "star" else self.planet
+
+
+_PLACE_ROWS: list[list[PlaceActions]] = [[] for _ in range(MAX_PLAYERS)]
+
+
+def place_row(chain: int, length: int) -> list[PlaceActions]:
+    """The actions aimed at each place of `chain`, from the left, `length` places at least (a
+    chain outgrows 7 only in sudden death; the row grows with it)."""
+    row = _PLACE_ROWS[chain]
+    while len(row) < length:
+        position = len(row)
+        row.append(PlaceActions(
+            chain, position, Discard(chain, position), Flip(chain, position), Cover(chain, position),
+            PlaceModifier(chain, position, 1), PlaceModifier(chain, position, -1), PlaceShield(chain, position),
+            SetSuit(chain, position, "star"), SetSuit(chain, position, "planet"),
+            Reveal(position, False), Reveal(position, True)))
+    return row
 
 
 SKIP = Skip()

@@ -121,13 +121,17 @@ class CardSet:
 
     `tucking` names the classes that hold a card beneath them; `resolutions` is where the engine
     keeps, per card, the work its resolution queues (worked out at a card's first resolution:
-    the engine's inner loop then looks nothing up by name)."""
+    the engine's inner loop then looks nothing up by name), and `actions` the actions naming a
+    card (`card_actions`). Both are kept by the card's identity: the tasks and actions name that
+    very card (abilities find their card in play by identity), a look-up by identity is quicker
+    than by the card's hash, and they go with the card set."""
 
     cards: tuple[ClassCard, ...]
     classes: dict
     events: tuple[EventCard, ...]
     tucking: frozenset = field(init=False, repr=False, compare=False)
     resolutions: dict = field(init=False, repr=False, compare=False, default_factory=dict)
+    actions: dict = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tucking", frozenset(

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .actions import SKIP, Cover, Discard, EventDrawn, Fizzled, Flip, PlayOn, SetSuit, TokensTaken, Tuck, one, plays_of
+from .actions import (SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, card_actions, hand_actions, one,
+                      place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .table import CHAIN_END, Decision, Task, find, in_play, open_decision, other_suit, targets
+from .table import CHAIN_END, Decision, Task, draw_event_card, find, open_decision, other_suit, shuffle_events
 
-SUITS = ("star", "planet")
 EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
 
 
@@ -41,23 +41,35 @@ def draw_event(state, log: list) -> None:
     if not events_on(state):
         return
     if not state.event_deck:
-        state.event_deck = state.used_events
+        shuffle_events(state, state.used_events)
         state.used_events = []
-        state.rng.shuffle(state.event_deck)
         if not state.event_deck:
             return
     state.used_events.append(state.active_event)
-    state.active_event = state.event_deck.pop()
+    state.active_event = draw_event_card(state)
     log.append(EventDrawn(state.active_event))
 
 
 # ---------------------------------------------------------------- the choices of each decision
 
 
+def targets(state, exclude=None) -> list[PlaceActions]:
+    """The places whose card in play abilities and tokens may target: not shielded (and not the
+    card `exclude`); each as the row of actions aimed at it."""
+    found = []
+    for chain, stacks in enumerate(state.chains):
+        for aimed, stack in zip(place_row(chain, len(stacks)), stacks):
+            if stack:
+                placed = stack[-1]
+                if not placed.shield and placed.card is not exclude:
+                    found.append(aimed)
+    return found
+
+
 def discard_choices(state, decision: Decision) -> list:
     if active_rule(state).blocks_removal:
         return []
-    return [one(Discard, c, i) for c, i in targets(state, exclude=decision.source)]
+    return [aimed.discard for aimed in targets(state, exclude=decision.source)]
 
 
 def change_suit_choices(state, decision: Decision) -> list:
@@ -65,14 +77,15 @@ def change_suit_choices(state, decision: Decision) -> list:
     suit is not seen, so the choice must not give it away)."""
     found = []
     tokens_left = state.supply[2]
-    for c, i in targets(state):
-        placed = state.chains[c][i][-1]
+    chains = state.chains
+    for aimed in targets(state):
+        placed = chains[aimed.chain][aimed.position][-1]
         if placed.suit_token is None and not tokens_left:
             continue
         if placed.face_up and placed.suit:
-            found.append(one(SetSuit, c, i, other_suit(placed.suit)))
+            found.append(aimed.set_suit(other_suit(placed.suit)))
         else:
-            found += [one(SetSuit, c, i, suit) for suit in SUITS]
+            found += (aimed.star, aimed.planet)
     return found
 
 
@@ -80,30 +93,38 @@ def choose_suit_choices(state, decision: Decision) -> list:
     where = find(state, decision.source)
     if where is None:
         return []
-    placed = state.chains[where[0]][where[1]][-1]
+    chain, position = where
+    placed = state.chains[chain][position][-1]
     if placed.shield or (placed.suit_token is None and not state.supply[2]):
         return []
-    return [one(SetSuit, where[0], where[1], suit) for suit in SUITS]
+    aimed = place_row(chain, position + 1)[position]
+    return [aimed.star, aimed.planet]
 
 
 def flip_choices(state, decision: Decision) -> list:
     """Any card in play that is not shielded, the Empath itself included: its text says "one
     card", where the Scout's says "one other card"."""
-    found = [one(Flip, c, i) for c, i in targets(state)]
+    found = [aimed.flip for aimed in targets(state)]
     return found + [SKIP] if found else []
 
 
 def tuck_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None or not state.hands[decision.seat]:
         return []
-    return [one(Tuck, card) for card in state.hands[decision.seat]] + [SKIP]
+    return [card_actions(state.cards, card).tuck for card in state.hands[decision.seat]] + [SKIP]
 
 
 def cover_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None:
         return []
-    found = [one(Cover, c, i) for c, i, placed in in_play(state)
-             if placed.face_up and not placed.shield and placed.card is not decision.source]
+    found = []
+    for chain, stacks in enumerate(state.chains):
+        row = place_row(chain, len(stacks))
+        for position, stack in enumerate(stacks):
+            if stack:
+                placed = stack[-1]
+                if placed.face_up and not placed.shield and placed.card is not decision.source:
+                    found.append(row[position].cover)
     return found + [SKIP] if found else []
 
 
@@ -117,7 +138,8 @@ def extra_play_choices(state, decision: Decision) -> list:
         found = covering_plays(state, hand, faces)
         return found + [SKIP] if found else []
     open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
-    found = [plays[chain][not face_up] for plays in map(plays_of, hand) for chain in open_chains for face_up in faces]
+    rows = [actions.plays for actions in hand_actions(state.cards, hand)]
+    found = [row[chain][not face_up] for row in rows for chain in open_chains for face_up in faces]
     return found + [SKIP] if found else []
 
 
@@ -152,27 +174,29 @@ CHOICES: dict[str, Callable] = {
 # ---------------------------------------------------------------- steps
 
 
-def _ask(kind: str, reason: str = "") -> Callable:
-    """A step that opens the decision `kind`; with no choice it does nothing (logging `reason`,
-    for an ability that is not optional)."""
+def _ask(reason: str = "") -> Callable:
+    """A step that opens its task's decision (made with the task: `StepKind.asks`); with no
+    choice it does nothing (logging `reason`, for an ability that is not optional)."""
 
     def run(state, task: Task, log: list) -> None:
-        decision = Decision(kind, task.seat, task.source)
-        found = CHOICES[kind](state, decision)
+        decision = task.decision
+        found = CHOICES[decision.kind](state, decision)
         if found:
             open_decision(state, decision, found)
         elif reason:
             log.append(Fizzled(task.seat, task.source, reason))
 
-    run.__name__ = f"ask_{kind}"
     return run
+
+
+_ask_discard = _ask("no other card may be targeted")
 
 
 def _discard_target(state, task: Task, log: list) -> None:
     if active_rule(state).blocks_removal:
         log.append(Fizzled(task.seat, task.source, "Ceasefire: no card may be removed"))
         return
-    _ask("discard", "no other card may be targeted")(state, task, log)
+    _ask_discard(state, task, log)
 
 
 def _gain(slot: int, kind: str) -> Callable:
@@ -183,7 +207,7 @@ def _gain(slot: int, kind: str) -> Callable:
         taken = min(task.step.count, state.supply[slot])
         state.supply[slot] -= taken
         state.pools[task.seat][slot] += taken
-        log.append(TokensTaken(task.seat, kind, taken))
+        log.append(one(TokensTaken, task.seat, kind, taken))
 
     run.__name__ = f"gain_{kind}"
     return run
@@ -195,23 +219,25 @@ def _draw_event(state, task: Task, log: list) -> None:
 
 @dataclass(frozen=True, slots=True)
 class StepKind:
-    """A step the card file may name: its function and its parameters with their ranges (the
-    card files' vocabulary, `STEP_PARAMS` in cards.py, which checks a file against it)."""
+    """A step the card file may name: its function, its parameters with their ranges (the card
+    files' vocabulary, `STEP_PARAMS` in cards.py, which checks a file against it), and the kind of
+    decision it opens, if it asks one."""
 
     run: Callable
     params: dict[str, tuple[int, int]]
+    asks: str | None = None
 
 
-_RUNS: dict[str, Callable] = {
-    "discard_target": _discard_target,
-    "change_suit": _ask("change_suit", "no card may take a suit token"),
-    "choose_suit": _ask("choose_suit", "it cannot take a suit token"),
-    "flip": _ask("flip"),
-    "tuck_from_hand": _ask("tuck"),
-    "cover": _ask("cover"),
-    "gain_modifiers": _gain(1, "modifier"),
-    "gain_shield": _gain(0, "shield"),
-    "draw_event": _draw_event,
-    "extra_play": _ask("extra_play"),
+_KINDS: dict[str, tuple[Callable, str | None]] = {
+    "discard_target": (_discard_target, "discard"),
+    "change_suit": (_ask("no card may take a suit token"), "change_suit"),
+    "choose_suit": (_ask("it cannot take a suit token"), "choose_suit"),
+    "flip": (_ask(), "flip"),
+    "tuck_from_hand": (_ask(), "tuck"),
+    "cover": (_ask(), "cover"),
+    "gain_modifiers": (_gain(1, "modifier"), None),
+    "gain_shield": (_gain(0, "shield"), None),
+    "draw_event": (_draw_event, None),
+    "extra_play": (_ask(), "extra_play"),
 }
-STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name]) for name, run in _RUNS.items()}
+STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name], asks) for name, (run, asks) in _KINDS.items()}

@@ -42,12 +42,14 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, Cha
                       Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier,
                       PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage,
                       Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
-                      TokensTaken, Tuck, Tucked, one, plays_of)
+                      TokensTaken, Tuck, Tucked, card_actions, hand_actions, one, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
-from .effects import CHOICES, STEPS, active_rule, covering_plays, covers
+from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
+from .event_rules import EventRule
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
-                    Placed, SovereignState, Task, chain_score, clone_state, find, open_decision, other_suit,
-                    return_tokens, set_suit, set_top, take_top, targets, top)
+                    Placed, SovereignState, Task, chain_score, clone_state, draw_card, draw_event_card, find,
+                    open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw, shuffle_events,
+                    take_top, top)
 
 TURN_STAGES = frozenset({"play", "second", "tokens"})
 REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
@@ -173,22 +175,19 @@ class SovereignRules(Rules):
     def setup(self, config: dict, seed: int) -> SovereignState:
         config = self.normalize_config(config)
         players, dealer, fair_winds = config["players"], config["dealer"], config["fair_winds"]
-        rng = Rng(seed)
-        events = [] if fair_winds else list(self.cards.events)
-        rng.shuffle(events)
-        active = events.pop() if events else None
-        deck = list(self.cards.cards)
-        rng.shuffle(deck)
         hands = [[] for _ in range(players)]
         first = (dealer + 1) % players
-        for _round in range(HAND_SIZE):
-            for offset in range(players):
-                hands[(first + offset) % players].append(deck.pop())
         state = SovereignState(
-            players=players, cards=self.cards, fair_winds=fair_winds, dealer=dealer, rng=rng, hands=hands,
-            draw=deck, discard=[], chains=[[] for _ in range(players)], event_deck=events, active_event=active,
+            players=players, cards=self.cards, fair_winds=fair_winds, dealer=dealer, rng=Rng(seed), hands=hands,
+            draw=[], discard=[], chains=[[] for _ in range(players)], event_deck=[], active_event=None,
             used_events=[], supply=[SHIELDS, MODIFIERS, SUIT_TOKENS], pools=[[0, 0] for _ in range(players)],
             current=first, picks=[None] * players, began_own=[None] * players)
+        shuffle_events(state, [] if fair_winds else list(self.cards.events))
+        state.active_event = draw_event_card(state) if state.event_deck else None
+        shuffle_draw(state, list(self.cards.cards))
+        for _round in range(HAND_SIZE):
+            for offset in range(players):
+                hands[(first + offset) % players].append(draw_card(state))
         _flow(state, [])
         return state
 
@@ -211,6 +210,13 @@ class SovereignRules(Rules):
         if listed is not None and listed[0] is state.pending:
             return listed[1][:]
         return choices(state, state.pending)
+
+    def playout_action(self, state: SovereignState, rand):
+        """Uniformly random, as by default, but drawn from the listed actions themselves: a
+        playout only reads them, so they are not copied."""
+        listed = state.listed
+        legal = listed[1] if listed is not None and listed[0] is state.pending else self.legal_actions(state)
+        return legal[int(rand() * len(legal))]
 
     def why_illegal(self, state: SovereignState, action) -> str:
         if state.winners is not None:
@@ -415,23 +421,24 @@ def choices(state: SovereignState, decision: Decision) -> list:
     return lister(state, decision)
 
 
-def _hand_choices(action_type: type):
-    def listed(state: SovereignState, decision: Decision) -> list:
-        return [one(action_type, card) for card in state.hands[decision.seat]]
+def _opening_choices(state: SovereignState, decision: Decision) -> list:
+    return [card_actions(state.cards, card).open for card in state.hands[decision.seat]]
 
-    return listed
+
+def _pick_choices(state: SovereignState, decision: Decision) -> list:
+    return [card_actions(state.cards, card).pick for card in state.hands[decision.seat]]
 
 
 def _salvage_choices(state: SovereignState, decision: Decision) -> list:
-    return [one(Salvage, card) for card in state.hands[decision.seat]] + [SKIP]
+    return [card_actions(state.cards, card).salvage for card in state.hands[decision.seat]] + [SKIP]
 
 
 def _play_choices(state: SovereignState, decision: Decision) -> list:
-    return turn_plays(state, decision.seat)
+    return turn_plays(state, decision.seat, active_rule(state))
 
 
 def _second_choices(state: SovereignState, decision: Decision) -> list:
-    return turn_plays(state, decision.seat) + [SKIP]
+    return turn_plays(state, decision.seat, active_rule(state)) + [SKIP]
 
 
 def _polarity_choices(state: SovereignState, decision: Decision) -> list:
@@ -446,10 +453,10 @@ def _reveal_choices(state: SovereignState, decision: Decision) -> list:
     return revealable(state, decision.seat)
 
 
-def turn_plays(state: SovereignState, seat: int) -> list:
+def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
     """The plays of a turn: a card from hand, face up (face down under Nebula), at the end of a
-    chain with room that the active event allows; under Hostile Orbit the top discard too."""
-    rule = active_rule(state)
+    chain with room that the active event (`rule`) allows; under Hostile Orbit the top discard
+    too."""
     face_up = not rule.face_down_plays
     if state.solitaire:
         found = covering_plays(state, state.hands[seat], (face_up,))
@@ -459,7 +466,7 @@ def turn_plays(state: SovereignState, seat: int) -> list:
         return found
     began = state.began_own[seat]
     hand = state.hands[seat]
-    rows = [plays_of(card) for card in hand]
+    rows = [actions.plays for actions in hand_actions(state.cards, hand)]
     face = 0 if face_up else 1
     from_discard = rule.discard_plays and state.discard
     found = []
@@ -485,10 +492,10 @@ def token_choices(state: SovereignState, seat: int) -> list:
     found = []
     spots = targets(state)
     if modifiers and not rule.blocks_modifiers:
-        for c, i in spots:
-            found += (one(PlaceModifier, c, i, 1), one(PlaceModifier, c, i, -1))
+        for aimed in spots:
+            found += (aimed.plus, aimed.minus)
     if shields and not rule.blocks_shields:
-        found += [one(PlaceShield, c, i) for c, i in spots]
+        found += [aimed.shield for aimed in spots]
     return found
 
 
@@ -497,19 +504,20 @@ def revealable(state: SovereignState, seat: int) -> list:
     Runner in play there (tucked face down)."""
     found = []
     tucking = state.cards.tucking
-    for i, stack in enumerate(state.chains[seat]):
+    stacks = state.chains[seat]
+    for aimed, stack in zip(place_row(seat, len(stacks)), stacks):
         placed = stack[-1]
         if not placed.face_up:
-            found.append(one(Reveal, i, False))
+            found.append(aimed.reveal)
         elif len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up and placed.card.kind in tucking:
-            found.append(one(Reveal, i, True))
+            found.append(aimed.reveal_beneath)
     return found
 
 
 LISTS = {
     **CHOICES,
-    "opening": _hand_choices(Open),
-    "pick": _hand_choices(Pick),
+    "opening": _opening_choices,
+    "pick": _pick_choices,
     "salvage": _salvage_choices,
     "play": _play_choices,
     "second": _second_choices,
@@ -519,11 +527,14 @@ LISTS = {
 }
 
 
+TURN_DECISIONS = {kind: tuple(Decision(kind, seat) for seat in range(MAX_PLAYERS)) for kind in PROMPTS}
+
+
 def _wait(state: SovereignState, kind: str, seat: int, legal: list | None = None,
           source: ClassCard | None = None) -> None:
     """Open the decision `kind` for `seat` (its legal actions listed now, or `legal` when the
     caller has just listed them). Decisions of the turn itself are shared objects."""
-    decision = Decision(kind, seat, source) if source is not None else one(Decision, kind, seat)
+    decision = TURN_DECISIONS[kind][seat] if source is None else Decision(kind, seat, source)
     open_decision(state, decision, LISTS[kind](state, decision) if legal is None else legal)
 
 
@@ -547,22 +558,24 @@ def resume(state: SovereignState) -> list:
     return log
 
 
-def _resolve(state: SovereignState, card: ClassCard, seat: int, played_face_up: bool = False) -> None:
+def _resolve(state: SovereignState, card: ClassCard, seat: int, polarity: bool = False) -> None:
     """Queue a card's resolution by `seat`: (E) first if it has one, then its ability steps in
-    order; a card just played face up first offers the Polarity Shift flip."""
-    tasks = state.cards.resolutions.get(card)
+    order; with `polarity` (a card just played face up under Polarity Shift) the Polarity Shift
+    flip is offered first."""
+    tasks = state.cards.resolutions.get(id(card))
     if tasks is None:
-        tasks = state.cards.resolutions[card] = _resolution(state.cards, card)
+        tasks = state.cards.resolutions[id(card)] = _resolution(state.cards, card)
     state.work.extend(tasks[seat])
-    if played_face_up and active_rule(state).polarity:
+    if polarity:
         state.work.append(Task(card, seat, POLARITY, _polarity_shift))
 
 
 def _resolution(cards: CardSet, card: ClassCard) -> tuple[tuple[Task, ...], ...]:
     """Per seat, the tasks of `card`'s resolution, in the order the work stack takes them (last
     step first), each bound to its step's function."""
-    steps = cards.steps_of(card)[::-1]
-    return tuple(tuple(Task(card, seat, step, STEPS[step.name].run) for step in steps) for seat in range(MAX_PLAYERS))
+    kinds = [(step, STEPS[step.name]) for step in cards.steps_of(card)[::-1]]
+    return tuple(tuple(Task(card, seat, step, kind.run, Decision(kind.asks, seat, card) if kind.asks else None)
+                       for step, kind in kinds) for seat in range(MAX_PLAYERS))
 
 
 def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
@@ -588,19 +601,20 @@ def _stage_opening(state: SovereignState, log: list) -> None:
     for seat, card in enumerate(state.picks):
         state.chains[seat].append([Placed(card, False, _bit(seat))])
     state.picks = [None] * state.players
-    log.append(ChainsStarted(state.players))
+    log.append(one(ChainsStarted, state.players))
     begin_turn(state, state.current)
 
 
-def begin_turn(state: SovereignState, seat: int) -> None:
+def begin_turn(state: SovereignState, seat: int, rule: EventRule | None = None) -> None:
     """`seat` starts a turn (with the Salvage choice first, when that event is active and the
-    hand holds a card to discard: an empty hand has nothing to salvage)."""
+    hand holds a card to discard: an empty hand has nothing to salvage). `rule` is the active
+    event's, when the caller has it."""
     state.current = seat
     state.plays_this_turn = 0
     state.turn_began_own = None
     state.sevens = []
     state.turns += 1
-    state.stage = "salvage" if active_rule(state).salvage and state.hands[seat] else "play"
+    state.stage = "salvage" if (rule or active_rule(state)).salvage and state.hands[seat] else "play"
 
 
 def _stage_salvage(state: SovereignState, log: list) -> None:
@@ -610,16 +624,18 @@ def _stage_salvage(state: SovereignState, log: list) -> None:
     _wait(state, "salvage", state.current)
 
 
-def _stage_play(state: SovereignState, log: list) -> None:
+def _stage_play(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
     """A player with no card to play only draws (placing tokens first if they like). In
-    solitaire the game is won when the seven are one suit, and lost when no card can be played."""
-    playable = turn_plays(state, state.current)
+    solitaire the game is won when the seven are one suit, and lost when no card can be played.
+    `rule` is the active event's, when the caller has it."""
+    playable = turn_plays(state, state.current, rule or active_rule(state))
     if state.solitaire and (solitaire_won(state) or not playable):
         _finish_solitaire(state, solitaire_won(state), log)
     elif playable:
         _wait(state, "play", state.current, playable)
     else:
         state.stage = "tokens"
+        _stage_tokens(state, log)
 
 
 def solitaire_won(state: SovereignState) -> bool:
@@ -636,11 +652,15 @@ def _finish_solitaire(state: SovereignState, won: bool, log: list) -> None:
 
 
 def _stage_second(state: SovereignState, log: list) -> None:
-    playable = active_rule(state).second_play and state.plays_this_turn == 1 and turn_plays(state, state.current)
+    """Open Skies' second play; else on to the tokens stage at once (nothing waits on the work
+    stack between the stages)."""
+    rule = active_rule(state)
+    playable = rule.second_play and state.plays_this_turn == 1 and turn_plays(state, state.current, rule)
     if playable:
         _wait(state, "second", state.current, playable + [SKIP])
     else:
         state.stage = "tokens"
+        _stage_tokens(state, log)
 
 
 def _stage_tokens(state: SovereignState, log: list) -> None:
@@ -661,7 +681,8 @@ def _end_turn(state: SovereignState, log: list) -> None:
     or a draw (say every hand empty under Famine) also starts it, beginning with the seat whose
     turn just ended: nothing could change any more, a case the rulebook does not foresee."""
     seat = state.current
-    drawn = _draw_cards(state, seat, active_rule(state).draws, log)
+    rule = active_rule(state)
+    drawn = _draw_cards(state, seat, rule.draws, log)
     if state.solitaire:
         begin_turn(state, seat)
         return
@@ -674,7 +695,9 @@ def _end_turn(state: SovereignState, log: list) -> None:
     elif state.idle_turns >= state.players:
         _begin_reveal_phase(state, seat, log)
     else:
-        begin_turn(state, (seat + 1) % state.players)
+        begin_turn(state, (seat + 1) % state.players, rule)
+        if state.stage == "play":
+            _stage_play(state, log, rule)  # (the event stays from the draw to the next play)
 
 
 def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
@@ -684,13 +707,14 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
     drawn = []
     for _ in range(count):
         if not state.draw:
-            state.draw, state.discard = state.discard, []
-            state.rng.shuffle(state.draw)
+            shuffle_draw(state, state.discard)
+            state.discard = []
             if not state.draw:
                 break
-        drawn.append(state.draw.pop())
+        drawn.append(draw_card(state))
     state.hands[seat] += drawn
-    log.append(Drew(seat, len(drawn), tuple(drawn)))
+    cards = tuple(drawn)
+    log.append(one(Drew, seat, 1, cards) if len(cards) == 1 else Drew(seat, len(cards), cards))
     return len(drawn)
 
 
@@ -703,7 +727,7 @@ def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
     state.first_to_seven = first
     state.reveal_seat = first
     state.stage = "reveal"
-    log.append(RevealPhase(first))
+    log.append(one(RevealPhase, first))
 
 
 def _stage_reveal(state: SovereignState, log: list) -> None:
@@ -801,7 +825,7 @@ def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) 
     state.winners = winners
     state.final_scores = tuple(scores)
     state.stage = "over"
-    log.append(GameOver(winners))
+    log.append(one(GameOver, winners))
 
 
 STAGES = {
@@ -845,13 +869,14 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
     if position + 1 == CHAIN_END and on is None:
         state.sevens.append(chain)
     log.append(Played(seat, card, chain, position, face_up, from_discard))
-    if chain != seat and active_rule(state).tribute:
+    rule = active_rule(state)
+    if chain != seat and rule.tribute:
         taken = min(1, state.supply[1])
         state.supply[1] -= taken
         state.pools[seat][1] += taken
-        log.append(TokensTaken(seat, "modifier", taken))
+        log.append(one(TokensTaken, seat, "modifier", taken))
     if face_up:
-        _resolve(state, card, seat, played_face_up=True)
+        _resolve(state, card, seat, rule.polarity)
 
 
 def _turn_play(state: SovereignState, decision: Decision, chain: int) -> None:
@@ -925,7 +950,7 @@ def _on_discard(state, decision, action, log):
 
 def _on_set_suit(state, decision, action, log):
     if set_suit(state, action.chain, action.position, action.suit):
-        log.append(SuitChanged(decision.seat, action.chain, action.position, action.suit))
+        log.append(one(SuitChanged, decision.seat, action.chain, action.position, action.suit))
 
 
 def _on_flip(state, decision, action, log):
@@ -959,28 +984,28 @@ def _on_cover(state, decision, action, log):
     chain, position = find(state, decision.source)
     acolyte = take_top(state, chain, position)
     target.append(acolyte)
-    log.append(Covered(decision.seat, action.chain, state.chains[action.chain].index(target)))
+    log.append(one(Covered, decision.seat, action.chain, state.chains[action.chain].index(target)))
 
 
 def _on_shift_suit(state, decision, action, log):
     chain, position = find(state, decision.source)
     suit = other_suit(top(state, chain, position).suit)
     if set_suit(state, chain, position, suit):
-        log.append(SuitChanged(decision.seat, chain, position, suit))
+        log.append(one(SuitChanged, decision.seat, chain, position, suit))
 
 
 def _on_place_modifier(state, decision, action, log):
     state.pools[decision.seat][1] -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.with_mod(action.delta))
-    log.append(TokenPlaced(decision.seat, "modifier", action.chain, action.position, action.delta))
+    log.append(one(TokenPlaced, decision.seat, "modifier", action.chain, action.position, action.delta))
 
 
 def _on_place_shield(state, decision, action, log):
     state.pools[decision.seat][0] -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.shielded())
-    log.append(TokenPlaced(decision.seat, "shield", action.chain, action.position))
+    log.append(one(TokenPlaced, decision.seat, "shield", action.chain, action.position))
 
 
 def _on_end_turn(state, decision, action, log):

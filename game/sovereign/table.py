@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from ..rng import Rng
+from ..rng import Rng, settle_last
 
 if TYPE_CHECKING:
     from .cards import CardSet, ClassCard, EventCard, Step
@@ -62,17 +62,6 @@ class Placed(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Task:
-    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`; `run` is
-    the step's function (effects.py), bound as the task is made."""
-
-    source: ClassCard
-    seat: int
-    step: Step
-    run: Callable = field(compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
 class Decision:
     """The choice the engine waits for: its kind, the seat that makes it, and the card whose
     ability asks (None for the choices of the turn itself)."""
@@ -80,6 +69,19 @@ class Decision:
     kind: str
     seat: int
     source: ClassCard | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One effect step waiting to run: `step` of `source`'s ability, resolved by `seat`; `run` is
+    the step's function (effects.py) and `decision` the one it opens, if it asks one, both made
+    with the task."""
+
+    source: ClassCard
+    seat: int
+    step: Step
+    run: Callable = field(compare=False, repr=False)
+    decision: Decision | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -91,7 +93,7 @@ class SovereignState:
     dealer: int
     rng: Rng
     hands: list[list[ClassCard]]
-    draw: list[ClassCard]                         # the top card is the last
+    draw: list[ClassCard]                         # the top card is the last (`draw_card`)
     discard: list[ClassCard]                      # face down; the top card is the last
     chains: list[list[list[Placed]]]
     event_deck: list[EventCard]
@@ -117,6 +119,10 @@ class SovereignState:
     winners: tuple[int, ...] | None = None
     final_scores: tuple[int, ...] | None = None
     listed: tuple[Decision, list] | None = None       # the pending decision and its legal actions
+    draw_unshuffled: int = 0                          # bottom cards of the draw pile not yet shuffled
+    draw_seed: int = 0                                # the state of that shuffle's draws
+    events_unshuffled: int = 0                        # the same for the event deck
+    events_seed: int = 0
 
     def all_cards(self) -> list[ClassCard]:
         found = [c for hand in self.hands for c in hand] + self.draw + self.discard
@@ -174,6 +180,10 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.winners = state.winners
     copy.final_scores = state.final_scores
     copy.listed = state.listed
+    copy.draw_unshuffled = state.draw_unshuffled
+    copy.draw_seed = state.draw_seed
+    copy.events_unshuffled = state.events_unshuffled
+    copy.events_seed = state.events_seed
     return copy
 
 
@@ -181,23 +191,16 @@ def clone_state(state: SovereignState) -> SovereignState:
 
 
 def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
-    """(chain, position) where `card` is in play, or None."""
+    """(chain, position) where `card` is in play, or None. The right ends are looked at first:
+    the card whose ability asks was most often just played there."""
+    for c, chain in enumerate(state.chains):
+        if chain and chain[-1] and chain[-1][-1].card is card:
+            return c, len(chain) - 1
     for c, chain in enumerate(state.chains):
         for i, stack in enumerate(chain):
             if stack and stack[-1].card is card:
                 return c, i
     return None
-
-
-def in_play(state: SovereignState) -> list[tuple[int, int, Placed]]:
-    """(chain, position, placed) for every card in play (solitaire's empty spaces hold none)."""
-    return [(c, i, stack[-1]) for c, chain in enumerate(state.chains) for i, stack in enumerate(chain) if stack]
-
-
-def targets(state: SovereignState, exclude: ClassCard | None = None) -> list[tuple[int, int]]:
-    """Cards in play that abilities and tokens may target: not shielded (and not `exclude`)."""
-    return [(c, i) for c, chain in enumerate(state.chains) for i, stack in enumerate(chain)
-            if stack and not stack[-1].shield and stack[-1].card is not exclude]
 
 
 def top(state: SovereignState, chain: int, position: int) -> Placed:
@@ -222,6 +225,39 @@ def chain_score(chain: list[list[Placed]]) -> int:
 
 
 # ---------------------------------------------------------------- changing the table
+
+
+def shuffle_draw(state: SovereignState, cards: list[ClassCard]) -> None:
+    """`cards` become the draw pile, shuffled as they are drawn (`Rng.shuffle_later`: a game
+    draws a fraction of its deck, and the shuffle's draws are the dearest part of a deal)."""
+    state.draw = cards
+    state.draw_seed = state.rng.shuffle_later(cards)
+    state.draw_unshuffled = len(cards)
+
+
+def draw_card(state: SovereignState) -> ClassCard:
+    """The top card of the draw pile (not empty), its place settled by the shuffle first."""
+    draw = state.draw
+    if len(draw) <= state.draw_unshuffled:
+        state.draw_seed = settle_last(draw, state.draw_seed)
+        state.draw_unshuffled = len(draw) - 1
+    return draw.pop()
+
+
+def shuffle_events(state: SovereignState, events: list[EventCard]) -> None:
+    """`events` become the event deck, shuffled as they are drawn (as `shuffle_draw`)."""
+    state.event_deck = events
+    state.events_seed = state.rng.shuffle_later(events)
+    state.events_unshuffled = len(events)
+
+
+def draw_event_card(state: SovereignState) -> EventCard:
+    """The top card of the event deck (not empty), its place settled by the shuffle first."""
+    deck = state.event_deck
+    if len(deck) <= state.events_unshuffled:
+        state.events_seed = settle_last(deck, state.events_seed)
+        state.events_unshuffled = len(deck) - 1
+    return deck.pop()
 
 
 def open_decision(state: SovereignState, decision: Decision, legal: list) -> None:
