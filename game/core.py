@@ -95,8 +95,12 @@ NOTHING_REVEALED = Revealed()
 def shared(kind: type, *fields):
     """The one shared object of a frozen action or event with these fields. Play lists the same
     moves and logs the same events turn after turn, and making a frozen dataclass costs several
-    times this look-up. Only for kinds whose fields range over a small fixed set (seats, places,
-    the cards of a deck; never a combination of cards): every object made is kept."""
+    times this look-up (they never change, so every list may hold the same object).
+
+    Every object made is kept, so only kinds with a few hundred values at most go through here:
+    fields ranging over seats, chains, places, suits, token counts, or a seat and one card of a
+    deck. An event naming a card together with its place, or several cards, is made plainly:
+    those combinations run to thousands, and would grow with every session of searches."""
     return kind(*fields)
 
 

@@ -7,7 +7,6 @@ in what the other seats see (`SovereignRules.public_action`, `SovereignRules.red
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -161,19 +160,6 @@ class Reveal:
 
     position: int
     beneath: bool = False
-
-
-@functools.cache
-def one(cls: type, *fields):
-    """The one shared object of an action or an event: the engine lists the same moves and logs
-    the same events turn after turn, and a frozen dataclass takes several times longer to make
-    than this look-up (actions and events never change, so every list may hold the same object).
-
-    The cache keeps every object it made, so only objects with a few hundred values at most go
-    through it: fields ranging over seats, chains, places, suits and token counts, or a seat and
-    one card (a card set holds 70). An event naming a card together with its place, or several
-    cards, is made plainly: those combinations run to thousands, and grow with every session."""
-    return cls(*fields)
 
 
 @dataclass(frozen=True, slots=True)

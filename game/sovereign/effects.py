@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .actions import (SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, card_actions, hand_actions, one,
+from ..core import shared
+from .actions import (SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, card_actions, hand_actions,
                       place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
@@ -156,7 +157,7 @@ def covering_plays(state, hand, faces) -> list:
         for position, stack in enumerate(state.chains[0]):
             for face_up in faces:
                 if not face_up or covers(stack, card):
-                    found.append(one(PlayOn, card, position, face_up))
+                    found.append(shared(PlayOn, card, position, face_up))
     return found
 
 
@@ -207,7 +208,7 @@ def _gain(slot: int, kind: str) -> Callable:
         taken = min(task.step.count, state.supply[slot])
         state.supply[slot] -= taken
         state.pools[task.seat][slot] += taken
-        log.append(one(TokensTaken, task.seat, kind, taken))
+        log.append(shared(TokensTaken, task.seat, kind, taken))
 
     run.__name__ = f"gain_{kind}"
     return run

@@ -35,14 +35,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from ..core import Option, Outcome, Rules, View
+from ..core import Option, Outcome, Rules, View, shared
 from ..dealing import deal_hidden
 from ..rng import Rng
 from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, ChainsStarted, Cover, Covered,
                       Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier,
                       PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage,
                       Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
-                      TokensTaken, Tuck, Tucked, card_actions, hand_actions, one, place_row)
+                      TokensTaken, Tuck, Tucked, card_actions, hand_actions, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
 from .event_rules import EventRule
@@ -461,7 +461,7 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
     if state.solitaire:
         found = covering_plays(state, state.hands[seat], (face_up,))
         if rule.discard_plays and state.discard:
-            found += [one(PlayDiscardOn, i) for i, stack in enumerate(state.chains[0])
+            found += [shared(PlayDiscardOn, i) for i, stack in enumerate(state.chains[0])
                       if not stack or not stack[-1].face_up]
         return found
     began = state.began_own[seat]
@@ -477,7 +477,7 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
         if rule.may_play_on(own, began, False):
             found += [row[chain][face] for row in rows]
             if from_discard:
-                found.append(one(PlayDiscard, chain))
+                found.append(shared(PlayDiscard, chain))
         elif face_up and rule.may_play_on(own, began, True):
             found += [row[chain][face] for row, card in zip(rows, hand) if card.draws_event]
     return found
@@ -601,7 +601,7 @@ def _stage_opening(state: SovereignState, log: list) -> None:
     for seat, card in enumerate(state.picks):
         state.chains[seat].append([Placed(card, False, _bit(seat))])
     state.picks = [None] * state.players
-    log.append(one(ChainsStarted, state.players))
+    log.append(shared(ChainsStarted, state.players))
     begin_turn(state, state.current)
 
 
@@ -714,7 +714,7 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
         drawn.append(draw_card(state))
     state.hands[seat] += drawn
     cards = tuple(drawn)
-    log.append(one(Drew, seat, 1, cards) if len(cards) == 1 else Drew(seat, len(cards), cards))
+    log.append(shared(Drew, seat, 1, cards) if len(cards) == 1 else Drew(seat, len(cards), cards))
     return len(drawn)
 
 
@@ -727,7 +727,7 @@ def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
     state.first_to_seven = first
     state.reveal_seat = first
     state.stage = "reveal"
-    log.append(one(RevealPhase, first))
+    log.append(shared(RevealPhase, first))
 
 
 def _stage_reveal(state: SovereignState, log: list) -> None:
@@ -825,7 +825,7 @@ def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) 
     state.winners = winners
     state.final_scores = tuple(scores)
     state.stage = "over"
-    log.append(one(GameOver, winners))
+    log.append(shared(GameOver, winners))
 
 
 STAGES = {
@@ -874,7 +874,7 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
         taken = min(1, state.supply[1])
         state.supply[1] -= taken
         state.pools[seat][1] += taken
-        log.append(one(TokensTaken, seat, "modifier", taken))
+        log.append(shared(TokensTaken, seat, "modifier", taken))
     if face_up:
         _resolve(state, card, seat, rule.polarity)
 
@@ -950,7 +950,7 @@ def _on_discard(state, decision, action, log):
 
 def _on_set_suit(state, decision, action, log):
     if set_suit(state, action.chain, action.position, action.suit):
-        log.append(one(SuitChanged, decision.seat, action.chain, action.position, action.suit))
+        log.append(shared(SuitChanged, decision.seat, action.chain, action.position, action.suit))
 
 
 def _on_flip(state, decision, action, log):
@@ -984,28 +984,28 @@ def _on_cover(state, decision, action, log):
     chain, position = find(state, decision.source)
     acolyte = take_top(state, chain, position)
     target.append(acolyte)
-    log.append(one(Covered, decision.seat, action.chain, state.chains[action.chain].index(target)))
+    log.append(shared(Covered, decision.seat, action.chain, state.chains[action.chain].index(target)))
 
 
 def _on_shift_suit(state, decision, action, log):
     chain, position = find(state, decision.source)
     suit = other_suit(top(state, chain, position).suit)
     if set_suit(state, chain, position, suit):
-        log.append(one(SuitChanged, decision.seat, chain, position, suit))
+        log.append(shared(SuitChanged, decision.seat, chain, position, suit))
 
 
 def _on_place_modifier(state, decision, action, log):
     state.pools[decision.seat][1] -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.with_mod(action.delta))
-    log.append(one(TokenPlaced, decision.seat, "modifier", action.chain, action.position, action.delta))
+    log.append(shared(TokenPlaced, decision.seat, "modifier", action.chain, action.position, action.delta))
 
 
 def _on_place_shield(state, decision, action, log):
     state.pools[decision.seat][0] -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.shielded())
-    log.append(one(TokenPlaced, decision.seat, "shield", action.chain, action.position))
+    log.append(shared(TokenPlaced, decision.seat, "shield", action.chain, action.position))
 
 
 def _on_end_turn(state, decision, action, log):
