@@ -27,15 +27,19 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
+        """A uniform integer in [0, n): `next_u64` modulo n, its steps written out (random
+        playouts draw one at every move)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next_u64() % n
+        state = self.state = (self.state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def random(self) -> float:
         """A uniform float in [0, 1): the top 53 bits of `next_u64`, its steps written out (search
         playouts draw one at nearly every move)."""
-        state = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        state = self.state = (self.state + _GAMMA) & _MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) >> 11) / 9007199254740992.0

@@ -32,12 +32,14 @@ def test_a_shuffle_leaves_the_generator_where_the_draws_would():
     assert shuffled.state == drawn.state
 
 
-@given(st.integers(min_value=0, max_value=2**64 - 1))
-def test_random_is_the_top_53_bits_of_the_next_draw(seed):
-    """`random` writes the generator's steps out; it must give what `next_u64` would."""
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=2**70))
+def test_random_and_below_give_what_the_next_draw_would(seed, bound):
+    """`random` and `below` write the generator's steps out; they must give what `next_u64`
+    would: its top 53 bits as a fraction, its remainder by the bound."""
     fast, slow = Rng(seed), Rng(seed)
     for _ in range(5):
         assert fast.random() == (slow.next_u64() >> 11) / float(1 << 53)
+        assert fast.below(bound) == slow.next_u64() % bound
     assert fast.state == slow.state
 
 
