@@ -2,34 +2,41 @@
 
     python benchmarks/engine_speed.py [--games 2000] [--game chains] [--game linx ...] [--batches 5] [--cpu]
 
-Also the search's own playouts (`playout_action` choosing, `advance` applying), where a game
-leans toward the obvious move without listing every legal one (LINX lays its longest chain).
-Target: 100k actions/s on the lean path.
+Three paths, each game's batches timed in turn with the others' (give several --game):
+- random + advance: a uniformly random legal action (`legal_actions`), applied with `advance` on
+  one state, the lean path search uses (no checks, no copies);
+- random + apply: the same through the validated `apply`, which checks and copies each action;
+- search playout: the search's own playouts, `playout_action` choosing and `advance` applying.
+  Most games play uniformly at random there too; LINX lays its longest chain when it has one
+  (and draws and discards at random), without listing every chain the hand could lay.
 
-Sovereign's Chain, 2 players (`--game sovereigns-chain --games 200`), target 50k on the lean path.
-Before the engine work of issue 13: lean 21.5k, validated 9.9k, playout policy 19.5k actions/s
-(machine under load). After: the legal actions of a decision are listed once, as it opens, and
-handed out from there; each step bound to its function and each card's work queued from a table
-made at its first resolution; one shared object per distinct action; placed cards as named
-tuples; a card's hash worked out once; a clone slot by slot. Measured together on the shared
-machine (load average 4-6 on the two cores, base and new run alternately, each the best of seven
-runs of 60 games by processor time): lean 25-37k before, 56-68k after; validated 12-17k before,
-22-26k after; playout policy 24-37k before, 40-60k after. This script itself, wall clock, the
-same load: lean 14-30k before, 26-56k after, its run-to-run spread being the load's.
+The machine is shared and its speed swings widely (six one-minute runs of Chains alone, idle
+otherwise: median batch 76k-108k actions/s, best batch 77k-137k): compare games in one run, and
+see engine_instructions.py for a count that repeats exactly.
 
-LINX, 2 players, `--games 100 --cpu`, three runs alternated with the code before the bit-mask
-chain finder, Chains timed in the same runs for reference; shared 2-core machine, load average
-5-7; medians, actions/s:
+Targets: 100k actions/s; Sovereign's Chain 50k.
 
-    path                      before    after    Chains
-    advance (search path)     11,163   28,834    79,416
-    apply (validated)          8,388   15,277    41,882
-    playout_action+advance    18,099   65,169    83,535
+LINX, 2 players (issue 12, second pass): each card knows its place in the deck and equals only
+itself, so comparing and hashing cards runs no Python code; the chain finder reads components
+from the hand's rows of numbers per symbol before any trail is walked, walks trails as masks
+over the deck, and lists a pair of anchors' chain lengths as bits; shared Discard actions and
+draw/discard events. Instructions per action (engine_instructions.py), before -> after, Chains
+48.2k random for reference:
 
-On the lean path LINX runs at about three quarters of Chains' rate (0.59-0.78 in the three
-runs): short of 100k, about 65k where Chains does 85k. Its chain search is some 45% of that
-time: every hand that could still hold a chain long enough is searched (a fifth of the turns
-lack the cards; nearly half fail the bound of their largest group of linked cards).
+    search playout            58.3k -> 45.7k   (Chains' own search playout: 50.0k)
+    random + advance         119.0k -> 96.1k
+
+In one side-by-side run (`--game linx --game chains --games 300 --batches 10 --cpu`, load 1.4):
+search playout LINX 113.6k actions/s median batch (best 128.9k), Chains 115.9k (137.5k); random +
+advance LINX 53.9k, Chains 120.3k. Uniformly random play costs LINX twice what it costs Chains:
+at each turn it lists every chain the hand can lay (every pair of anchors, every length, every
+scoring card it may claim), a dozen actions when it has any; search never lists them.
+
+Sovereign's Chain, 2 players (issue 13): the legal actions of a decision listed once, as it opens;
+steps bound to their functions at a card's first resolution; shared rows of the actions aimed at a
+place and of those naming a card; decisions made with their tasks; the draw pile and event deck
+shuffled as they are drawn (`Rng.shuffle_later`: the same deals). Instructions per action, random
++ advance, warm: 85.4k -> 64.9k (Chains 48.2k).
 """
 
 from __future__ import annotations
@@ -109,8 +116,8 @@ def main() -> None:
     clock = time.process_time if args.cpu else time.perf_counter
     config = {"players": args.players}
     games = {name: (find_game(name).rules, config) for name in args.game or ["chains"]}
-    runs = (("advance (search path)", playout), ("apply (validated)", validated_playout),
-            ("playout_action+advance", policy_playout))
+    runs = (("random + advance", playout), ("random + apply", validated_playout),
+            ("search playout", policy_playout))
     for label, run in runs:
         for name, (games_per_s, median, best) in measure(run, games, args.games, args.batches, clock).items():
             print(f"{name + f' {args.players}p':20s} {label:22s}: {games_per_s:6.0f} games/s "

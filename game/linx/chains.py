@@ -261,36 +261,46 @@ class _Graph:
                     break
         return found
 
-    def chain(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> Chain:
-        return Chain(*self.laid(first, last, origin, trail, cover, count))
-
-    def laid(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> tuple:
-        """The chain along this trail with `count` hand cards, as (start, hand cards, end): the
-        trail's cards, then as many others touching its pivots as needed (the lowest first),
-        each slipped in at the first pivot it touches."""
+    @staticmethod
+    def pivots(origin: int, trail: tuple, cover: int) -> list[tuple[list, LinxCard | None]]:
+        """A trail's pivots in order, each as (the other cards of the cover first touching it,
+        lowest first, each with its rank among all of them, lowest first; the card the trail
+        crosses there, or None at the last pivot). The chains along the trail, whatever their
+        count, all read from it (`_laid_along`)."""
         deck, touching, across = DECK.playing, TOUCHING, ACROSS
-        rest = cover
+        left = cover
         for card in trail:
-            rest ^= card
-        extra = 0
-        for _ in range(count - len(trail)):
+            left ^= card
+        ranks = {}
+        rest = left
+        while rest:
             low = rest & -rest
             rest ^= low
-            extra |= low
-        cards = []
+            ranks[low] = len(ranks)
+        found = []
         here = origin
         for crossing in (*trail, None):
-            beside = extra & touching[here]
-            extra ^= beside
+            beside = left & touching[here]
+            left ^= beside
+            row = []
             while beside:
                 low = beside & -beside
                 beside ^= low
-                cards.append(deck[low.bit_length() - 1])
-            if crossing is not None:
+                row.append((ranks[low], deck[low.bit_length() - 1]))
+            if crossing is None:
+                found.append((row, None))
+            else:
                 index = crossing.bit_length() - 1
-                cards.append(deck[index])
+                found.append((row, deck[index]))
                 here ^= across[index]
-        return self.anchors[first], tuple(cards), self.anchors[last]
+        return found
+
+    def chain(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> Chain:
+        """The chain along this trail with `count` hand cards: the trail's cards, then as many
+        others touching its pivots as needed (the lowest first), each slipped in at the first
+        pivot it touches."""
+        cards = _laid_along(self.pivots(origin, trail, cover), count - len(trail))
+        return Chain(self.anchors[first], cards, self.anchors[last])
 
 
 def _need(hand, min_length: int) -> int | None:
@@ -334,7 +344,28 @@ def chains_laid(hand, anchors, min_length: int = 3) -> list[tuple]:
     if need is None or len(anchors) < 2:
         return []
     graph = _Graph(hand, anchors)
-    return [graph.laid(first, last, *lay, count) for (first, last, count), lay in graph.lays(need).items()]
+    pivots: dict = {}  # a trail's pivots, worked out once for all the chains laid along it
+    found = []
+    for (first, last, count), lay in graph.lays(need).items():
+        along = pivots.get(id(lay))
+        if along is None:
+            along = pivots[id(lay)] = _Graph.pivots(*lay)
+        found.append((anchors[first], _laid_along(along, count - len(lay[1])), anchors[last]))
+    return found
+
+
+def _laid_along(pivots, extra: int) -> tuple:
+    """The hand cards of a chain along a trail's `pivots` (see `_Graph.pivots`) with the `extra`
+    lowest of the other cards touching them."""
+    cards = []
+    for beside, crossing in pivots:
+        for rank, card in beside:
+            if rank >= extra:
+                break
+            cards.append(card)
+        if crossing is not None:
+            cards.append(crossing)
+    return tuple(cards)
 
 
 def chain_of_length(hand, anchors, length: int) -> Chain | None:
