@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .table import MAX_PLAYERS
+from .table import CHAIN_END, MAX_PLAYERS
 
 if TYPE_CHECKING:
     from .cards import CardSet, ClassCard, EventCard
@@ -186,13 +186,13 @@ def card_actions(cards: CardSet, card: ClassCard) -> CardActions:
     return actions
 
 
-def hand_actions(cards: CardSet, hand: list[ClassCard]) -> list[CardActions]:
-    """`card_actions` of each card of a hand, in one call (a turn lists them all)."""
+def hand_plays(cards: CardSet, hand: list[ClassCard]) -> list[tuple[tuple[Play, Play], ...]]:
+    """The `plays` of `card_actions` for each card of a hand, in one call (a turn lists them all)."""
     table = cards.actions
     found = []
     for card in hand:
         actions = table.get(id(card))
-        found.append(actions if actions is not None else card_actions(cards, card))
+        found.append((actions if actions is not None else card_actions(cards, card)).plays)
     return found
 
 
@@ -219,13 +219,15 @@ class PlaceActions:
         return self.star if suit == "star" else self.planet
 
 
-_PLACE_ROWS: list[list[PlaceActions]] = [[] for _ in range(MAX_PLAYERS)]
+PLACE_ROWS: list[list[PlaceActions]] = [[] for _ in range(MAX_PLAYERS)]
+"""Per chain, the actions aimed at each of its places (`place_row`): 7 places at least, so
+that a chain of 7 or fewer may read its row here at once."""
 
 
 def place_row(chain: int, length: int) -> list[PlaceActions]:
     """The actions aimed at each place of `chain`, from the left, `length` places at least (a
     chain outgrows 7 only in sudden death; the row grows with it)."""
-    row = _PLACE_ROWS[chain]
+    row = PLACE_ROWS[chain]
     while len(row) < length:
         position = len(row)
         row.append(PlaceActions(
@@ -235,6 +237,9 @@ def place_row(chain: int, length: int) -> list[PlaceActions]:
             Reveal(position, False), Reveal(position, True)))
     return row
 
+
+for _chain in range(MAX_PLAYERS):
+    place_row(_chain, CHAIN_END)
 
 SKIP = Skip()
 END_TURN = EndTurn()

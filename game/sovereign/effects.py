@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..core import shared
-from .actions import (SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, card_actions, hand_actions,
-                      place_row)
+from .actions import (PLACE_ROWS, SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, card_actions,
+                      hand_plays, place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
 from .table import CHAIN_END, Decision, Task, draw_event_card, find, open_decision, other_suit, shuffle_events
@@ -59,7 +59,8 @@ def targets(state, exclude=None) -> list[PlaceActions]:
     card `exclude`); each as the row of actions aimed at it."""
     found = []
     for chain, stacks in enumerate(state.chains):
-        for aimed, stack in zip(place_row(chain, len(stacks)), stacks):
+        row = PLACE_ROWS[chain] if len(stacks) <= CHAIN_END else place_row(chain, len(stacks))
+        for aimed, stack in zip(row, stacks):
             if stack:
                 placed = stack[-1]
                 if not placed.shield and placed.card is not exclude:
@@ -139,7 +140,7 @@ def extra_play_choices(state, decision: Decision) -> list:
         found = covering_plays(state, hand, faces)
         return found + [SKIP] if found else []
     open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
-    rows = [actions.plays for actions in hand_actions(state.cards, hand)]
+    rows = hand_plays(state.cards, hand)
     found = [row[chain][not face_up] for row in rows for chain in open_chains for face_up in faces]
     return found + [SKIP] if found else []
 

@@ -38,17 +38,17 @@ from dataclasses import dataclass
 from ..core import Option, Outcome, Rules, View, shared
 from ..dealing import deal_hidden
 from ..rng import Rng
-from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, SHIFT_SUIT, SKIP, ChainsStarted, Cover, Covered,
-                      Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked, PlaceModifier,
-                      PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase, Salvage,
-                      Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged, TokenPlaced,
-                      TokensTaken, Tuck, Tucked, card_actions, hand_actions, place_row)
+from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, PLACE_ROWS, SHIFT_SUIT, SKIP, ChainsStarted, Cover,
+                      Covered, Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked,
+                      PlaceModifier, PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase,
+                      Salvage, Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged,
+                      TokenPlaced, TokensTaken, Tuck, Tucked, card_actions, hand_plays, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
 from .event_rules import EventRule
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
                     Placed, SovereignState, Task, chain_score, clone_state, draw_card, draw_event_card, find,
-                    open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw, shuffle_events,
+                    other_suit, return_tokens, set_suit, set_top, shuffle_draw, shuffle_events,
                     take_top, top)
 
 TURN_STAGES = frozenset({"play", "second", "tokens"})
@@ -254,7 +254,12 @@ class SovereignRules(Rules):
         state.pending = None
         state.listed = None
         HANDLERS[type(action)](state, decision, action, log)
-        _flow(state, log)
+        while state.pending is None and state.winners is None:  # (`_flow`, written out: every action runs it)
+            if state.work:
+                task = state.work.pop()
+                task.run(state, task, log)
+            else:
+                STAGES[state.stage](state, log)
         return log
 
     # -- what is seen
@@ -466,7 +471,7 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
         return found
     began = state.began_own[seat]
     hand = state.hands[seat]
-    rows = [actions.plays for actions in hand_actions(state.cards, hand)]
+    rows = hand_plays(state.cards, hand)
     face = 0 if face_up else 1
     from_discard = rule.discard_plays and state.discard
     found = []
@@ -505,11 +510,12 @@ def revealable(state: SovereignState, seat: int) -> list:
     found = []
     tucking = state.cards.tucking
     stacks = state.chains[seat]
-    for aimed, stack in zip(place_row(seat, len(stacks)), stacks):
+    row = PLACE_ROWS[seat] if len(stacks) <= CHAIN_END else place_row(seat, len(stacks))
+    for aimed, stack in zip(row, stacks):
         placed = stack[-1]
         if not placed.face_up:
             found.append(aimed.reveal)
-        elif len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up and placed.card.kind in tucking:
+        elif placed.card.kind in tucking and len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up:
             found.append(aimed.reveal_beneath)
     return found
 
@@ -535,7 +541,8 @@ def _wait(state: SovereignState, kind: str, seat: int, legal: list | None = None
     """Open the decision `kind` for `seat` (its legal actions listed now, or `legal` when the
     caller has just listed them). Decisions of the turn itself are shared objects."""
     decision = TURN_DECISIONS[kind][seat] if source is None else Decision(kind, seat, source)
-    open_decision(state, decision, LISTS[kind](state, decision) if legal is None else legal)
+    state.pending = decision  # (`open_decision`, written out: most actions end here)
+    state.listed = (decision, LISTS[kind](state, decision) if legal is None else legal)
 
 
 # ---------------------------------------------------------------- the flow of play
@@ -713,9 +720,9 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
                 break
         drawn.append(draw_card(state))
     state.hands[seat] += drawn
-    cards = tuple(drawn)
-    log.append(shared(Drew, seat, 1, cards) if len(cards) == 1 else Drew(seat, len(cards), cards))
-    return len(drawn)
+    count = len(drawn)
+    log.append(shared(Drew, seat, 1, (drawn[0],)) if count == 1 else Drew(seat, count, tuple(drawn)))
+    return count
 
 
 def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:

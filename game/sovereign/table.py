@@ -238,9 +238,10 @@ def shuffle_draw(state: SovereignState, cards: list[ClassCard]) -> None:
 def draw_card(state: SovereignState) -> ClassCard:
     """The top card of the draw pile (not empty), its place settled by the shuffle first."""
     draw = state.draw
-    if len(draw) <= state.draw_unshuffled:
+    last = len(draw) - 1
+    if last < state.draw_unshuffled:
         state.draw_seed = settle_last(draw, state.draw_seed)
-        state.draw_unshuffled = len(draw) - 1
+        state.draw_unshuffled = last
     return draw.pop()
 
 
