@@ -480,7 +480,8 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
             continue
         own = chain == seat
         if rule.may_play_on(own, began, False):
-            found += [row[chain][face] for row in rows]
+            for row in rows:  # (a loop, not a list comprehension: a turn's hand is a few cards)
+                found.append(row[chain][face])
             if from_discard:
                 found.append(shared(PlayDiscard, chain))
         elif face_up and rule.may_play_on(own, began, True):

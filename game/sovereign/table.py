@@ -215,12 +215,13 @@ def chain_score(chain: list[list[Placed]]) -> int:
     """|stars - planets| over the cards in play (a suitless card scores for neither side)."""
     stars = planets = 0
     for stack in chain:
-        placed = stack[-1]
-        suit = placed.suit
+        placed = stack[-1]  # (its `suit` and `value` written out: every playout ends in a score)
+        suit = placed.suit_token if placed.suit_token is not None else placed.card.suit
+        value = placed.card.value + sum(placed.mods)
         if suit == "star":
-            stars += placed.value
+            stars += value
         elif suit == "planet":
-            planets += placed.value
+            planets += value
     return abs(stars - planets)
 
 
