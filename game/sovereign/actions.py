@@ -186,13 +186,13 @@ def card_actions(cards: CardSet, card: ClassCard) -> CardActions:
     return actions
 
 
-def hand_plays(cards: CardSet, hand: list[ClassCard]) -> list[tuple[tuple[Play, Play], ...]]:
-    """The `plays` of `card_actions` for each card of a hand, in one call (a turn lists them all)."""
+def hand_actions(cards: CardSet, hand: list[ClassCard]) -> list[CardActions]:
+    """`card_actions` of each card of a hand, in one call (a turn lists them all)."""
     table = cards.actions
     found = []
     for card in hand:
         actions = table.get(id(card))
-        found.append((actions if actions is not None else card_actions(cards, card)).plays)
+        found.append(actions if actions is not None else card_actions(cards, card))
     return found
 
 

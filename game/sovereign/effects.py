@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..core import shared
-from .actions import (PLACE_ROWS, SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, card_actions,
-                      hand_plays, place_row)
+from .actions import (PLACE_ROWS, SKIP, EventDrawn, Fizzled, PlaceActions, PlayOn, TokensTaken, hand_actions,
+                      place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
 from .table import CHAIN_END, Decision, Task, draw_event_card, find, open_decision, other_suit, shuffle_events
@@ -113,7 +113,7 @@ def flip_choices(state, decision: Decision) -> list:
 def tuck_choices(state, decision: Decision) -> list:
     if find(state, decision.source) is None or not state.hands[decision.seat]:
         return []
-    return [card_actions(state.cards, card).tuck for card in state.hands[decision.seat]] + [SKIP]
+    return [actions.tuck for actions in hand_actions(state.cards, state.hands[decision.seat])] + [SKIP]
 
 
 def cover_choices(state, decision: Decision) -> list:
@@ -140,7 +140,7 @@ def extra_play_choices(state, decision: Decision) -> list:
         found = covering_plays(state, hand, faces)
         return found + [SKIP] if found else []
     open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
-    rows = hand_plays(state.cards, hand)
+    rows = [actions.plays for actions in hand_actions(state.cards, hand)]
     found = [row[chain][not face_up] for row in rows for chain in open_chains for face_up in faces]
     return found + [SKIP] if found else []
 

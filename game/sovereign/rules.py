@@ -42,7 +42,7 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, PLACE_ROWS, SHIFT_SUI
                       Covered, Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked,
                       PlaceModifier, PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase,
                       Salvage, Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged,
-                      TokenPlaced, TokensTaken, Tuck, Tucked, card_actions, hand_plays, place_row)
+                      TokenPlaced, TokensTaken, Tuck, Tucked, hand_actions, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
 from .event_rules import EventRule
@@ -427,15 +427,15 @@ def choices(state: SovereignState, decision: Decision) -> list:
 
 
 def _opening_choices(state: SovereignState, decision: Decision) -> list:
-    return [card_actions(state.cards, card).open for card in state.hands[decision.seat]]
+    return [actions.open for actions in hand_actions(state.cards, state.hands[decision.seat])]
 
 
 def _pick_choices(state: SovereignState, decision: Decision) -> list:
-    return [card_actions(state.cards, card).pick for card in state.hands[decision.seat]]
+    return [actions.pick for actions in hand_actions(state.cards, state.hands[decision.seat])]
 
 
 def _salvage_choices(state: SovereignState, decision: Decision) -> list:
-    return [card_actions(state.cards, card).salvage for card in state.hands[decision.seat]] + [SKIP]
+    return [actions.salvage for actions in hand_actions(state.cards, state.hands[decision.seat])] + [SKIP]
 
 
 def _play_choices(state: SovereignState, decision: Decision) -> list:
@@ -471,7 +471,7 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
         return found
     began = state.began_own[seat]
     hand = state.hands[seat]
-    rows = hand_plays(state.cards, hand)
+    rows = hand_actions(state.cards, hand)
     face = 0 if face_up else 1
     from_discard = rule.discard_plays and state.discard
     found = []
@@ -480,21 +480,22 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
             continue
         own = chain == seat
         if rule.may_play_on(own, began, False):
-            for row in rows:  # (a loop, not a list comprehension: a turn's hand is a few cards)
-                found.append(row[chain][face])
+            for actions in rows:  # (a loop, not a list comprehension: a turn's hand is a few cards)
+                found.append(actions.plays[chain][face])
             if from_discard:
                 found.append(shared(PlayDiscard, chain))
         elif face_up and rule.may_play_on(own, began, True):
-            found += [row[chain][face] for row, card in zip(rows, hand) if card.draws_event]
+            found += [actions.plays[chain][face] for actions, card in zip(rows, hand) if card.draws_event]
     return found
 
 
-def token_choices(state: SovereignState, seat: int) -> list:
-    """Pool tokens this seat may place now on cards in play that are not shielded."""
+def token_choices(state: SovereignState, seat: int, rule: EventRule | None = None) -> list:
+    """Pool tokens this seat may place now on cards in play that are not shielded. `rule` is the
+    active event's, when the caller has it."""
     shields, modifiers = state.pools[seat]
     if not shields and not modifiers:
         return []
-    rule = active_rule(state)
+    rule = rule or active_rule(state)
     found = []
     spots = targets(state)
     if modifiers and not rule.blocks_modifiers:
@@ -636,14 +637,15 @@ def _stage_play(state: SovereignState, log: list, rule: EventRule | None = None)
     """A player with no card to play only draws (placing tokens first if they like). In
     solitaire the game is won when the seven are one suit, and lost when no card can be played.
     `rule` is the active event's, when the caller has it."""
-    playable = turn_plays(state, state.current, rule or active_rule(state))
+    rule = rule or active_rule(state)
+    playable = turn_plays(state, state.current, rule)
     if state.solitaire and (solitaire_won(state) or not playable):
         _finish_solitaire(state, solitaire_won(state), log)
     elif playable:
         _wait(state, "play", state.current, playable)
     else:
         state.stage = "tokens"
-        _stage_tokens(state, log)
+        _stage_tokens(state, log, rule)
 
 
 def solitaire_won(state: SovereignState) -> bool:
@@ -668,28 +670,30 @@ def _stage_second(state: SovereignState, log: list) -> None:
         _wait(state, "second", state.current, playable + [SKIP])
     else:
         state.stage = "tokens"
-        _stage_tokens(state, log)
+        _stage_tokens(state, log, rule)
 
 
-def _stage_tokens(state: SovereignState, log: list) -> None:
+def _stage_tokens(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
     """Pool tokens are offered once the turn's play and its abilities are done, before the draw.
     "Any time during their turn" is read as this one moment, so that a turn asks about tokens
     once; a token wanted before a play can be placed at the end of the turn before (it waits in
-    the pool all the same)."""
-    placeable = token_choices(state, state.current)
+    the pool all the same). `rule` is the active event's, when the caller has it (the event
+    stays from the play to the draw when nothing waits between)."""
+    placeable = token_choices(state, state.current, rule)
     if placeable:
         _wait(state, "tokens", state.current, placeable + [END_TURN])
     else:
-        _end_turn(state, log)
+        _end_turn(state, log, rule)
 
 
-def _end_turn(state: SovereignState, log: list) -> None:
+def _end_turn(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
     """Draw, then: a chain at 7 starts the Reveal Phase. When several chains reached 7 this turn
     (an extra play), the one that reached 7 first begins it. A whole round of turns without a play
     or a draw (say every hand empty under Famine) also starts it, beginning with the seat whose
-    turn just ended: nothing could change any more, a case the rulebook does not foresee."""
+    turn just ended: nothing could change any more, a case the rulebook does not foresee. `rule`
+    is the active event's, when the caller has it."""
     seat = state.current
-    rule = active_rule(state)
+    rule = rule or active_rule(state)
     drawn = _draw_cards(state, seat, rule.draws, log)
     if state.solitaire:
         begin_turn(state, seat)
