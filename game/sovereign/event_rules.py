@@ -22,6 +22,13 @@ class EventRule:
     salvage = False              # a card may be swapped for a draw at the start of the turn
     second_play = False          # a second card may be played before drawing
     names_opponent = False       # the event speaks of opponents (no effect in solitaire)
+    any_chain = True             # `may_play_on` allows every chain (set for each rule by its class)
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        """A rule that answers `may_play_on` itself may restrict the chains; one that does not lets
+        the engine skip asking (a turn's plays ask once per chain)."""
+        super().__init_subclass__(**kwargs)
+        cls.any_chain = cls.may_play_on is EventRule.may_play_on
 
     def may_play_on(self, own_chain: bool, began_own: bool | None, draws_event: bool) -> bool:
         """Whether a turn's play may go onto a chain (`own_chain`: the player's own); `began_own`

@@ -479,7 +479,7 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
         if len(state.chains[chain]) >= CHAIN_END:
             continue
         own = chain == seat
-        if rule.may_play_on(own, began, False):
+        if rule.any_chain or rule.may_play_on(own, began, False):
             for actions in rows:  # (a loop, not a list comprehension: a turn's hand is a few cards)
                 found.append(actions.plays[chain][face])
             if from_discard:
