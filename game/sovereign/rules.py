@@ -755,14 +755,17 @@ def _stage_reveal(state: SovereignState, log: list) -> None:
 
 def _after_reveal_tokens(state: SovereignState, log: list, next_stage: str) -> None:
     """Tokens gained during the Reveal Phase or sudden death may be placed at once, seat by seat
-    from the one resolving; what a seat does not place is forfeited (EndTurn)."""
+    from the one resolving; what a seat does not place is forfeited (EndTurn). Then the next
+    stage, at once (nothing waits on the work stack when this stage runs)."""
+    pools = state.pools
     for offset in range(state.players):
         seat = (state.current + offset) % state.players
-        placeable = token_choices(state, seat)
+        placeable = pools[seat] != [0, 0] and token_choices(state, seat)
         if placeable:
             _wait(state, "tokens", seat, placeable + [END_TURN])
             return
     state.stage = next_stage
+    STAGES[next_stage](state, log)
 
 
 def _stage_reveal_tokens(state: SovereignState, log: list) -> None:
