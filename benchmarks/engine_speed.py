@@ -83,9 +83,10 @@ def policy_playout(rules, config: dict, seed: int) -> int:
 
 def measure(run, games: dict, count: int, batches: int, clock) -> dict:
     """Each game's batches timed in turn with the others' (a slow minute on a shared machine
-    slows every game alike): per game, games a second over all batches, and the median and best
-    batch in actions a second. The best batch is the nearest to what the code does on a core of
-    its own."""
+    slows every game alike): per game, games a second over all batches, the median and best
+    batch in actions a second, and the median over batches of its rate over the first game's
+    rate in the same batch (the steadiest comparison here). The best batch is the nearest to what
+    the code does on a core of its own."""
     rates = {name: [] for name in games}
     elapsed = dict.fromkeys(games, 0.0)
     per_batch = max(count // batches, 1)
@@ -96,7 +97,9 @@ def measure(run, games: dict, count: int, batches: int, clock) -> dict:
             took = clock() - start
             rates[name].append(actions / took)
             elapsed[name] += took
-    return {name: (per_batch * batches / elapsed[name], statistics.median(rates[name]), max(rates[name]))
+    first = rates[next(iter(games))]
+    return {name: (per_batch * batches / elapsed[name], statistics.median(rates[name]), max(rates[name]),
+                   statistics.median(rate / base for rate, base in zip(rates[name], first)))
             for name in games}
 
 
@@ -104,7 +107,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", action="append",
                         help="a game to time (chains, chainchain, cubes, linx, sovereigns-chain); give "
-                             "several to time them side by side")
+                             "several to time them side by side, each compared with the first")
     parser.add_argument("--games", type=int, default=2000, help="games of each game on each path")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--batches", type=int, default=5,
@@ -119,9 +122,11 @@ def main() -> None:
     runs = (("random + advance", playout), ("random + apply", validated_playout),
             ("search playout", policy_playout))
     for label, run in runs:
-        for name, (games_per_s, median, best) in measure(run, games, args.games, args.batches, clock).items():
-            print(f"{name + f' {args.players}p':20s} {label:22s}: {games_per_s:6.0f} games/s "
-                  f"{median:9.0f} actions/s (median batch), {best:9.0f} (best)")
+        measured = measure(run, games, args.games, args.batches, clock)
+        for index, (name, (games_per_s, median, best, ratio)) in enumerate(measured.items()):
+            versus = f", x{ratio:.2f} the first in its batches" if index else ""
+            print(f"{name + f' {args.players}p':20s} {label:17s}: {games_per_s:6.0f} games/s "
+                  f"{median:7.0f} actions/s (median batch), {best:7.0f} (best){versus}")
 
 
 if __name__ == "__main__":
