@@ -58,11 +58,7 @@ SYMBOLS = len(DECK.symbols)
 ROW = tuple(card.index // SPAN for card in DECK.playing)          # card -> its symbol's place
 NUMBER_OF = tuple(card.number - LOWEST for card in DECK.playing)  # card -> its number's vertex
 COLUMN = tuple(1 << number for number in NUMBER_OF)              # card -> its number's bit
-# Vertex -> the deck's cards with an end on it; card -> what leads from one end to the other.
-TOUCHING = (tuple(sum(1 << card.index for card in DECK.playing if NUMBER_OF[card.index] == number)
-                  for number in range(SPAN))
-            + tuple(((1 << SPAN) - 1) << place * SPAN for place in range(SYMBOLS)))
-ACROSS = tuple(number ^ (SPAN + row) for number, row in zip(NUMBER_OF, ROW))
+VERTICES = SPAN + SYMBOLS
 
 
 def rows(hand) -> list[int]:
@@ -118,9 +114,10 @@ class _Graph:
     from the trail's own cards (at least one) to all of them. The search walks trails, which are
     few, instead of card orders, which are many when a hand holds one symbol in bulk.
 
-    The components come first, from the hand's rows (`rows`, `components`); a trail is a bit mask
-    over the deck (`LinxCard.index`): the cards of a component, the cards a trail crossed,
-    `TOUCHING[v]` the cards with an end on vertex v. What a trail can still do depends only on
+    The components come first, from the hand's rows (`rows`, `components`); a component that may
+    hold a chain numbers its own cards, and a trail is a bit mask over them (`_Component`: small
+    numbers, which Python works on faster than masks over the whole deck). What a trail can still
+    do depends only on
     where it started, where it stands and the cards it crossed (those fix the pivots it visited),
     so each such state is walked once. A chain never leaves the component of the graph it starts
     in: the cards of the component holding an end of both anchors bound the chains between them,
@@ -134,10 +131,10 @@ class _Graph:
         self.anchors = anchors
 
     def groups(self, need: int) -> list:
-        """The components of `need` hand cards or more that hold ends of two anchors or more:
-        (their cards, {anchor end: the anchors with that end, in table order}), the largest first.
-        A chain between two anchors runs inside a component holding an end of each, so its
-        cards bound the chain."""
+        """The components of `need` hand cards or more that hold ends of two anchors or more
+        (`_Component`, with {anchor end: the anchors with that end, in table order}), the
+        largest first. A chain between two anchors runs inside a component holding an end of
+        each, so its cards bound the chain."""
         found = []
         for numbers, symbols, count in components(self.rows):
             if count < need:
@@ -153,44 +150,125 @@ class _Graph:
                     ends.setdefault(SPAN + ROW[card], []).append(index)
                     held.add(index)
             if len(held) > 1:
-                found.append((self.cards(symbols), ends))
+                found.append(_Component(self.rows, symbols, ends))
         if len(found) > 1:
-            found.sort(key=lambda group: -group[0].bit_count())
+            found.sort(key=lambda group: -group.count)
         return found
 
-    def cards(self, symbols: int) -> int:
-        """The hand's cards of these symbols, as a bit mask over the deck."""
-        cards = 0
-        for place, numbers in enumerate(self.rows):
-            if symbols >> place & 1:
-                cards |= numbers << place * SPAN
-        return cards
+    def longest(self, need: int) -> tuple[int, tuple | None]:
+        """The most hand cards a chain can take, if at least `need` (else need - 1), and
+        (first, last, component, origin, trail, cover) of a chain taking them (None if none)."""
+        best_count, best = need - 1, None
+        for group in self.groups(need):
+            bound = group.count
+            if bound <= best_count:
+                break
+            ends = group.ends
+            for origin, firsts in ends.items():
+                first = firsts[0]
+                for end, _left, trail, cover in group.trails(origin, group.targets(first)):
+                    count = cover.bit_count()
+                    if count > best_count:
+                        last = next(index for index in ends[end] if index > first)
+                        best_count, best = count, (first, last, group, origin, crossings(trail), cover)
+                        if count == bound:
+                            return best_count, best
+        return best_count, best
 
-    @staticmethod
-    def targets(ends: dict, first: int) -> int:
+    def lays(self, need: int) -> dict:
+        """(first anchor, last anchor, hand cards) -> (component, origin, trail, cover) of a chain that lays
+        them, for every pair of anchors and every number of hand cards from `need` up. Which
+        numbers of cards a pair has been given is kept as bits, so a trail adds only new ones."""
+        found: dict = {}
+        given: dict = {}
+        for group in self.groups(need):
+            ends, bound = group.ends, group.count
+            every = (2 << bound) - (1 << need)
+            anchors = sorted({index for indices in ends.values() for index in indices})
+            missing = sum((every & ~given.get((first, last), 0)).bit_count()
+                          for k, first in enumerate(anchors) for last in anchors[k + 1:])
+            for origin, firsts in ends.items():
+                for end, left, trail, cover in group.trails(origin, group.targets(firsts[0])):
+                    fewest = max(bound - left.bit_count(), need)
+                    counts = (2 << cover.bit_count()) - (1 << fewest)
+                    if counts <= 0:
+                        continue
+                    lay = None
+                    for first in firsts:
+                        for last in ends[end]:
+                            if last > first:
+                                new = counts & ~given.get((first, last), 0)
+                                if new:
+                                    given[(first, last)] = given.get((first, last), 0) | new
+                                    lay = lay or (group, origin, crossings(trail), cover)
+                                    missing -= new.bit_count()
+                                    while new:
+                                        low = new & -new
+                                        new ^= low
+                                        found[(first, last, low.bit_length() - 1)] = lay
+                    if not missing:
+                        break
+                if not missing:
+                    break
+        return found
+
+    def chain(self, first: int, last: int, group: "_Component", origin: int, trail: tuple, cover: int,
+              count: int) -> Chain:
+        """The chain along this trail with `count` hand cards: the trail's cards, then as many
+        others touching its pivots as needed (the lowest first), each slipped in at the first
+        pivot it touches."""
+        cards = _laid_along(group.pivots(origin, trail, cover), count - len(trail))
+        return Chain(self.anchors[first], cards, self.anchors[last])
+
+
+class _Component:
+    """A component of the hand's graph that may hold a chain, its cards numbered from 0 (bit i:
+    `deck[i]`): `touching[v]` the cards with an end on vertex v, `across[i]` what leads from one
+    end of card i to the other (here ^ across[i]), `ends` the anchor ends it holds."""
+
+    __slots__ = ("cards", "count", "ends", "deck", "touching", "across")
+
+    def __init__(self, rows, symbols: int, ends: dict) -> None:
+        deck, touching, across = [], [0] * VERTICES, []
+        bit = 1
+        for place, numbers in enumerate(rows):
+            if symbols >> place & 1:
+                while numbers:
+                    low = numbers & -numbers
+                    numbers ^= low
+                    number = low.bit_length() - 1
+                    deck.append(DECK.playing[place * SPAN + number])
+                    touching[number] |= bit
+                    touching[SPAN + place] |= bit
+                    across.append(number ^ (SPAN + place))
+                    bit <<= 1
+        self.cards, self.count, self.ends = bit - 1, len(deck), ends
+        self.deck, self.touching, self.across = deck, touching, across
+
+    def targets(self, first: int) -> int:
         """The anchor ends a chain from anchor `first` looks for: those of a later anchor (each
         pair of anchors is searched once, from the one that comes first)."""
         targets = 0
-        for vertex, anchors in ends.items():
+        for vertex, anchors in self.ends.items():
             if anchors[-1] > first:
                 targets |= 1 << vertex
         return targets
 
-    @staticmethod
-    def trails(cards: int, origin: int, targets: int):
-        """Every trail over `cards` from `origin` that stands on a vertex of `targets`, each
+    def trails(self, origin: int, targets: int):
+        """Every trail over the cards from `origin` that stands on a vertex of `targets`, each
         state once: (its last vertex, the cards not crossed, the cards crossed, the cards
-        touching its pivots). The crossed cards come as a linked list from the last: (card, (card before, (...))), or ()
-        (see `crossings`). A card is crossed only toward a target or a vertex with other cards to
-        cross on: a dead end adds no card to the cover (its one card touches the pivot it leaves)."""
+        touching its pivots). The crossed cards come as a linked list from the last: (card,
+        (card before, (...))), or () (see `crossings`). A card is crossed only toward a target or
+        a vertex with other cards to cross on: a dead end adds no card to the cover (its one card
+        touches the pivot it leaves)."""
         if not targets:
             return
-        touching, across = TOUCHING, ACROSS
-        stack = [(origin, cards, touching[origin] & cards, ())]
+        touching, across = self.touching, self.across
+        stack = [(origin, self.cards, touching[origin], ())]
         seen = set()
         while stack:
             here, left, cover, trail = stack.pop()
-            key = (left, here)
+            key = left << 5 | here
             if key in seen:
                 continue
             seen.add(key)
@@ -205,69 +283,12 @@ class _Graph:
                 if onward or targets >> there & 1:
                     stack.append((there, left ^ low, cover | onward, (low, trail)))
 
-    def longest(self, need: int) -> tuple[int, tuple | None]:
-        """The most hand cards a chain can take, if at least `need` (else need - 1), and
-        (first, last, origin, trail, cover) of a chain taking them (None if there is none)."""
-        best_count, best = need - 1, None
-        for cards, ends in self.groups(need):
-            bound = cards.bit_count()
-            if bound <= best_count:
-                break
-            for origin, firsts in ends.items():
-                first = firsts[0]
-                for end, _left, trail, cover in self.trails(cards, origin, self.targets(ends, first)):
-                    count = cover.bit_count()
-                    if count > best_count:
-                        last = next(index for index in ends[end] if index > first)
-                        best_count, best = count, (first, last, origin, crossings(trail), cover)
-                        if count == bound:
-                            return best_count, best
-        return best_count, best
-
-    def lays(self, need: int) -> dict:
-        """(first anchor, last anchor, hand cards) -> (origin, trail, cover) of a chain that lays
-        them, for every pair of anchors and every number of hand cards from `need` up. Which
-        numbers of cards a pair has been given is kept as bits, so a trail adds only new ones."""
-        found: dict = {}
-        given: dict = {}
-        for cards, ends in self.groups(need):
-            bound = cards.bit_count()
-            every = (2 << bound) - (1 << need)
-            anchors = sorted({index for indices in ends.values() for index in indices})
-            missing = sum((every & ~given.get((first, last), 0)).bit_count()
-                          for k, first in enumerate(anchors) for last in anchors[k + 1:])
-            for origin, firsts in ends.items():
-                for end, left, trail, cover in self.trails(cards, origin, self.targets(ends, firsts[0])):
-                    fewest = max(bound - left.bit_count(), need)
-                    counts = (2 << cover.bit_count()) - (1 << fewest)
-                    if counts <= 0:
-                        continue
-                    lay = None
-                    for first in firsts:
-                        for last in ends[end]:
-                            if last > first:
-                                new = counts & ~given.get((first, last), 0)
-                                if new:
-                                    given[(first, last)] = given.get((first, last), 0) | new
-                                    lay = lay or (origin, crossings(trail), cover)
-                                    missing -= new.bit_count()
-                                    while new:
-                                        low = new & -new
-                                        new ^= low
-                                        found[(first, last, low.bit_length() - 1)] = lay
-                    if not missing:
-                        break
-                if not missing:
-                    break
-        return found
-
-    @staticmethod
-    def pivots(origin: int, trail: tuple, cover: int) -> list[tuple[list, LinxCard | None]]:
+    def pivots(self, origin: int, trail: tuple, cover: int) -> list[tuple[list, LinxCard | None]]:
         """A trail's pivots in order, each as (the other cards of the cover first touching it,
         lowest first, each with its rank among all of them, lowest first; the card the trail
         crosses there, or None at the last pivot). The chains along the trail, whatever their
         count, all read from it (`_laid_along`)."""
-        deck, touching, across = DECK.playing, TOUCHING, ACROSS
+        deck, touching, across = self.deck, self.touching, self.across
         left = cover
         for card in trail:
             left ^= card
@@ -295,12 +316,6 @@ class _Graph:
                 here ^= across[index]
         return found
 
-    def chain(self, first: int, last: int, origin: int, trail: tuple, cover: int, count: int) -> Chain:
-        """The chain along this trail with `count` hand cards: the trail's cards, then as many
-        others touching its pivots as needed (the lowest first), each slipped in at the first
-        pivot it touches."""
-        cards = _laid_along(self.pivots(origin, trail, cover), count - len(trail))
-        return Chain(self.anchors[first], cards, self.anchors[last])
 
 
 def _need(hand, min_length: int) -> int | None:
@@ -349,8 +364,9 @@ def chains_laid(hand, anchors, min_length: int = 3) -> list[tuple]:
     for (first, last, count), lay in graph.lays(need).items():
         along = pivots.get(id(lay))
         if along is None:
-            along = pivots[id(lay)] = _Graph.pivots(*lay)
-        found.append((anchors[first], _laid_along(along, count - len(lay[1])), anchors[last]))
+            group, origin, trail, cover = lay
+            along = pivots[id(lay)] = group.pivots(origin, trail, cover)
+        found.append((anchors[first], _laid_along(along, count - len(lay[2])), anchors[last]))
     return found
 
 
