@@ -14,29 +14,34 @@ The machine is shared and its speed swings widely (six one-minute runs of Chains
 otherwise: median batch 76k-108k actions/s, best batch 77k-137k): compare games in one run, and
 see engine_instructions.py for a count that repeats exactly.
 
-Targets: 100k actions/s; Sovereign's Chain 50k.
+Targets: 100k actions/s; Sovereign's Chain 50k. Read the best batch first, as `timeit` does (the
+fastest run is what the code costs), then the median and the ratio to the first game.
 
 LINX, 2 players (issue 12, second pass): each card knows its place in the deck and equals only
 itself, so comparing and hashing cards runs no Python code; the chain finder reads components
-from the hand's rows of numbers per symbol before any trail is walked, walks trails as masks
-over the deck, and lists a pair of anchors' chain lengths as bits; shared Discard actions and
-draw/discard events. Instructions per action (engine_instructions.py), before -> after, Chains
-48.2k random for reference:
+from the hand's rows of numbers per symbol before any trail is walked, and a component that may
+hold a chain walks trails over its own cards; a pair of anchors' chain lengths kept as bits; the
+chains along one trail read from its pivots; shared Discard actions and draw/discard events.
+Instructions per action (engine_instructions.py), before -> after, Chains for reference:
 
-    search playout            58.3k -> 45.7k   (Chains' own search playout: 50.0k)
-    random + advance         119.0k -> 96.1k
+    search playout            58.3k -> 46.3k   (Chains 49.9k)
+    random + advance         119.0k -> 89.2k   (Chains 48.2k)
 
-In one side-by-side run (`--game linx --game chains --games 300 --batches 10 --cpu`, load 1.4):
-search playout LINX 113.6k actions/s median batch (best 128.9k), Chains 115.9k (137.5k); random +
-advance LINX 53.9k, Chains 120.3k. Uniformly random play costs LINX twice what it costs Chains:
-at each turn it lists every chain the hand can lay (every pair of anchors, every length, every
-scoring card it may claim), a dozen actions when it has any; search never lists them.
+Four side-by-side runs (`--game chains --game linx --game sovereigns-chain --games 600 --batches
+60 --cpu`, idle machine), best batch (median batch): search playout LINX 129-140k (78-118k),
+Chains 148-158k (81-137k), 0.90-0.96 of Chains batch by batch; random + advance LINX 56-70k
+(40-45k), Chains 142-159k (85-97k), 0.46-0.48. Uniformly random play costs LINX twice what it
+costs Chains: at each turn it lists every chain the hand can lay (every pair of anchors, every
+length, every scoring card it may claim), a dozen actions when it has any; search never lists them.
 
 Sovereign's Chain, 2 players (issue 13): the legal actions of a decision listed once, as it opens;
-steps bound to their functions at a card's first resolution; shared rows of the actions aimed at a
-place and of those naming a card; decisions made with their tasks; the draw pile and event deck
-shuffled as they are drawn (`Rng.shuffle_later`: the same deals). Instructions per action, random
-+ advance, warm: 85.4k -> 64.9k (Chains 48.2k).
+steps bound to their functions at a card's first resolution; shared rows of the actions aimed at
+a place and of those naming a card; decisions made with their tasks and opened in the flow's own
+loop; the active event's rule handed along the turn; the draw pile and event deck shuffled as
+they are drawn (`Rng.shuffle_later`: the same deals). Instructions per action, random + advance
+(its search playouts pick the same way): 85.4k -> 61.0k warm, 100.0k -> 81.3k in a process's first
+20 games. Five side-by-side runs: 70-82k best batch (49-59k median batch), Chains 142-158k
+(85-101k), 0.53-0.58 of Chains.
 """
 
 from __future__ import annotations
