@@ -7,7 +7,9 @@ and `RULES.legal_actions`, the surface the table and the computer players use.
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 from collections import Counter
 
 import pytest
@@ -19,6 +21,7 @@ from game.linx import (RULES, Discard, Draw, GUIDE, LayChain, LinxCard, LinxHeur
                        all_chains, best_chain, card, cards, chain_of_length, full_deck, longest_chain,
                        longest_length, one_card_short, scoring_deck)
 from game.linx.cards import DECK, LinxCardError, parse_deck
+from game.linx import chains
 from game.linx.chains import is_chain
 from game.linx.rules import (AnchorsDealt, ChainLaid, Discarded, Drew, GameEnded, ScoringDealt, bonuses,
                              places)
@@ -127,6 +130,24 @@ def test_the_deck_is_a_data_file_a_player_can_replace():
     assert deck.scoring == (ScoringCard(4, 9), ScoringCard(4, 9))
     with pytest.raises(ValueError):
         parse_deck("[playing]\nlowest = 1\n")
+
+
+def test_each_card_is_one_object_copies_and_pickles_come_back_as_it():
+    """A card equals only itself (the deck's own object), so a copy must come back as it."""
+    for c in full_deck():
+        assert copy.deepcopy(c) is c and pickle.loads(pickle.dumps(c)) is c
+    seven_sun, seven_moon = LinxCard.from_code("7Su"), LinxCard.from_code("7Mo")
+    assert seven_sun == LinxCard.from_code("7Su") and seven_sun != seven_moon
+    assert len(set(full_deck())) == 90
+
+
+def test_a_cards_place_in_the_deck_is_its_symbols_place_then_its_number():
+    """The chain finder reads a card's row (symbol) and column (number) off its place."""
+    symbols = list(DECK.symbols)
+    for c in full_deck():
+        assert chains.ROW[c.index] == symbols.index(c.symbol)
+        assert chains.NUMBER_OF[c.index] == c.number - chains.LOWEST
+        assert full_deck()[c.index] is c
 
 
 def test_card_codes_round_trip_and_bad_codes_are_refused():
