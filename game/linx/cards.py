@@ -114,8 +114,8 @@ def parse_deck(text: str) -> LinxDeck:
                         for s in data["scoring"] for _ in range(int(s["copies"])))
     except (KeyError, TypeError) as err:
         raise ValueError(f"the card file lacks {err}") from None
-    cards = tuple(LinxCard(number, code, index)
-                  for index, (code, number) in enumerate((code, number) for code in symbols for number in numbers))
+    cards = tuple(LinxCard(number, code, place * len(numbers) + number - numbers.start)
+                  for place, code in enumerate(symbols) for number in numbers)
     return LinxDeck(symbols, cards, scoring, {card.code: card for card in cards})
 
 
