@@ -200,7 +200,7 @@ def hand_actions(cards: CardSet, hand: list[ClassCard]) -> list[CardActions]:
 class PlaceActions:
     """Every action aimed at one place of a chain (a suit, a modifier's sign and a Reveal's
     `beneath` each spelled out): the engine lists them at nearly every decision, and reading a
-    field of a row made once is quicker than looking each action up (`one`)."""
+    field of a row made once is quicker than looking each action up (`core.shared`)."""
 
     chain: int
     position: int
