@@ -15,6 +15,7 @@ from game.sovereign import (BUILT_IN, RULES, Cover, Discard, EndTurn, Flip, Open
                             Placed, Play, PlayDiscard, Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignState,
                             Tuck)
 from game.sovereign.actions import Discarded, Drew, EventDrawn, Fizzled, Played, RevealPhase, Scored, Tucked
+from game.sovereign.cards import EventCard
 from game.sovereign.rules import begin_turn, resume
 from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS, chain_score
 
@@ -441,14 +442,37 @@ def test_homeward_allows_plays_only_on_your_own_chain():
     assert {a.chain for a in RULES.legal_actions(state)} == {0}
 
 
-def test_nebula_plays_cards_face_down_without_ability_or_E():
-    """Nebula: class cards are played face down (no ability, no (E), until revealed)."""
-    state = start("Nebula", [["Magistrate-1"], ["Envoy-3"]], event_deck=["Famine"])
-    assert all(not a.face_up for a in RULES.legal_actions(state))
-    assert "Nebula" in refused(state, Play(c("Magistrate-1"), 0, True))
-    state, _ = play(state, Play(c("Magistrate-1"), 0, False))
+def test_nebula_plays_cards_without_E_face_down_with_no_ability_until_revealed():
+    """Nebula: class cards without (E) are played face down (no ability until revealed)."""
+    state = start("Nebula", [["Artificer-1"], ["Envoy-3"]], event_deck=["Famine"])
+    assert all(not a.face_up for a in RULES.legal_actions(state) if type(a) is Play)
+    assert "without (E) is played face down" in refused(state, Play(c("Artificer-1"), 0, True))
+    state, _ = play(state, Play(c("Artificer-1"), 0, False))
     assert state.active_event.name == "Nebula" and not state.chains[0][1][0].face_up
-    assert state.chains[0][1][0].known == 1
+    assert state.chains[0][1][0].known == 1 and state.pools[0] == [0, 0]
+
+
+def test_revised_nebula_a_card_with_E_is_played_face_up_and_its_new_event_ends_the_nebula():
+    """Revised: a card that carries (E) is played face up as usual under Nebula, and its new event
+    ends the Nebula (with every card face down no (E) could ever resolve)."""
+    state = start("Nebula", [["Magistrate-1", "Artificer-1"], ["Envoy-3"]], event_deck=["Famine"])
+    plays = [a for a in RULES.legal_actions(state) if type(a) is Play]
+    assert {a.face_up for a in plays if a.card == c("Magistrate-1")} == {True}
+    assert {a.face_up for a in plays if a.card == c("Artificer-1")} == {False}
+    assert "(E) is played face up" in refused(state, Play(c("Magistrate-1"), 0, False))
+    state, events = play(state, Play(c("Magistrate-1"), 0))
+    assert state.chains[0][1][0].face_up and EventDrawn(EVENTS["Famine"]) in events
+    assert state.active_event.name == "Famine"
+
+
+def test_a_card_file_naming_the_old_face_down_rule_keeps_every_card_face_down():
+    """A player's own card file keeps the rule names it uses: `face_down` still turns every class
+    card face down, (E) cards too."""
+    state = start("Calm Void", [["Magistrate-1"], ["Envoy-3"]])
+    state.active_event = EventCard("Nebula", "face_down", "Class cards are played face down.")
+    state = turn_of(state, 0)
+    assert {a.face_up for a in RULES.legal_actions(state) if type(a) is Play} == {False}
+    assert "Nebula" in refused(state, Play(c("Magistrate-1"), 0, True))
 
 
 def test_hostile_orbit_plays_the_top_discard_unseen_until_it_lands_face_up():
@@ -599,7 +623,7 @@ def test_reveal_phase_starts_with_the_chain_that_reached_7_then_turn_order():
     state, _ = play(state, Reveal(1))
     assert state.pending.kind == "tokens" and state.pending.seat == 0, "tokens gained now may be placed now"
     state, _ = play(state, PlaceModifier(0, 1, 1), EndTurn())
-    assert state.pending == type(state.pending)("reveal", 0, None) and state.pools[0] == [0, 0]
+    assert state.pending == type(state.pending)("reveal", 0, None) and state.pools[0] == [0, 1]
     state, events = play(state, Reveal(2), EndTurn())
     assert state.winners is not None and any(type(e) is Scored for e in events)
 
@@ -778,24 +802,125 @@ def test_gap_extra_plays_ignore_the_events_chain_limits_and_are_not_the_turns_pl
     assert state.pools[0] == [0, 1]
 
 
-def test_gap_pool_tokens_are_placed_after_the_play_before_the_draw():
-    """Decided: "any time during their turn" is the one moment after the turn's play and its
-    abilities, before the draw: the play itself offers no token."""
-    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]], pools=[[1, 1], [0, 0]])
-    assert state.pending.kind == "play" and all(type(a) is Play for a in RULES.legal_actions(state))
-    state, events = play(state, Play(c("Sentinel-1"), 0))
+def test_revised_pool_tokens_may_be_placed_before_the_first_play():
+    """Revised: pool tokens may be placed at any moment of their holder's own turn: before the
+    first play (the play is then offered again)."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Magistrate-1"], ["Envoy-3"]],
+                  pools=[[1, 1], [0, 0]])
+    legal = RULES.legal_actions(state)
+    assert state.pending.kind == "play" and PlaceModifier(1, 0, -1) in legal and PlaceShield(0, 0) in legal
+    state, events = play(state, PlaceModifier(1, 0, -1))
+    assert state.pending.kind == "play" and state.chains[1][0][0].value == 4 and state.pools[0] == [1, 0]
+    assert not any(type(e) is Drew for e in events)
+    state, _ = play(state, PlaceShield(0, 0), Play(c("Magistrate-1"), 0))
+    assert state.current == 1 and state.pools[0] == [0, 0] and tokens_conserved(state)
+
+
+def test_revised_pool_tokens_may_be_placed_between_the_two_plays_of_open_skies():
+    """Revised: ... between two plays of one turn (Open Skies)."""
+    state = start("Open Skies", [["Magistrate-1", "Magistrate-3"], ["Envoy-3"]], pools=[[0, 1], [0, 0]])
+    state, _ = play(state, Play(c("Magistrate-1"), 0))
+    assert state.pending.kind == "second" and PlaceModifier(1, 0, 1) in RULES.legal_actions(state)
+    state, _ = play(state, PlaceModifier(1, 0, 1))
+    assert state.pending.kind == "second" and state.pools[0] == [0, 0]
+    state, _ = play(state, Play(c("Magistrate-3"), 1))
+    assert state.current == 1 and codes(state, 1) == ["Sentinel-2", "Magistrate-3"]
+
+
+def test_revised_pool_tokens_may_be_placed_between_a_play_and_the_smugglers_extra_play():
+    """Revised: ... between two plays of one turn (the Smuggler's extra play), and after the last
+    play, up to the draw."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Smuggler-1", "Sentinel-1"], ["Envoy-3"]],
+                  pools=[[1, 1], [0, 0]])
+    state, _ = play(state, Play(c("Smuggler-1"), 0))
+    assert state.pending.kind == "extra_play" and PlaceModifier(0, 1, 1) in RULES.legal_actions(state)
+    state, _ = play(state, PlaceModifier(0, 1, 1))
+    assert state.pending.kind == "extra_play" and state.chains[0][1][0].value == 2
+    assert PlaceModifier(0, 1, 1) not in RULES.legal_actions(state), "the pool holds no modifier now"
+    state, events = play(state, Play(c("Sentinel-1"), 1))
     assert state.pending.kind == "tokens" and not any(type(e) is Drew for e in events)
+    state, events = play(state, PlaceShield(1, 1), EndTurn())
+    assert state.current == 1 and any(type(e) is Drew for e in events) and tokens_conserved(state)
 
 
-def test_gap_tokens_gained_in_the_reveal_phase_and_not_placed_at_once_are_forfeited():
-    """Decided: tokens gained in the Reveal Phase may be placed at once; those not placed go back
-    to the supply."""
-    state = table([[up("Magistrate-2"), down("Artificer-1", known=1)], six_and([f"Sentinel-{i}" for i in range(1, 8)])],
+def test_revised_pool_tokens_are_never_placed_in_another_players_turn():
+    """Revised: never during another player's turn: a Smuggler turned up on a chain resolves for
+    its owner, whose extra play then offers no token."""
+    state = table([[up("Magistrate-2")], [down("Smuggler-1", known=2)]], [["Empath-1"], ["Sentinel-1"]],
+                  pools=[[0, 0], [1, 1]])
+    state, _ = play(state, Play(c("Empath-1"), 0), Flip(1, 0))
+    assert state.pending.kind == "extra_play" and state.pending.seat == 1 and state.current == 0
+    assert not any(type(a) in (PlaceModifier, PlaceShield) for a in RULES.legal_actions(state))
+
+
+def test_revised_tokens_gained_in_the_reveal_phase_wait_for_later_reveal_turns_and_are_forfeited_at_scoring():
+    """Revised: a token gained in the Reveal Phase goes to its taker's pool and may be placed during
+    any of that player's reveal turns, the one it came in or a later one, before or after that
+    turn's reveal; whatever is still held at scoring is forfeited."""
+    state = table([[up("Magistrate-2"), down("Artificer-1", known=1), down("Sentinel-1", known=1)],
+                   [down("Envoy-1", known=2)] + six_and([f"Sentinel-{i}" for i in range(2, 8)])],
                   [[], []], stage="reveal")
     state, _ = play(state, Reveal(1))
-    assert state.pools[0] == [0, 2] and state.pending.kind == "tokens"
+    assert state.pools[0] == [0, 2] and state.pending.kind == "tokens" and state.pending.seat == 0
     state, _ = play(state, EndTurn())
-    assert state.pools[0] == [0, 0] and state.winners is not None and tokens_conserved(state)
+    assert state.pools[0] == [0, 2], "kept for a later reveal turn"
+    state, _ = play(state, Reveal(0), SetSuit(1, 1, "planet"))
+    assert state.pending == type(state.pending)("reveal", 0, None)
+    assert PlaceModifier(0, 1, 1) in RULES.legal_actions(state), "before this turn's reveal"
+    state, _ = play(state, PlaceModifier(0, 1, 1), Reveal(2))
+    assert state.pools[0] == [1, 1] and state.pending.kind == "tokens", "after it"
+    state, _ = play(state, EndTurn())
+    assert state.winners is not None and state.pools == [[0, 0], [0, 0]] and tokens_conserved(state)
+
+
+def test_revised_tokens_gained_in_sudden_death_wait_for_their_takers_later_sudden_death_plays():
+    """Revised: tokens gained in sudden death may be placed during their taker's sudden-death
+    plays, this round or a later one."""
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")]],
+                         [["Artificer-1", "Magistrate-5"], ["Runner-5", "Magistrate-1"]])
+    state, _ = play(state, Pick(c("Artificer-1")), Pick(c("Runner-5")))
+    assert state.pending.kind == "tokens" and state.pools[0] == [0, 2]
+    state, _ = play(state, EndTurn(), Skip())
+    assert state.stage == "sudden_pick" and state.pools[0] == [0, 2] and state.winners is None
+    state, _ = play(state, Pick(c("Magistrate-5")), Pick(c("Magistrate-1")))
+    assert state.pending.kind == "tokens" and state.pending.seat == 0
+    state, _ = play(state, PlaceModifier(0, 2, 1), EndTurn())
+    assert state.final_scores == (12, 1) and state.winners == (0,)
+    assert state.pools == [[0, 0], [0, 0]] and tokens_conserved(state)
+
+
+def test_sudden_death_cards_go_face_up_even_under_nebula():
+    """Sudden death: each tied player's card goes face up on their own chain, even under Nebula
+    (the chain is scored at once, so a face-down card could never count)."""
+    state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")]], [["Sentinel-3"], ["Sentinel-1"]],
+                         event="Nebula")
+    state, _ = play(state, Pick(c("Sentinel-3")), Pick(c("Sentinel-1")), EndTurn(), EndTurn())
+    assert all(stack[-1].face_up for chain in state.chains for stack in chain)
+    assert state.final_scores == (12, 3) and state.winners == (0,)
+
+
+def test_short_supply_an_ability_takes_what_is_left():
+    """Short supply: an ability that takes more tokens than the supply holds takes what is left
+    (the Artificer with one modifier left takes one); with none left it does nothing."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Artificer-1"], ["Envoy-3"]],
+                  supply=[SHIELDS, 1, SUIT_TOKENS])
+    state, _ = play(state, Play(c("Artificer-1"), 0))
+    assert state.pools[0] == [0, 1] and state.supply[1] == 0
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Artificer-1"], ["Envoy-3"]],
+                  supply=[SHIELDS, 0, SUIT_TOKENS])
+    state, _ = play(state, Play(c("Artificer-1"), 0))
+    assert state.pools[0] == [0, 0] and state.supply[1] == 0
+
+
+def test_a_face_down_card_shows_its_face_only_to_the_players_who_saw_it():
+    """Memory of face-down cards: a card placed face down shows its face to the players who saw it
+    (whoever placed it); to everyone else it is a back, the chain's owner included."""
+    state = start("Nebula", [["Artificer-1"], ["Envoy-3"], ["Envoy-2"]],
+                  chains=[[up("Magistrate-2")], [up("Sentinel-2")], [up("Sentinel-3")]])
+    state, _ = play(state, Play(c("Artificer-1"), 1, False))
+    assert RULES.view(state, 0).in_play(1, 1).card == c("Artificer-1")
+    assert RULES.view(state, 1).in_play(1, 1).card is None and RULES.view(state, 2).in_play(1, 1).card is None
+    assert c("Artificer-1") in RULES.hidden_cards(state, 1) and c("Artificer-1") not in RULES.hidden_cards(state, 0)
 
 
 def test_gap_sudden_death_rescores_only_the_tied_players():

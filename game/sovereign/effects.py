@@ -132,17 +132,51 @@ def cover_choices(state, decision: Decision) -> list:
 
 def extra_play_choices(state, decision: Decision) -> list:
     """One more card from hand, face up or face down, on any chain that has room (FAQ: "any
-    chain", so whatever Blockade, Homeward or Momentum allow the turn's play); face down only under
-    Nebula, whose cards go face down; from the hand only, so not Hostile Orbit's discard."""
+    chain", so whatever Blockade, Homeward or Momentum allow the turn's play); under Nebula face
+    down, but for a card with (E); from the hand only, so not Hostile Orbit's discard. Between
+    two plays of the turn's owner, pool tokens may be placed too (`token_moment`)."""
     hand = state.hands[decision.seat]
-    faces = (False,) if active_rule(state).face_down_plays else (True, False)
+    rule = active_rule(state)
     if state.solitaire:
-        found = covering_plays(state, hand, faces)
-        return found + [SKIP] if found else []
-    open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
-    rows = [actions.plays for actions in hand_actions(state.cards, hand)]
-    found = [row[chain][not face_up] for row in rows for chain in open_chains for face_up in faces]
-    return found + [SKIP] if found else []
+        found = covering_plays(state, hand, rule, extra=True)
+    else:
+        open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
+        found = [actions.plays[chain][not face_up] for actions, card in zip(hand_actions(state.cards, hand), hand)
+                 for chain in open_chains for face_up in rule.extra_play_faces(card)]
+    if not found:
+        return []
+    if token_moment(state, decision):
+        found += token_choices(state, decision.seat, rule)
+    return found + [SKIP]
+
+
+TOKEN_MOMENTS = frozenset({"salvage", "play", "second", "extra_play"})
+TURN_STAGES = frozenset({"salvage", "play", "second", "tokens"})
+
+
+def token_moment(state, decision: Decision) -> bool:
+    """Whether `decision` is a moment of its seat's own turn at which pool tokens may be placed
+    besides (the rulebook: "any time during their turn"): Salvage's offer, a play (the turn's
+    first, Open Skies' second, the Smuggler's extra one). Never in another player's turn: an
+    extra play a revealed Smuggler gives its chain's owner in someone else's turn is not one."""
+    return decision.kind in TOKEN_MOMENTS and decision.seat == state.current and state.stage in TURN_STAGES
+
+
+def token_choices(state, seat: int, rule: EventRule | None = None) -> list:
+    """Pool tokens this seat may place now on cards in play that are not shielded. `rule` is the
+    active event's, when the caller has it."""
+    shields, modifiers = state.pools[seat]
+    if not shields and not modifiers:
+        return []
+    rule = rule or active_rule(state)
+    found = []
+    spots = targets(state)
+    if modifiers and not rule.blocks_modifiers:
+        for aimed in spots:
+            found += (aimed.plus, aimed.minus)
+    if shields and not rule.blocks_shields:
+        found += [aimed.shield for aimed in spots]
+    return found
 
 
 def covers(stack: list, card) -> bool:
@@ -151,10 +185,13 @@ def covers(stack: list, card) -> bool:
     return not stack or not stack[-1].face_up or stack[-1].value == card.value - 1
 
 
-def covering_plays(state, hand, faces) -> list:
-    """Solitaire plays from `hand` onto the one chain's positions; face down on any position."""
+def covering_plays(state, hand, rule: EventRule, extra: bool = False) -> list:
+    """Solitaire plays from `hand` onto the one chain's positions, in the faces the active event's
+    `rule` gives each card (`extra`: the Smuggler's extra play, face up or down); face down on any
+    position."""
     found = []
     for card in hand:
+        faces = rule.extra_play_faces(card) if extra else (rule.plays_face_up(card),)
         for position, stack in enumerate(state.chains[0]):
             for face_up in faces:
                 if not face_up or covers(stack, card):

@@ -12,6 +12,7 @@ class EventRule:
     """No effect: the default answer to every hook."""
 
     face_down_plays = False      # class cards are played face down
+    event_cards_face_up = False  # ... except cards that carry (E), played face up as usual
     discard_plays = False        # the top discard may be played instead of a card from hand
     blocks_modifiers = False     # modifier tokens cannot be placed
     blocks_shields = False       # shield tokens cannot be placed
@@ -39,6 +40,14 @@ class EventRule:
     def refusal(self) -> str:
         return "the active event does not allow a play on that chain"
 
+    def plays_face_up(self, card) -> bool:
+        """Whether `card` goes face up as a turn's play (an extra play may also go face down)."""
+        return not self.face_down_plays or (self.event_cards_face_up and card.draws_event)
+
+    def extra_play_faces(self, card) -> tuple[bool, ...]:
+        """The faces `card` may take as an extra play (the Smuggler's "face up or face down")."""
+        return (True, False) if self.plays_face_up(card) else (False,)
+
 
 class OpponentsOnly(EventRule):
     names_opponent = True
@@ -59,7 +68,17 @@ class OwnOnly(EventRule):
 
 
 class FaceDown(EventRule):
+    """Every class card is played face down (the rule name of card files written before the
+    Nebula ruling was revised; kept so that they play as they did)."""
+
     face_down_plays = True
+
+
+class FaceDownUnlessEvent(FaceDown):
+    """Class cards without (E) are played face down; a card that carries (E) is played face up,
+    so its new event can end this one (with every card face down, no (E) could ever resolve)."""
+
+    event_cards_face_up = True
 
 
 class DiscardPlay(EventRule):
@@ -126,6 +145,7 @@ EVENT_RULES: dict[str, EventRule] = {
     "opponents_only": OpponentsOnly(),
     "own_only": OwnOnly(),
     "face_down": FaceDown(),
+    "face_down_unless_event": FaceDownUnlessEvent(),
     "discard_play": DiscardPlay(),
     "no_modifiers": NoModifiers(),
     "no_shields": NoShields(),

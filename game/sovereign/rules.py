@@ -14,10 +14,10 @@ that does it, and each a test named "gap" in tests/test_sovereign_rules.py):
 - extra plays (Smuggler) go on any chain with room whatever the event restricts, face down only
   under Nebula, never from the discard pile, and are not the turn's play for Momentum or Open
   Skies; Tribute pays for them (`extra_play_choices`, `_turn_play`);
-- pool tokens are placed after the turn's play and its abilities, before the draw
-  (`_stage_tokens`);
-- tokens gained in the Reveal Phase or sudden death and not placed at once are forfeited
-  (`_after_reveal_tokens`);
+- the moments of a turn at which pool tokens may be placed are its own decisions: Salvage's offer,
+  each play (the Smuggler's extra play too) and the end of the turn before the draw
+  (`TOKEN_MOMENTS`, `_stage_tokens`); in the Reveal Phase and sudden death, a seat's own reveal
+  or sudden-death play and the moment after it (`_stage_reveal`, `_after_reveal_tokens`);
 - in sudden death, only the tied players are re-scored against each other, and tied players who
   run out of cards together share the win (`_sudden_round`, `_stage_sudden_play`);
 - after a turn without a play, Momentum leaves the next turn free (`Momentum` in event_rules.py);
@@ -44,14 +44,14 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, PLACE_ROWS, SHIFT_SUI
                       Salvage, Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged,
                       TokenPlaced, TokensTaken, Tuck, Tucked, hand_actions, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
-from .effects import CHOICES, STEPS, active_rule, covering_plays, covers, targets
+from .effects import (CHOICES, STEPS, TURN_STAGES, active_rule, covering_plays, covers, extra_play_choices,
+                      targets, token_choices, token_moment)
 from .event_rules import EventRule
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
                     Placed, SovereignState, Task, chain_score, clone_state, draw_card, draw_event_card, find,
-                    other_suit, return_tokens, set_suit, set_top, shuffle_draw, shuffle_events,
+                    open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw, shuffle_events,
                     take_top, top)
 
-TURN_STAGES = frozenset({"play", "second", "tokens"})
 REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
 
 PROMPTS = {
@@ -235,10 +235,10 @@ class SovereignRules(Rules):
         if type(action) in (Play, PlayDiscard):
             return _why_not_play(state, decision, action)
         if type(action) in (PlayOn, PlayDiscardOn):
-            return _why_not_cover(state, action)
+            return _why_not_cover(state, decision, action)
         position = getattr(action, "position", None)
         if position is not None and chain is not None:
-            if not 0 <= position < len(state.chains[chain]):
+            if not 0 <= position < len(state.chains[chain]) or not state.chains[chain][position]:
                 return "there is no card at that place"
             if top(state, chain, position).shield:
                 return "that card is shielded: no ability or token may target it"
@@ -390,16 +390,19 @@ def _guessed(seen: PlacedView, faces) -> Placed:
     return Placed(card, seen.face_up, seen.known, seen.suit_token, seen.mods, seen.shield, seen.tucked)
 
 
-def _why_not_cover(state: SovereignState, action) -> str:
+def _why_not_cover(state: SovereignState, decision: Decision, action) -> str:
     if not 0 <= action.position < len(state.chains[0]):
         return "there is no such place in the chain"
     stack = state.chains[0][action.position]
     if type(action) is PlayDiscardOn:
         return "the unseen discard may go only on a face-down card or an empty space"
+    wrong_face = _why_wrong_face(active_rule(state), decision, action)
+    if wrong_face:
+        return wrong_face
     if action.face_up and not covers(stack, action.card):
         return (f"a {action.card.value} must cover a card worth exactly {action.card.value - 1} "
                 "(or a face-down card, or an empty space)")
-    return "cards are played face up (face down only by an ability or event)"
+    return "that card cannot be played now"
 
 
 def _why_not_play(state: SovereignState, decision: Decision, action) -> str:
@@ -408,11 +411,23 @@ def _why_not_play(state: SovereignState, decision: Decision, action) -> str:
         return "that chain already has 7 cards"
     if type(action) is PlayDiscard:
         return "the discard pile may be played only under Hostile Orbit, when it holds a card"
-    if rule.face_down_plays and action.face_up:
-        return "Nebula: class cards are played face down"
-    if not action.face_up and decision.kind != "extra_play" and not rule.face_down_plays:
+    return _why_wrong_face(rule, decision, action) or rule.refusal()
+
+
+def _why_wrong_face(rule: EventRule, decision: Decision, action) -> str:
+    """Why a play's face is refused ("" when it is not): face up, unless the event turns the card
+    face down; an extra play may go either way."""
+    if decision.kind == "extra_play":
+        return "" if action.face_up in rule.extra_play_faces(action.card) else "Nebula: that card is played face down"
+    face_up = rule.plays_face_up(action.card)
+    if action.face_up and not face_up:
+        return ("Nebula: a card without (E) is played face down" if rule.event_cards_face_up
+                else "Nebula: class cards are played face down")
+    if not action.face_up and face_up:
+        if rule.face_down_plays:
+            return "Nebula: a card with (E) is played face up, so its new event ends the Nebula"
         return "cards are played face up (face down only by an ability or event)"
-    return rule.refusal()
+    return ""
 
 
 # ---------------------------------------------------------------- choices
@@ -435,15 +450,18 @@ def _pick_choices(state: SovereignState, decision: Decision) -> list:
 
 
 def _salvage_choices(state: SovereignState, decision: Decision) -> list:
-    return [actions.salvage for actions in hand_actions(state.cards, state.hands[decision.seat])] + [SKIP]
+    salvages = [actions.salvage for actions in hand_actions(state.cards, state.hands[decision.seat])]
+    return salvages + token_choices(state, decision.seat) + [SKIP]
 
 
 def _play_choices(state: SovereignState, decision: Decision) -> list:
-    return turn_plays(state, decision.seat, active_rule(state))
+    rule = active_rule(state)
+    return turn_plays(state, decision.seat, rule) + token_choices(state, decision.seat, rule)
 
 
 def _second_choices(state: SovereignState, decision: Decision) -> list:
-    return turn_plays(state, decision.seat, active_rule(state)) + [SKIP]
+    rule = active_rule(state)
+    return turn_plays(state, decision.seat, rule) + token_choices(state, decision.seat, rule) + [SKIP]
 
 
 def _polarity_choices(state: SovereignState, decision: Decision) -> list:
@@ -455,16 +473,17 @@ def _token_choices(state: SovereignState, decision: Decision) -> list:
 
 
 def _reveal_choices(state: SovereignState, decision: Decision) -> list:
-    return revealable(state, decision.seat)
+    """A reveal, or first a token from the pool (tokens gained in the Reveal Phase wait there
+    for any of their taker's reveal turns)."""
+    return revealable(state, decision.seat) + token_choices(state, decision.seat)
 
 
 def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
     """The plays of a turn: a card from hand, face up (face down under Nebula), at the end of a
     chain with room that the active event (`rule`) allows; under Hostile Orbit the top discard
     too."""
-    face_up = not rule.face_down_plays
     if state.solitaire:
-        found = covering_plays(state, state.hands[seat], (face_up,))
+        found = covering_plays(state, state.hands[seat], rule)
         if rule.discard_plays and state.discard:
             found += [shared(PlayDiscardOn, i) for i, stack in enumerate(state.chains[0])
                       if not stack or not stack[-1].face_up]
@@ -472,7 +491,10 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
     began = state.began_own[seat]
     hand = state.hands[seat]
     rows = hand_actions(state.cards, hand)
-    face = 0 if face_up else 1
+    if rule.face_down_plays:
+        faces = [0 if rule.plays_face_up(card) else 1 for card in hand]
+    else:
+        faces = [0] * len(hand)
     from_discard = rule.discard_plays and state.discard
     found = []
     for chain in range(state.players):
@@ -480,29 +502,13 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
             continue
         own = chain == seat
         if rule.any_chain or rule.may_play_on(own, began, False):
-            for actions in rows:  # (a loop, not a list comprehension: a turn's hand is a few cards)
+            for actions, face in zip(rows, faces):  # (a loop, not a list comprehension: a few cards)
                 found.append(actions.plays[chain][face])
             if from_discard:
                 found.append(shared(PlayDiscard, chain))
-        elif face_up and rule.may_play_on(own, began, True):
-            found += [actions.plays[chain][face] for actions, card in zip(rows, hand) if card.draws_event]
-    return found
-
-
-def token_choices(state: SovereignState, seat: int, rule: EventRule | None = None) -> list:
-    """Pool tokens this seat may place now on cards in play that are not shielded. `rule` is the
-    active event's, when the caller has it."""
-    shields, modifiers = state.pools[seat]
-    if not shields and not modifiers:
-        return []
-    rule = rule or active_rule(state)
-    found = []
-    spots = targets(state)
-    if modifiers and not rule.blocks_modifiers:
-        for aimed in spots:
-            found += (aimed.plus, aimed.minus)
-    if shields and not rule.blocks_shields:
-        found += [aimed.shield for aimed in spots]
+        elif rule.may_play_on(own, began, True):
+            found += [actions.plays[chain][face] for actions, card, face in zip(rows, hand, faces)
+                      if card.draws_event and not face]
     return found
 
 
@@ -633,16 +639,31 @@ def _stage_salvage(state: SovereignState, log: list) -> None:
     _wait(state, "salvage", state.current)
 
 
+def _pool_can_fit(state: SovereignState, rule: EventRule) -> bool:
+    """Solitaire, when no card fits: whether pool modifiers could still make one fit (each moves
+    a card's value by one, up or down; a shielded card takes none). Every place then holds a
+    face-up card, or any card would fit."""
+    modifiers = state.pools[0][1]
+    if not modifiers or rule.blocks_modifiers:
+        return False
+    values = {card.value - 1 for card in state.hands[0]}
+    return any(abs(wanted - stack[-1].value) <= modifiers
+               for stack in state.chains[0] if not stack[-1].shield for wanted in values)
+
+
 def _stage_play(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
-    """A player with no card to play only draws (placing tokens first if they like). In
-    solitaire the game is won when the seven are one suit, and lost when no card can be played.
-    `rule` is the active event's, when the caller has it."""
+    """The turn's play, or pool tokens first. A player with no card to play only draws (placing
+    tokens first if they like). In solitaire the game is won when the seven are one suit, and lost
+    when no card can be played, not even after placing pool tokens. `rule` is the active event's,
+    when the caller has it."""
     rule = rule or active_rule(state)
     playable = turn_plays(state, state.current, rule)
-    if state.solitaire and (solitaire_won(state) or not playable):
-        _finish_solitaire(state, solitaire_won(state), log)
-    elif playable:
-        _wait(state, "play", state.current, playable)
+    if state.solitaire and solitaire_won(state):
+        _finish_solitaire(state, True, log)
+    elif playable or (state.solitaire and _pool_can_fit(state, rule)):
+        _wait(state, "play", state.current, playable + token_choices(state, state.current, rule))
+    elif state.solitaire:
+        _finish_solitaire(state, False, log)
     else:
         state.stage = "tokens"
         _stage_tokens(state, log, rule)
@@ -667,18 +688,17 @@ def _stage_second(state: SovereignState, log: list) -> None:
     rule = active_rule(state)
     playable = rule.second_play and state.plays_this_turn == 1 and turn_plays(state, state.current, rule)
     if playable:
-        _wait(state, "second", state.current, playable + [SKIP])
+        _wait(state, "second", state.current, playable + token_choices(state, state.current, rule) + [SKIP])
     else:
         state.stage = "tokens"
         _stage_tokens(state, log, rule)
 
 
 def _stage_tokens(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
-    """Pool tokens are offered once the turn's play and its abilities are done, before the draw.
-    "Any time during their turn" is read as this one moment, so that a turn asks about tokens
-    once; a token wanted before a play can be placed at the end of the turn before (it waits in
-    the pool all the same). `rule` is the active event's, when the caller has it (the event
-    stays from the play to the draw when nothing waits between)."""
+    """After the turn's last play and its abilities, pool tokens are offered once more before the
+    draw (they were offered with each play too: `TOKEN_MOMENTS`). `rule` is the active event's,
+    when the caller has it (the event stays from the play to the draw when nothing waits
+    between)."""
     placeable = token_choices(state, state.current, rule)
     if placeable:
         _wait(state, "tokens", state.current, placeable + [END_TURN])
@@ -732,10 +752,7 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
 
 def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
     """Pool tokens are forfeited; players reveal in turn from the one whose chain reached 7."""
-    for pool in state.pools:
-        state.supply[0] += pool[0]
-        state.supply[1] += pool[1]
-        pool[0] = pool[1] = 0
+    _forfeit_pools(state)
     state.first_to_seven = first
     state.reveal_seat = first
     state.stage = "reveal"
@@ -748,22 +765,28 @@ def _stage_reveal(state: SovereignState, log: list) -> None:
         found = revealable(state, seat)
         if found:
             state.reveal_seat = seat
-            _wait(state, "reveal", seat, found)
+            _wait(state, "reveal", seat, found + token_choices(state, seat))
             return
     _score(state, log)
 
 
+def _forfeit_pools(state: SovereignState) -> None:
+    """Every seat's pool goes back to the supply."""
+    for pool in state.pools:
+        state.supply[0] += pool[0]
+        state.supply[1] += pool[1]
+        pool[0] = pool[1] = 0
+
+
 def _after_reveal_tokens(state: SovereignState, log: list, next_stage: str) -> None:
-    """Tokens gained during the Reveal Phase or sudden death may be placed at once, seat by seat
-    from the one resolving; what a seat does not place is forfeited (EndTurn). Then the next
-    stage, at once (nothing waits on the work stack when this stage runs)."""
-    pools = state.pools
-    for offset in range(state.players):
-        seat = (state.current + offset) % state.players
-        placeable = pools[seat] != [0, 0] and token_choices(state, seat)
-        if placeable:
-            _wait(state, "tokens", seat, placeable + [END_TURN])
-            return
+    """After a seat's reveal (or sudden-death play) and its ability, that seat may place tokens
+    from its pool; what it keeps waits for its later reveal turns (or sudden-death plays), and is
+    forfeited at scoring (`_score`, `_finish`). Then the next stage, at once (nothing waits on the
+    work stack when this stage runs)."""
+    placeable = token_choices(state, state.current)
+    if placeable:
+        _wait(state, "tokens", state.current, placeable + [END_TURN])
+        return
     state.stage = next_stage
     STAGES[next_stage](state, log)
 
@@ -773,6 +796,8 @@ def _stage_reveal_tokens(state: SovereignState, log: list) -> None:
 
 
 def _score(state: SovereignState, log: list) -> None:
+    """The chains are scored; tokens still held from the Reveal Phase are forfeited."""
+    _forfeit_pools(state)
     scores = tuple(chain_score(chain) for chain in state.chains)
     log.append(Scored(scores))
     best = max(scores)
@@ -837,6 +862,7 @@ def _stage_sudden_tokens(state: SovereignState, log: list) -> None:
 
 
 def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) -> None:
+    _forfeit_pools(state)
     state.winners = winners
     state.final_scores = tuple(scores)
     state.stage = "over"
@@ -1014,6 +1040,7 @@ def _on_place_modifier(state, decision, action, log):
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.with_mod(action.delta))
     log.append(shared(TokenPlaced, decision.seat, "modifier", action.chain, action.position, action.delta))
+    _ask_again(state, decision)
 
 
 def _on_place_shield(state, decision, action, log):
@@ -1021,16 +1048,28 @@ def _on_place_shield(state, decision, action, log):
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.shielded())
     log.append(shared(TokenPlaced, decision.seat, "shield", action.chain, action.position))
+    _ask_again(state, decision)
+
+
+def _ask_again(state: SovereignState, decision: Decision) -> None:
+    """After a token placed at an extra play, that play is offered again (when a card still may
+    go). The turn's own decisions need nothing: their stage asks again as the flow runs on."""
+    if decision.kind == "extra_play":
+        found = extra_play_choices(state, decision)
+        if found:
+            open_decision(state, decision, found)
+
+
+AFTER_TOKENS = {"reveal_tokens": "reveal", "sudden_tokens": "sudden_play"}
 
 
 def _on_end_turn(state, decision, action, log):
+    """The turn's owner is done placing tokens: the draw. In the Reveal Phase and sudden death,
+    the seat keeps what it holds for its later turns and the phase goes on."""
     if state.stage in TURN_STAGES:
         _end_turn(state, log)
-        return
-    pool = state.pools[decision.seat]
-    state.supply[0] += pool[0]
-    state.supply[1] += pool[1]
-    pool[0] = pool[1] = 0
+    else:
+        state.stage = AFTER_TOKENS[state.stage]
 
 
 def _on_reveal(state, decision, action, log):
