@@ -14,7 +14,7 @@ from game.sovereign import BUILT_IN, Discard, EndTurn, Placed, PlaceModifier, Se
 from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireOver
 from game.sovereign.effects import active_rule
 from game.sovereign.event_rules import NO_EVENT
-from game.sovereign.rules import begin_turn, resume
+from game.sovereign.rules import begin_turn, resume, solitaire_won
 from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, position_key, solve,
                                      winnable_deal)
 from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS
@@ -176,6 +176,47 @@ def test_loss_when_no_card_in_hand_can_be_played():
     """Loss: no legal play from hand."""
     state = solo(MIXED, ["Sentinel-7"])  # a 7 covers only a 6
     assert state.winners == () and SOLITAIRE.outcome(state).winners == ()
+
+
+def test_revised_a_turn_is_lost_only_when_pool_tokens_cannot_make_a_card_fit():
+    """Revised: loss when no card in hand can be played, even after placing any pool tokens: a +1
+    placed before the play makes the 7 fit on a 5."""
+    state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))  # Sentinel-2 (place 6) is worth 5
+    assert state.winners is None and state.pending.kind == "play"
+    assert set(SOLITAIRE.legal_actions(state)) == {PlaceModifier(0, p, d) for p in range(7) for d in (1, -1)}
+    state, _ = play(state, PlaceModifier(0, 5, 1))
+    assert PlayOn(c("Sentinel-7"), 5) in SOLITAIRE.legal_actions(state)
+    state, _ = play(state, PlayOn(c("Sentinel-7"), 5))
+    assert state.chains[0][5][-1].card == c("Sentinel-7") and state.pools == [[1, 0]]
+
+
+def test_revised_a_pool_token_placed_where_it_cannot_help_loses_the_turn():
+    """Revised: ... so once the tokens left cannot make any card fit, the game is lost."""
+    state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))
+    state, events = play(state, PlaceModifier(0, 0, 1))
+    assert state.winners == () and any(type(e) is SolitaireOver for e in events)
+
+
+@pytest.mark.parametrize("event, shielded", [("Ion Storm", False), ("Calm Void", True)])
+def test_revised_pool_modifiers_that_cannot_be_placed_save_nothing(event, shielded):
+    """A modifier that cannot be placed (Ion Storm; a shielded card) cannot make a card fit."""
+    chain = list(MIXED)
+    chain[5] = up("Sentinel-2", shield=True) if shielded else chain[5]
+    state = solo(chain, ["Sentinel-7"], event=event, pools=(0, 1))
+    assert state.winners == ()
+
+
+@pytest.mark.parametrize("blocker", ["face down", "empty", "bare mercenary", "other suit"])
+def test_a_win_needs_seven_face_up_cards_in_play_of_one_suit(blocker):
+    """Win: all 7 positions hold face-up cards in play of one suit (an empty space, a face-down
+    card or a Mercenary without a suit token blocks the win)."""
+    stars = [up("Scout-1"), up("Scout-3"), up("Scout-5"), up("Envoy-2"), up("Envoy-4"), up("Empath-1")]
+    last = {"face down": Placed(c("Sentinel-2"), False, EVERYONE), "empty": None,
+            "bare mercenary": up("Mercenary-1"), "other suit": up("Envoy-7")}[blocker]
+    state = solo(stars + [last], ["Sentinel-7", "Magistrate-7"])
+    assert state.winners != (0,) and not solitaire_won(state)
+    state = solo(stars + [up("Mercenary-1", suit_token="star")], ["Sentinel-7"])
+    assert state.winners == (0,)
 
 
 def test_the_solver_finds_a_winning_line_that_replays_to_a_win():
