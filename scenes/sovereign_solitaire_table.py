@@ -140,10 +140,9 @@ class SolitaireTable(SovereignTable):
 
     def turn_prompt(self, view, name: str) -> str:
         if view.pending is not None and view.pending.kind == "play":
-            orbit = bool(self.discard_plays())
-            if orbit:
-                return f"{name}: cover a card one lower or a space, or click the discard pile"
-            return f"{name}: play on a card one lower, a face-down card or a space"
+            if self.discard_plays():
+                return self.play_prompt(name, "cover a card one lower or a space, or click the discard pile")
+            return self.play_prompt(name, "play on a card one lower, a face-down card or a space")
         return super().turn_prompt(view, name)
 
     def result_rows(self):

@@ -18,7 +18,8 @@ from functools import lru_cache
 import pygame
 
 from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn, EventDrawn, Fizzled, Flip, Flipped, Open,
-                                    Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, Played, Reveal,
+                                    Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played,
+                                    PlayOn, Reveal,
                                     RevealPhase, Salvage, Scored, SetSuit, ShiftSuit, Skip, SuddenDeath,
                                     SuitChanged, TokenPlaced, TokensTaken, Tuck, Tucked)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
@@ -35,6 +36,7 @@ from .widgets import Button, draw_text, fit_text, line_height, panel, text_width
 SUIT_INK = {STAR: (170, 110, 0), PLANET: (40, 90, 180), "": (110, 110, 110)}
 TOKEN_KINDS = ("shield", "+1", "-1")
 TARGET_ACTIONS = (Discard, SetSuit, Flip, Cover, PlaceModifier, PlaceShield)
+PLAY_ACTIONS = (Play, PlayDiscard, PlayOn, PlayDiscardOn)
 
 
 def class_order(card: ClassCard):
@@ -843,7 +845,7 @@ class SovereignTable(TableScene):
         if kind == "pick":
             return f"Sudden death, {name}: drag your secret card onto the table"
         if kind in ("play", "second", "extra_play"):
-            return f"{name}: drag a card onto a glowing chain" + (", or Skip" if Skip() in self.legal() else "")
+            return self.play_prompt(name, "drag a card onto a glowing chain")
         if kind == "tokens":
             return f"{name}: drag a token from your pool onto a card, or End turn"
         if kind == "salvage":
@@ -854,6 +856,16 @@ class SovereignTable(TableScene):
             return f"{view.pending.source.kind}: {PROMPTS.get(kind, 'choose a suit')}: press \u2733 Star or \u2641 Planet"
         source = f"{view.pending.source.kind}: " if view.pending is not None and view.pending.source else f"{name}: "
         return f"{source}{PROMPTS.get(kind, 'choose')} (click a glowing card)"
+
+    def play_prompt(self, name: str, how: str) -> str:
+        """A play's words; they say when pool tokens may go first, and what to do when only a
+        token can make a card fit (solitaire)."""
+        legal = self.legal()
+        tokens = any(isinstance(a, (PlaceShield, PlaceModifier)) for a in legal)
+        if tokens and not any(isinstance(a, PLAY_ACTIONS) for a in legal):
+            return f"{name}: no card fits yet: drag a modifier from your pool onto a card to make one fit"
+        skip = ", or Skip" if Skip() in legal else ""
+        return f"{name}: {how}" + (" (your pool's tokens may go first)" if tokens else "") + skip
 
     def result_rows(self):
         """Each chain's cards in play, and its score broken down card by card as the rulebook

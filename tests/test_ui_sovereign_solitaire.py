@@ -326,3 +326,22 @@ def test_the_result_lays_the_seven_cards_side_by_side_where_the_room_allows(driv
     assert len(cards) == 7
     assert all(b[0] - a[0] >= result.card_w for a, b in zip(spots, spots[1:]))
     assert spots[-1][0] + result.card_w <= result.box.right
+
+
+def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
+    """Revised: pool tokens may be placed before the play; when no card fits but a modifier would
+    make one fit, the table says so, and the token dragged onto the card lets the card go there."""
+    from test_sovereign_solitaire import MIXED, c, solo
+
+    session = Session("sovereign-solitaire", ANA, 1)
+    session.state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))
+    table = SolitaireTable(driver.app, session)
+    driver.app.push(table)
+    driver.frame()
+    assert "no card fits yet" in table.prompt(table.current_view())
+    driver.drag(table.token_spots["+1"].center, table.position_center(0, 5))
+    assert session.state.chains[0][5][-1].value == 6 and session.state.pools == [[0, 0]]
+    driver.frame(dt=1.0)
+    view = table.current_view()
+    driver.drag(table.hand.card_center(view, c("Sentinel-7")), table.position_center(0, 5))
+    assert session.state.chains[0][5][-1].card == c("Sentinel-7"), table.message
