@@ -113,6 +113,9 @@ class Rules:
     standard_players: ClassVar[tuple[int, int] | None] = None
     action_types: ClassVar[tuple[type, ...]] = ()
     card_types: ClassVar[tuple[type, ...]] = ()  # a game's own card classes, nested in its actions
+    # Besides cards, what a game deals face down that a step may turn up (Sovereign's Chain's
+    # event cards): undo never goes back past a step that showed one (`shows_hidden`).
+    shown_types: ClassVar[tuple[type, ...]] = ()
     event_types: ClassVar[tuple[type, ...]] = ()
     options: ClassVar[tuple["Option", ...]] = ()
     # A solitaire whose deals are numbered: its setup offers a deal number, the daily deal and
@@ -214,12 +217,12 @@ class Rules:
         not see before (a draw, a card played from another hand, hands shown at the end). Undo
         never goes back past such a step: the player would replay knowing that card.
 
-        By default: the view after holds a card the view before did not. Cards are told apart
+        By default: the view after holds a card (or one of `shown_types`) the view before did not. Cards are told apart
         by value (a game with identical copies gives each its own identity, as Chain-Chain's
         tiles do). A game overrides this where a step shows something that is not a card in
         the view."""
-        return bool(cards_seen(self.view(after, seat), self.card_types)
-                    - cards_seen(self.view(before, seat), self.card_types))
+        kinds = self.card_types + self.shown_types
+        return bool(cards_seen(self.view(after, seat), kinds) - cards_seen(self.view(before, seat), kinds))
 
     def public_action(self, action, seat: int | None):
         """What `seat` sees of `action` when another seat takes it (`None`: an onlooker). Most

@@ -266,8 +266,20 @@ def test_a_hint_marks_the_game_assisted():
 @given(game=st.sampled_from(PLAYABLE), seed=st.integers(0, 2**32), ops=st.lists(st.integers(0, 9), max_size=120))
 def test_undo_never_returns_to_a_view_lacking_a_card_the_human_has_since_seen(game, seed, ops):
     """Whatever mix of moves, undos and redos: after every undo the human's view is the one
-    they had at that point, it holds every card they saw at any point since, and it is a
-    decision of theirs."""
+    they had at that point, it holds every card they saw at any point since (event cards
+    included), and it is a decision of theirs."""
+    check_undo_never_unsees(game, seed, ops)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), ops=st.lists(st.integers(0, 3), min_size=60, max_size=200))
+def test_sovereigns_chain_undo_never_goes_back_past_an_event_drawn_face_up(seed, ops):
+    """Undo never crosses a step that showed a human a hidden card, event cards included: long
+    games with frequent undos, where (E) cards draw events."""
+    check_undo_never_unsees("sovereigns-chain", seed, ops)
+
+
+def check_undo_never_unsees(game: str, seed: int, ops: list[int]) -> None:
     session = table(game, "h" + "c" * (standard_players(game) - 1), seed)
     rules = session.rules
     rnd = random.Random(seed)
@@ -278,9 +290,10 @@ def test_undo_never_returns_to_a_view_lacking_a_card_the_human_has_since_seen(ga
         if op == 0 and session.can_undo:
             point = session.undo_point()
             session.undo()
-            seen_at_point = cards_seen(views[point], rules.card_types)
+            kinds = rules.card_types + rules.shown_types
+            seen_at_point = cards_seen(views[point], kinds)
             for later in views[point + 1:]:
-                assert not cards_seen(later, rules.card_types) - seen_at_point
+                assert not cards_seen(later, kinds) - seen_at_point
             views = views[:point + 1]
             assert session.view(0) == views[point] and session.to_move == 0
         elif op == 1 and session.can_redo:

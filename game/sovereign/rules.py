@@ -148,6 +148,7 @@ class SovereignRules(Rules):
     max_players = 4
     action_types = ACTION_TYPES
     card_types = (ClassCard,)
+    shown_types = (EventCard,)
     event_types = EVENT_TYPES
     options = (
         Option("fair_winds", "Events", ((False, "Event cards"), (True, "Fair Winds (no events)")), False,
@@ -263,6 +264,12 @@ class SovereignRules(Rules):
         return log
 
     # -- what is seen
+
+    def shows_hidden(self, before: SovereignState, after: SovereignState, seat: int) -> bool:
+        """A card this seat had not seen, or a new active event: it came from the face-down event
+        deck, whose order nobody saw (even an event that was in play before and came back in a
+        reshuffle)."""
+        return before.active_event != after.active_event or super().shows_hidden(before, after, seat)
 
     def public_action(self, action, seat: int | None):
         """Face-down plays, secret picks, tucked and salvaged cards name no card to the others."""
