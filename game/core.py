@@ -124,6 +124,8 @@ class Rules:
     # How many actions a search playout plays before `estimate` judges where it got to; None:
     # to the end of the game (the search still caps a playout that runs too long).
     playout_horizon: ClassVar[int | None] = None
+    # A game its player may end at once as lost (a solitaire deal that can no longer be won).
+    can_give_up: ClassVar[bool] = False
 
     def setup(self, config: dict, seed: int):
         raise NotImplementedError
@@ -211,6 +213,10 @@ class Rules:
             raise IllegalAction(self.why_illegal(state, action))
         new_state = self.clone(state)
         return new_state, self.advance(new_state, action)
+
+    def give_up(self, state):
+        """End the game now as lost, where `can_give_up` allows it: (new state, events)."""
+        raise IllegalAction("this game cannot be given up")
 
     def shows_hidden(self, before, after, seat: int) -> bool:
         """Whether the step from state `before` to state `after` showed `seat` a card it could

@@ -8,7 +8,9 @@ hint or restarted the deal; format 1 saves, written before it existed, load with
 A seat handed over mid-game (a player leaving pass-and-play, or coming back) is an entry of the
 list too, `{"type": "SeatKind", "seat": 1, "kind": "computer"}`, at the point where it happened:
 `"config"` keeps the seats the session started with, and a replay changes the seat there
-(format 3; older versions refuse such a save as newer rather than misread it).
+(format 3; older versions refuse such a save as newer rather than misread it). A game its
+player ended as lost (a solitaire deal that can no longer be won) has `{"type": "GiveUp"}` where
+it ended (format 4).
 
 Undo is a replay of the log without its tail: back to the last decision of a human seat, never
 past a step that showed a human a card hidden until then, never into another human's turn, and
@@ -25,11 +27,12 @@ from .core import IllegalAction, from_json, nested_deeper_than, to_json
 from .registry import find_game
 from .rng import Rng
 
-SAVE_FORMAT = 3
-READABLE_FORMATS = (1, 2, 3)
+SAVE_FORMAT = 4
+READABLE_FORMATS = (1, 2, 3, 4)
 SEED_LIMIT = 2**64  # seeds are 64-bit (game/rng.py)
 MAX_SAVE_DEPTH = 12  # no save nests deeper; a deeper one is damaged (or hostile)
 NEXT_GAME = {"type": "NextGame"}
+GIVE_UP = {"type": "GiveUp"}
 SEAT_KIND = "SeatKind"
 SEAT_KINDS = ("human", "computer")
 NAME_LIMIT = 20  # characters in a seat's name
@@ -152,10 +155,31 @@ class Session:
         self.movers.append(seat)
         self.showed_hidden.append(any(self.rules.shows_hidden(before, self.state, human)
                                       for human in self.human_seats))
+        self._record_end(seat, events)
+        return events
+
+    def _record_end(self, seat: int | None, events: list) -> None:
         self.history.extend((seat, event) for event in events)
         if self.rules.to_move(self.state) is None:
             for winner in self.rules.session_winners(self.state):
                 self.wins[winner] += 1
+
+    def give_up(self) -> list:
+        """End the current game now as lost, where the game allows it (a solitaire deal that
+        can no longer be won); logged, so a save replays it. Returns the events."""
+        events = self._give_up()
+        self.redo_tails.clear()
+        return events
+
+    def _give_up(self) -> list:
+        if self.game_over:
+            raise IllegalAction("the game is over")
+        seat = self.to_move
+        self.state, events = self.rules.give_up(self.state)
+        self.log.append(dict(GIVE_UP))
+        self.movers.append(seat)
+        self.showed_hidden.append(False)
+        self._record_end(seat, events)
         return events
 
     def is_legal(self, action) -> bool:
@@ -325,12 +349,7 @@ class Session:
             raise SaveError(f"the save's setup is not valid: {err}") from None
         for number, item in enumerate(actions, 1):
             try:
-                if item == NEXT_GAME:
-                    session.next_game()
-                elif isinstance(item, dict) and item.get("type") == SEAT_KIND:
-                    session._replay_seat_change(item)
-                else:
-                    session._play(from_json(item, session.rules.saved_types))
+                session.replay_item(item)
             except (ValueError, IllegalAction) as err:
                 raise SaveError(f"move {number} of the save cannot be played: {err}") from None
         assisted = data.get("assisted", [])
@@ -339,6 +358,18 @@ class Session:
             raise SaveError("the save's assisted games must be a list of game numbers it has played")
         session.assisted = set(assisted)
         return session
+
+    def replay_item(self, item) -> None:
+        """Play one entry of a save's action list: a move, the next game, a seat handed over or
+        a game given up."""
+        if item == NEXT_GAME:
+            self.next_game()
+        elif item == GIVE_UP:
+            self._give_up()
+        elif isinstance(item, dict) and item.get("type") == SEAT_KIND:
+            self._replay_seat_change(item)
+        else:
+            self._play(from_json(item, self.rules.saved_types))
 
     def _replay_seat_change(self, item: dict) -> None:
         seat, kind = item.get("seat"), item.get("kind")

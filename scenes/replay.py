@@ -12,7 +12,6 @@ import pygame
 
 from game import storage
 from game.registry import find_game
-from game.core import from_json
 from game.session import NEXT_GAME, SaveError, Session
 
 from . import cardart, theme
@@ -44,7 +43,7 @@ def replay_steps(saved: Session) -> tuple[Session, list[tuple[object, int, tuple
             session.history.clear()
             steps = [(session.state, 0, tuple(session.wins))]
             continue
-        session.apply(from_json(item, session.rules.saved_types))
+        session.replay_item(item)
         steps.append((session.state, len(session.history), tuple(session.wins)))
     return session, steps
 

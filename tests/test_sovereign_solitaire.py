@@ -321,3 +321,37 @@ def test_the_daily_deal_comes_from_the_date_alone_with_events_and_winnable():
     assert config == SOLITAIRE.daily_config(day)
     assert config["daily"] and config["winnable"] and not config["fair_winds"]
     assert config["deal"] == winnable_deal(136269)
+
+
+def test_a_deal_ended_as_lost_is_a_loss_that_a_save_and_a_replay_keep():
+    """A deal that can no longer be won may be ended: the game is over and lost (a loss in the
+    statistics); the save replays it to the same end, the replay shows it."""
+    from game.session import Session
+    from game.stats import Stats, add_game
+    from scenes.replay import replay_steps
+
+    session = Session("sovereign-solitaire", {"seats": [{"name": "Ana", "kind": "human"}]}, 3)
+    session.apply(session.legal_actions()[0])
+    events = session.give_up()
+    over = events[-1]
+    assert session.game_over and SOLITAIRE.outcome(session.state).winners == ()
+    assert over == SolitaireOver(False, session.turns_taken(0), True) and "ended as lost" in over.text(["Ana"])
+    reloaded = Session.loads(session.dumps())
+    assert reloaded.game_over and reloaded.log == session.log and reloaded.log[-1] == {"type": "GiveUp"}
+    _replayed, steps = replay_steps(reloaded)
+    assert steps[-1][0].winners == ()
+    stats = Stats()
+    assert add_game(stats, session)
+    record = stats.records["sovereign-solitaire"]["solitaire"]
+    assert (record.played, record.won) == (1, 0)
+    with pytest.raises(IllegalAction):
+        session.give_up()
+
+
+def test_only_a_game_that_allows_it_can_be_given_up():
+    from game.session import Session
+
+    session = Session("chains", {"seats": [{"name": "Ana"}, {"name": "Ben"}]}, 1)
+    with pytest.raises(IllegalAction):
+        session.give_up()
+    assert not session.game_over and session.log == []

@@ -440,10 +440,13 @@ class SuddenDeath:
 class SolitaireOver:
     won: bool
     turns: int
+    given_up: bool = False
 
     def text(self, names) -> str:
         if self.won:
             return f"All seven cards are one suit: won in {self.turns} turns"
+        if self.given_up:
+            return f"The deal is ended as lost after {self.turns} turns"
         return f"No card can be played: the game is lost after {self.turns} turns"
 
 

@@ -641,7 +641,7 @@ def begin_turn(state: SovereignState, seat: int, rule: EventRule | None = None) 
 
 def _stage_salvage(state: SovereignState, log: list) -> None:
     if state.solitaire and solitaire_won(state):
-        _finish_solitaire(state, True, log)
+        finish_solitaire(state, True, log)
         return
     _wait(state, "salvage", state.current)
 
@@ -666,11 +666,11 @@ def _stage_play(state: SovereignState, log: list, rule: EventRule | None = None)
     rule = rule or active_rule(state)
     playable = turn_plays(state, state.current, rule)
     if state.solitaire and solitaire_won(state):
-        _finish_solitaire(state, True, log)
+        finish_solitaire(state, True, log)
     elif playable or (state.solitaire and _pool_can_fit(state, rule)):
         _wait(state, "play", state.current, playable + token_choices(state, state.current, rule))
     elif state.solitaire:
-        _finish_solitaire(state, False, log)
+        finish_solitaire(state, False, log)
     else:
         state.stage = "tokens"
         _stage_tokens(state, log, rule)
@@ -682,11 +682,15 @@ def solitaire_won(state: SovereignState) -> bool:
     return len(suits) == 1 and None not in suits and "" not in suits
 
 
-def _finish_solitaire(state: SovereignState, won: bool, log: list) -> None:
+def finish_solitaire(state: SovereignState, won: bool, log: list, given_up: bool = False) -> None:
+    """Won or lost, as found when a turn starts (so the turn begun is not counted), or ended
+    as lost by the player (`given_up`: the turn under way is not counted either)."""
     state.winners = (0,) if won else ()
     state.final_scores = (1 if won else 0,)
     state.stage = "over"
-    log.append(SolitaireOver(won, state.turns - 1))  # (detected as a turn starts)
+    state.pending = state.listed = None
+    state.work = []
+    log.append(SolitaireOver(won, state.turns - 1, given_up))
 
 
 def _stage_second(state: SovereignState, log: list) -> None:

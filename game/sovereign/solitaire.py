@@ -16,11 +16,11 @@ import time
 from datetime import date
 
 from ..ai.players import HeuristicPlayer
-from ..core import Outcome
+from ..core import IllegalAction, Outcome
 from ..rng import Rng, fresh_seed
 from .actions import PlaceModifier, PlaceShield, PlayOn, SetSuit, ShiftSuit, Skip
 from .cards import BUILT_IN, CardSet
-from .rules import SovereignRules, SovereignView, begin_turn, resume
+from .rules import SovereignRules, SovereignView, begin_turn, finish_solitaire, resume
 from .table import CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState
 
 DEAL_LIMIT = 10**9     # deal numbers run from 0 to DEAL_LIMIT - 1 (nine digits to type)
@@ -36,6 +36,7 @@ class SolitaireRules(SovereignRules):
     min_players = 1
     max_players = 1
     numbered_deals = True
+    can_give_up = True
 
     def __init__(self, cards: CardSet = BUILT_IN) -> None:
         super().__init__(cards)
@@ -74,6 +75,15 @@ class SolitaireRules(SovereignRules):
         begin_turn(state, 0)
         resume(state)
         return state
+
+    def give_up(self, state: SovereignState):
+        """The player ends the deal as lost (one the solver proved can no longer be won, or any)."""
+        if self.to_move(state) is None:
+            raise IllegalAction("the game is over")
+        ended = self.clone(state)
+        log: list = []
+        finish_solitaire(ended, False, log, given_up=True)
+        return ended, log
 
     def determinize(self, view: SovereignView, rng: Rng) -> SovereignState:
         """As for the game for 2-4, on the one chain whose emptied places stay."""
