@@ -1,7 +1,12 @@
 """The Sovereign's Chain solitaire table: one chain of seven places that never close up (a removed
 card leaves an empty space), a card played on top of a place, and the piles, event, supply and
 pool as at the table for 2-4 (scenes/sovereign_table.py, whose painters it uses). The top bar
-names the deal by its number (and says when it was proved winnable, or is the daily deal)."""
+names the deal by its number (and says when it was proved winnable, or is the daily deal).
+
+After each turn the solver works out, off the frame loop, whether the deal can still be won; when
+it proves that no sequence of plays wins any more, the table says so and offers to end the deal
+(a loss) or play on. "Winnable?" (or W) asks the same on demand, as a hint (the game then counts
+as assisted)."""
 
 from __future__ import annotations
 
@@ -10,10 +15,31 @@ import pygame
 from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.event_rules import EVENT_RULES
+from game.sovereign.solitaire import solve
 
 from . import theme
+from .confirm import Confirm
 from .hand import card_rect
+from .motion import Thinker
 from .sovereign_table import SovereignTable
+from .widgets import Button
+
+TURN_STARTS = ("salvage", "play")  # the decisions a turn begins with
+
+
+class WinnableCheck:
+    """Whether the deal can still be won (True, False, or None: not sure within the solver's
+    budget), worked out off the frame loop on a copy of the position it was asked about."""
+
+    def __init__(self, session, asked: bool) -> None:
+        self.log_length = len(session.log)
+        self.asked = asked
+        rules, position = session.rules, session.rules.clone(session.state)
+        self.thinker = Thinker(lambda: solve(position, rules)[0])
+
+    def stale(self, session) -> bool:
+        """The position moved on (a move, an undo) since the check was asked."""
+        return len(session.log) != self.log_length or session.game_over
 
 
 class SolitaireTable(SovereignTable):
@@ -22,6 +48,10 @@ class SolitaireTable(SovereignTable):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.discard_picked = False  # Hostile Orbit: the discard pile clicked, a place to pick
+        self.winnable_button = Button("Winnable?", self.ask_winnable)
+        self.check: WinnableCheck | None = None
+        self.checked_at = -1      # the log's length when the deal was last checked after a turn
+        self.playing_on = False   # the player chose to play on a deal that can no longer be won
 
     def hand_room(self) -> int:
         return 0
@@ -112,7 +142,78 @@ class SolitaireTable(SovereignTable):
         return super().action_spot(action)
 
     def keys_help(self) -> str:
-        return super().keys_help() + " On the results, Enter deals a new deal and R the same deal again."
+        return (super().keys_help() + " W asks whether the deal can still be won (a hint)."
+                " On the results, Enter deals a new deal and R the same deal again.")
+
+    # -- can the deal still be won?
+
+    def top_buttons(self) -> list[Button]:
+        buttons = super().top_buttons()
+        return buttons[:3] + [self.winnable_button] + buttons[3:] if buttons else buttons
+
+    def handle(self, event) -> None:
+        if not self.watching:
+            self.winnable_button.enabled = self.my_turn
+            self.winnable_button.handle(event)
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_w and self.app.top is self:
+                self.ask_winnable()
+                return
+        super().handle(event)
+
+    def ask_winnable(self) -> None:
+        """The player asks: the answer comes as a notice (or the offer to end the deal)."""
+        if not self.my_turn or self.session.game_over:
+            return
+        self.session.note_hint()
+        if self.check is not None and not self.check.stale(self.session):
+            self.check.asked = True
+        else:
+            self.check = WinnableCheck(self.session, asked=True)
+        self.say_notice("Looking for a way to win this deal…")
+
+    def turn_begins(self) -> bool:
+        view = self.session.view(None)
+        return (self.my_turn and view.pending is not None and view.pending.kind in TURN_STARTS
+                and view.plays_this_turn == 0)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.watching:
+            return
+        if self.check is not None and self.check.thinker.done:
+            self.answer(self.check)
+        elif self.check is None and not self.playing_on and self.checked_at != len(self.session.log) \
+                and self.turn_begins():
+            self.checked_at = len(self.session.log)
+            self.check = WinnableCheck(self.session, asked=False)
+
+    def animating(self) -> bool:
+        return super().animating() or self.check is not None
+
+    def answer(self, check: WinnableCheck) -> None:
+        self.check = None
+        if check.thinker.error is not None:
+            raise check.thinker.error
+        if check.stale(self.session):
+            return
+        winnable = check.thinker.result
+        if winnable is False:
+            self.offer_to_end()
+        elif check.asked:
+            self.say_notice("Yes: this deal can still be won." if winnable else
+                            "Not sure: the search gave up before it could tell.")
+
+    def offer_to_end(self) -> None:
+        self.playing_on = True  # asked once; the W key still answers later
+        detail = ("No sequence of plays from here wins it: every one was tried. End the deal now "
+                  "(it counts as a loss), or play on.")
+        self.app.push(Confirm(self.app, "This deal can no longer be won", detail, "End the deal", self.end_deal,
+                              no="Play on"))
+
+    def end_deal(self) -> None:
+        events = self.session.give_up()
+        self.show_move(events, None)
+        self.autosave()
 
     # -- words
 

@@ -13,6 +13,7 @@ import pytest
 from game.session import Session
 from game.sovereign.actions import PlaceModifier, PlayDiscardOn, PlayOn, SolitaireOver
 from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, solve, winnable_deal
+from scenes.confirm import Confirm
 from scenes.gameover import GameOver
 from scenes.setup import SetupScene
 from scenes.sovereign_solitaire_table import SolitaireTable
@@ -33,6 +34,14 @@ def play_by_mouse(driver, table: SolitaireTable, action) -> None:
         by_mouse(driver, table, action)
 
 
+def play_on_if_offered(driver) -> bool:
+    """Answer "Play on" when the table offers to end a deal that can no longer be won."""
+    if isinstance(driver.app.top, Confirm) and driver.app.top.question == "This deal can no longer be won":
+        driver.click(driver.app.top.no.rect.center)
+        return True
+    return False
+
+
 def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver):
     """Each turn: play one card on a place one value below it; win with seven places of one suit,
     lose when no card can be played."""
@@ -50,6 +59,7 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
     for _ in range(20000):
         if isinstance(driver.app.top, GameOver):
             break
+        play_on_if_offered(driver)
         if table.my_turn and not hinted:
             driver.click(table.hint_button.rect.center)
             assert table.choice in table.session.legal_actions() and table.notice.startswith("Hint: ")
@@ -126,6 +136,7 @@ def test_a_whole_deal_by_keyboard_every_choice_reachable(driver):
         for _ in range(5000):
             if isinstance(driver.app.top, GameOver):
                 break
+            play_on_if_offered(driver)
             if table.my_turn and not table.animating():
                 legal = session.legal_actions()
                 tokens = [a for a in legal if isinstance(a, PlaceModifier)]
@@ -338,6 +349,9 @@ def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
     table = SolitaireTable(driver.app, session)
     driver.app.push(table)
     driver.frame()
+    while table.check is not None:
+        driver.frame()
+    play_on_if_offered(driver)
     assert "no card fits yet" in table.prompt(table.current_view())
     driver.drag(table.token_spots["+1"].center, table.position_center(0, 5))
     assert session.state.chains[0][5][-1].value == 6 and session.state.pools == [[0, 0]]
@@ -345,3 +359,60 @@ def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
     view = table.current_view()
     driver.drag(table.hand.card_center(view, c("Sentinel-7")), table.position_center(0, 5))
     assert session.state.chains[0][5][-1].card == c("Sentinel-7"), table.message
+
+
+def wait_for_check(driver, table: SolitaireTable) -> None:
+    for _ in range(2000):
+        driver.frame()
+        if table.check is None:
+            return
+    pytest.fail("the check never ended")
+
+
+def test_a_deal_that_can_no_longer_be_won_is_said_so_and_may_be_ended_as_a_loss(driver):
+    """When the solver proves that no sequence of plays wins, the table says "This deal can no
+    longer be won" and offers to end it (a loss) or play on; ended, it is a loss in the statistics."""
+    from game.stats import load_stats
+
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 54}}, 1)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    wait_for_check(driver, table)
+    offer = driver.app.top
+    assert isinstance(offer, Confirm) and offer.question == "This deal can no longer be won"
+    assert not session.game_assisted, "the table's own check is no hint"
+    driver.click(offer.yes.rect.center)
+    for _ in range(200):
+        driver.frame(dt=0.1)
+        if isinstance(driver.app.top, GameOver):
+            break
+    assert isinstance(driver.app.top, GameOver) and session.game_over and session.log[-1] == {"type": "GiveUp"}
+    stats, _problem = load_stats()
+    record = stats.records["sovereign-solitaire"]["solitaire"]
+    assert (record.played, record.won) == (1, 0)
+
+
+def test_play_on_keeps_the_deal_and_the_offer_is_not_repeated(driver):
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 54}}, 1)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    wait_for_check(driver, table)
+    assert play_on_if_offered(driver) and driver.app.top is table and not session.game_over
+    session.apply(next(a for a in session.legal_actions() if isinstance(a, PlayOn)))
+    while not table.turn_begins() and not session.game_over:
+        session.apply(session.legal_actions()[-1])
+    wait_for_check(driver, table)
+    assert driver.app.top is table
+
+
+def test_asking_whether_the_deal_can_still_be_won_answers_and_counts_as_a_hint(driver):
+    """"Can this still be won?" (W) asks on demand and marks the game assisted."""
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 4}}, 1)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    wait_for_check(driver, table)
+    driver.key(pygame.K_w)
+    assert session.game_assisted and table.notice.startswith("Looking for a way")
+    wait_for_check(driver, table)
+    assert table.notice == "Yes: this deal can still be won."
+    assert table.winnable_button in table.top_buttons()
