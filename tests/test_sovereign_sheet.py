@@ -25,3 +25,30 @@ def test_the_solitaire_picture_covers_only_the_card_one_less():
     assert [card.value for card in fits] == [SOLITAIRE_PLAY.value - 1]
     assert [s.col for s in COVERING.cards if s.marked] == [SOLITAIRE_CHAIN.index(fits[0])]
     assert SOLITAIRE_GAME.guide.pictures == (COVERING,)
+
+
+def test_the_solitaire_picture_and_text_count_the_cards_the_engine_deals():
+    """Every count in the solitaire sheet is the engine's: seven places dealt (the picture shows
+    all seven), five cards in hand."""
+    from game.sovereign.guide import SOLITAIRE_GUIDE
+    from game.sovereign.solitaire import SOLITAIRE
+    from game.sovereign.table import CHAIN_END, HAND_SIZE
+
+    state = SOLITAIRE.setup({"players": 1}, 1)
+    assert len(state.chains[0]) == CHAIN_END == 7 and len(state.hands[0]) == HAND_SIZE == 5
+    assert len(COVERING.row_cards(0)) == CHAIN_END and "seven places" in COVERING.caption
+    assert "all seven places" in SOLITAIRE_GUIDE and "Seven class cards" in SOLITAIRE_GUIDE
+    assert "You draw five cards" in SOLITAIRE_GUIDE
+
+
+def test_the_sheet_counts_are_the_engines_for_two_to_four():
+    from game.sovereign.guide import GUIDE
+    from game.sovereign.rules import RULES
+    from game.sovereign.table import CHAIN_END, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS
+
+    state = RULES.setup({"players": 2}, 1)
+    assert [len(hand) for hand in state.hands] == [HAND_SIZE] * 2 and HAND_SIZE == 5
+    assert "Everyone gets five cards" in GUIDE and f"A chain of {CHAIN_END} takes no more" in GUIDE
+    assert f"{SHIELDS} shields, {MODIFIERS} modifiers (+1 or -1), {SUIT_TOKENS} suit tokens" in GUIDE
+    assert (len(RULES.cards.cards), len(RULES.cards.events)) == (70, 15) and "70 class cards" in GUIDE
+    assert "15 events" in GUIDE

@@ -14,11 +14,13 @@ SCORING = Picture(
     "The chain scores 26 - 10 = 16.",
     tuple(Shown(card, col, 0, marked=not card.suit) for col, card in enumerate(SCORED_CHAIN)))
 
-# Solitaire: a card covers one whose value is one less.
-SOLITAIRE_CHAIN = tuple(CARDS[name] for name in ("Runner-4", "Envoy-2", "Scout-1"))
+# Solitaire: the seven places dealt, and a card that covers the one place one less than it.
+SOLITAIRE_CHAIN = tuple(CARDS[name] for name in ("Runner-4", "Envoy-2", "Scout-1", "Sentinel-1", "Artificer-1",
+                                                 "Magistrate-1", "Mercenary-1"))
 SOLITAIRE_PLAY = CARDS["Smuggler-3"]
 COVERING = Picture(
-    "Solitaire: the Smuggler 3 may go on the Envoy 2 (one less), not on the Runner 3 or the Scout 1.",
+    "Solitaire: the seven places of the chain. The Smuggler 3 may go only on the Envoy 2 (one less), "
+    "not on a 1, a 3, a 4 or a 5.",
     tuple(Shown(card, col, 0) for col, card in enumerate(SOLITAIRE_CHAIN))
     + (Shown(SOLITAIRE_PLAY, 1, 1, "covers the 2", marked=True),))
 
@@ -26,20 +28,22 @@ GUIDE = """\
 Goal: when the game ends, have the chain whose stars and planets differ the most. Your score is the gap between the total value of the star cards and of the planet cards in play in your chain.
 The card list (70 class cards in ten classes, 15 events) was designed for this edition; the official list is not reproduced. Both are data files: a player who owns the printed cards can type them into a class file and an event file (the same layout as the built-in classes.toml and events.toml), put them in the "cards" folder of the game's data folder as NAME.classes.toml and NAME.events.toml (the setup screen says where that folder is; a set with one file takes the other built-in), and choose NAME as the Card set when setting up a game. A file with a mistake is refused: the setup screen lists it with its line and the reason, and the built-in cards stay in use. A saved game keeps its cards, even if the files change later.
 Setup: one event is active. Everyone gets five cards, secretly picks one and, all at once, lays it face down to start their chain.
-Your turn: play one card from your hand face up at the right end of any chain, yours or another player's (unless the event says otherwise). A chain of 7 takes no more cards. You resolve the card you placed: first (E) if it has it (a new event replaces the active one at once), then its ability. Abilities that say "may" can be skipped. Then place any shield and modifier tokens from your pool, then draw a card.
+Your turn: play one card from your hand face up at the right end of any chain, yours or another player's (unless the event says otherwise). A chain of 7 takes no more cards. You resolve the card you placed: first (E) if it has it (a new event replaces the active one at once), then its ability. Abilities that say "may" can be skipped. Then draw a card.
+Shield and modifier tokens in your pool may be placed at any moment of your own turn: before your play, between two plays, after the last one, until you draw; never in another player's turn.
+Nebula turns the cards played under it face down, but a card with (E) is played face up, and its new event ends the Nebula. A face-down card shows its face only to the players who saw it: whoever placed it, or everyone if it was turned down in sight.
 A chain is a row of places; a place can hold a stack, and only the top card is in play. Only cards in play can be targeted, and never a shielded one. When a card leaves a chain, its tokens go back to the supply and the card beneath (if any) is in play again; an empty place closes up.
-Tokens are limited: 13 shields, 21 modifiers (+1 or -1), 21 suit tokens. An ability that needs a token that has run out does nothing.
-End: when a turn ends with a chain of 7, pools are emptied and the Reveal Phase begins with the owner of that chain: in turn, each player turns up one face-down card of their own chain and resolves it (events are off). A card a Runner tucked beneath itself is revealed too, while the Runner is in play. Then chains are scored. If a whole round passes in which nobody plays or draws a card, the game ends the same way.
-Ties: the tied players, without drawing, each secretly pick a card and play it face up on their own chain, resolved in turn order under the current event, and the chains are scored again, until the tie breaks. A tied player with no cards left loses.
+Tokens are limited: 13 shields, 21 modifiers (+1 or -1), 21 suit tokens. An ability that needs more tokens than remain takes what is left, and nothing when none is left.
+End: when a turn ends with a chain of 7, pools are emptied and the Reveal Phase begins with the owner of that chain: in turn, each player turns up one face-down card of their own chain and resolves it (events are off). A card a Runner tucked beneath itself is revealed too, while the Runner is in play. Tokens gained now stay in your pool for any of your reveal turns, before or after the reveal; what is left is forfeited at scoring. Then chains are scored. If a whole round passes in which nobody plays or draws a card, the game ends the same way.
+Ties: the tied players, without drawing, each secretly pick a card and play it face up on their own chain (even under Nebula), resolved in turn order under the current event, and the chains are scored again, until the tie breaks. Tokens gained then may be placed after any of your sudden-death plays. A tied player with no cards left loses.
 Fair Winds: play without event cards; (E) is ignored.
 """
 
 SOLITAIRE_GUIDE = """\
-Goal: make all seven places of your one chain hold cards in play of one suit (all stars or all planets) before no card in your hand can be played.
+Goal: make all seven places of your one chain hold face-up cards in play of one suit (all stars or all planets) before no card in your hand can be played. An empty place, a face-down card or a Mercenary without a suit stands in the way.
 Setup: one event is active. Seven class cards are dealt face up as the chain, their abilities ignored; a Mercenary dealt here has no suit, so it counts for neither. You draw five cards.
-Your turn: play one card from your hand face up on top of a place whose card in play has a value (with its modifiers) exactly one less than the card you play: a 3 covers a 2. Any value goes onto a face-down card or an empty space. Resolve the card (its (E), then its ability), place pool tokens if you like, then draw one card.
+Your turn: play one card from your hand face up on top of a place whose card in play has a value (with its modifiers) exactly one less than the card you play: a 3 covers a 2. Any value goes onto a face-down card or an empty space. Resolve the card (its (E), then its ability), then draw one card. Pool tokens may be placed at any moment of your turn, before the play too: a +1 or -1 can make a card fit.
 Places never close up: a card taken away leaves an empty space (or the card beneath back in play). A card an ability lets you play face down goes on top of any place. Abilities target the one chain; events that name an opponent do nothing.
-The game is lost when no card in your hand can be played.
+The game is lost when no card in your hand can be played, not even after placing pool tokens. When the computer proves that no sequence of plays can win the deal any more, the table says so and offers to end it (a loss) or play on; "Winnable?" (W) asks at any moment, and counts as a hint.
 Fair Winds: play without event cards; (E) is ignored.
 Deals are numbered: share a deal's number and anyone can play the same deal. Today's deal is the same for everyone on a date. With "winnable deals only", every new deal is one the computer has proved can be won, knowing the order of all the cards.
 """
