@@ -167,6 +167,46 @@ def test_the_rules_sheet_says_the_deck_is_this_editions():
     assert "card list designed for this edition; the official list is not reproduced" in GUIDE.lower()
 
 
+def says(*phrases: str) -> None:
+    """The rules sheet states the claim under test (in these words, so the test follows the sentence)."""
+    for phrase in phrases:
+        assert phrase in GUIDE, f"the rules sheet no longer says {phrase!r}"
+
+
+def test_the_rules_sheet_says_two_to_six_youngest_first_then_clockwise_as_the_table_plays():
+    says("Two to six players.", "The youngest player goes first (the setup screen picks that seat as the first player); "
+         "turns then pass clockwise, in seat order.")
+    assert (RULES.min_players, RULES.max_players) == (2, 6)
+    first = RULES.options[0]
+    assert first.key == "first" and first.default == 0 and "youngest" in first.help
+    state = RULES.setup({"players": 4, "first": 2}, 1)
+    movers = []
+    while len(movers) < 5:
+        if not movers or movers[-1] != state.current:
+            movers.append(state.current)
+        state, _ = RULES.apply(state, RULES.playout_action(state, Rng(2).random))
+    assert movers == [2, 3, 0, 1, 2]
+
+
+def test_the_rules_sheet_says_the_draw_and_the_match_as_the_rules_play_them():
+    says("one card if you hold ten or more, two if you hold fewer, one at a time",
+         "agree a target score, any from 100 to 5,000 (500 unless the table says otherwise)",
+         "two tied for first both earn 100; the next player is third, so with three players nobody earns 50",
+         "A match tied at the top is settled by one more game among the tied players only; should that game "
+         "tie too, those still level play again.")
+    target = next(o for o in RULES.options if o.key == "target")
+    assert (target.lowest, target.highest, target.default) == (100, 5000, 500)
+    assert bonuses([scores("6/30"), scores("6/30"), scores("5/20")], (0, 1, 2)) == {0: 100, 1: 100, 2: 0}
+
+
+def test_the_rules_sheet_is_in_our_own_words():
+    """No sentence of the rulebook is copied into the sheet."""
+    for phrase in ("Youngest player begins", "play proceeds clockwise", "any agreed-upon score",
+                   "the tied players play another game", "all tied players receive the higher bonus",
+                   "Draw the cards one at a time"):
+        assert phrase.lower() not in GUIDE.lower()
+
+
 # ---------------------------------------------------------------- setup
 
 
