@@ -254,6 +254,17 @@ def test_the_match_target_is_typed_or_stepped_and_a_target_out_of_range_is_refus
     assert setup.table_config()["rules"]["target"] == 350
 
 
+@pytest.mark.parametrize("remembered, shown", [(750, 750), (350, 350), (35, 35), ("750", 500), (None, 500)])
+def test_the_remembered_target_comes_back_and_one_that_is_no_number_gives_way_to_500(driver, remembered, shown):
+    """The setup remembers the last target (an old save's 750 too); a number out of range comes
+    back to be mended; anything that is no whole number gives way to the default."""
+    driver.app.settings["last_setup"] = {"linx": {"rules": {"match": True, "target": remembered}}}
+    setup = SetupScene(driver.app, "linx")
+    driver.app.push(setup)
+    driver.frame()
+    assert setup.options["target"].value == shown
+
+
 def test_six_seats_and_a_match_to_350_set_on_the_setup_play_to_the_end_through_the_mouse(driver):
     """Six seats and a target of 350, set on the setup screen with the mouse; the human plays
     every turn by mouse, game after game, until a game takes someone to 350 and ends the match."""
