@@ -226,8 +226,10 @@ def test_setup_deals_ten_each_four_anchors_one_discard_three_scoring(players):
 def test_two_to_six_players():
     """"2-6 players.\""""
     for players in (1, 7):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=f"this game takes 2 to 6 players, not {players}"):
             RULES.setup({"players": players}, 1)
+    for players in range(2, 7):
+        assert len(RULES.setup({"players": players}, 1).hands) == players
 
 
 def test_six_seats_play_a_whole_game_youngest_first_then_clockwise():
