@@ -504,9 +504,6 @@ class NumberOption:
     step: int = 1
     help: str = ""
 
-    def label_of(self, value: Any) -> str:
-        return f"{value:,}" if type(value) is int else str(value)
-
     def refusal(self, value: Any) -> str | None:
         """Why `value` cannot be this option's value, or None when it can."""
         if type(value) is int and self.lowest <= value <= self.highest:
