@@ -117,7 +117,7 @@ class Rules:
     # event cards): undo never goes back past a step that showed one (`shows_hidden`).
     shown_types: ClassVar[tuple[type, ...]] = ()
     event_types: ClassVar[tuple[type, ...]] = ()
-    options: ClassVar[tuple["Option", ...]] = ()
+    options: ClassVar[tuple["Option | NumberOption", ...]] = ()
     # A solitaire whose deals are numbered: its setup offers a deal number, the daily deal and
     # winnable deals only (`deal_config`, `daily_config`), its rules config names the deal.
     numbered_deals: ClassVar[bool] = False
@@ -278,8 +278,9 @@ class Rules:
         normal = {"players": players}
         for option in self.options:
             value = config.get(option.key, option.default)
-            if not any(type(value) is type(choice) and value == choice for choice, _ in option.choices):
-                raise ValueError(f"{option.label}: {value!r} is not one of {[v for v, _ in option.choices]}")
+            refusal = option.refusal(value)
+            if refusal:
+                raise ValueError(refusal)
             normal[option.key] = value
         return normal
 
@@ -486,3 +487,40 @@ class Option:
 
     def label_of(self, value: Any) -> str:
         return dict(self.choices).get(value, str(value))
+
+    def refusal(self, value: Any) -> str | None:
+        """Why `value` cannot be this option's value, or None when it can."""
+        if any(type(value) is type(choice) and value == choice for choice, _ in self.choices):
+            return None
+        return f"{self.label}: {value!r} is not one of {[v for v, _ in self.choices]}"
+
+    @property
+    def examples(self) -> tuple[Any, ...]:
+        """Values a test plays the option with: every choice."""
+        return tuple(value for value, _label in self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class NumberOption:
+    """A rule option that is any whole number from `lowest` to `highest` (an agreed score, say):
+    the setup screen takes it typed or stepped by `step`."""
+
+    key: str
+    label: str
+    lowest: int
+    highest: int
+    default: int
+    step: int = 1
+    help: str = ""
+
+    def refusal(self, value: Any) -> str | None:
+        """Why `value` cannot be this option's value, or None when it can."""
+        if type(value) is int and self.lowest <= value <= self.highest:
+            return None
+        shown = f"{value:,}" if type(value) is int else repr(value)
+        return f"{self.label} must be a whole number from {self.lowest:,} to {self.highest:,}, not {shown}"
+
+    @property
+    def examples(self) -> tuple[int, ...]:
+        """Values a test plays the option with: the lowest, the default and the highest."""
+        return tuple(sorted({self.lowest, self.default, self.highest}))

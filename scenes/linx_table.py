@@ -808,17 +808,48 @@ class LinxTable(TableScene):
         return super().describe(action)
 
     def turn_prompt(self, view, current: str) -> str:
+        """The longest wording of what to do now that fits the prompt line."""
+        return shortest_fit(self.turn_words(view, current), self.px(19), self.prompt_width(), bold=True)
+
+    def turn_words(self, view, current: str) -> list[str]:
         if view.draws_left:
-            which = "one card" if view.draws_left == 1 and len(view.hand) >= 10 else f"{view.draws_left} more"
-            return f"Your turn, {current}: draw {which}: click the stock or the discard pile"
+            return self.draw_words(view, current)
         best, short = self.advice(view)
         if best is not None:
             chain, scoring = best
-            return f"Lay a chain or discard: your best now is {chain.length} long for {scoring.points} (H shows it)"
+            return [f"Lay a chain or discard: your best now is {chain.length} long for {scoring.points} (H shows it)",
+                    f"Lay or discard: best now {chain.length} long for {scoring.points} (H shows it)"]
         if short is not None:
             extra, chain = short
-            return f"Discard a card: one card short: {extra.label} would make a chain of {chain.length}"
-        return "No chain yet: drag a card onto the discard pile"
+            return [f"Discard a card: one card short: {extra.label} would make a chain of {chain.length}",
+                    f"Discard: one card short: {extra.label} would make {chain.length}"]
+        return ["No chain yet: drag a card onto the discard pile"]
+
+    def draw_words(self, view, name: str) -> list[str]:
+        """The draw as the rules say it, longest wording first: one card with ten or more in hand,
+        else two, one at a time, the second chosen after seeing the first."""
+        piles, short = "click the stock or the discard pile", "(stock or discard pile)"
+        first = self.first_of_two(view)
+        if first is not None:
+            return [f"{name}, you drew {first.label}: now draw the second card: {piles}",
+                    f"You drew {first.label}: now the second card {short}",
+                    f"You drew {first.label}: now the second (stock or discard)"]
+        held = len(view.hand)
+        if view.draws_left == 1:
+            return [f"Your turn, {name}: you hold {held} cards, so draw one: {piles}",
+                    f"Your turn: you hold {held}, so draw one card {short}",
+                    f"You hold {held}: draw one card (stock or discard)"]
+        return [f"Your turn, {name}: you hold {held} cards (under 10), so draw two, one at a time: {piles}",
+                f"Your turn: you hold {held} (under 10): draw two, one at a time {short}",
+                f"You hold {held}: draw two, one at a time (stock or discard)"]
+
+    def first_of_two(self, view) -> LinxCard | None:
+        """The card the viewer just drew when it has a second still to draw, else None."""
+        history = self.session.history
+        last = history[-1][1] if history else None
+        if view.draws_left and type(last) is Drew and last.seat == view.seat:
+            return last.card
+        return None
 
     def match_totals(self) -> tuple[int, ...]:
         """Each seat's match score with the finished game counted (as the rules count it)."""

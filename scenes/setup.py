@@ -10,17 +10,27 @@ from datetime import date
 import pygame
 
 from game.ai import DIFFICULTIES
+from game.core import NumberOption
 from game.registry import find_game
 from game.rng import Rng, fresh_seed
 from game.session import NAME_LIMIT, Session
 
 from . import theme
 from .app import Scene
-from .widgets import Button, Cycler, TextField, draw_text, line_height, text_width, wrap
+from .widgets import Button, Cycler, NumberField, TextField, draw_text, line_height, text_width, wrap
 
 KINDS = [("human", "Human"), ("computer", "Computer")]
 DIFFICULTY_CHOICES = [(d.key, d.label) for d in DIFFICULTIES]
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Finn"]
+
+
+def option_control(option, remembered):
+    """The control of a rule option: a number field for a number (a remembered value that is no
+    whole number gives way to the default), else a chooser of its values."""
+    if isinstance(option, NumberOption):
+        value = remembered if type(remembered) is int else option.default
+        return NumberField(value, option.lowest, option.highest, option.step)
+    return Cycler(list(option.choices), remembered)
 
 
 class SeatRow:
@@ -50,7 +60,7 @@ class SetupScene(Scene):
         seats = remembered.get("seats") or [
             {"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
         rule_values = remembered.get("rules", {})
-        self.options = {o.key: Cycler(list(o.choices), rule_values.get(o.key, o.default)) for o in self.rules.options}
+        self.options = {o.key: option_control(o, rule_values.get(o.key, o.default)) for o in self.rules.options}
         self.order = Cycler([("listed", "As listed"), ("random", "Random")], remembered.get("order", "listed"))
         self.games_to_win = Cycler([(n, f"{n} win{'s' if n > 1 else ''}") for n in range(1, 10)],
                                    remembered.get("games_to_win", 1))
@@ -150,6 +160,8 @@ class SetupScene(Scene):
     def offer_allowed_options(self) -> None:
         """Each rule option offers only the values the rules allow with this many seats."""
         for option in self.rules.options:
+            if isinstance(option, NumberOption):
+                continue
             cycler = self.options[option.key]
             cycler.choices = list(self.rules.option_choices(option, len(self.rows)))
             if cycler.value not in [value for value, _label in cycler.choices]:
@@ -244,7 +256,7 @@ class SetupScene(Scene):
             rows += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins."),
                      ("Seed", self.seed, "Same seed, same deal: leave blank for a fresh shuffle.")]
         label_w = max(text_width(label, self.px(20), bold=True) for label, *_rest in rows) + gap
-        control_w = max(self.px(300), *(c.needed(size)[0] for _l, c, _h in rows if isinstance(c, Cycler)))
+        control_w = max(self.px(300), *(c.needed(size)[0] for _l, c, _h in rows if isinstance(c, (Cycler, NumberField))))
         control_h = max(self.px(42), line_height(size) + gap)
         help_x = left + label_w + control_w + gap
         for label, control, help_text in rows:
@@ -307,7 +319,8 @@ class SetupScene(Scene):
         return self._typing()  # the cursor blinks
 
     def _typing(self) -> bool:
-        return self.seed.focused or any(row.name.focused for row in self.rows)
+        numbers = (control for control in self.options.values() if isinstance(control, NumberField))
+        return self.seed.focused or any(row.name.focused for row in self.rows) or any(n.focused for n in numbers)
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
@@ -322,7 +335,7 @@ class SetupScene(Scene):
             if kind == "text":
                 message, size, color, bold = payload
                 draw_text(screen, message, size, color, shown.topleft, bold=bold)
-            elif isinstance(payload[0], TextField):
+            elif isinstance(payload[0], (TextField, NumberField)):
                 payload[0].draw(screen, payload[1], blink)
             else:
                 payload[0].draw(screen, payload[1])

@@ -642,13 +642,17 @@ class TableScene(Scene):
             return f"{current}'s turn"
         return self.turn_prompt(view, current)
 
+    def prompt_width(self) -> int:
+        """How wide the prompt line above the hand may be."""
+        return self.hand.right - self.area.x - self.px(20)
+
     def draw_prompt(self, screen, view) -> None:
         prompt = self.prompt(view)
         active = view.seat is not None and view.current == view.seat and view.winners is None
         color = theme.GOLD if active else theme.INK
         if self.notice_time > 0 and self.notice:
             prompt, color = self.notice, theme.INK
-        draw_text(screen, fit_text(prompt, self.px(19), self.hand.right - self.area.x - self.px(20), bold=active), self.px(19), color,
+        draw_text(screen, fit_text(prompt, self.px(19), self.prompt_width(), bold=active), self.px(19), color,
                   (self.area.x + self.px(20), self.prompt_y), bold=active)
 
     def draw_stack(self, screen, center, count: int, width: int, label: str) -> int:

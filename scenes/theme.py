@@ -22,6 +22,7 @@ FIELD = (225, 230, 225)
 FIELD_FOCUSED = (250, 250, 245)
 FIELD_INK = (20, 30, 25)
 FIELD_HINT = (90, 100, 95)
+FIELD_ALERT = (165, 20, 30)  # a number typed out of its range
 CARD_FACE = (252, 250, 244)
 CARD_EDGE = (120, 120, 120)
 CARD_RED = (200, 30, 40)

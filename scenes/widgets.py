@@ -290,3 +290,100 @@ class TextField:
         if self.focused and blink_on:
             x = rect.right + 1 if self.value else self.rect.x + 8
             pygame.draw.line(surface, theme.FIELD_INK, (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)
+
+
+class NumberField:
+    """A whole number from `lowest` to `highest`, typed (click the middle, type the digits: the
+    first digit replaces the number shown) or stepped by `step` with the arrows at either end, or
+    Up/Down while typing. A number typed out of range is kept, drawn in the alert colour, for
+    whoever checks it to refuse with the range; a field left empty goes back to its last number."""
+
+    def __init__(self, value: int, lowest: int, highest: int, step: int = 1) -> None:
+        self.lowest, self.highest, self.step = lowest, highest, step
+        self.text = str(value)
+        self.kept = str(value)      # the number shown before typing began
+        self.focused = False
+        self.replacing = False      # the next digit typed starts a new number
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def value(self) -> int | None:
+        return int(self.text) if self.text else None
+
+    @property
+    def in_range(self) -> bool:
+        return self.value is not None and self.lowest <= self.value <= self.highest
+
+    def stepped(self, delta: int) -> None:
+        """To the next multiple of `step` up (delta 1) or down (-1), kept within the range."""
+        base = self.value if self.value is not None else int(self.kept)
+        if delta > 0:
+            following = (base // self.step + 1) * self.step
+        else:
+            following = ((base - 1) // self.step) * self.step
+        self.text = str(max(self.lowest, min(self.highest, following)))
+        self.replacing = True
+
+    def needed(self, size: int) -> tuple[int, int]:
+        """The smallest (width, height) that shows the widest number and both arrows at `size`."""
+        return text_width(f"{self.highest:,}", size) + 2 * self._arrow_zone(size) + 4, line_height(size) + text_px(size) // 2
+
+    @staticmethod
+    def _arrow_zone(size: int) -> int:
+        return int(1.8 * text_px(size))
+
+    def _focus(self, focused: bool) -> None:
+        if focused and not self.focused:
+            self.kept, self.replacing = self.text, True
+        if not focused and not self.text:
+            self.text = self.kept
+        self.focused = focused
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            inside = self.rect.collidepoint(event.pos)
+            zone = self._arrow_zone_at(event.pos) if inside else 0
+            if zone:
+                self._focus(False)
+                self.stepped(zone)
+            else:
+                self._focus(inside)
+            return inside or was
+        if not self.focused or event.type not in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            return False
+        if event.type == pygame.TEXTINPUT:
+            digits = "".join(ch for ch in event.text if ch.isdigit())
+            if digits:
+                self.text = ((digits if self.replacing else self.text + digits).lstrip("0") or "0")[:len(str(self.highest))]
+                self.replacing = False
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.stepped(1 if event.key == pygame.K_UP else -1)
+        elif event.key == pygame.K_BACKSPACE:
+            self.text = "" if self.replacing else self.text[:-1]
+            self.replacing = False
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+            self._focus(False)
+        return True
+
+    def _arrow_zone_at(self, pos) -> int:
+        """-1 over the left arrow, 1 over the right one, 0 elsewhere."""
+        zone = self.rect.h
+        if pos[0] < self.rect.x + zone:
+            return -1
+        return 1 if pos[0] >= self.rect.right - zone else 0
+
+    def draw(self, surface, size: int, blink_on: bool = True) -> None:
+        pygame.draw.rect(surface, theme.FIELD_FOCUSED if self.focused else theme.FIELD, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
+        note_drawn(self.rect, "number field")
+        zone = self._arrow_zone(size)
+        arrows = self.rect.inflate(-2, 0)
+        for mark, x in (("\u25c0", self.rect.x + zone // 2), ("\u25b6", self.rect.right - zone // 2)):
+            draw_text(surface, mark, int(size * 0.8), theme.FIELD_HINT, (x, self.rect.centery), "center", box=arrows)
+        shown = f"{self.value:,}" if self.value is not None and not self.focused else self.text
+        color = theme.FIELD_INK if self.in_range or not self.text else theme.FIELD_ALERT
+        rect = draw_text(surface, shown, size, color, self.rect.center, "center", box=self.rect.inflate(-2 * zone, 0))
+        if self.focused and blink_on:
+            x = rect.right + 1 if self.text else self.rect.centerx
+            pygame.draw.line(surface, theme.FIELD_INK, (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)

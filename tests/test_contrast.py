@@ -14,7 +14,7 @@ TABLE_INKS = [theme.INK, theme.INK_DIM, theme.GOLD, theme.ALERT, theme.GLOW]
 BUTTONS = [theme.BUTTON, theme.BUTTON_GO, theme.BUTTON_WARN, theme.BUTTON_STOP, theme.BUTTON_QUIET]
 BUTTON_INKS = [theme.INK]  # a disabled button's label is INK_DIM on BUTTON_OFF
 FIELDS = [theme.FIELD, theme.FIELD_FOCUSED]
-FIELD_INKS = [theme.FIELD_INK, theme.FIELD_HINT]
+FIELD_INKS = [theme.FIELD_INK, theme.FIELD_HINT, theme.FIELD_ALERT]
 TEXT_COLOURS = set(TABLE_INKS + FIELD_INKS)
 
 

@@ -11,6 +11,7 @@ import copy
 import itertools
 import pickle
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -166,6 +167,46 @@ def test_the_rules_sheet_says_the_deck_is_this_editions():
     assert "card list designed for this edition; the official list is not reproduced" in GUIDE.lower()
 
 
+def says(*phrases: str) -> None:
+    """The rules sheet states the claim under test (in these words, so the test follows the sentence)."""
+    for phrase in phrases:
+        assert phrase in GUIDE, f"the rules sheet no longer says {phrase!r}"
+
+
+def test_the_rules_sheet_says_two_to_six_youngest_first_then_clockwise_as_the_table_plays():
+    says("Two to six players.", "The youngest player goes first (the setup screen picks that seat as the first player); "
+         "turns then pass clockwise, in seat order.")
+    assert (RULES.min_players, RULES.max_players) == (2, 6)
+    first = RULES.options[0]
+    assert first.key == "first" and first.default == 0 and "youngest" in first.help
+    state = RULES.setup({"players": 4, "first": 2}, 1)
+    movers = []
+    while len(movers) < 5:
+        if not movers or movers[-1] != state.current:
+            movers.append(state.current)
+        state, _ = RULES.apply(state, RULES.playout_action(state, Rng(2).random))
+    assert movers == [2, 3, 0, 1, 2]
+
+
+def test_the_rules_sheet_says_the_draw_and_the_match_as_the_rules_play_them():
+    says("one card if you hold ten or more, two if you hold fewer, one at a time",
+         "agree a target score, any from 100 to 5,000 (500 unless the table says otherwise)",
+         "two tied for first both earn 100; the next player is third, so with three players nobody earns 50",
+         "A match tied at the top is settled by one more game among the tied players only; should that game "
+         "tie too, those still level play again.")
+    target = next(o for o in RULES.options if o.key == "target")
+    assert (target.lowest, target.highest, target.default) == (100, 5000, 500)
+    assert bonuses([scores("6/30"), scores("6/30"), scores("5/20")], (0, 1, 2)) == {0: 100, 1: 100, 2: 0}
+
+
+def test_the_rules_sheet_is_in_our_own_words():
+    """No sentence of the rulebook is copied into the sheet."""
+    for phrase in ("Youngest player begins", "play proceeds clockwise", "any agreed-upon score",
+                   "the tied players play another game", "all tied players receive the higher bonus",
+                   "Draw the cards one at a time"):
+        assert phrase.lower() not in GUIDE.lower()
+
+
 # ---------------------------------------------------------------- setup
 
 
@@ -185,8 +226,26 @@ def test_setup_deals_ten_each_four_anchors_one_discard_three_scoring(players):
 def test_two_to_six_players():
     """"2-6 players.\""""
     for players in (1, 7):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=f"this game takes 2 to 6 players, not {players}"):
             RULES.setup({"players": players}, 1)
+    for players in range(2, 7):
+        assert len(RULES.setup({"players": players}, 1).hands) == players
+
+
+def test_six_seats_play_a_whole_game_youngest_first_then_clockwise():
+    """"Seats: two to six, youngest first (the setup picks the first seat), then clockwise (seat
+    order).\" Six computer seats, seat 3 first, play a game to its end through the engine."""
+    config = {"seats": [{"name": f"Seat {n}", "kind": "computer", "difficulty": "easy"} for n in range(6)],
+              "rules": {"first": 3}}
+    session = Session("linx", config, 8)
+    turns = []
+    while not session.game_over:
+        if not turns or turns[-1] != session.to_move:
+            turns.append(session.to_move)
+        session.apply(session.computer_action())
+    assert turns[:7] == [3, 4, 5, 0, 1, 2, 3]
+    assert all(b == (a + 1) % 6 for a, b in zip(turns, turns[1:])), "every turn passes to the next seat"
+    assert session.view(None).stock_count == 0 and session.view(None).winners
 
 
 def test_the_setup_screen_picks_the_first_seat_default_seat_0():
@@ -418,6 +477,57 @@ def test_still_tied_is_a_shared_win():
 # ---------------------------------------------------------------- match play
 
 
+def test_the_match_target_is_any_agreed_score_from_100_to_5000_default_500():
+    """"Default 500; any agreed score, as the rulebook says: the setup takes any target from 100 to
+    5,000.\" Anything else is refused with the range in the message, and nothing is dealt."""
+    assert RULES.normalize_config({"players": 2})["target"] == 500
+    for target in (100, 350, 999, 5000):
+        assert RULES.setup({"players": 2, "match": True, "target": target}, 1).target == target
+    for target in (99, 0, -350, 5001, 10**9, "350", 350.0, True, None):
+        with pytest.raises(ValueError, match="Match target must be a whole number from 100 to 5,000"):
+            RULES.setup({"players": 2, "match": True, "target": target}, 1)
+
+
+def test_a_match_to_350_ends_with_the_game_that_takes_someone_to_it():
+    """"Play games until a game ends with someone at or above the target": at 350, a game that
+    leaves the leader at 345 goes on; one that takes them to exactly 350 ends the match."""
+    config = RULES.normalize_config({"players": 3, "match": True, "target": 350})
+    short = finished(["8/55", "5/20", ""], match=True, target=350, match_scores=[190, 100, 0])
+    assert RULES.match_totals(short) == (345, 170, 0) and RULES.match_winners(short) == ()
+    assert RULES.next_game_config(config, short)["match_scores"] == [345, 170, 0]
+    reached = finished(["8/55", "5/20", ""], match=True, target=350, match_scores=[195, 100, 0])
+    assert RULES.match_totals(reached) == (350, 170, 0) and RULES.match_winners(reached) == (0,)
+
+
+def test_a_match_to_350_played_out_by_the_computers_stops_at_the_target():
+    """A whole match to 350 through the session: every game before the last leaves everyone
+    short of 350 (or tied at the top); the last takes its winner to 350 or more."""
+    seats = [{"name": name, "kind": "computer", "difficulty": "easy"} for name in ("A", "B", "C")]
+    session = Session("linx", {"seats": seats, "rules": {"match": True, "target": 350}}, 5)
+    games = []
+    while True:
+        while not session.game_over:
+            session.apply(session.computer_action())
+        totals = session.rules.match_totals(session.state)
+        games.append(totals)
+        if session.session_over:
+            break
+        assert max(totals) < 350 or totals.count(max(totals)) > 1
+        session.next_game()
+    winner = session.rules.match_winners(session.state)
+    assert len(winner) == 1 and games[-1][winner[0]] >= 350 and sum(session.wins) == 1
+    assert len(games) >= 2, "this match goes on past its first game"
+
+
+def test_a_save_with_a_match_target_of_the_old_fixed_choices_still_loads():
+    """Saves made when the target was one of 300, 500, 750 or 1000 load and play on."""
+    text = (Path(__file__).parent / "saves" / "linx_match_to_750.json").read_text()
+    session = Session.loads(text)
+    assert session.view(None).target == 750 and len(session.log) == 12
+    session.apply(session.legal_actions()[0])
+    assert Session.loads(session.dumps()).view(0) == session.view(0)
+
+
 def test_match_bonuses_by_player_count():
     """"winner +100; with 3+ players second +50; with 4+ players third +25.\""""
     two = [scores("8/55"), scores("5/20")]
@@ -435,6 +545,17 @@ def test_tied_players_all_get_the_higher_bonus():
     assert bonuses(claimed, (0, 1, 2, 3)) == {0: 100, 1: 100, 2: 25, 3: 0}
     claimed = [scores("8/55"), scores("5/20"), scores("5/20")]
     assert bonuses(claimed, (0, 1, 2)) == {0: 100, 1: 50, 2: 50}
+
+
+def test_places_count_as_in_sport_two_tied_first_then_the_next_is_third():
+    """"Places count as in sport: two players tied first both take the first bonus and the next
+    player is third (so with three players nobody gets the 50).\""""
+    three = [scores("6/30"), scores("5/20"), scores("6/30")]
+    assert places(three, (0, 1, 2)) == {0: 1, 2: 1, 1: 3}
+    assert bonuses(three, (0, 1, 2)) == {0: 100, 2: 100, 1: 0}
+    six = three + [scores("5/20"), scores(""), scores("")]
+    assert places(six, range(6)) == {0: 1, 2: 1, 1: 3, 3: 3, 4: 5, 5: 5}
+    assert bonuses(six, range(6)) == {0: 100, 2: 100, 1: 25, 3: 25, 4: 0, 5: 0}
 
 
 def test_match_play_carries_scores_until_someone_reaches_the_target():
@@ -470,6 +591,21 @@ def test_a_tied_match_is_settled_by_another_game_among_the_tied_players_only():
     assert RULES.match_totals(replay) == (555, 100, 555)
     winners = RULES.outcome(replay).winners
     assert RULES.match_winners(replay) == (winners if len(winners) == 1 else ())
+
+
+def test_a_tie_break_game_that_ties_again_is_played_again_by_those_still_tied():
+    """The tied players only: a tie-break game among three that two of them share goes on with
+    those two alone, the match scores untouched."""
+    state = finished(["6/30", "6/30", "5/20", ""], match=True, match_scores=[500, 500, 500, 120],
+                     seats_in=(0, 1, 2), tiebreak=True)
+    assert RULES.match_winners(state) == () and RULES.match_totals(state) == (500, 500, 500, 120)
+    config = RULES.next_game_config(RULES.normalize_config({"players": 4, "match": True}), state)
+    assert config["seats_in"] == [0, 1] and config["tiebreak"] and config["match_scores"] == [500, 500, 500, 120]
+    again = RULES.setup(config, 2)
+    assert [len(hand) for hand in again.hands] == [10, 10, 0, 0]
+    settled = finished(["6/30", "8/55", "", ""], match=True, match_scores=[500, 500, 500, 120],
+                       seats_in=(0, 1), tiebreak=True)
+    assert RULES.match_winners(settled) == (1,)
 
 
 def test_a_session_counts_a_match_not_each_game():

@@ -58,9 +58,10 @@ class Case:
 
 
 def cases_of(descriptor: GameDescriptor) -> list[Case]:
-    """Every player count the game allows, with every combination of its options' choices."""
+    """Every player count the game allows, with every combination of its options' choices (a
+    number option: its lowest, default and highest)."""
     rules = descriptor.rules
-    choices = [[(option.key, value) for value, _label in option.choices] for option in rules.options]
+    choices = [[(option.key, value) for value in option.examples] for option in rules.options]
     return [Case(descriptor, tuple(sorted((("players", players),) + combo)))
             for players in range(rules.min_players, rules.max_players + 1)
             for combo in itertools.product(*choices) if _allowed(rules, {"players": players, **dict(combo)})]

@@ -17,6 +17,8 @@ from scenes import cardart, theme
 from scenes.gameover import GameOver
 from scenes.linx_table import LinxTable, link_words
 from scenes.setup import SetupScene
+from scenes.widgets import text_width
+from test_layout import SIZES
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
 LONG_CHAIN = 6
@@ -173,6 +175,34 @@ def test_a_discard_by_drag_and_a_draw_by_clicking_the_discard_pile(driver):
     assert top in table.current_view().hand
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_draw_prompt_says_one_card_with_ten_or_more_else_two_one_at_a_time(driver, size):
+    """"With 10 or more cards in hand draw one card; with fewer, draw two, one at a time, deciding
+    the source of the second after seeing the first": the prompt says which, whole, at every size."""
+    driver.app.screen = pygame.display.set_mode(size)
+    session = Session("linx", {"seats": SEATS}, 3)
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    driver.wait(0.3)
+
+    def prompt() -> str:
+        words = table.prompt(table.current_view())
+        assert text_width(words, table.px(19), bold=True) <= table.prompt_width() and "\u2026" not in words
+        return words
+
+    assert "hold 10" in prompt() and "draw one" in prompt() and "two" not in prompt()
+    session.state.hands[0] = session.state.hands[0][:9]
+    session.state.draws_left = 2
+    assert "hold 9" in prompt() and "draw two, one at a time" in prompt()
+    driver.click(table.pile_rect(STOCK).center)
+    first = session.history[-1][1].card
+    assert table.current_view().draws_left == 1 and "second" in prompt() and f"drew {first.label}" in prompt()
+    while table.motion.busy:
+        driver.frame(dt=0.05)
+    driver.click(table.pile_rect(DISCARD).center)
+    assert table.current_view().draws_left == 0 and "draw" not in prompt()
+
+
 def test_the_setup_screen_offers_only_first_players_at_the_table(driver):
     """The youngest player begins: the first-player choices are the seats there are, no more."""
     setup = SetupScene(driver.app, "linx")
@@ -188,6 +218,98 @@ def test_the_setup_screen_offers_only_first_players_at_the_table(driver):
     setup._remove_seat(setup.rows[-1])
     driver.frame()
     assert len(first.choices) == len(setup.rows) == 2 and first.value in (0, 1)
+
+
+def test_the_match_target_is_typed_or_stepped_and_a_target_out_of_range_is_refused_at_start(driver):
+    """"Any agreed score ... from 100 to 5,000": the field takes a typed number (the first digit
+    replaces the one shown) or steps by 50; a number out of range is refused by the rules, with
+    the range, and the screen keeps it to be mended."""
+    setup = SetupScene(driver.app, "linx")
+    driver.app.push(setup)
+    driver.frame()
+    target = setup.options["target"]
+    assert target.value == 500
+    driver.click((target.rect.right - 4, target.rect.centery))
+    assert target.value == 550
+    driver.click((target.rect.x + 4, target.rect.centery))
+    driver.click((target.rect.x + 4, target.rect.centery))
+    assert target.value == 450
+    driver.click(target.rect.center)
+    driver.type_text("35")
+    assert target.value == 35 and not target.in_range
+    driver.click(setup.start_button.rect.center)
+    assert driver.app.top is setup and target.value == 35
+    assert setup.message == "Match target must be a whole number from 100 to 5,000, not 35"
+    driver.click(target.rect.center)
+    driver.key(pygame.K_BACKSPACE)
+    driver.key(pygame.K_RETURN)
+    assert target.value == 35, "a field left empty goes back to its number"
+    driver.click(target.rect.center)
+    driver.type_text("7")
+    driver.key(pygame.K_UP)
+    assert target.value == 100, "stepping is kept within the range"
+    driver.key(pygame.K_BACKSPACE)
+    driver.type_text("350")
+    driver.key(pygame.K_RETURN)
+    assert setup.table_config()["rules"]["target"] == 350
+
+
+@pytest.mark.parametrize("remembered, shown", [(750, 750), (350, 350), (35, 35), ("750", 500), (None, 500)])
+def test_the_remembered_target_comes_back_and_one_that_is_no_number_gives_way_to_500(driver, remembered, shown):
+    """The setup remembers the last target (an old save's 750 too); a number out of range comes
+    back to be mended; anything that is no whole number gives way to the default."""
+    driver.app.settings["last_setup"] = {"linx": {"rules": {"match": True, "target": remembered}}}
+    setup = SetupScene(driver.app, "linx")
+    driver.app.push(setup)
+    driver.frame()
+    assert setup.options["target"].value == shown
+
+
+def test_six_seats_and_a_match_to_350_set_on_the_setup_play_to_the_end_through_the_mouse(driver):
+    """Six seats and a target of 350, set on the setup screen with the mouse; the human plays
+    every turn by mouse, game after game, until a game takes someone to 350 and ends the match."""
+    menu = driver.app.top
+    driver.click(next(b for b in menu.game_buttons if b.label == "LINX").rect.center)
+    setup = driver.app.top
+    driver.click(setup.seed.rect.center)
+    driver.type_text("6")
+    while len(setup.rows) < 6:
+        driver.click(setup.add_button.rect.center)
+    assert not setup.add_button.enabled, "six seats at most"
+    match = setup.options["match"]
+    driver.click((match.rect.right - 4, match.rect.centery))
+    target = setup.options["target"]
+    driver.click(target.rect.center)
+    driver.type_text("350")
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, LinxTable), setup.message
+    session = table.session
+    assert len(session.seats) == 6 and session.view(None).match and session.view(None).target == 350
+    games = 0
+    for _ in range(200000):
+        top = driver.app.top
+        if isinstance(top, GameOver):
+            games += 1
+            totals = session.rules.match_totals(session.state)
+            if session.session_over:
+                break
+            assert max(totals) < 350 or totals.count(max(totals)) > 1
+            driver.click(top.primary.rect.center)
+            continue
+        table = top
+        legal = table.session.legal_actions() if table.my_turn and not table.motion.busy else []
+        if legal:
+            before = len(table.session.log)
+            human_move(driver, table, legal)
+            assert len(table.session.log) == before + 1, table.message
+        driver.frame(dt=0.05)
+    else:
+        pytest.fail("the match never ended")
+    winner = session.rules.match_winners(session.state)
+    assert len(winner) == 1 and totals[winner[0]] >= 350
+    assert top.headline() == f"{session.names[winner[0]]} wins the match!" and top.primary.label == "Play again"
+    assert games >= 2, "this match goes on past its first game"
 
 
 def test_the_hint_in_the_laying_step_fills_the_chain_row_and_enter_lays_it(driver):

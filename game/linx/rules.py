@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..core import Option, Outcome, Rules, View, shared
+from ..core import NumberOption, Option, Outcome, Rules, View, shared
 from ..dealing import deal_hidden
 from ..rng import Rng
 from .cards import LinxCard, ScoringCard, full_deck, scoring_deck
@@ -17,6 +17,7 @@ SCORING_FACE_UP = 3
 STOCK, DISCARD = "stock", "discard"
 WIN_BONUSES = (100, 50, 25)  # first, second (3+ players), third (4+ players)
 MAX_PLAYERS = 6
+TARGET_LOWEST, TARGET_HIGHEST = 100, 5000  # the agreed match scores the table takes
 
 
 # ---------------------------------------------------------------- actions
@@ -246,12 +247,13 @@ class LinxRules(Rules):
     event_types = (Drew, Discarded, ChainLaid, AnchorsDealt, ScoringDealt, GameEnded)
     options = (
         Option("first", "First player", tuple((s, f"Seat {s + 1}") for s in range(MAX_PLAYERS)), 0,
-               "The youngest player begins."),
+               "The youngest player begins; play then goes clockwise, in seat order."),
         Option("match", "Match play", ((False, "One game"), (True, "Match")), False,
                "Play games until someone reaches the target score; the winner of each game "
                "gets a bonus."),
-        Option("target", "Match target", ((300, "300"), (500, "500"), (750, "750"), (1000, "1000")), 500,
-               "The score that ends a match."),
+        NumberOption("target", "Match target", TARGET_LOWEST, TARGET_HIGHEST, 500, 50,
+                     f"Any agreed score from {TARGET_LOWEST} to {TARGET_HIGHEST:,}: type it or step it by 50. "
+                     "The match ends with the game that takes someone to it."),
     )
     # A search playout plays about six turns (two or three actions each), then `estimate` judges
     # the hands: playing on to the end of the stock costs too much for what it adds.
