@@ -355,3 +355,15 @@ def test_only_a_game_that_allows_it_can_be_given_up():
     with pytest.raises(IllegalAction):
         session.give_up()
     assert not session.game_over and session.log == []
+
+
+@pytest.mark.parametrize("action", [SetSuit(0, 4, "star"), Discard(0, 4), PlaceModifier(0, 4, 1)])
+def test_abilities_and_tokens_never_target_an_empty_place(action):
+    """Only cards in play can be targeted: an empty space is refused with the reason (it used to
+    raise IndexError, and the autosave holding the move then broke Continue)."""
+    state = solo([up("Envoy-3")] + MIXED[1:4] + [None] + MIXED[5:], ["Envoy-4"], pools=(0, 1))
+    state, _ = play(state, PlayOn(c("Envoy-4"), 0))
+    assert state.pending.kind == "change_suit"
+    assert all(getattr(a, "position", None) != 4 for a in SOLITAIRE.legal_actions(state))
+    with pytest.raises(IllegalAction, match="no card at that place|not now"):
+        SOLITAIRE.apply(state, action)
