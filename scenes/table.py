@@ -178,8 +178,10 @@ class TableScene(Scene):
         if not self.my_turn:
             return
         legal = self.session.legal_actions()
-        view = self.current_view()
-        action = self.session.descriptor.heuristic(self.session.seed).choose(view, legal)
+        self.present_hint(self.session.descriptor.heuristic(self.session.seed).choose(self.current_view(), legal))
+
+    def present_hint(self, action) -> None:
+        """Light the hinted move and say it; the game counts as assisted from now on."""
         self.session.note_hint()
         cards = action_cards(action)
         self.hand.selected = cards[0] if cards else None
