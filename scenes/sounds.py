@@ -3,7 +3,7 @@
 A machine without a sound device plays nothing: the mixer's first failure is logged once and the
 app goes on silent. Which sound a move's event makes: the event's own `sound` attribute if it has
 one, else the first of EVENT_SOUNDS whose word its class name starts with (Played, Placed, Drew,
-Took, Scored, GameEnded...), else none.
+Took, Scored, GameEnded, SolitaireEnded...), else none.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .resources import asset
 
 NAMES = ("deal", "place", "draw", "take", "cube", "win")
 EVENT_SOUNDS = (("Play", "place"), ("Place", "place"), ("Drew", "draw"), ("Took", "take"), ("Scored", "cube"),
-                ("GameEnded", "win"), ("Rebuilt", "deal"), ("Dealt", "deal"))
+                ("GameEnded", "win"), ("SolitaireEnded", "win"), ("Rebuilt", "deal"), ("Dealt", "deal"))
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,10 @@ from game.cards import card  # noqa: E402
 from game.chainchain import rules as chainchain  # noqa: E402
 from game.chains import rules as chains  # noqa: E402
 from game.cubes import rules as cubes  # noqa: E402
+from game.registry import GAMES  # noqa: E402
+from game.session import Session  # noqa: E402
 from scenes import sounds  # noqa: E402
+from scenes.sounds import sound_for  # noqa: E402
 from scenes.resources import asset  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,3 +180,17 @@ def test_the_settings_change_the_volume_the_looks_and_are_saved(driver):
     saved, _notice = storage.load_settings()
     assert (saved["four_colour"], saved["card_back"], saved["sound_volume"]) == (True, "red", 0.75)
     cardart.set_style(False, "blue")
+
+
+@pytest.mark.parametrize("game", [game.name for game in GAMES])
+def test_every_games_end_makes_the_end_sound(game):
+    """Each registered game, played to its end with random moves: the move that ends it sounds
+    "win" (the end event's name is the same idea in every game)."""
+    rules = next(g.rules for g in GAMES if g.name == game)
+    seats = [{"name": f"P{i}", "kind": "human"} for i in range(rules.default_players)]
+    session = Session(game, {"seats": seats}, 3)
+    rnd = random.Random(3)
+    events = []
+    while not session.game_over:
+        events = session.apply(rnd.choice(session.legal_actions()))
+    assert "win" in {sound_for(event) for event in events}, [type(e).__name__ for e in events]

@@ -11,7 +11,7 @@ from game.ai.players import RandomPlayer
 from game.core import IllegalAction
 from game.rng import Rng
 from game.sovereign import BUILT_IN, Discard, EndTurn, Placed, PlaceModifier, SetSuit, Skip, SovereignState
-from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireOver
+from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireEnded
 from game.sovereign.effects import active_rule
 from game.sovereign.event_rules import NO_EVENT
 from game.sovereign.rules import begin_turn, resume, solitaire_won
@@ -169,7 +169,7 @@ def test_win_when_all_seven_positions_hold_cards_in_play_of_one_suit():
     state = solo(stars[:6] + [up("Envoy-7")], ["Sentinel-4"])  # Envoy-7: 5 planet; Sentinel-4: 6 star
     state, events = play(state, PlayOn(c("Sentinel-4"), 6), EndTurn())
     assert state.winners == (0,) and SOLITAIRE.outcome(state).scores == (1.0,)
-    assert SolitaireOver(True, 1) in events
+    assert SolitaireEnded(True, 1) in events
 
 
 def test_loss_when_no_card_in_hand_can_be_played():
@@ -194,7 +194,7 @@ def test_revised_a_pool_token_placed_where_it_cannot_help_loses_the_turn():
     """Revised: ... so once the tokens left cannot make any card fit, the game is lost."""
     state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))
     state, events = play(state, PlaceModifier(0, 0, 1))
-    assert state.winners == () and any(type(e) is SolitaireOver for e in events)
+    assert state.winners == () and any(type(e) is SolitaireEnded for e in events)
 
 
 @pytest.mark.parametrize("event, shielded", [("Ion Storm", False), ("Calm Void", True)])
@@ -335,7 +335,7 @@ def test_a_deal_ended_as_lost_is_a_loss_that_a_save_and_a_replay_keep():
     events = session.give_up()
     over = events[-1]
     assert session.game_over and SOLITAIRE.outcome(session.state).winners == ()
-    assert over == SolitaireOver(False, session.turns_taken(0), True) and "ended as lost" in over.text(["Ana"])
+    assert over == SolitaireEnded(False, session.turns_taken(0), True) and "ended as lost" in over.text(["Ana"])
     reloaded = Session.loads(session.dumps())
     assert reloaded.game_over and reloaded.log == session.log and reloaded.log[-1] == {"type": "GiveUp"}
     _replayed, steps = replay_steps(reloaded)

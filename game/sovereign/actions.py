@@ -437,7 +437,7 @@ class SuddenDeath:
 
 
 @dataclass(frozen=True, slots=True)
-class SolitaireOver:
+class SolitaireEnded:
     won: bool
     turns: int
     given_up: bool = False
@@ -451,7 +451,7 @@ class SolitaireOver:
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver:
+class GameEnded:
     winners: tuple[int, ...]
 
     def text(self, names) -> str:
@@ -460,5 +460,5 @@ class GameOver:
 
 
 EVENT_TYPES = (ChainsStarted, Picked, Played, Discarded, SuitChanged, Flipped, Tucked, Covered, TokensTaken,
-               TokenPlaced, Fizzled, EventDrawn, Drew, Salvaged, RevealPhase, Scored, SuddenDeath, SolitaireOver,
-               GameOver)
+               TokenPlaced, Fizzled, EventDrawn, Drew, Salvaged, RevealPhase, Scored, SuddenDeath, SolitaireEnded,
+               GameEnded)

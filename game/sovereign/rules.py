@@ -39,9 +39,9 @@ from ..core import Option, Outcome, Rules, View, shared
 from ..dealing import deal_hidden
 from ..rng import Rng
 from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, PLACE_ROWS, SHIFT_SUIT, SKIP, ChainsStarted, Cover,
-                      Covered, Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameOver, Open, Pick, Picked,
+                      Covered, Discard, Discarded, Drew, EndTurn, Flip, Flipped, GameEnded, Open, Pick, Picked,
                       PlaceModifier, PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal, RevealPhase,
-                      Salvage, Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireOver, SuddenDeath, SuitChanged,
+                      Salvage, Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireEnded, SuddenDeath, SuitChanged,
                       TokenPlaced, TokensTaken, Tuck, Tucked, hand_actions, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import (CHOICES, STEPS, TURN_STAGES, active_rule, covering_plays, covers, extra_play_choices,
@@ -690,7 +690,7 @@ def finish_solitaire(state: SovereignState, won: bool, log: list, given_up: bool
     state.stage = "over"
     state.pending = state.listed = None
     state.work = []
-    log.append(SolitaireOver(won, state.turns - 1, given_up))
+    log.append(SolitaireEnded(won, state.turns - 1, given_up))
 
 
 def _stage_second(state: SovereignState, log: list) -> None:
@@ -877,7 +877,7 @@ def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) 
     state.winners = winners
     state.final_scores = tuple(scores)
     state.stage = "over"
-    log.append(shared(GameOver, winners))
+    log.append(shared(GameEnded, winners))
 
 
 STAGES = {
