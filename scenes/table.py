@@ -307,13 +307,9 @@ class TableScene(Scene):
         self.app.sounds.play("deal")
 
     def animating(self) -> bool:
-        """Cards in flight, a message counting down, a computer to move, or the pause before the
-        game-over screen."""
-        if self.motion.busy or self.message_time > 0 or self.notice_time > 0:
-            return True
-        if self.session.game_over:
-            return self.turns.game_over_wait >= 0
-        return self.session.to_move in self.session.computers
+        """Cards in flight, a message counting down, or work the turns do with no input (a
+        computer to move, a hand-off to show, the pause before the game-over screen)."""
+        return self.motion.busy or self.message_time > 0 or self.notice_time > 0 or self.turns.due
 
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)

@@ -43,6 +43,18 @@ class Turns:
         return seat is not None and seat == self.viewer and not self.motion.busy
 
     @property
+    def due(self) -> bool:
+        """Whether the flow of turns has work to do with no input: a computer to move, a hand-off
+        screen to show in pass-and-play, the game-over screen to open after its pause. Only while
+        the table is in front: under a hand-off screen or a question the turns wait for it."""
+        if self.app.top is not self.table:
+            return False
+        if self.session.game_over:
+            return self.game_over_wait >= 0
+        seat = self.session.to_move
+        return seat in self.session.computers or (len(self.session.human_seats) > 1 and seat != self.revealed_seat)
+
+    @property
     def thinking(self) -> bool:
         return self.thinker is not None
 

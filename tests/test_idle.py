@@ -52,3 +52,32 @@ def test_every_table_scene_is_found_from_its_descriptor():
 
     for game in GAMES:
         assert table_class(game).__name__.endswith("Table")
+
+
+def test_a_hand_off_due_in_pass_and_play_comes_with_no_input(driver, monkeypatch):
+    """After the computers' moves, the next human's hand-off screen opens on its own: the table
+    keeps drawing while the flow of turns has work to do, and rests only once it is shown."""
+    from scenes.handoff import HandOff
+
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
+             {"name": "Cy", "kind": "computer"}]
+    session = Session("sovereigns-chain", {"seats": seats, "rules": {"dealer": 1}}, 4)
+    while session.to_move in session.computers:
+        session.apply(session.computer_action())
+    driver.app.screens.table(session)
+    table = driver.app.top
+    table.turns.revealed_seat = None
+    assert table.animating(), "a hand-off is due"
+    app = driver.app
+    polls = []
+
+    def sleep(seconds):
+        polls.append(seconds)
+        app.quit()
+
+    monkeypatch.setattr("scenes.app.time.sleep", sleep)
+    monkeypatch.setattr("scenes.app.pygame.quit", lambda: None)
+    pygame.event.clear()
+    app.run()
+    assert isinstance(app.top, HandOff) and polls, "the hand-off came, then the app rested"
+    assert not any(scene.animating() for scene in app.stack)
