@@ -10,6 +10,8 @@ humans, each with their own record).
 
 The store is versioned JSON in the data folder, written atomically as each game ends; a game
 already recorded (the same session and game number, say after Continue) is not counted twice.
+Each change reads the file, changes it and writes it back under the file's lock, so two copies of
+the app finishing games at once both count.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import storage
+from . import files, storage
 from .ai import DIFFICULTIES
 from .session import Session
 
 STATS_FORMAT = 1
 MAX_DEPTH = 6
+MAX_BYTES = 4_000_000  # the largest statistics file read (every game and mode is a few kB)
 REMEMBERED_GAMES = 200  # recent game ids kept to refuse recording a game twice
 
 
@@ -160,7 +163,7 @@ def load_stats() -> tuple[Stats, str | None]:
     if not path.exists():
         return Stats(), None
     try:
-        return Stats.from_json(storage.read_json(path, MAX_DEPTH)), None
+        return Stats.from_json(storage.read_json(path, MAX_DEPTH, MAX_BYTES)), None
     except (OSError, storage.UnusableFile) as err:
         reason = getattr(err, "strerror", None) or str(err)
         return Stats(), storage.set_aside(path, "statistics file", reason) + "; counting starts again."
@@ -174,15 +177,28 @@ def record_game(session: Session) -> str | None:
     """Count the session's finished game in the stored statistics and write them; a message
     when the stored file had to be set aside. Raises storage.StorageError when it cannot be
     written."""
-    stats, message = load_stats()
-    if add_game(stats, session):
-        save_stats(stats)
-    return message
+    return _change(lambda stats: add_game(stats, session))
 
 
 def reset_game(game: str) -> str | None:
     """Forget the stored statistics of one game; a message as for `record_game`."""
-    stats, message = load_stats()
-    stats.reset(game)
-    save_stats(stats)
+    def forget(stats: Stats) -> bool:
+        stats.reset(game)
+        return True
+
+    return _change(forget)
+
+
+def _change(change) -> str | None:
+    """Read the statistics, `change` them (True: write them back) and write them, all under the
+    file's lock; the message of `load_stats`."""
+    path = stats_path()
+    try:
+        with files.locked(path):
+            stats, message = load_stats()
+            if change(stats):
+                save_stats(stats)
+    except OSError as err:  # the lock file cannot be made: the folder cannot be written
+        raise storage.StorageError(f"Cannot save to {path.parent} ({err.strerror or err}); "
+                                   "play goes on unsaved.") from None
     return message

@@ -164,7 +164,7 @@ def test_sigkill_mid_write_leaves_the_old_or_the_new_file(private_home):
 
 def test_the_app_writes_only_inside_its_data_folder(tmp_path, private_home):
     """Saves, settings and statistics go to the per-user folder and nowhere else (the folder's
-    parent holds nothing new)."""
+    parent holds nothing new); the statistics' lock file is kept beside them."""
     from game.stats import record_game
 
     before = folder_files(tmp_path)
@@ -176,7 +176,8 @@ def test_the_app_writes_only_inside_its_data_folder(tmp_path, private_home):
     storage.save_settings(storage.DEFAULT_SETTINGS)
     record_game(session)
     assert folder_files(tmp_path) == sorted(set(before) | {"home"})
-    assert set(folder_files(private_home)) == {"current-game.json", "settings.json", "statistics.json"}
+    assert set(folder_files(private_home)) == {"current-game.json", "settings.json", "statistics.json",
+                                               "statistics.json.lock"}
 
 
 # ---------------------------------------------------------------- damaged saves
