@@ -22,12 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import files, storage
+from .files import showable
 from .ai import DIFFICULTIES
 from .session import Session
 
 STATS_FORMAT = 1
 MAX_DEPTH = 6
 MAX_BYTES = 4_000_000  # the largest statistics file read (every game and mode is a few kB)
+COUNT_LIMIT = 10**9    # no count, score or turn number comes near it: a larger one is damage
+MODE_LIMIT = 80        # characters in a mode's name ("pass-and-play: " and a seat's name)
 REMEMBERED_GAMES = 200  # recent game ids kept to refuse recording a game twice
 
 
@@ -102,6 +105,8 @@ class Stats:
             raise storage.UnusableFile("its list of recorded games is damaged")
         if not isinstance(games, dict) or not all(isinstance(modes, dict) for modes in games.values()):
             raise storage.UnusableFile("its records are not objects by game and mode")
+        if any(len(mode) > MODE_LIMIT or showable(mode) != mode for modes in games.values() for mode in modes):
+            raise storage.UnusableFile(f"a mode's name is longer than {MODE_LIMIT} characters or holds a control character")
         records = {game: {mode: _record(game, mode, fields) for mode, fields in modes.items()}
                    for game, modes in games.items()}
         return cls(records, recorded[-REMEMBERED_GAMES:])
@@ -113,12 +118,20 @@ _COUNTS = ("played", "won", "current_streak", "best_streak", "assisted_played", 
 def _record(game: str, mode: str, fields) -> Record:
     if not isinstance(fields, dict) or set(fields) != {f.name for f in dataclasses.fields(Record)}:
         raise storage.UnusableFile(f"the record of {game} ({mode}) is damaged")
-    sound = (all(type(fields[name]) is int and fields[name] >= 0 for name in _COUNTS)
-             and (fields["best_score"] is None or type(fields["best_score"]) in (int, float))
-             and (fields["fewest_turns"] is None or type(fields["fewest_turns"]) is int))
+    sound = (all(_count(fields[name]) for name in _COUNTS)
+             and (fields["best_score"] is None or (type(fields["best_score"]) in (int, float)
+                                                   and abs(fields["best_score"]) <= COUNT_LIMIT))
+             and (fields["fewest_turns"] is None or _count(fields["fewest_turns"])))
     if not sound:
         raise storage.UnusableFile(f"the record of {game} ({mode}) holds values of the wrong kind")
+    if not fields["won"] <= fields["played"] or not fields["assisted_won"] <= fields["assisted_played"] <= fields["played"]:
+        raise storage.UnusableFile(f"the record of {game} ({mode}) counts more won than played")
     return Record(**fields)
+
+
+def _count(value) -> bool:
+    """A whole number from 0 to COUNT_LIMIT (NaN, infinity and floats are none)."""
+    return type(value) is int and 0 <= value <= COUNT_LIMIT
 
 
 def modes(session: Session) -> dict[int, str]:

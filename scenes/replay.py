@@ -270,7 +270,12 @@ def describe(path: Path) -> str:
     try:
         data = storage.read_json(path, MAX_SAVE_DEPTH, DESCRIBED_BYTES)
         title = find_game(data["game"]).title
-        names = ", ".join(showable(seat["name"])[:NAME_LIMIT] for seat in data["config"]["seats"][:8])
-    except (OSError, storage.UnusableFile, KeyError, TypeError, ValueError):
+        names = ", ".join(_seat_name(seat, number) for number, seat in enumerate(data["config"]["seats"][:8], 1))
+    except (OSError, storage.UnusableFile, KeyError, TypeError, ValueError, AttributeError):
         return " \u00b7 ".join(filter(None, ["cannot be read", when]))
     return " \u00b7 ".join(filter(None, [title, names, when]))
+
+
+def _seat_name(seat: dict, number: int) -> str:
+    name = seat.get("name")
+    return showable(name)[:NAME_LIMIT] if isinstance(name, str) and name else f"Player {number}"
