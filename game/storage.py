@@ -41,6 +41,7 @@ SEAT_ORDERS = ("listed", "random")
 MAX_SETTINGS_DEPTH = 8
 SETTINGS_BYTES = 1_000_000   # the largest settings file read (a few kB is usual)
 SAVE_BYTES = 16_000_000      # the largest save read: a long game and its card set's two files
+TITLE_BYTES = 2_000_000      # the largest save read only to name its game on the menu
 CARD_BACKS = ("blue", "red")  # the back patterns the card painter knows (scenes/cardart.py)
 DEFAULT_SETTINGS = {
     "computer_speed": "normal",
@@ -333,14 +334,15 @@ def save_game(session: Session, path: Path | None = None) -> None:
 
 
 def saved_game_title(path: Path | None = None) -> str | None:
-    """The title of the game in progress ("your game" if the save cannot tell), or None."""
+    """The title of the game in progress ("your game" if the save cannot tell, or is too large to
+    read for a button: Continue reads it whole), or None."""
     from .registry import find_game
 
     path = path or autosave_path()
     if not path.exists():
         return None
     try:
-        return find_game(read_json(path, 64, SAVE_BYTES)["game"]).title
+        return find_game(read_json(path, 64, TITLE_BYTES)["game"]).title
     except (OSError, UnusableFile, KeyError, TypeError):
         return "your game"
 

@@ -216,7 +216,7 @@ class ReplayList(Scene):
         open_w = width - delete_w - gap
         self.shown, self.deletes = [], []
         for i, (path, kind) in enumerate(chosen):
-            text = fit_text(self.label(path, kind), self.px(18), open_w - 2 * self.px(18))
+            text = fit_text(self.label(path, kind), self.px(18), open_w - 2 * self.px(18), bold=True)
             button = Button(text, lambda p=path: self.open(p))
             button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
             delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
