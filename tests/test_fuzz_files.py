@@ -30,8 +30,7 @@ from hypothesis import strategies as st
 
 from game import stats, storage
 from game.session import SaveError, Session
-from game.sovereign.card_sets import builtin_texts, cards_dir, find_card_sets
-from scenes.confirm import Confirm
+from game.sovereign.card_sets import builtin_texts, find_card_sets
 from scenes.resources import LONGEST_LINE
 from scenes.screens import open_app
 from scenes.widgets import recording

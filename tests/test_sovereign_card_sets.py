@@ -249,3 +249,9 @@ def test_a_save_whose_card_text_is_longer_than_any_card_file_is_refused():
     data["config"]["rules"]["card_set"]["events"] += "#" * 200_001
     with pytest.raises(SaveError, match="longer than 200000 characters"):
         Session.from_save(data)
+
+
+def test_a_card_file_with_a_number_of_5000_digits_is_refused_with_a_reason():
+    """Found by the fuzz test: the TOML reader raised a plain ValueError, not its own error."""
+    put("long.classes.toml", builtin_texts()[0].replace("values = [", "values = [" + "9" * 5000 + ", ", 1))
+    assert "a number too long to read" in {c.name: c for c in find_card_sets()}["long"].problem

@@ -170,6 +170,8 @@ def _parse(text: str, file: str) -> dict:
         raise CardFileError(file, line, f"not valid TOML ({error})") from None
     except RecursionError:
         raise CardFileError(file, 0, f"it nests tables or lists deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # a number of more digits than Python reads (4,300)
+        raise CardFileError(file, 0, "it holds a number too long to read") from None
     if nested_deeper_than(data, MAX_DEPTH):
         raise CardFileError(file, 0, f"it nests tables or lists deeper than {MAX_DEPTH} levels")
     return data
