@@ -237,3 +237,23 @@ class CountingFont:
     def size(self, text: str) -> tuple[int, int]:
         self.measured.append(text)
         return self.face.size(text)
+
+
+def test_continue_on_a_save_whose_replay_raises_moves_it_aside_and_the_menu_goes_on(monkeypatch):
+    """A fault of the rules while a save replays (an IndexError, as an ability once raised) made
+    Continue crash on every start. The save is moved aside with the reason, the menu says so, and
+    the next menu offers no Continue."""
+    session = Session("chains", COMPUTERS, 4)
+    session.apply(session.legal_actions()[0])
+    storage.save_game(session)
+    driver = start_app()
+    menu = driver.app.top
+
+    def fault(self, action):
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(Session, "_play", fault)
+    driver.click(menu.continue_button.rect.center)
+    assert driver.app.top is menu and "moved aside" in menu.message and "IndexError" in menu.message
+    driver.frame()
+    assert not MainMenu(driver.app).saved_title
