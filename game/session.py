@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 from .ai import make_player
 from .core import IllegalAction, from_json, nested_deeper_than, to_json
+from .files import clean_name
 from .registry import find_game
 from .rng import Rng
 
@@ -65,7 +66,10 @@ def normalize_table_config(game: str, config: dict) -> dict:
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict):
             raise ValueError(f"seat {i + 1} is not an object")
-        name = str(seat.get("name") or f"Player {i + 1}")[:NAME_LIMIT]
+        name = seat.get("name")
+        if name is not None and not isinstance(name, str):
+            raise ValueError(f"seat {i + 1}: the name must be text")
+        name = clean_name(name or "", NAME_LIMIT) or f"Player {i + 1}"
         kind = seat.get("kind", "human")
         if kind not in SEAT_KINDS:
             raise ValueError(f"seat {i + 1}: kind must be human or computer, not {kind!r}")

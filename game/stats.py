@@ -10,6 +10,8 @@ humans, each with their own record).
 
 The store is versioned JSON in the data folder, written atomically as each game ends; a game
 already recorded (the same session and game number, say after Continue) is not counted twice.
+Each change reads the file, changes it and writes it back under the file's lock, so two copies of
+the app finishing games at once both count.
 """
 
 from __future__ import annotations
@@ -19,12 +21,16 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import storage
+from . import files, storage
+from .files import showable
 from .ai import DIFFICULTIES
 from .session import Session
 
 STATS_FORMAT = 1
 MAX_DEPTH = 6
+MAX_BYTES = 4_000_000  # the largest statistics file read (every game and mode is a few kB)
+COUNT_LIMIT = 10**9    # no count, score or turn number comes near it: a larger one is damage
+MODE_LIMIT = 80        # characters in a mode's name ("pass-and-play: " and a seat's name)
 REMEMBERED_GAMES = 200  # recent game ids kept to refuse recording a game twice
 
 
@@ -99,6 +105,8 @@ class Stats:
             raise storage.UnusableFile("its list of recorded games is damaged")
         if not isinstance(games, dict) or not all(isinstance(modes, dict) for modes in games.values()):
             raise storage.UnusableFile("its records are not objects by game and mode")
+        if any(len(mode) > MODE_LIMIT or showable(mode) != mode for modes in games.values() for mode in modes):
+            raise storage.UnusableFile(f"a mode's name is longer than {MODE_LIMIT} characters or holds a control character")
         records = {game: {mode: _record(game, mode, fields) for mode, fields in modes.items()}
                    for game, modes in games.items()}
         return cls(records, recorded[-REMEMBERED_GAMES:])
@@ -110,12 +118,20 @@ _COUNTS = ("played", "won", "current_streak", "best_streak", "assisted_played", 
 def _record(game: str, mode: str, fields) -> Record:
     if not isinstance(fields, dict) or set(fields) != {f.name for f in dataclasses.fields(Record)}:
         raise storage.UnusableFile(f"the record of {game} ({mode}) is damaged")
-    sound = (all(type(fields[name]) is int and fields[name] >= 0 for name in _COUNTS)
-             and (fields["best_score"] is None or type(fields["best_score"]) in (int, float))
-             and (fields["fewest_turns"] is None or type(fields["fewest_turns"]) is int))
+    sound = (all(_count(fields[name]) for name in _COUNTS)
+             and (fields["best_score"] is None or (type(fields["best_score"]) in (int, float)
+                                                   and abs(fields["best_score"]) <= COUNT_LIMIT))
+             and (fields["fewest_turns"] is None or _count(fields["fewest_turns"])))
     if not sound:
         raise storage.UnusableFile(f"the record of {game} ({mode}) holds values of the wrong kind")
+    if not fields["won"] <= fields["played"] or not fields["assisted_won"] <= fields["assisted_played"] <= fields["played"]:
+        raise storage.UnusableFile(f"the record of {game} ({mode}) counts more won than played")
     return Record(**fields)
+
+
+def _count(value) -> bool:
+    """A whole number from 0 to COUNT_LIMIT (NaN, infinity and floats are none)."""
+    return type(value) is int and 0 <= value <= COUNT_LIMIT
 
 
 def modes(session: Session) -> dict[int, str]:
@@ -160,7 +176,7 @@ def load_stats() -> tuple[Stats, str | None]:
     if not path.exists():
         return Stats(), None
     try:
-        return Stats.from_json(storage.read_json(path, MAX_DEPTH)), None
+        return Stats.from_json(storage.read_json(path, MAX_DEPTH, MAX_BYTES)), None
     except (OSError, storage.UnusableFile) as err:
         reason = getattr(err, "strerror", None) or str(err)
         return Stats(), storage.set_aside(path, "statistics file", reason) + "; counting starts again."
@@ -174,15 +190,28 @@ def record_game(session: Session) -> str | None:
     """Count the session's finished game in the stored statistics and write them; a message
     when the stored file had to be set aside. Raises storage.StorageError when it cannot be
     written."""
-    stats, message = load_stats()
-    if add_game(stats, session):
-        save_stats(stats)
-    return message
+    return _change(lambda stats: add_game(stats, session))
 
 
 def reset_game(game: str) -> str | None:
     """Forget the stored statistics of one game; a message as for `record_game`."""
-    stats, message = load_stats()
-    stats.reset(game)
-    save_stats(stats)
+    def forget(stats: Stats) -> bool:
+        stats.reset(game)
+        return True
+
+    return _change(forget)
+
+
+def _change(change) -> str | None:
+    """Read the statistics, `change` them (True: write them back) and write them, all under the
+    file's lock; the message of `load_stats`."""
+    path = stats_path()
+    try:
+        with files.locked(path):
+            stats, message = load_stats()
+            if change(stats):
+                save_stats(stats)
+    except OSError as err:  # the lock file cannot be made: the folder cannot be written
+        raise storage.StorageError(f"Cannot save to {path.parent} ({err.strerror or err}); "
+                                   "play goes on unsaved.") from None
     return message

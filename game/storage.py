@@ -7,9 +7,15 @@ or a kill mid-write leaves the old file or the new one, never a broken one. A wr
 (a read-only folder, a full disk) raises `StorageError` with a message for the player and leaves
 no temporary file behind; the app reports it and plays on unsaved.
 
-A file that cannot be used (not UTF-8, not JSON, truncated, hand-edited, written by a newer
-version) is moved aside under a name that says so, never deleted, and the app goes on; the
-message names where it went and the details go to the log.
+A file that cannot be used (not a regular file, larger than such a file ever is, not UTF-8, not
+JSON, nested too deep, truncated, hand-edited, written by a newer version, a save whose moves do not
+replay) is moved aside under a name that says so, never deleted, and the app goes on; the message
+names where it went and the details go to the log. Every read goes through `files.read_regular`:
+a named pipe, a device or a link to /dev/zero is refused without waiting on it.
+
+Statistics and the finished games kept are read, changed and written under a file lock
+(`files.locked`), and the settings write only what this copy of the app changed, so two copies
+sharing one data folder lose nothing of each other's.
 """
 
 from __future__ import annotations
@@ -25,13 +31,17 @@ from pathlib import Path
 import platformdirs
 
 from .core import nested_deeper_than
-from .session import SaveError, Session
+from .files import FileRefused, clean_name, locked, read_regular
+from .session import NAME_LIMIT, SaveError, Session
 
 APP_NAME = "ChainTable"
 SETTINGS_FORMAT = 1
 COMPUTER_SPEEDS = ("slow", "normal", "fast")
 SEAT_ORDERS = ("listed", "random")
 MAX_SETTINGS_DEPTH = 8
+SETTINGS_BYTES = 1_000_000   # the largest settings file read (a few kB is usual)
+SAVE_BYTES = 16_000_000      # the largest save read: a long game and its card set's two files
+TITLE_BYTES = 2_000_000      # the largest save read only to name its game on the menu
 CARD_BACKS = ("blue", "red")  # the back patterns the card painter knows (scenes/cardart.py)
 DEFAULT_SETTINGS = {
     "computer_speed": "normal",
@@ -100,17 +110,23 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def sweep_stale_temporaries(max_age: float = 600.0) -> list[Path]:
-    """Remove temporary files a killed write left in the data folder (older than `max_age`
-    seconds, so another copy's write in progress is never touched); the ones removed."""
+    """Remove temporary files a killed write left in the data folder, its saves and its finished
+    games (older than `max_age` seconds, so another copy's write in progress is never touched);
+    the ones removed."""
     removed = []
-    try:
-        candidates = list(data_dir().glob(".*.tmp"))
+    for folder in (data_dir(), saves_dir(), finished_dir()):
+        try:
+            candidates = list(folder.glob(".*.tmp")) if folder.is_dir() else []
+        except OSError as err:
+            log.warning("cannot sweep temporary files in %s: %s", folder, err)
+            continue
         for path in candidates:
-            if time.time() - path.stat().st_mtime > max_age:
-                path.unlink()
-                removed.append(path)
-    except OSError as err:
-        log.warning("cannot sweep temporary files: %s", err)
+            try:
+                if path.is_file() and not path.is_symlink() and time.time() - path.stat().st_mtime > max_age:
+                    path.unlink()
+                    removed.append(path)
+            except OSError as err:
+                log.warning("cannot sweep %s: %s", path, err)
     return removed
 
 
@@ -128,10 +144,13 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-def read_json(path: Path, max_depth: int):
-    """The JSON data in `path`; raises UnusableFile (not UTF-8, not JSON, nested too deep)."""
+def read_json(path: Path, max_depth: int, max_bytes: int):
+    """The JSON data in `path`; raises UnusableFile (not a regular file, larger than `max_bytes`,
+    not UTF-8, not JSON, nested too deep) or OSError (it cannot be opened)."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_regular(path, max_bytes).decode("utf-8")
+    except FileRefused as err:
+        raise UnusableFile(str(err)) from None
     except UnicodeDecodeError:
         raise UnusableFile("it is not UTF-8 text") from None
     try:
@@ -145,13 +164,16 @@ def read_json(path: Path, max_depth: int):
     return data
 
 
+DAMAGED_MARK = ".damaged-"
+
+
 def move_aside(path: Path) -> Path | None:
     """Rename an unusable file to `<stem>.damaged-<time>[-n]<suffix>` beside it; the new path,
     or None when it could not be moved (a read-only folder: it is then left in place)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for attempt in range(100):
         extra = f"-{attempt}" if attempt else ""
-        target = path.with_name(f"{path.stem}.damaged-{stamp}{extra}{path.suffix}")
+        target = path.with_name(f"{path.stem}{DAMAGED_MARK}{stamp}{extra}{path.suffix}")
         if target.exists():
             continue
         try:
@@ -193,7 +215,7 @@ def load_settings() -> tuple[dict, str | None]:
     if not path.exists():
         return settings, None
     try:
-        stored = read_json(path, MAX_SETTINGS_DEPTH)
+        stored = read_json(path, MAX_SETTINGS_DEPTH, SETTINGS_BYTES)
         if not isinstance(stored, dict):
             raise UnusableFile("it is not a JSON object")
         version = stored.get("format", 0)  # files written before versions were kept have none
@@ -217,6 +239,16 @@ def load_settings() -> tuple[dict, str | None]:
                                 f"had values that were ignored ({', '.join(ignored)})") + "."
 
 
+def _merged(stored, loaded, mine):
+    """A setting as written back: this copy's value where it changed it since it read it, else the
+    value stored now; a table of settings (the remembered setups) entry by entry."""
+    if isinstance(mine, dict) and isinstance(loaded, dict) and isinstance(stored, dict):
+        gone = set(loaded) - set(mine)
+        return {**{k: v for k, v in stored.items() if k not in gone},
+                **{k: v for k, v in mine.items() if loaded.get(k) != v}}
+    return mine if loaded != mine else stored
+
+
 def clean_setting(key: str, value):
     """`value` if it is a sound value for the setting `key`, else None (a window's size or place not
     known yet is stored as null and never reaches here). The remembered setups
@@ -238,7 +270,7 @@ def clean_setting(key: str, value):
     if key == "last_setup":
         if not isinstance(value, dict):
             return None
-        kept = {game: setup for game, setup in value.items() if _sound_setup(setup)}
+        kept = {game: _named_cleanly(setup) for game, setup in value.items() if _sound_setup(setup)}
         return kept if len(kept) == len(value) else None
     return None
 
@@ -266,8 +298,28 @@ def _sound_setup(setup) -> bool:
     return setup.get("order", "listed") in SEAT_ORDERS and type(games_to_win) is int and 1 <= games_to_win <= 99
 
 
-def save_settings(settings: dict) -> None:
-    write_atomically(settings_path(), json.dumps({"format": SETTINGS_FORMAT, **settings}, indent=1))
+def _named_cleanly(setup: dict) -> dict:
+    """A sound remembered setup with each seat's name as a typed one may be (see files.clean_name)."""
+    seats = [{**seat, "name": clean_name(seat["name"], NAME_LIMIT)} if "name" in seat else seat
+             for seat in setup.get("seats", [])]
+    return {**setup, "seats": seats} if "seats" in setup else setup
+
+
+def save_settings(settings: dict, loaded: dict | None = None) -> None:
+    """Write the settings. Given `loaded` (the settings as this copy of the app read them), only
+    the ones this copy changed since are written over the file as it is now, under its lock: a
+    setting another copy changed meanwhile stays as that copy left it."""
+    path = settings_path()
+    if loaded is None:
+        write_atomically(path, json.dumps({"format": SETTINGS_FORMAT, **settings}, indent=1))
+        return
+    try:
+        with locked(path):
+            current, _message = load_settings()
+            merged = {key: _merged(current.get(key), loaded.get(key), value) for key, value in settings.items()}
+            write_atomically(path, json.dumps({"format": SETTINGS_FORMAT, **current, **merged}, indent=1))
+    except OSError as err:  # the lock file cannot be made: the folder cannot be written
+        raise StorageError(f"Cannot save to {path.parent} ({err.strerror or err}); play goes on unsaved.") from None
 
 
 # ---------------------------------------------------------------- the game in progress
@@ -282,29 +334,35 @@ def save_game(session: Session, path: Path | None = None) -> None:
 
 
 def saved_game_title(path: Path | None = None) -> str | None:
-    """The title of the game in progress ("your game" if the save cannot tell), or None."""
+    """The title of the game in progress ("your game" if the save cannot tell, or is too large to
+    read for a button: Continue reads it whole), or None."""
     from .registry import find_game
 
     path = path or autosave_path()
     if not path.exists():
         return None
     try:
-        return find_game(json.loads(path.read_text(encoding="utf-8"))["game"]).title
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return find_game(read_json(path, 64, TITLE_BYTES)["game"]).title
+    except (OSError, UnusableFile, KeyError, TypeError):
         return "your game"
 
 
 def load_game(path: Path | None = None) -> Session:
-    """The saved session. A save that cannot be used is moved aside and SaveError raised with
-    the message for the player (the reason goes to the log)."""
+    """The saved session. A save that cannot be used, for whatever reason (its file, its data, a
+    move that no longer replays), is moved aside and SaveError raised with the message for the
+    player (the reason, and any fault of the replay in full, go to the log)."""
     path = path or autosave_path()
     try:
-        data = read_json(path, 64)
+        data = read_json(path, 64, SAVE_BYTES)
         return Session.from_save(data)
     except FileNotFoundError:
         raise SaveError(f"There is no saved game at {path}") from None
     except (OSError, UnusableFile, SaveError) as err:
         reason = getattr(err, "strerror", None) or str(err)
+        raise SaveError(set_aside(path, "saved game", reason)) from None
+    except Exception as err:  # a fault of the rules while replaying: the save must not stop Continue
+        log.exception("replaying %s failed", path)
+        reason = f"its moves cannot be replayed ({type(err).__name__}: {err})"
         raise SaveError(set_aside(path, "saved game", reason)) from None
 
 
@@ -317,41 +375,80 @@ def finished_dir() -> Path:
 
 def archive_game(session: Session) -> None:
     """Keep a finished game for replay (its save: seed and actions), and only the newest
-    FINISHED_KEPT of them. Raises StorageError when the folder cannot be written."""
+    FINISHED_KEPT of them (under the folder's lock: two copies never both remove the same).
+    Raises StorageError when the folder cannot be written."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     number = len(session.log)
-    write_atomically(finished_dir() / f"{stamp}-{session.game}-{session.seed % 10**6:06d}-{number}.json", session.dumps())
-    for old in finished_games()[FINISHED_KEPT:]:
-        try:
-            old.unlink()
-        except OSError as err:
-            log.warning("cannot remove an old finished game: %s", err)
+    folder = finished_dir()
+    write_atomically(folder / f"{stamp}-{session.game}-{session.seed % 10**6:06d}-{number}.json", session.dumps())
+    try:
+        with locked(folder / "kept"):
+            for old in finished_games()[FINISHED_KEPT:]:
+                old.unlink(missing_ok=True)
+    except OSError as err:
+        log.warning("cannot remove an old finished game: %s", err)
 
 
 def finished_games() -> list[Path]:
     """The finished games kept for replay, newest first."""
-    folder = finished_dir()
-    return sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []
+    return _listed(finished_dir(), lambda path: path.name, reverse=True)
 
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+# Names Windows keeps for devices: a save named so could not be written there.
+RESERVED_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(10)), *(f"LPT{n}" for n in range(10))}
+SAVE_NAME_LIMIT = 40
+
+
+def save_file_name(name: str) -> str:
+    """The file name (without .json) a game saved under the player's `name` gets: letters and
+    digits of any script, spaces, '-' and '_' kept, anything else '_'; never empty, never a
+    name a system keeps for itself."""
+    slug = "".join(ch if ch.isalnum() or ch in " -_" else "_" for ch in name.strip())[:SAVE_NAME_LIMIT].strip()
+    slug = slug or "game"
+    return f"{slug}_" if slug.upper() in RESERVED_NAMES else slug
+
+
 def save_named(session: Session, name: str) -> str:
     """Save the game in progress under a name of the player's (an existing save of that name is
     replaced); returns what to tell the player. Raises StorageError when it cannot be written."""
-    slug = "".join(ch if ch.isalnum() or ch in " -_" else "_" for ch in name.strip())[:40].strip() or "game"
+    slug = save_file_name(name)
     write_atomically(saves_dir() / f"{slug}.json", session.dumps())
     return f"Saved as \u201c{slug}\u201d: Saved games on the menu opens it again."
 
 
 def named_saves() -> list[Path]:
     """The games saved by name, newest first."""
-    folder = saves_dir()
-    if not folder.is_dir():
+    return _listed(saves_dir(), _modified, reverse=True)
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # gone meanwhile, or a link to nowhere: listed last, refused when opened
+        return 0.0
+
+
+def _listed(folder: Path, key, reverse: bool) -> list[Path]:
+    """The .json files of `folder` in order of `key`, without the damaged ones moved aside (none
+    when the folder cannot be read)."""
+    try:
+        found = [path for path in folder.glob("*.json") if DAMAGED_MARK not in path.name] if folder.is_dir() else []
+        return sorted(found, key=key, reverse=reverse)
+    except OSError as err:
+        log.warning("cannot list %s: %s", folder, err)
         return []
-    return sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime, reverse=True)
+
+
+def delete_saved(path: Path) -> None:
+    """Remove a saved or finished game the player chose to delete; StorageError when it cannot be."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as err:
+        raise StorageError(f"Cannot delete {path.name} ({err.strerror or err}).") from None
 
 
 def forget_game(path: Path | None = None) -> None:

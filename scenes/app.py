@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 import time
@@ -79,6 +80,7 @@ class App:
         `size`), shrunk to the screen; without it (tests) exactly `size`."""
         sys.setswitchinterval(THREAD_SWITCH_SECONDS)
         self.settings, self.notice = storage.load_settings()
+        self.settings_loaded = copy.deepcopy(self.settings)  # the settings as last read or written
         self.stack: list[Scene] = []
         declare_dpi_awareness()
         pygame.display.init()
@@ -186,7 +188,10 @@ class App:
 
 
     def save_settings(self) -> str | None:
-        return self.write(storage.save_settings, self.settings)
+        """Write the settings this copy of the app changed since it last read or wrote them."""
+        problem = self.write(storage.save_settings, self.settings, self.settings_loaded)
+        self.settings_loaded = copy.deepcopy(self.settings)
+        return problem
 
     def write(self, save, *args) -> str | None:
         """Run a storage write (`save(*args)`). The message to show: what the write returned (a

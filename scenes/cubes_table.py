@@ -108,7 +108,7 @@ class CubesTable(TableScene):
         if self.fit_button.handle(event):
             return
         if event.type == pygame.MOUSEWHEEL:
-            self.zoom_by(1.12 ** event.y, pygame.mouse.get_pos())
+            self.zoom_by(1.12 ** event.y, self.pointer_at)
         elif event.type == pygame.MOUSEMOTION and self.pan:
             self.pan_by(event.pos[0] - self.pan["last"][0], event.pos[1] - self.pan["last"][1])
             self.pan["last"] = event.pos

@@ -4,15 +4,15 @@ move log grows with the moves."""
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
 import pygame
 
 from game import storage
+from game.files import showable
 from game.registry import find_game
-from game.session import NEXT_GAME, SaveError, Session
+from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, NEXT_GAME, SaveError, Session
 
 from . import cardart, theme
 from .app import Scene
@@ -141,35 +141,63 @@ class Replay(Scene):
 
 class ReplayList(Scene):
     """The games saved by name (a click goes back to the table) and the finished games kept for
-    replay (a click replays one), newest first."""
+    replay (a click replays one), newest first; Delete beside each removes it, once asked.
 
-    def __init__(self, app) -> None:
+    A file's name is shown as it is, never read for a meaning: the date is the file's own time.
+    Only the files on the page shown are opened to say what they hold."""
+
+    def __init__(self, app, message: str = "") -> None:
         super().__init__(app)
-        self.message = ""
-        self.entries = ([(path, f"Saved: {path.stem} \u00b7 {_describe(path)}") for path in storage.named_saves()]
-                        + [(path, f"Replay: {_describe(path)}") for path in storage.finished_games()])
+        self.message = message
+        self.entries = ([(path, "Saved") for path in storage.named_saves()]
+                        + [(path, "Replay") for path in storage.finished_games()])
+        self.described: dict[Path, str] = {}
         self.page = 0
         self.back = Button("Back", app.pop)
         self.more = Button("More \u25b6", lambda: self.turn_page(1))
         self.less = Button("\u25c0 Newer", lambda: self.turn_page(-1))
         self.shown: list[tuple[Button, Path]] = []
+        self.deletes: list[tuple[Button, Path]] = []
 
     def turn_page(self, delta: int) -> None:
         self.page = max(0, self.page + delta)
         self.layout(self.app.size)
 
+    def label(self, path: Path, kind: str) -> str:
+        if path not in self.described:
+            self.described[path] = describe(path)
+        if kind == "Saved":
+            return f"Saved: {path.stem} \u00b7 {self.described[path]}"
+        return f"Replay: {self.described[path]}"
+
     def open(self, path: Path) -> None:
         try:
             saved = storage.load_game(path)
         except SaveError as err:
-            self.message = str(err)
-            self.entries = [(p, d) for p, d in self.entries if p.exists()]
-            self.layout(self.app.size)
+            self.forget_missing(str(err))
             return
         if path.parent == storage.saves_dir():
             self.app.screens.table(saved)
         else:
             self.app.screens.replay(saved)
+
+    def ask_to_delete(self, path: Path) -> None:
+        self.app.screens.confirm("Delete this game?", f"{self.label(path, dict(self.entries)[path])} is removed "
+                                 "for good.", "Delete", lambda: self.delete(path))
+
+    def delete(self, path: Path) -> None:
+        try:
+            storage.delete_saved(path)
+        except storage.StorageError as err:
+            self.forget_missing(str(err))
+            return
+        self.forget_missing("")
+
+    def forget_missing(self, message: str) -> None:
+        """Show `message`; drop the entries whose files are gone (deleted, or moved aside)."""
+        self.message = message
+        self.entries = [(p, kind) for p, kind in self.entries if p.exists() or p.is_symlink()]
+        self.layout(self.app.size)
 
     def layout(self, size) -> None:
         w, h = size
@@ -183,11 +211,17 @@ class ReplayList(Scene):
         self.page = min(self.page, max(0, (len(self.entries) - 1) // per_page))
         chosen = self.entries[self.page * per_page:(self.page + 1) * per_page]
         width = min(w - 2 * gap, self.px(900))
-        self.shown = []
-        for i, (path, text) in enumerate(chosen):
-            button = Button(fit_text(text, self.px(18), width - 2 * self.px(18)), lambda p=path: self.open(p))
-            button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), width, row_h)
+        delete_w = max(self.px(90), Button("Delete", None).needed(self.px(16))[0])
+        open_w = width - delete_w - gap
+        self.shown, self.deletes = [], []
+        for i, (path, kind) in enumerate(chosen):
+            text = fit_text(self.label(path, kind), self.px(18), open_w - 2 * self.px(18), bold=True)
+            button = Button(text, lambda p=path: self.open(p))
+            button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
+            delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
+            delete.rect = pygame.Rect(button.rect.right + gap, button.rect.y, delete_w, row_h)
             self.shown.append((button, path))
+            self.deletes.append((delete, path))
         y = h - bh - gap
         self.back.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
         self.less.rect = pygame.Rect(self.back.rect.x - bw - gap, y, bw, bh)
@@ -199,7 +233,7 @@ class ReplayList(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        for button in [self.back, self.more, self.less] + [b for b, _p in self.shown]:
+        for button in [self.back, self.more, self.less] + [b for b, _p in self.shown + self.deletes]:
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                 break
 
@@ -213,6 +247,8 @@ class ReplayList(Scene):
                       theme.INK_DIM, (w // 2, h // 2), "center")
         for button, _path in self.shown:
             button.draw(screen, self.px(18))
+        for button, _path in self.deletes:
+            button.draw(screen, self.px(16))
         for button in (self.less, self.back, self.more):
             button.draw(screen, self.px(20))
         if self.message:
@@ -220,13 +256,25 @@ class ReplayList(Scene):
                       (w // 2, self.back.rect.y - self.px(6)), "midbottom")
 
 
-def _describe(path: Path) -> str:
-    """"Chains · Ana, Ben · 23 Nov 2026 14:02" from a kept game's file (its name and its seats)."""
+DESCRIBED_BYTES = 2_000_000  # a kept game larger than this is listed by its name alone (opening it says more)
+
+
+def describe(path: Path) -> str:
+    """"Chains · Ana, Ben · 23 Nov 2026 14:02" from a kept game's file: its game and seats, and
+    the file's own time (never its name); what can be told when the file cannot be read."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
+    except (OSError, OverflowError, ValueError):
+        when = ""
+    try:
+        data = storage.read_json(path, MAX_SAVE_DEPTH, DESCRIBED_BYTES)
         title = find_game(data["game"]).title
-        names = ", ".join(str(seat["name"]) for seat in data["config"]["seats"])
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return path.stem
-    when = time.strftime("%d %b %Y %H:%M", time.strptime(path.stem[:15], "%Y%m%d-%H%M%S")) if path.stem[:8].isdigit() else ""
-    return f"{title} \u00b7 {names} \u00b7 {when}"
+        names = ", ".join(_seat_name(seat, number) for number, seat in enumerate(data["config"]["seats"][:8], 1))
+    except (OSError, storage.UnusableFile, KeyError, TypeError, ValueError, AttributeError):
+        return " \u00b7 ".join(filter(None, ["cannot be read", when]))
+    return " \u00b7 ".join(filter(None, [title, names, when]))
+
+
+def _seat_name(seat: dict, number: int) -> str:
+    name = seat.get("name")
+    return showable(name)[:NAME_LIMIT] if isinstance(name, str) and name else f"Player {number}"

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pygame
 
+from game.files import showable
+
 
 def asset_root() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
@@ -38,7 +40,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(asset("fonts", name)), max(8, int(size)))
 
 
+LONGEST_LINE = 1000  # characters drawn on one line at most: no window is wide enough for more
+
+
+def drawable(message: str) -> str:
+    """`message` as one line of text may be drawn: no character that cannot be (a NUL, another
+    control character, a lone surrogate), no more than LONGEST_LINE characters."""
+    return showable(message[:LONGEST_LINE])
+
+
 @lru_cache(maxsize=512)
 def text(message: str, size: int, color: tuple, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: the table redraws the same labels every frame."""
-    return font(size, bold).render(message, True, color)
+    return font(size, bold).render(drawable(message), True, color)

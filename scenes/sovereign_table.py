@@ -628,7 +628,7 @@ class SovereignTable(TableScene):
         if self.token_drag is not None and self.token is not None:
             self.draw_token(screen, self.token, self.token_drag)
         elif not self.hand.drag and not self.motion.busy and self.app.top is self:
-            self.draw_card_help(screen, pygame.mouse.get_pos())
+            self.draw_card_help(screen, self.pointer())
 
     def card_under(self, pos) -> ClassCard | None:
         """The class card whose face is seen under the pointer: in the hand or in play."""
@@ -637,7 +637,9 @@ class SovereignTable(TableScene):
         if hit:
             return hit[0]
         spot = self.spot_at(pos, view)
-        return view.in_play(*spot).card if spot is not None else None
+        if spot is None or not view.chains[spot[0]][spot[1]]:
+            return None  # an empty place (its card discarded) shows nothing
+        return view.in_play(*spot).card
 
     def card_help(self, card: ClassCard) -> str:
         """What a class does, in the words of the card set in play."""
@@ -712,7 +714,7 @@ class SovereignTable(TableScene):
                 self.draw_refusal(screen, row, chain)
 
     def pointer(self) -> tuple[int, int]:
-        return self.hand.drag["pos"] if self.hand.drag else pygame.mouse.get_pos()
+        return self.hand.drag["pos"] if self.hand.drag else self.pointer_at
 
     def draw_refusal(self, screen, row: pygame.Rect, chain: int) -> None:
         """Over a dimmed chain, while the card is held over it: why the card cannot go there."""

@@ -85,6 +85,7 @@ class TableScene(Scene):
         self.area = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
         self.prompt_y = 0
+        self.pointer_at = (-1, -1)  # where the pointer was last seen over the window
         self._background: pygame.Surface | None = None
         app.sounds.play("deal")
 
@@ -366,6 +367,8 @@ class TableScene(Scene):
     # -- input
 
     def handle(self, event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer_at = event.pos
         self.menu_button.handle(event)
         self.rules_button.handle(event)
         self.table_button.handle(event)

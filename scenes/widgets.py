@@ -7,8 +7,10 @@ from typing import Any, Callable, NamedTuple
 
 import pygame
 
+from game.files import showable
+
 from . import theme
-from .resources import font, text, text_px
+from .resources import drawable, font, text, text_px
 
 
 class Drawn(NamedTuple):
@@ -65,7 +67,7 @@ def draw_text(surface, message: str, size: int, color, pos, anchor: str = "tople
 
 
 def text_width(message: str, size: int, bold: bool = False) -> int:
-    return font(text_px(size), bold).size(message)[0]
+    return font(text_px(size), bold).size(drawable(message))[0]
 
 
 def line_height(size: int, bold: bool = False) -> int:
@@ -84,13 +86,29 @@ def draw_lines(surface, lines: list[str], size: int, color, pos, anchor: str = "
 
 
 def fit_text(message: str, size: int, width: int, bold: bool = False) -> str:
-    """`message`, cut short with an ellipsis if it is wider than `width` pixels at `size`."""
+    """`message`, cut short with an ellipsis if it is wider than `width` pixels at `size`.
+
+    Measured once whole, then cut by bisection: a few measures whatever its length (a name of
+    100,000 characters costs no more than a short one). No more characters than `width` pixels
+    are ever kept: none of them would be read."""
     face = font(text_px(size), bold)
-    if face.size(message)[0] <= width:
+    message = drawable(message)
+    if len(message) <= width and face.size(message)[0] <= width:
         return message
-    while message and face.size(message + "\u2026")[0] > width:
-        message = message[:-1]
-    return message.rstrip() + "\u2026" if message else ""
+    longest = _longest_fitting(message[:max(0, width)], lambda piece: face.size(piece.rstrip() + "\u2026")[0] <= width)
+    return message[:longest].rstrip() + "\u2026" if longest else ""
+
+
+def _longest_fitting(message: str, fits) -> int:
+    """The length of the longest start of `message` that `fits` (0 if none does), by bisection."""
+    low, high = 0, len(message)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(message[:middle]):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def shortest_fit(messages: list[str], size: int, width: int, bold: bool = False) -> str:
@@ -102,21 +120,24 @@ def shortest_fit(messages: list[str], size: int, width: int, bold: bool = False)
 
 
 def _pieces(word: str, face, width: int) -> list[str]:
-    """A word too long for a line, broken into pieces that fit."""
-    pieces, piece = [], ""
-    for ch in word:
-        if piece and face.size(piece + ch)[0] > width:
-            pieces.append(piece)
-            piece = ""
-        piece += ch
-    return pieces + [piece]
+    """A word too long for a line, broken into pieces that fit (each found by bisection; a piece
+    is at least one character)."""
+    pieces = []
+    while word:
+        head = word[:max(1, width)]
+        if head == word and face.size(word)[0] <= width:
+            return pieces + [word]
+        cut = max(1, _longest_fitting(head, lambda piece: face.size(piece)[0] <= width))
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces
 
 
 def wrap(message: str, size: int, width: int) -> list[str]:
     """`message` broken into lines that fit `width` pixels at font `size` (a word longer than a
     line is broken where it must be)."""
     face = font(text_px(size))
-    words = [piece for word in message.split() for piece in _pieces(word, face, width)]
+    words = [piece for word in showable(message).split() for piece in _pieces(word, face, width)]
     lines, line = [], ""
     for word in words:
         trial = f"{line} {word}".strip()
@@ -246,10 +267,10 @@ class Cycler:
 class TextField:
     def __init__(self, value: str = "", placeholder: str = "", max_length: int = 16,
                  allowed: Callable[[str], bool] | None = None) -> None:
-        self.value = value
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.value = "".join(ch for ch in value[:max_length] if self.allowed(ch))
         self.placeholder = placeholder
         self.max_length = max_length
-        self.allowed = allowed or (lambda ch: ch.isprintable())
         self.focused = False
         self.rect = pygame.Rect(0, 0, 0, 0)
 

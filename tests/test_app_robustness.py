@@ -136,3 +136,124 @@ def test_a_crash_with_an_unwritable_log_folder_still_reports(tmp_path, monkeypat
     except RuntimeError:
         report = entry._write_crash_report()
     assert report.startswith("(the report could not be written")
+
+
+# ---------------------------------------------------------------- any name, any text (issue 23)
+
+
+@pytest.mark.parametrize("name", ["20240101 evening", "Ünïcødé 斥候 \U0001f680", "a/b\\c:*?\"<>|", "x" * 200])
+def test_saved_games_lists_opens_and_deletes_a_game_under_any_name(driver, name):
+    """Saved games crashed on a name beginning with eight digits (it was read as a date). A
+    name is now shown as it is and never read: the date is the file's own time."""
+    from scenes.confirm import AskText
+    from scenes.replay import ReplayList
+
+    driver.app.screens.table(Session("chains", COMPUTERS, 9))
+    play_moves(driver, 4)
+    table = driver.app.top
+    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    prompt = driver.app.top
+    assert isinstance(prompt, AskText)
+    prompt.field.value = ""
+    driver.type_text(name)
+    driver.key(pygame.K_RETURN)
+    log = list(table.session.log)
+    driver.app.screens.menu()
+    driver.app.screens.replays()
+    listing = driver.app.top
+    assert isinstance(listing, ReplayList) and len(listing.shown) == 1
+    assert listing.shown[0][0].label.startswith("Saved: ") and "Chains \u00b7 A, B \u00b7 " in listing.label(
+        *listing.entries[0])
+    driver.click(listing.shown[0][0].rect.center)
+    assert driver.app.top.session.log[:len(log)] == log
+    driver.app.screens.menu()
+    driver.app.screens.replays()
+    listing = driver.app.top
+    driver.click(listing.deletes[0][0].rect.center)
+    driver.click(driver.app.top.yes.rect.center)
+    assert driver.app.top is listing and listing.entries == [] and storage.named_saves() == []
+
+
+def test_a_finished_game_under_a_name_like_a_date_replays():
+    """A kept game's file renamed by hand: listed and replayed, whatever its name says."""
+    from scenes.replay import Replay
+
+    session = Session("chains", COMPUTERS, 3)
+    while not session.game_over:
+        session.apply(session.legal_actions()[0])
+    folder = storage.finished_dir()
+    folder.mkdir(parents=True)
+    (folder / "20241399-999999-not a date.json").write_text(session.dumps())
+    driver = start_app()
+    driver.app.screens.replays()
+    listing = driver.app.top
+    assert listing.shown[0][0].label.startswith("Replay: Chains \u00b7 A, B \u00b7 ")
+    driver.click(listing.shown[0][0].rect.center)
+    assert isinstance(driver.app.top, Replay)
+    driver.key(pygame.K_END)
+
+
+def test_a_seat_name_typed_with_control_characters_keeps_only_what_can_be_shown(driver):
+    driver.app.push(SetupScene(driver.app, "chains"))
+    setup = driver.app.top
+    row = setup.rows[0]
+    driver.click(row.name.rect.center)
+    row.name.value = ""
+    driver.type_text("A\x00n\x1ba\ud800" + "x" * 1000)
+    assert row.name.value == "Ana" + "x" * 17
+
+
+def test_a_save_with_a_nul_and_a_100000_character_name_draws_its_first_frame_at_once(monkeypatch):
+    """A NUL in a seat name crashed the first frame; a 100,000-character one froze the table for
+    40 s a frame (the text was fitted one character at a time). Names are cleaned and capped as
+    they are read, and fitting text measures a few times whatever its length."""
+    from scenes import widgets
+
+    data = Session("chains", COMPUTERS, 5).to_save()
+    data["config"]["seats"][0]["name"] = "Ana\x00" + "n" * 100_000
+    data["config"]["seats"][1]["name"] = "\x00" * 10
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    driver = start_app()
+    driver.click(driver.app.top.continue_button.rect.center)
+    table = driver.app.top
+    assert table.session.names == ["Ana" + "n" * 17, "Player 2"]
+    driver.frame()
+    counting = CountingFont(widgets.font(widgets.text_px(16)))
+    monkeypatch.setattr(widgets, "font", lambda *args: counting)
+    fitted = widgets.fit_text("n" * 100_000, 16, 300)
+    assert fitted.endswith("\u2026") and counting.face.size(fitted)[0] <= 300
+    assert len(counting.measured) <= 12 and all(len(text) <= 301 for text in counting.measured)
+
+
+class CountingFont:
+    """A font that notes every text it measures."""
+
+    def __init__(self, face) -> None:
+        self.face = face
+        self.measured: list[str] = []
+
+    def size(self, text: str) -> tuple[int, int]:
+        self.measured.append(text)
+        return self.face.size(text)
+
+
+def test_continue_on_a_save_whose_replay_raises_moves_it_aside_and_the_menu_goes_on(monkeypatch):
+    """A fault of the rules while a save replays (an IndexError, as an ability once raised) made
+    Continue crash on every start. The save is moved aside with the reason, the menu says so, and
+    the next menu offers no Continue."""
+    session = Session("chains", COMPUTERS, 4)
+    session.apply(session.legal_actions()[0])
+    storage.save_game(session)
+    driver = start_app()
+    menu = driver.app.top
+
+    def fault(self, action):
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(Session, "_play", fault)
+    driver.click(menu.continue_button.rect.center)
+    assert driver.app.top is menu and "moved aside" in menu.message and "IndexError" in menu.message
+    driver.frame()
+    assert not MainMenu(driver.app).saved_title

@@ -6,6 +6,9 @@ chosen set's texts go into the config, so a save reloads with its own cards."""
 
 from __future__ import annotations
 
+import json
+import os
+
 import pytest
 
 from game import storage
@@ -172,3 +175,83 @@ def test_the_actions_of_a_loaded_set_name_its_own_card_objects_and_stay_with_it(
         rules.advance(state, legal[rng.below(len(legal))])
     assert other.actions and set(other.actions) <= {id(card) for card in other.cards}
     assert BUILT_IN.actions.keys() == built_in_rows.keys()
+
+
+# ---------------------------------------------------------------- any text, any file (issue 23)
+
+
+def renamed(new_name: str) -> str:
+    classes, _events = builtin_texts()
+    return classes.replace('name = "Scout"', f"name = {json.dumps(new_name, ensure_ascii=False)}")
+
+
+@pytest.mark.parametrize("class_name", ["Scout: Elite", "a:1:2:star:1", "::", "Ünïcødé 斥候 \U0001f680", "'\"\\ []{}#="])
+def test_a_class_named_with_the_save_format_s_own_characters_saves_and_reloads(class_name):
+    """A class name holding ':' (the separator of a card's code in a save) loaded and played,
+    but the save could not be read back: the game was lost. A card's code is now read from
+    its end, so the name may hold any text: the game saves and reloads through storage."""
+    put("odd.classes.toml", renamed(class_name))
+    value = {c.name: c for c in find_card_sets()}["odd"].value
+    assert value is not None
+    session = Session("sovereigns-chain", {"seats": SEATS, "rules": {"card_set": value}}, 9)
+    for _ in range(30):
+        if session.game_over:
+            break
+        session.apply(session.computer_action() if session.to_move in session.computers else session.legal_actions()[0])
+    assert class_name in {card.kind for card in session.rules.cards.cards}
+    storage.save_game(session)
+    loaded = storage.load_game()
+    assert loaded.log == session.log and loaded.state.chains == session.state.chains
+    assert loaded.state.hands == session.state.hands
+
+
+@pytest.mark.parametrize("class_name, reason", [
+    ("Scout\\u0000", "control character"), ("Sc\\nout", "control character"), ("S" * 41, "longer than 40"),
+])
+def test_a_class_name_no_card_can_show_is_refused_with_its_line(class_name, reason):
+    classes = builtin_texts()[0].replace('name = "Scout"', f'name = "{class_name}"')
+    put("odd.classes.toml", classes)
+    line = classes.splitlines().index(f'name = "{class_name}"') + 1
+    problem = {c.name: c for c in find_card_sets()}["odd"].problem
+    assert problem.startswith(f"odd.classes.toml, line {line}: ") and reason in problem
+
+
+@pytest.mark.parametrize("text", ["a = " + "[" * 5000 + "]" * 5000, "a = " + "{b = " * 3000 + "1" + "}" * 3000,
+                                  "[[class]]\nname = 'x'\nsteps = [[[[[[[[1]]]]]]]]\n"])
+def test_a_card_file_nested_deep_is_refused_not_a_recursion_error(text):
+    put("deep.classes.toml", text)
+    problem = {c.name: c for c in find_card_sets()}["deep"].problem
+    assert "nests tables or lists deeper than" in problem
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_a_device_or_a_link_to_dev_zero_in_the_cards_folder_never_blocks_setup(driver):
+    """A pipe in the cards folder hung setup for ever; a link to /dev/zero read without end.
+    Each is listed as refused, at once, and setup opens."""
+    folder = cards_dir()
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "pipe.classes.toml")
+    (folder / "zero.classes.toml").symlink_to("/dev/zero")
+    (folder / "big.events.toml").write_bytes(b"#" * 900_000)
+    found = {c.name: c for c in find_card_sets()}
+    assert "named pipe" in found["pipe"].problem
+    assert "a device" in found["zero"].problem
+    assert "larger than" in found["big"].problem
+    setup = SetupScene(driver.app, "sovereigns-chain")
+    driver.app.push(setup)
+    driver.frame()
+    assert (folder / "pipe.classes.toml").exists(), "a player's card file is left where it is"
+
+
+def test_a_save_whose_card_text_is_longer_than_any_card_file_is_refused():
+    value = set_value("pilots", pilots(), builtin_texts()[1])
+    data = Session("sovereigns-chain", {"seats": SEATS, "rules": {"card_set": value}}, 9).to_save()
+    data["config"]["rules"]["card_set"]["events"] += "#" * 200_001
+    with pytest.raises(SaveError, match="longer than 200000 characters"):
+        Session.from_save(data)
+
+
+def test_a_card_file_with_a_number_of_5000_digits_is_refused_with_a_reason():
+    """Found by the fuzz test: the TOML reader raised a plain ValueError, not its own error."""
+    put("long.classes.toml", builtin_texts()[0].replace("values = [", "values = [" + "9" * 5000 + ", ", 1))
+    assert "a number too long to read" in {c.name: c for c in find_card_sets()}["long"].problem

@@ -138,7 +138,7 @@ def test_record_game_writes_the_store_atomically_and_reads_it_back():
     assert data["format"] == stats.STATS_FORMAT
     loaded, message = stats.load_stats()
     assert message is None and loaded.records["chains"]["vs random"].won == 1
-    assert [p.name for p in stats.stats_path().parent.iterdir()] == ["statistics.json"]
+    assert sorted(p.name for p in stats.stats_path().parent.iterdir()) == ["statistics.json", "statistics.json.lock"]
 
 
 def test_reset_forgets_one_game_only():

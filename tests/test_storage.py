@@ -164,7 +164,7 @@ def test_sigkill_mid_write_leaves_the_old_or_the_new_file(private_home):
 
 def test_the_app_writes_only_inside_its_data_folder(tmp_path, private_home):
     """Saves, settings and statistics go to the per-user folder and nowhere else (the folder's
-    parent holds nothing new)."""
+    parent holds nothing new); the statistics' lock file is kept beside them."""
     from game.stats import record_game
 
     before = folder_files(tmp_path)
@@ -176,7 +176,8 @@ def test_the_app_writes_only_inside_its_data_folder(tmp_path, private_home):
     storage.save_settings(storage.DEFAULT_SETTINGS)
     record_game(session)
     assert folder_files(tmp_path) == sorted(set(before) | {"home"})
-    assert set(folder_files(private_home)) == {"current-game.json", "settings.json", "statistics.json"}
+    assert set(folder_files(private_home)) == {"current-game.json", "settings.json", "statistics.json",
+                                               "statistics.json.lock"}
 
 
 # ---------------------------------------------------------------- damaged saves
@@ -437,3 +438,150 @@ def test_stale_temporaries_of_a_killed_write_are_swept_and_fresh_ones_kept(priva
     os.utime(stale, (an_hour_ago, an_hour_ago))
     assert storage.sweep_stale_temporaries() == [stale]
     assert not stale.exists() and fresh.exists()
+
+
+# ---------------------------------------------------------------- any file, any name, two copies (issue 23)
+
+
+STATS_RECORDER = """
+import sys
+from game import stats
+from game.session import Session
+writer, count = int(sys.argv[1]), int(sys.argv[2])
+session = Session("chains", {"seats": [{"name": "Ana"}, {"name": "Bot", "kind": "computer", "difficulty": "random"}]}, 1)
+while not session.game_over:
+    session.apply(session.legal_actions()[0])
+print("ready", flush=True)
+sys.stdin.readline()
+for n in range(count):
+    session.seed = writer * 1_000_000 + n  # another game of the session: its own id in the store
+    stats.record_game(session)
+"""
+
+
+def test_two_copies_recording_statistics_at_once_lose_no_result():
+    """Two copies of the app finishing games at once: 216 of 300 results were recorded. Each
+    record now reads, adds and writes under the file's lock: every result counts."""
+    from game import stats
+
+    count = 120
+    children = [subprocess.Popen([sys.executable, "-c", STATS_RECORDER, str(writer), str(count)], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
+                for writer in range(2)]
+    for child in children:
+        assert child.stdout.readline().strip() == b"ready"
+    for child in children:  # both start together
+        child.stdin.write(b"go\n")
+        child.stdin.flush()
+    for child in children:
+        assert child.wait(timeout=120) == 0
+    loaded, message = stats.load_stats()
+    assert message is None
+    assert sum(record.played for record in loaded.records["chains"].values()) == 2 * count
+
+
+def test_two_copies_changing_other_settings_keep_both():
+    """Copy A changes the volume, copy B the card back: each writes only what it changed, over
+    the file as it is now."""
+    first, _ = storage.load_settings()
+    second, _ = storage.load_settings()
+    first_loaded, second_loaded = json.loads(json.dumps(first)), json.loads(json.dumps(second))
+    first["sound_volume"] = 0.9
+    storage.save_settings(first, first_loaded)
+    second["card_back"] = "red"
+    second["last_setup"] = {"chains": {"games_to_win": 3}}
+    storage.save_settings(second, second_loaded)
+    stored, message = storage.load_settings()
+    assert message is None
+    assert (stored["sound_volume"], stored["card_back"], stored["last_setup"]) == (0.9, "red", {"chains": {"games_to_win": 3}})
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("special", ["named pipe", "link to /dev/zero", "folder", "too large"])
+def test_a_file_that_is_not_a_regular_file_or_is_too_large_is_refused_at_once_and_moved_aside(special):
+    """A named pipe hung the read for ever, a link to /dev/zero read without end. Each is
+    refused without reading, saying what it is, and moved aside as any damaged file."""
+    for path, read in ((storage.settings_path(), storage.load_settings), (storage.autosave_path(), storage.load_game)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if special == "named pipe":
+            os.mkfifo(path)
+        elif special == "link to /dev/zero":
+            path.symlink_to("/dev/zero")
+        elif special == "folder":
+            path.mkdir()
+        else:
+            with open(path, "wb") as file:
+                file.truncate(storage.SAVE_BYTES + 1)
+        try:
+            message = read()[1]
+        except SaveError as err:
+            message = str(err)
+        said = {"named pipe": "a named pipe", "link to /dev/zero": "a device", "folder": "a folder",
+                "too large": "larger than"}[special]
+        assert "moved aside to " in message and said in message
+        assert not os.path.lexists(path) and len(list(path.parent.glob(f"{path.stem}.damaged-*"))) == 1
+
+
+def test_a_save_whose_replay_fails_in_any_way_is_moved_aside(monkeypatch, caplog):
+    """A fault of the rules while replaying (an IndexError, say) stopped Continue every time.
+    The save is now moved aside like any damaged file, the fault logged in full."""
+    path = storage.autosave_path()
+    storage.save_game(played())
+
+    def broken(self, action):
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(Session, "_play", broken)
+    with pytest.raises(SaveError, match=r"moved aside to .*IndexError: tuple index out of range"):
+        storage.load_game(path)
+    assert not path.exists() and "Traceback" in caplog.text
+
+
+@pytest.mark.parametrize("name", ["20240101 evening", "2024-01-01 12:00", "Ünïcødé 斥候 \U0001f680", "a/b\\c:*?\"<>|",
+                                  "CON", "..", "   ", "x" * 300, "20240101-120000-chains"])
+def test_any_name_a_player_types_saves_lists_opens_and_deletes(name):
+    storage.save_named(played(), name)
+    (path,) = storage.named_saves()
+    assert path.parent == storage.saves_dir() and len(path.stem) <= storage.SAVE_NAME_LIMIT + 1
+    assert storage.load_game(path).log == played().log
+    storage.delete_saved(path)
+    assert storage.named_saves() == []
+
+
+def test_damaged_files_moved_aside_are_not_listed_again():
+    folder = storage.saves_dir()
+    folder.mkdir(parents=True)
+    (folder / "mine.json").write_text("{")
+    with pytest.raises(SaveError):
+        storage.load_game(folder / "mine.json")
+    assert storage.named_saves() == [] and len(list(folder.iterdir())) == 1
+
+
+def test_stale_temporaries_in_saves_and_finished_are_swept_too(private_home):
+    stale = []
+    for folder in (storage.saves_dir(), storage.finished_dir()):
+        folder.mkdir(parents=True)
+        old, fresh = folder / ".x.json.ab12.tmp", folder / ".y.json.cd34.tmp"
+        old.write_text("half")
+        fresh.write_text("half")
+        os.utime(old, (time.time() - 3600, time.time() - 3600))
+        stale.append(old)
+    assert sorted(storage.sweep_stale_temporaries()) == sorted(stale)
+    assert all(not path.exists() for path in stale)
+    assert all((path.parent / ".y.json.cd34.tmp").exists() for path in stale)
+
+
+@pytest.mark.parametrize("name, shown", [("Ana\x00", "Ana"), ("A\x1bn\u2028a\ud800", "Ana"), ("x" * 100_000, "x" * 20),
+                                         ("  Ana   Ben ", "Ana Ben"), ("\x00\x01", "Player 1")])
+def test_a_seat_name_read_from_a_save_is_capped_and_loses_control_characters(name, shown):
+    session = played()
+    data = session.to_save()
+    data["config"]["seats"][0]["name"] = name
+    assert Session.from_save(data).names[0] == shown
+
+
+def test_a_seat_name_in_the_settings_is_capped_and_cleaned():
+    write_settings({"last_setup": {"chains": {"seats": [{"name": "Ana\x00" + "x" * 100_000, "kind": "human"}]}}})
+    loaded, message = storage.load_settings()
+    assert message is None
+    assert loaded["last_setup"]["chains"]["seats"][0]["name"] == "Ana" + "x" * 17

@@ -20,7 +20,8 @@ from importlib import resources
 from pathlib import Path
 
 from ..descriptor import CardSetChoice
-from .cards import CardFileError, CardSet, card_set
+from ..files import showable
+from .cards import CardFileError, CardSet, card_set, read_card_file
 from .rules import SovereignRules
 
 CARD_SET_KEY = "card_set"
@@ -28,6 +29,7 @@ CLASSES_SUFFIX = ".classes.toml"
 EVENTS_SUFFIX = ".events.toml"
 NAME_LIMIT = 40
 TEXT_LIMIT = 200_000  # characters in one card file: far more than any card list needs
+SETS_READ = 40  # card sets read from the folder at most (each is listed on the setup screen)
 
 
 def cards_dir() -> Path:
@@ -56,10 +58,8 @@ def set_value(name: str, classes: str, events: str) -> dict:
 
 
 def _read(path: Path) -> str:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CardFileError(path.name, 0, f"cannot be read ({error})") from None
+    """A card file's text: a regular file, not too long (see `read_card_file`)."""
+    text = read_card_file(path)
     if len(text) > TEXT_LIMIT:
         raise CardFileError(path.name, 0, f"is longer than {TEXT_LIMIT} characters")
     return text
@@ -68,8 +68,8 @@ def _read(path: Path) -> str:
 def _load(folder: Path, name: str) -> dict:
     classes_path, events_path = folder / f"{name}{CLASSES_SUFFIX}", folder / f"{name}{EVENTS_SUFFIX}"
     builtin_classes, builtin_events = builtin_texts()
-    classes = _read(classes_path) if classes_path.exists() else builtin_classes
-    events = _read(events_path) if events_path.exists() else builtin_events
+    classes = _read(classes_path) if classes_path.is_symlink() or classes_path.exists() else builtin_classes
+    events = _read(events_path) if events_path.is_symlink() or events_path.exists() else builtin_events
     return set_value(name, classes, events)
 
 
@@ -84,9 +84,13 @@ def find_card_sets(folder: Path | None = None) -> tuple[CardSetChoice, ...]:
         return (*found, CardSetChoice(folder.name, None, f"the folder cannot be read ({error.strerror or error})"))
     names = sorted({file[: -len(suffix)] for file in files for suffix in (CLASSES_SUFFIX, EVENTS_SUFFIX)
                     if file.endswith(suffix) and len(file) > len(suffix)})
-    for name in names:
-        if len(name) > NAME_LIMIT:
-            found.append(CardSetChoice(name[:NAME_LIMIT], None, f"the name is longer than {NAME_LIMIT} characters"))
+    if len(names) > SETS_READ:
+        found.append(CardSetChoice(f"{len(names) - SETS_READ} more", None,
+                                   f"only the first {SETS_READ} card sets of the folder are read"))
+    for name in names[:SETS_READ]:
+        if len(name) > NAME_LIMIT or showable(name) != name:
+            found.append(CardSetChoice(showable(name)[:NAME_LIMIT], None,
+                                       f"the name must have at most {NAME_LIMIT} characters, none a control character"))
             continue
         try:
             found.append(CardSetChoice(name, _load(folder, name)))
@@ -105,8 +109,11 @@ def _checked(entry) -> dict:
     if not isinstance(entry, dict) or set(entry) != {"name", "classes", "events"} \
             or not all(isinstance(entry[key], str) for key in entry):
         raise ValueError("the card set must give its name and the texts of its two card files")
-    if not 0 < len(entry["name"]) <= NAME_LIMIT:
-        raise ValueError(f"the card set's name must have 1 to {NAME_LIMIT} characters")
+    if not 0 < len(entry["name"]) <= NAME_LIMIT or showable(entry["name"]) != entry["name"]:
+        raise ValueError(f"the card set's name must have 1 to {NAME_LIMIT} characters, none a control character")
+    too_long = next((key for key in ("classes", "events") if len(entry[key]) > TEXT_LIMIT), None)
+    if too_long is not None:
+        raise ValueError(f"the card set's {too_long} file is longer than {TEXT_LIMIT} characters")
     return set_value(entry["name"], entry["classes"], entry["events"])
 
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
+from ..core import nested_deeper_than
+from ..files import FileRefused, read_text, showable
 from .event_rules import EVENT_RULES
 
 STAR, PLANET = "star", "planet"
@@ -76,15 +79,17 @@ class ClassCard:
     @property
     def code(self) -> str:
         """The card whole, as saves write it: class, copy, value, suit and (E), so that a card of
-        a loaded card file reads back without the file."""
+        a loaded card file reads back without the file. The class name comes first and is read
+        as everything before the last four fields, so it may hold any text (':' included)."""
         return f"{self.kind}:{self.copy}:{self.value}:{self.suit}:{int(self.draws_event)}"
 
     @classmethod
     def from_code(cls, code: str) -> "ClassCard":
-        parts = code.split(":") if isinstance(code, str) else []
-        if len(parts) != 5 or not parts[0] or not all(p.isdigit() for p in (parts[1], parts[2])) \
+        parts = code.rsplit(":", 4) if isinstance(code, str) else []
+        if len(parts) != 5 or not parts[0] or not all(p.isascii() and p.isdigit() for p in (parts[1], parts[2])) \
+                or len(parts[1]) > 2 or len(parts[2]) > 2 \
                 or parts[3] not in ("star", "planet", "") or parts[4] not in ("0", "1"):
-            raise ValueError(f"{code!r} is not a class card")
+            raise ValueError(f"{_quoted(code)} is not a class card")
         return cls(parts[0], int(parts[1]), int(parts[2]), parts[3], parts[4] == "1")
 
     @property
@@ -143,15 +148,33 @@ class CardSet:
         return (EVENT_DRAW,) + steps if card.draws_event else steps
 
 
+def _quoted(value: Any) -> str:
+    """A value named in a message, cut short (a damaged save may hold a huge one)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 # ---------------------------------------------------------------- reading files
+
+FILE_BYTES = 800_000  # the largest card file read: 200,000 characters of up to four bytes
+MAX_DEPTH = 6         # tables and lists nest no deeper in a card file (the built-in ones nest 4)
+NAME_LIMIT = 40       # characters in a class's or an event's name
+TEXT_LIMIT = 600      # characters in what a card says it does (the longest built-in text is 140)
 
 
 def _parse(text: str, file: str) -> dict:
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         line = getattr(error, "lineno", None) or _line_from_message(str(error))
         raise CardFileError(file, line, f"not valid TOML ({error})") from None
+    except RecursionError:
+        raise CardFileError(file, 0, f"it nests tables or lists deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # a number of more digits than Python reads (4,300)
+        raise CardFileError(file, 0, "it holds a number too long to read") from None
+    if nested_deeper_than(data, MAX_DEPTH):
+        raise CardFileError(file, 0, f"it nests tables or lists deeper than {MAX_DEPTH} levels")
+    return data
 
 
 def _line_from_message(message: str) -> int:
@@ -197,10 +220,20 @@ class _Checker:
 
 
 def _text_field(entry: dict, key: str, check: _Checker, index: int) -> str:
+    """A name (one line of at most NAME_LIMIT characters) or a card's text (at most TEXT_LIMIT,
+    several lines allowed); either without control characters, which no card can show."""
     value = entry.get(key)
     if not isinstance(value, str) or not value.strip():
         check.fail(index, key, f"'{key}' must be a non-empty text")
-    return value.strip()
+    value = value.strip()
+    limit = NAME_LIMIT if key == "name" else TEXT_LIMIT
+    if len(value) > limit:
+        check.fail(index, key, f"'{key}' is longer than {limit} characters")
+    one_line = value if key == "name" else value.replace("\n", " ").replace("\t", " ")
+    if showable(one_line) != one_line:
+        breaks = "a line break or " if key == "name" else ""
+        check.fail(index, key, f"'{key}' holds a control character ({breaks}a character no card can show)")
+    return value
 
 
 def _tables(data: dict, header: str, file: str) -> list:
@@ -318,16 +351,20 @@ def load_card_files(classes_path=None, events_path=None) -> CardSet:
     CardFileError (the caller keeps the set it had)."""
     texts = []
     for path, name in ((classes_path, "classes.toml"), (events_path, "events.toml")):
-        if path is None:
-            texts.append((_builtin_text(name), name))
-            continue
-        try:
-            with open(path, encoding="utf-8") as handle:
-                texts.append((handle.read(), str(path)))
-        except (OSError, UnicodeDecodeError) as error:
-            raise CardFileError(str(path), 0, f"cannot be read ({error})") from None
+        texts.append((_builtin_text(name), name) if path is None else (read_card_file(Path(path)), str(path)))
     (classes_text, classes_file), (events_text, events_file) = texts
     return card_set(classes_text, events_text, classes_file, events_file)
+
+
+def read_card_file(path: Path) -> str:
+    """The text of a card file on disk: a regular file of at most FILE_BYTES bytes of UTF-8 (a
+    pipe or a device is refused without waiting on it); raises CardFileError saying why not."""
+    try:
+        return read_text(path, FILE_BYTES)
+    except OSError as error:
+        raise CardFileError(path.name, 0, f"cannot be read ({error.strerror or error})") from None
+    except FileRefused as error:
+        raise CardFileError(path.name, 0, f"cannot be used: {error}") from None
 
 
 def _builtin_text(name: str) -> str:
