@@ -23,11 +23,11 @@ from game.cards import standard_deck  # noqa: E402
 from game.chains.rules import Play  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from game.session import Session  # noqa: E402
-from scenes.screens import open_app  # noqa: E402
-from scenes.chainchain_table import ChainChainTable  # noqa: E402
-from scenes.chains_table import ChainsTable  # noqa: E402
-from scenes.cubes_table import CubesTable  # noqa: E402
-from scenes.motion import Flight  # noqa: E402
+from scenes.games.chainchain.table import ChainChainTable  # noqa: E402
+from scenes.games.chains.table import ChainsTable  # noqa: E402
+from scenes.games.cubes.table import CubesTable  # noqa: E402
+from scenes.shell.screens import open_app  # noqa: E402
+from scenes.ui.motion import Flight  # noqa: E402
 
 SEATS = [{"name": "You", "kind": "human"}] + [
     {"name": n, "kind": "computer", "difficulty": "normal"} for n in ("Ada", "Bram", "Cleo")]

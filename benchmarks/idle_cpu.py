@@ -19,7 +19,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 WAIT_AT_TABLE = """
 import sys
 from game.session import Session
-from scenes.screens import open_app
+from scenes.shell.screens import open_app
 app = open_app(fit_to_desktop=False)
 if sys.argv[1] == "table":
     seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer"}]

@@ -23,10 +23,10 @@ import pygame  # noqa: E402
 
 from game.registry import find_game  # noqa: E402
 from game.session import Session  # noqa: E402
-from scenes.screens import open_app  # noqa: E402
-from scenes.chainchain_table import ChainChainTable  # noqa: E402
-from scenes.chains_table import ChainsTable  # noqa: E402
-from scenes.cubes_table import CubesTable  # noqa: E402
+from scenes.games.chainchain.table import ChainChainTable  # noqa: E402
+from scenes.games.chains.table import ChainsTable  # noqa: E402
+from scenes.games.cubes.table import CubesTable  # noqa: E402
+from scenes.shell.screens import open_app  # noqa: E402
 
 TABLES = {"chains": ChainsTable, "cubes": CubesTable, "chainchain": ChainChainTable}
 

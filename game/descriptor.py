@@ -3,7 +3,8 @@
 Each package in game/ exports `GAME`, a `GameDescriptor`, and game/registry.py lists the
 packages. Everything else (the menu, the setup screen, sessions and saves, computer players, the
 rules sheet, the property tests) finds a game through its descriptor, so a new game is its own
-folder in game/ and scenes/, its tests, and one line in the registry.
+folder in game/ (game/<name>/) and in scenes/ (scenes/games/<name>/, its table and card
+painters), its tests, and one line in the registry.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ MAX_SETTINGS_DEPTH = 8
 SETTINGS_BYTES = 1_000_000   # the largest settings file read (a few kB is usual)
 SAVE_BYTES = 16_000_000      # the largest save read: a long game and its card set's two files
 TITLE_BYTES = 2_000_000      # the largest save read only to name its game on the menu
-CARD_BACKS = ("blue", "red")  # the back patterns the card painter knows (scenes/cardart.py)
+CARD_BACKS = ("blue", "red")  # the back patterns the card painter knows (scenes/ui/cardart.py)
 DEFAULT_SETTINGS = {
     "computer_speed": "normal",
     "animations": True,

@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Chain Table {VERSION}")
         return 0
     if args.install_desktop:
-        from .desktop import install_desktop_entry
+        from scenes.shell.desktop import install_desktop_entry
 
         print(f"installed {install_desktop_entry()}")
         return 0
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
         os.environ["CHAINTABLE_HOME"] = tempfile.mkdtemp(prefix="chaintable-smoke-")
-        from .smoke import run_smoke
+        from scenes.shell.smoke import run_smoke
 
         return run_smoke()
     problem = _start_log()
@@ -66,11 +66,11 @@ def _start_log() -> str | None:
 
 
 def _play(demo: bool, notice: str | None = None) -> int:
-    from .screens import open_app
+    from scenes.shell.screens import open_app
 
     app = open_app(notice=notice)
     if demo:
-        from .smoke import demo_session
+        from scenes.shell.smoke import demo_session
 
         app.screens.table(demo_session())
     app.first_frame_hook = _report_first_frame
@@ -78,7 +78,7 @@ def _play(demo: bool, notice: str | None = None) -> int:
         app.run()
     except Exception:
         report = _write_crash_report()
-        from .crash import show_crash
+        from scenes.shell.crash import show_crash
 
         show_crash(app, report)
         return 1

@@ -16,7 +16,7 @@ def private_home(tmp_path, monkeypatch):
 @pytest.fixture
 def driver(private_home):
     """The real app at its main menu, headless, with computers moving fast."""
-    from scenes.screens import open_app
+    from scenes.shell.screens import open_app
     from ui_driver import Driver
 
     app = open_app()

@@ -6,8 +6,8 @@ import pygame
 
 from game import storage
 from scenes import __main__ as entry
-from scenes.app import App, Scene
-from scenes.desktop import install_desktop_entry
+from scenes.shell.app import App, Scene
+from scenes.shell.desktop import install_desktop_entry
 
 
 def test_version_flag_prints_the_version(capsys):
@@ -48,8 +48,8 @@ def test_a_crash_writes_a_report_and_shows_an_error_screen(monkeypatch):
         app.push(Exploding(app))
         return app
 
-    monkeypatch.setattr("scenes.screens.open_app", fake_app)
-    monkeypatch.setattr("scenes.crash.show_crash", lambda app, report: shown.append(report))
+    monkeypatch.setattr("scenes.shell.screens.open_app", fake_app)
+    monkeypatch.setattr("scenes.shell.crash.show_crash", lambda app, report: shown.append(report))
     assert entry._play(demo=False) == 1
     reports = list(storage.log_dir().glob("crash-*.log"))
     assert len(reports) == 1 and "RuntimeError: boom" in reports[0].read_text()

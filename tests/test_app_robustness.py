@@ -11,10 +11,10 @@ import pytest
 from game import storage
 from game.session import Session
 from scenes import __main__ as entry
-from scenes.app import App
-from scenes.menu import MainMenu
-from scenes.setup import SetupScene
-from scenes.screens import open_app
+from scenes.menus.menu import MainMenu
+from scenes.menus.setup import SetupScene
+from scenes.shell.app import App
+from scenes.shell.screens import open_app
 
 from ui_driver import Driver
 
@@ -72,7 +72,7 @@ def test_read_only_data_folder_still_opens_a_window(tmp_path, monkeypatch):
     assert problem and "play goes on unsaved" in problem
     monkeypatch.setattr(App, "run", lambda app: app.step([], 0.0))
     opened = []
-    monkeypatch.setattr("scenes.menu.MainMenu.draw", lambda menu, screen: opened.append(menu.message))
+    monkeypatch.setattr("scenes.menus.menu.MainMenu.draw", lambda menu, screen: opened.append(menu.message))
     assert entry._play(demo=False, notice=problem) == 0
     assert opened == [problem]
     pygame.display.init()
@@ -145,8 +145,8 @@ def test_a_crash_with_an_unwritable_log_folder_still_reports(tmp_path, monkeypat
 def test_saved_games_lists_opens_and_deletes_a_game_under_any_name(driver, name):
     """Saved games crashed on a name beginning with eight digits (it was read as a date). A
     name is now shown as it is and never read: the date is the file's own time."""
-    from scenes.confirm import AskText
-    from scenes.replay import ReplayList
+    from scenes.menus.confirm import AskText
+    from scenes.menus.replay import ReplayList
 
     driver.app.screens.table(Session("chains", COMPUTERS, 9))
     play_moves(driver, 4)
@@ -176,7 +176,7 @@ def test_saved_games_lists_opens_and_deletes_a_game_under_any_name(driver, name)
 
 def test_a_finished_game_under_a_name_like_a_date_replays():
     """A kept game's file renamed by hand: listed and replayed, whatever its name says."""
-    from scenes.replay import Replay
+    from scenes.menus.replay import Replay
 
     session = Session("chains", COMPUTERS, 3)
     while not session.game_over:
@@ -207,7 +207,7 @@ def test_a_save_with_a_nul_and_a_100000_character_name_draws_its_first_frame_at_
     """A NUL in a seat name crashed the first frame; a 100,000-character one froze the table for
     40 s a frame (the text was fitted one character at a time). Names are cleaned and capped as
     they are read, and fitting text measures a few times whatever its length."""
-    from scenes import widgets
+    from scenes.ui import widgets
 
     data = Session("chains", COMPUTERS, 5).to_save()
     data["config"]["seats"][0]["name"] = "Ana\x00" + "n" * 100_000

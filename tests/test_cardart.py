@@ -13,8 +13,9 @@ import pytest  # noqa: E402
 
 from game.cards import RANK_LABELS, SUIT_SYMBOLS, card, standard_deck  # noqa: E402
 from game.chainchain.rules import LETTERS, NUMBERS, full_deck  # noqa: E402
-from scenes import cardart, chainchain_table, theme  # noqa: E402
-from scenes.resources import asset  # noqa: E402
+from scenes.games.chainchain import table as chainchain_table  # noqa: E402
+from scenes.ui import cardart, theme  # noqa: E402
+from scenes.ui.resources import asset  # noqa: E402
 
 SIZES = (40, 92, 150, 240)  # the game-over screen, the hand, a large table, larger still
 

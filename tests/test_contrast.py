@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenes import theme
-from scenes.widgets import hovered
+from scenes.ui import theme
+from scenes.ui.widgets import hovered
 
 # The grounds text is drawn on, and the colours drawn on each.
 ON_TABLE = [theme.FELT, theme.FELT_DARK, theme.PANEL, theme.TAG, theme.ALERT_PANEL]
@@ -51,8 +51,8 @@ def test_every_text_drawn_uses_a_checked_colour():
     """The layout test's screens draw text only in the colours checked above."""
     import pygame
 
-    from scenes.screens import open_app
-    from scenes.widgets import recording
+    from scenes.shell.screens import open_app
+    from scenes.ui.widgets import recording
     from test_layout import screens
 
     app = open_app(fit_to_desktop=False)

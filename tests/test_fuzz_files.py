@@ -31,9 +31,9 @@ from hypothesis import strategies as st
 from game import stats, storage
 from game.session import SaveError, Session
 from game.sovereign.card_sets import builtin_texts, find_card_sets
-from scenes.resources import LONGEST_LINE
-from scenes.screens import open_app
-from scenes.widgets import recording
+from scenes.shell.screens import open_app
+from scenes.ui.resources import LONGEST_LINE
+from scenes.ui.widgets import recording
 
 from ui_driver import Driver
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.session import Session
-from scenes.screens import table_class
+from scenes.shell.screens import table_class
 
 
 def test_the_menu_and_a_table_waiting_for_a_human_do_not_animate(driver):
@@ -40,8 +40,8 @@ def test_the_run_loop_draws_no_frame_while_idle(driver, monkeypatch):
         if len(polls) >= 20:
             app.quit()
 
-    monkeypatch.setattr("scenes.app.time.sleep", sleep)
-    monkeypatch.setattr("scenes.app.pygame.quit", lambda: None)
+    monkeypatch.setattr("scenes.shell.app.time.sleep", sleep)
+    monkeypatch.setattr("scenes.shell.app.pygame.quit", lambda: None)
     pygame.event.clear()
     app.run()
     assert len(polls) == 20 and len(drawn) == 1, "the first frame is drawn, then none while nothing happens"
@@ -57,7 +57,7 @@ def test_every_table_scene_is_found_from_its_descriptor():
 def test_a_hand_off_due_in_pass_and_play_comes_with_no_input(driver, monkeypatch):
     """After the computers' moves, the next human's hand-off screen opens on its own: the table
     keeps drawing while the flow of turns has work to do, and rests only once it is shown."""
-    from scenes.handoff import HandOff
+    from scenes.menus.handoff import HandOff
 
     seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"},
              {"name": "Cy", "kind": "computer"}]
@@ -75,8 +75,8 @@ def test_a_hand_off_due_in_pass_and_play_comes_with_no_input(driver, monkeypatch
         polls.append(seconds)
         app.quit()
 
-    monkeypatch.setattr("scenes.app.time.sleep", sleep)
-    monkeypatch.setattr("scenes.app.pygame.quit", lambda: None)
+    monkeypatch.setattr("scenes.shell.app.time.sleep", sleep)
+    monkeypatch.setattr("scenes.shell.app.pygame.quit", lambda: None)
     pygame.event.clear()
     app.run()
     assert isinstance(app.top, HandOff) and polls, "the hand-off came, then the app rested"

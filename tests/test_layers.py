@@ -121,8 +121,8 @@ def test_the_chains_results_show_the_engines_hand_total(monkeypatch):
     from game.chains.rules import ChainsView
     from game.rng import Rng
     from game.session import Session
-    from scenes.chains_table import ChainsTable
-    from scenes.screens import open_app
+    from scenes.games.chains.table import ChainsTable
+    from scenes.shell.screens import open_app
 
     session = Session("chains", {"seats": [{"name": "A", "kind": "computer"}, {"name": "B", "kind": "computer"}]}, 5)
     rng = Rng(5)

@@ -12,18 +12,18 @@ from game.registry import GAMES
 from game.rng import Rng
 from game.session import Session
 from game.stats import Record, Stats
-from scenes.gameover import GameOver
-from scenes.handoff import HandOff
-from scenes.menu import MainMenu
-from scenes.confirm import AskText
-from scenes.replay import Replay, ReplayList
-from scenes.rules_sheet import RulesSheet
-from scenes.screens import open_app, table_class
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.stats_screen import StatsScreen
-from scenes.table_menu import TableMenu
-from scenes.widgets import recording
+from scenes.menus.confirm import AskText
+from scenes.menus.gameover import GameOver
+from scenes.menus.handoff import HandOff
+from scenes.menus.menu import MainMenu
+from scenes.menus.replay import Replay, ReplayList
+from scenes.menus.rules_sheet import RulesSheet
+from scenes.menus.settings import SettingsScene
+from scenes.menus.setup import SetupScene
+from scenes.menus.stats_screen import StatsScreen
+from scenes.menus.table_menu import TableMenu
+from scenes.shell.screens import open_app, table_class
+from scenes.ui.widgets import recording
 
 SIZES = [(800, 600), (1024, 640), (1280, 800), (1920, 1080)]
 MIN_TEXT_PX = 12

@@ -8,8 +8,8 @@ import pygame
 from game import storage
 from game.rng import Rng
 from game.session import Session
-from scenes.replay import Replay, ReplayList, replay_steps
-from scenes.widgets import recording
+from scenes.menus.replay import Replay, ReplayList, replay_steps
+from scenes.ui.widgets import recording
 
 COMPUTERS = {"seats": [{"name": "Ana", "kind": "computer", "difficulty": "random"},
                        {"name": "Ben", "kind": "computer", "difficulty": "random"}]}
@@ -81,7 +81,7 @@ def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(dr
 def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
     """Ctrl+S at the table asks for a name; Saved games on the menu lists it and opens it at the
     same move."""
-    from scenes.confirm import AskText
+    from scenes.menus.confirm import AskText
 
     driver.app.screens.table(Session("cubes", COMPUTERS, 7))
     table = driver.app.top

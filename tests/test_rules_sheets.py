@@ -312,9 +312,9 @@ def test_each_sheet_shows_its_pictures_with_the_card_art_and_scrolls_to_the_end(
     page across, draws them with the card art, and scrolls so that every line can be read."""
     import pygame
 
-    from scenes import theme
-    from scenes.rules_sheet import RulesSheet
-    from scenes.screens import open_app
+    from scenes.ui import theme
+    from scenes.menus.rules_sheet import RulesSheet
+    from scenes.shell.screens import open_app
 
     app = open_app(size=size, fit_to_desktop=False)
     for game in GAMES:

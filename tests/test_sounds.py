@@ -22,9 +22,9 @@ from game.chains import rules as chains  # noqa: E402
 from game.cubes import rules as cubes  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from game.session import Session  # noqa: E402
-from scenes import sounds  # noqa: E402
-from scenes.sounds import sound_for  # noqa: E402
-from scenes.resources import asset  # noqa: E402
+from scenes.ui import sounds  # noqa: E402
+from scenes.ui.resources import asset  # noqa: E402
+from scenes.ui.sounds import sound_for  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -131,8 +131,8 @@ def test_the_mixer_loads_every_sound_when_there_is_audio():
 def test_the_app_runs_silent_when_there_is_no_sound_device(tmp_path):
     """No sound card: the mixer fails once, the app goes on silent and plays a whole game."""
     program = (
-        "from scenes.screens import open_app\n"
-        "from scenes.smoke import demo_session\n"
+        "from scenes.shell.screens import open_app\n"
+        "from scenes.shell.smoke import demo_session\n"
         "app = open_app(fit_to_desktop=False)\n"
         "assert not app.sounds.loaded, 'a sound device was found'\n"
         "app.settings['computer_speed'] = 'fast'\n"
@@ -151,7 +151,7 @@ def test_the_app_runs_silent_when_there_is_no_sound_device(tmp_path):
 
 
 def test_the_table_sounds_the_moves_it_shows(driver):
-    from scenes.smoke import demo_session
+    from scenes.shell.smoke import demo_session
 
     player = Recorder()
     driver.app.sounds = player
@@ -166,8 +166,8 @@ def test_the_table_sounds_the_moves_it_shows(driver):
 
 def test_the_settings_change_the_volume_the_looks_and_are_saved(driver):
     from game import storage
-    from scenes import cardart
-    from scenes.settings import SettingsScene
+    from scenes.ui import cardart
+    from scenes.menus.settings import SettingsScene
 
     driver.app.screens.settings()
     scene = driver.app.top

@@ -15,8 +15,8 @@ from game import storage
 from game.session import SaveError, Session
 from game.sovereign import GAME
 from game.sovereign.card_sets import builtin_texts, cards_dir, find_card_sets, set_value
-from scenes.setup import SetupScene
-from scenes.sovereign_table import SovereignTable
+from scenes.games.sovereign.table import SovereignTable
+from scenes.menus.setup import SetupScene
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
 

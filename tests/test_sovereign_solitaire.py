@@ -328,7 +328,7 @@ def test_a_deal_ended_as_lost_is_a_loss_that_a_save_and_a_replay_keep():
     statistics); the save replays it to the same end, the replay shows it."""
     from game.session import Session
     from game.stats import Stats, add_game
-    from scenes.replay import replay_steps
+    from scenes.menus.replay import replay_steps
 
     session = Session("sovereign-solitaire", {"seats": [{"name": "Ana", "kind": "human"}]}, 3)
     session.apply(session.legal_actions()[0])

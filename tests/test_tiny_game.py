@@ -99,7 +99,7 @@ def test_a_search_that_keys_by_the_action_would_branch():
 def test_a_new_game_plays_at_a_headless_table_through_the_mouse(registered, driver):
     """The table scene the descriptor names, built from the shared parts, takes a whole game by
     drag and drop to the results; the other seat's face-down card is a back at the table."""
-    from scenes.gameover import GameOver
+    from scenes.menus.gameover import GameOver
 
     config = {"seats": [{"name": "Ann"}, {"name": "Bob", "kind": "computer", "difficulty": "normal"}],
               "rules": {"hand_size": 3}}

@@ -10,9 +10,9 @@ from ui_driver import Driver
 from game.chainchain import Play, Take
 from game.chainchain.rules import reverses
 from game.session import Session
-from scenes.chainchain_table import ChainChainTable
-from scenes.gameover import GameOver
-from scenes.setup import SetupScene
+from scenes.games.chainchain.table import ChainChainTable
+from scenes.menus.gameover import GameOver
+from scenes.menus.setup import SetupScene
 
 SEATS = [{"name": "Ana", "kind": "human"}] + [
     {"name": n, "kind": "computer", "difficulty": "normal"} for n in ("Ben", "Cleo", "Dev")]

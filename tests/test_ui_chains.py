@@ -8,13 +8,13 @@ import pytest
 from game import storage
 from game.chains.rules import Draw, Pass, Play
 from game.session import Session
-from scenes.chains_table import ChainsTable
-from scenes.confirm import Confirm
-from scenes.gameover import GameOver
-from scenes.hand import card_rect
-from scenes.handoff import HandOff
-from scenes.menu import MainMenu
-from scenes.setup import SetupScene
+from scenes.games.chains.table import ChainsTable
+from scenes.menus.confirm import Confirm
+from scenes.menus.gameover import GameOver
+from scenes.menus.handoff import HandOff
+from scenes.menus.menu import MainMenu
+from scenes.menus.setup import SetupScene
+from scenes.table.hand import card_rect
 
 from ui_driver import Driver
 

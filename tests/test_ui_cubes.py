@@ -9,9 +9,9 @@ from ui_driver import Driver
 from game.cubes import Draw, Pass, Place
 from game.cubes.rules import completions
 from game.session import Session
-from scenes.cubes_table import CubesTable
-from scenes.gameover import GameOver
-from scenes.setup import SetupScene
+from scenes.games.cubes.table import CubesTable
+from scenes.menus.gameover import GameOver
+from scenes.menus.setup import SetupScene
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
 

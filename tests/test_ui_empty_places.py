@@ -17,7 +17,7 @@ import pytest
 
 from game.registry import GAMES
 from game.session import Session
-from scenes.sovereign_solitaire_table import SolitaireTable
+from scenes.games.sovereign.solitaire_table import SolitaireTable
 
 HOVER_STEP = 30  # pixels: less than the narrowest card or place drawn at this window size (45)
 CLICK_STEP = 60

@@ -13,11 +13,11 @@ from ui_driver import Driver
 from game.linx import LinxHeuristic, best_chain, longest_chain
 from game.linx.rules import DISCARD, STOCK, ChainLaid, Discard, Draw, LayChain
 from game.session import Session
-from scenes import cardart, theme
-from scenes.gameover import GameOver
-from scenes.linx_table import LinxTable, link_words
-from scenes.setup import SetupScene
-from scenes.widgets import text_width
+from scenes.games.linx.table import LinxTable, link_words
+from scenes.menus.gameover import GameOver
+from scenes.menus.setup import SetupScene
+from scenes.ui import cardart, theme
+from scenes.ui.widgets import text_width
 from test_layout import SIZES
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
@@ -452,7 +452,7 @@ def test_draws_and_a_discard_by_keyboard_only(driver):
 
 
 def test_the_keys_are_shown_in_the_empty_chain_row_and_on_the_help_page(driver):
-    from scenes.widgets import recording
+    from scenes.ui.widgets import recording
 
     table = open_laying(driver, 3)
     with recording() as drawn:
@@ -633,7 +633,7 @@ def test_link_marks_read_on_the_chain_row_and_symbols_stand_out_on_the_card():
     """Link words are text on the chain row (4.5:1); a symbol is a shape on the card face (3:1)."""
     from test_contrast import contrast
 
-    from scenes.linx_table import LINK_BAD, LINK_OK, SYMBOL_COLOURS
+    from scenes.games.linx.table import LINK_BAD, LINK_OK, SYMBOL_COLOURS
 
     assert all(contrast(ink, theme.FELT_DARK) >= 4.5 for ink in (LINK_OK, LINK_BAD))
     assert all(contrast(colour, theme.CARD_FACE) >= 3 for colour in SYMBOL_COLOURS.values())
@@ -643,7 +643,7 @@ def test_each_symbol_has_its_own_shape_so_the_deck_reads_in_greyscale(driver):
     """Each symbol is always printed in its own colour and its own shape: with the colour taken
     away, the six silhouettes of the same number still differ."""
     from game.linx.cards import DECK, card
-    from scenes.linx_table import paint_linx_card
+    from scenes.games.linx.table import paint_linx_card
 
     def silhouette(symbol: str) -> set:
         face = paint_linx_card(card(f"7{symbol}"), 80)

@@ -13,13 +13,13 @@ from game import storage
 from game.chains.rules import Play
 from game.session import Session
 from game.stats import load_stats, record_game
-from scenes.app import App, declare_dpi_awareness
-from scenes.confirm import Confirm
-from scenes.gameover import GameOver
-from scenes.handoff import HandOff
-from scenes.menu import MainMenu
-from scenes.stats_screen import StatsScreen
-from scenes.table_menu import TableMenu
+from scenes.menus.confirm import Confirm
+from scenes.menus.gameover import GameOver
+from scenes.menus.handoff import HandOff
+from scenes.menus.menu import MainMenu
+from scenes.menus.stats_screen import StatsScreen
+from scenes.menus.table_menu import TableMenu
+from scenes.shell.app import App, declare_dpi_awareness
 
 from test_ui_chains import open_chains_setup, play_human_turn
 from ui_driver import Driver

@@ -19,12 +19,12 @@ from game.sovereign import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModi
 from game.sovereign.actions import Flipped, TokenPlaced, TokensTaken
 from game.sovereign.guide import SCORED_CHAIN
 from game.sovereign.table import EVERYONE, Placed, chain_score
-from scenes import cardart
-from scenes.gameover import GameOver
-from scenes.handoff import HandOff
-from scenes.setup import SetupScene
-from scenes.sovereign_table import SovereignTable, TokenMark
-from scenes.widgets import recording
+from scenes.games.sovereign.table import SovereignTable, TokenMark
+from scenes.menus.gameover import GameOver
+from scenes.menus.handoff import HandOff
+from scenes.menus.setup import SetupScene
+from scenes.ui import cardart
+from scenes.ui.widgets import recording
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
 HAND_MOVES = (Open, Pick, Play, Salvage, Tuck)

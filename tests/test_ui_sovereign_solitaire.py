@@ -13,11 +13,11 @@ import pytest
 from game.session import Session
 from game.sovereign.actions import PlaceModifier, PlayDiscardOn, PlayOn, SolitaireEnded
 from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, solve, winnable_deal
-from scenes.confirm import Confirm
-from scenes.gameover import GameOver
-from scenes.setup import SetupScene
-from scenes.sovereign_solitaire_table import SolitaireTable
-from scenes.table import action_cards
+from scenes.games.sovereign.solitaire_table import SolitaireTable
+from scenes.menus.confirm import Confirm
+from scenes.menus.gameover import GameOver
+from scenes.menus.setup import SetupScene
+from scenes.table.table import action_cards
 from test_ui_sovereign import by_mouse
 
 ANA = {"seats": [{"name": "Ana", "kind": "human"}]}
@@ -241,7 +241,7 @@ def test_statistics_of_the_solitaire_clean_wins_fewest_turns_and_the_daily_deal_
     """Statistics for the mode: played, won, win rate, clean wins, best (fewest turns) win, current
     and best streak; a win with no hint and no undo is clean; daily deals are counted apart."""
     from game.stats import Stats, add_game
-    from scenes.stats_screen import StatsScreen, record_line
+    from scenes.menus.stats_screen import StatsScreen, record_line
 
     stats = Stats()
     clean = won_session({"deal": 45}, 1)

@@ -11,7 +11,7 @@ from game.core import to_json
 from game.registry import GAMES
 from game.session import Session
 
-from scenes.table import action_cards
+from scenes.table.table import action_cards
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Finn"]
 

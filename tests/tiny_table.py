@@ -8,10 +8,10 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import cardart, theme
-from scenes.hand import card_rect
-from scenes.table import TableScene
-from scenes.widgets import draw_text
+from scenes.table.hand import card_rect
+from scenes.table.table import TableScene
+from scenes.ui import cardart, theme
+from scenes.ui.widgets import draw_text
 from tiny_game import Pip, Play
 
 

@@ -1,0 +1,355 @@
+"""The Chain-Chain table: the pile with its last play, the required value, the direction of play,
+and your hand; you play two cards by dragging them onto the pile in order (letters: then a word)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Reversed, Take, Tile, Took,
+                                   key_name)
+
+from scenes.table.hand import card_rect
+from scenes.table.table import TableScene
+from scenes.ui import cardart, theme
+from scenes.ui.motion import Flight
+from scenes.ui.resources import font
+from scenes.ui.widgets import Button, TextField, draw_text, line_height, panel, text_width
+
+VOWEL_INK = (190, 40, 50)
+CONSONANT_INK = (30, 50, 120)
+NUMBER_INKS = {"1": (30, 60, 150), "2": (20, 120, 70), "3": (170, 90, 20), "4": (130, 40, 140), "5": (190, 40, 50),
+               "6": (20, 110, 130), "7": (110, 80, 30), "8": (60, 60, 60), "9": (160, 30, 100)}
+
+
+def paint_tile(tile: Tile, width: int) -> pygame.Surface:
+    return _tile_face(tile.face, tile.is_letter, tile.is_vowel, tile.points, width)
+
+
+@lru_cache(maxsize=256)
+def _tile_face(text: str, letter: bool, vowel: bool, points: int, width: int) -> pygame.Surface:
+    """A number card (its own colour per value) or a letter card (vowels red, consonants blue)."""
+    w, h = cardart.card_size(width)
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, w // 10)
+    pygame.draw.rect(surface, theme.CARD_FACE, (0, 0, w, h), border_radius=radius)
+    pygame.draw.rect(surface, theme.CARD_EDGE, (0, 0, w, h), 1, border_radius=radius)
+    ink = (VOWEL_INK if vowel else CONSONANT_INK) if letter else NUMBER_INKS.get(text, theme.CARD_BLACK)
+    inner = pygame.Rect(0, 0, w, h).inflate(-max(6, w // 6), -max(6, w // 6))
+    tint = tuple(int(f * 0.88 + c * 0.12) for f, c in zip(theme.CARD_FACE, ink))
+    pygame.draw.rect(surface, tint, inner, border_radius=max(2, radius - 2))
+    pygame.draw.rect(surface, ink, inner, max(1, w // 40), border_radius=max(2, radius - 2))
+    big = font(int(w * 0.62), bold=True).render(text, True, ink)
+    corner = font(int(w * 0.2), bold=True).render(text, True, ink)
+    if text in ("6", "9"):  # underlined, so that a 6 upside down is not taken for a 9
+        big, corner = (_underlined(image, ink) for image in (big, corner))
+    surface.blit(big, big.get_rect(center=(w / 2, h / 2)))
+    pad = max(2, w // 12)
+    surface.blit(corner, (pad + 2, pad))
+    if letter:
+        score = font(int(w * 0.17)).render(str(points), True, ink)
+        surface.blit(score, score.get_rect(bottomright=(w - pad - 3, h - pad)))
+    else:
+        surface.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - pad - 2, h - pad)))
+    return surface
+
+
+def _underlined(image: pygame.Surface, ink) -> pygame.Surface:
+    """The glyph cut to its ink with a bar under it, a gap apart."""
+    glyph = image.subsurface(image.get_bounding_rect())
+    thick = max(1, glyph.get_height() // 10)
+    out = pygame.Surface((glyph.get_width(), glyph.get_height() + 2 * thick + thick), pygame.SRCALPHA)
+    out.blit(glyph, (0, 0))
+    pygame.draw.rect(out, ink, (0, glyph.get_height() + 2 * thick, glyph.get_width(), thick))
+    return out
+
+
+cardart.register_painter(Tile, paint_tile)
+
+CLOCKWISE, ANTICLOCKWISE = "\u21bb", "\u21ba"
+ARROW_FLASH = 1.2
+
+
+class ChainChainTable(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.take_button = Button("Take pile", lambda: self.perform(Take()), color=theme.BUTTON_WARN)
+        self.clear_button = Button("Clear", self.clear_staged, color=theme.BUTTON_QUIET)
+        self.play_button = Button("Play", self.submit, color=theme.BUTTON_GO)
+        self.word = TextField("", "type a word", max_length=24, allowed=str.isalpha)
+        self.staged: list = []
+        self.arrow_flash = 0.0
+
+    @property
+    def letters(self) -> bool:
+        return self.session.config["rules"]["variant"] == LETTERS
+
+    def action_buttons(self):
+        return [(self.take_button, Take())]
+
+    @staticmethod
+    def hand_order(card):
+        return card.face, card.copy
+
+    def set_aside(self) -> set:
+        return set(self.staged)
+
+    def key_actions(self):
+        return {pygame.K_t: Take()}
+
+    # -- geometry
+
+    def layout(self, size) -> None:
+        middle = self.layout_seats(self.layout_frame(size), button_count=1)
+        self.pile_w = self.card_px(96)
+        cx, cy = middle.centerx - self.px(40), middle.centery - self.px(10)
+        self.pile_center = (cx, cy)
+        step = int(self.pile_w * 1.12)
+        self.top_centers = ((cx - step // 2, cy), (cx + step // 2, cy))
+        self.deck_center = (middle.x + self.px(90), cy)
+        status_w = max(self.px(230), text_width("anticlockwise", self.px(14)) + text_width(ANTICLOCKWISE, self.px(40), bold=True)
+                       + self.px(32), text_width("Free lead", self.px(24), bold=True) + self.px(16))
+        status_h = (line_height(self.px(14)) + line_height(self.px(36), bold=True) + line_height(self.px(40), bold=True)
+                    + self.px(20))
+        self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(150), status_h))
+        self.status_rect.midleft = (cx + self.pile_w + self.px(50), cy)
+        # The cards of a play being made sit on the pile, a little raised, where they will land.
+        lift = self.px(14)
+        self.staged_centers = tuple((x, y - lift) for x, y in self.top_centers)
+        self.pile_rect = pygame.Rect(0, 0, step + self.pile_w + self.px(40), int(self.pile_w * theme.CARD_RATIO) + self.px(48))
+        self.pile_rect.center = self.pile_center
+        below = self.pile_rect.bottom + self.px(6) + line_height(self.px(12))  # under "click a card to take it back"
+        self.word.rect = pygame.Rect(cx - self.px(150), below, self.px(300), self.px(40))
+        self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(10), below, self.px(90), self.px(40))
+        self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(100), below, self.px(90), self.px(40))
+
+    # -- staging two cards
+
+    def answers(self) -> list[Play]:
+        if not self.my_turn:
+            return []
+        return [a for a in self.session.legal_actions() if isinstance(a, Play)]
+
+    def card_usable(self, card) -> bool:
+        if card in self.staged:
+            return False
+        answers = self.answers()
+        if not self.staged:
+            return any(a.first.face == card.face for a in answers)
+        return any(a.first.face == self.staged[0].face and a.second.face == card.face for a in answers)
+
+    def hand_card_at(self, pos, view):
+        hit = super().hand_card_at(pos, view)
+        return None if hit and hit[0] in self.staged else hit
+
+    def drop(self, card, drop_center, pointer) -> bool:
+        if not (self.pile_rect.collidepoint(drop_center) or self.pile_rect.collidepoint(pointer)):
+            return False
+        return self.stage(card)
+
+    def click_card(self, card) -> None:
+        self.stage(card)
+
+    def stage(self, card) -> bool:
+        """Put a card down as the first or second of this play; the play is made once both are down."""
+        if not self.staged:
+            if not self.card_usable(card):
+                others = [c for c in self.current_view().hand if c != card]
+                self.say(self.session.why_illegal(Play(card, others[0] if others else card, "")))
+                return False
+            self.staged = [card]
+            self.say_notice(f"{card.label} goes first: now the second card")
+            return True
+        self.staged.append(card)
+        if not self.letters:
+            return self.submit()
+        self.word.value = ""
+        self.word.focused = True
+        pygame.key.start_text_input()
+        self.say_notice(f"Type a word from {self.staged[0].label} to {card.label}, then Enter")
+        return True
+
+    def submit(self) -> bool:
+        if len(self.staged) < 2:
+            return False
+        first, second = self.staged
+        word = self.word.value.strip().lower() if self.letters else ""
+        played = self.perform(Play(first, second, word), self.pile_center)
+        if played:
+            self.clear_staged()
+        elif not self.letters:
+            self.staged = []
+        return played
+
+    def clear_staged(self) -> None:
+        self.staged = []
+        self.word.value = ""
+        self.word.focused = False
+
+    def handle(self, event) -> None:
+        if self.staged and len(self.staged) == 2 and self.letters and self.my_turn:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.clear_staged()
+                return
+            if self.word.handle(event) and event.type != pygame.MOUSEBUTTONDOWN:
+                return
+            if self.play_button.handle(event):
+                return
+        if self.staged and self.my_turn and self.clear_button.handle(event):
+            return
+        if self.staged and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for card, center in zip(self.staged, self.staged_centers):
+                if card_rect(center, self.pile_w).collidepoint(event.pos):
+                    self.clear_staged()
+                    return
+        super().handle(event)
+
+    def action_spot(self, action):
+        return self.pile_rect if isinstance(action, Play) else None
+
+    def event_spot(self, event):
+        if isinstance(event, Played):
+            return card_rect(self.top_centers[0], self.pile_w).union(card_rect(self.top_centers[1], self.pile_w))
+        return None
+
+    # -- events to motion
+
+    def animate(self, event, origin) -> None:
+        view = self.current_view()
+        if isinstance(event, Played):
+            start = origin or self.seats.center(event.seat)
+            self.motion.add(Flight(event.first, True, start, self.top_centers[0], hides=(("pile-top",),), duration=0.3),
+                            Flight(event.second, True, start, self.top_centers[1], hides=(("pile-top",),), duration=0.3, delay=0.15))
+        elif isinstance(event, Took):
+            end = self.seats.center(event.seat)
+            self.motion.add(*[Flight(card, True, self.pile_center, end, duration=0.45, delay=0.3 + 0.03 * i, flash=i == 0)
+                              for i, card in enumerate(event.cards[-6:])])
+            self.say_notice(event.text(self.session.names))
+        elif isinstance(event, Reversed):
+            self.arrow_flash = ARROW_FLASH
+            self.say_notice(event.text(self.session.names))
+        elif isinstance(event, Drew):
+            if event.cards is not None and event.seat == view.seat:
+                self.motion.add(*[Flight(card, True, self.deck_center, self.hand.card_center(view, card), duration=0.3,
+                                         hides=(("hand-card", card),)) for card in event.cards if card in view.hand])
+            else:
+                self.motion.add(Flight(None, False, self.deck_center, self.seats.center(event.seat), duration=0.3,
+                                       hides=(("hand", event.seat),)))
+        elif isinstance(event, PileLeft):
+            self.say_notice(event.text(self.session.names))
+
+    def animating(self) -> bool:
+        return super().animating() or self.arrow_flash > 0 or self.word.focused
+
+    def update(self, dt: float) -> None:
+        self.arrow_flash = max(0.0, self.arrow_flash - dt)
+        if self.staged and not self.my_turn and not self.motion.busy:
+            self.clear_staged()
+        super().update(dt)
+
+    # -- drawing
+
+    def paint_background(self, surface) -> None:
+        super().paint_background(surface)
+        pygame.draw.rect(surface, theme.FELT_DARK, self.pile_rect, border_radius=14)
+
+    def title(self) -> str:
+        return super().title() + (": letters" if self.letters else "")
+
+    def draw_board(self, screen, view, hidden) -> None:
+        self.draw_stock(screen, view)
+        self.draw_pile(screen, view, hidden)
+        self.draw_status(screen, view)
+        self.draw_staged(screen)
+
+    def flight_width(self) -> int:
+        return self.pile_w
+
+    def draw_stock(self, screen, view) -> None:
+        self.draw_stack(screen, self.deck_center, view.stock_count, self.px(64), f"Stock: {view.stock_count}")
+
+    def draw_pile(self, screen, view, hidden) -> None:
+        pile = view.pile[:-2] if ("pile-top",) in hidden else view.pile
+        top = pile[-2:]
+        if len(pile) > 2:
+            under = cardart.face(pile[-3], self.pile_w)
+            screen.blit(under, card_rect((self.pile_center[0], self.pile_center[1] - self.px(6)), self.pile_w))
+        for card, center, label in zip(top, self.top_centers, ("1st", "2nd")):
+            rect = card_rect(center, self.pile_w)
+            screen.blit(cardart.face(card, self.pile_w), rect)
+            draw_text(screen, label, self.px(13), theme.INK_DIM, (rect.centerx, rect.top - self.px(2)), "midbottom")
+        if not pile:
+            draw_text(screen, "empty pile", self.px(16), theme.INK_DIM, self.pile_center, "center")
+        size = len(view.pile)
+        draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,
+                  (self.pile_rect.centerx, self.pile_rect.top - self.px(20)), "midbottom")
+        card = self.hand.dragged or self.hand.selected
+        if card is not None and self.my_turn and self.card_usable(card):
+            pygame.draw.rect(screen, theme.GLOW, self.pile_rect, 3, border_radius=14)
+
+    def draw_status(self, screen, view) -> None:
+        """What the next answer must be (or a free lead), and the direction of play."""
+        rect = self.status_rect
+        panel(screen, rect)
+        y = rect.y + self.px(8)
+        if view.over:
+            draw_text(screen, "Game over", self.px(20), theme.INK, rect.center, "center", bold=True, box=rect)
+            return
+        if view.required is None:
+            y = draw_text(screen, "Free lead", self.px(24), theme.GOLD, (rect.centerx, y), "midtop", bold=True, box=rect).bottom
+            draw_text(screen, "any two cards", self.px(14), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect)
+        else:
+            y = draw_text(screen, "Required", self.px(14), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect).bottom
+            shown = str(view.required) if isinstance(view.required, int) else view.required
+            draw_text(screen, shown, self.px(36 if isinstance(view.required, int) else 26), theme.GOLD,
+                      (rect.centerx, y), "midtop", bold=True, box=rect)
+        clockwise = view.direction > 0
+        flashing = self.arrow_flash > 0 and int(self.arrow_flash * 6) % 2 == 0
+        color = theme.GLOW if flashing else theme.INK
+        arrow = draw_text(screen, CLOCKWISE if clockwise else ANTICLOCKWISE, self.px(40), color,
+                          (rect.x + self.px(12), rect.bottom - self.px(6)), "bottomleft", bold=True, box=rect)
+        draw_text(screen, "clockwise" if clockwise else "anticlockwise", self.px(14), color,
+                  (arrow.right + self.px(8), arrow.centery), "topleft" if self.arrow_flash > 0 else "midleft", box=rect)
+        if self.arrow_flash > 0:
+            draw_text(screen, "reversed", self.px(14), theme.GLOW, (arrow.right + self.px(8), arrow.centery), "bottomleft",
+                      bold=True, box=rect)
+
+    def draw_staged(self, screen) -> None:
+        if not self.staged:
+            return
+        w = self.pile_w
+        for card, center in zip(self.staged, self.staged_centers):
+            rect = card_rect(center, w)
+            screen.blit(cardart.face(card, w), rect)
+            pygame.draw.rect(screen, theme.GOLD, rect.inflate(4, 4), 2, border_radius=max(3, w // 10))
+        draw_text(screen, "click a card to take it back", self.px(12), theme.INK_DIM,
+                  (self.pile_rect.centerx, self.pile_rect.bottom + self.px(2)), "midtop")
+        if self.letters and len(self.staged) == 2:
+            blink = (pygame.time.get_ticks() // 500) % 2 == 0
+            self.word.draw(screen, self.px(19), blink)
+            self.play_button.draw(screen, self.px(18))
+            self.clear_button.draw(screen, self.px(18))
+
+    def seat_note(self, view, seat: int) -> str:
+        return f"collected: {view.collected_counts[seat]}"
+
+    def turn_prompt(self, view, current: str) -> str:
+        legal = self.session.legal_actions()
+        if legal == [Take()]:
+            return f"You have no answer to {key_name(view.required)}: take the pile, then lead"
+        word = ", then type a word" if self.letters else ""
+        if len(self.staged) == 1:
+            return f"Now drag your second card onto the pile{word}"
+        if view.required is None:
+            return f"Lead, {current}: drag any two cards onto the pile, one after the other{word}"
+        return f"Answer {key_name(view.required)}, {current}: drag {key_name(view.required)} first, then any card{word}"
+
+    def result_rows(self):
+        """Each seat's collected cards, their count and sum (fewest cards wins, then lowest sum)."""
+        view = self.session.view(None)
+        return [(seat, pile, f"{len(pile)} collected, sum {sum(c.points for c in pile)}")
+                for seat, pile in enumerate(view.collected)]

@@ -1,0 +1,328 @@
+"""The Cubes table: a board that grows in every direction, panned and zoomed, fitted after each move."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import card_count
+from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, completions,
+                              neighbour_matches, pile_points, scored_cells, square_cells)
+
+from scenes.table.hand import card_rect
+from scenes.table.table import TableScene
+from scenes.ui import cardart, theme
+from scenes.ui.motion import Flight
+from scenes.ui.widgets import Button, draw_text
+
+MIN_ZOOM, MAX_ZOOM = 22, 96
+GAP = 0.1
+AUTO_DRAW_PAUSE = 0.35
+TRAIT_WORDS = {"rank": "rank", "suit": "suit", "step": "\u00b11", None: "\u2715"}
+
+
+class CubesTable(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.pass_button = Button("Pass", lambda: self.perform(Pass()), color=theme.BUTTON_WARN)
+        self.fit_button = Button("Fit", self.fit)
+        self.zoom = 70.0
+        self.center = (0.0, 0.0)
+        self.pan: dict | None = None
+        self.draw_wait = 0.0
+
+    def action_buttons(self):
+        return [(self.pass_button, Pass())]
+
+    def key_actions(self):
+        return {pygame.K_p: Pass()}
+
+    def key_labels(self):
+        return super().key_labels() + [(pygame.K_f, "fits the board in view"), (pygame.K_PLUS, "and - zoom"),
+                                       (pygame.K_w, "A S D move the board")]
+
+    # -- geometry and camera
+
+    def layout(self, size) -> None:
+        middle = self.layout_seats(self.layout_frame(size), button_count=1)
+        side = self.px(150)
+        self.board_rect = pygame.Rect(middle.x + self.px(16), middle.y, middle.w - side - self.px(26), middle.h)
+        self.deck_center = (self.board_rect.right + side // 2 + self.px(5), self.board_rect.y + self.px(70))
+        self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(70), self.board_rect.y + self.px(8), self.px(60), self.px(30))
+        self.fit()
+
+    @property
+    def pitch(self) -> tuple[float, float]:
+        return self.zoom * (1 + GAP), self.zoom * theme.CARD_RATIO + self.zoom * GAP
+
+    def cell_center(self, cell) -> tuple[int, int]:
+        pw, ph = self.pitch
+        return (int(self.board_rect.centerx + (cell[0] - self.center[0]) * pw),
+                int(self.board_rect.centery + (cell[1] - self.center[1]) * ph))
+
+    def cell_at(self, pos) -> tuple[int, int] | None:
+        if not self.board_rect.collidepoint(pos):
+            return None
+        pw, ph = self.pitch
+        return (round((pos[0] - self.board_rect.centerx) / pw + self.center[0]),
+                round((pos[1] - self.board_rect.centery) / ph + self.center[1]))
+
+    def fit(self, extra_cells=()) -> None:
+        """Zoom and centre so every card, every open space beside them, and `extra_cells` show."""
+        cells = [cell for cell, _card in self.current_view().board] + list(extra_cells) or [(0, 0)]
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        across = (right - left + 1) * (1 + GAP)
+        down = (bottom - top + 1) * (theme.CARD_RATIO + GAP)
+        self.zoom = max(MIN_ZOOM, min(self.card_px(MAX_ZOOM), self.board_rect.w / across, self.board_rect.h / down))
+        self.center = ((left + right) / 2, (top + bottom) / 2)
+
+    def zoom_by(self, factor: float, anchor=None) -> None:
+        anchor = anchor or self.board_rect.center
+        pw, ph = self.pitch
+        world = ((anchor[0] - self.board_rect.centerx) / pw + self.center[0],
+                 (anchor[1] - self.board_rect.centery) / ph + self.center[1])
+        self.zoom = max(MIN_ZOOM, min(self.card_px(MAX_ZOOM) * 1.6, self.zoom * factor))
+        pw, ph = self.pitch
+        self.center = (world[0] - (anchor[0] - self.board_rect.centerx) / pw,
+                       world[1] - (anchor[1] - self.board_rect.centery) / ph)
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        pw, ph = self.pitch
+        self.center = (self.center[0] - dx / pw, self.center[1] - dy / ph)
+
+    # -- input
+
+    def placements_for(self, card) -> set[tuple[int, int]]:
+        if not self.my_turn or card is None:
+            return set()
+        return {(a.x, a.y) for a in self.session.legal_actions() if isinstance(a, Place) and a.card == card}
+
+    def card_usable(self, card) -> bool:
+        return bool(self.placements_for(card))
+
+    def handle(self, event) -> None:
+        super().handle(event)
+        if self.app.top is not self:
+            return
+        if self.fit_button.handle(event):
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.zoom_by(1.12 ** event.y, self.pointer_at)
+        elif event.type == pygame.MOUSEMOTION and self.pan:
+            self.pan_by(event.pos[0] - self.pan["last"][0], event.pos[1] - self.pan["last"][1])
+            self.pan["last"] = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.pan = None
+        elif event.type == pygame.KEYDOWN:
+            step = self.px(60)
+            moves = {pygame.K_a: (step, 0), pygame.K_d: (-step, 0), pygame.K_w: (0, step), pygame.K_s: (0, -step)}
+            if event.key in moves:
+                self.pan_by(*moves[event.key])
+            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.zoom_by(1.15)
+            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.zoom_by(1 / 1.15)
+            elif event.key == pygame.K_f:
+                self.fit()
+
+    def press(self, pos, view) -> None:
+        if view.seat is not None and self.my_turn and self.hand_card_at(pos, view):
+            super().press(pos, view)
+            return
+        cell = self.cell_at(pos)
+        selected = self.hand.selected
+        if selected is not None and self.my_turn and cell in self.placements_for(selected):
+            self.perform(Place(selected, *cell), self.hand.card_center(view, selected))
+        elif self.board_rect.collidepoint(pos):
+            self.pan = {"last": pos}
+
+    def drop(self, card, drop_center, pointer) -> bool:
+        cell = self.cell_at(drop_center) or self.cell_at(pointer)
+        if cell is None:
+            return False
+        return self.perform(Place(card, *cell), drop_center)
+
+    def click_card(self, card) -> None:
+        cells = self.placements_for(card)
+        if not cells:
+            self.hand.selected = None
+            self.say(f"{card.label} fits on no open space of the board now")
+        elif card == self.hand.selected:
+            self.hand.selected = None
+        else:
+            self.hand.selected = card
+            self.say_notice(f"{card.label} fits on {len(cells)} lit space{'s' if len(cells) > 1 else ''}: click one, or drag it there")
+
+    def action_spot(self, action):
+        if isinstance(action, Place):
+            return card_rect(self.cell_center((action.x, action.y)), int(self.zoom))
+        return None
+
+    def event_spot(self, event):
+        if isinstance(event, Placed):
+            return card_rect(self.cell_center((event.x, event.y)), int(self.zoom))
+        return None
+
+    def animating(self) -> bool:
+        return super().animating() or (self.my_turn and self.session.legal_actions() == [Draw()])
+
+    def update(self, dt: float) -> None:
+        if self.my_turn and self.session.legal_actions() == [Draw()]:
+            self.draw_wait += dt
+            if self.draw_wait >= AUTO_DRAW_PAUSE:
+                self.draw_wait = 0.0
+                self.perform(Draw(), by_table=True)
+        super().update(dt)
+
+    # -- events to motion
+
+    def settle(self, events) -> None:
+        """Keep the camera where the player put it, unless a card or a scored cube would fall
+        outside the view: then fit the board again."""
+        scored = [cell for event in events if isinstance(event, Scored) for cell in event.cells()]
+        cells = [cell for cell, _card in self.current_view().board] + scored or [(0, 0)]
+        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        corners = ((min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1))  # the open spaces around, too
+        if not all(self.board_rect.contains(card_rect(self.cell_center(cell), int(self.zoom))) for cell in corners):
+            self.fit(scored)
+
+    def pile_center(self, seat: int) -> tuple[int, int]:
+        if seat == self.seats.bottom:
+            return (self.deck_center[0], self.prompt_y - self.px(40))
+        return self.seats.box(seat).center
+
+    def animate(self, event, origin) -> None:
+        view = self.current_view()
+        if isinstance(event, Drew):
+            if event.card is not None and event.card in view.hand:
+                end = self.hand.card_center(view, event.card)
+                self.motion.add(Flight(event.card, True, self.deck_center, end, hides=(("hand-card", event.card),)))
+            else:
+                self.motion.add(Flight(None, False, self.deck_center, self.seats.center(event.seat), hides=(("hand", event.seat),)))
+        elif isinstance(event, Placed):
+            start = origin or self.seats.center(event.seat)
+            cell = (event.x, event.y)
+            self.motion.add(Flight(event.card, True, start, self.cell_center(cell), hides=(("cell", cell),)))
+        elif isinstance(event, Scored):
+            end = self.pile_center(event.seat)
+            self.motion.add(*[Flight(card, True, self.cell_center(cell), end, duration=0.45, delay=0.6, flash=True)
+                              for card, cell in zip(event.cards, event.cells())])
+            self.say_notice(event.text(self.session.names))
+        elif isinstance(event, Passed):
+            self.say_notice(event.text(self.session.names))
+
+    # -- drawing
+
+    def paint_background(self, surface) -> None:
+        super().paint_background(surface)
+        pygame.draw.rect(surface, theme.FELT_DARK, self.board_rect, border_radius=12)
+
+    def draw_board(self, screen, view, hidden) -> None:
+        screen.set_clip(self.board_rect)
+        self.draw_placed(screen, view, hidden)
+        screen.set_clip(None)
+        self.fit_button.draw(screen, self.px(15))
+        self.draw_deck(screen, view)
+
+    def flight_width(self) -> int:
+        return int(self.zoom)
+
+    def draw_dragged(self, screen, view) -> None:
+        target = self.hover_target()
+        if target is None:
+            super().draw_dragged(screen, view)
+        else:
+            self.draw_preview(screen, view.board_dict(), self.hand.dragged, target, int(self.zoom))
+
+    def message_anchor(self) -> tuple[int, int]:
+        return (self.board_rect.centerx, self.prompt_y - self.px(40))
+
+    def draw_placed(self, screen, view, hidden) -> None:
+        width = int(self.zoom)
+        board = view.board_dict()
+        card = self.hand.dragged or self.hand.selected or (view.drawn if self.my_turn else None)
+        targets = self.placements_for(card)  # the card in hand, or else the one just drawn
+        for cell in targets:
+            rect = card_rect(self.cell_center(cell), width)
+            pygame.draw.rect(screen, (*theme.GLOW, 255), rect, max(2, width // 18), border_radius=max(3, width // 10))
+        for cell, placed in view.board:
+            if ("cell", cell) in hidden:
+                continue
+            rect = card_rect(self.cell_center(cell), width)
+            if rect.colliderect(self.board_rect):
+                screen.blit(cardart.face(placed, width), rect)
+        if not board:
+            draw_text(screen, "The board is empty: any card may start it again", self.px(16), theme.INK_DIM,
+                      (self.board_rect.centerx, self.board_rect.bottom - self.px(20)), "center")
+
+    def hover_target(self) -> tuple[int, int] | None:
+        """The lit space under the dragged card, if any."""
+        if not self.hand.drag:
+            return None
+        cell = self.cell_at(self.hand.drag_center())
+        return cell if cell in self.placements_for(self.hand.dragged) else None
+
+    def draw_preview(self, screen, board: dict, card, cell, width: int) -> None:
+        """The dragged card sitting on the space, how it meets each neighbour, and the cubes it would close."""
+        rect = card_rect(self.cell_center(cell), width)
+        halo = cardart.glow(width)
+        screen.blit(halo, halo.get_rect(center=rect.center))
+        screen.blit(cardart.face(card, width), rect)
+        squares = completions(board, *cell)
+        w, h = cardart.card_size(width)
+        outlines = []
+        for square in squares:
+            cells = square_cells(square)
+            first, last = self.cell_center(cells[0]), self.cell_center(cells[-1])
+            outline = pygame.Rect(first[0] - w // 2, first[1] - h // 2, last[0] - first[0] + w, last[1] - first[1] + h)
+            outlines.append(outline.inflate(8, 8))
+            pygame.draw.rect(screen, theme.GOLD, outlines[-1], 3, border_radius=8)
+        if squares:
+            won = [board[c] for c in scored_cells(squares) if c in board] + [card]
+            around = outlines[0].unionall(outlines[1:])
+            pill = pygame.Rect(0, 0, self.px(190), self.px(28))
+            pill.midbottom = (around.centerx, around.top - self.px(4))
+            pygame.draw.rect(screen, theme.TAG, pill, border_radius=8)
+            pygame.draw.rect(screen, theme.GOLD, pill, 1, border_radius=8)
+            draw_text(screen, f"cube! +{pile_points(won)} points", self.px(16), theme.GOLD, pill.center, "center", bold=True)
+        here = self.cell_center(cell)
+        for other, trait in neighbour_matches(board, card, *cell).items():
+            there = self.cell_center(other)
+            mid = ((here[0] + there[0]) // 2, (here[1] + there[1]) // 2)
+            tag = TRAIT_WORDS[trait]
+            image_color = theme.INK if trait else theme.ALERT
+            box = pygame.Rect(0, 0, self.px(44), self.px(22))
+            box.center = mid
+            pygame.draw.rect(screen, theme.TAG, box, border_radius=6)
+            pygame.draw.rect(screen, image_color, box, 1, border_radius=6)
+            draw_text(screen, tag, self.px(14), image_color, mid, "center", bold=True)
+
+    def draw_deck(self, screen, view) -> None:
+        x = self.deck_center[0]
+        below = self.draw_stack(screen, self.deck_center, view.deck_count, self.px(64), f"Deck: {view.deck_count}")
+        if view.deck_count == 0 and view.winners is None:
+            draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(4)), "midtop", bold=True)
+        seat = self.seats.bottom
+        owner = "Your pile" if view.seat == seat else f"{self.session.names[seat]}'s pile"
+        label = draw_text(screen, owner, self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")
+        draw_text(screen, f"{view.scores[seat]} points", self.px(18), theme.INK, (x, label.bottom), "midtop", bold=True)
+
+    def seat_note(self, view, seat: int) -> str:
+        if seat == self.seats.bottom:
+            return ""
+        return f"pile: {view.scores[seat]} pts"
+
+    def turn_prompt(self, view, current: str) -> str:
+        legal = self.session.legal_actions()
+        if self.motion.busy or legal == [Draw()]:
+            return f"Your turn, {current}: drawing a card\u2026"
+        last = " Last turn!" if view.deck_count == 0 else ""
+        if legal == [Pass()]:
+            return f"None of your cards fits anywhere: pass (you keep them).{last}"
+        return f"Your turn, {current}: drag a card onto a lit space (bright cards fit).{last}"
+
+    def result_rows(self):
+        """Each seat's score pile and its points."""
+        view = self.session.view(None)
+        return [(seat, pile, f"{card_count(len(pile))}, {pile_points(pile)} points") for seat, pile in enumerate(view.piles)]

@@ -1,0 +1,264 @@
+"""The Sovereign's Chain solitaire table: one chain of seven places that never close up (a removed
+card leaves an empty space), a card played on top of a place, and the piles, event, supply and
+pool as at the table for 2-4 (scenes/games/sovereign/table.py, whose painters it uses). The top bar
+names the deal by its number (and says when it was proved winnable, or is the daily deal).
+
+After each turn the solver works out, off the frame loop, whether the deal can still be won; when
+it proves that no sequence of plays wins any more, the table says so and offers to end the deal
+(a loss) or play on. "Winnable?" (or W) asks the same on demand, as a hint (the game then counts
+as assisted)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.sovereign.actions import PlayDiscardOn, PlayOn
+from game.sovereign.cards import PLANET, STAR
+from game.sovereign.event_rules import EVENT_RULES
+from game.sovereign.solitaire import solve
+
+from scenes.games.sovereign.table import SovereignTable
+from scenes.menus.confirm import Confirm
+from scenes.table.hand import card_rect
+from scenes.ui import theme
+from scenes.ui.motion import Thinker
+from scenes.ui.widgets import Button
+
+TURN_STARTS = ("salvage", "play")  # the decisions a turn begins with
+
+
+class WinnableCheck:
+    """Whether the deal can still be won (True, False, or None: not sure within the solver's
+    budget), worked out off the frame loop on a copy of the position it was asked about."""
+
+    def __init__(self, session, asked: bool) -> None:
+        self.log_length = len(session.log)
+        self.asked = asked
+        rules, position = session.rules, session.rules.clone(session.state)
+        self.thinker = Thinker(lambda: solve(position, rules)[0])
+
+    def stale(self, session) -> bool:
+        """The position moved on (a move, an undo) since the check was asked."""
+        return len(session.log) != self.log_length or session.game_over
+
+
+class SolitaireTable(SovereignTable):
+    select_notice = "Now click the place to play it on."
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.discard_picked = False  # Hostile Orbit: the discard pile clicked, a place to pick
+        self.winnable_button = Button("Winnable?", self.ask_winnable)
+        self.check: WinnableCheck | None = None
+        self.checked_at = -1      # the log's length when the deal was last checked after a turn
+        self.playing_on = False   # the player chose to play on a deal that can no longer be won
+
+    def hand_room(self) -> int:
+        return 0
+
+    # -- geometry: the one chain, as large as the board allows, across its middle
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        gap = self.px(12)
+        tall = int((self.middle.h - self.label_h - 6 * gap) / theme.CARD_RATIO)
+        self.chain_w = max(16, min(self.px(140), tall, (self.middle.w - 2 * gap - 7 * gap) // 7))
+
+    def row(self, chain: int) -> pygame.Rect:
+        height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(30)
+        return pygame.Rect(self.middle.x, self.middle.centery - height // 2, self.middle.w, height)
+
+    # -- what may be played where
+
+    def place_plays(self, card) -> dict[int, PlayOn]:
+        """The places a hand card can go, with the move that puts it there."""
+        return {a.position: a for a in self.legal() if isinstance(a, PlayOn) and a.card == card}
+
+    def discard_plays(self) -> dict[int, PlayDiscardOn]:
+        return {a.position: a for a in self.legal() if isinstance(a, PlayDiscardOn)}
+
+    def discard_playable(self) -> bool:
+        return bool(self.discard_plays())
+
+    def glowing_spots(self) -> set[tuple[int, int]]:
+        spots = super().glowing_spots()
+        held = self.hand.dragged or self.hand.selected
+        if held is not None:
+            spots |= {(0, position) for position in self.place_plays(held)}
+        if self.discard_picked:
+            spots |= {(0, position) for position in self.discard_plays()}
+        return spots
+
+    def draw_board(self, screen, view, hidden) -> None:
+        """The chain (the places a held card may cover lit, the others dimmed), the side and the pool."""
+        glowing = self.glowing_spots()
+        self.draw_chain(screen, view, 0, glowing, False, False, hidden)
+        if (self.hand.dragged or self.hand.selected) is not None and self.my_turn:
+            for position in range(len(view.chains[0])):
+                if (0, position) not in glowing:
+                    rect = self.position_rect(0, position).inflate(self.px(4), self.px(4))
+                    screen.blit(self.dim(rect.size), rect.topleft)
+        self.draw_side(screen, view)
+        self.draw_pool(screen, view)
+
+    # -- input
+
+    def drop(self, card, drop_center, pointer) -> bool:
+        """Onto a place: the card covers it. Anywhere on the board, for a card that goes nowhere
+        in particular (discarded under Salvage, tucked beneath a Runner)."""
+        view = self.current_view()
+        spot = self.spot_at(drop_center, view) or self.spot_at(pointer, view)
+        action = self.place_plays(card).get(spot[1]) if spot is not None else None
+        if action is None:
+            action = next((a for a in self.card_actions(card) if not isinstance(a, PlayOn)), None)
+            if action is None or not self.middle.collidepoint(pointer):
+                if spot is not None:
+                    self.say(self.session.why_illegal(PlayOn(card, spot[1])))
+                return False
+        return self.perform(action, drop_center)
+
+    def press_elsewhere(self, pos, view) -> None:
+        if card_rect(self.discard_center, self.pile_w).collidepoint(pos) and self.discard_plays():
+            self.discard_picked = not self.discard_picked
+            return
+        spot = self.spot_at(pos, view)
+        if spot is None:
+            return
+        position = spot[1]
+        if self.discard_picked and position in self.discard_plays():
+            self.perform(self.discard_plays()[position])
+        elif self.hand.selected is not None and position in self.place_plays(self.hand.selected):
+            self.perform(self.place_plays(self.hand.selected)[position])
+        else:
+            self.choose_target(*spot)
+
+    def show_move(self, events, origin, by_table: bool = False) -> None:
+        self.discard_picked = False
+        super().show_move(events, origin, by_table)
+
+    def action_spot(self, action):
+        if isinstance(action, (PlayOn, PlayDiscardOn)):
+            return self.position_rect(0, action.position)
+        return super().action_spot(action)
+
+    def keys_help(self) -> str:
+        return (super().keys_help() + " W asks whether the deal can still be won (a hint)."
+                " On the results, Enter deals a new deal and R the same deal again.")
+
+    # -- can the deal still be won?
+
+    def top_buttons(self) -> list[Button]:
+        buttons = super().top_buttons()
+        return buttons[:3] + [self.winnable_button] + buttons[3:] if buttons else buttons
+
+    def handle(self, event) -> None:
+        if not self.watching:
+            self.winnable_button.enabled = self.my_turn
+            self.winnable_button.handle(event)
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_w and self.app.top is self:
+                self.ask_winnable()
+                return
+        super().handle(event)
+
+    def ask_winnable(self) -> None:
+        """The player asks: the answer comes as a notice (or the offer to end the deal)."""
+        if not self.my_turn or self.session.game_over:
+            return
+        self.session.note_hint()
+        if self.check is not None and not self.check.stale(self.session):
+            self.check.asked = True
+        else:
+            self.check = WinnableCheck(self.session, asked=True)
+        self.say_notice("Looking for a way to win this deal…")
+
+    def turn_begins(self) -> bool:
+        view = self.session.view(None)
+        return (self.my_turn and view.pending is not None and view.pending.kind in TURN_STARTS
+                and view.plays_this_turn == 0)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.watching:
+            return
+        if self.check is not None and self.check.thinker.done:
+            self.answer(self.check)
+        elif self.check is None and not self.playing_on and self.checked_at != len(self.session.log) \
+                and self.turn_begins():
+            self.checked_at = len(self.session.log)
+            self.check = WinnableCheck(self.session, asked=False)
+
+    def animating(self) -> bool:
+        return super().animating() or self.check is not None
+
+    def answer(self, check: WinnableCheck) -> None:
+        self.check = None
+        if check.thinker.error is not None:
+            raise check.thinker.error
+        if check.stale(self.session):
+            return
+        winnable = check.thinker.result
+        if winnable is False:
+            self.offer_to_end()
+        elif check.asked:
+            self.say_notice("Yes: this deal can still be won." if winnable else
+                            "Not sure: the search gave up before it could tell.")
+
+    def offer_to_end(self) -> None:
+        self.playing_on = True  # asked once; the W key still answers later
+        detail = ("No sequence of plays from here wins it: every one was tried. End the deal now "
+                  "(it counts as a loss), or play on.")
+        self.app.push(Confirm(self.app, "This deal can no longer be won", detail, "End the deal", self.end_deal,
+                              no="Play on"))
+
+    def end_deal(self) -> None:
+        events = self.session.give_up()
+        self.show_move(events, None)
+        self.autosave()
+
+    # -- words
+
+    def event_words(self, view) -> tuple[str, str]:
+        """An event that names an opponent is shown as inactive: it has no effect in solitaire."""
+        heading, body = super().event_words(view)
+        event = view.active_event
+        if event is not None and not view.fair_winds and EVENT_RULES[event.rule].names_opponent:
+            return f"{heading} (inactive)", f"No effect in solitaire: it names an opponent. {body}"
+        return heading, body
+
+    def score_line(self) -> str:
+        return f"Turn {self.session.turns_taken(0)}"
+
+    def title(self) -> str:
+        """The deal's number, as players share it, and how it was chosen."""
+        rules = self.session.config["rules"]
+        if rules["deal"] is None:
+            return "Solitaire"
+        kind = " \u00b7 daily deal" if rules["daily"] else (" \u00b7 winnable" if rules["winnable"] else "")
+        return f"Solitaire \u00b7 Deal #{rules['deal']}{kind}"
+
+    def chain_summary(self, view, chain: int) -> str:
+        return suit_counts(view)
+
+    def turn_prompt(self, view, name: str) -> str:
+        if view.pending is not None and view.pending.kind == "play":
+            if self.discard_plays():
+                return self.play_prompt(name, "cover a card one lower or a space, or click the discard pile")
+            return self.play_prompt(name, "play on a card one lower, a face-down card or a space")
+        return super().turn_prompt(view, name)
+
+    def result_rows(self):
+        """The chain as it ended (its cards show the suits), whether it was won, and in how many turns."""
+        view = self.session.view(None)
+        cards = tuple(stack[-1] for stack in view.chains[0] if stack)
+        deal = self.session.config["rules"]["deal"]
+        number = f"Deal #{deal}: " if deal is not None else ""
+        turns = self.session.turns_taken(0)
+        return [(0, cards, f"{number}{'won' if view.winners else 'lost'} after {turns} turns")]
+
+
+def suit_counts(view) -> str:
+    """How many of the seven places hold a face-up star, and a face-up planet."""
+    tops = [stack[-1] for stack in view.chains[0] if stack and stack[-1].face_up]
+    stars = sum(placed.suit == STAR for placed in tops)
+    planets = sum(placed.suit == PLANET for placed in tops)
+    return f"{stars} star, {planets} planet of 7 places"

@@ -1,0 +1,127 @@
+"""Boxes over the current screen that ask something: a question, a body, and two answers at the
+bottom; Enter takes the first, Esc or the second goes back."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from scenes.shell.app import Scene
+from scenes.ui import theme
+from scenes.ui.widgets import Button, TextField, draw_lines, draw_text, line_height, panel, wrap
+
+
+class Dialog(Scene):
+    """The shared box; a dialog fills in its body (`body_height`, `draw_body`, `handle_body`) and
+    what its first answer does (`accept`)."""
+
+    def __init__(self, app, question: str, yes: str, no: str, yes_color=theme.BUTTON_WARN) -> None:
+        super().__init__(app)
+        self.question = question
+        self.yes = Button(yes, self.accept, color=yes_color)
+        self.no = Button(no, app.pop)
+
+    def covers(self) -> bool:
+        return False
+
+    def accept(self) -> None:
+        raise NotImplementedError
+
+    def body_height(self, width: int) -> int:
+        return 0
+
+    def draw_body(self, screen) -> None:
+        pass
+
+    def handle_body(self, event) -> None:
+        pass
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(16)
+        width = min(w - 2 * gap, self.px(620))
+        bw = max(self.px(160), *(b.needed(self.px(20))[0] for b in (self.yes, self.no)))
+        bh = max(self.px(48), self.yes.needed(self.px(20))[1])
+        title_h = line_height(self.px(26), bold=True)
+        body_h = self.body_height(width - 2 * gap)
+        self.box = pygame.Rect(0, 0, width, title_h + body_h + bh + 4 * gap)
+        self.box.center = (w // 2, h // 2)
+        self.body = pygame.Rect(self.box.x + gap, self.box.y + gap + title_h + gap // 2, width - 2 * gap, body_h)
+        self.yes.rect = pygame.Rect(self.box.centerx - bw - gap // 2, self.box.bottom - bh - gap, bw, bh)
+        self.no.rect = pygame.Rect(self.box.centerx + gap // 2, self.box.bottom - bh - gap, bw, bh)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.accept()
+            return
+        self.handle_body(event)
+        self.yes.handle(event) or self.no.handle(event)
+
+    def draw(self, screen) -> None:
+        shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        screen.blit(shade, (0, 0))
+        panel(screen, self.box, edge=theme.GOLD, radius=14)
+        draw_text(screen, self.question, self.px(26), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)), "midtop",
+                  bold=True, box=self.box)
+        self.draw_body(screen)
+        self.yes.draw(screen, self.px(20))
+        self.no.draw(screen, self.px(20))
+
+
+class Confirm(Dialog):
+    """A yes-or-no question: the first answer does it."""
+
+    def __init__(self, app, question: str, detail: str, yes: str, on_yes: Callable[[], None], no: str = "Stay") -> None:
+        super().__init__(app, question, yes, no)
+        self.detail = detail
+        self.on_yes = on_yes
+        self.lines: list[str] = []
+
+    def accept(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def body_height(self, width: int) -> int:
+        self.lines = wrap(self.detail, self.px(18), width)
+        return len(self.lines) * line_height(self.px(18))
+
+    def draw_body(self, screen) -> None:
+        draw_lines(screen, self.lines, self.px(18), theme.INK, self.body.midtop, "midtop", box=self.box)
+
+
+class AskText(Dialog):
+    """A question that wants a short text (a name to save a game under)."""
+
+    def __init__(self, app, question: str, value: str, on_ok: Callable[[str], None], limit: int = 40) -> None:
+        super().__init__(app, question, "OK", "Cancel", yes_color=theme.BUTTON_GO)
+        self.on_ok = on_ok
+        self.field = TextField(value, "a name", max_length=limit)
+        self.field.focused = True
+        pygame.key.start_text_input()
+
+    def animating(self) -> bool:
+        return True  # the cursor blinks
+
+    def accept(self) -> None:
+        if self.field.value.strip():
+            self.app.pop()
+            self.on_ok(self.field.value.strip())
+
+    def body_height(self, width: int) -> int:
+        return line_height(self.px(20)) + self.px(16)
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        self.field.rect = self.body
+
+    def handle_body(self, event) -> None:
+        self.field.focused = True
+        self.field.handle(event)
+
+    def draw_body(self, screen) -> None:
+        self.field.draw(screen, self.px(20), (pygame.time.get_ticks() // 500) % 2 == 0)

@@ -1,0 +1,195 @@
+"""The end of a game: who won and why, every hand shown, the session's wins, what next (for a
+solitaire with numbered deals: the same deal again, R, or a new one, Enter)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.rng import fresh_seed
+from game.session import Session
+
+from scenes.shell.app import Scene
+from scenes.ui import cardart, theme
+from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
+
+
+MIN_FAN_STEP = 0.4   # of a card's width: fanned closer than this, a row of cards wraps
+LINE_OVERLAP = 0.45  # of a card's height: how far a wrapped line of cards sits below the one above
+SUMMARY_LINES = 3    # a seat's summary wraps onto this many lines at most (the last one shortened)
+
+
+def summary_lines(summary: str, size: int, width: int) -> list[str]:
+    """A seat's summary wrapped to `width`, on SUMMARY_LINES lines at most."""
+    lines = wrap(summary, size, width)
+    if len(lines) > SUMMARY_LINES:
+        lines = lines[:SUMMARY_LINES - 1] + [fit_text(" ".join(lines[SUMMARY_LINES - 1:]), size, width)]
+    return lines
+
+
+class GameOver(Scene):
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        session = table.session
+        self.message = ""
+        self.retry = None
+        if session.rules.numbered_deals:
+            storage.forget_game()
+            self.retry = Button("Retry deal", self.retry_deal)
+            self.primary = Button("New deal", self.new_deal, color=theme.BUTTON_GO)
+        elif session.session_over:
+            storage.forget_game()
+            self.primary = Button("Play again", self.play_again, color=theme.BUTTON_GO)
+        else:
+            self.primary = Button("Next game", self.next_game, color=theme.BUTTON_GO)
+        self.menu = Button("Menu", self.to_menu)
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [b for b in (self.retry, self.primary, self.menu) if b is not None]
+
+    def covers(self) -> bool:
+        return False
+
+    def layout(self, size) -> None:
+        """The box holds the headline, one row per seat (name, wins and summary beside the seat's
+        cards, never smaller than readable) and the two buttons, all measured."""
+        w, h = size
+        margin, gap = self.px(30), self.px(12)
+        rows = self.table.result_rows()
+        self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(900)), 0)
+        inner_w = self.box.w - 2 * gap
+        self.reason_lines = [line for text in (self._reason(), self.table.result_note()) if text
+                             for line in wrap(text, self.px(18), inner_w)]
+        header = line_height(self.px(34), bold=True) + len(self.reason_lines) * line_height(self.px(18)) + 2 * gap
+        buttons = self.buttons
+        bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in buttons))
+        bw = min(bw, (inner_w - (len(buttons) - 1) * 2 * gap) // len(buttons))
+        bh = max(self.px(56), self.primary.needed(self.px(22))[1])
+        room = h - 2 * margin - header - bh - 3 * gap
+        self.card_w = max(self.table.result_card_min_w, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
+        names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
+        summaries = [self.row_line(seat, summary) for seat, _cards, summary in rows]
+        self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(19), bold=True) for n in names),
+                                            *(text_width(t, self.px(15)) for t in summaries)) + gap)
+        self.summary_lines = [summary_lines(t, self.px(15), self.text_w - gap) for t in summaries]
+        text_h = line_height(self.px(19), bold=True) + max(map(len, self.summary_lines)) * line_height(self.px(15))
+        card_h = int(self.card_w * theme.CARD_RATIO)
+        fan_w = inner_w - self.text_w - gap
+        per_line = max(1, 1 + (fan_w - self.card_w) // max(1, int(self.card_w * MIN_FAN_STEP)))
+        # A long row of cards goes on in a second (third...) line, each overlapping the one above
+        # down to its corners, when the room allows; else the row squeezes into one line.
+        self.per_line = [max(1, -(-len(cards) // max(1, -(-len(cards) // per_line)))) for _seat, cards, _s in rows]
+        heights = [max(text_h, card_h + (-(-len(cards) // n) - 1) * int(card_h * LINE_OVERLAP)) + gap
+                   for (_seat, cards, _s), n in zip(rows, self.per_line)]
+        if sum(heights) > room:
+            self.per_line = [max(1, len(cards)) for _seat, cards, _s in rows]
+            heights = [max(text_h, card_h) + gap for _row in rows]
+        self.row_heights = heights
+        self.box.h = min(h - 2 * margin, header + sum(heights) + bh + 3 * gap)
+        self.box.center = (w // 2, h // 2)
+        self.rows_top = self.box.y + header
+        left = self.box.centerx - (len(buttons) * bw + (len(buttons) - 1) * 2 * gap) // 2
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(left + i * (bw + 2 * gap), self.box.bottom - bh - gap, bw, bh)
+
+    def row_line(self, seat: int, summary: str) -> str:
+        """A seat's line under its name: its wins in the session, where a session counts them (a
+        solitaire, a one-game session and a LINX match have only the summary)."""
+        session = self.table.session
+        counted = len(session.seats) > 1 and session.config["games_to_win"] > 1 and self.table.counts_wins()
+        return f"wins: {session.wins[seat]} \u00b7 {summary}" if counted else summary
+
+    def _reason(self) -> str:
+        if self.message:
+            return self.message
+        history = self.table.session.history
+        return history[-1][1].text(self.table.session.names) if history else ""
+
+    def next_game(self) -> None:
+        self.app.pop()
+        self.table.next_game()
+
+    def play_again(self) -> None:
+        old = self.table.session
+        self.app.screens.table(Session(old.game, old.config, fresh_seed()))
+
+    def retry_deal(self) -> None:
+        """The same deal from the start: a new game (counted on its own), not a restart."""
+        old = self.table.session
+        self.app.screens.table(Session(old.game, old.config, fresh_seed()))
+
+    def new_deal(self) -> None:
+        """A new deal at random, proved winnable when this one was (the daily deal is)."""
+        old = self.table.session
+        rules = old.config["rules"]
+        config = old.rules.deal_config(rules, None, rules["winnable"])
+        if config is None:
+            self.message = "No winnable deal was found: try again."
+            self.layout(self.app.size)
+            return
+        self.app.screens.table(Session(old.game, {**old.config, "rules": config}, fresh_seed()))
+
+    def to_menu(self) -> None:
+        self.app.pop()
+        self.table.leave()
+
+    def handle(self, event) -> None:
+        for button in self.buttons:
+            button.handle(event)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.primary.on_click()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.retry is not None:
+            self.retry.on_click()
+
+    def headline(self) -> str:
+        session = self.table.session
+        if self.table.result_headline():
+            return self.table.result_headline()
+        names = session.names
+        outcome = session.outcome()
+        winners = [names[s] for s in outcome.winners]
+        if session.session_over and session.config["games_to_win"] > 1:
+            champions = [names[i] for i, wins in enumerate(session.wins) if wins == max(session.wins)]
+            return f"{' and '.join(champions)} win{'s' if len(champions) == 1 else ''} the session!"
+        if not winners:
+            return "The game is lost" if len(names) == 1 else "Nobody wins"
+        if len(winners) == 1:
+            return f"{winners[0]} wins the game!"
+        return f"{' and '.join(winners)} share the win!"
+
+    def card_spots(self, count: int, per_line: int, top: int) -> list[tuple[int, int]]:
+        """Where each card of a row goes (top left): side by side where the room allows, so every
+        card's name reads; else fanned, each card over the edge of the one before."""
+        gap = self.px(12)
+        left = self.box.x + gap + self.text_w + gap
+        right = self.box.right - gap
+        step = min(self.card_w + self.px(4), (right - left - self.card_w) // max(1, per_line - 1))
+        drop = int(self.card_w * theme.CARD_RATIO * LINE_OVERLAP)
+        return [(left + place * step, top + line * drop) for line, place in (divmod(i, per_line) for i in range(count))]
+
+    def draw(self, screen) -> None:
+        shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        screen.blit(shade, (0, 0))
+        panel(screen, self.box, edge=theme.GOLD, radius=16)
+        session = self.table.session
+        gap = self.px(12)
+        inner = self.box.inflate(-2 * gap, -2 * gap)
+        y = draw_text(screen, fit_text(self.headline(), self.px(34), inner.w, bold=True), self.px(34), theme.GOLD,
+                      (self.box.centerx, inner.y), "midtop", bold=True, box=self.box).bottom
+        draw_lines(screen, self.reason_lines, self.px(18), theme.INK_DIM, (self.box.centerx, y), "midtop", box=self.box)
+        winners = session.view(None).winners or ()
+        y = self.rows_top
+        rows = zip(self.table.result_rows(), self.summary_lines, self.per_line, self.row_heights)
+        for (seat, cards, _summary), lines, per_line, row_h in rows:
+            mark = "\u2605 " if seat in winners else ""
+            name = fit_text(f"{mark}{session.names[seat]}", self.px(19), self.text_w, bold=True)
+            below = draw_text(screen, name, self.px(19), theme.INK, (inner.x, y), bold=True, box=self.box).bottom
+            draw_lines(screen, lines, self.px(15), theme.INK_DIM, (inner.x, below), box=self.box)
+            for card, spot in zip(cards, self.card_spots(len(cards), per_line, y)):
+                screen.blit(cardart.face(card, self.card_w), spot)
+            y += row_h
+        for button in self.buttons:
+            button.draw(screen, self.px(22))

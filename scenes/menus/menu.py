@@ -1,0 +1,97 @@
+"""The main menu: every registered game, Continue, Statistics, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game import registry
+from game.session import SaveError
+
+from scenes.shell.app import Scene
+from scenes.ui import theme
+from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
+
+
+class MainMenu(Scene):
+    def __init__(self, app, message: str = "") -> None:
+        super().__init__(app)
+        self.message = message or (app.notice or "")
+        app.notice = None
+        self.game_buttons = [
+            Button(game.title, (lambda name=game.name: app.screens.setup(name)), note=game.blurb)
+            for game in registry.GAMES
+        ]
+        self.saved_title = storage.saved_game_title()
+        self.continue_button = Button("Continue", self.resume, note=self.saved_title or "")
+        self.statistics_button = Button("Statistics", lambda: app.screens.statistics())
+        self.settings_button = Button("Settings", lambda: app.screens.settings())
+        self.replays_button = Button("Saved games", lambda: app.screens.replays())
+        self.quit_button = Button("Quit", app.quit, color=theme.BUTTON_STOP)
+
+    def buttons(self) -> list[Button]:
+        extra = [self.continue_button] if self.saved_title else []
+        return self.game_buttons + extra + [self.replays_button, self.statistics_button, self.settings_button, self.quit_button]
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(10)
+        self.title_y = self.px(30)
+        self.subtitle_y = self.title_y + line_height(self.px(64), bold=True)
+        title_bottom = self.subtitle_y + line_height(self.px(22)) + gap
+        needed = [button.needed(self.px(24)) for button in self.game_buttons]
+        bw = min(w - 2 * gap, max(self.px(520), *(nw for nw, _nh in needed)))
+        bh = max(self.px(62), *(nh for _nw, nh in needed))
+        row = ([self.continue_button] if self.saved_title else []) + [self.replays_button, self.statistics_button,
+                                                                       self.settings_button, self.quit_button]
+        row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
+        lines = self._lines(row, bw, gap)
+        room = h - title_bottom - len(lines) * (row_h + gap) - 2 * gap - line_height(self.px(17))
+        bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
+        top = title_bottom + gap
+        for i, button in enumerate(self.game_buttons):
+            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+        y = top + len(self.game_buttons) * (bh + gap) + gap
+        for line in lines:
+            width = (bw - gap * (len(line) - 1)) // len(line)
+            for i, button in enumerate(line):
+                button.rect = pygame.Rect(w // 2 - bw // 2 + i * (width + gap), y, width, row_h)
+            y += row_h + gap
+
+    def _lines(self, row: list[Button], width: int, gap: int) -> list[list[Button]]:
+        """The small buttons in as few lines as let each show its label."""
+        for count in range(1, len(row) + 1):
+            per_line = -(-len(row) // count)
+            lines = [row[i:i + per_line] for i in range(0, len(row), per_line)]
+            if all(b.needed(self.px(20))[0] <= (width - gap * (len(line) - 1)) // len(line) for line in lines for b in line):
+                return lines
+        return [[button] for button in row]
+
+    def resume(self) -> None:
+        try:
+            session = storage.load_game()
+        except SaveError as err:
+            self.message = str(err)
+            self.saved_title = storage.saved_game_title()
+            self.layout(self.app.size)
+            return
+        self.app.screens.table(session)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return
+        for button in self.buttons():
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break  # a click may relayout the menu: no other button takes it
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT)
+        w, _h = self.app.size
+        draw_text(screen, "Chain Table", self.px(64), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, "five chain-building card games", self.px(22), theme.INK_DIM, (w // 2, self.subtitle_y), "midtop")
+        for button in self.buttons():
+            button.draw(screen, self.px(24) if button in self.game_buttons else self.px(20))
+        if self.message:
+            lines = wrap(self.message, self.px(17), w - self.px(40))
+            draw_lines(screen, lines, self.px(17), theme.ALERT, (w // 2, self.app.size[1] - self.px(10) - len(lines) * line_height(self.px(17))), "midtop")

@@ -1,0 +1,280 @@
+"""Finished games, replayed move by move: forwards, backwards, to any move. The table is drawn as
+an onlooker sees it (no hand shown) until the last move, where every seat's cards are shown; the
+move log grows with the moves."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from game import storage
+from game.files import showable
+from game.registry import find_game
+from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, NEXT_GAME, SaveError, Session
+
+from scenes.shell.app import Scene
+from scenes.table.turns import Turns
+from scenes.ui import cardart, theme
+from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, unrecorded
+
+STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+
+
+class Watching(Turns):
+    """The turns of a replayed game: nobody's hand is shown and nothing moves by itself."""
+
+    viewer = None
+    mine = False
+
+    def update(self, dt: float) -> None:
+        pass
+
+
+def replay_steps(saved: Session) -> tuple[Session, list[tuple[object, int, tuple]]]:
+    """A fresh session of the same game, and (state, events so far, the session's wins) after
+    each action of the saved session's last game, its start included."""
+    session = Session(saved.game, saved.config, saved.seed)
+    steps = [(session.state, 0, tuple(session.wins))]
+    for item in saved.log:
+        if item == NEXT_GAME:
+            session.next_game()
+            session.history.clear()
+            steps = [(session.state, 0, tuple(session.wins))]
+            continue
+        session.replay_item(item)
+        steps.append((session.state, len(session.history), tuple(session.wins)))
+    return session, steps
+
+
+class Replay(Scene):
+    def __init__(self, app, saved: Session, table_class: type) -> None:
+        super().__init__(app)
+        self.session, self.steps = replay_steps(saved)
+        self.history = list(self.session.history)
+        self.table = table_class(app, self.session)  # the game's own table draws each position
+        self.table.turns = Watching(self.table)
+        self.table.watching = True
+        self.step = 0
+        self.buttons = [Button("\u25c0\u25c0", lambda: self.go(-10**9)), Button("\u25c0", lambda: self.go(-1)),
+                        Button("\u25b6", lambda: self.go(1)), Button("\u25b6\u25b6", lambda: self.go(10**9)),
+                        Button("Close", app.pop)]
+        self.go(0)
+
+    def go(self, delta: int) -> None:
+        self.step = max(0, min(len(self.steps) - 1, self.step + delta))
+        state, logged, wins = self.steps[self.step]
+        self.session.state = state
+        self.session.history = self.history[:logged]
+        self.session.wins = list(wins)
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.bar = pygame.Rect(0, h - self.px(64), w, self.px(64))
+        self.table.layout((w, h - self.bar.h))
+        size_b = self.px(20)
+        bh = max(self.px(44), self.buttons[0].needed(size_b)[1])
+        x = self.px(12)
+        for button in self.buttons:
+            bw = max(self.px(60), button.needed(size_b)[0])
+            button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
+            x += bw + self.px(8)
+        self.track = pygame.Rect(x + self.px(12), self.bar.centery - self.px(5), w - x - self.px(200), self.px(10))
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key in STEP_KEYS:
+            self.go(STEP_KEYS[event.key])
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(20)).collidepoint(event.pos):
+            share = (event.pos[0] - self.track.x) / max(1, self.track.w)
+            self.go(round(share * (len(self.steps) - 1)) - self.step)
+            return
+        for button in self.buttons:
+            button.handle(event)
+
+    def draw(self, screen) -> None:
+        if self.step == len(self.steps) - 1 and self.session.game_over:
+            with unrecorded():  # shaded under the results
+                self.table.draw(screen)
+            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            screen.blit(shade, (0, 0))
+            self.draw_hands(screen)
+        else:
+            self.table.draw(screen)
+        pygame.draw.rect(screen, theme.PANEL, self.bar)
+        for button in self.buttons:
+            button.draw(screen, self.px(20))
+        pygame.draw.rect(screen, theme.FELT_DARK, self.track, border_radius=5)
+        done = self.track.copy()
+        done.w = int(self.track.w * self.step / max(1, len(self.steps) - 1))
+        pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
+        label = f"move {self.step} of {len(self.steps) - 1}"
+        draw_text(screen, label, self.px(16), theme.INK, (self.bar.right - self.px(12), self.bar.centery), "midright")
+
+
+    def draw_hands(self, screen) -> None:
+        """Once the game is over, every seat's cards and result, over the table."""
+        rows = self.table.result_rows()
+        gap, card_w = self.px(10), max(40, self.px(48))
+        card_h = int(card_w * theme.CARD_RATIO)
+        row_h = max(card_h, 2 * line_height(self.px(16))) + gap
+        box = pygame.Rect(0, 0, min(self.app.size[0] - 2 * gap, self.px(900)), len(rows) * row_h + 2 * gap)
+        box.midbottom = (self.app.size[0] // 2, self.bar.y - gap)
+        panel(screen, box, edge=theme.GOLD)
+        text_w = box.w // 3
+        for i, (seat, cards, summary) in enumerate(rows):
+            y = box.y + gap + i * row_h
+            name = draw_text(screen, fit_text(self.session.names[seat], self.px(16), text_w, bold=True), self.px(16),
+                             theme.INK, (box.x + gap, y), bold=True, box=box)
+            draw_text(screen, fit_text(summary, self.px(14), text_w), self.px(14), theme.INK_DIM, (box.x + gap, name.bottom),
+                      box=box)
+            left = box.x + gap + text_w
+            step = min(int(card_w * 0.8), (box.right - gap - left - card_w) // max(1, len(cards) - 1))
+            for k, card in enumerate(cards):
+                screen.blit(cardart.face(card, card_w), (left + k * step, y))
+
+
+class ReplayList(Scene):
+    """The games saved by name (a click goes back to the table) and the finished games kept for
+    replay (a click replays one), newest first; Delete beside each removes it, once asked.
+
+    A file's name is shown as it is, never read for a meaning: the date is the file's own time.
+    Only the files on the page shown are opened to say what they hold."""
+
+    def __init__(self, app, message: str = "") -> None:
+        super().__init__(app)
+        self.message = message
+        self.entries = ([(path, "Saved") for path in storage.named_saves()]
+                        + [(path, "Replay") for path in storage.finished_games()])
+        self.described: dict[Path, str] = {}
+        self.page = 0
+        self.back = Button("Back", app.pop)
+        self.more = Button("More \u25b6", lambda: self.turn_page(1))
+        self.less = Button("\u25c0 Newer", lambda: self.turn_page(-1))
+        self.shown: list[tuple[Button, Path]] = []
+        self.deletes: list[tuple[Button, Path]] = []
+
+    def turn_page(self, delta: int) -> None:
+        self.page = max(0, self.page + delta)
+        self.layout(self.app.size)
+
+    def label(self, path: Path, kind: str) -> str:
+        if path not in self.described:
+            self.described[path] = describe(path)
+        if kind == "Saved":
+            return f"Saved: {path.stem} \u00b7 {self.described[path]}"
+        return f"Replay: {self.described[path]}"
+
+    def open(self, path: Path) -> None:
+        try:
+            saved = storage.load_game(path)
+        except SaveError as err:
+            self.forget_missing(str(err))
+            return
+        if path.parent == storage.saves_dir():
+            self.app.screens.table(saved)
+        else:
+            self.app.screens.replay(saved)
+
+    def ask_to_delete(self, path: Path) -> None:
+        self.app.screens.confirm("Delete this game?", f"{self.label(path, dict(self.entries)[path])} is removed "
+                                 "for good.", "Delete", lambda: self.delete(path))
+
+    def delete(self, path: Path) -> None:
+        try:
+            storage.delete_saved(path)
+        except storage.StorageError as err:
+            self.forget_missing(str(err))
+            return
+        self.forget_missing("")
+
+    def forget_missing(self, message: str) -> None:
+        """Show `message`; drop the entries whose files are gone (deleted, or moved aside)."""
+        self.message = message
+        self.entries = [(p, kind) for p, kind in self.entries if p.exists() or p.is_symlink()]
+        self.layout(self.app.size)
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(10)
+        self.title_y = self.px(20)
+        top = self.title_y + line_height(self.px(40), bold=True) + gap
+        row_h = max(self.px(44), line_height(self.px(18)) + gap)
+        bw, bh = max(self.px(160), self.back.needed(self.px(20))[0]), max(self.px(46), self.back.needed(self.px(20))[1])
+        bottom = h - bh - 2 * gap - line_height(self.px(16))
+        per_page = max(1, (bottom - top) // (row_h + gap))
+        self.page = min(self.page, max(0, (len(self.entries) - 1) // per_page))
+        chosen = self.entries[self.page * per_page:(self.page + 1) * per_page]
+        width = min(w - 2 * gap, self.px(900))
+        delete_w = max(self.px(90), Button("Delete", None).needed(self.px(16))[0])
+        open_w = width - delete_w - gap
+        self.shown, self.deletes = [], []
+        for i, (path, kind) in enumerate(chosen):
+            text = fit_text(self.label(path, kind), self.px(18), open_w - 2 * self.px(18), bold=True)
+            button = Button(text, lambda p=path: self.open(p))
+            button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
+            delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
+            delete.rect = pygame.Rect(button.rect.right + gap, button.rect.y, delete_w, row_h)
+            self.shown.append((button, path))
+            self.deletes.append((delete, path))
+        y = h - bh - gap
+        self.back.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+        self.less.rect = pygame.Rect(self.back.rect.x - bw - gap, y, bw, bh)
+        self.more.rect = pygame.Rect(self.back.rect.right + gap, y, bw, bh)
+        self.less.enabled = self.page > 0
+        self.more.enabled = (self.page + 1) * per_page < len(self.entries)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for button in [self.back, self.more, self.less] + [b for b, _p in self.shown + self.deletes]:
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT)
+        w, h = self.app.size
+        draw_text(screen, "Saved games and replays", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        if not self.entries:
+            draw_text(screen, fit_text("Nothing yet: save a game at the table (Ctrl+S); every finished game is kept "
+                                       "here too (the last 50).", self.px(18), w - self.px(20)), self.px(18),
+                      theme.INK_DIM, (w // 2, h // 2), "center")
+        for button, _path in self.shown:
+            button.draw(screen, self.px(18))
+        for button, _path in self.deletes:
+            button.draw(screen, self.px(16))
+        for button in (self.less, self.back, self.more):
+            button.draw(screen, self.px(20))
+        if self.message:
+            draw_text(screen, fit_text(self.message, self.px(16), w - self.px(20)), self.px(16), theme.ALERT,
+                      (w // 2, self.back.rect.y - self.px(6)), "midbottom")
+
+
+DESCRIBED_BYTES = 2_000_000  # a kept game larger than this is listed by its name alone (opening it says more)
+
+
+def describe(path: Path) -> str:
+    """"Chains · Ana, Ben · 23 Nov 2026 14:02" from a kept game's file: its game and seats, and
+    the file's own time (never its name); what can be told when the file cannot be read."""
+    try:
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
+    except (OSError, OverflowError, ValueError):
+        when = ""
+    try:
+        data = storage.read_json(path, MAX_SAVE_DEPTH, DESCRIBED_BYTES)
+        title = find_game(data["game"]).title
+        names = ", ".join(_seat_name(seat, number) for number, seat in enumerate(data["config"]["seats"][:8], 1))
+    except (OSError, storage.UnusableFile, KeyError, TypeError, ValueError, AttributeError):
+        return " \u00b7 ".join(filter(None, ["cannot be read", when]))
+    return " \u00b7 ".join(filter(None, [title, names, when]))
+
+
+def _seat_name(seat: dict, number: int) -> str:
+    name = seat.get("name")
+    return showable(name)[:NAME_LIMIT] if isinstance(name, str) and name else f"Player {number}"

@@ -1,0 +1,153 @@
+"""How to play the game at the table, over the table: the sheet's text down the left, its pictures
+(real positions, as data in the game's guide.py) on the right drawn with the game's own card art,
+and the table's keys below the text. The page scrolls when it is longer than the window; a click
+(or Esc, Enter, F1) closes it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.sheet import Picture, Sheet
+
+from scenes.shell.app import Scene
+from scenes.ui import cardart, theme
+from scenes.ui.widgets import draw_text, line_height, panel, text_width, wrap
+
+SCROLL_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}
+CARD_WIDTHS = (56, 50, 44, 38, 32, 28)  # base card widths tried for the pictures, largest first
+TEXT_SIZE = 17
+CAPTION_SIZE = 14
+NOTE_SIZE = 12
+
+
+class RulesSheet(Scene):
+    def __init__(self, app, title: str, sheet: Sheet, keys: str = "") -> None:
+        super().__init__(app)
+        self.title = title
+        self.sheet = sheet
+        self.paragraphs = list(sheet.paragraphs) + ([keys] if keys else [])
+        self.scroll = 0
+        self.max_scroll = 0
+
+    def covers(self) -> bool:
+        return False
+
+    # -- layout: everything placed on a page that scrolls under the title
+
+    def layout(self, size) -> None:
+        w, h = size
+        self.box = pygame.Rect(0, 0, min(w - self.px(60), self.px(1180)), h - self.px(60))
+        self.box.center = (w // 2, h // 2)
+        pad = self.px(24)
+        top = self.box.y + self.px(16) + line_height(self.px(30), bold=True) + self.px(10)
+        footer_h = line_height(self.px(15)) + self.px(16)
+        self.page = pygame.Rect(self.box.x + pad, top, self.box.w - 2 * pad, self.box.bottom - footer_h - top)
+        notes = [shown.note for picture in self.sheet.pictures for shown in picture.cards if shown.note]
+        self.note_w = max((text_width(note, self.px(NOTE_SIZE)) for note in notes), default=0)
+        side = int(self.page.w * 0.36)
+        side_by_side = bool(self.sheet.pictures) and self.page.w >= self.px(600) and self.fitting_card(side) is not None
+        text_w = self.page.w - (side + pad if side_by_side else 0)
+        self.lines: list[tuple[int, str]] = []
+        y = 0
+        for paragraph in self.paragraphs:
+            for line in wrap(paragraph, self.px(TEXT_SIZE), text_w):
+                self.lines.append((y, line))
+                y += line_height(self.px(TEXT_SIZE))
+            y += self.px(8)
+        picture_x = self.page.x + text_w + pad if side_by_side else self.page.x
+        picture_w = self.page.right - picture_x
+        self.picture_x = picture_x
+        self.card_w = self.fitting_card(picture_w) or self.px(CARD_WIDTHS[-1])
+        y_pictures = self.px(6) if side_by_side else y + self.px(8)
+        self.pictures: list[tuple[Picture, pygame.Rect, list[str]]] = []
+        for picture in self.sheet.pictures:
+            cell_w, cell_h = self.cell(self.card_w)
+            area = pygame.Rect(picture_x + (picture_w - picture.columns * cell_w) // 2, y_pictures,
+                               picture.columns * cell_w, picture.rows * cell_h)
+            captions = wrap(picture.caption, self.px(CAPTION_SIZE), picture_w)
+            self.pictures.append((picture, area, captions))
+            y_pictures = area.bottom + self.px(6) + len(captions) * line_height(self.px(CAPTION_SIZE)) + self.px(18)
+        self.max_scroll = max(0, max(y, y_pictures) - self.page.h)
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    def fitting_card(self, width: int) -> int | None:
+        """The largest card width at which every picture fits `width` pixels across, if any does."""
+        return next((self.px(base) for base in CARD_WIDTHS
+                     if all(p.columns * self.cell(self.px(base))[0] <= width for p in self.sheet.pictures)), None)
+
+    def cell(self, card_width: int) -> tuple[int, int]:
+        """One grid cell of a picture: a card (or its note, if wider), a small gap, and room for the note."""
+        return (max(card_width, self.note_w) + self.px(6),
+                cardart.card_size(card_width)[1] + line_height(self.px(NOTE_SIZE)) + self.px(4))
+
+    # -- input
+
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 3)
+        elif event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            self.scroll_by(SCROLL_KEYS[event.key])
+        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_F1)):
+            self.app.pop()
+
+    def scroll_by(self, lines: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + lines * line_height(self.px(TEXT_SIZE))))
+
+    # -- drawing
+
+    def on_page(self, rect: pygame.Rect) -> pygame.Rect | None:
+        """`rect` (page coordinates) where the scrolled page shows it, or None when not wholly in view."""
+        shown = rect.move(0, self.page.y - self.scroll)
+        return shown if self.page.contains(shown) else None
+
+    def draw(self, screen) -> None:
+        w, h = self.app.size
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        screen.blit(shade, (0, 0))
+        panel(screen, self.box, edge=theme.GOLD, radius=16)
+        draw_text(screen, f"How to play {self.title}", self.px(30), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)),
+                  "midtop", bold=True, box=self.box)
+        line_h = line_height(self.px(TEXT_SIZE))
+        for y, line in self.lines:
+            spot = self.on_page(pygame.Rect(self.page.x, y, 1, line_h))
+            if spot:
+                draw_text(screen, line, self.px(TEXT_SIZE), theme.INK, spot.topleft, box=self.page)
+        for picture, area, captions in self.pictures:
+            self.draw_picture(screen, picture, area, captions)
+        footer = "Click anywhere to return to the table."
+        if self.max_scroll:
+            footer = "Scroll (wheel or arrow keys) for more; click anywhere to return to the table."
+        draw_text(screen, footer, self.px(15), theme.INK_DIM, (self.box.centerx, self.box.bottom - self.px(8)), "midbottom",
+                  box=self.box)
+
+    def draw_picture(self, screen, picture: Picture, area: pygame.Rect, captions: list[str]) -> None:
+        """One picture on its patch of felt, each card with its note, then the caption."""
+        cell_w, cell_h = self.cell(self.card_w)
+        card_h = cardart.card_size(self.card_w)[1]
+        felt = self.on_page(area.inflate(self.px(8), self.px(6)))
+        if felt:
+            pygame.draw.rect(screen, theme.FELT, felt, border_radius=self.px(10))
+        for label in picture.labels:
+            spot = self.on_page(pygame.Rect(area.x + label.col * cell_w, area.y + label.row * cell_h, cell_w, card_h))
+            if spot:
+                draw_text(screen, label.text, self.px(13), theme.INK, spot.center, "center", bold=True)
+        for shown in picture.cards:
+            left = area.x + shown.col * cell_w + (cell_w - self.card_w) // 2
+            spot = self.on_page(pygame.Rect(left, area.y + shown.row * cell_h, self.card_w, cell_h))
+            if not spot:
+                continue
+            if shown.marked:
+                halo = cardart.glow(self.card_w)
+                screen.blit(halo, halo.get_rect(center=(spot.centerx, spot.y + card_h // 2)))
+            screen.blit(cardart.face(shown.card, self.card_w), spot.topleft)
+            if shown.note:
+                draw_text(screen, shown.note, self.px(NOTE_SIZE), theme.GOLD if shown.marked else theme.INK_DIM,
+                          (spot.centerx, spot.y + card_h + self.px(2)), "midtop")
+        y = area.bottom + self.px(6)
+        for line in captions:
+            spot = self.on_page(pygame.Rect(self.picture_x, y, 1, line_height(self.px(CAPTION_SIZE))))
+            if spot:
+                draw_text(screen, line, self.px(CAPTION_SIZE), theme.INK_DIM, (self.picture_x, spot.y), box=self.page)
+            y += line_height(self.px(CAPTION_SIZE))

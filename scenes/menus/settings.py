@@ -1,0 +1,110 @@
+"""Settings: how fast computers move, animations, the move log, the text size, how cards look,
+the sound volume. Saved per user."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import cards
+
+from scenes.shell.app import Scene
+from scenes.ui import cardart, theme
+from scenes.ui.sounds import VOLUMES
+from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, line_height, wrap
+
+ROWS = (
+    ("computer_speed", "Computer speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")],
+     "How long a computer's move stays in view before the next one."),
+    ("animations", "Animations", [(True, "On"), (False, "Off")], "Cards glide to where they land."),
+    ("show_log", "Move log", [(True, "Shown"), (False, "Hidden")], "The list of every move beside the table."),
+    ("card_size", "Card size", [("small", "Small"), ("normal", "Normal"), ("large", "Large")],
+     "How large the cards of your hand and of the table are drawn."),
+    ("large_text", "Text size", [(False, "Normal"), (True, "Large")], "Every text of the table a quarter larger."),
+    ("four_colour", "Suit colours", [(False, "Two colours"), (True, "Four colours")],
+     "Four colours: spades black, hearts red, diamonds blue, clubs green."),
+    ("card_back", "Card backs", list(cardart.BACKS.items()), "The pattern on the back of every card."),
+    ("sound_volume", "Sound", [(v, f"{round(v * 100)}%" if v else "Off") for v in VOLUMES],
+     "Card sounds: dealing, playing, drawing, taking, winning."),
+)
+PREVIEW = cards("KD QC 10S")  # shows both colour choices (diamonds, clubs) and a court picture
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.cyclers = {key: Cycler(choices, app.settings.get(key), self._setter(key)) for key, _l, choices, _h in ROWS}
+        self.back = Button("Back", self.close)
+        self.message = ""
+
+    def _setter(self, key):
+        def set_value(value) -> None:
+            self.app.settings[key] = value
+            self.message = self.app.save_settings() or self.message
+            self.app.apply_settings()
+            if key == "sound_volume":
+                self.app.sounds.play("place")
+        return set_value
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def layout(self, size) -> None:
+        """Each row: its label left of the middle, its chooser right of it, and its help beside
+        the chooser when there is room, else under it; the rows stacked from measured text."""
+        w, h = size
+        gap = self.px(14)
+        self.title_y = self.px(24)
+        y = self.title_y + line_height(self.px(40), bold=True) + gap
+        chooser_w = max(self.px(240), *(c.needed(self.px(20))[0] for c in self.cyclers.values()))
+        help_x = w // 2 + gap // 2 + chooser_w + gap
+        beside = w - help_x - gap >= self.px(260)
+        self.rows = []
+        for key, label, _choices, help_text in ROWS:
+            cycler = self.cyclers[key]
+            cycler.rect = pygame.Rect(w // 2 + gap // 2, y, chooser_w, max(self.px(40), cycler.needed(self.px(20))[1]))
+            if beside:
+                lines = wrap(help_text, self.px(15), w - help_x - gap)
+                at, anchor = (help_x, cycler.rect.y), "topleft"
+                bottom = max(cycler.rect.bottom, cycler.rect.y + len(lines) * line_height(self.px(15)))
+            else:
+                lines = wrap(help_text, self.px(15), w - 2 * gap)
+                at, anchor = (w // 2, cycler.rect.bottom + self.px(2)), "midtop"
+                bottom = cycler.rect.bottom + self.px(2) + len(lines) * line_height(self.px(15))
+            self.rows.append((label, cycler.rect, lines, at, anchor))
+            y = bottom + gap
+        bw, bh = self.back.needed(self.px(22))
+        self.back.rect = pygame.Rect(w // 2 - max(self.px(200), bw) // 2, min(y, h - bh - gap), max(self.px(200), bw), max(self.px(46), bh))
+        self.preview_at = (self.back.rect.right + gap, self.back.rect.y) if beside else None
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        for cycler in self.cyclers.values():
+            cycler.handle(event)
+        self.back.handle(event)
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT)
+        w, h = self.app.size
+        draw_text(screen, "Settings", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        for (label, rect, lines, at, anchor), cycler in zip(self.rows, self.cyclers.values()):
+            draw_text(screen, label, self.px(22), theme.INK, (w // 2 - self.px(10), rect.centery), "midright", bold=True)
+            cycler.draw(screen, self.px(20))
+            draw_lines(screen, lines, self.px(15), theme.INK_DIM, at, anchor)
+        self.back.draw(screen, self.px(22))
+        self.draw_preview(screen)
+        if self.message:
+            draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, h - self.px(8)), "midbottom")
+
+    def draw_preview(self, screen) -> None:
+        """Sample cards and a back beside the Back button, in the looks chosen (when there is room)."""
+        if self.preview_at is None:
+            return
+        x, y = self.preview_at
+        width = max(8, int(self.back.rect.h * 1.6 / theme.CARD_RATIO))
+        images = [cardart.face(card, width) for card in PREVIEW] + [cardart.back(width)]
+        if x + len(images) * (width + self.px(6)) > self.app.size[0]:
+            return
+        for i, image in enumerate(images):
+            screen.blit(image, (x + i * (width + self.px(6)), y))

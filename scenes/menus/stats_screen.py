@@ -1,0 +1,183 @@
+"""The statistics screen, from the menu: one game at a time (Left/Right or the chooser), each
+mode it was played in with its record (played, won, win rate, clean wins, current and best
+streak, best score, fewest turns to a win, and the games played with undo, hints or a restart told apart),
+a bar per mode drawn to scale, and a reset of the game's records that asks first."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import registry
+from game.stats import Record, Stats, load_stats, reset_game
+
+from scenes.shell.app import Scene
+from scenes.ui import theme
+from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
+
+BAR_CLEAN = theme.GOLD          # games won unaided
+BAR_ASSISTED = (160, 130, 60)   # games won with undo, a hint or a restart
+BAR_LOST = theme.FELT_DARK
+LEGENDS = ((("won unaided", "won"), BAR_CLEAN), (("won with undo, a hint or a restart", "won assisted"), BAR_ASSISTED),
+           (("lost", "lost"), BAR_LOST))
+
+
+def record_line(record: Record, scored: bool = True) -> str:
+    """A record in words, its numbers in the order the screen promises (the best score only for a
+    game whose score says more than won or lost: not a solitaire)."""
+    parts = [f"Played {record.played}", f"won {record.won}", f"win rate {round(record.win_rate * 100)}%",
+             f"clean wins {record.clean_won}", f"streak {record.current_streak} (best {record.best_streak})"]
+    if record.best_score is not None and scored:
+        parts.append(f"best score {record.best_score:g}")
+    if record.fewest_turns is not None:
+        parts.append(f"fewest turns to a win {record.fewest_turns}")
+    line = "  \u00b7  ".join(parts)
+    if record.assisted_played:
+        line += (f".  Of these, {record.assisted_played} played and {record.assisted_won} won with undo, a hint or "
+                 "a restart: they set no streak or best.")
+    return line
+
+
+class StatsScreen(Scene):
+    def __init__(self, app, stats: Stats | None = None) -> None:
+        super().__init__(app)
+        self.message = ""
+        if stats is None:
+            stats, problem = load_stats()
+            self.message = problem or ""
+        self.stats = stats
+        games = [(game.name, game.title) for game in registry.GAMES]
+        played = [name for name, _title in games if name in stats.records]
+        self.chooser = Cycler(games, played[0] if played else games[0][0], lambda _game: self.layout(self.app.size))
+        self.reset_button = Button("Reset", self.ask_to_reset, color=theme.BUTTON_STOP)
+        self.back = Button("Back", app.pop)
+        self.blocks: list[tuple[str, Record, pygame.Rect, list[str]]] = []
+        self.more = 0
+
+    @property
+    def game(self):
+        return registry.find_game(self.chooser.value)
+
+    def records(self) -> list[tuple[str, Record]]:
+        return sorted(self.stats.records.get(self.chooser.value, {}).items())
+
+    def ask_to_reset(self) -> None:
+        title = self.game.title
+        self.app.screens.confirm(f"Reset {title}?", f"Every record of {title}, in every mode, is forgotten. "
+                                 "Other games keep theirs.", "Reset", self.reset)
+
+    def reset(self) -> None:
+        self.message = self.app.write(reset_game, self.chooser.value) or ""
+        self.stats.reset(self.chooser.value)
+        self.layout(self.app.size)
+
+    def layout(self, size) -> None:
+        """The title, the game chooser, then one block per mode (its name, its bar, its record
+        wrapped to the width) as many as fit, the buttons at the bottom."""
+        w, h = size
+        gap = self.px(14)
+        width = min(w - 2 * gap, self.px(1000))
+        left = (w - width) // 2
+        self.title_y = self.px(20)
+        y = self.title_y + line_height(self.px(40), bold=True) + gap // 2
+        cw, ch = self.chooser.needed(self.px(22))
+        self.chooser.rect = pygame.Rect(w // 2 - max(cw, self.px(300)) // 2, y, max(cw, self.px(300)), ch)
+        self.legend_y = self.chooser.rect.bottom + gap // 2
+        self.legend = self.fit_legend(width)
+        y = self.legend_y + line_height(self.px(16)) + gap // 2
+        buttons = (self.reset_button, self.back)
+        bw = max(self.px(170), *(b.needed(self.px(20))[0] for b in buttons))
+        bh = max(self.px(46), *(b.needed(self.px(20))[1] for b in buttons))
+        message_h = len(wrap(self.message, self.px(16), width)) * line_height(self.px(16)) if self.message else 0
+        bottom = h - gap - bh - message_h - gap
+        self.reset_button.rect = pygame.Rect(w // 2 - bw - gap // 2, h - gap - bh - message_h, bw, bh)
+        self.back.rect = pygame.Rect(w // 2 + gap // 2, h - gap - bh - message_h, bw, bh)
+        self.reset_button.enabled = bool(self.records())
+        self.blocks = []
+        records = self.records()
+        more_h = line_height(self.px(16))
+        pad = self.px(10)
+        for i, (mode, record) in enumerate(records):
+            lines = wrap(record_line(record, self.game.rules.max_players > 1), self.px(16), width - 2 * pad)
+            height = (2 * pad + line_height(self.px(19), bold=True) + self.px(6) + self.px(14) + self.px(6)
+                      + len(lines) * line_height(self.px(16)))
+            room = bottom - (more_h if i < len(records) - 1 else 0)
+            if y + height > room:
+                break
+            self.blocks.append((mode, record, pygame.Rect(left, y, width, height), lines))
+            y += height + gap // 2
+        self.more = len(records) - len(self.blocks)
+        self.more_y = y
+
+    def fit_legend(self, width: int) -> list[tuple[str, tuple, int]]:
+        """The bar's colours named, in words that fit one line (else the short words): (label,
+        colour, x) each, centred."""
+        swatch, gap, size = self.px(16), self.px(18), self.px(16)
+
+        def span(labels) -> int:
+            return sum(swatch + self.px(6) + text_width(label, size) for label in labels) + gap * (len(labels) - 1)
+
+        long_labels = [names[0] for names, _color in LEGENDS]
+        labels = long_labels if span(long_labels) <= width else [names[1] for names, _color in LEGENDS]
+        x = self.app.size[0] // 2 - span(labels) // 2
+        placed = []
+        for label, (_names, color) in zip(labels, LEGENDS):
+            placed.append((label, color, x))
+            x += swatch + self.px(6) + text_width(label, size) + gap
+        return placed
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.chooser.step(-1 if event.key == pygame.K_LEFT else 1)
+            return
+        self.chooser.handle(event) or self.reset_button.handle(event) or self.back.handle(event)
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT)
+        w, h = self.app.size
+        draw_text(screen, "Statistics", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        self.chooser.draw(screen, self.px(22))
+        if self.blocks:
+            self.draw_legend(screen)
+        for mode, record, box, lines in self.blocks:
+            self.draw_block(screen, mode, record, box, lines)
+        if not self.blocks and not self.more:
+            draw_text(screen, fit_text(f"No games of {self.game.title} counted yet.", self.px(20), w - self.px(40)),
+                      self.px(20), theme.INK_DIM, (w // 2, self.chooser.rect.bottom + self.px(30)), "midtop")
+        if self.more:
+            more = f"and {self.more} more mode{'s' if self.more > 1 else ''} (a larger window shows them)"
+            draw_text(screen, fit_text(more, self.px(16), w - self.px(40)), self.px(16), theme.INK_DIM, (w // 2, self.more_y), "midtop")
+        self.reset_button.draw(screen, self.px(20))
+        self.back.draw(screen, self.px(20))
+        if self.message:
+            lines = wrap(self.message, self.px(16), w - self.px(40))
+            draw_lines(screen, lines, self.px(16), theme.ALERT, (w // 2, self.back.rect.bottom + self.px(6)), "midtop")
+
+    def draw_legend(self, screen) -> None:
+        swatch = self.px(16)
+        middle = self.legend_y + line_height(self.px(16)) // 2
+        for label, color, x in self.legend:
+            square = pygame.Rect(x, middle - swatch // 2, swatch, swatch)
+            pygame.draw.rect(screen, color, square, border_radius=3)
+            pygame.draw.rect(screen, theme.INK_FAINT, square, 1, border_radius=3)
+            draw_text(screen, label, self.px(16), theme.INK_DIM, (square.right + self.px(6), middle), "midleft")
+
+    def draw_block(self, screen, mode: str, record: Record, box: pygame.Rect, lines: list[str]) -> None:
+        """A mode's name, a bar of its games to scale (won unaided, won assisted, lost) and its
+        record in words."""
+        panel(screen, box)
+        pad = self.px(10)
+        inner = box.inflate(-2 * pad, -2 * pad)
+        y = draw_text(screen, fit_text(mode, self.px(19), inner.w, bold=True), self.px(19), theme.GOLD,
+                      (inner.x, inner.y), bold=True, box=box).bottom + self.px(6)
+        bar = pygame.Rect(inner.x, y, inner.w, self.px(14))
+        pygame.draw.rect(screen, BAR_LOST, bar, border_radius=4)
+        x = bar.x
+        for count, color in ((record.clean_won, BAR_CLEAN), (record.assisted_won, BAR_ASSISTED)):
+            part = round(bar.w * count / record.played) if record.played else 0
+            pygame.draw.rect(screen, color, (x, bar.y, part, bar.h), border_radius=4)
+            x += part
+        pygame.draw.rect(screen, theme.INK_FAINT, bar, 1, border_radius=4)
+        draw_lines(screen, lines, self.px(16), theme.INK, (inner.x, bar.bottom + self.px(6)), box=box)

@@ -1,0 +1,75 @@
+"""The table menu, over the table: restart the deal (asking first), hand any seat to a computer
+or back to a player (a player leaving pass-and-play, or joining again), or go back."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.shell.app import Scene
+from scenes.ui import theme
+from scenes.ui.widgets import Button, draw_text, line_height, panel
+
+
+class TableMenu(Scene):
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.restart = Button("Restart this deal", self.choose(table.ask_to_restart), color=theme.BUTTON_WARN)
+        self.seat_buttons = [Button(self.seat_label(seat), self.choose(lambda seat=seat: table.hand_over(seat)))
+                             for seat in range(len(table.session.seats))]
+        self.back = Button("Back", app.pop, color=theme.BUTTON_QUIET)
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def seat_label(self, seat: int) -> str:
+        name = self.table.session.names[seat]
+        if seat in self.table.session.computers:
+            return f"{name}: hand to a player"
+        return f"{name}: hand to a computer"
+
+    def choose(self, act):
+        """A button's action: close the menu first, then act (which may open another screen)."""
+        def run() -> None:
+            self.app.pop()
+            act()
+        return run
+
+    def buttons(self) -> list[Button]:
+        return [self.restart, *self.seat_buttons, self.back]
+
+    def covers(self) -> bool:
+        return False
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(10)
+        size_px = self.px(18)
+        bw = min(w - 4 * gap, max(self.px(360), *(b.needed(size_px)[0] for b in self.buttons())))
+        bh = max(self.px(40), *(b.needed(size_px)[1] for b in self.buttons()))
+        title_h = line_height(self.px(24), bold=True)
+        count = len(self.buttons())
+        step = min(bh + gap, (h - 4 * gap - title_h) // count)
+        bh = min(bh, step - gap // 2)
+        self.box = pygame.Rect(0, 0, bw + 2 * gap, title_h + count * step + 3 * gap)
+        self.box.center = (w // 2, h // 2)
+        y = self.box.y + 2 * gap + title_h
+        for button in self.buttons():
+            button.rect = pygame.Rect(self.box.x + gap, y, bw, bh)
+            y += step
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F2):
+            self.app.pop()
+            return
+        for button in self.buttons():
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                return
+
+    def draw(self, screen) -> None:
+        shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        screen.blit(shade, (0, 0))
+        panel(screen, self.box, edge=theme.GOLD, radius=14)
+        draw_text(screen, "Table", self.px(24), theme.GOLD, (self.box.centerx, self.box.y + self.px(10)), "midtop",
+                  bold=True, box=self.box)
+        for button in self.buttons():
+            button.draw(screen, self.px(18))

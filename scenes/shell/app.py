@@ -1,0 +1,264 @@
+"""The window, the clock and the scene stack."""
+
+from __future__ import annotations
+
+import copy
+import os
+import sys
+import time
+
+import pygame
+
+from game import storage
+
+from scenes.ui import cardart, resources, theme
+from scenes.ui.resources import asset
+from scenes.ui.sounds import Sounds
+
+
+class Scene:
+    """One screen. The app calls layout() on every resize, then handle/update/draw each frame."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    @property
+    def scale(self) -> float:
+        w, h = self.app.size
+        return min(w / theme.BASE_SIZE[0], h / theme.BASE_SIZE[1])
+
+    def px(self, value: float) -> int:
+        """A base-size measure in pixels at the current window size."""
+        return max(1, int(value * self.scale))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        pass
+
+    def handle(self, event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def covers(self) -> bool:
+        """Whether this scene hides everything below it (overlays return False)."""
+        return True
+
+    def animating(self) -> bool:
+        """Whether something on screen moves, blinks or counts down without any input; while
+        nothing does, the app draws no frame until an event comes."""
+        return False
+
+
+# While no scene animates, the app looks for input this often and draws a frame only when some
+# came (a window uncovered or resized is an event too). Sleeping between looks costs far less than
+# pygame.event.wait, which polls every millisecond (benchmarks/idle_cpu.py).
+IDLE_POLL_SECONDS = 0.015
+
+# Computers think in a background thread (motion.Thinker). The interpreter hands itself over to
+# the waiting thread every this many seconds: at the default 5 ms a frame that waits for it a few
+# times misses its 60 Hz slot (54 frames a second while two Hard computers played Cubes, against
+# 60.5 at 0.5 ms; benchmarks/thinking_frames.py).
+THREAD_SWITCH_SECONDS = 0.0005
+
+
+def declare_dpi_awareness() -> None:
+    """On Windows, tell SDL the app draws at the screen's own pixels (no blurry stretching on a
+    high-DPI screen). SDL reads the hint when the display starts, so this comes first."""
+    if sys.platform == "win32":
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+class App:
+    MIN_SIZE = storage.MIN_WINDOW
+
+    def __init__(self, size: tuple[int, int] = theme.BASE_SIZE, fit_to_desktop: bool = True) -> None:
+        """`fit_to_desktop`: the real window, at its remembered size, place and fullscreen (else
+        `size`), shrunk to the screen; without it (tests) exactly `size`."""
+        sys.setswitchinterval(THREAD_SWITCH_SECONDS)
+        self.settings, self.notice = storage.load_settings()
+        self.settings_loaded = copy.deepcopy(self.settings)  # the settings as last read or written
+        self.stack: list[Scene] = []
+        declare_dpi_awareness()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Chain Table")
+        icon = asset("icons", "chaintable.png")
+        if icon.exists():
+            pygame.display.set_icon(pygame.image.load(str(icon)))
+        if fit_to_desktop:
+            size = self._fit_to_desktop(tuple(self.settings["window_size"] or size))
+        self.windowed_size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if fit_to_desktop:
+            self._place_window(self.settings["window_position"])
+            if self.settings["fullscreen"]:
+                self.set_fullscreen(True)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.storage_reported = False  # a failed write is told once; play goes on unsaved
+        self.sounds = Sounds()
+        self.sounds.start()
+        self.apply_settings()
+        self.first_frame_hook = None
+        self.screens = None  # scenes.shell.screens.Screens, set by open_app: how scenes open one another
+        self.changed = True  # a scene came or went since the last frame: draw one even when idle
+        pygame.key.set_repeat(350, 40)
+
+    def _fit_to_desktop(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The wanted size, shrunk (keeping its shape) to fit a smaller screen."""
+        desktops = pygame.display.get_desktop_sizes()
+        if not desktops:
+            return size
+        room_w, room_h = desktops[0][0] * 0.94, desktops[0][1] * 0.9
+        shrink = min(1.0, room_w / size[0], room_h / size[1])
+        return max(self.MIN_SIZE[0], int(size[0] * shrink)), max(self.MIN_SIZE[1], int(size[1] * shrink))
+
+    @staticmethod
+    def _place_window(position) -> None:
+        """Put the window where it was last time, when that place is still on a screen."""
+        desktops = pygame.display.get_desktop_sizes()
+        if position is None or not desktops:
+            return
+        x, y = position
+        if 0 <= x < sum(w for w, _h in desktops) - 40 and 0 <= y < max(h for _w, h in desktops) - 40:
+            pygame.display.set_window_position((x, y))
+
+    @property
+    def fullscreen(self) -> bool:
+        return bool(self.screen.get_flags() & pygame.FULLSCREEN)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to the window as it was; lay every scene out again."""
+        if on and not self.fullscreen:
+            self.windowed_size = self.size
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        elif not on and self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.settings["fullscreen"] = on
+        for scene in self.stack:
+            scene.layout(self.size)
+        self.changed = True
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on or off, remembered for the next run."""
+        self.set_fullscreen(not self.settings["fullscreen"])
+        problem = self.save_settings()
+        if problem and self.stack:
+            self.notice = problem
+
+    def remember_window(self) -> str | None:
+        """Store the window's size and place (as a window, not fullscreen) for the next run."""
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.settings["window_size"] = list(self.windowed_size)
+        if not self.fullscreen:
+            self.settings["window_position"] = list(pygame.display.get_window_position())
+        return self.save_settings()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def top(self) -> Scene:
+        return self.stack[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.layout(self.size)
+        self.changed = True
+
+    def pop(self) -> None:
+        self.stack.pop()
+        if self.stack:
+            self.stack[-1].layout(self.size)
+        self.changed = True
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.pop()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        self.stack.clear()
+        self.push(scene)
+
+
+    def save_settings(self) -> str | None:
+        """Write the settings this copy of the app changed since it last read or wrote them."""
+        problem = self.write(storage.save_settings, self.settings, self.settings_loaded)
+        self.settings_loaded = copy.deepcopy(self.settings)
+        return problem
+
+    def write(self, save, *args) -> str | None:
+        """Run a storage write (`save(*args)`). The message to show: what the write returned (a
+        stored file it had to set aside, say), or why it failed the first time one fails; None
+        when there is nothing to tell."""
+        try:
+            return save(*args)
+        except storage.StorageError as err:
+            if self.storage_reported:
+                return None
+            self.storage_reported = True
+            return str(err)
+
+    def apply_settings(self) -> None:
+        """Put the settings in effect: the text size, the card looks and the volume; lay out again."""
+        resources.text_scale = resources.LARGE_TEXT_SCALE if self.settings.get("large_text") else 1.0
+        cardart.set_style(self.settings["four_colour"], self.settings["card_back"])
+        self.sounds.set_volume(self.settings["sound_volume"])
+        for scene in self.stack:
+            scene.layout(self.size)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def step(self, events, dt: float) -> None:
+        """One frame: dispatch `events`, advance time by `dt` seconds, draw."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+                return
+            if event.type == pygame.VIDEORESIZE:
+                width = max(self.MIN_SIZE[0], event.w)
+                height = max(self.MIN_SIZE[1], event.h)
+                if (width, height) != (event.w, event.h):
+                    self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+                for scene in self.stack:
+                    scene.layout(self.size)
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            self.top.handle(event)
+            if not self.running or not self.stack:
+                return
+        self.top.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].covers():
+            first -= 1
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+
+    def run(self) -> None:
+        while self.running and self.stack:
+            events = pygame.event.get()
+            if not events and not self.changed and not any(scene.animating() for scene in self.stack):
+                time.sleep(IDLE_POLL_SECONDS)
+                self.clock.tick()
+                continue
+            self.changed = False
+            dt = self.clock.tick(60) / 1000.0
+            self.step(events, min(dt, 0.1))
+            pygame.display.flip()
+            if self.first_frame_hook is not None:
+                hook, self.first_frame_hook = self.first_frame_hook, None
+                hook()
+        self.remember_window()
+        pygame.quit()

@@ -1,0 +1,93 @@
+"""Every screen of the app, opened through `app.screens`.
+
+Scenes reach one another only through here (the menu opens a setup, a table ends in the game-over
+screen, every way back leads to the menu), so no scene imports another to get back to it, and a
+game's table is found from its descriptor, never from a list of tables.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from game import registry
+
+from scenes.menus.confirm import AskText, Confirm
+from scenes.menus.gameover import GameOver
+from scenes.menus.handoff import HandOff
+from scenes.menus.menu import MainMenu
+from scenes.menus.replay import Replay, ReplayList
+from scenes.menus.rules_sheet import RulesSheet
+from scenes.menus.settings import SettingsScene
+from scenes.menus.setup import SetupScene
+from scenes.menus.stats_screen import StatsScreen
+from scenes.menus.table_menu import TableMenu
+from scenes.shell.app import App
+
+
+def table_class(descriptor) -> type:
+    """The table scene a game's descriptor names ("module:Class"); importing its module also
+    registers the painters of the game's own cards."""
+    module, _, name = descriptor.table.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class Screens:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        for game in registry.GAMES:
+            table_class(game)  # each game's scene module registers the painters of its cards
+
+    def menu(self, message: str = "") -> None:
+        self.app.reset_to(MainMenu(self.app, message))
+
+    def setup(self, game: str) -> None:
+        self.app.push(SetupScene(self.app, game))
+
+    def settings(self) -> None:
+        self.app.push(SettingsScene(self.app))
+
+    def table(self, session) -> None:
+        """A game's table, over the menu (where leaving the table returns)."""
+        self.app.reset_to(MainMenu(self.app))
+        self.app.push(table_class(session.descriptor)(self.app, session))
+
+    def game_over(self, table) -> None:
+        self.app.push(GameOver(self.app, table))
+
+    def hand_off(self, table, seat: int) -> None:
+        self.app.push(HandOff(self.app, table, seat))
+
+    def ask_text(self, question: str, value: str, on_ok) -> None:
+        self.app.push(AskText(self.app, question, value, on_ok))
+
+    def replays(self) -> None:
+        self.app.push(ReplayList(self.app))
+
+    def replay(self, saved) -> None:
+        """A finished game (a loaded save) replayed on its own game's table."""
+        self.app.push(Replay(self.app, saved, table_class(saved.descriptor)))
+
+    def table_menu(self, table) -> None:
+        self.app.push(TableMenu(self.app, table))
+
+    def statistics(self) -> None:
+        self.app.push(StatsScreen(self.app))
+
+    def confirm(self, question: str, detail: str, yes: str, on_yes) -> None:
+        self.app.push(Confirm(self.app, question, detail, yes, on_yes))
+
+    def rules(self, descriptor, keys: str = "") -> None:
+        """The game's rules sheet, and the table's keys below it."""
+        self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide, keys))
+
+
+def open_app(notice: str | None = None, **options) -> App:
+    """The app window with its screens, at the main menu; `notice` (a data folder that cannot be
+    written, say) is told there once."""
+    app = App(**options)
+    app.screens = Screens(app)
+    if notice:
+        app.notice = " ".join(filter(None, [app.notice, notice]))
+        app.storage_reported = True
+    app.push(MainMenu(app))
+    return app

@@ -1,0 +1,150 @@
+"""The bottom seat's hand: held in the game's order, raised under the pointer, picked up by a
+press and either dropped where the game takes it or flown back home."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import card_count
+
+from scenes.ui import cardart, theme
+from scenes.ui.motion import Flight
+from scenes.ui.widgets import draw_text
+
+CLICK_SLOP = 6
+
+
+def card_rect(center, width: int) -> pygame.Rect:
+    w, h = cardart.card_size(width)
+    return pygame.Rect(center[0] - w // 2, center[1] - h // 2, w, h)
+
+
+def standard_order(card):
+    """Playing cards as a player holds them: by rank, then suit."""
+    return card.rank, "SHDC".index(card.suit)
+
+
+class Hand:
+    def __init__(self, table, order=standard_order) -> None:
+        self.table = table
+        self.order = order
+        self.width = 0
+        self.y = 0
+        self.left = self.right = 0
+        self.drag: dict | None = None
+        self.selected = None
+        self.hover = None
+        self.fresh: frozenset = frozenset()  # just came into the hand: marked
+
+    def layout(self, left: int, right: int, y: int, width: int) -> None:
+        """Cards `width` wide between `left` and `right`, their tops at `y`."""
+        self.left, self.right, self.y, self.width = left, right, y, width
+
+    @property
+    def height(self) -> int:
+        return int(self.width * theme.CARD_RATIO)
+
+    def cards(self, view) -> list:
+        """The cards held, less those the table has put down for a move not yet made."""
+        aside = self.table.set_aside()
+        return sorted((card for card in view.hand if card not in aside), key=self.order)
+
+    def centers(self, count: int) -> list[tuple[int, int]]:
+        if count == 0:
+            return []
+        w, px = self.width, self.table.px
+        room = self.right - self.left - px(20)
+        step = min(w + px(8), (room - w) // max(1, count - 1)) if count > 1 else 0
+        total = w + step * (count - 1)
+        x0 = self.left + px(20) + max(0, (room - total) // 2) + w // 2
+        y = self.y + self.height // 2
+        return [(x0 + i * step, y) for i in range(count)]
+
+    def card_center(self, view, card) -> tuple[int, int]:
+        cards = self.cards(view)
+        return self.centers(len(cards))[cards.index(card)]
+
+    def raised(self, card, center):
+        px = self.table.px
+        lift = px(22) if card == self.selected else (px(10) if card == self.hover else 0)
+        return (center[0], center[1] - lift)
+
+    def card_at(self, pos, view):
+        """(card, centre) of the hand card under `pos`, or None."""
+        cards = self.cards(view)
+        for card, center in reversed(list(zip(cards, self.centers(len(cards))))):
+            if card_rect(self.raised(card, center), self.width).collidepoint(pos):
+                return card, center
+        return None
+
+    # -- dragging
+
+    @property
+    def dragged(self):
+        return self.drag["card"] if self.drag else None
+
+    def pick_up(self, card, center, pos) -> None:
+        self.drag = {"card": card, "offset": (center[0] - pos[0], center[1] - pos[1]), "pos": pos,
+                     "start": pos, "home": center}
+
+    def move(self, pos, view) -> None:
+        if self.drag:
+            self.drag["pos"] = pos
+        else:
+            hit = self.card_at(pos, view) if view.seat is not None else None
+            self.hover = hit[0] if hit else None
+
+    def drag_center(self) -> tuple[int, int]:
+        pos, offset = self.drag["pos"], self.drag["offset"]
+        return (pos[0] + offset[0], pos[1] + offset[1])
+
+    def release(self, pos) -> None:
+        """Let go: a click if it barely moved, else a drop the game may refuse (then it flies home)."""
+        drag, self.drag = self.drag, None
+        if not drag:
+            return
+        card = drag["card"]
+        if abs(pos[0] - drag["start"][0]) + abs(pos[1] - drag["start"][1]) <= CLICK_SLOP:
+            self.table.click_card(card)
+            return
+        drop = (pos[0] + drag["offset"][0], pos[1] + drag["offset"][1])
+        self.hover = None
+        if not self.table.drop(card, drop, pos):
+            self.table.motion.add(Flight(card, True, drop, drag["home"], hides=(("hand-card", card),), duration=0.2))
+
+    # -- drawing
+
+    def draw(self, screen, view, hidden, seat: int) -> None:
+        table, px = self.table, self.table.px
+        name = table.session.names[seat]
+        note = table.seat_note(view, seat)
+        label_pos = (self.left + px(20), self.y - px(6))
+        if view.seat is None:
+            count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
+            for center in self.centers(count):
+                screen.blit(cardart.back(self.width), card_rect(center, self.width))
+            draw_text(screen, f"{name}: {card_count(count)} (hidden)  {note}", px(15), theme.INK_DIM, label_pos, "bottomleft")
+            return
+        if note:
+            draw_text(screen, f"{name}  {note}", px(15), theme.INK_DIM, label_pos, "bottomleft")
+        cards = self.cards(view)
+        away = {spot[1] for spot in hidden if spot[0] == "hand-card"} | {self.dragged} | table.set_aside()
+        veil = table.turns.mine and any(table.card_usable(c) for c in cards)
+        for card, center in zip(cards, self.centers(len(cards))):
+            if card in away:
+                continue
+            center = self.raised(card, center)
+            if card == self.selected:
+                halo = cardart.glow(self.width)
+                screen.blit(halo, halo.get_rect(center=center))
+            screen.blit(cardart.face(card, self.width), card_rect(center, self.width))
+            if card in self.fresh:
+                draw_text(screen, "new", px(13), theme.GOLD, (center[0], card_rect(center, self.width).top - px(2)),
+                          "midbottom", bold=True)
+            if veil and not table.card_usable(card):
+                screen.blit(cardart.shade(self.width), card_rect(center, self.width))
+
+    def draw_dragged(self, screen) -> None:
+        if self.drag:
+            image = cardart.face(self.drag["card"], self.width)
+            screen.blit(image, image.get_rect(center=self.drag_center()))

@@ -1,0 +1,106 @@
+"""The seats around the table: the viewer's at the bottom, every other seat in a row of boxes
+along the top, each with its name, its hand as backs and the game's note."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import card_count
+
+from scenes.ui import cardart, theme
+from scenes.ui.widgets import draw_text, line_height, panel, shortest_fit
+
+SHOWN_MIN_W = 30    # face-up cards in a seat's box are at least this wide, or not shown there
+SHOWN_STEP = 0.72   # of a card's width: how far apart they are fanned (each card's figures show)
+
+
+class Seats:
+    def __init__(self, table) -> None:
+        self.table = table
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.height = 0
+
+    def layout(self, area: pygame.Rect, height: int) -> None:
+        """The row of other seats takes the top `height` pixels of `area`."""
+        self.area = area
+        self.height = height
+
+    @property
+    def bottom(self) -> int:
+        """The seat at the bottom of the table: the viewer, or the first human while no hand shows."""
+        viewer = self.table.turns.viewer
+        if viewer is not None:
+            return viewer
+        humans = self.table.session.human_seats
+        return humans[0] if humans else 0
+
+    def others(self) -> list[int]:
+        """Every other seat, in turn order from the bottom seat."""
+        bottom = self.bottom
+        n = len(self.table.session.seats)
+        return [(bottom + k) % n for k in range(1, n)]
+
+    def box(self, seat: int) -> pygame.Rect:
+        px = self.table.px
+        seats = self.others()
+        gap = px(14)
+        width = min(px(300), (self.area.w - gap * (len(seats) + 1)) // len(seats))
+        total = len(seats) * width + (len(seats) - 1) * gap
+        x = self.area.centerx - total // 2 + seats.index(seat) * (width + gap)
+        return pygame.Rect(x, self.area.top + px(8), width, self.height - px(8))
+
+    def center(self, seat: int) -> tuple[int, int]:
+        """Where a card flies to or from a seat."""
+        if seat == self.bottom:
+            hand = self.table.hand
+            return (self.area.centerx, hand.y + self.table.px(60))
+        return self.box(seat).center
+
+    def draw(self, screen, view, hidden) -> None:
+        for seat in self.others():
+            self.draw_seat(screen, view, seat, hidden)
+
+    def card_width(self, seat: int) -> int:
+        """How wide the cards under the seat's two lines of text are drawn."""
+        px = self.table.px
+        inner = self.box(seat).inflate(-px(16), -px(8))
+        below = inner.y + line_height(px(17), bold=True) + line_height(px(15))
+        return max(8, min(px(44), int((inner.bottom - below - px(2)) / theme.CARD_RATIO)))
+
+    def shows_cards(self, seat: int) -> bool:
+        """Whether the seat's box has room for the game's face-up cards (`TableScene.seat_shown`)."""
+        return self.card_width(seat) >= SHOWN_MIN_W
+
+    def draw_seat(self, screen, view, seat: int, hidden) -> None:
+        table, px = self.table, self.table.px
+        box = self.box(seat)
+        active = view.current == seat and view.winners is None
+        panel(screen, box, edge=theme.GOLD if active else theme.PANEL_EDGE)
+        if active:
+            pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)
+        kind = "computer" if seat in table.session.computers else "human"
+        inner = box.inflate(-px(16), -px(8))
+        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]], px(17), inner.w, bold=True)
+        y = draw_text(screen, name, px(17), theme.INK, inner.topleft, bold=True, box=box).bottom
+        count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
+        note = table.seat_note(view, seat)
+        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)], px(15), inner.w)
+        y = draw_text(screen, line, px(15), theme.INK_DIM, (inner.x, y), box=box).bottom
+        w = self.card_width(seat)
+        shown = table.seat_shown(view, seat) if self.shows_cards(seat) else []
+        right = self.draw_shown(screen, shown, inner, y + px(2), w) if shown else inner.right
+        step = min(px(16), (right - inner.x - w) // max(1, count - 1)) if count > 1 else 0
+        if right - inner.x >= w:
+            for i in range(count):
+                screen.blit(cardart.back(w), (inner.x + i * step, y + px(2)))
+        if active and table.turns.thinking:
+            draw_text(screen, "thinking\u2026", px(15), theme.GOLD, (inner.right, inner.bottom), "bottomright", bold=True, box=box)
+
+    def draw_shown(self, screen, cards, inner: pygame.Rect, top: int, width: int) -> int:
+        """The seat's face-up cards fanned at the right of its box; returns the x left of them
+        (where the backs of its hand end)."""
+        step = min(int(width * SHOWN_STEP), (inner.w - width) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        left = inner.right - width - step * (len(cards) - 1)
+        for i, card in enumerate(cards):
+            screen.blit(cardart.face(card, width), (left + i * step, top))
+        return left - self.table.px(8)

@@ -1,0 +1,410 @@
+"""Buttons, option choosers and text fields: the few controls the menus and tables need."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Callable, NamedTuple
+
+import pygame
+
+from game.files import showable
+
+from scenes.ui import theme
+from scenes.ui.resources import drawable, font, text, text_px
+
+
+class Drawn(NamedTuple):
+    """A text or a control drawn this frame, for the layout tests (see `recording`)."""
+
+    rect: pygame.Rect
+    what: str
+    box: pygame.Rect | None  # the text's own box (a control's face, a panel): it must fit inside
+    size: int = 0            # a text's font size in pixels (0 for a control)
+    color: tuple = ()        # a text's colour
+
+
+_record: list[Drawn] | None = None
+
+
+@contextmanager
+def recording():
+    """Collect every text and control drawn inside the block (the layout tests check that none
+    overlaps another, and that every text fits its box and the window)."""
+    global _record
+    _record = []
+    try:
+        yield _record
+    finally:
+        _record = None
+
+
+@contextmanager
+def unrecorded():
+    """Draw inside the block without recording: what is then shaded over by an overlay."""
+    global _record
+    kept, _record = _record, None
+    try:
+        yield
+    finally:
+        _record = kept
+
+
+def note_drawn(rect: pygame.Rect, what: str, box: pygame.Rect | None = None, size: int = 0, color: tuple = ()) -> None:
+    if _record is not None:
+        _record.append(Drawn(pygame.Rect(rect), what, None if box is None else pygame.Rect(box), size, tuple(color)))
+
+
+def draw_text(surface, message: str, size: int, color, pos, anchor: str = "topleft", bold: bool = False,
+              box: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw one line of text anchored at `pos`, never smaller than `text_px` allows; `box` is
+    where it must fit (for the layout tests)."""
+    size = text_px(size)
+    image = text(message, size, color, bold)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    note_drawn(rect, message, box, size, color)
+    return rect
+
+
+def text_width(message: str, size: int, bold: bool = False) -> int:
+    return font(text_px(size), bold).size(drawable(message))[0]
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The height of one line of text at `size`, as drawn."""
+    face = font(text_px(size), bold)
+    return max(face.get_linesize(), face.size("Ag")[1])
+
+
+def draw_lines(surface, lines: list[str], size: int, color, pos, anchor: str = "topleft", box=None) -> int:
+    """Draw wrapped lines one under the other from `pos` (anchor "topleft" or "midtop"); returns
+    the y below the last."""
+    x, y = pos
+    for line in lines:
+        y = draw_text(surface, line, size, color, (x, y), anchor, box=box).bottom
+    return y
+
+
+def fit_text(message: str, size: int, width: int, bold: bool = False) -> str:
+    """`message`, cut short with an ellipsis if it is wider than `width` pixels at `size`.
+
+    Measured once whole, then cut by bisection: a few measures whatever its length (a name of
+    100,000 characters costs no more than a short one). No more characters than `width` pixels
+    are ever kept: none of them would be read."""
+    face = font(text_px(size), bold)
+    message = drawable(message)
+    if len(message) <= width and face.size(message)[0] <= width:
+        return message
+    longest = _longest_fitting(message[:max(0, width)], lambda piece: face.size(piece.rstrip() + "\u2026")[0] <= width)
+    return message[:longest].rstrip() + "\u2026" if longest else ""
+
+
+def _longest_fitting(message: str, fits) -> int:
+    """The length of the longest start of `message` that `fits` (0 if none does), by bisection."""
+    low, high = 0, len(message)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(message[:middle]):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def shortest_fit(messages: list[str], size: int, width: int, bold: bool = False) -> str:
+    """The first of `messages` (longest first) that fits `width`; else the last, cut short."""
+    for message in messages:
+        if text_width(message, size, bold) <= width:
+            return message
+    return fit_text(messages[-1], size, width, bold)
+
+
+def _pieces(word: str, face, width: int) -> list[str]:
+    """A word too long for a line, broken into pieces that fit (each found by bisection; a piece
+    is at least one character)."""
+    pieces = []
+    while word:
+        head = word[:max(1, width)]
+        if head == word and face.size(word)[0] <= width:
+            return pieces + [word]
+        cut = max(1, _longest_fitting(head, lambda piece: face.size(piece)[0] <= width))
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces
+
+
+def wrap(message: str, size: int, width: int) -> list[str]:
+    """`message` broken into lines that fit `width` pixels at font `size` (a word longer than a
+    line is broken where it must be)."""
+    face = font(text_px(size))
+    words = [piece for word in showable(message).split() for piece in _pieces(word, face, width)]
+    lines, line = [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if face.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def panel(surface, rect, color=theme.PANEL, edge=theme.PANEL_EDGE, radius=10) -> None:
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
+def hovered(color: tuple) -> tuple:
+    """A control's colour under the pointer: a little lighter."""
+    return tuple(min(255, c + 18) for c in color)
+
+
+class Button:
+    def __init__(self, label: str, on_click: Callable[[], Any], enabled: bool = True, note: str = "",
+                 color=theme.BUTTON) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.note = note
+        self.color = color
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
+            if self.enabled:
+                self.on_click()
+            return True
+        return False
+
+    def needed(self, size: int) -> tuple[int, int]:
+        """The smallest (width, height) that shows the label (and note) at `size`."""
+        pad = text_px(size)
+        width = text_width(self.label, size, bold=True)
+        height = line_height(size, bold=True)
+        if self.note:
+            width = max(width, text_width(self.note, int(size * 0.62)))
+            height += line_height(int(size * 0.62))
+        return width + pad * 2, height + pad // 2
+
+    def draw(self, surface, size: int) -> None:
+        if not self.enabled:
+            color = theme.BUTTON_OFF
+        elif self.hover:
+            color = hovered(self.color)
+        else:
+            color = self.color
+        pygame.draw.rect(surface, color, self.rect, border_radius=8)
+        pygame.draw.rect(surface, theme.INK_FAINT if not self.enabled else theme.INK, self.rect, 1, border_radius=8)
+        note_drawn(self.rect, f"button {self.label}")
+        ink = theme.INK if self.enabled else theme.INK_DIM
+        if self.note:
+            label_h, note_h = line_height(size, bold=True), line_height(int(size * 0.62))
+            top = self.rect.centery - (label_h + note_h) // 2
+            draw_text(surface, self.label, size, ink, (self.rect.centerx, top), "midtop", bold=True, box=self.rect)
+            draw_text(surface, self.note, int(size * 0.62), ink, (self.rect.centerx, top + label_h), "midtop",
+                      box=self.rect)
+        else:
+            draw_text(surface, self.label, size, ink, self.rect.center, "center", bold=True, box=self.rect)
+
+
+class Cycler:
+    """A value picked from a list: click (or the arrows) steps through the choices."""
+
+    def __init__(self, choices: list[tuple[Any, str]], value: Any, on_change: Callable[[Any], Any] | None = None) -> None:
+        self.choices = list(choices)
+        self.value = value if value in [v for v, _ in self.choices] else self.choices[0][0]
+        self.on_change = on_change
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def label(self) -> str:
+        return dict(self.choices)[self.value]
+
+    def needed(self, size: int) -> tuple[int, int]:
+        """The smallest (width, height) that shows its longest choice and both arrows at `size`."""
+        height = line_height(size) + text_px(size) // 2
+        return max(text_width(label, size) for _v, label in self.choices) + 2 * self._arrow_zone(size) + 4, height
+
+    @staticmethod
+    def _arrow_zone(size: int) -> int:
+        """How wide the strip at each end that holds an arrow is."""
+        return int(1.8 * text_px(size))
+
+    def step(self, delta: int) -> None:
+        values = [v for v, _ in self.choices]
+        self.value = values[(values.index(self.value) + delta) % len(values)]
+        if self.on_change:
+            self.on_change(self.value)
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and self.rect.collidepoint(event.pos):
+            if event.button == 1:
+                self.step(-1 if event.pos[0] < self.rect.x + self.rect.h else 1)
+                return True
+            if event.button == 3:
+                self.step(-1)
+                return True
+        return False
+
+    def draw(self, surface, size: int) -> None:
+        pygame.draw.rect(surface, theme.FELT_DARK, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 1, border_radius=6)
+        note_drawn(self.rect, f"chooser {self.label}")
+        zone = self._arrow_zone(size)
+        arrows = self.rect.inflate(-2, 0)
+        draw_text(surface, "\u25c0", int(size * 0.8), theme.INK_DIM, (self.rect.x + zone // 2, self.rect.centery), "center",
+                  box=arrows)
+        draw_text(surface, "\u25b6", int(size * 0.8), theme.INK_DIM, (self.rect.right - zone // 2, self.rect.centery),
+                  "center", box=arrows)
+        draw_text(surface, self.label, size, theme.INK, self.rect.center, "center", box=self.rect.inflate(-2 * zone, 0))
+
+
+class TextField:
+    def __init__(self, value: str = "", placeholder: str = "", max_length: int = 16,
+                 allowed: Callable[[str], bool] | None = None) -> None:
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.value = "".join(ch for ch in value[:max_length] if self.allowed(ch))
+        self.placeholder = placeholder
+        self.max_length = max_length
+        self.focused = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused or was
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                if len(self.value) < self.max_length and self.allowed(ch):
+                    self.value += ch
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.focused = False
+            return True
+        return False
+
+    def draw(self, surface, size: int, blink_on: bool = True) -> None:
+        pygame.draw.rect(surface, theme.FIELD_FOCUSED if self.focused else theme.FIELD, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
+        note_drawn(self.rect, "text field")
+        room = self.rect.w - 16
+        if self.focused:
+            count = draw_text(surface, f"{len(self.value)}/{self.max_length}", int(size * 0.7), theme.FIELD_HINT,
+                              (self.rect.right - 6, self.rect.centery), "midright", box=self.rect)
+            room = count.x - self.rect.x - 14
+        shown = self.value or self.placeholder
+        while len(shown) > 1 and text_width(shown, size) > room:  # the end, where typing goes, stays in view
+            shown = "\u2026" + shown[2:] if shown.startswith("\u2026") else "\u2026" + shown[1:]
+        color = theme.FIELD_INK if self.value else theme.FIELD_HINT
+        rect = draw_text(surface, shown, size, color, (self.rect.x + 8, self.rect.centery), "midleft", box=self.rect)
+        if self.focused and blink_on:
+            x = rect.right + 1 if self.value else self.rect.x + 8
+            pygame.draw.line(surface, theme.FIELD_INK, (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)
+
+
+class NumberField:
+    """A whole number from `lowest` to `highest`, typed (click the middle, type the digits: the
+    first digit replaces the number shown) or stepped by `step` with the arrows at either end, or
+    Up/Down while typing. A number typed out of range is kept, drawn in the alert colour, for
+    whoever checks it to refuse with the range; a field left empty goes back to its last number."""
+
+    def __init__(self, value: int, lowest: int, highest: int, step: int = 1) -> None:
+        self.lowest, self.highest, self.step = lowest, highest, step
+        self.text = str(value)
+        self.kept = str(value)      # the number shown before typing began
+        self.focused = False
+        self.replacing = False      # the next digit typed starts a new number
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def value(self) -> int | None:
+        return int(self.text) if self.text else None
+
+    @property
+    def in_range(self) -> bool:
+        return self.value is not None and self.lowest <= self.value <= self.highest
+
+    def stepped(self, delta: int) -> None:
+        """To the next multiple of `step` up (delta 1) or down (-1), kept within the range."""
+        base = self.value if self.value is not None else int(self.kept)
+        if delta > 0:
+            following = (base // self.step + 1) * self.step
+        else:
+            following = ((base - 1) // self.step) * self.step
+        self.text = str(max(self.lowest, min(self.highest, following)))
+        self.replacing = True
+
+    def needed(self, size: int) -> tuple[int, int]:
+        """The smallest (width, height) that shows the widest number and both arrows at `size`."""
+        return text_width(f"{self.highest:,}", size) + 2 * self._arrow_zone(size) + 4, line_height(size) + text_px(size) // 2
+
+    @staticmethod
+    def _arrow_zone(size: int) -> int:
+        return int(1.8 * text_px(size))
+
+    def _focus(self, focused: bool) -> None:
+        if focused and not self.focused:
+            self.kept, self.replacing = self.text, True
+        if not focused and not self.text:
+            self.text = self.kept
+        self.focused = focused
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            inside = self.rect.collidepoint(event.pos)
+            zone = self._arrow_zone_at(event.pos) if inside else 0
+            if zone:
+                self._focus(False)
+                self.stepped(zone)
+            else:
+                self._focus(inside)
+            return inside or was
+        if not self.focused or event.type not in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            return False
+        if event.type == pygame.TEXTINPUT:
+            digits = "".join(ch for ch in event.text if ch.isdigit())
+            if digits:
+                self.text = ((digits if self.replacing else self.text + digits).lstrip("0") or "0")[:len(str(self.highest))]
+                self.replacing = False
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.stepped(1 if event.key == pygame.K_UP else -1)
+        elif event.key == pygame.K_BACKSPACE:
+            self.text = "" if self.replacing else self.text[:-1]
+            self.replacing = False
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+            self._focus(False)
+        return True
+
+    def _arrow_zone_at(self, pos) -> int:
+        """-1 over the left arrow, 1 over the right one, 0 elsewhere."""
+        zone = self.rect.h
+        if pos[0] < self.rect.x + zone:
+            return -1
+        return 1 if pos[0] >= self.rect.right - zone else 0
+
+    def draw(self, surface, size: int, blink_on: bool = True) -> None:
+        pygame.draw.rect(surface, theme.FIELD_FOCUSED if self.focused else theme.FIELD, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
+        note_drawn(self.rect, "number field")
+        zone = self._arrow_zone(size)
+        arrows = self.rect.inflate(-2, 0)
+        for mark, x in (("\u25c0", self.rect.x + zone // 2), ("\u25b6", self.rect.right - zone // 2)):
+            draw_text(surface, mark, int(size * 0.8), theme.FIELD_HINT, (x, self.rect.centery), "center", box=arrows)
+        shown = f"{self.value:,}" if self.value is not None and not self.focused else self.text
+        color = theme.FIELD_INK if self.in_range or not self.text else theme.FIELD_ALERT
+        rect = draw_text(surface, shown, size, color, self.rect.center, "center", box=self.rect.inflate(-2 * zone, 0))
+        if self.focused and blink_on:
+            x = rect.right + 1 if self.text else self.rect.centerx
+            pygame.draw.line(surface, theme.FIELD_INK, (x, self.rect.y + 5), (x, self.rect.bottom - 5), 2)
