@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 
 from game.cards import RANK_LABELS, SUIT_SYMBOLS, card, standard_deck  # noqa: E402
 from game.chainchain.rules import LETTERS, NUMBERS, full_deck  # noqa: E402
-from scenes.games.chainchain import table as chainchain_table  # noqa: E402
+from scenes.games.chainchain import cards as chainchain_cards  # noqa: E402
 from scenes.ui import cardart, theme  # noqa: E402
 from scenes.ui.resources import asset  # noqa: E402
 
@@ -156,7 +156,7 @@ def test_other_numbers_are_not_underlined(face):
 def _ink_bands(face: str) -> list[list[list[int]]]:
     """The big figure's inked rows (the x of each inked pixel), split where a row has no ink."""
     surface = cardart.face(next(t for t in full_deck(NUMBERS, 2) if t.face == face), 92)
-    ink = chainchain_table.NUMBER_INKS[face]
+    ink = chainchain_cards.NUMBER_INKS[face]
     w, h = surface.get_size()
     middle = pygame.Rect(w // 4 - 4, h // 5, w // 2 + 8, h * 3 // 5)
     bands: list[list[list[int]]] = [[]]

@@ -633,7 +633,8 @@ def test_link_marks_read_on_the_chain_row_and_symbols_stand_out_on_the_card():
     """Link words are text on the chain row (4.5:1); a symbol is a shape on the card face (3:1)."""
     from test_contrast import contrast
 
-    from scenes.games.linx.table import LINK_BAD, LINK_OK, SYMBOL_COLOURS
+    from scenes.games.linx.cards import SYMBOL_COLOURS
+    from scenes.games.linx.table import LINK_BAD, LINK_OK
 
     assert all(contrast(ink, theme.FELT_DARK) >= 4.5 for ink in (LINK_OK, LINK_BAD))
     assert all(contrast(colour, theme.CARD_FACE) >= 3 for colour in SYMBOL_COLOURS.values())
@@ -643,7 +644,7 @@ def test_each_symbol_has_its_own_shape_so_the_deck_reads_in_greyscale(driver):
     """Each symbol is always printed in its own colour and its own shape: with the colour taken
     away, the six silhouettes of the same number still differ."""
     from game.linx.cards import DECK, card
-    from scenes.games.linx.table import paint_linx_card
+    from scenes.games.linx.cards import paint_linx_card
 
     def silhouette(symbol: str) -> set:
         face = paint_linx_card(card(f"7{symbol}"), 80)

@@ -1,0 +1,1 @@
+"""Cubes at the table: its table scene (table.py; the standard cards are painted by scenes/ui/cardart.py)."""
