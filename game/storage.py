@@ -1,5 +1,5 @@
 """Where settings, statistics and the game in progress live on disk: the per-user folders of
-platformdirs (or `CHAINTABLE_HOME`), and nowhere else.
+platformdirs (or `CHAINTABLE_HOME`; game/paths.py), and nowhere else.
 
 Every file is versioned JSON written atomically: a temporary file of its own (two copies of the
 app never share one), flushed and synced, renamed into place, and the folder synced, so a crash
@@ -28,13 +28,11 @@ import tempfile
 import time
 from pathlib import Path
 
-import platformdirs
-
 from .core import nested_deeper_than
 from .files import FileRefused, clean_name, locked, read_regular
+from .paths import data_dir
 from .session import NAME_LIMIT, SaveError, Session
 
-APP_NAME = "ChainTable"
 SETTINGS_FORMAT = 1
 COMPUTER_SPEEDS = ("slow", "normal", "fast")
 SEAT_ORDERS = ("listed", "random")
@@ -69,12 +67,6 @@ class StorageError(Exception):
 
 class UnusableFile(ValueError):
     """A stored file that cannot be used; the message says what is wrong with it."""
-
-
-def data_dir() -> Path:
-    """The per-user data folder (not created here: a read-only home must not stop the app)."""
-    override = os.environ.get("CHAINTABLE_HOME")
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def log_dir() -> Path:

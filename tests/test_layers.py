@@ -41,8 +41,15 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
 
 
 def import_graph() -> dict[str, set[str]]:
+    """Import statements, and the imports made by name: the registry imports each game's package,
+    the screens import each game's table scene (the module its descriptor names)."""
+    from game import registry
+
     known = project_modules()
-    return {name: imports_of(name, path, known) for name, path in known.items()}
+    graph = {name: imports_of(name, path, known) for name, path in known.items()}
+    graph["game.registry"] |= {f"game.{package}" for package in registry.PACKAGES}
+    graph["scenes.shell.screens"] |= {game.table.partition(":")[0] for game in registry.GAMES}
+    return graph
 
 
 def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -85,6 +92,7 @@ def test_importing_every_game_module_never_loads_pygame():
 def test_no_import_circle_among_the_projects_modules():
     graph = import_graph()
     assert "game.core" in graph["game.chains.rules"]  # the walk sees relative imports
+    assert "game.sovereign" in graph["game.registry"]  # and imports by name
     assert find_circle(graph) is None, " -> ".join(find_circle(graph))
 
 

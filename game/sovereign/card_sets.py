@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..descriptor import CardSetChoice
+from ..paths import data_dir
 from ..files import showable
 from .cards import CardFileError, CardSet, card_set, read_card_file
 from .rules import SovereignRules
@@ -34,8 +35,6 @@ SETS_READ = 40  # card sets read from the folder at most (each is listed on the 
 
 def cards_dir() -> Path:
     """The folder a player puts card files in (not created here)."""
-    from ..storage import data_dir  # (storage reads saves, whose games need this package first)
-
     return data_dir() / "cards"
 
 

@@ -45,7 +45,7 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, PLACE_ROWS, SHIFT_SUI
                       TokenPlaced, TokensTaken, Tuck, Tucked, hand_actions, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import (CHOICES, STEPS, TURN_STAGES, active_rule, covering_plays, covers, extra_play_choices,
-                      targets, token_choices, token_moment)
+                      token_choices)
 from .event_rules import EventRule
 from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
                     Placed, SovereignState, Task, chain_score, clone_state, draw_card, draw_event_card, find,

@@ -1,0 +1,20 @@
+"""Where the app keeps its files: the per-user data folder (settings, statistics, saves, logs and
+the player's own card files), or the folder CHAINTABLE_HOME names.
+
+A module of its own, importing nothing of the project, so that a game's package may find its
+folder (Sovereign's Chain's card files) without loading the saves and sessions that load the games."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "ChainTable"
+
+
+def data_dir() -> Path:
+    """The per-user data folder (not created here: a read-only home must not stop the app)."""
+    override = os.environ.get("CHAINTABLE_HOME")
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
