@@ -367,3 +367,9 @@ def test_abilities_and_tokens_never_target_an_empty_place(action):
     assert all(getattr(a, "position", None) != 4 for a in SOLITAIRE.legal_actions(state))
     with pytest.raises(IllegalAction, match="no card at that place|not now"):
         SOLITAIRE.apply(state, action)
+
+
+def test_an_empty_hand_with_pool_modifiers_and_an_empty_place_is_a_loss():
+    """Loss: no card in hand can be played (an empty hand), whatever the pool holds."""
+    state = solo([None] + MIXED[1:], [], pools=(0, 2))
+    assert state.winners == ()

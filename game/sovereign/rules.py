@@ -648,14 +648,14 @@ def _stage_salvage(state: SovereignState, log: list) -> None:
 
 def _pool_can_fit(state: SovereignState, rule: EventRule) -> bool:
     """Solitaire, when no card fits: whether pool modifiers could still make one fit (each moves
-    a card's value by one, up or down; a shielded card takes none). Every place then holds a
-    face-up card, or any card would fit."""
+    a card's value by one, up or down; a shielded card takes none). With cards in hand, every
+    place then holds a face-up card, or any card would fit."""
     modifiers = state.pools[0][1]
-    if not modifiers or rule.blocks_modifiers:
+    if not modifiers or rule.blocks_modifiers or not state.hands[0]:
         return False
     values = {card.value - 1 for card in state.hands[0]}
     return any(abs(wanted - stack[-1].value) <= modifiers
-               for stack in state.chains[0] if not stack[-1].shield for wanted in values)
+               for stack in state.chains[0] if stack and not stack[-1].shield for wanted in values)
 
 
 def _stage_play(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
