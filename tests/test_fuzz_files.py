@@ -138,7 +138,8 @@ def write_damaged(path: Path, sound: str, damage) -> bytes | None:
     return content
 
 
-def make_special(path: Path, kind: str) -> None:
+def make_special(path: Path, kind: str, size: int = 40_000_000) -> None:
+    """A file that is no regular file, or one too large (`size` bytes, sparse: it costs no disk)."""
     if kind == "named pipe":
         os.mkfifo(path)
     elif kind == "link to /dev/zero":
@@ -147,8 +148,7 @@ def make_special(path: Path, kind: str) -> None:
         path.mkdir()
     else:
         with open(path, "wb") as file:
-            file.truncate(40_000_000)  # sparse: costs no disk
-    return None
+            file.truncate(size)
 
 
 def open_every_screen(driver: Driver) -> list[str]:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from game import storage
 from game.registry import GAMES
 from game.session import SaveError, Session
+from test_fuzz_files import make_special
 
 PLAYABLE = [game.name for game in GAMES]
 
@@ -503,15 +504,7 @@ def test_a_file_that_is_not_a_regular_file_or_is_too_large_is_refused_at_once_an
     refused without reading, saying what it is, and moved aside as any damaged file."""
     for path, read in ((storage.settings_path(), storage.load_settings), (storage.autosave_path(), storage.load_game)):
         path.parent.mkdir(parents=True, exist_ok=True)
-        if special == "named pipe":
-            os.mkfifo(path)
-        elif special == "link to /dev/zero":
-            path.symlink_to("/dev/zero")
-        elif special == "folder":
-            path.mkdir()
-        else:
-            with open(path, "wb") as file:
-                file.truncate(storage.SAVE_BYTES + 1)
+        make_special(path, special, storage.SAVE_BYTES + 1)
         try:
             message = read()[1]
         except SaveError as err:
