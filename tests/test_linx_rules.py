@@ -858,3 +858,11 @@ def test_the_rules_sheet_picture_shows_a_chain_the_rules_accept_and_a_claim_it_m
     state = table([" ".join(c.code for c in middle), ""], anchors=f"{start.code} {end.code} 1Su 2Su", stock="9Di 10Di",
                   scoring_up=EXAMPLE_CLAIM.code)
     assert RULES.is_legal(state, LayChain(start, tuple(middle), end, EXAMPLE_CLAIM))
+
+
+def test_a_trails_state_key_holds_every_vertex_of_the_deck():
+    """The chain finder keys a trail's state as (cards left, vertex): the vertex's bits come from
+    the deck's own size (numbers plus symbols), so a deck file with more of them still keys apart."""
+    from game.linx.chains import VERTEX_BITS, VERTICES
+
+    assert VERTICES <= 1 << VERTEX_BITS and VERTICES > 1 << (VERTEX_BITS - 1)

@@ -59,6 +59,7 @@ ROW = tuple(card.index // SPAN for card in DECK.playing)          # card -> its 
 NUMBER_OF = tuple(card.number - LOWEST for card in DECK.playing)  # card -> its number's vertex
 COLUMN = tuple(1 << number for number in NUMBER_OF)              # card -> its number's bit
 VERTICES = SPAN + SYMBOLS
+VERTEX_BITS = (VERTICES - 1).bit_length()  # a trail's state keys its vertex in this many low bits
 
 
 def rows(hand) -> list[int]:
@@ -79,13 +80,14 @@ def components(rows) -> list[tuple[int, int, int]]:
         if numbers:
             symbols, count = 1 << place, numbers.bit_count()
             apart = []
-            for other in found:
-                if other[0] & numbers:
-                    numbers |= other[0]
-                    symbols |= other[1]
-                    count += other[2]
+            for component in found:
+                their_numbers, their_symbols, their_count = component
+                if their_numbers & numbers:
+                    numbers |= their_numbers
+                    symbols |= their_symbols
+                    count += their_count
                 else:
-                    apart.append(other)
+                    apart.append(component)
             apart.append((numbers, symbols, count))
             found = apart
     return found
@@ -263,12 +265,12 @@ class _Component:
         touches the pivot it leaves)."""
         if not targets:
             return
-        touching, across = self.touching, self.across
+        touching, across, shift = self.touching, self.across, VERTEX_BITS
         stack = [(origin, self.cards, touching[origin], ())]
         seen = set()
         while stack:
             here, left, cover, trail = stack.pop()
-            key = left << 5 | here
+            key = left << shift | here
             if key in seen:
                 continue
             seen.add(key)
