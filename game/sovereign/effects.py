@@ -16,7 +16,8 @@ from .actions import (PLACE_ROWS, SKIP, EventDrawn, Fizzled, PlaceActions, PlayO
                       place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .table import CHAIN_END, Decision, Task, draw_event_card, find, open_decision, other_suit, shuffle_events
+from .table import (CHAIN_END, MODIFIER, SHIELD, SUIT, Decision, Task, draw_event_card, find, open_decision, other_suit,
+                    shuffle_events)
 
 EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
 
@@ -78,7 +79,7 @@ def change_suit_choices(state, decision: Decision) -> list:
     """The other suit for a face-up card; either suit for one without a suit, or face down (its
     suit is not seen, so the choice must not give it away)."""
     found = []
-    tokens_left = state.supply[2]
+    tokens_left = state.supply[SUIT]
     chains = state.chains
     for aimed in targets(state):
         placed = chains[aimed.chain][aimed.position][-1]
@@ -97,7 +98,7 @@ def choose_suit_choices(state, decision: Decision) -> list:
         return []
     chain, position = where
     placed = state.chains[chain][position][-1]
-    if placed.shield or (placed.suit_token is None and not state.supply[2]):
+    if placed.shield or (placed.suit_token is None and not state.supply[SUIT]):
         return []
     aimed = place_row(chain, position + 1)[position]
     return [aimed.star, aimed.planet]
@@ -274,8 +275,8 @@ _KINDS: dict[str, tuple[Callable, str | None]] = {
     "flip": (_ask(), "flip"),
     "tuck_from_hand": (_ask(), "tuck"),
     "cover": (_ask(), "cover"),
-    "gain_modifiers": (_gain(1, "modifier"), None),
-    "gain_shield": (_gain(0, "shield"), None),
+    "gain_modifiers": (_gain(MODIFIER, "modifier"), None),
+    "gain_shield": (_gain(SHIELD, "shield"), None),
     "draw_event": (_draw_event, None),
     "extra_play": (_ask(), "extra_play"),
 }

@@ -47,10 +47,10 @@ from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import (CHOICES, STEPS, TURN_STAGES, active_rule, covering_plays, covers, extra_play_choices,
                       token_choices)
 from .event_rules import EventRule
-from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIERS, ONLOOKER, SHIELDS, SUIT_TOKENS, Decision,
-                    Placed, SovereignState, Task, chain_score, clone_state, draw_card, draw_event_card, find,
-                    open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw, shuffle_events,
-                    take_top, top)
+from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, MODIFIERS, ONLOOKER, SHIELD, SHIELDS, SUIT,
+                    SUIT_TOKENS, Decision, Placed, SovereignState, Task, chain_score, clone_state, draw_card,
+                    draw_event_card, find, open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw,
+                    shuffle_events, take_top, top)
 
 REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
 
@@ -607,7 +607,7 @@ def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
     if where is None:
         return
     placed = top(state, *where)
-    if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply[2]):
+    if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply[SUIT]):
         _wait(state, "polarity", task.seat, source=task.source)
 
 
@@ -650,7 +650,7 @@ def _pool_can_fit(state: SovereignState, rule: EventRule) -> bool:
     """Solitaire, when no card fits: whether pool modifiers could still make one fit (each moves
     a card's value by one, up or down; a shielded card takes none). With cards in hand, every
     place then holds a face-up card, or any card would fit."""
-    modifiers = state.pools[0][1]
+    modifiers = state.pools[0][MODIFIER]
     if not modifiers or rule.blocks_modifiers or not state.hands[0]:
         return False
     values = {card.value - 1 for card in state.hands[0]}
@@ -784,9 +784,9 @@ def _stage_reveal(state: SovereignState, log: list) -> None:
 def _forfeit_pools(state: SovereignState) -> None:
     """Every seat's pool goes back to the supply."""
     for pool in state.pools:
-        state.supply[0] += pool[0]
-        state.supply[1] += pool[1]
-        pool[0] = pool[1] = 0
+        state.supply[SHIELD] += pool[SHIELD]
+        state.supply[MODIFIER] += pool[MODIFIER]
+        pool[SHIELD] = pool[MODIFIER] = 0
 
 
 def _after_reveal_tokens(state: SovereignState, log: list, next_stage: str) -> None:
@@ -923,9 +923,9 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
     log.append(Played(seat, card, chain, position, face_up, from_discard))
     rule = active_rule(state)
     if chain != seat and rule.tribute:
-        taken = min(1, state.supply[1])
-        state.supply[1] -= taken
-        state.pools[seat][1] += taken
+        taken = min(1, state.supply[MODIFIER])
+        state.supply[MODIFIER] -= taken
+        state.pools[seat][MODIFIER] += taken
         log.append(shared(TokensTaken, seat, "modifier", taken))
     if face_up:
         _resolve(state, card, seat, rule.polarity)
@@ -1047,7 +1047,7 @@ def _on_shift_suit(state, decision, action, log):
 
 
 def _on_place_modifier(state, decision, action, log):
-    state.pools[decision.seat][1] -= 1
+    state.pools[decision.seat][MODIFIER] -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.with_mod(action.delta))
     log.append(shared(TokenPlaced, decision.seat, "modifier", action.chain, action.position, action.delta))
@@ -1055,7 +1055,7 @@ def _on_place_modifier(state, decision, action, log):
 
 
 def _on_place_shield(state, decision, action, log):
-    state.pools[decision.seat][0] -= 1
+    state.pools[decision.seat][SHIELD] -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.shielded())
     log.append(shared(TokenPlaced, decision.seat, "shield", action.chain, action.position))

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from .cards import CardSet, ClassCard, EventCard, Step
 
 SHIELDS, MODIFIERS, SUIT_TOKENS = 13, 21, 21
+# Where each kind of token is counted: the supply is [shields, modifiers, suit tokens], a pool
+# [shields, modifiers] (suit tokens are never held).
+SHIELD, MODIFIER, SUIT = 0, 1, 2
 CHAIN_END = 7
 HAND_SIZE = 5
 MAX_PLAYERS = 4
@@ -281,18 +284,18 @@ def take_top(state: SovereignState, chain: int, position: int) -> Placed:
 
 
 def return_tokens(state: SovereignState, placed: Placed) -> None:
-    state.supply[0] += placed.shield
-    state.supply[1] += len(placed.mods)
-    state.supply[2] += placed.suit_token is not None
+    state.supply[SHIELD] += placed.shield
+    state.supply[MODIFIER] += len(placed.mods)
+    state.supply[SUIT] += placed.suit_token is not None
 
 
 def set_suit(state: SovereignState, chain: int, position: int, suit: str) -> bool:
     """Put (or turn over) a suit token; False when it needs a token and none is left."""
     placed = top(state, chain, position)
     if placed.suit_token is None:
-        if not state.supply[2]:
+        if not state.supply[SUIT]:
             return False
-        state.supply[2] -= 1
+        state.supply[SUIT] -= 1
     set_top(state, chain, position, placed.with_suit(suit))
     return True
 

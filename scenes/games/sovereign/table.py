@@ -23,6 +23,7 @@ from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn,
                                     SuitChanged, TokenPlaced, TokensTaken, Tuck, Tucked)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
+from game.sovereign.table import MODIFIER, SHIELD, SUIT
 
 from scenes.games.sovereign.cards import TokenMark, paint_token
 from scenes.table.hand import card_rect
@@ -585,7 +586,7 @@ class SovereignTable(TableScene):
         name = self.session.names[chain]
         pool = view.pools[chain]
         hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
-        label = (f"{name}{hand} \u00b7 pool: {pool[0]} shield, {pool[1]} modifier \u00b7 "
+        label = (f"{name}{hand} \u00b7 pool: {pool[SHIELD]} shield, {pool[MODIFIER]} modifier \u00b7 "
                  f"{self.chain_summary(view, chain)}")
         inner_w = row.w - self.px(16)
         draw_text(screen, fit_text(label, self.px(15), inner_w, bold=True), self.px(15), theme.INK,
@@ -654,7 +655,7 @@ class SovereignTable(TableScene):
                              max(2, self.px(3)), border_radius=8)
         inner = side.inflate(-self.px(16), 0)
         supply = view.supply
-        y = self.draw_wrapped(screen, f"Supply: {supply[0]} shield, {supply[1]} modifier, {supply[2]} suit",
+        y = self.draw_wrapped(screen, f"Supply: {supply[SHIELD]} shield, {supply[MODIFIER]} modifier, {supply[SUIT]} suit",
                               self.px(14), theme.INK_DIM, inner, y + self.px(6))
         card_set = self.session.config["rules"].get("card_set")
         if card_set is not None:
