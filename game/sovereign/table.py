@@ -51,17 +51,20 @@ class Placed(NamedTuple):
         return self.card.value + sum(self.mods)
 
     def turned(self, face_up: bool, known: int) -> "Placed":
-        return Placed(self.card, face_up, known, self.suit_token, self.mods, self.shield, self.tucked)
+        card, _face_up, _known, suit_token, mods, shield, tucked = self
+        return Placed(card, face_up, known, suit_token, mods, shield, tucked)
 
     def with_suit(self, suit: str) -> "Placed":
-        return Placed(self.card, self.face_up, self.known, suit, self.mods, self.shield, self.tucked)
+        card, face_up, known, _suit_token, mods, shield, tucked = self
+        return Placed(card, face_up, known, suit, mods, shield, tucked)
 
     def with_mod(self, delta: int) -> "Placed":
-        return Placed(self.card, self.face_up, self.known, self.suit_token, self.mods + (delta,), self.shield,
-                      self.tucked)
+        card, face_up, known, suit_token, mods, shield, tucked = self
+        return Placed(card, face_up, known, suit_token, mods + (delta,), shield, tucked)
 
     def shielded(self) -> "Placed":
-        return Placed(self.card, self.face_up, self.known, self.suit_token, self.mods, True, self.tucked)
+        card, face_up, known, suit_token, mods, _shield, tucked = self
+        return Placed(card, face_up, known, suit_token, mods, True, tucked)
 
 
 @dataclass(frozen=True, slots=True)
