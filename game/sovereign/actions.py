@@ -164,14 +164,15 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class CardActions:
-    """Every action that names one card of a hand: `plays` per chain, the face-up and the
-    face-down play there. As `PlaceActions` for a place, made once per card."""
+    """Every action that names one card of a hand: its face-up and its face-down plays, one
+    per chain. As `PlaceActions` for a place, made once per card."""
 
     open: Open
     pick: Pick
     salvage: Salvage
     tuck: Tuck
-    plays: tuple[tuple[Play, Play], ...]
+    plays_face_up: tuple[Play, ...]
+    plays_face_down: tuple[Play, ...]
 
 
 def card_actions(cards: CardSet, card: ClassCard) -> CardActions:
@@ -181,8 +182,10 @@ def card_actions(cards: CardSet, card: ClassCard) -> CardActions:
     as long as the card set and holds a row per card object met, its own 70 cards as a rule.)"""
     actions = cards.actions.get(id(card))
     if actions is None:
-        plays = tuple((Play(card, chain, True), Play(card, chain, False)) for chain in range(MAX_PLAYERS))
-        actions = cards.actions[id(card)] = CardActions(Open(card), Pick(card), Salvage(card), Tuck(card), plays)
+        face_up = tuple(Play(card, chain, True) for chain in range(MAX_PLAYERS))
+        face_down = tuple(Play(card, chain, False) for chain in range(MAX_PLAYERS))
+        actions = cards.actions[id(card)] = CardActions(Open(card), Pick(card), Salvage(card), Tuck(card), face_up,
+                                                        face_down)
     return actions
 
 

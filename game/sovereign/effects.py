@@ -28,12 +28,11 @@ def events_on(state) -> bool:
 
 
 def active_rule(state) -> EventRule:
-    """The active event's rule; none when events are off (as `events_on` says, written out here:
-    the engine asks at every step), or in solitaire for an event that names an opponent."""
-    event = state.active_event
-    if event is None or state.fair_winds or state.stage in EVENTS_OFF_STAGES:
+    """The active event's rule; none when events are off (`events_on`), or in solitaire for an
+    event that names an opponent."""
+    if not events_on(state):
         return NO_EVENT
-    rule = EVENT_RULES[event.rule]
+    rule = EVENT_RULES[state.active_event.rule]
     return NO_EVENT if state.solitaire and rule.names_opponent else rule
 
 
@@ -142,7 +141,8 @@ def extra_play_choices(state, decision: Decision) -> list:
         found = covering_plays(state, hand, rule, extra=True)
     else:
         open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
-        found = [actions.plays[chain][not face_up] for actions, card in zip(hand_actions(state.cards, hand), hand)
+        found = [(actions.plays_face_up if face_up else actions.plays_face_down)[chain]
+                 for actions, card in zip(hand_actions(state.cards, hand), hand)
                  for chain in open_chains for face_up in rule.extra_play_faces(card)]
     if not found:
         return []

@@ -255,12 +255,7 @@ class SovereignRules(Rules):
         state.pending = None
         state.listed = None
         HANDLERS[type(action)](state, decision, action, log)
-        while state.pending is None and state.winners is None:  # (`_flow`, written out: every action runs it)
-            if state.work:
-                task = state.work.pop()
-                task.run(state, task, log)
-            else:
-                STAGES[state.stage](state, log)
+        _flow(state, log)
         return log
 
     # -- what is seen
@@ -498,10 +493,12 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
     began = state.began_own[seat]
     hand = state.hands[seat]
     rows = hand_actions(state.cards, hand)
+    # Each card's plays at the right face (face up, or face down under Nebula), chain by chain.
     if rule.face_down_plays:
-        faces = [0 if rule.plays_face_up(card) else 1 for card in hand]
+        plays = [actions.plays_face_down if not rule.plays_face_up(card) else actions.plays_face_up
+                 for actions, card in zip(rows, hand)]
     else:
-        faces = [0] * len(hand)
+        plays = [actions.plays_face_up for actions in rows]
     from_discard = rule.discard_plays and state.discard
     found = []
     for chain in range(state.players):
@@ -509,13 +506,12 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
             continue
         own = chain == seat
         if rule.any_chain or rule.may_play_on(own, began, False):
-            for actions, face in zip(rows, faces):  # (a loop, not a list comprehension: a few cards)
-                found.append(actions.plays[chain][face])
+            for row in plays:  # (a loop, not a list comprehension: a turn's hand is a few cards)
+                found.append(row[chain])
             if from_discard:
                 found.append(shared(PlayDiscard, chain))
         elif rule.may_play_on(own, began, True):
-            found += [actions.plays[chain][face] for actions, card, face in zip(rows, hand, faces)
-                      if card.draws_event and not face]
+            found += [row[chain] for row, card in zip(plays, hand) if card.draws_event and row[chain].face_up]
     return found
 
 
@@ -556,8 +552,7 @@ def _wait(state: SovereignState, kind: str, seat: int, legal: list | None = None
     """Open the decision `kind` for `seat` (its legal actions listed now, or `legal` when the
     caller has just listed them). Decisions of the turn itself are shared objects."""
     decision = TURN_DECISIONS[kind][seat] if source is None else Decision(kind, seat, source)
-    state.pending = decision  # (`open_decision`, written out: most actions end here)
-    state.listed = (decision, LISTS[kind](state, decision) if legal is None else legal)
+    open_decision(state, decision, LISTS[kind](state, decision) if legal is None else legal)
 
 
 # ---------------------------------------------------------------- the flow of play
