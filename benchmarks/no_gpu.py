@@ -15,8 +15,8 @@ menu under 1%). Run by hand on Linux, with Xvfb installed (apt-get install xvfb)
     python benchmarks/no_gpu.py --command /usr/lib/wine/wine64 dist/windows/chaintable/chaintable.exe
 
 `--compare` runs each row again with SDL_FRAMEBUFFER_ACCELERATION=1, SDL's own choice on Linux
-(OpenGL, here a software one). A command's whole process tree is measured (under Wine: the
-program's process, not Wine's own services).
+(OpenGL, here a software one). A command's own processes are measured (under Wine: the
+program's, not Wine's own services).
 """
 
 from __future__ import annotations
@@ -57,6 +57,26 @@ def process_tree(pid: int) -> list[int]:
     return tree
 
 
+def program_processes(pid: int, display: str) -> list[int]:
+    """The program's processes: its process tree and, as Wine starts a Windows program's child
+    processes outside that tree (the one-file executable's app), every process of the same name
+    on this display."""
+    def name(other: str) -> str:
+        return Path(f"/proc/{other}/comm").read_text()
+
+    def environment(other: str) -> bytes:
+        return Path(f"/proc/{other}/environ").read_bytes()
+
+    pids, program = process_tree(pid), name(str(pid))
+    for other in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if int(other) not in pids and name(other) == program and f"DISPLAY={display}\0".encode() in environment(other):
+                pids += process_tree(int(other))
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+    return pids
+
+
 def cpu_seconds(pids: list[int]) -> float:
     total = 0
     for pid in pids:
@@ -83,6 +103,7 @@ class Run:
     """One program in the Xvfb window, with the presentation hint set or left to the app."""
 
     def __init__(self, display: str, presentation: str | None) -> None:
+        self.display = display
         self.env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy", "SDL_VIDEO_WINDOW_POS": "0,0",
                     "WINEDEBUG": "-all"}
         for name in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "SDL_FRAMEBUFFER_ACCELERATION"):
@@ -114,12 +135,13 @@ class Run:
             program.wait()
         raise RuntimeError(f"{command} drew no frame within {timeout:g} s: {''.join(output)[-2000:]}")
 
-    def share_and_peak(self, command: list[str], seconds: float) -> tuple[float, float]:
-        """Share of a core over `seconds` after settling, and the peak resident memory (MB)."""
+    def share_and_peak(self, command: list[str], seconds: float) -> tuple[float, float, int]:
+        """Share of a core over `seconds` after settling, the peak resident memory (MB) and how
+        many processes the program ran in."""
         program = self.spawn(command)
         try:
             time.sleep(SETTLE_SECONDS)
-            pids = process_tree(program.pid)
+            pids = program_processes(program.pid, self.display)
             start_cpu, start, peak = cpu_seconds(pids), time.perf_counter(), resident_mb(pids)
             while time.perf_counter() - start < seconds:
                 time.sleep(0.5)
@@ -127,9 +149,9 @@ class Run:
             share = (cpu_seconds(pids) - start_cpu) / (time.perf_counter() - start)
             if program.poll() is not None:
                 raise RuntimeError(f"{command} stopped early: {program.stdout.read()[-2000:]}")
-            return share, peak
+            return share, peak, len(pids)
         finally:
-            for pid in reversed(process_tree(program.pid)):
+            for pid in reversed(program_processes(program.pid, self.display)):
                 try:
                     os.kill(pid, 9)
                 except ProcessLookupError:
@@ -152,12 +174,13 @@ def measure(display: str, command: list[str], presentation: str | None, seconds:
     label = "the app's choice" if presentation is None else f"SDL_FRAMEBUFFER_ACCELERATION={presentation}"
     print(f"-- {' '.join(command)}, presentation: {label}")
     print(f"first menu frame: {run.first_frame(command):.2f} s")
-    idle, idle_peak = run.share_and_peak(command, seconds)
+    idle, idle_peak, _processes = run.share_and_peak(command, seconds)
     print(f"idle on the menu: {idle * 100:.1f}% of a core ({verdict(idle * 100, 'idle % of a core')}), "
           f"{idle_peak:.0f} MB")
-    demo, demo_peak = run.share_and_peak(command + ["--demo"], seconds)
+    demo, demo_peak, processes = run.share_and_peak(command + ["--demo"], seconds)
     print(f"four computers playing: {demo * 100:.1f}% of a core ({verdict(demo * 100, 'demo % of a core')}), "
-          f"peak {demo_peak:.0f} MB ({verdict(demo_peak, 'resident MB')})")
+          f"peak {demo_peak:.0f} MB in {processes} process{'es' if processes > 1 else ''} "
+          f"({verdict(demo_peak, 'resident MB')})")
     if command[:3] == [sys.executable, "-m", "scenes"]:
         print(run.busiest_table())
 

@@ -93,7 +93,7 @@ mkdir -p "$CACHE"
 make_pip
 unpack_python
 install_wheels
-rm -rf "$DIST" "$WORK"
+rm -rf "$DIST"  # the work folder stays: PyInstaller reuses what did not change
 build
 build -- --onefile
 check "$DIST/chaintable/chaintable.exe"
