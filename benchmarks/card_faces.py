@@ -17,7 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.cards import standard_deck  # noqa: E402
-from scenes import cardart  # noqa: E402
+from scenes.ui import cardart  # noqa: E402
 
 
 def timed(cards, width: int) -> float:

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from scenes.app import PRESENTATION_HINT, choose_presentation
+from scenes.shell.app import PRESENTATION_HINT, choose_presentation
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def test_a_users_own_setting_is_kept(no_hint):
 
 
 def test_opening_the_app_chooses_the_presentation(no_hint):
-    from scenes.screens import open_app
+    from scenes.shell.screens import open_app
 
     no_hint.setattr(sys, "platform", "linux")
     open_app(fit_to_desktop=False)
