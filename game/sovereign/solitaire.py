@@ -12,14 +12,17 @@ known, and a hint player that plays from what it can see; both deterministic fro
 from __future__ import annotations
 
 import hashlib
+import heapq
 import time
 from datetime import date
+from typing import NamedTuple
 
 from ..ai.players import HeuristicPlayer
 from ..core import Outcome
 from ..rng import Rng, fresh_seed
-from .actions import PlaceModifier, PlaceShield, PlayOn, SetSuit, ShiftSuit, Skip
+from .actions import Fizzled, PlaceModifier, PlaceShield, PlayOn, SetSuit, ShiftSuit, Skip
 from .cards import BUILT_IN, CardSet
+from .effects import active_rule
 from .rules import SovereignRules, SovereignView, begin_turn, resume
 from .table import CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState
 
@@ -198,6 +201,36 @@ class SolitaireHint(HeuristicPlayer):
 
 SOLVER_NODES = 20000  # positions the solver may reach before it gives up undecided
 
+TOKENS = (PlaceModifier, PlaceShield)
+TOKEN_MOMENTS = frozenset({"salvage", "play", "second", "extra_play", "tokens"})
+PLAY_MOMENTS = frozenset({"play", "second", "extra_play"})
+LATE_MOMENTS = frozenset({"salvage", "tokens"})
+TURN_DEPTHS = (1, 2, 4, 8, 16, None)  # turns ahead searched in each round; None: to the end
+LOST = 1 << 30  # the depth recorded for a position proved lost (searched to the end of every line)
+FORCED_TARGETS = frozenset({"discard", "change_suit"})
+
+
+class Duties(NamedTuple):
+    """What a line of play owes for the tokens it placed (`Solver` prunes a line that does not
+    pay): `modified`, the cards (by id) given a modifier that no face-up play has covered since;
+    `shielded`, the cards shielded since the last forced choice of target; `last_token`, the
+    order key of the token just placed at the turn's first play (None at any other moment), so
+    that the tokens of one such moment are tried in one order only."""
+
+    modified: frozenset = frozenset()
+    shielded: frozenset = frozenset()
+    last_token: tuple | None = None
+
+
+NO_DUTIES = Duties()
+
+
+def token_order(action) -> tuple:
+    """Modifiers before shields (a shield forbids a later modifier on its card), by place, +1 first."""
+    if type(action) is PlaceModifier:
+        return (0, action.position, -action.delta)
+    return (1, action.position, 0)
+
 
 def position_key(state: SovereignState, start_rng: int) -> tuple:
     """What decides the rest of a solitaire game, the same for positions that differ only in the
@@ -246,57 +279,224 @@ def solve(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: 
           time_limit: float | None = None) -> tuple[bool | None, list]:
     """Whether the position can be won knowing everything (the draw order, the events): (True,
     the winning actions), (False, []) when no line wins, or (None, []) when the search reached
-    `node_limit` positions (or `time_limit` seconds) undecided.
+    `node_limit` positions (or `time_limit` seconds) undecided. The node count, not the clock,
+    decides when a search stops, so a result is the same on every machine (`time_limit` is for
+    measuring only). The position is not changed (the search works on copies)."""
+    return Solver(rules, node_limit, time_limit).solve(state)
 
-    Depth first. At each position every move is tried one step ahead: a move that wins ends the
-    search, a move that loses or reaches a position seen before (places and hand in any order)
-    is dropped, and the rest are searched nearest the win first (most places of one suit), then
-    with the most hand cards that fit a place, the hint player's order breaking ties. The node
-    count, not the clock, decides when a search stops, so a result is the same on every machine
-    (`time_limit` is for measuring only)."""
-    seen: set = set()
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    start_rng = state.rng.state
-    nodes = 0
-    hint = SolitaireHint(0)
-    stopped = False
 
-    def search(position: SovereignState, line: list) -> bool:
-        nonlocal nodes, stopped
-        legal = rules.legal_actions(position)
-        # The hint reads only the chain and the pending decision, which the full state holds in
-        # the same shape as a view: the solver sees everything anyway.
-        ranked = hint.ranking(position, legal) if len(legal) > 1 else legal
-        children = []
-        for rank, action in enumerate(ranked):
-            child = rules.clone(position)
-            rules.advance(child, action)
-            nodes += 1
-            if child.winners is not None:
-                if child.winners:
-                    line.append(action)
-                    return True
-                continue
-            key = position_key(child, start_rng)
-            if key not in seen:
-                seen.add(key)
-                children.append(((one_suit_places(child), fitting_cards(child), -rank), action, child))
-        children.sort(key=lambda entry: entry[0], reverse=True)
-        for _order, action, child in children:
-            if nodes >= node_limit or (deadline is not None and time.perf_counter() > deadline):
-                stopped = True
-                return False
-            line.append(action)
-            if search(child, line):
-                return True
-            line.pop()
-            if stopped:
-                return False
+class Solver:
+    """A best-first search over every line of play, exact, that skips lines which another line
+    it also searches does at least as well (`prune`, on unless a test compares without it). Pool
+    tokens are tried only at the moments of a play ("play", "second", "extra_play"):
+
+    - At the end of a turn ("tokens") and at Salvage's offer, a token gives the same position as
+      the same token placed at the next "play" decision: nothing in between (the draw, a salvaged
+      card) touches the chain, the pool or the event, the game is won or lost as the turn begins
+      whatever the tokens (they change no suit, and the loss test counts the pool's modifiers as
+      if placed), and the pool is empty at the deal. (The other way round, keeping the end of the
+      turn and skipping the turn's first play, is as exact; this way round the hand that will
+      play is known.)
+    - A modifier matters only when a card is played face up onto its card (it changes no suit,
+      and the loss test only needs a fit within reach of the pool, which a token kept in the pool
+      reaches too). So it is tried only where it brings a face-up card nearer to a fit for a card
+      in hand, within reach of the pool; and a line that gives a card a modifier, then reaches a
+      later moment of play where the same modifier could still go on that card, before any
+      face-up play onto it, is pruned: placing it then (or never) does as well. Except when it
+      could not wait: the play may bring a new event (Ion Storm forbids modifiers), or a shield
+      may follow on that card. A modifier kept in the pool never does worse than one on a card
+      (the pool only adds choices, and a card's tokens go back to the supply, where only an
+      Artificer takes them, into the pool).
+    - Likewise a shield only takes choices away from the player (tokens, flips, covers), except
+      that it can leave a forced choice of target (a Scout's discard, an Envoy's suit change)
+      with nothing to target: so it is tried only when the pool can shield every card such a
+      choice could target (or no suit token is left), and a line that shields a card and reaches
+      a later moment where that shield could still be placed, with no forced choice in between,
+      is pruned.
+    - At the turn's first play, the tokens of one moment are placed in one order (`token_order`):
+      any order gives the same position, and a token placed toward a fit leaves the game going
+      as a turn begins; +1 and -1 on one card at one moment would spend two tokens for nothing.
+
+    Positions met before (places and hand in any order, `position_key`, with what the line owes,
+    `Duties`) are not searched again. Every move of a position is tried at once: a move that
+    wins ends the search; the others wait, and the next position searched is the one nearest the
+    win (most places of one suit), then with the most hand cards that fit a place, then the one
+    found last."""
+
+    def __init__(self, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
+                 time_limit: float | None = None, prune: bool = True) -> None:
+        self.rules = rules
+        self.node_limit = node_limit
+        self.time_limit = time_limit
+        self.prune = prune
+        self.nodes = 0
+
+    def solve(self, state: SovereignState) -> tuple[bool | None, list]:
+        if state.winners is not None:
+            return bool(state.winners), []
+        self.nodes = 0
+        self.seen: set = set()
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        self.start_rng = state.rng.state
+        self.event_changers = _event_changers(state.cards)
+        rules = self.rules
+        order = 0
+        frontier = [((0, 0), 0, rules.clone(state), NO_DUTIES, None)]
+        while frontier:
+            if self.nodes >= self.node_limit or (deadline is not None and time.perf_counter() > deadline):
+                return None, []
+            _rank, _order, position, duties, trail = heapq.heappop(frontier)
+            for action in self._choices(position, duties):
+                child = rules.clone(position)
+                log = _advance(rules, child, action)
+                self.nodes += 1
+                if log is None or child.winners is not None:
+                    if child.winners:
+                        return True, _line((trail, action))
+                    continue
+                owed = self._duties_after(position, action, child, log, duties) if self.prune else NO_DUTIES
+                if owed is None:
+                    continue
+                key = (position_key(child, self.start_rng), owed)
+                if key not in self.seen:
+                    self.seen.add(key)
+                    order -= 1
+                    heapq.heappush(frontier, ((-one_suit_places(child), -fitting_cards(child)), order, child, owed,
+                                              (trail, action)))
+        return False, []
+
+    def _choices(self, position: SovereignState, duties: Duties) -> list:
+        legal = self.rules.legal_actions(position)
+        if not self.prune:
+            return legal
+        kind = position.pending.kind
+        if kind not in PLAY_MOMENTS:
+            return [action for action in legal if type(action) not in TOKENS] if kind in LATE_MOMENTS else legal
+        if type(legal[-1]) not in TOKENS and not (len(legal) > 1 and type(legal[-2]) in TOKENS):
+            return legal
+        useful = _UsefulTokens(position, self._may_change_event(position), duties.last_token if kind == "play" else None)
+        return [action for action in legal if type(action) not in TOKENS or useful(action)]
+
+    def _may_change_event(self, state: SovereignState) -> bool:
+        """Whether the play now may bring a new event before the next moment for tokens (a card
+        with (E) or that draws an event, an Empath that may turn one up, the unseen discard)."""
+        if active_rule(state).discard_plays and state.discard:
+            return True
+        changers = self.event_changers
+        return any(id(card) in changers for card in state.hands[0])
+
+    def _duties_after(self, position: SovereignState, action, child: SovereignState, log: list,
+                      duties: Duties) -> Duties | None:
+        """What the line owes after `action` (None: the line is pruned, see the class)."""
+        kind = type(action)
+        at_play = position.pending.kind == "play"
+        if kind is PlaceModifier:
+            card = id(position.chains[0][action.position][-1].card)
+            order = token_order(action) if at_play else None
+            return Duties(duties.modified | {card}, duties.shielded, order)
+        if kind is PlaceShield:
+            card = id(position.chains[0][action.position][-1].card)
+            return Duties(duties.modified, duties.shielded | {card}, token_order(action) if at_play else None)
+        if duties is NO_DUTIES:
+            return NO_DUTIES
+        modified, shielded = duties.modified, duties.shielded
+        if kind is PlayOn and action.face_up and modified:
+            stack = position.chains[0][action.position]
+            if stack:
+                modified = modified - {id(stack[-1].card)}
+        pending = child.pending
+        if shielded and (pending.kind in FORCED_TARGETS or any(type(event) is Fizzled for event in log)):
+            shielded = frozenset()
+        if pending.kind in PLAY_MOMENTS and (modified or shielded) and _could_place_now(child, modified, shielded):
+            return None
+        if not modified and not shielded:
+            return NO_DUTIES
+        return Duties(modified, shielded, None)
+
+
+def _advance(rules: SolitaireRules, state: SovereignState, action) -> list | None:
+    """The events of `action`, or None for a turn that begins with an empty hand while the pool
+    holds a modifier and a place is empty: the engine's loss test (`_pool_can_fit`) then fails
+    with an IndexError (it reads the top card of every place), where the ruling says the game is
+    lost (no card in hand)."""
+    try:
+        return rules.advance(state, action)
+    except IndexError:
+        if state.hands[0]:
+            raise
+        return None
+
+
+def _line(trail: tuple | None) -> list:
+    """The actions of a trail (a pair of the trail before and the last action), first to last."""
+    line = []
+    while trail is not None:
+        trail, action = trail
+        line.append(action)
+    return line[::-1]
+
+
+def _event_changers(cards: CardSet) -> frozenset:
+    """The ids of the cards whose play may bring a new event at once: (E), an ability that draws
+    an event, or turns a card up (an Empath may reveal a face-down card with (E))."""
+    return frozenset(id(card) for card in cards.cards
+                     if any(step.name in ("draw_event", "flip") for step in cards.steps_of(card)))
+
+
+class _UsefulTokens:
+    """Which pool tokens are worth trying at a moment of play ("play", "second", "extra_play"):
+    see `Solver`. A modifier must bring a face-up card's value nearer to a fit for a card in
+    hand, within what the pool holds (unless the play may bring a new event, Ion Storm perhaps,
+    or a shield could follow on that card); a shield must be one of few enough that every card a
+    Scout or an Envoy could be forced to target can be shielded now (or the suit tokens are out);
+    at the turn's first play, tokens in `token_order` after `last`."""
+
+    def __init__(self, state: SovereignState, may_change_event: bool, last: tuple | None) -> None:
+        self.state = state
+        self.last = last
+        shields, self.modifiers = state.pools[0]
+        rule = active_rule(state)
+        open_places = sum(1 for stack in state.chains[0] if stack and not stack[-1].shield)
+        self.shields_help = open_places - 1 <= shields or not state.supply[2]
+        self.any_modifier = may_change_event or (shields > 0 and not rule.blocks_shields and self.shields_help)
+        self.wanted = {card.value - 1 for card in state.hands[0]}
+
+    def __call__(self, action) -> bool:
+        if self.last is not None and not _follows(action, self.last):
+            return False
+        if type(action) is PlaceShield:
+            return self.shields_help
+        if self.any_modifier:
+            return True
+        placed = self.state.chains[0][action.position][-1]
+        if not placed.face_up:
+            return False
+        value = placed.value
+        after = value + action.delta
+        reach = self.modifiers - 1
+        return any(abs(wanted - after) < abs(wanted - value) and abs(wanted - after) <= reach
+                   for wanted in self.wanted)
+
+
+def _follows(action, last: tuple) -> bool:
+    """Whether a token may follow the one placed just before at the same "tokens" moment: not
+    before it in `token_order`, and not a modifier of the other sign on the same card."""
+    order = token_order(action)
+    if order < last:
         return False
+    return not (order[0] == 0 and last[0] == 0 and order[1] == last[1] and order[2] != last[2])
 
-    if state.winners is not None:
-        return bool(state.winners), []
-    line: list = []
-    if search(rules.clone(state), line):
-        return True, line
-    return (None if stopped else False), []
+
+def _could_place_now(state: SovereignState, modified: frozenset, shielded: frozenset) -> bool:
+    """Whether one of the tokens a line owes for could have been placed now instead: its card is
+    in play and open to tokens, and the event allows that kind of token."""
+    rule = active_rule(state)
+    for stack in state.chains[0]:
+        if stack:
+            placed = stack[-1]
+            card = id(placed.card)
+            if card in modified and not placed.shield and not rule.blocks_modifiers:
+                return True
+            if card in shielded and not rule.blocks_shields:
+                return True
+    return False
