@@ -15,8 +15,8 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireOver
 from game.sovereign.effects import active_rule
 from game.sovereign.event_rules import NO_EVENT
 from game.sovereign.rules import begin_turn, resume, solitaire_won
-from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, position_key, solve,
-                                     winnable_deal)
+from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, Solver, daily_deal,
+                                     hint_action, position_key, solve, still_winnable, winnable_deal)
 from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
@@ -321,3 +321,127 @@ def test_the_daily_deal_comes_from_the_date_alone_with_events_and_winnable():
     assert config == SOLITAIRE.daily_config(day)
     assert config["daily"] and config["winnable"] and not config["fair_winds"]
     assert config["deal"] == winnable_deal(136269)
+
+
+# ---------------------------------------------------------------- the solver, exact and quick
+
+
+EXACT_EVENTS = ["Calm Void", "Open Skies", "Ion Storm", "Jamming Field", "Salvage", "Famine", "Nebula",
+                "Polarity Shift", "Ceasefire", "Supply Run", "Hostile Orbit"]
+
+
+def small_position(seed: int):
+    """A short game to search to the end: a chain of seven (an empty space now and then), two or
+    three cards in hand, up to two in the draw pile and nothing beneath, tokens in the pool."""
+    rng = Rng(seed)
+    codes = sorted(CARDS)
+    rng.shuffle(codes)
+    chain = [None if rng.random() < 0.1 else up(codes.pop()) for _ in range(7)]
+    hand = [codes.pop() for _ in range(2 + (rng.random() < 0.3))]
+    draw = [codes.pop() for _ in range(int(rng.random() * 3))]
+    pools = (int(rng.random() * 2), int(rng.random() * 3))
+    state = solo(chain, hand, draw=draw, event=EXACT_EVENTS[int(rng.random() * len(EXACT_EVENTS))], pools=pools)
+    state.draw = state.draw[len(state.draw) - len(draw):]
+    return state
+
+
+class TooLong(Exception):
+    pass
+
+
+def every_line_wins(state, most: int) -> bool:
+    """Whether any line wins, by trying every legal action from every position (the position
+    exactly as it is: no order of places or hand set aside, no action skipped); TooLong after
+    `most` actions."""
+    seen = set()
+    tried = 0
+
+    def exact(s):
+        return (tuple(map(tuple, s.chains[0])), tuple(s.hands[0]), tuple(s.draw), tuple(s.discard), s.active_event,
+                tuple(s.event_deck), tuple(s.used_events), s.rng.state, tuple(s.supply), tuple(s.pools[0]),
+                s.pending, tuple(s.work), s.stage, s.plays_this_turn)
+
+    def wins(s) -> bool:
+        nonlocal tried
+        for action in SOLITAIRE.legal_actions(s):
+            child = SOLITAIRE.clone(s)
+            tried += 1
+            if tried > most:
+                raise TooLong
+            try:
+                SOLITAIRE.advance(child, action)
+            except IndexError:  # (the engine's empty-hand loss test: see test_the_solver_reads_...)
+                continue
+            if child.winners is not None:
+                if child.winners:
+                    return True
+                continue
+            key = exact(child)
+            if key not in seen:
+                seen.add(key)
+                if wins(child):
+                    return True
+        return False
+
+    return wins(state)
+
+
+def test_the_solver_agrees_with_trying_every_line_on_small_positions():
+    """Proved won: the line replays to a win; proved lost: no line at all wins (tried one by one,
+    pool tokens in every order at every moment)."""
+    verdicts = {True: 0, False: 0}
+    with_tokens_lost = 0
+    for seed in range(120):
+        state = small_position(seed)
+        if state.winners is not None:
+            continue
+        try:
+            truth = every_line_wins(state, 5000)
+        except TooLong:
+            continue
+        won, line = solve(state, node_limit=50000)
+        assert won is not None, seed
+        assert won == truth, seed
+        verdicts[won] += 1
+        with_tokens_lost += not won and sum(state.pools[0]) > 0
+        if won:
+            for action in line:
+                state, _ = SOLITAIRE.apply(state, action)
+            assert state.winners == (0,), seed
+    assert verdicts[True] >= 10 and verdicts[False] >= 10 and with_tokens_lost >= 5
+
+
+def positions_along_the_way(deals, turns):
+    """Positions from seeded deals, some turns in, played by the rule of thumb (tokens gained)."""
+    for seed in deals:
+        state = SOLITAIRE.setup({"players": 1}, seed)
+        player = SolitaireHint(seed)
+        while SOLITAIRE.to_move(state) is not None and state.turns <= turns:
+            state, _ = SOLITAIRE.apply(state, player.choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)))
+        if state.winners is None:
+            yield seed, state
+
+
+def test_pruning_pool_tokens_keeps_the_verdict():
+    """The solver tries pool tokens only at the moments of a play and where they can matter; with
+    every token at every moment tried, the verdicts are the same (deals from the start, and games
+    some turns in)."""
+    positions = [(seed, SOLITAIRE.setup({"players": 1}, seed)) for seed in range(30)]
+    positions += positions_along_the_way(range(30, 80), 3)
+    decided = set()
+    agreed = 0
+    for seed, state in positions:
+        pruned = Solver(node_limit=10000).solve(state)[0]
+        every = Solver(node_limit=10000, prune=False).solve(state)[0]
+        if pruned is not None and every is not None:
+            assert pruned == every, seed
+            decided.add(pruned)
+            agreed += 1
+    assert decided == {True, False} and agreed >= 0.8 * len(positions) and len(positions) >= 60
+
+
+def test_the_solver_reads_the_engines_empty_hand_failure_as_the_loss_it_is():
+    """Famine: the last card goes onto one empty space; the next turn begins with an empty hand, a
+    modifier in the pool and another empty space, where the engine's loss test fails."""
+    state = solo([None, None] + MIXED[2:], ["Sentinel-7"], event="Famine", pools=(0, 1))
+    assert solve(state) == (False, [])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import heapq
+import threading
 import time
 from datetime import date
 from typing import NamedTuple
@@ -22,9 +23,10 @@ from ..core import Outcome
 from ..rng import Rng, fresh_seed
 from .actions import Fizzled, PlaceModifier, PlaceShield, PlayOn, SetSuit, ShiftSuit, Skip
 from .cards import BUILT_IN, CardSet
-from .effects import active_rule
+from .effects import active_rule, draw_event
 from .rules import SovereignRules, SovereignView, begin_turn, resume
-from .table import CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState
+from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState,
+                    clone_state)
 
 DEAL_LIMIT = 10**9     # deal numbers run from 0 to DEAL_LIMIT - 1 (nine digits to type)
 NEW_DEALS = 1_000_000  # a new deal at random is numbered from 1 to NEW_DEALS - 1: short to share
@@ -167,17 +169,21 @@ def _suit_counts(tops) -> dict:
 class SolitaireHint(HeuristicPlayer):
     """Plays from what it can see: aim every position at the suit most of the chain already has.
     A play scores how many positions hold that suit afterwards, less a little for burning a card
-    that could have covered something else; suit changes and tokens go toward the same suit."""
+    that could have covered something else; suit changes go toward the same suit. A modifier is
+    placed only where it makes a card in hand fit (or brings a fit within reach of the pool), and
+    most of all when no card fits without it; a shield, never unless nothing else may be done."""
 
     def ranking(self, view: SovereignView, legal: list) -> list:
         tops = [stack[-1] if stack else None for stack in view.chains[0]]
         counts = _suit_counts(tops)
         target = "star" if counts["star"] >= counts["planet"] else "planet"
-        scored = [(self._value(view, action, tops, target), self.rng.random(), i) for i, action in enumerate(legal)]
+        rescue = not any(type(action) is PlayOn for action in legal)
+        scored = [(self._value(view, action, tops, target, rescue), self.rng.random(), i)
+                  for i, action in enumerate(legal)]
         scored.sort(reverse=True)
         return [legal[i] for _v, _t, i in scored]
 
-    def _value(self, view: SovereignView, action, tops, target: str) -> float:
+    def _value(self, view: SovereignView, action, tops, target: str, rescue: bool) -> float:
         kind = type(action)
         if kind is PlayOn:
             placed = tops[action.position]
@@ -190,11 +196,35 @@ class SolitaireHint(HeuristicPlayer):
         if kind is ShiftSuit:
             source = view.pending.source
             return 1.0 if source.suit and source.suit != target else -1.0
-        if kind in (PlaceModifier, PlaceShield):
-            return -0.5
+        if kind is PlaceModifier:
+            if view.pending.kind == "tokens":
+                return -5.0  # (as well placed at the next play, with the drawn card in hand)
+            return _modifier_value(view, tops[action.position], action.delta, target, rescue)
+        if kind is PlaceShield:
+            return -5.0
         if kind is Skip:
             return 0.0
         return 0.5
+
+
+def _modifier_value(view: SovereignView, placed, delta: int, target: str, rescue: bool) -> float:
+    """A modifier that makes a card of the suit aimed at fit a card of another suit: 1.5 (a good
+    play next). When no card in hand can be played (`rescue`), one that makes any card fit: 0.5,
+    or that brings a fit nearer within what the pool holds: 0.25. Any other wastes the token."""
+    if placed is None or not placed.face_up or placed.value is None:
+        return -5.0
+    value = placed.value + delta
+    reach = view.pools[0][1] - 1
+    fits = [card for card in view.hand if card.value - 1 == value]
+    if any(card.suit in (target, "") for card in fits) and placed.suit != target:
+        return 1.5
+    if not rescue:
+        return -5.0
+    if fits:
+        return 0.5
+    nearer = any(abs(card.value - 1 - value) < abs(card.value - 1 - placed.value)
+                 and abs(card.value - 1 - value) <= reach for card in view.hand)
+    return 0.25 if nearer else -5.0
 
 
 # ---------------------------------------------------------------- the solver
@@ -205,8 +235,6 @@ TOKENS = (PlaceModifier, PlaceShield)
 TOKEN_MOMENTS = frozenset({"salvage", "play", "second", "extra_play", "tokens"})
 PLAY_MOMENTS = frozenset({"play", "second", "extra_play"})
 LATE_MOMENTS = frozenset({"salvage", "tokens"})
-TURN_DEPTHS = (1, 2, 4, 8, 16, None)  # turns ahead searched in each round; None: to the end
-LOST = 1 << 30  # the depth recorded for a position proved lost (searched to the end of every line)
 FORCED_TARGETS = frozenset({"discard", "change_suit"})
 
 
@@ -378,12 +406,22 @@ class Solver:
         return [action for action in legal if type(action) not in TOKENS or useful(action)]
 
     def _may_change_event(self, state: SovereignState) -> bool:
-        """Whether the play now may bring a new event before the next moment for tokens (a card
-        with (E) or that draws an event, an Empath that may turn one up, the unseen discard)."""
+        """Whether the play now may bring an event that forbids modifiers (Ion Storm) before the
+        next moment for tokens: a card in hand with (E), that draws an event or that may turn one
+        up (an Empath), or the unseen discard, while such an event is among the next ones the
+        event deck gives (the solver knows their order: drawn on a copy)."""
+        changers = sum(id(card) in self.event_changers for card in state.hands[0])
         if active_rule(state).discard_plays and state.discard:
-            return True
-        changers = self.event_changers
-        return any(id(card) in changers for card in state.hands[0])
+            changers += 1
+        if not changers:
+            return False
+        ahead = clone_state(state)
+        face_down = sum(1 for stack in state.chains[0] for placed in stack if not placed.face_up)
+        for _ in range(2 * (changers + face_down)):  # (each card played or turned up draws two at most)
+            draw_event(ahead, [])
+            if active_rule(ahead).blocks_modifiers:
+                return True
+        return False
 
     def _duties_after(self, position: SovereignState, action, child: SovereignState, log: list,
                       duties: Duties) -> Duties | None:
@@ -500,3 +538,93 @@ def _could_place_now(state: SovereignState, modified: frozenset, shielded: froze
             if card in shielded and not rule.blocks_shields:
                 return True
     return False
+
+
+# ---------------------------------------------------------------- hints and the verdict
+
+
+class HintMemory:
+    """What `hint_action` and `still_winnable` remember within one game (keep one per game):
+    the steps of the winning line last found, by the position each is played from, so that
+    following it asks the solver nothing more; that the game was proved lost (every later
+    position of the game is lost too); and the turn at which the solver last ran out of
+    positions undecided (it tries again at the next turn, not at every step). A lock lets a
+    background thread and the table share it; the rule of thumb breaks its ties from `seed`."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.lock = threading.Lock()
+        self.rule_of_thumb = SolitaireHint(seed)
+        self._forget()
+
+    def _forget(self) -> None:
+        self.planned: dict = {}
+        self.lost = False
+        self.undecided_turn: int | None = None
+        self.turns = -1
+
+    def verdict(self, state: SovereignState, rules: SolitaireRules, node_limit: int) -> bool | None:
+        """Won, lost or not sure within `node_limit` positions, from memory when it knows."""
+        if state.winners is not None:
+            return bool(state.winners)
+        if state.turns < self.turns:
+            self._forget()  # (an earlier turn: another game, where nothing remembered holds)
+        self.turns = state.turns
+        if self.lost:
+            return False
+        if _fingerprint(state) in self.planned:
+            return True
+        if self.undecided_turn == state.turns:
+            return None
+        won, line = solve(state, rules, node_limit)
+        if won:
+            self.planned = _plan(state, rules, line)
+        self.lost = won is False
+        self.undecided_turn = state.turns if won is None else None
+        return won
+
+
+def hint_action(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
+                memory: HintMemory | None = None):
+    """The action to play now: the next step of a winning line when the solver proves a win from
+    this position (knowing the whole order of the cards), else the rule of thumb (`SolitaireHint`)
+    on what the seat can see. Pass the game's `HintMemory` so that a line once found is followed
+    without solving again; without one, every call solves afresh. `state` is read only (pass a
+    clone that no other thread changes while this runs); deterministic for the same state and
+    the same memory's history."""
+    if state.winners is not None or state.pending is None:
+        raise ValueError("the game is over: there is nothing to play")
+    memory = memory or HintMemory()
+    with memory.lock:
+        if memory.verdict(state, rules, node_limit):
+            return memory.planned[_fingerprint(state)]
+        legal = rules.legal_actions(state)
+        return memory.rule_of_thumb.choose(rules.view(state, 0), legal)
+
+
+def still_winnable(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
+                   memory: HintMemory | None = None) -> bool | None:
+    """Whether the game can still be won: True (a winning line exists, and a hint with the same
+    `memory` will follow it), False (proved: no line wins), None (not sure within `node_limit`
+    positions). About a second at most with the default budget; `state` is read only (pass a
+    clone that no other thread changes while this runs)."""
+    memory = memory or HintMemory()
+    with memory.lock:
+        return memory.verdict(state, rules, node_limit)
+
+
+def _plan(state: SovereignState, rules: SolitaireRules, line: list) -> dict:
+    """The steps of `line` by the position each is played from."""
+    planned = {}
+    position = rules.clone(state)
+    for action in line:
+        planned[_fingerprint(position)] = action
+        rules.advance(position, action)
+    return planned
+
+
+def _fingerprint(state: SovereignState) -> tuple:
+    """The whole position, cards compared by value (a saved and loaded game has other objects)."""
+    return (tuple(map(tuple, state.chains[0])), tuple(state.hands[0]), tuple(state.draw), tuple(state.discard),
+            state.active_event, tuple(state.event_deck), tuple(state.used_events), state.rng.state,
+            tuple(state.supply), tuple(state.pools[0]), state.pending, tuple(state.work), state.stage,
+            state.plays_this_turn, state.turns)
