@@ -445,3 +445,139 @@ def test_the_solver_reads_the_engines_empty_hand_failure_as_the_loss_it_is():
     modifier in the pool and another empty space, where the engine's loss test fails."""
     state = solo([None, None] + MIXED[2:], ["Sentinel-7"], event="Famine", pools=(0, 1))
     assert solve(state) == (False, [])
+
+
+# ---------------------------------------------------------------- the hint and the verdict
+
+
+def first_proved_deal(start: int = 0) -> int:
+    return next(seed for seed in range(start, start + 50) if solve(SOLITAIRE.setup({"players": 1}, seed))[0])
+
+
+def test_the_hint_plays_the_first_step_of_the_winning_line_the_solver_proves():
+    seed = first_proved_deal()
+    state = SOLITAIRE.setup({"players": 1}, seed)
+    won, line = solve(state)
+    assert won and hint_action(state) == line[0]
+
+
+def test_the_hint_follows_its_line_without_solving_again(monkeypatch):
+    import game.sovereign.solitaire as solitaire
+
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    memory = HintMemory()
+    state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
+    monkeypatch.setattr(solitaire, "solve", lambda *args: pytest.fail("solved again"))
+    while SOLITAIRE.to_move(state) is not None:
+        state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
+    assert state.winners == (0,)
+
+
+@pytest.mark.parametrize("start", [0, 100, 200])
+def test_following_every_hint_wins_a_deal_the_solver_proves_winnable(start):
+    seed = first_proved_deal(start)
+    state = SOLITAIRE.setup({"players": 1}, seed)
+    memory = HintMemory(seed)
+    while SOLITAIRE.to_move(state) is not None:
+        state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
+    assert state.winners == (0,)
+
+
+def test_the_hint_leaves_the_line_for_the_rule_of_thumb_once_the_player_strays():
+    """After a move off the line, the hint solves the new position again (or plays by rule of
+    thumb when nothing is proved): always a legal action."""
+    seed = first_proved_deal()
+    state = SOLITAIRE.setup({"players": 1}, seed)
+    memory = HintMemory()
+    planned = hint_action(state, memory=memory)
+    other = next(action for action in SOLITAIRE.legal_actions(state) if action != planned)
+    state, _ = SOLITAIRE.apply(state, other)
+    if state.winners is None:
+        assert hint_action(state, memory=memory) in SOLITAIRE.legal_actions(state)
+
+
+def test_a_hint_for_a_finished_game_is_refused_with_the_reason():
+    with pytest.raises(ValueError, match="game is over"):
+        hint_action(solo(MIXED, ["Sentinel-7"]))
+
+
+def test_still_winnable_says_false_on_a_dead_position_and_true_on_a_proved_one():
+    dead = solo(MIXED, ["Sentinel-3", "Magistrate-7"], event="Famine")  # the 5 fits once; the 9 never
+    assert dead.winners is None and still_winnable(dead) is False
+    proved = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    memory = HintMemory()
+    assert still_winnable(proved, memory=memory) is True
+    assert memory.planned  # (the hint then follows the line found)
+
+
+def test_still_winnable_is_not_sure_when_the_budget_runs_out():
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    assert still_winnable(state, node_limit=1) is None
+
+
+def test_a_game_proved_lost_stays_lost_without_solving_again(monkeypatch):
+    import game.sovereign.solitaire as solitaire
+
+    memory = HintMemory()
+    dead = solo(MIXED, ["Sentinel-3", "Magistrate-7"], event="Famine")
+    assert still_winnable(dead, memory=memory) is False
+    monkeypatch.setattr(solitaire, "solve", lambda *args: pytest.fail("solved again"))
+    assert hint_action(dead, memory=memory) in SOLITAIRE.legal_actions(dead)
+
+
+def test_the_hint_and_the_verdict_are_deterministic_from_the_seed():
+    for seed in (3, 17):
+        games = []
+        for _ in range(2):
+            state = SOLITAIRE.setup({"players": 1}, seed)
+            memory = HintMemory(seed)
+            moves = []
+            while SOLITAIRE.to_move(state) is not None:
+                action = hint_action(state, node_limit=300, memory=memory)
+                moves.append(action)
+                state, _ = SOLITAIRE.apply(state, action)
+            games.append((moves, state.winners))
+        assert games[0] == games[1]
+        assert solve(SOLITAIRE.setup({"players": 1}, seed)) == solve(SOLITAIRE.setup({"players": 1}, seed))
+
+
+def test_the_solver_runs_beside_play_in_another_thread():
+    """The table asks in a background thread while play goes on: verdicts as when asked alone."""
+    import threading
+
+    deals = range(10)
+    alone = [still_winnable(SOLITAIRE.setup({"players": 1}, seed), node_limit=3000) for seed in deals]
+    found = {}
+
+    def ask():
+        for seed in deals:
+            found[seed] = still_winnable(SOLITAIRE.setup({"players": 1}, seed), node_limit=3000)
+
+    worker = threading.Thread(target=ask)
+    worker.start()
+    for seed in range(10, 20):
+        state = SOLITAIRE.setup({"players": 1}, seed)
+        player = SolitaireHint(seed)
+        while SOLITAIRE.to_move(state) is not None:
+            state, _ = SOLITAIRE.apply(state, player.choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)))
+    worker.join()
+    assert [found[seed] for seed in deals] == alone
+
+
+def test_the_rule_of_thumb_places_the_modifier_that_saves_the_turn():
+    """When no card fits but a pool modifier can make one fit, the hint places that one."""
+    state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))  # Sentinel-2 (place 6) is worth 5
+    assert SolitaireHint(0).choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)) == PlaceModifier(0, 5, 1)
+
+
+def test_the_rule_of_thumb_wastes_no_token():
+    """A card that fits is played rather than a token placed; at the end of a turn no modifier
+    is placed (it is as good at the next play, with the drawn card in hand), nor a shield."""
+    state = solo(MIXED, ["Scout-3"], pools=(1, 2))  # Scout-3 (a 2) fits on Scout-2 (a 1)
+    legal = SOLITAIRE.legal_actions(state)
+    assert type(SolitaireHint(0).choose(SOLITAIRE.view(state, 0), legal)) is PlayOn
+    state, _ = play(state, PlayOn(c("Scout-3"), 1))
+    if state.pending is not None and state.pending.kind == "discard":
+        state, _ = play(state, SOLITAIRE.legal_actions(state)[0])
+    assert state.pending.kind == "tokens"
+    assert SolitaireHint(0).choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)) == EndTurn()
