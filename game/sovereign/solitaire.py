@@ -282,25 +282,24 @@ def _bottom_card(stack: tuple) -> int:
     return id(stack[0].card) if stack else 0
 
 
-def one_suit_places(state: SovereignState) -> int:
-    """How many places hold a face-up card of the suit most places have: how near the win is."""
+def nearness(state: SovereignState) -> tuple[int, int]:
+    """The solver's order, smallest first: minus how many places hold a face-up card of the suit
+    most places have (how near the win is), then minus how many hand cards could cover a place
+    now (how much play the hand has left; all of them with a face-down card or an empty space)."""
     stars = planets = 0
+    values = set()
+    open_place = False
     for stack in state.chains[0]:
         if stack and stack[-1].face_up:
-            suit = stack[-1].suit
+            placed = stack[-1]
+            suit = placed.suit_token if placed.suit_token is not None else placed.card.suit
             stars += suit == "star"
             planets += suit == "planet"
-    return max(stars, planets)
-
-
-def fitting_cards(state: SovereignState) -> int:
-    """How many hand cards could cover a place now: how much play the hand has left."""
-    values = set()
-    for stack in state.chains[0]:
-        if not stack or not stack[-1].face_up:
-            return len(state.hands[0])
-        values.add(stack[-1].value + 1)
-    return sum(card.value in values for card in state.hands[0])
+            values.add(placed.card.value + sum(placed.mods) + 1)
+        else:
+            open_place = True
+    hand = state.hands[0]
+    return -max(stars, planets), -(len(hand) if open_place else sum(card.value in values for card in hand))
 
 
 def solve(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
@@ -364,6 +363,7 @@ class Solver:
             return bool(state.winners), []
         self.nodes = 0
         self.seen: set = set()
+        seen = self.seen
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         self.start_rng = state.rng.state
         self.event_changers = _event_changers(state.cards)
@@ -385,12 +385,11 @@ class Solver:
                 owed = self._duties_after(position, action, child, log, duties) if self.prune else NO_DUTIES
                 if owed is None:
                     continue
-                key = (position_key(child, self.start_rng), owed)
-                if key not in self.seen:
-                    self.seen.add(key)
+                known = len(seen)
+                seen.add((position_key(child, self.start_rng), owed))
+                if len(seen) > known:
                     order -= 1
-                    heapq.heappush(frontier, ((-one_suit_places(child), -fitting_cards(child)), order, child, owed,
-                                              (trail, action)))
+                    heapq.heappush(frontier, (nearness(child), order, child, owed, (trail, action)))
         return False, []
 
     def _choices(self, position: SovereignState, duties: Duties) -> list:
