@@ -483,7 +483,7 @@ def test_following_every_hint_wins_a_deal_the_solver_proves_winnable(start):
     assert state.winners == (0,)
 
 
-def test_the_hint_leaves_the_line_for_the_rule_of_thumb_once_the_player_strays():
+def test_the_hint_leaves_the_line_once_the_player_strays():
     """After a move off the line, the hint solves the new position again (or plays by rule of
     thumb when nothing is proved): always a legal action."""
     seed = first_proved_deal()
@@ -515,7 +515,7 @@ def test_still_winnable_is_not_sure_when_the_budget_runs_out():
     assert still_winnable(state, node_limit=1) is None
 
 
-def test_a_game_proved_lost_stays_lost_without_solving_again(monkeypatch):
+def test_a_position_proved_lost_is_not_searched_again(monkeypatch):
     import game.sovereign.solitaire as solitaire
 
     memory = HintMemory()
@@ -581,3 +581,18 @@ def test_the_rule_of_thumb_wastes_no_token():
         state, _ = play(state, SOLITAIRE.legal_actions(state)[0])
     assert state.pending.kind == "tokens"
     assert SolitaireHint(0).choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)) == EndTurn()
+
+
+def test_a_search_without_a_win_is_not_repeated_for_hints_in_the_same_turn(monkeypatch):
+    """Hints after a search that found no win play by rule of thumb until the next turn; asking
+    whether the deal can still be won searches again."""
+    import game.sovereign.solitaire as solitaire
+
+    memory = HintMemory()
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    assert hint_action(state, node_limit=1, memory=memory) in SOLITAIRE.legal_actions(state)
+    searches = []
+    monkeypatch.setattr(solitaire, "solve", lambda *args: searches.append(args) or (None, []))
+    hint_action(state, node_limit=1, memory=memory)
+    assert not searches
+    assert still_winnable(state, node_limit=1, memory=memory) is None and len(searches) == 1

@@ -543,42 +543,41 @@ def _could_place_now(state: SovereignState, modified: frozenset, shielded: froze
 
 
 class HintMemory:
-    """What `hint_action` and `still_winnable` remember within one game (keep one per game):
-    the steps of the winning line last found, by the position each is played from, so that
-    following it asks the solver nothing more; that the game was proved lost (every later
-    position of the game is lost too); and the turn at which the solver last ran out of
-    positions undecided (it tries again at the next turn, not at every step). A lock lets a
-    background thread and the table share it; the rule of thumb breaks its ties from `seed`."""
+    """What `hint_action` and `still_winnable` remember (keep one per table): the steps of the
+    winning line last found, by the exact position each is played from, so that following it
+    asks the solver nothing more; the positions proved lost; and the turn of the game at which a
+    search found no win, after which hints play by rule of thumb until the next turn (a search
+    per hint would cost up to a second each). Exact positions, so undo, redo and a new game
+    never meet a stale answer. A lock lets a background thread and the table share it; the rule
+    of thumb breaks its ties from `seed`."""
 
     def __init__(self, seed: int = 0) -> None:
         self.lock = threading.Lock()
         self.rule_of_thumb = SolitaireHint(seed)
-        self._forget()
-
-    def _forget(self) -> None:
         self.planned: dict = {}
-        self.lost = False
-        self.undecided_turn: int | None = None
-        self.turns = -1
+        self.lost: set = set()
+        self.tried: tuple | None = None
 
-    def verdict(self, state: SovereignState, rules: SolitaireRules, node_limit: int) -> bool | None:
-        """Won, lost or not sure within `node_limit` positions, from memory when it knows."""
+    def verdict(self, state: SovereignState, rules: SolitaireRules, node_limit: int, again: bool) -> bool | None:
+        """Won, lost or not sure within `node_limit` positions, from memory when it knows; not
+        sure without a search when one this turn found no win, unless `again`."""
         if state.winners is not None:
             return bool(state.winners)
-        if state.turns < self.turns:
-            self._forget()  # (an earlier turn: another game, where nothing remembered holds)
-        self.turns = state.turns
-        if self.lost:
-            return False
-        if _fingerprint(state) in self.planned:
+        position = _fingerprint(state)
+        if position in self.planned:
             return True
-        if self.undecided_turn == state.turns:
+        if position in self.lost:
+            return False
+        turn = (state.turns, tuple(state.draw))  # (the draw pile tells one game from another)
+        if not again and self.tried == turn:
             return None
         won, line = solve(state, rules, node_limit)
         if won:
             self.planned = _plan(state, rules, line)
-        self.lost = won is False
-        self.undecided_turn = state.turns if won is None else None
+        else:
+            self.tried = turn
+            if won is False:
+                self.lost.add(position)
         return won
 
 
@@ -586,7 +585,7 @@ def hint_action(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_l
                 memory: HintMemory | None = None):
     """The action to play now: the next step of a winning line when the solver proves a win from
     this position (knowing the whole order of the cards), else the rule of thumb (`SolitaireHint`)
-    on what the seat can see. Pass the game's `HintMemory` so that a line once found is followed
+    on what the seat can see. Pass the table's `HintMemory` so that a line once found is followed
     without solving again; without one, every call solves afresh. `state` is read only (pass a
     clone that no other thread changes while this runs); deterministic for the same state and
     the same memory's history."""
@@ -594,7 +593,7 @@ def hint_action(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_l
         raise ValueError("the game is over: there is nothing to play")
     memory = memory or HintMemory()
     with memory.lock:
-        if memory.verdict(state, rules, node_limit):
+        if memory.verdict(state, rules, node_limit, again=False):
             return memory.planned[_fingerprint(state)]
         legal = rules.legal_actions(state)
         return memory.rule_of_thumb.choose(rules.view(state, 0), legal)
@@ -608,7 +607,7 @@ def still_winnable(state: SovereignState, rules: SolitaireRules = SOLITAIRE, nod
     clone that no other thread changes while this runs)."""
     memory = memory or HintMemory()
     with memory.lock:
-        return memory.verdict(state, rules, node_limit)
+        return memory.verdict(state, rules, node_limit, again=True)
 
 
 def _plan(state: SovereignState, rules: SolitaireRules, line: list) -> dict:
