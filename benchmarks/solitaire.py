@@ -10,9 +10,17 @@ stops at --nodes positions (the budget decides, never the clock: the same verdic
 machine); "within 1 s" counts the verdicts reached in at most a second of this machine's time.
 
 Figures, deals 0-1999 (`nice python benchmarks/solitaire.py`, 2 cores shared with other work,
-load average about 2-3):
+load average 2.0-2.5 during the run):
 
-    FIGURES
+    before (depth first, every token at every moment; deals 0-999): 81% decided at 20,000
+            positions, p95 349 ms; the hint player won 27.4% of deals
+    now:    solver decides 1979/2000 (99.0%) within 20,000 positions, all of them within 1 s;
+            proves 92.1% winnable and 6.9% lost; median 4 ms, p95 64 ms, max 2,182 ms (one of the
+            21 undecided). Following every hint wins 92.7% of deals and 1842/1842 (100%) of
+            those proved winnable (0.04 s a deal); the rule of thumb alone 48.7%, random play
+            4.4%. Winnable deals only (500 positions a deal, 200 starting numbers): median 5 ms,
+            p95 30 ms, max 82 ms; 1.27 deals tried on average, 4 at most. Five deals (136, 455,
+            458, 1339, 1357) met the engine's empty-hand failure in play, counted as losses.
 """
 
 from __future__ import annotations
@@ -30,11 +38,21 @@ def deal(seed: int):
     return SOLITAIRE.setup({"players": 1}, seed)
 
 
+ENGINE_FAILURES: set[int] = set()
+
+
 def play_out(choose, seed: int) -> bool:
-    """Whether `choose(state)` (an action for the position) wins deal `seed`."""
+    """Whether `choose(state)` (an action for the position) wins deal `seed`. A turn that begins
+    with an empty hand, a pool modifier and an empty place fails in the engine (IndexError in
+    `_pool_can_fit`): counted as the loss the ruling names, and the deal noted."""
     state = deal(seed)
     while SOLITAIRE.to_move(state) is not None:
-        state, _ = SOLITAIRE.apply(state, choose(state))
+        action = choose(state)
+        try:
+            state, _ = SOLITAIRE.apply(state, action)
+        except IndexError:
+            ENGINE_FAILURES.add(seed)
+            return False
     return bool(state.winners)
 
 
@@ -87,6 +105,8 @@ def main() -> None:
         print(f"following every hint wins {share(sum(hinted.values()), n)} of deals, "
               f"{share(sum(hinted[seed] for seed in proved), len(proved))} of those proved winnable "
               f"({hint_time / n:.2f} s a deal); the rule of thumb alone {share(thumb, n)}, random play {share(rand, n)}")
+    if ENGINE_FAILURES:
+        print(f"the engine failed (empty hand, pool modifier, empty place) in deals {sorted(ENGINE_FAILURES)}")
     if args.starts:
         time_winnable_deals(args.starts)
 

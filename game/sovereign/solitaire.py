@@ -6,7 +6,20 @@ Deals are numbered: deal n is the game set up from seed n, so a number is what p
 only" looks for the first number from a starting one that the solver proves can be won.
 
 Also here: a solver that decides whether a deal can be won when the whole order of the cards is
-known, and a hint player that plays from what it can see; both deterministic from the seed.
+known (`solve`, `Solver`), a rule of thumb that plays from what it can see (`SolitaireHint`), and
+what the table asks of them: the action to play (`hint_action`: the solver's winning line when it
+proves one, else the rule of thumb) and whether the deal can still be won (`still_winnable`),
+both remembering what they found in a `HintMemory`; all deterministic from the seed.
+
+Threads: the table may call `hint_action` and `still_winnable` in a background thread while it
+plays on, given a state that no other thread changes during the call (a clone made on the table's
+thread). The search works on its own copies and keeps its tables in the `Solver` of that call.
+What it shares with the table is filled on first use and never changed after: the card set's
+`resolutions` and `actions` (a dict look-up, then a store of an equal value: two threads may both
+make an entry, and either one serves, holding the very same cards), `core.shared` and the views'
+cache (`functools` caches, safe to fill from two threads), and the rows of actions aimed at the
+places (made at import for seven places; a solitaire chain never has more). A `HintMemory` holds
+a lock, so the table and a background thread may share one.
 """
 
 from __future__ import annotations
