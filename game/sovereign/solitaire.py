@@ -245,7 +245,6 @@ def _modifier_value(view: SovereignView, placed, delta: int, target: str, rescue
 SOLVER_NODES = 20000  # positions the solver may reach before it gives up undecided
 
 TOKENS = (PlaceModifier, PlaceShield)
-TOKEN_MOMENTS = frozenset({"salvage", "play", "second", "extra_play", "tokens"})
 PLAY_MOMENTS = frozenset({"play", "second", "extra_play"})
 LATE_MOMENTS = frozenset({"salvage", "tokens"})
 FORCED_TARGETS = frozenset({"discard", "change_suit"})
@@ -266,11 +265,14 @@ class Duties(NamedTuple):
 NO_DUTIES = Duties()
 
 
-def token_order(action) -> tuple:
-    """Modifiers before shields (a shield forbids a later modifier on its card), by place, +1 first."""
+def token_order(state: SovereignState, action) -> tuple:
+    """Modifiers before shields (a shield forbids a later modifier on its card), by the card they
+    go on (its class and copy: the same order whatever place holds it, as `position_key` has
+    places in any order), +1 first."""
+    card = state.chains[0][action.position][-1].card
     if type(action) is PlaceModifier:
-        return (0, action.position, -action.delta)
-    return (1, action.position, 0)
+        return (0, card.kind, card.copy, -action.delta)
+    return (1, card.kind, card.copy, 0)
 
 
 def position_key(state: SovereignState, start_rng: int) -> tuple:
@@ -442,11 +444,11 @@ class Solver:
         at_play = position.pending.kind == "play"
         if kind is PlaceModifier:
             card = id(position.chains[0][action.position][-1].card)
-            order = token_order(action) if at_play else None
+            order = token_order(position, action) if at_play else None
             return Duties(duties.modified | {card}, duties.shielded, order)
         if kind is PlaceShield:
             card = id(position.chains[0][action.position][-1].card)
-            return Duties(duties.modified, duties.shielded | {card}, token_order(action) if at_play else None)
+            return Duties(duties.modified, duties.shielded | {card}, token_order(position, action) if at_play else None)
         if duties is NO_DUTIES:
             return NO_DUTIES
         modified, shielded = duties.modified, duties.shielded
@@ -512,7 +514,7 @@ class _UsefulTokens:
         self.wanted = {card.value - 1 for card in state.hands[0]}
 
     def __call__(self, action) -> bool:
-        if self.last is not None and not _follows(action, self.last):
+        if self.last is not None and not _follows(token_order(self.state, action), self.last):
             return False
         if type(action) is PlaceShield:
             return self.shields_help
@@ -528,13 +530,12 @@ class _UsefulTokens:
                    for wanted in self.wanted)
 
 
-def _follows(action, last: tuple) -> bool:
-    """Whether a token may follow the one placed just before at the same "tokens" moment: not
-    before it in `token_order`, and not a modifier of the other sign on the same card."""
-    order = token_order(action)
+def _follows(order: tuple, last: tuple) -> bool:
+    """Whether a token (its `token_order`) may follow the one placed just before at the same
+    moment: not before it, and not a modifier of the other sign on the same card."""
     if order < last:
         return False
-    return not (order[0] == 0 and last[0] == 0 and order[1] == last[1] and order[2] != last[2])
+    return not (order[0] == 0 and last[0] == 0 and order[1:3] == last[1:3] and order[3] != last[3])
 
 
 def _could_place_now(state: SovereignState, modified: frozenset, shielded: frozenset) -> bool:
