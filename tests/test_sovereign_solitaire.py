@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import date
 
 import pytest
@@ -596,3 +597,23 @@ def test_a_search_without_a_win_is_not_repeated_for_hints_in_the_same_turn(monke
     hint_action(state, node_limit=1, memory=memory)
     assert not searches
     assert still_winnable(state, node_limit=1, memory=memory) is None and len(searches) == 1
+
+
+def test_the_solver_finds_the_same_in_another_process():
+    """A node count stops the search, and nothing in its order hangs on where objects lie in
+    memory or on string hashing: another process (another hash seed) finds the same line after
+    the same number of positions."""
+    import subprocess
+    import sys
+
+    script = ("from game.sovereign.solitaire import SOLITAIRE, Solver\n"
+              "for seed in (5, 23, 44):\n"
+              "    solver = Solver(node_limit=4000)\n"
+              "    print(solver.solve(SOLITAIRE.setup({'players': 1}, seed)), solver.nodes)\n")
+    here = []
+    for seed in (5, 23, 44):
+        solver = Solver(node_limit=4000)
+        here.append(f"{solver.solve(SOLITAIRE.setup({'players': 1}, seed))} {solver.nodes}")
+    other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": "12345"})
+    assert other.stdout.splitlines() == here
