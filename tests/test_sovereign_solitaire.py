@@ -468,7 +468,7 @@ def test_the_hint_follows_its_line_without_solving_again(monkeypatch):
     state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
     memory = HintMemory()
     state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
-    monkeypatch.setattr(solitaire, "solve", lambda *args: pytest.fail("solved again"))
+    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: pytest.fail("solved again"))
     while SOLITAIRE.to_move(state) is not None:
         state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
     assert state.winners == (0,)
@@ -522,7 +522,7 @@ def test_a_position_proved_lost_is_not_searched_again(monkeypatch):
     memory = HintMemory()
     dead = solo(MIXED, ["Sentinel-3", "Magistrate-7"], event="Famine")
     assert still_winnable(dead, memory=memory) is False
-    monkeypatch.setattr(solitaire, "solve", lambda *args: pytest.fail("solved again"))
+    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: pytest.fail("solved again"))
     assert hint_action(dead, memory=memory) in SOLITAIRE.legal_actions(dead)
 
 
@@ -593,7 +593,7 @@ def test_a_search_without_a_win_is_not_repeated_for_hints_in_the_same_turn(monke
     state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
     assert hint_action(state, node_limit=1, memory=memory) in SOLITAIRE.legal_actions(state)
     searches = []
-    monkeypatch.setattr(solitaire, "solve", lambda *args: searches.append(args) or (None, []))
+    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: searches.append(args) or (None, []))
     hint_action(state, node_limit=1, memory=memory)
     assert not searches
     assert still_winnable(state, node_limit=1, memory=memory) is None and len(searches) == 1
@@ -617,3 +617,15 @@ def test_the_solver_finds_the_same_in_another_process():
     other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": "12345"})
     assert other.stdout.splitlines() == here
+
+
+def test_a_search_cancelled_by_the_table_is_not_sure_and_forgotten():
+    """The table moved on (a new turn) while the search ran: not sure, and nothing remembered."""
+    import threading
+
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    memory = HintMemory()
+    moved_on = threading.Event()
+    moved_on.set()
+    assert still_winnable(state, memory=memory, cancel=moved_on) is None
+    assert still_winnable(state, memory=memory) is True

@@ -366,11 +366,12 @@ class Solver:
     found last."""
 
     def __init__(self, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
-                 time_limit: float | None = None, prune: bool = True) -> None:
+                 time_limit: float | None = None, prune: bool = True, cancel: threading.Event | None = None) -> None:
         self.rules = rules
         self.node_limit = node_limit
         self.time_limit = time_limit
         self.prune = prune
+        self.cancel = cancel
         self.nodes = 0
 
     def solve(self, state: SovereignState) -> tuple[bool | None, list]:
@@ -386,7 +387,8 @@ class Solver:
         order = 0
         frontier = [((0, 0), 0, rules.clone(state), NO_DUTIES, None)]
         while frontier:
-            if self.nodes >= self.node_limit or (deadline is not None and time.perf_counter() > deadline):
+            if (self.nodes >= self.node_limit or (deadline is not None and time.perf_counter() > deadline)
+                    or (self.cancel is not None and self.cancel.is_set())):
                 return None, []
             _rank, _order, position, duties, trail = heapq.heappop(frontier)
             for action in self._choices(position, duties):
@@ -572,9 +574,11 @@ class HintMemory:
         self.lost: set = set()
         self.tried: tuple | None = None
 
-    def verdict(self, state: SovereignState, rules: SolitaireRules, node_limit: int, again: bool) -> bool | None:
+    def verdict(self, state: SovereignState, rules: SolitaireRules, node_limit: int, again: bool,
+                cancel: threading.Event | None = None) -> bool | None:
         """Won, lost or not sure within `node_limit` positions, from memory when it knows; not
-        sure without a search when one this turn found no win, unless `again`."""
+        sure without a search when one this turn found no win, unless `again`; not sure when
+        `cancel` is set during the search (and nothing remembered of it)."""
         if state.winners is not None:
             return bool(state.winners)
         position = _fingerprint(state)
@@ -585,7 +589,9 @@ class HintMemory:
         turn = (state.turns, tuple(state.draw))  # (the draw pile tells one game from another)
         if not again and self.tried == turn:
             return None
-        won, line = solve(state, rules, node_limit)
+        won, line = Solver(rules, node_limit, cancel=cancel).solve(state)
+        if cancel is not None and cancel.is_set():
+            return None
         if won:
             self.planned = _plan(state, rules, line)
         else:
@@ -614,14 +620,15 @@ def hint_action(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_l
 
 
 def still_winnable(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
-                   memory: HintMemory | None = None) -> bool | None:
+                   memory: HintMemory | None = None, cancel: threading.Event | None = None) -> bool | None:
     """Whether the game can still be won: True (a winning line exists, and a hint with the same
     `memory` will follow it), False (proved: no line wins), None (not sure within `node_limit`
-    positions). About a second at most with the default budget; `state` is read only (pass a
-    clone that no other thread changes while this runs)."""
+    positions, or `cancel` was set meanwhile: the table moved on). About a second at most with
+    the default budget (two on a busy machine); `state` is read only (pass a clone that no other
+    thread changes while this runs)."""
     memory = memory or HintMemory()
     with memory.lock:
-        return memory.verdict(state, rules, node_limit, again=True)
+        return memory.verdict(state, rules, node_limit, again=True, cancel=cancel)
 
 
 def _plan(state: SovereignState, rules: SolitaireRules, line: list) -> dict:
