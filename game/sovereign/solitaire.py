@@ -210,8 +210,8 @@ class SolitaireHint(HeuristicPlayer):
             source = view.pending.source
             return 1.0 if source.suit and source.suit != target else -1.0
         if kind is PlaceModifier:
-            if view.pending.kind == "tokens":
-                return -5.0  # (as well placed at the next play, with the drawn card in hand)
+            if view.pending.kind in LATE_MOMENTS:
+                return -5.0  # (as well placed at the play to come, with the card drawn in hand)
             return _modifier_value(view, tops[action.position], action.delta, target, rescue)
         if kind is PlaceShield:
             return -5.0
