@@ -10,16 +10,16 @@ stops at --nodes positions (the budget decides, never the clock: the same verdic
 machine); "within 1 s" counts the verdicts reached in at most a second of this machine's time.
 
 Figures, deals 0-1999 (`nice python benchmarks/solitaire.py`, 2 cores shared with other work,
-load average 1-2 during the run):
+load average 0.2-2 during the run):
 
     before (depth first, every token at every moment, on the rules before today's ruling): 81%
             decided at 20,000 positions, p95 349 ms; the hint player won 27.4% of deals 0-999
     now:    solver decides 1979/2000 (99.0%) within 20,000 positions, all of them within 1 s;
-            proves 92.1% winnable and 6.9% lost; median 3 ms, p95 55 ms, max 1,785 ms (one of the
+            proves 92.1% winnable and 6.9% lost; median 4 ms, p95 59 ms, max 2,030 ms (one of the
             21 undecided). Following every hint wins 92.7% of deals and 1842/1842 (100%) of
-            those proved winnable (0.04 s a deal); the rule of thumb alone 48.7%, random play
+            those proved winnable (0.04 s a deal); the rule of thumb alone 49.4%, random play
             4.4%. Winnable deals only (500 positions a deal, 200 starting numbers): median 4 ms,
-            p95 24 ms, max 46 ms; 1.27 deals tried on average, 4 at most. Five deals (136, 455,
+            p95 23 ms, max 43 ms; 1.27 deals tried on average, 4 at most. Five deals (136, 455,
             458, 1339, 1357) met the engine's empty-hand failure in play, counted as losses.
 """
 
