@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import date
 
 import pytest
@@ -15,8 +16,8 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireEnded
 from game.sovereign.effects import active_rule
 from game.sovereign.event_rules import NO_EVENT
 from game.sovereign.rules import begin_turn, resume, solitaire_won
-from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, position_key, solve,
-                                     winnable_deal)
+from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, Solver, daily_deal,
+                                     hint_action, position_key, solve, still_winnable, winnable_deal)
 from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
@@ -373,3 +374,307 @@ def test_an_empty_hand_with_pool_modifiers_and_an_empty_place_is_a_loss():
     """Loss: no card in hand can be played (an empty hand), whatever the pool holds."""
     state = solo([None] + MIXED[1:], [], pools=(0, 2))
     assert state.winners == ()
+
+
+# ---------------------------------------------------------------- the solver, exact and quick
+
+
+EXACT_EVENTS = ["Calm Void", "Open Skies", "Ion Storm", "Jamming Field", "Salvage", "Famine", "Nebula",
+                "Polarity Shift", "Ceasefire", "Supply Run", "Hostile Orbit"]
+
+
+def small_position(seed: int):
+    """A short game to search to the end: a chain of seven (an empty space now and then), two or
+    three cards in hand, up to two in the draw pile and nothing beneath, tokens in the pool."""
+    rng = Rng(seed)
+    codes = sorted(CARDS)
+    rng.shuffle(codes)
+    chain = [None if rng.random() < 0.1 else up(codes.pop()) for _ in range(7)]
+    hand = [codes.pop() for _ in range(2 + (rng.random() < 0.3))]
+    draw = [codes.pop() for _ in range(int(rng.random() * 3))]
+    pools = (int(rng.random() * 2), int(rng.random() * 3))
+    state = solo(chain, hand, draw=draw, event=EXACT_EVENTS[int(rng.random() * len(EXACT_EVENTS))], pools=pools)
+    state.draw = state.draw[len(state.draw) - len(draw):]
+    return state
+
+
+class TooLong(Exception):
+    pass
+
+
+def every_line_wins(state, most: int) -> bool:
+    """Whether any line wins, by trying every legal action from every position (the position
+    exactly as it is: no order of places or hand set aside, no action skipped); TooLong after
+    `most` actions."""
+    seen = set()
+    tried = 0
+
+    def exact(s):
+        return (tuple(map(tuple, s.chains[0])), tuple(s.hands[0]), tuple(s.draw), tuple(s.discard), s.active_event,
+                tuple(s.event_deck), tuple(s.used_events), s.rng.state, tuple(s.supply), tuple(s.pools[0]),
+                s.pending, tuple(s.work), s.stage, s.plays_this_turn)
+
+    def wins(s) -> bool:
+        nonlocal tried
+        for action in SOLITAIRE.legal_actions(s):
+            child = SOLITAIRE.clone(s)
+            tried += 1
+            if tried > most:
+                raise TooLong
+            SOLITAIRE.advance(child, action)
+            if child.winners is not None:
+                if child.winners:
+                    return True
+                continue
+            key = exact(child)
+            if key not in seen:
+                seen.add(key)
+                if wins(child):
+                    return True
+        return False
+
+    return wins(state)
+
+
+def test_the_solver_agrees_with_trying_every_line_on_small_positions():
+    """Proved won: the line replays to a win; proved lost: no line at all wins (tried one by one,
+    pool tokens in every order at every moment)."""
+    verdicts = {True: 0, False: 0}
+    with_tokens_lost = 0
+    for seed in range(120):
+        state = small_position(seed)
+        if state.winners is not None:
+            continue
+        try:
+            truth = every_line_wins(state, 5000)
+        except TooLong:
+            continue
+        won, line = solve(state, node_limit=50000)
+        assert won is not None, seed
+        assert won == truth, seed
+        verdicts[won] += 1
+        with_tokens_lost += not won and sum(state.pools[0]) > 0
+        if won:
+            for action in line:
+                state, _ = SOLITAIRE.apply(state, action)
+            assert state.winners == (0,), seed
+    assert verdicts[True] >= 10 and verdicts[False] >= 10 and with_tokens_lost >= 5
+
+
+def positions_along_the_way(deals, turns):
+    """Positions from seeded deals, some turns in, played by the rule of thumb (tokens gained)."""
+    for seed in deals:
+        state = SOLITAIRE.setup({"players": 1}, seed)
+        player = SolitaireHint(seed)
+        while SOLITAIRE.to_move(state) is not None and state.turns <= turns:
+            state, _ = SOLITAIRE.apply(state, player.choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)))
+        if state.winners is None:
+            yield seed, state
+
+
+def test_pruning_pool_tokens_keeps_the_verdict():
+    """The solver tries pool tokens only at the moments of a play and where they can matter; with
+    every token at every moment tried, the verdicts are the same (deals from the start, and games
+    some turns in)."""
+    positions = [(seed, SOLITAIRE.setup({"players": 1}, seed)) for seed in range(30)]
+    positions += positions_along_the_way(range(30, 80), 3)
+    decided = set()
+    agreed = 0
+    for seed, state in positions:
+        pruned = Solver(node_limit=10000).solve(state)[0]
+        every = Solver(node_limit=10000, prune=False).solve(state)[0]
+        if pruned is not None and every is not None:
+            assert pruned == every, seed
+            decided.add(pruned)
+            agreed += 1
+    assert decided == {True, False} and agreed >= 0.8 * len(positions) and len(positions) >= 60
+
+
+def test_the_solver_proves_lost_a_turn_that_begins_with_an_empty_hand():
+    """Famine: the last card goes onto one empty space; the next turn begins with an empty hand, a
+    modifier in the pool and another empty space: lost (no card in hand)."""
+    state = solo([None, None] + MIXED[2:], ["Sentinel-7"], event="Famine", pools=(0, 1))
+    assert solve(state) == (False, [])
+
+
+# ---------------------------------------------------------------- the hint and the verdict
+
+
+def first_proved_deal(start: int = 0) -> int:
+    return next(seed for seed in range(start, start + 50) if solve(SOLITAIRE.setup({"players": 1}, seed))[0])
+
+
+def test_the_hint_plays_the_first_step_of_the_winning_line_the_solver_proves():
+    seed = first_proved_deal()
+    state = SOLITAIRE.setup({"players": 1}, seed)
+    won, line = solve(state)
+    assert won and hint_action(state) == line[0]
+
+
+def test_the_hint_follows_its_line_without_solving_again(monkeypatch):
+    import game.sovereign.solitaire as solitaire
+
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    memory = HintMemory()
+    state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
+    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: pytest.fail("solved again"))
+    while SOLITAIRE.to_move(state) is not None:
+        state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
+    assert state.winners == (0,)
+
+
+@pytest.mark.parametrize("start", [0, 100, 200])
+def test_following_every_hint_wins_a_deal_the_solver_proves_winnable(start):
+    seed = first_proved_deal(start)
+    state = SOLITAIRE.setup({"players": 1}, seed)
+    memory = HintMemory(seed)
+    while SOLITAIRE.to_move(state) is not None:
+        state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
+    assert state.winners == (0,)
+
+
+def test_the_hint_leaves_the_line_once_the_player_strays():
+    """After a move off the line, the hint solves the new position again (or plays by rule of
+    thumb when nothing is proved): always a legal action."""
+    seed = first_proved_deal()
+    state = SOLITAIRE.setup({"players": 1}, seed)
+    memory = HintMemory()
+    planned = hint_action(state, memory=memory)
+    other = next(action for action in SOLITAIRE.legal_actions(state) if action != planned)
+    state, _ = SOLITAIRE.apply(state, other)
+    if state.winners is None:
+        assert hint_action(state, memory=memory) in SOLITAIRE.legal_actions(state)
+
+
+def test_a_hint_for_a_finished_game_is_refused_with_the_reason():
+    with pytest.raises(ValueError, match="game is over"):
+        hint_action(solo(MIXED, ["Sentinel-7"]))
+
+
+def test_still_winnable_says_false_on_a_dead_position_and_true_on_a_proved_one():
+    dead = solo(MIXED, ["Sentinel-3", "Magistrate-7"], event="Famine")  # the 5 fits once; the 9 never
+    assert dead.winners is None and still_winnable(dead) is False
+    proved = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    memory = HintMemory()
+    assert still_winnable(proved, memory=memory) is True
+    assert memory.planned  # (the hint then follows the line found)
+
+
+def test_still_winnable_is_not_sure_when_the_budget_runs_out():
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    assert still_winnable(state, node_limit=1) is None
+
+
+def test_a_position_proved_lost_is_not_searched_again(monkeypatch):
+    import game.sovereign.solitaire as solitaire
+
+    memory = HintMemory()
+    dead = solo(MIXED, ["Sentinel-3", "Magistrate-7"], event="Famine")
+    assert still_winnable(dead, memory=memory) is False
+    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: pytest.fail("solved again"))
+    assert hint_action(dead, memory=memory) in SOLITAIRE.legal_actions(dead)
+
+
+def test_the_hint_and_the_verdict_are_deterministic_from_the_seed():
+    for seed in (3, 17):
+        games = []
+        for _ in range(2):
+            state = SOLITAIRE.setup({"players": 1}, seed)
+            memory = HintMemory(seed)
+            moves = []
+            while SOLITAIRE.to_move(state) is not None:
+                action = hint_action(state, node_limit=300, memory=memory)
+                moves.append(action)
+                state, _ = SOLITAIRE.apply(state, action)
+            games.append((moves, state.winners))
+        assert games[0] == games[1]
+        assert solve(SOLITAIRE.setup({"players": 1}, seed)) == solve(SOLITAIRE.setup({"players": 1}, seed))
+
+
+def test_the_solver_runs_beside_play_in_another_thread():
+    """The table asks in a background thread while play goes on: verdicts as when asked alone."""
+    import threading
+
+    deals = range(10)
+    alone = [still_winnable(SOLITAIRE.setup({"players": 1}, seed), node_limit=3000) for seed in deals]
+    found = {}
+
+    def ask():
+        for seed in deals:
+            found[seed] = still_winnable(SOLITAIRE.setup({"players": 1}, seed), node_limit=3000)
+
+    worker = threading.Thread(target=ask)
+    worker.start()
+    for seed in range(10, 20):
+        state = SOLITAIRE.setup({"players": 1}, seed)
+        player = SolitaireHint(seed)
+        while SOLITAIRE.to_move(state) is not None:
+            state, _ = SOLITAIRE.apply(state, player.choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)))
+    worker.join()
+    assert [found[seed] for seed in deals] == alone
+
+
+def test_the_rule_of_thumb_places_the_modifier_that_saves_the_turn():
+    """When no card fits but a pool modifier can make one fit, the hint places that one."""
+    state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))  # Sentinel-2 (place 6) is worth 5
+    assert SolitaireHint(0).choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)) == PlaceModifier(0, 5, 1)
+
+
+def test_the_rule_of_thumb_wastes_no_token():
+    """A card that fits is played rather than a token placed; at the end of a turn no modifier
+    is placed (it is as good at the next play, with the drawn card in hand), nor a shield."""
+    state = solo(MIXED, ["Scout-3"], pools=(1, 2))  # Scout-3 (a 2) fits on Scout-2 (a 1)
+    legal = SOLITAIRE.legal_actions(state)
+    assert type(SolitaireHint(0).choose(SOLITAIRE.view(state, 0), legal)) is PlayOn
+    state, _ = play(state, PlayOn(c("Scout-3"), 1))
+    if state.pending is not None and state.pending.kind == "discard":
+        state, _ = play(state, SOLITAIRE.legal_actions(state)[0])
+    assert state.pending.kind == "tokens"
+    assert SolitaireHint(0).choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)) == EndTurn()
+
+
+def test_a_search_without_a_win_is_not_repeated_for_hints_in_the_same_turn(monkeypatch):
+    """Hints after a search that found no win play by rule of thumb until the next turn; asking
+    whether the deal can still be won searches again."""
+    import game.sovereign.solitaire as solitaire
+
+    memory = HintMemory()
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    assert hint_action(state, node_limit=1, memory=memory) in SOLITAIRE.legal_actions(state)
+    searches = []
+    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: searches.append(args) or (None, []))
+    hint_action(state, node_limit=1, memory=memory)
+    assert not searches
+    assert still_winnable(state, node_limit=1, memory=memory) is None and len(searches) == 1
+
+
+def test_the_solver_finds_the_same_in_another_process():
+    """A node count stops the search, and nothing in its order hangs on where objects lie in
+    memory or on string hashing: another process (another hash seed) finds the same line after
+    the same number of positions."""
+    import subprocess
+    import sys
+
+    script = ("from game.sovereign.solitaire import SOLITAIRE, Solver\n"
+              "for seed in (5, 23, 44):\n"
+              "    solver = Solver(node_limit=4000)\n"
+              "    print(solver.solve(SOLITAIRE.setup({'players': 1}, seed)), solver.nodes)\n")
+    here = []
+    for seed in (5, 23, 44):
+        solver = Solver(node_limit=4000)
+        here.append(f"{solver.solve(SOLITAIRE.setup({'players': 1}, seed))} {solver.nodes}")
+    other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": "12345"})
+    assert other.stdout.splitlines() == here
+
+
+def test_a_search_cancelled_by_the_table_is_not_sure_and_forgotten():
+    """The table moved on (a new turn) while the search ran: not sure, and nothing remembered."""
+    import threading
+
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    memory = HintMemory()
+    moved_on = threading.Event()
+    moved_on.set()
+    assert still_winnable(state, memory=memory, cancel=moved_on) is None
+    assert still_winnable(state, memory=memory) is True

@@ -6,22 +6,40 @@ Deals are numbered: deal n is the game set up from seed n, so a number is what p
 only" looks for the first number from a starting one that the solver proves can be won.
 
 Also here: a solver that decides whether a deal can be won when the whole order of the cards is
-known, and a hint player that plays from what it can see; both deterministic from the seed.
+known (`solve`, `Solver`), a rule of thumb that plays from what it can see (`SolitaireHint`), and
+what the table asks of them: the action to play (`hint_action`: the solver's winning line when it
+proves one, else the rule of thumb) and whether the deal can still be won (`still_winnable`),
+both remembering what they found in a `HintMemory`; all deterministic from the seed.
+
+Threads: the table may call `hint_action` and `still_winnable` in a background thread while it
+plays on, given a state that no other thread changes during the call (a clone made on the table's
+thread). The search works on its own copies and keeps its tables in the `Solver` of that call.
+What it shares with the table is filled on first use and never changed after: the card set's
+`resolutions` and `actions` (a dict look-up, then a store of an equal value: two threads may both
+make an entry, and either one serves, holding the very same cards), `core.shared` and the views'
+cache (`functools` caches, safe to fill from two threads), and the rows of actions aimed at the
+places (made at import for seven places; a solitaire chain never has more). A `HintMemory` holds
+a lock, so the table and a background thread may share one.
 """
 
 from __future__ import annotations
 
 import hashlib
+import heapq
+import threading
 import time
 from datetime import date
+from typing import NamedTuple
 
 from ..ai.players import HeuristicPlayer
 from ..core import IllegalAction, Outcome
 from ..rng import Rng, fresh_seed
-from .actions import PlaceModifier, PlaceShield, PlayOn, SetSuit, ShiftSuit, Skip
+from .actions import Fizzled, PlaceModifier, PlaceShield, PlayOn, SetSuit, ShiftSuit, Skip
 from .cards import BUILT_IN, CardSet
+from .effects import active_rule, draw_event
 from .rules import SovereignRules, SovereignView, begin_turn, finish_solitaire, resume
-from .table import CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState
+from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState,
+                    clone_state)
 
 DEAL_LIMIT = 10**9     # deal numbers run from 0 to DEAL_LIMIT - 1 (nine digits to type)
 NEW_DEALS = 1_000_000  # a new deal at random is numbered from 1 to NEW_DEALS - 1: short to share
@@ -174,17 +192,21 @@ def _suit_counts(tops) -> dict:
 class SolitaireHint(HeuristicPlayer):
     """Plays from what it can see: aim every position at the suit most of the chain already has.
     A play scores how many positions hold that suit afterwards, less a little for burning a card
-    that could have covered something else; suit changes and tokens go toward the same suit."""
+    that could have covered something else; suit changes go toward the same suit. A modifier is
+    placed only where it makes a card in hand fit (or brings a fit within reach of the pool), and
+    most of all when no card fits without it; a shield, never unless nothing else may be done."""
 
     def ranking(self, view: SovereignView, legal: list) -> list:
         tops = [stack[-1] if stack else None for stack in view.chains[0]]
         counts = _suit_counts(tops)
         target = "star" if counts["star"] >= counts["planet"] else "planet"
-        scored = [(self._value(view, action, tops, target), self.rng.random(), i) for i, action in enumerate(legal)]
+        rescue = not any(type(action) is PlayOn for action in legal)
+        scored = [(self._value(view, action, tops, target, rescue), self.rng.random(), i)
+                  for i, action in enumerate(legal)]
         scored.sort(reverse=True)
         return [legal[i] for _v, _t, i in scored]
 
-    def _value(self, view: SovereignView, action, tops, target: str) -> float:
+    def _value(self, view: SovereignView, action, tops, target: str, rescue: bool) -> float:
         kind = type(action)
         if kind is PlayOn:
             placed = tops[action.position]
@@ -197,16 +219,70 @@ class SolitaireHint(HeuristicPlayer):
         if kind is ShiftSuit:
             source = view.pending.source
             return 1.0 if source.suit and source.suit != target else -1.0
-        if kind in (PlaceModifier, PlaceShield):
-            return -0.5
+        if kind is PlaceModifier:
+            if view.pending.kind in LATE_MOMENTS:
+                return -5.0  # (as well placed at the play to come, with the card drawn in hand)
+            return _modifier_value(view, tops[action.position], action.delta, target, rescue)
+        if kind is PlaceShield:
+            return -5.0
         if kind is Skip:
             return 0.0
         return 0.5
 
 
+def _modifier_value(view: SovereignView, placed, delta: int, target: str, rescue: bool) -> float:
+    """A modifier that makes a card of the suit aimed at fit a card of another suit: 1.5 (a good
+    play next). When no card in hand can be played (`rescue`), one that makes any card fit: 0.5,
+    or that brings a fit nearer within what the pool holds: 0.25. Any other wastes the token."""
+    if placed is None or not placed.face_up or placed.value is None:
+        return -5.0
+    value = placed.value + delta
+    reach = view.pools[0][1] - 1
+    fits = [card for card in view.hand if card.value - 1 == value]
+    if any(card.suit in (target, "") for card in fits) and placed.suit != target:
+        return 1.5
+    if not rescue:
+        return -5.0
+    if fits:
+        return 0.5
+    nearer = any(abs(card.value - 1 - value) < abs(card.value - 1 - placed.value)
+                 and abs(card.value - 1 - value) <= reach for card in view.hand)
+    return 0.25 if nearer else -5.0
+
+
 # ---------------------------------------------------------------- the solver
 
 SOLVER_NODES = 20000  # positions the solver may reach before it gives up undecided
+
+TOKENS = (PlaceModifier, PlaceShield)
+PLAY_MOMENTS = frozenset({"play", "second", "extra_play"})
+LATE_MOMENTS = frozenset({"salvage", "tokens"})
+FORCED_TARGETS = frozenset({"discard", "change_suit"})
+
+
+class Duties(NamedTuple):
+    """What a line of play owes for the tokens it placed (`Solver` prunes a line that does not
+    pay): `modified`, the cards (by id) given a modifier that no face-up play has covered since;
+    `shielded`, the cards shielded since the last forced choice of target; `last_token`, the
+    order key of the token just placed at the turn's first play (None at any other moment), so
+    that the tokens of one such moment are tried in one order only."""
+
+    modified: frozenset = frozenset()
+    shielded: frozenset = frozenset()
+    last_token: tuple | None = None
+
+
+NO_DUTIES = Duties()
+
+
+def token_order(state: SovereignState, action) -> tuple:
+    """Modifiers before shields (a shield forbids a later modifier on its card), by the card they
+    go on (its class and copy: the same order whatever place holds it, as `position_key` has
+    places in any order), +1 first."""
+    card = state.chains[0][action.position][-1].card
+    if type(action) is PlaceModifier:
+        return (0, card.kind, card.copy, -action.delta)
+    return (1, card.kind, card.copy, 0)
 
 
 def position_key(state: SovereignState, start_rng: int) -> tuple:
@@ -231,82 +307,340 @@ def _bottom_card(stack: tuple) -> int:
     return id(stack[0].card) if stack else 0
 
 
-def one_suit_places(state: SovereignState) -> int:
-    """How many places hold a face-up card of the suit most places have: how near the win is."""
+def nearness(state: SovereignState) -> tuple[int, int]:
+    """The solver's order, smallest first: minus how many places hold a face-up card of the suit
+    most places have (how near the win is), then minus how many hand cards could cover a place
+    now (how much play the hand has left; all of them with a face-down card or an empty space)."""
     stars = planets = 0
+    values = set()
+    open_place = False
     for stack in state.chains[0]:
         if stack and stack[-1].face_up:
-            suit = stack[-1].suit
+            placed = stack[-1]
+            suit = placed.suit_token if placed.suit_token is not None else placed.card.suit
             stars += suit == "star"
             planets += suit == "planet"
-    return max(stars, planets)
-
-
-def fitting_cards(state: SovereignState) -> int:
-    """How many hand cards could cover a place now: how much play the hand has left."""
-    values = set()
-    for stack in state.chains[0]:
-        if not stack or not stack[-1].face_up:
-            return len(state.hands[0])
-        values.add(stack[-1].value + 1)
-    return sum(card.value in values for card in state.hands[0])
+            values.add(placed.card.value + sum(placed.mods) + 1)
+        else:
+            open_place = True
+    hand = state.hands[0]
+    return -max(stars, planets), -(len(hand) if open_place else sum(card.value in values for card in hand))
 
 
 def solve(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
           time_limit: float | None = None) -> tuple[bool | None, list]:
     """Whether the position can be won knowing everything (the draw order, the events): (True,
     the winning actions), (False, []) when no line wins, or (None, []) when the search reached
-    `node_limit` positions (or `time_limit` seconds) undecided.
+    `node_limit` positions (or `time_limit` seconds) undecided. The node count, not the clock,
+    decides when a search stops, so a result is the same on every machine (`time_limit` is for
+    measuring only). The position is not changed (the search works on copies)."""
+    return Solver(rules, node_limit, time_limit).solve(state)
 
-    Depth first. At each position every move is tried one step ahead: a move that wins ends the
-    search, a move that loses or reaches a position seen before (places and hand in any order)
-    is dropped, and the rest are searched nearest the win first (most places of one suit), then
-    with the most hand cards that fit a place, the hint player's order breaking ties. The node
-    count, not the clock, decides when a search stops, so a result is the same on every machine
-    (`time_limit` is for measuring only)."""
-    seen: set = set()
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    start_rng = state.rng.state
-    nodes = 0
-    hint = SolitaireHint(0)
-    stopped = False
 
-    def search(position: SovereignState, line: list) -> bool:
-        nonlocal nodes, stopped
-        legal = rules.legal_actions(position)
-        # The hint reads only the chain and the pending decision, which the full state holds in
-        # the same shape as a view: the solver sees everything anyway.
-        ranked = hint.ranking(position, legal) if len(legal) > 1 else legal
-        children = []
-        for rank, action in enumerate(ranked):
-            child = rules.clone(position)
-            rules.advance(child, action)
-            nodes += 1
-            if child.winners is not None:
-                if child.winners:
-                    line.append(action)
-                    return True
-                continue
-            key = position_key(child, start_rng)
-            if key not in seen:
-                seen.add(key)
-                children.append(((one_suit_places(child), fitting_cards(child), -rank), action, child))
-        children.sort(key=lambda entry: entry[0], reverse=True)
-        for _order, action, child in children:
-            if nodes >= node_limit or (deadline is not None and time.perf_counter() > deadline):
-                stopped = True
-                return False
-            line.append(action)
-            if search(child, line):
+class Solver:
+    """A best-first search over every line of play, exact, that skips lines which another line
+    it also searches does at least as well (`prune`, on unless a test compares without it). Pool
+    tokens are tried only at the moments of a play ("play", "second", "extra_play"):
+
+    - At the end of a turn ("tokens") and at Salvage's offer, a token gives the same position as
+      the same token placed at the next "play" decision: nothing in between (the draw, a salvaged
+      card) touches the chain, the pool or the event, the game is won or lost as the turn begins
+      whatever the tokens (they change no suit, and the loss test counts the pool's modifiers as
+      if placed), and the pool is empty at the deal. (The other way round, keeping the end of the
+      turn and skipping the turn's first play, is as exact; this way round the hand that will
+      play is known.)
+    - A modifier matters only when a card is played face up onto its card (it changes no suit,
+      and the loss test only needs a fit within reach of the pool, which a token kept in the pool
+      reaches too). So it is tried only where it brings a face-up card nearer to a fit for a card
+      in hand, within reach of the pool; and a line that gives a card a modifier, then reaches a
+      later moment of play where the same modifier could still go on that card, before any
+      face-up play onto it, is pruned: placing it then (or never) does as well. Except when it
+      could not wait: the play may bring a new event (Ion Storm forbids modifiers), or a shield
+      may follow on that card. A modifier kept in the pool never does worse than one on a card
+      (the pool only adds choices, and a card's tokens go back to the supply, where only an
+      Artificer takes them, into the pool).
+    - Likewise a shield only takes choices away from the player (tokens, flips, covers), except
+      that it can leave a forced choice of target (a Scout's discard, an Envoy's suit change)
+      with nothing to target: so it is tried only when the pool can shield every card such a
+      choice could target (or no suit token is left), and a line that shields a card and reaches
+      a later moment where that shield could still be placed, with no forced choice in between,
+      is pruned.
+    - At the turn's first play, the tokens of one moment are placed in one order (`token_order`):
+      any order gives the same position, and a token placed toward a fit leaves the game going
+      as a turn begins; +1 and -1 on one card at one moment would spend two tokens for nothing.
+
+    Positions met before (places and hand in any order, `position_key`, with what the line owes,
+    `Duties`) are not searched again. Every move of a position is tried at once: a move that
+    wins ends the search; the others wait, and the next position searched is the one nearest the
+    win (most places of one suit), then with the most hand cards that fit a place, then the one
+    found last."""
+
+    def __init__(self, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
+                 time_limit: float | None = None, prune: bool = True, cancel: threading.Event | None = None) -> None:
+        self.rules = rules
+        self.node_limit = node_limit
+        self.time_limit = time_limit
+        self.prune = prune
+        self.cancel = cancel
+        self.nodes = 0
+
+    def solve(self, state: SovereignState) -> tuple[bool | None, list]:
+        if state.winners is not None:
+            return bool(state.winners), []
+        self.nodes = 0
+        self.seen: set = set()
+        seen = self.seen
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        self.start_rng = state.rng.state
+        self.event_changers = _event_changers(state.cards)
+        rules = self.rules
+        order = 0
+        frontier = [((0, 0), 0, rules.clone(state), NO_DUTIES, None)]
+        while frontier:
+            if (self.nodes >= self.node_limit or (deadline is not None and time.perf_counter() > deadline)
+                    or (self.cancel is not None and self.cancel.is_set())):
+                return None, []
+            _rank, _order, position, duties, trail = heapq.heappop(frontier)
+            for action in self._choices(position, duties):
+                child = rules.clone(position)
+                log = rules.advance(child, action)
+                self.nodes += 1
+                if child.winners is not None:
+                    if child.winners:
+                        return True, _line((trail, action))
+                    continue
+                owed = self._duties_after(position, action, child, log, duties) if self.prune else NO_DUTIES
+                if owed is None:
+                    continue
+                known = len(seen)
+                seen.add((position_key(child, self.start_rng), owed))
+                if len(seen) > known:
+                    order -= 1
+                    heapq.heappush(frontier, (nearness(child), order, child, owed, (trail, action)))
+        return False, []
+
+    def _choices(self, position: SovereignState, duties: Duties) -> list:
+        legal = self.rules.legal_actions(position)
+        if not self.prune:
+            return legal
+        kind = position.pending.kind
+        if kind not in PLAY_MOMENTS:
+            return [action for action in legal if type(action) not in TOKENS] if kind in LATE_MOMENTS else legal
+        if type(legal[-1]) not in TOKENS and not (len(legal) > 1 and type(legal[-2]) in TOKENS):
+            return legal
+        useful = _UsefulTokens(position, self._may_change_event(position), duties.last_token if kind == "play" else None)
+        return [action for action in legal if type(action) not in TOKENS or useful(action)]
+
+    def _may_change_event(self, state: SovereignState) -> bool:
+        """Whether the play now may bring an event that forbids modifiers (Ion Storm) before the
+        next moment for tokens: a card in hand with (E), that draws an event or that may turn one
+        up (an Empath), or the unseen discard, while such an event is among the next ones the
+        event deck gives (the solver knows their order: drawn on a copy)."""
+        changers = sum(id(card) in self.event_changers for card in state.hands[0])
+        if active_rule(state).discard_plays and state.discard:
+            changers += 1
+        if not changers:
+            return False
+        ahead = clone_state(state)
+        face_down = sum(1 for stack in state.chains[0] for placed in stack if not placed.face_up)
+        for _ in range(2 * (changers + face_down)):  # (each card played or turned up draws two at most)
+            draw_event(ahead, [])
+            if active_rule(ahead).blocks_modifiers:
                 return True
-            line.pop()
-            if stopped:
-                return False
         return False
 
-    if state.winners is not None:
-        return bool(state.winners), []
-    line: list = []
-    if search(rules.clone(state), line):
-        return True, line
-    return (None if stopped else False), []
+    def _duties_after(self, position: SovereignState, action, child: SovereignState, log: list,
+                      duties: Duties) -> Duties | None:
+        """What the line owes after `action` (None: the line is pruned, see the class)."""
+        kind = type(action)
+        at_play = position.pending.kind == "play"
+        if kind is PlaceModifier:
+            card = id(position.chains[0][action.position][-1].card)
+            order = token_order(position, action) if at_play else None
+            return Duties(duties.modified | {card}, duties.shielded, order)
+        if kind is PlaceShield:
+            card = id(position.chains[0][action.position][-1].card)
+            return Duties(duties.modified, duties.shielded | {card}, token_order(position, action) if at_play else None)
+        if duties is NO_DUTIES:
+            return NO_DUTIES
+        modified, shielded = duties.modified, duties.shielded
+        if kind is PlayOn and action.face_up and modified:
+            stack = position.chains[0][action.position]
+            if stack:
+                modified = modified - {id(stack[-1].card)}
+        pending = child.pending
+        if shielded and (pending.kind in FORCED_TARGETS or any(type(event) is Fizzled for event in log)):
+            shielded = frozenset()
+        if pending.kind in PLAY_MOMENTS and (modified or shielded) and _could_place_now(child, modified, shielded):
+            return None
+        if not modified and not shielded:
+            return NO_DUTIES
+        return Duties(modified, shielded, None)
+
+
+def _line(trail: tuple | None) -> list:
+    """The actions of a trail (a pair of the trail before and the last action), first to last."""
+    line = []
+    while trail is not None:
+        trail, action = trail
+        line.append(action)
+    return line[::-1]
+
+
+def _event_changers(cards: CardSet) -> frozenset:
+    """The ids of the cards whose play may bring a new event at once: (E), an ability that draws
+    an event, or turns a card up (an Empath may reveal a face-down card with (E))."""
+    return frozenset(id(card) for card in cards.cards
+                     if any(step.name in ("draw_event", "flip") for step in cards.steps_of(card)))
+
+
+class _UsefulTokens:
+    """Which pool tokens are worth trying at a moment of play ("play", "second", "extra_play"):
+    see `Solver`. A modifier must bring a face-up card's value nearer to a fit for a card in
+    hand, within what the pool holds (unless the play may bring a new event, Ion Storm perhaps,
+    or a shield could follow on that card); a shield must be one of few enough that every card a
+    Scout or an Envoy could be forced to target can be shielded now (or the suit tokens are out);
+    at the turn's first play, tokens in `token_order` after `last`."""
+
+    def __init__(self, state: SovereignState, may_change_event: bool, last: tuple | None) -> None:
+        self.state = state
+        self.last = last
+        shields, self.modifiers = state.pools[0]
+        rule = active_rule(state)
+        open_places = sum(1 for stack in state.chains[0] if stack and not stack[-1].shield)
+        self.shields_help = open_places - 1 <= shields or not state.supply[2]
+        self.any_modifier = may_change_event or (shields > 0 and not rule.blocks_shields and self.shields_help)
+        self.wanted = {card.value - 1 for card in state.hands[0]}
+
+    def __call__(self, action) -> bool:
+        if self.last is not None and not _follows(token_order(self.state, action), self.last):
+            return False
+        if type(action) is PlaceShield:
+            return self.shields_help
+        if self.any_modifier:
+            return True
+        placed = self.state.chains[0][action.position][-1]
+        if not placed.face_up:
+            return False
+        value = placed.value
+        after = value + action.delta
+        reach = self.modifiers - 1
+        return any(abs(wanted - after) < abs(wanted - value) and abs(wanted - after) <= reach
+                   for wanted in self.wanted)
+
+
+def _follows(order: tuple, last: tuple) -> bool:
+    """Whether a token (its `token_order`) may follow the one placed just before at the same
+    moment: not before it, and not a modifier of the other sign on the same card."""
+    if order < last:
+        return False
+    return not (order[0] == 0 and last[0] == 0 and order[1:3] == last[1:3] and order[3] != last[3])
+
+
+def _could_place_now(state: SovereignState, modified: frozenset, shielded: frozenset) -> bool:
+    """Whether one of the tokens a line owes for could have been placed now instead: its card is
+    in play and open to tokens, and the event allows that kind of token."""
+    rule = active_rule(state)
+    for stack in state.chains[0]:
+        if stack:
+            placed = stack[-1]
+            card = id(placed.card)
+            if card in modified and not placed.shield and not rule.blocks_modifiers:
+                return True
+            if card in shielded and not rule.blocks_shields:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- hints and the verdict
+
+
+class HintMemory:
+    """What `hint_action` and `still_winnable` remember (keep one per table): the steps of the
+    winning line last found, by the exact position each is played from, so that following it
+    asks the solver nothing more; the positions proved lost; and the turn of the game at which a
+    search found no win, after which hints play by rule of thumb until the next turn (a search
+    per hint would cost up to a second each). Exact positions, so undo, redo and a new game
+    never meet a stale answer. A lock lets a background thread and the table share it; the rule
+    of thumb breaks its ties from `seed`."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.lock = threading.Lock()
+        self.rule_of_thumb = SolitaireHint(seed)
+        self.planned: dict = {}
+        self.lost: set = set()
+        self.tried: tuple | None = None
+
+    def verdict(self, state: SovereignState, rules: SolitaireRules, node_limit: int, again: bool,
+                cancel: threading.Event | None = None) -> bool | None:
+        """Won, lost or not sure within `node_limit` positions, from memory when it knows; not
+        sure without a search when one this turn found no win, unless `again`; not sure when
+        `cancel` is set during the search (and nothing remembered of it)."""
+        if state.winners is not None:
+            return bool(state.winners)
+        position = _fingerprint(state)
+        if position in self.planned:
+            return True
+        if position in self.lost:
+            return False
+        turn = (state.turns, tuple(state.draw))  # (the draw pile tells one game from another)
+        if not again and self.tried == turn:
+            return None
+        won, line = Solver(rules, node_limit, cancel=cancel).solve(state)
+        if cancel is not None and cancel.is_set():
+            return None
+        if won:
+            self.planned = _plan(state, rules, line)
+        else:
+            self.tried = turn
+            if won is False:
+                self.lost.add(position)
+        return won
+
+
+def hint_action(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
+                memory: HintMemory | None = None):
+    """The action to play now: the next step of a winning line when the solver proves a win from
+    this position (knowing the whole order of the cards), else the rule of thumb (`SolitaireHint`)
+    on what the seat can see. Pass the table's `HintMemory` so that a line once found is followed
+    without solving again; without one, every call solves afresh. `state` is read only (pass a
+    clone that no other thread changes while this runs); deterministic for the same state and
+    the same memory's history."""
+    if state.winners is not None or state.pending is None:
+        raise ValueError("the game is over: there is nothing to play")
+    memory = memory or HintMemory()
+    with memory.lock:
+        if memory.verdict(state, rules, node_limit, again=False):
+            return memory.planned[_fingerprint(state)]
+        legal = rules.legal_actions(state)
+        return memory.rule_of_thumb.choose(rules.view(state, 0), legal)
+
+
+def still_winnable(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
+                   memory: HintMemory | None = None, cancel: threading.Event | None = None) -> bool | None:
+    """Whether the game can still be won: True (a winning line exists, and a hint with the same
+    `memory` will follow it), False (proved: no line wins), None (not sure within `node_limit`
+    positions, or `cancel` was set meanwhile: the table moved on). About a second at most with
+    the default budget (two on a busy machine); `state` is read only (pass a clone that no other
+    thread changes while this runs)."""
+    memory = memory or HintMemory()
+    with memory.lock:
+        return memory.verdict(state, rules, node_limit, again=True, cancel=cancel)
+
+
+def _plan(state: SovereignState, rules: SolitaireRules, line: list) -> dict:
+    """The steps of `line` by the position each is played from."""
+    planned = {}
+    position = rules.clone(state)
+    for action in line:
+        planned[_fingerprint(position)] = action
+        rules.advance(position, action)
+    return planned
+
+
+def _fingerprint(state: SovereignState) -> tuple:
+    """The whole position, cards compared by value (a saved and loaded game has other objects)."""
+    return (tuple(map(tuple, state.chains[0])), tuple(state.hands[0]), tuple(state.draw), tuple(state.discard),
+            state.active_event, tuple(state.event_deck), tuple(state.used_events), state.rng.state,
+            tuple(state.supply), tuple(state.pools[0]), state.pending, tuple(state.work), state.stage,
+            state.plays_this_turn, state.turns)
