@@ -6,16 +6,20 @@ names the deal by its number (and says when it was proved winnable, or is the da
 After each turn the solver works out, off the frame loop, whether the deal can still be won; when
 it proves that no sequence of plays wins any more, the table says so and offers to end the deal
 (a loss) or play on. "Winnable?" (or W) asks the same on demand, as a hint (the game then counts
-as assisted)."""
+as assisted). Hint plays the solver's winning line when it proves one, else the rule of thumb;
+it too is worked out off the frame loop. Both share the table's HintMemory, so a line found by
+one is followed by the other without searching again."""
 
 from __future__ import annotations
+
+import threading
 
 import pygame
 
 from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.event_rules import EVENT_RULES
-from game.sovereign.solitaire import solve
+from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
 
 from scenes.games.sovereign.table import SovereignTable
 from scenes.menus.confirm import Confirm
@@ -27,19 +31,25 @@ from scenes.ui.widgets import Button
 TURN_STARTS = ("salvage", "play")  # the decisions a turn begins with
 
 
-class WinnableCheck:
-    """Whether the deal can still be won (True, False, or None: not sure within the solver's
-    budget), worked out off the frame loop on a copy of the position it was asked about."""
+class Search:
+    """The solver's work on a copy of the position it was asked about, off the frame loop:
+    `work(position, rules, cancel)`; `cancel` is set once the position has moved on."""
 
-    def __init__(self, session, asked: bool) -> None:
+    def __init__(self, session, work, asked: bool = True) -> None:
         self.log_length = len(session.log)
         self.asked = asked
+        self.cancel = threading.Event()
         rules, position = session.rules, session.rules.clone(session.state)
-        self.thinker = Thinker(lambda: solve(position, rules)[0])
+        self.thinker = Thinker(lambda: work(position, rules, self.cancel))
 
     def stale(self, session) -> bool:
-        """The position moved on (a move, an undo) since the check was asked."""
+        """The position moved on (a move, an undo) since the search was asked."""
         return len(session.log) != self.log_length or session.game_over
+
+    def result(self):
+        if self.thinker.error is not None:
+            raise self.thinker.error
+        return self.thinker.result
 
 
 class SolitaireTable(SovereignTable):
@@ -49,7 +59,9 @@ class SolitaireTable(SovereignTable):
         super().__init__(app, session)
         self.discard_picked = False  # Hostile Orbit: the discard pile clicked, a place to pick
         self.winnable_button = Button("Winnable?", self.ask_winnable)
-        self.check: WinnableCheck | None = None
+        self.memory = HintMemory(session.seed)
+        self.check: Search | None = None     # can the deal still be won?
+        self.hinting: Search | None = None   # the hint being worked out
         self.checked_at = -1      # the log's length when the deal was last checked after a turn
         self.playing_on = False   # the player chose to play on a deal that can no longer be won
 
@@ -168,8 +180,22 @@ class SolitaireTable(SovereignTable):
         if self.check is not None and not self.check.stale(self.session):
             self.check.asked = True
         else:
-            self.check = WinnableCheck(self.session, asked=True)
-        self.say_notice("Looking for a way to win this deal…")
+            self.check = self.winnable_search(asked=True)
+        self.say_notice("Looking for a way to win this deal\u2026")
+
+    def winnable_search(self, asked: bool) -> Search:
+        memory = self.memory
+        return Search(self.session, lambda position, rules, cancel: still_winnable(position, rules, memory=memory,
+                                                                                   cancel=cancel), asked)
+
+    def show_hint(self) -> None:
+        """The hint, worked out off the frame loop (the solver may take a second)."""
+        if not self.my_turn or self.hinting is not None:
+            return
+        memory = self.memory
+        self.hinting = Search(self.session, lambda position, rules, _cancel: hint_action(position, rules,
+                                                                                         memory=memory))
+        self.say_notice("Looking for the best move\u2026")
 
     def turn_begins(self) -> bool:
         view = self.session.view(None)
@@ -180,23 +206,29 @@ class SolitaireTable(SovereignTable):
         super().update(dt)
         if self.watching:
             return
+        for search in (self.check, self.hinting):
+            if search is not None and search.stale(self.session):
+                search.cancel.set()
+        if self.hinting is not None and self.hinting.thinker.done:
+            hinting, self.hinting = self.hinting, None
+            action = hinting.result()
+            if not hinting.stale(self.session):
+                self.present_hint(action)
         if self.check is not None and self.check.thinker.done:
             self.answer(self.check)
         elif self.check is None and not self.playing_on and self.checked_at != len(self.session.log) \
                 and self.turn_begins():
             self.checked_at = len(self.session.log)
-            self.check = WinnableCheck(self.session, asked=False)
+            self.check = self.winnable_search(asked=False)
 
     def animating(self) -> bool:
-        return super().animating() or self.check is not None
+        return super().animating() or self.check is not None or self.hinting is not None
 
-    def answer(self, check: WinnableCheck) -> None:
+    def answer(self, check: Search) -> None:
         self.check = None
-        if check.thinker.error is not None:
-            raise check.thinker.error
+        winnable = check.result()
         if check.stale(self.session):
             return
-        winnable = check.thinker.result
         if winnable is False:
             self.offer_to_end()
         elif check.asked:
