@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.ai.players import RandomPlayer
 from game.sovereign import RULES, SovereignHeuristic
-from game.sovereign.table import CHAIN_END, MODIFIERS, SHIELDS, SUIT_TOKENS
+from game.sovereign.state import CHAIN_END, MODIFIERS, SHIELDS, SUIT_TOKENS
 
 configs = st.builds(lambda players, fair: {"players": players, "fair_winds": fair},
                     st.integers(2, 4), st.booleans())

@@ -17,7 +17,7 @@ from game.sovereign import (BUILT_IN, RULES, Cover, Discard, EndTurn, Flip, Open
 from game.sovereign.actions import Discarded, Drew, EventDrawn, Fizzled, Played, RevealPhase, Scored, Tucked
 from game.sovereign.cards import EventCard
 from game.sovereign.rules import begin_turn, resume
-from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS, chain_score
+from game.sovereign.state import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS, chain_score
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
 EVENTS = {e.name: e for e in BUILT_IN.events}

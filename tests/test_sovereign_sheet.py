@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.sovereign import GAME, SOLITAIRE_GAME
 from game.sovereign.effects import covers
 from game.sovereign.guide import COVERING, SCORED_CHAIN, SCORING, SOLITAIRE_CHAIN, SOLITAIRE_PLAY
-from game.sovereign.table import Placed, chain_score
+from game.sovereign.state import Placed, chain_score
 
 
 def test_the_scoring_picture_is_the_rulebook_example_stars_10_planets_26_score_16():
@@ -32,7 +32,7 @@ def test_the_solitaire_picture_and_text_count_the_cards_the_engine_deals():
     all seven), five cards in hand."""
     from game.sovereign.guide import SOLITAIRE_GUIDE
     from game.sovereign.solitaire import SOLITAIRE
-    from game.sovereign.table import CHAIN_END, HAND_SIZE
+    from game.sovereign.state import CHAIN_END, HAND_SIZE
 
     state = SOLITAIRE.setup({"players": 1}, 1)
     assert len(state.chains[0]) == CHAIN_END == 7 and len(state.hands[0]) == HAND_SIZE == 5
@@ -44,7 +44,7 @@ def test_the_solitaire_picture_and_text_count_the_cards_the_engine_deals():
 def test_the_sheet_counts_are_the_engines_for_two_to_four():
     from game.sovereign.guide import GUIDE
     from game.sovereign.rules import RULES
-    from game.sovereign.table import CHAIN_END, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS
+    from game.sovereign.state import CHAIN_END, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS
 
     state = RULES.setup({"players": 2}, 1)
     assert [len(hand) for hand in state.hands] == [HAND_SIZE] * 2 and HAND_SIZE == 5

@@ -18,7 +18,7 @@ from game.sovereign.event_rules import NO_EVENT
 from game.sovereign.rules import begin_turn, resume, solitaire_won
 from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, Solver, daily_deal,
                                      hint_action, position_key, solve, still_winnable, winnable_deal)
-from game.sovereign.table import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS
+from game.sovereign.state import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
 EVENTS = {e.name: e for e in BUILT_IN.events}

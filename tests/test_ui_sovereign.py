@@ -18,7 +18,7 @@ from game.sovereign import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModi
                             Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignHeuristic, Tuck)
 from game.sovereign.actions import Flipped, TokenPlaced, TokensTaken
 from game.sovereign.guide import SCORED_CHAIN
-from game.sovereign.table import EVERYONE, Placed, chain_score
+from game.sovereign.state import EVERYONE, Placed, chain_score
 from scenes.games.sovereign.table import SovereignTable, TokenMark
 from scenes.menus.gameover import GameOver
 from scenes.menus.handoff import HandOff

@@ -10,7 +10,7 @@ from .cards import BUILT_IN, CardFileError, CardSet, ClassCard, EventCard, load_
 from .guide import COVERING, GUIDE, SCORING, SOLITAIRE_GUIDE
 from .rules import RULES, SovereignRules, SovereignView
 from .solitaire import SOLITAIRE, SolitaireHint
-from .table import Placed, SovereignState
+from .state import Placed, SovereignState
 
 GAME = GameDescriptor(
     name="sovereigns-chain", title="Sovereign's Chain", blurb="Build a chain of classes; make stars and planets differ.",

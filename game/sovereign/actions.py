@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .table import CHAIN_END, MAX_PLAYERS
+from .state import CHAIN_END, MAX_PLAYERS
 
 if TYPE_CHECKING:
     from .cards import CardSet, ClassCard, EventCard

@@ -14,7 +14,7 @@ from ..ai.players import HeuristicPlayer
 from .actions import (Cover, Discard, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, Reveal, SetSuit,
                       ShiftSuit, Tuck)
 from .rules import SovereignView
-from .table import CHAIN_END
+from .state import CHAIN_END
 
 ENDING_WHILE_BEHIND = 6.0   # penalty for closing the game while not ahead
 LATE_CHAIN = 5              # chain length from which a shield on the best card pays

@@ -16,7 +16,7 @@ from .actions import (PLACE_ROWS, SKIP, EventDrawn, Fizzled, PlaceActions, PlayO
                       place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .table import (CHAIN_END, MODIFIER, SHIELD, SUIT, Decision, Task, draw_event_card, find, open_decision, other_suit,
+from .state import (CHAIN_END, MODIFIER, SHIELD, SUIT, Decision, Task, draw_event_card, find, open_decision, other_suit,
                     shuffle_events)
 
 EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})

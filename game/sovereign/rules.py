@@ -47,7 +47,7 @@ from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import (CHOICES, STEPS, TURN_STAGES, active_rule, covering_plays, covers, extra_play_choices,
                       token_choices)
 from .event_rules import EventRule
-from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, MODIFIERS, ONLOOKER, SHIELD, SHIELDS, SUIT,
+from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, MODIFIERS, ONLOOKER, SHIELD, SHIELDS, SUIT,
                     SUIT_TOKENS, Decision, Placed, SovereignState, Task, chain_score, clone_state, draw_card,
                     draw_event_card, find, open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw,
                     shuffle_events, take_top, top)

@@ -38,7 +38,7 @@ from .actions import Fizzled, PlaceModifier, PlaceShield, PlayOn, SetSuit, Shift
 from .cards import BUILT_IN, CardSet
 from .effects import active_rule, draw_event
 from .rules import SovereignRules, SovereignView, begin_turn, finish_solitaire, resume
-from .table import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState,
+from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState,
                     clone_state)
 
 DEAL_LIMIT = 10**9     # deal numbers run from 0 to DEAL_LIMIT - 1 (nine digits to type)

@@ -23,7 +23,7 @@ from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn,
                                     SuitChanged, TokenPlaced, TokensTaken, Tuck, Tucked)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
-from game.sovereign.table import MODIFIER, SHIELD, SUIT
+from game.sovereign.state import MODIFIER, SHIELD, SUIT
 
 from scenes.games.sovereign.cards import TokenMark, paint_token
 from scenes.table.hand import card_rect

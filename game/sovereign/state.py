@@ -1,4 +1,4 @@
-"""The Sovereign's Chain table: chains of stacked positions, tokens, the supply, and the state.
+"""The state of a Sovereign's Chain game: chains of stacked positions, tokens, the supply, the pools.
 
 A chain is a list of positions; a position is a stack (bottom first) of `Placed` cards; only the
 top card of a position is in play. A card's suit is its suit token if it has one, else its
