@@ -455,3 +455,16 @@ def test_a_newcomer_who_follows_every_hint_wins_a_proved_winnable_deal(driver):
             assert len(session.log) == before + 1, table.notice
         driver.frame(dt=0.5)
     assert session.game_over and session.state.winners == (0,) and session.game_assisted
+
+
+def test_a_hint_to_play_a_card_face_down_names_the_card_of_the_players_own_hand(driver):
+    """Under Nebula the hint's card goes face down: the words still name it, as it is the
+    player's own."""
+    from test_sovereign_solitaire import MIXED, c, solo
+
+    session = Session("sovereign-solitaire", ANA, 1)
+    session.state = solo([None] + MIXED[1:], ["Envoy-4"], event="Nebula")
+    table = SolitaireTable(driver.app, session)
+    driver.app.push(table)
+    words = table.describe(PlayOn(c("Envoy-4"), 0, False))
+    assert c("Envoy-4").label in words and "face-down card" not in words

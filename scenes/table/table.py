@@ -196,7 +196,11 @@ class TableScene(Scene):
         if label is not None:
             return label
         _state, events = self.rules.apply(self.session.state, action)
-        return self.rules.redact(events[0], None).text(self.session.names) if events else "that move"
+        return self.told(events[0]).text(self.session.names) if events else "that move"
+
+    def told(self, event):
+        """A move's first event as the words of a hint or a choice tell it: as an onlooker sees it."""
+        return self.rules.redact(event, None)
 
     def say(self, message: str) -> None:
         """An alert: why a move was refused (the engine's words, as a sentence)."""

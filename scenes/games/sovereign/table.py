@@ -758,6 +758,13 @@ class SovereignTable(TableScene):
         source = f"{view.pending.source.kind}: " if view.pending is not None and view.pending.source else f"{name}: "
         return f"{source}{PROMPTS.get(kind, 'choose')} (click a glowing card)"
 
+    def told(self, event):
+        """A card the viewer would play face down is theirs: the words name it (to the others it
+        stays a face-down card)."""
+        if isinstance(event, Played) and event.seat == self.turns.viewer:
+            return event
+        return super().told(event)
+
     def play_prompt(self, name: str, how: str) -> str:
         """A play's words; they say when pool tokens may go first, and what to do when only a
         token can make a card fit (solitaire)."""
