@@ -57,7 +57,7 @@ def human_move(driver: Driver, table: LinxTable, legal: list) -> None:
     view = table.current_view()
     if isinstance(legal[0], Draw):
         wanted = LinxHeuristic(1).choose(view, legal)
-        rect = table.pile_rect(wanted.source)
+        rect = table.piles[wanted.source].rect
         driver.click(rect.center)
         return
     lay = best_long_chain(table)
@@ -67,7 +67,7 @@ def human_move(driver: Driver, table: LinxTable, legal: list) -> None:
         driver.click(table.lay_button.rect.center)
         return
     discard = next(a for a in LinxHeuristic(1).ranking(view, legal) if isinstance(a, Discard))
-    driver.drag(table.hand.card_center(view, discard.card), table.discard_center)
+    driver.drag(table.hand.card_center(view, discard.card), table.discard_pile.center)
 
 
 def test_whole_game_from_menu_through_the_mouse_with_a_long_chain_to_the_results(driver):
@@ -164,14 +164,14 @@ def test_a_discard_by_drag_and_a_draw_by_clicking_the_discard_pile(driver):
     table = open_laying(driver, 5)
     view = table.current_view()
     card = view.hand[0]
-    driver.drag(table.hand.card_center(view, card), table.discard_center)
+    driver.drag(table.hand.card_center(view, card), table.discard_pile.center)
     assert table.session.log[-1] == {"type": "Discard", "card": card.code}
     for _ in range(200):
         if table.my_turn and not table.animating():
             break
         driver.wait(0.1)
     top = table.current_view().discard_top
-    driver.click(table.pile_rect(DISCARD).center)
+    driver.click(table.piles[DISCARD].rect.center)
     assert top in table.current_view().hand
 
 
@@ -194,12 +194,12 @@ def test_the_draw_prompt_says_one_card_with_ten_or_more_else_two_one_at_a_time(d
     session.state.hands[0] = session.state.hands[0][:9]
     session.state.draws_left = 2
     assert "hold 9" in prompt() and "draw two, one at a time" in prompt()
-    driver.click(table.pile_rect(STOCK).center)
+    driver.click(table.piles[STOCK].rect.center)
     first = session.history[-1][1].card
     assert table.current_view().draws_left == 1 and "second" in prompt() and f"drew {first.label}" in prompt()
     while table.motion.busy:
         driver.frame(dt=0.05)
-    driver.click(table.pile_rect(DISCARD).center)
+    driver.click(table.piles[DISCARD].rect.center)
     assert table.current_view().draws_left == 0 and "draw" not in prompt()
 
 

@@ -39,7 +39,7 @@ def by_mouse(driver: Driver, table: SovereignTable, action) -> None:
         chain = action.chain if isinstance(action, Play) else seat
         driver.drag(table.hand.card_center(view, action.card), table.row(chain).center)
     elif isinstance(action, PlayDiscard):
-        driver.click(table.discard_center)
+        driver.click(table.discard_pile.center)
     elif isinstance(action, (PlaceModifier, PlaceShield)):
         kind = "shield" if isinstance(action, PlaceShield) else f"{action.delta:+d}"
         driver.drag(table.token_spots[kind].center, table.position_center(action.chain, action.position))

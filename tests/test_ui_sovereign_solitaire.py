@@ -28,7 +28,7 @@ def play_by_mouse(driver, table: SolitaireTable, action) -> None:
         view = table.current_view()
         driver.drag(table.hand.card_center(view, action.card), table.position_center(0, action.position))
     elif isinstance(action, PlayDiscardOn):
-        driver.click(table.discard_center)
+        driver.click(table.discard_pile.center)
         driver.click(table.position_center(0, action.position))
     else:
         by_mouse(driver, table, action)

@@ -23,8 +23,9 @@ import pygame
 from game import storage
 
 from scenes.shell.app import Scene
-from scenes.table.hand import Hand, card_rect, standard_order
+from scenes.table.hand import Hand, standard_order
 from scenes.table.movelog import MoveLog
+from scenes.table.parts import Pile
 from scenes.table.seats import Seats
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
@@ -74,6 +75,7 @@ class TableScene(Scene):
         self.table_button = Button("Table", self.open_table_menu)
         self.watching = False              # a replay draws the table: no buttons to press
         self.choice = None                 # a move picked by keyboard or hint, not yet made
+        self.draw_pile = Pile()            # where the draw pile lies (each table places it)
         self.last_move: list = []          # the events of another seat's last move, outlined
         self.held: dict[int, frozenset] = {}  # each human's hand after the last move shown
         self.message = ""
@@ -660,14 +662,3 @@ class TableScene(Scene):
         draw_text(screen, fit_text(prompt, self.px(19), self.prompt_width(), bold=active), self.px(19), color,
                   (self.area.x + self.px(20), self.prompt_y), bold=active)
 
-    def draw_stack(self, screen, center, count: int, width: int, label: str) -> int:
-        """A face-down stack (thicker as it holds more), or an empty slot, with its label under it;
-        returns the y just below the label."""
-        x, y = center
-        if count:
-            for k in range(min(4, (count + 9) // 10), 0, -1):
-                screen.blit(cardart.back(width), card_rect((x + k * 2, y - k * 2), width))
-        else:
-            cardart.empty_slot(screen, card_rect(center, width))
-        below = y + int(width * theme.CARD_RATIO) // 2 + self.px(6)
-        return draw_text(screen, label, self.px(16), theme.INK, (x, below), "midtop", bold=True).bottom

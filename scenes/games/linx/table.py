@@ -17,6 +17,7 @@ from game.linx.rules import (DISCARD, STOCK, AnchorsDealt, ChainLaid, Discard, D
                              ScoringDealt, bonuses, game_points)
 
 from scenes.table.hand import card_rect
+from scenes.table.parts import Pile
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
@@ -45,6 +46,8 @@ class LinxTable(TableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
+        self.discard_pile = Pile()
+        self.piles = {STOCK: self.draw_pile, DISCARD: self.discard_pile}
         self.stock_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
         self.discard_button = Button("Take discard", lambda: self.perform(Draw(DISCARD)), color=theme.BUTTON_WARN)
         self.lay_button = Button("Lay", self.lay, color=theme.BUTTON_GO)
@@ -100,9 +103,9 @@ class LinxTable(TableScene):
         step = self.board_w + gap
         pile_step = max(step, (sum(pile_labels) + 1) // 2 + gap)
         x = middle.x + self.px(20) + max(self.board_w, pile_labels[0]) // 2
-        self.stock_center = (x, cy)
-        self.discard_center = (x + pile_step, cy)
-        anchors_x = self.discard_center[0] + max(self.board_w, pile_labels[1]) // 2 + self.px(24) + self.board_w // 2
+        self.draw_pile.place((x, cy), self.board_w)
+        self.discard_pile.place((x + pile_step, cy), self.board_w)
+        anchors_x = self.discard_pile.center[0] + max(self.board_w, pile_labels[1]) // 2 + self.px(24) + self.board_w // 2
         self.anchor_centers = [(anchors_x + i * step, cy) for i in range(4)]
         scoring_x = anchors_x + 4 * step + self.px(24)
         self.scoring_centers = [(scoring_x + i * step, cy) for i in range(3)]
@@ -129,9 +132,6 @@ class LinxTable(TableScene):
         step = min(self.chain_w + self.px(18), room // max(1, count - 1)) if count > 1 else 0
         y = row.y + self.px(6) + int(self.chain_w * theme.CARD_RATIO) // 2
         return [(row.x + self.px(12) + self.chain_w // 2 + i * step, y) for i in range(count)]
-
-    def pile_rect(self, source: str) -> pygame.Rect:
-        return card_rect(self.stock_center if source == STOCK else self.discard_center, self.board_w)
 
     # -- the chain being built
 
@@ -240,13 +240,13 @@ class LinxTable(TableScene):
 
     def press_elsewhere(self, pos, view) -> None:
         for source in (STOCK, DISCARD):
-            if self.pile_rect(source).collidepoint(pos) and Draw(source) in self.session.legal_actions():
+            if self.piles[source].hit(pos) and Draw(source) in self.session.legal_actions():
                 self.perform(Draw(source))
                 return
         if not self.laying:
             return
-        if self.pile_rect(DISCARD).collidepoint(pos) and self.hand.selected is not None:
-            self.perform(Discard(self.hand.selected), self.discard_center)
+        if self.piles[DISCARD].hit(pos) and self.hand.selected is not None:
+            self.perform(Discard(self.hand.selected), self.discard_pile.center)
             return
         for anchor, center in zip(view.anchors, self.anchor_centers):
             if card_rect(center, self.board_w).collidepoint(pos):
@@ -266,7 +266,7 @@ class LinxTable(TableScene):
     def drop(self, card, drop_center, pointer) -> bool:
         if not self.laying:
             return False
-        if self.pile_rect(DISCARD).collidepoint(pointer) or self.pile_rect(DISCARD).collidepoint(drop_center):
+        if self.piles[DISCARD].hit(pointer) or self.piles[DISCARD].hit(drop_center):
             return self.perform(Discard(card), drop_center)
         if self.chain_row.collidepoint(pointer) or self.chain_row.collidepoint(drop_center):
             return self.add_to_chain(card, self.chain_index_at(pointer[0]))
@@ -416,7 +416,7 @@ class LinxTable(TableScene):
         elif kind == "scoring":
             self.choose_claim(thing)
         elif self.hand.selected in view.hand:
-            self.perform(Discard(self.hand.selected), self.discard_center)
+            self.perform(Discard(self.hand.selected), self.discard_pile.center)
         else:
             self.say("pick a card in your hand first (Down to your hand, Left/Right), then Enter here")
 
@@ -439,18 +439,18 @@ class LinxTable(TableScene):
 
     def action_spot(self, action):
         if isinstance(action, Draw):
-            return self.pile_rect(action.source)
+            return self.piles[action.source].rect
         if isinstance(action, Discard):
-            return self.pile_rect(DISCARD)
+            return self.piles[DISCARD].rect
         if isinstance(action, LayChain):
             return self.chain_row
         return None
 
     def event_spot(self, event):
         if isinstance(event, Drew):
-            return self.pile_rect(event.source)
+            return self.piles[event.source].rect
         if isinstance(event, Discarded):
-            return self.pile_rect(DISCARD)
+            return self.piles[DISCARD].rect
         if isinstance(event, AnchorsDealt) and event.cards:
             return self.anchors_rect()
         return None
@@ -472,7 +472,7 @@ class LinxTable(TableScene):
     def animate(self, event, origin) -> None:
         view = self.current_view()
         if isinstance(event, Drew):
-            start = self.stock_center if event.source == STOCK else self.discard_center
+            start = self.draw_pile.center if event.source == STOCK else self.discard_pile.center
             if event.seat == view.seat and event.card in view.hand:
                 end = self.hand.card_center(view, event.card)
                 self.motion.add(Flight(event.card, True, start, end, hides=(("hand-card", event.card),), duration=0.3))
@@ -482,7 +482,7 @@ class LinxTable(TableScene):
                                        hides=(("hand", event.seat),), duration=0.3))
         elif isinstance(event, Discarded):
             start = origin or self.seats.center(event.seat)
-            self.motion.add(Flight(event.card, True, start, self.discard_center, hides=(("discard",),), duration=0.3))
+            self.motion.add(Flight(event.card, True, start, self.discard_pile.center, hides=(("discard",),), duration=0.3))
         elif isinstance(event, ChainLaid):
             end = self.seats.center(event.seat)
             self.motion.add(*[Flight(card, True, self.chain_row.center, end, duration=0.4, delay=0.04 * i)
@@ -490,7 +490,7 @@ class LinxTable(TableScene):
             self.say_notice(event.text(self.session.names))
         elif isinstance(event, AnchorsDealt):
             centers = dict(zip(view.anchors, self.anchor_centers))
-            self.motion.add(*[Flight(card, True, self.stock_center, centers[card], hides=(("anchor", card),),
+            self.motion.add(*[Flight(card, True, self.draw_pile.center, centers[card], hides=(("anchor", card),),
                                      duration=0.4, delay=0.4 + 0.15 * i, flash=True)
                               for i, card in enumerate(event.cards) if card in centers])
         elif isinstance(event, ScoringDealt) and event.card is not None:
@@ -533,7 +533,7 @@ class LinxTable(TableScene):
             return card_rect(self.chain_centers(len(self.chain_cards()))[self.spot], self.chain_w)
         kind, thing = target
         if kind == "pile":
-            return self.pile_rect(thing)
+            return self.piles[thing].rect
         centers = self.anchor_centers if kind == "anchor" else self.scoring_centers
         places = view.anchors if kind == "anchor" else view.scoring_up
         return card_rect(centers[places.index(thing)], self.board_w)
@@ -563,20 +563,10 @@ class LinxTable(TableScene):
 
     def draw_piles(self, screen, view, hidden) -> None:
         size = self.px(15)
-        draw_text(screen, f"Stock {view.stock_count}", size, theme.INK, (self.stock_center[0], self.label_y), "midtop", bold=True)
-        draw_text(screen, f"Discard {view.discard_count}", size, theme.INK, (self.discard_center[0], self.label_y), "midtop", bold=True)
-        self.draw_stack_only(screen, self.stock_center, view.stock_count)
-        rect = self.pile_rect(DISCARD)
-        if view.discard_top is not None and ("discard",) not in hidden:
-            screen.blit(cardart.face(view.discard_top, self.board_w), rect)
-        else:
-            cardart.empty_slot(screen, rect)
-
-    def draw_stack_only(self, screen, center, count: int) -> None:
-        if count:
-            screen.blit(cardart.back(self.board_w), card_rect(center, self.board_w))
-        else:
-            cardart.empty_slot(screen, card_rect(center, self.board_w))
+        draw_text(screen, f"Stock {view.stock_count}", size, theme.INK, (self.draw_pile.center[0], self.label_y), "midtop", bold=True)
+        draw_text(screen, f"Discard {view.discard_count}", size, theme.INK, (self.discard_pile.center[0], self.label_y), "midtop", bold=True)
+        self.draw_pile.draw_backs(screen, view.stock_count)
+        self.discard_pile.draw_top(screen, view.discard_top if ("discard",) not in hidden else None)
 
     def draw_row(self, screen, label, cards, centers, hidden, kind, lit, veiled=()) -> None:
         left = centers[0][0] - self.board_w // 2

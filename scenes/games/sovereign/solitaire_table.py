@@ -23,7 +23,6 @@ from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
 
 from scenes.games.sovereign.table import SovereignTable
 from scenes.menus.confirm import Confirm
-from scenes.table.hand import card_rect
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button
@@ -130,7 +129,7 @@ class SolitaireTable(SovereignTable):
         return self.perform(action, drop_center)
 
     def press_elsewhere(self, pos, view) -> None:
-        if card_rect(self.discard_center, self.pile_w).collidepoint(pos) and self.discard_plays():
+        if self.discard_pile.hit(pos) and self.discard_plays():
             self.discard_picked = not self.discard_picked
             return
         spot = self.spot_at(pos, view)

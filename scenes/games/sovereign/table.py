@@ -27,6 +27,7 @@ from game.sovereign.state import MODIFIER, SHIELD, SUIT
 
 from scenes.games.sovereign.cards import TokenMark, paint_token
 from scenes.table.hand import card_rect
+from scenes.table.parts import Pile
 from scenes.table.seats import Seats
 from scenes.table.table import TableScene, action_cards
 from scenes.ui import cardart, theme
@@ -60,6 +61,7 @@ class SovereignTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.seats = ChainSeats(self)
+        self.discard_pile = Pile()
         self.skip_button = Button("Skip", lambda: self.perform(Skip()), color=theme.BUTTON_WARN)
         self.end_button = Button("End turn", lambda: self.perform(EndTurn()), color=theme.BUTTON_GO)
         self.shift_button = Button("Shift suit", lambda: self.perform(ShiftSuit()))
@@ -185,7 +187,10 @@ class SovereignTable(TableScene):
         self.label_h = line_height(self.px(15), bold=True)
         self.chain_w = max(16, min(self.px(104), int((self.row_h - self.label_h - self.px(14)) / theme.CARD_RATIO),
                                    (self.middle.w - self.px(24) - 7 * 4) // 8))
-        self.pile_w = max(16, min(self.px(60), (self.side.w - self.px(30)) // 2))
+        pile_w = max(16, min(self.px(60), (self.side.w - self.px(30)) // 2))
+        pile_y = self.side.y + self.px(10) + int(pile_w * theme.CARD_RATIO) // 2
+        self.draw_pile.place((self.side.x + self.side.w // 4, pile_y), pile_w)
+        self.discard_pile.place((self.side.x + self.side.w * 3 // 4, pile_y), pile_w)
 
     def row(self, chain: int) -> pygame.Rect:
         """Chain rows top to bottom in turn order from the seat at the bottom of the table, which is last."""
@@ -222,14 +227,6 @@ class SovereignTable(TableScene):
             if self.row(chain).collidepoint(pos):
                 return chain
         return None
-
-    @property
-    def discard_center(self) -> tuple[int, int]:
-        return (self.side.x + self.side.w * 3 // 4, self.side.y + self.px(10) + int(self.pile_w * theme.CARD_RATIO) // 2)
-
-    @property
-    def draw_center(self) -> tuple[int, int]:
-        return (self.side.x + self.side.w // 4, self.discard_center[1])
 
     # -- what the viewer may do
 
@@ -349,7 +346,7 @@ class SovereignTable(TableScene):
 
     def press_elsewhere(self, pos, view) -> None:
         spot = self.spot_at(pos, view)
-        if card_rect(self.discard_center, self.pile_w).collidepoint(pos):
+        if self.discard_pile.hit(pos):
             self.play_discard(view)
             return
         if spot is not None:
@@ -408,7 +405,7 @@ class SovereignTable(TableScene):
         if isinstance(action, TARGET_ACTIONS):
             return self.position_rect(action.chain, action.position)
         if isinstance(action, Salvage):
-            return card_rect(self.discard_center, self.pile_w)
+            return self.discard_pile.rect
         if isinstance(action, Tuck):
             return self.source_spot()
         return None
@@ -467,11 +464,11 @@ class SovereignTable(TableScene):
 
     def supply_spot(self) -> tuple[int, int]:
         """The token supply's line under the piles."""
-        return (self.side.centerx, self.draw_center[1] + int(self.pile_w * theme.CARD_RATIO) // 2
+        return (self.side.centerx, self.draw_pile.center[1] + self.draw_pile.rect.h // 2
                 + line_height(self.px(14)) + self.px(14))
 
     def landing(self, event: Played, origin, **step) -> Flight:
-        start = origin or (self.discard_center if event.from_discard else self.seat_spot(event.seat))
+        start = origin or (self.discard_pile.center if event.from_discard else self.seat_spot(event.seat))
         return Flight(event.card if event.face_up else None, event.face_up and event.card is not None, start,
                       self.position_center(event.chain, event.position),
                       hides=(("spot", event.chain, event.position),), **step)
@@ -496,7 +493,7 @@ class SovereignTable(TableScene):
             self.motion.add(self.turning(event, caption=caption, hold=pace))
         elif isinstance(event, Discarded):
             start = self.position_center(event.chain, event.position)
-            self.motion.add(Flight(event.card, event.card is not None, start, self.discard_center, delay=pace * 0.6,
+            self.motion.add(Flight(event.card, event.card is not None, start, self.discard_pile.center, delay=pace * 0.6,
                                    flash=True, caption=caption, caption_at=start, hold=pace * 0.4))
         elif isinstance(event, TokenPlaced) or (isinstance(event, TokensTaken) and event.count):
             self.motion.add(self.token_flight(event, caption=caption, hold=pace * 0.6))
@@ -648,10 +645,10 @@ class SovereignTable(TableScene):
         token supply and the active event, its text wrapped whole."""
         side = self.side
         panel(screen, side)
-        y = self.draw_pile(screen, self.draw_center, view.draw_count, "Draw")
-        self.draw_pile(screen, self.discard_center, view.discard_count, "Discard")
+        y = self.draw_face_down_pile(screen, self.draw_pile, view.draw_count, "Draw")
+        self.draw_face_down_pile(screen, self.discard_pile, view.discard_count, "Discard")
         if self.discard_playable():
-            pygame.draw.rect(screen, theme.GLOW, card_rect(self.discard_center, self.pile_w).inflate(self.px(6), self.px(6)),
+            pygame.draw.rect(screen, theme.GLOW, self.discard_pile.rect.inflate(self.px(6), self.px(6)),
                              max(2, self.px(3)), border_radius=8)
         inner = side.inflate(-self.px(16), 0)
         supply = view.supply
@@ -683,15 +680,12 @@ class SovereignTable(TableScene):
             y = draw_text(screen, line, size, color, (box.x, y), bold=bold, box=self.side).bottom
         return y
 
-    def draw_pile(self, screen, center, count: int, label: str) -> int:
-        """A face-down pile with its count under it; returns the y below the count."""
-        rect = card_rect(center, self.pile_w)
-        if count:
-            screen.blit(cardart.back(self.pile_w), rect)
-        else:
-            cardart.empty_slot(screen, rect)
-        return draw_text(screen, fit_text(f"{label} {count}", self.px(14), self.side.w // 2 - self.px(6)), self.px(14),
-                         theme.INK, (center[0], rect.bottom + self.px(4)), "midtop", box=self.side).bottom
+    def draw_face_down_pile(self, screen, pile: Pile, count: int, label: str) -> int:
+        """A face-down pile (both are: discards are private) with its count under it; returns the
+        y below the count."""
+        pile.draw_backs(screen, count)
+        return pile.draw_label(screen, f"{label} {count}", self.px(14), self.px(4), fit=self.side.w // 2 - self.px(6),
+                               box=self.side)
 
     def draw_pool(self, screen, view) -> None:
         """The viewer's pool as tokens above the buttons: press one and drag it onto a card (or
