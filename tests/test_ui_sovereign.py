@@ -42,7 +42,7 @@ def by_mouse(driver: Driver, table: SovereignTable, action) -> None:
         driver.click(table.discard_pile.center)
     elif isinstance(action, (PlaceModifier, PlaceShield)):
         kind = "shield" if isinstance(action, PlaceShield) else f"{action.delta:+d}"
-        driver.drag(table.token_spots[kind].center, table.position_center(action.chain, action.position))
+        driver.drag(table.pool.spots[kind].center, table.position_center(action.chain, action.position))
     elif isinstance(action, SetSuit):
         driver.click(table.position_center(action.chain, action.position))
         driver.click(table.suit_buttons[action.suit].rect.center)

@@ -363,7 +363,7 @@ def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
         driver.frame()
     play_on_if_offered(driver)
     assert "no card fits yet" in table.prompt(table.current_view())
-    driver.drag(table.token_spots["+1"].center, table.position_center(0, 5))
+    driver.drag(table.pool.spots["+1"].center, table.position_center(0, 5))
     assert session.state.chains[0][5][-1].value == 6 and session.state.pools == [[0, 0]]
     driver.frame(dt=1.0)
     view = table.current_view()

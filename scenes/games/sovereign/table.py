@@ -25,7 +25,8 @@ from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
 from game.sovereign.state import MODIFIER, SHIELD, SUIT
 
-from scenes.games.sovereign.cards import TokenMark, paint_token
+from scenes.games.sovereign.cards import TokenMark
+from scenes.games.sovereign.pool import TokenPool
 from scenes.table.hand import card_rect
 from scenes.table.parts import Pile
 from scenes.table.seats import Seats
@@ -34,7 +35,6 @@ from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
 
-TOKEN_KINDS = ("shield", "+1", "-1")
 TARGET_ACTIONS = (Discard, SetSuit, Flip, Cover, PlaceModifier, PlaceShield)
 PLAY_ACTIONS = (Play, PlayDiscard, PlayOn, PlayDiscardOn)
 
@@ -68,11 +68,8 @@ class SovereignTable(TableScene):
         self.suit_buttons = {suit: Button(f"{SUIT_SYMBOLS[suit]} {suit.title()}", lambda s=suit: self.choose_suit(s))
                              for suit in (STAR, PLANET)}
         self.suit_target: tuple[int, int] | None = None  # a card picked for a suit choice
-        self.token: str | None = None                     # a pool token picked or dragged
-        self.token_drag: tuple[int, int] | None = None
-        self.token_spots: dict[str, pygame.Rect] = {}
+        self.pool = TokenPool()
         self.button_slots: list[pygame.Rect] = []
-        self.pool_rect = pygame.Rect(0, 0, 0, 0)
         self.paced = False  # the move being shown goes step by step (see `settle`)
 
     # -- the actions of buttons and keys
@@ -177,7 +174,8 @@ class SovereignTable(TableScene):
         self.button_slots = [pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
                              for i in range(2)]
         self.hand.layout(area.x, bx - self.px(20), hand_y, card_w)
-        self.pool_rect = pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y)
+        self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y), self.px(20),
+                        self.px(8))
         self.side_w = max(self.px(190), area.w // 5)
         self.side = pygame.Rect(area.right - self.side_w - self.px(8), area.y + self.px(8), self.side_w,
                                 self.prompt_y - area.y - self.px(16))
@@ -244,19 +242,12 @@ class SovereignTable(TableScene):
     def glowing_spots(self) -> set[tuple[int, int]]:
         spots = set()
         for action in self.legal():
-            if isinstance(action, TARGET_ACTIONS) and self.token_allows(action):
+            if isinstance(action, TARGET_ACTIONS) and self.pool.allows(self.pool.picked, action):
                 spots.add((action.chain, action.position))
             elif isinstance(action, Reveal):
                 spots.add((self.session.to_move, action.position))
         return spots
 
-    def token_allows(self, action) -> bool:
-        """With a pool token picked, only the moves that place it glow."""
-        if self.token is None:
-            return True
-        if self.token == "shield":
-            return isinstance(action, PlaceShield)
-        return isinstance(action, PlaceModifier) and action.delta == (1 if self.token == "+1" else -1)
 
     def playable_chains(self, card) -> list[int]:
         return [a.chain for a in self.legal() if isinstance(a, Play) and a.card == card]
@@ -304,11 +295,10 @@ class SovereignTable(TableScene):
 
     def press(self, pos, view) -> None:
         if view.seat is not None and self.my_turn:
-            for kind, rect in self.token_spots.items():
-                if rect.collidepoint(pos) and self.token_usable(kind):
-                    self.token = kind
-                    self.token_drag = pos
-                    return
+            kind = self.pool.kind_at(pos)
+            if kind is not None and self.token_usable(kind):
+                self.pool.pick(kind, pos)
+                return
         super().press(pos, view)
 
     @staticmethod
@@ -318,19 +308,16 @@ class SovereignTable(TableScene):
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))
 
     def token_usable(self, kind: str) -> bool:
-        previous, self.token = self.token, kind
-        usable = any(isinstance(a, (PlaceShield, PlaceModifier)) and self.token_allows(a) for a in self.legal())
-        self.token = previous
-        return usable
+        return any(self.pool.allows(kind, a) for a in self.legal() if isinstance(a, (PlaceShield, PlaceModifier)))
 
     def handle(self, event) -> None:
         if self.paced and self.motion.busy and self.skips(event):
             self.motion.clear()
             return
-        if event.type == pygame.MOUSEMOTION and self.token_drag is not None:
-            self.token_drag = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.token_drag is not None:
-            self.token_drag = None
+        if event.type == pygame.MOUSEMOTION and self.pool.dragged_to is not None:
+            self.pool.dragged_to = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pool.dragged_to is not None:
+            self.pool.dragged_to = None
             spot = self.spot_at(event.pos, self.current_view())
             if spot is not None and self.place_token(*spot):
                 return
@@ -338,10 +325,10 @@ class SovereignTable(TableScene):
 
     def place_token(self, chain: int, position: int) -> bool:
         moves = [a for a in self.target_actions(chain, position)
-                 if isinstance(a, (PlaceShield, PlaceModifier)) and self.token_allows(a)]
-        if self.token is None or not moves:
+                 if isinstance(a, (PlaceShield, PlaceModifier)) and self.pool.allows(self.pool.picked, a)]
+        if self.pool.picked is None or not moves:
             return False
-        self.token = None
+        self.pool.picked = None
         return self.perform(moves[0])
 
     def press_elsewhere(self, pos, view) -> None:
@@ -371,7 +358,7 @@ class SovereignTable(TableScene):
 
     def choose_target(self, chain: int, position: int) -> None:
         """A click on a card in play: the ability's target, a token's card, or a card to reveal."""
-        if self.token is not None and self.place_token(chain, position):
+        if self.pool.picked is not None and self.place_token(chain, position):
             return
         moves = [a for a in self.target_actions(chain, position) if not isinstance(a, (PlaceShield, PlaceModifier))]
         suits = [a for a in moves if isinstance(a, SetSuit)]
@@ -384,12 +371,12 @@ class SovereignTable(TableScene):
             stack = self.current_view().chains[chain][position]
             if stack and stack[-1].shield:
                 self.say("that card is shielded: no ability or token may target it")
-            elif self.token is None and any(isinstance(a, (PlaceShield, PlaceModifier)) for a in self.legal()):
+            elif self.pool.picked is None and any(isinstance(a, (PlaceShield, PlaceModifier)) for a in self.legal()):
                 self.say_notice("Pick a token from your pool first, then the card.")
 
     def show_move(self, events, origin, by_table: bool = False) -> None:
         self.suit_target = None
-        self.token = None
+        self.pool.picked = None
         super().show_move(events, origin, by_table)
 
     # -- where moves land
@@ -458,7 +445,7 @@ class SovereignTable(TableScene):
     def pool_spot(self, seat: int) -> tuple[int, int]:
         """Where a seat's pool is: the viewer's tokens above the buttons, another's row label."""
         if seat == self.turns.viewer:
-            return self.pool_rect.center
+            return self.pool.rect.center
         row = self.row(seat)
         return row.x + self.px(60), row.y + self.label_h // 2
 
@@ -521,9 +508,7 @@ class SovereignTable(TableScene):
 
     def draw(self, screen) -> None:
         super().draw(screen)
-        if self.token_drag is not None and self.token is not None:
-            self.draw_token(screen, self.token, self.token_drag)
-        elif not self.hand.drag and not self.motion.busy and self.app.top is self:
+        if not self.pool.draw_dragged(screen) and not self.hand.drag and not self.motion.busy and self.app.top is self:
             self.draw_card_help(screen, self.pointer())
 
     def card_under(self, pos) -> ClassCard | None:
@@ -688,32 +673,12 @@ class SovereignTable(TableScene):
                                box=self.side)
 
     def draw_pool(self, screen, view) -> None:
-        """The viewer's pool as tokens above the buttons: press one and drag it onto a card (or
-        click it, then the card); the picked one glows."""
-        self.token_spots = {}
+        """The viewer's pool above the buttons (nothing for an onlooker)."""
         if view.seat is None:
+            self.pool.spots = {}
             return
         shields, modifiers = view.pools[view.seat]
-        counts = {"shield": shields, "+1": modifiers, "-1": modifiers}
-        room = self.pool_rect
-        radius = self.token_radius()
-        x = room.x + radius
-        for kind in TOKEN_KINDS:
-            if not counts[kind]:
-                continue
-            center = (x, room.centery)
-            self.token_spots[kind] = pygame.Rect(x - radius, room.centery - radius, 2 * radius, 2 * radius)
-            if self.token == kind:
-                pygame.draw.circle(screen, theme.GLOW, center, radius + self.px(4))
-            self.draw_token(screen, kind, center)
-            x += 2 * radius + self.px(8)
-
-    def token_radius(self) -> int:
-        room = self.pool_rect
-        return max(8, min(self.px(20), room.h // 2 - 2, (room.w - 2 * self.px(8)) // 6))
-
-    def draw_token(self, screen, kind: str, center) -> None:
-        paint_token(screen, kind, center, self.token_radius())
+        self.pool.draw(screen, shields, modifiers, self.px(4))
 
     # -- words
 
