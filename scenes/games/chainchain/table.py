@@ -56,7 +56,7 @@ class ChainChainTable(TableScene):
         self.pile_center = (cx, cy)
         step = int(self.pile_w * 1.12)
         self.top_centers = ((cx - step // 2, cy), (cx + step // 2, cy))
-        self.deck_center = (middle.x + self.px(90), cy)
+        self.draw_pile_center = (middle.x + self.px(90), cy)
         status_w = max(self.px(230), text_width("anticlockwise", self.px(14)) + text_width(ANTICLOCKWISE, self.px(40), bold=True)
                        + self.px(32), text_width("Free lead", self.px(24), bold=True) + self.px(16))
         status_h = (line_height(self.px(14)) + line_height(self.px(36), bold=True) + line_height(self.px(40), bold=True)
@@ -183,10 +183,10 @@ class ChainChainTable(TableScene):
             self.say_notice(event.text(self.session.names))
         elif isinstance(event, Drew):
             if event.cards is not None and event.seat == view.seat:
-                self.motion.add(*[Flight(card, True, self.deck_center, self.hand.card_center(view, card), duration=0.3,
+                self.motion.add(*[Flight(card, True, self.draw_pile_center, self.hand.card_center(view, card), duration=0.3,
                                          hides=(("hand-card", card),)) for card in event.cards if card in view.hand])
             else:
-                self.motion.add(Flight(None, False, self.deck_center, self.seats.center(event.seat), duration=0.3,
+                self.motion.add(Flight(None, False, self.draw_pile_center, self.seats.center(event.seat), duration=0.3,
                                        hides=(("hand", event.seat),)))
         elif isinstance(event, PileLeft):
             self.say_notice(event.text(self.session.names))
@@ -219,7 +219,7 @@ class ChainChainTable(TableScene):
         return self.pile_w
 
     def draw_stock(self, screen, view) -> None:
-        self.draw_stack(screen, self.deck_center, view.stock_count, self.px(64), f"Stock: {view.stock_count}")
+        self.draw_stack(screen, self.draw_pile_center, view.draw_pile_count, self.px(64), f"Stock: {view.draw_pile_count}")
 
     def draw_pile(self, screen, view, hidden) -> None:
         pile = view.pile[:-2] if ("pile-top",) in hidden else view.pile
@@ -245,7 +245,7 @@ class ChainChainTable(TableScene):
         rect = self.status_rect
         panel(screen, rect)
         y = rect.y + self.px(8)
-        if view.over:
+        if view.game_over:
             draw_text(screen, "Game over", self.px(20), theme.INK, rect.center, "center", bold=True, box=rect)
             return
         if view.required is None:

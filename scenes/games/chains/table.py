@@ -32,15 +32,15 @@ class ChainsTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size))
-        self.deck_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
+        self.draw_pile_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
         row_h = middle.h // 3
         self.chain_w = max(20, min(self.card_px(80), int((row_h - self.px(8)) / theme.CARD_RATIO)))
-        chains_right = middle.right - self.deck_w - self.px(10)
+        chains_right = middle.right - self.draw_pile_w - self.px(10)
         left = middle.x + self.px(16)
         self.chain_rows = [pygame.Rect(left, middle.y + i * row_h, chains_right - left, row_h - self.px(6)) for i in range(3)]
-        deck_x = chains_right + self.deck_w // 2
-        self.deck_center = (deck_x, middle.y + row_h // 2 + self.px(10))
-        self.pending_center = (deck_x, middle.y + row_h * 2 + self.px(4))
+        draw_pile_x = chains_right + self.draw_pile_w // 2
+        self.draw_pile_center = (draw_pile_x, middle.y + row_h // 2 + self.px(10))
+        self.pending_center = (draw_pile_x, middle.y + row_h * 2 + self.px(4))
 
     def chain_card_centers(self, chain: tuple, row: pygame.Rect) -> tuple[list[tuple[int, int]], int]:
         """Centres of the chain's visible cards (oldest first) and how many earlier cards are folded away."""
@@ -79,7 +79,7 @@ class ChainsTable(TableScene):
         return super().hand_card_at(pos, view)
 
     def press_elsewhere(self, pos, view) -> None:
-        if card_rect(self.deck_center, self.chain_w).collidepoint(pos) and Draw() in self.session.legal_actions():
+        if card_rect(self.draw_pile_center, self.chain_w).collidepoint(pos) and Draw() in self.session.legal_actions():
             self.perform(Draw())
             return
         chain = self.chain_at(pos)
@@ -139,13 +139,13 @@ class ChainsTable(TableScene):
             self.motion.add(Flight(event.card, True, start, end, hides=(("chain", event.chain),)))
         elif isinstance(event, Drew):
             if event.fits:
-                self.motion.add(Flight(event.card, True, self.deck_center, self.pending_center, hides=(("pending",),)))
+                self.motion.add(Flight(event.card, True, self.draw_pile_center, self.pending_center, hides=(("pending",),)))
             elif event.card is not None and event.card in view.hand:
                 end = self.hand.card_center(view, event.card)
-                self.motion.add(Flight(event.card, True, self.deck_center, end, hides=(("hand-card", event.card),)))
+                self.motion.add(Flight(event.card, True, self.draw_pile_center, end, hides=(("hand-card", event.card),)))
             else:
                 end = self.seats.center(event.seat)
-                self.motion.add(Flight(None, False, self.deck_center, end, hides=(("hand", event.seat),)))
+                self.motion.add(Flight(None, False, self.draw_pile_center, end, hides=(("hand", event.seat),)))
         elif isinstance(event, Rebuilt):
             self.say_notice(f"The deck ran out: rebuilt from the chains ({card_count(event.deck_size)}).")
         elif isinstance(event, Passed):
@@ -181,9 +181,9 @@ class ChainsTable(TableScene):
                 screen.blit(cardart.face(card, self.chain_w), card_rect(center, self.chain_w))
 
     def draw_deck(self, screen, view, hidden) -> None:
-        below = self.draw_stack(screen, self.deck_center, view.deck_count, self.chain_w, f"Deck: {view.deck_count}")
+        below = self.draw_stack(screen, self.draw_pile_center, view.draw_pile_count, self.chain_w, f"Deck: {view.draw_pile_count}")
         draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(13), theme.INK_DIM,
-                  (self.deck_center[0], below + self.px(4)), "midtop")
+                  (self.draw_pile_center[0], below + self.px(4)), "midtop")
         if view.pending is not None and ("pending",) not in hidden and self.hand.dragged != view.pending:
             top = self.pending_center[1] - int(self.hand.width * theme.CARD_RATIO) // 2
             draw_text(screen, "Drawn, must be played", self.px(13), theme.GOLD, (self.pending_center[0], top - self.px(4)), "midbottom")

@@ -46,7 +46,7 @@ class CubesTable(TableScene):
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
         side = self.px(150)
         self.board_rect = pygame.Rect(middle.x + self.px(16), middle.y, middle.w - side - self.px(26), middle.h)
-        self.deck_center = (self.board_rect.right + side // 2 + self.px(5), self.board_rect.y + self.px(70))
+        self.draw_pile_center = (self.board_rect.right + side // 2 + self.px(5), self.board_rect.y + self.px(70))
         self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(70), self.board_rect.y + self.px(8), self.px(60), self.px(30))
         self.fit()
 
@@ -189,7 +189,7 @@ class CubesTable(TableScene):
 
     def pile_center(self, seat: int) -> tuple[int, int]:
         if seat == self.seats.bottom:
-            return (self.deck_center[0], self.prompt_y - self.px(40))
+            return (self.draw_pile_center[0], self.prompt_y - self.px(40))
         return self.seats.box(seat).center
 
     def animate(self, event, origin) -> None:
@@ -197,9 +197,9 @@ class CubesTable(TableScene):
         if isinstance(event, Drew):
             if event.card is not None and event.card in view.hand:
                 end = self.hand.card_center(view, event.card)
-                self.motion.add(Flight(event.card, True, self.deck_center, end, hides=(("hand-card", event.card),)))
+                self.motion.add(Flight(event.card, True, self.draw_pile_center, end, hides=(("hand-card", event.card),)))
             else:
-                self.motion.add(Flight(None, False, self.deck_center, self.seats.center(event.seat), hides=(("hand", event.seat),)))
+                self.motion.add(Flight(None, False, self.draw_pile_center, self.seats.center(event.seat), hides=(("hand", event.seat),)))
         elif isinstance(event, Placed):
             start = origin or self.seats.center(event.seat)
             cell = (event.x, event.y)
@@ -299,9 +299,9 @@ class CubesTable(TableScene):
             draw_text(screen, tag, self.px(14), image_color, mid, "center", bold=True)
 
     def draw_deck(self, screen, view) -> None:
-        x = self.deck_center[0]
-        below = self.draw_stack(screen, self.deck_center, view.deck_count, self.px(64), f"Deck: {view.deck_count}")
-        if view.deck_count == 0 and view.winners is None:
+        x = self.draw_pile_center[0]
+        below = self.draw_stack(screen, self.draw_pile_center, view.draw_pile_count, self.px(64), f"Deck: {view.draw_pile_count}")
+        if view.draw_pile_count == 0 and not view.game_over:
             draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(4)), "midtop", bold=True)
         seat = self.seats.bottom
         owner = "Your pile" if view.seat == seat else f"{self.session.names[seat]}'s pile"
@@ -317,7 +317,7 @@ class CubesTable(TableScene):
         legal = self.session.legal_actions()
         if self.motion.busy or legal == [Draw()]:
             return f"Your turn, {current}: drawing a card\u2026"
-        last = " Last turn!" if view.deck_count == 0 else ""
+        last = " Last turn!" if view.draw_pile_count == 0 else ""
         if legal == [Pass()]:
             return f"None of your cards fits anywhere: pass (you keep them).{last}"
         return f"Your turn, {current}: drag a card onto a lit space (bright cards fit).{last}"
