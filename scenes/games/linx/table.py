@@ -45,7 +45,7 @@ class LinxTable(TableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.stock_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
+        self.draw_pile_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
         self.discard_button = Button("Take discard", lambda: self.perform(Draw(DISCARD)), color=theme.BUTTON_WARN)
         self.lay_button = Button("Lay", self.lay, color=theme.BUTTON_GO)
         self.cancel_button = Button("Cancel", self.cancel, color=theme.BUTTON_QUIET)
@@ -65,7 +65,7 @@ class LinxTable(TableScene):
         return card.symbol, card.number
 
     def action_buttons(self):
-        return [(self.stock_button, Draw(STOCK)), (self.discard_button, Draw(DISCARD))]
+        return [(self.draw_pile_button, Draw(STOCK)), (self.discard_button, Draw(DISCARD))]
 
     def key_actions(self):
         return {pygame.K_s: Draw(STOCK), pygame.K_d: Draw(DISCARD)}
@@ -100,7 +100,7 @@ class LinxTable(TableScene):
         step = self.board_w + gap
         pile_step = max(step, (sum(pile_labels) + 1) // 2 + gap)
         x = middle.x + self.px(20) + max(self.board_w, pile_labels[0]) // 2
-        self.stock_center = (x, cy)
+        self.draw_pile_center = (x, cy)
         self.discard_center = (x + pile_step, cy)
         anchors_x = self.discard_center[0] + max(self.board_w, pile_labels[1]) // 2 + self.px(24) + self.board_w // 2
         self.anchor_centers = [(anchors_x + i * step, cy) for i in range(4)]
@@ -117,8 +117,8 @@ class LinxTable(TableScene):
         below = line_height(self.px(13), bold=True) + 2 * line_height(self.px(13)) + self.px(4)  # links, status, reason
         self.chain_w = max(24, min(self.hand.width, int((self.chain_row.h - below - self.px(12)) / theme.CARD_RATIO)))
         top = self.chain_row.bottom + self.px(6)
-        self.own_claims = pygame.Rect(self.stock_button.rect.x, top, self.stock_button.rect.w,
-                                      self.stock_button.rect.y - self.px(6) - top)
+        self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
+                                      self.draw_pile_button.rect.y - self.px(6) - top)
 
     def chain_cards(self) -> list:
         return [c for c in (self.start, *self.built, self.end) if c is not None]
@@ -131,7 +131,7 @@ class LinxTable(TableScene):
         return [(row.x + self.px(12) + self.chain_w // 2 + i * step, y) for i in range(count)]
 
     def pile_rect(self, source: str) -> pygame.Rect:
-        return card_rect(self.stock_center if source == STOCK else self.discard_center, self.board_w)
+        return card_rect(self.draw_pile_center if source == STOCK else self.discard_center, self.board_w)
 
     # -- the chain being built
 
@@ -472,7 +472,7 @@ class LinxTable(TableScene):
     def animate(self, event, origin) -> None:
         view = self.current_view()
         if isinstance(event, Drew):
-            start = self.stock_center if event.source == STOCK else self.discard_center
+            start = self.draw_pile_center if event.source == STOCK else self.discard_center
             if event.seat == view.seat and event.card in view.hand:
                 end = self.hand.card_center(view, event.card)
                 self.motion.add(Flight(event.card, True, start, end, hides=(("hand-card", event.card),), duration=0.3))
@@ -490,7 +490,7 @@ class LinxTable(TableScene):
             self.say_notice(event.text(self.session.names))
         elif isinstance(event, AnchorsDealt):
             centers = dict(zip(view.anchors, self.anchor_centers))
-            self.motion.add(*[Flight(card, True, self.stock_center, centers[card], hides=(("anchor", card),),
+            self.motion.add(*[Flight(card, True, self.draw_pile_center, centers[card], hides=(("anchor", card),),
                                      duration=0.4, delay=0.4 + 0.15 * i, flash=True)
                               for i, card in enumerate(event.cards) if card in centers])
         elif isinstance(event, ScoringDealt) and event.card is not None:
@@ -563,9 +563,9 @@ class LinxTable(TableScene):
 
     def draw_piles(self, screen, view, hidden) -> None:
         size = self.px(15)
-        draw_text(screen, f"Stock {view.stock_count}", size, theme.INK, (self.stock_center[0], self.label_y), "midtop", bold=True)
+        draw_text(screen, f"Stock {view.draw_pile_count}", size, theme.INK, (self.draw_pile_center[0], self.label_y), "midtop", bold=True)
         draw_text(screen, f"Discard {view.discard_count}", size, theme.INK, (self.discard_center[0], self.label_y), "midtop", bold=True)
-        self.draw_stack_only(screen, self.stock_center, view.stock_count)
+        self.draw_stack_only(screen, self.draw_pile_center, view.draw_pile_count)
         rect = self.pile_rect(DISCARD)
         if view.discard_top is not None and ("discard",) not in hidden:
             screen.blit(cardart.face(view.discard_top, self.board_w), rect)
