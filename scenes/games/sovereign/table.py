@@ -228,7 +228,7 @@ class SovereignTable(TableScene):
         return (self.side.x + self.side.w * 3 // 4, self.side.y + self.px(10) + int(self.pile_w * theme.CARD_RATIO) // 2)
 
     @property
-    def draw_center(self) -> tuple[int, int]:
+    def draw_pile_center(self) -> tuple[int, int]:
         return (self.side.x + self.side.w // 4, self.discard_center[1])
 
     # -- what the viewer may do
@@ -467,7 +467,7 @@ class SovereignTable(TableScene):
 
     def supply_spot(self) -> tuple[int, int]:
         """The token supply's line under the piles."""
-        return (self.side.centerx, self.draw_center[1] + int(self.pile_w * theme.CARD_RATIO) // 2
+        return (self.side.centerx, self.draw_pile_center[1] + int(self.pile_w * theme.CARD_RATIO) // 2
                 + line_height(self.px(14)) + self.px(14))
 
     def landing(self, event: Played, origin, **step) -> Flight:
@@ -579,7 +579,7 @@ class SovereignTable(TableScene):
 
     def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool, hidden=frozenset()) -> None:
         row = self.row(chain)
-        active = self.session.to_move == chain and view.winners is None
+        active = self.session.to_move == chain and not view.game_over
         panel(screen, row, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
         if target:
             pygame.draw.rect(screen, theme.GLOW, row, 3, border_radius=10)
@@ -648,7 +648,7 @@ class SovereignTable(TableScene):
         token supply and the active event, its text wrapped whole."""
         side = self.side
         panel(screen, side)
-        y = self.draw_pile(screen, self.draw_center, view.draw_count, "Draw")
+        y = self.draw_pile(screen, self.draw_pile_center, view.draw_pile_count, "Draw")
         self.draw_pile(screen, self.discard_center, view.discard_count, "Discard")
         if self.discard_playable():
             pygame.draw.rect(screen, theme.GLOW, card_rect(self.discard_center, self.pile_w).inflate(self.px(6), self.px(6)),
@@ -730,7 +730,7 @@ class SovereignTable(TableScene):
     def prompt(self, view) -> str:
         if self.paced and self.motion.busy:
             return "Click, or press Space, to skip to the end of this move"
-        if view.winners is not None:
+        if view.game_over:
             return "Game over"
         seat = self.session.to_move
         if seat is None:
