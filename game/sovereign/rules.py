@@ -49,8 +49,8 @@ from .effects import (CHOICES, STEPS, TURN_PHASES, active_rule, covering_plays, 
 from .event_rules import EventRule
 from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, MODIFIERS, ONLOOKER, SHIELD, SHIELDS, SUIT,
                     SUIT_TOKENS, Decision, Placed, SovereignState, Task, chain_score, clone_state, draw_card,
-                    draw_event_card, find, open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw_pile,
-                    shuffle_events, take_top, top)
+                    draw_event_card, find, open_decision, other_suit, return_tokens, set_suit, set_top,
+                    shuffle_draw_pile, shuffle_events, take_top, top)
 
 REVEAL_PHASES = frozenset({"reveal", "reveal_tokens"})
 
