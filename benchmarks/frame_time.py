@@ -60,7 +60,7 @@ def busy_cubes_session() -> Session:
     state.board = dict(zip(cells, cards))
     rest = cards[len(cells):]
     state.hands = [rest[0:3], rest[3:5], rest[5:7], rest[7:9]]
-    state.deck = rest[9:]
+    state.draw_pile = rest[9:]
     session.apply(session.legal_actions()[0])
     return session
 
@@ -96,7 +96,7 @@ def main() -> None:
     times = []
     for i in range(args.frames):
         if not table.motion.busy:
-            table.motion.add(*[Flight(c, True, table.deck_center, table.seats.center(1), duration=0.35,
+            table.motion.add(*[Flight(c, True, table.draw_pile_center, table.seats.center(1), duration=0.35,
                                       delay=0.2, flash=True) for c in view.hand])
         table.hand.drag["pos"] = (300 + i % 200, 380)
         start = time.perf_counter()

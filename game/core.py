@@ -38,8 +38,9 @@ class Outcome:
 class View:
     """What one seat may see: the fields every table reads. Each game's view extends it.
 
-    `seat` None is an onlooker (no hand), used between pass-and-play turns; `final_hands` holds
-    every hand once the game is over (the table shows them), else None."""
+    `seat` None is an onlooker (no hand), used between pass-and-play turns. `winners` is None
+    until the game is over, then the winning seats (empty when nobody wins), in every game;
+    `final_hands` holds every hand once the game is over (the table shows them), else None."""
 
     seat: int | None
     players: int
@@ -48,6 +49,10 @@ class View:
     hand_counts: tuple[int, ...]
     winners: tuple[int, ...] | None
     final_hands: tuple[tuple, ...] | None = None
+
+    @property
+    def game_over(self) -> bool:
+        return self.winners is not None
 
 
 @runtime_checkable

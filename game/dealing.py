@@ -149,10 +149,11 @@ def _fill(remaining: list, hands: dict, sizes: dict) -> tuple[dict[int, list], l
     return hands, remaining
 
 
-def deck_and_other_hands(deck: list, hands: list[list], seat: int | None, game_over: bool) -> set:
-    """The cards `seat` may not see in a game whose only hidden cards are the deck and the hands:
-    the deck, and every hand but its own until the game is over (then every hand is shown)."""
-    hidden = set(deck)
+def draw_pile_and_other_hands(draw_pile: list, hands: list[list], seat: int | None, game_over: bool) -> set:
+    """The cards `seat` may not see in a game whose only hidden cards are the draw pile and the
+    hands: the draw pile, and every hand but its own until the game is over (then every hand is
+    shown)."""
+    hidden = set(draw_pile)
     if not game_over:
         for other, hand in enumerate(hands):
             if other != seat:

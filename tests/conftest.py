@@ -38,6 +38,6 @@ def chains_last_card():
     chains = [cards("5S"), cards("8S"), cards("JH")]
     shown = set(hands[0] + hands[1] + [c for chain in chains for c in chain])
     deck = [c for c in standard_deck() if c not in shown]
-    state = ChainsState(players=2, draw_rule="three", hands=hands, chains=chains, deck=deck, rng=Rng(4),
+    state = ChainsState(players=2, draw_rule="three", hands=hands, chains=chains, draw_pile=deck, rng=Rng(4),
                         revealed=[Revealed(), Revealed(1, frozenset(range(1, 14)) - {3})])
     return state, Play(card("4H"), 0), Play(card("9C"), 1)

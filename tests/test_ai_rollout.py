@@ -52,8 +52,8 @@ SecondGuess = second_guess(CubesHeuristic)
 def cubes_state(board: dict, hands: list[str]) -> CubesState:
     hands = [cards(h) for h in hands]
     used = set(board.values()) | {c for h in hands for c in h}
-    deck = [c for c in standard_deck() if c not in used]
-    return CubesState(players=len(hands), board=board, hands=hands, deck=deck, piles=[[] for _ in hands],
+    draw_pile = [c for c in standard_deck() if c not in used]
+    return CubesState(players=len(hands), board=board, hands=hands, draw_pile=draw_pile, piles=[[] for _ in hands],
                       rng=Rng(1), current=0, phase=PLACE, turn=10)
 
 

@@ -237,7 +237,7 @@ def test_cubes_playouts_stop_at_the_horizon_and_are_judged_by_the_points_lead():
     assert search.stats.playout_actions <= rules.playout_horizon * search.stats.iterations
     state = rules.setup({"players": 2}, 1)
     assert rules.estimate(state) == [0.5, 0.5]
-    state.piles[0].extend(state.deck[:2])
+    state.piles[0].extend(state.draw_pile[:2])
     ahead, behind = rules.estimate(state)
     assert ahead > 0.5 > behind and ahead + behind == pytest.approx(1.0)
 

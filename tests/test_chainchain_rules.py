@@ -32,14 +32,14 @@ VARIANTS = ("numbers", "letters")
 # ---------------------------------------------------------------- helpers
 
 
-def table(hands, *, variant="numbers", pile="", stock="", rest=True, required="auto", current=0,
+def table(hands, *, variant="numbers", pile="", draw_pile="", rest=True, required="auto", current=0,
           direction=1, dealer=None, collected=None, lead_reason=None, players=None, extra="",
           seed=7) -> ChainChainState:
     """An exact position.
 
     hands:  one string of faces per seat, e.g. ["7 2 4 5", "3 3"] or ["E T", "C A"].
     pile:   faces oldest first (the last two are the last play).
-    stock:  faces from the TOP down (the first is drawn first); with `rest`, every other card of the
+    draw_pile: faces from the TOP down (the first is drawn first); with `rest`, every other card of the
             deck lies below them, so the state holds the whole deck.
     required: by default the key of the pile's top card (None for an empty pile).
     extra:  faces a test deck holds beyond the built-in deck (e.g. a second K).
@@ -59,15 +59,15 @@ def table(hands, *, variant="numbers", pile="", stock="", rest=True, required="a
     hand_tiles = [take(h) for h in hands]
     pile_tiles = take(pile)
     collected_tiles = [take(c) for c in collected] if collected else None
-    top = take(stock)
+    top = take(draw_pile)
     below = [t for group in unused.values() for t in group] if rest else []
-    stock_tiles = list(reversed(top + below))
+    draw_pile_tiles = list(reversed(top + below))
     if required == "auto":
         required = KEYS[pile_tiles[-1].face] if pile_tiles else None
     if lead_reason is None:
         lead_reason = "" if required is not None else "first"
     return ChainChainState(players=n, variant=variant, dealer=(current - 1) % n if dealer is None else dealer,
-                           hands=hand_tiles, stock=stock_tiles, rng=Rng(seed), current=current,
+                           hands=hand_tiles, draw_pile=draw_pile_tiles, rng=Rng(seed), current=current,
                            pile=pile_tiles, collected=collected_tiles or [], direction=direction,
                            required=required, lead_reason=lead_reason)
 
@@ -91,7 +91,7 @@ def faces(cards) -> str:
 def snapshot(state: ChainChainState):
     """Everything in a state, as plain comparable data (to check a state was not touched)."""
     return (state.players, state.variant, state.dealer, [list(h) for h in state.hands],
-            list(state.stock), list(state.pile), [list(p) for p in state.collected],
+            list(state.draw_pile), list(state.pile), [list(p) for p in state.collected],
             list(state.removed), state.rng.state, state.current, state.direction, state.required,
             state.lead_reason, list(state.revealed), state.last_player, state.winners)
 
@@ -134,7 +134,7 @@ def test_worked_example_john_tracy_paul_helen_jim():
                    "6 9 7 3 1 2 4 5",    # Paul
                    "1 8 6 7 2 4 5 5",    # Helen: no 9
                    "8 8 1 2 4 5 6 7"],   # Jim
-                  stock="1 4  5 7  1 4  5 7  6 7  6 5  6 6  7 8", dealer=jim, current=john,
+                  draw_pile="1 4  5 7  1 4  5 7  6 7  6 5  6 6  7 8", dealer=jim, current=john,
                   required=None)
     assert RULES.to_move(state) == john and RULES.view(state, john).must_lead
     state, _ = move(state, "2", "5")              # John plays 2 and 5
@@ -175,7 +175,7 @@ def test_worked_example_letters_card_free_arm():
     state = table(["C D O T N R S L",     # spells CARD
                    "F E G I O U E A",     # a consonant first: F
                    "A M B E E I N P"],    # a vowel first: A
-                  variant="letters", stock="E N  T R  S O", dealer=third, current=first, required=None)
+                  variant="letters", draw_pile="E N  T R  S O", dealer=third, current=first, required=None)
     state, events = move(state, "C", "D", "card")
     assert events[0].text(["P1", "P2", "P3"]) == "P1 plays C then D: CARD"
     assert (RULES.to_move(state), state.required) == (second, "consonant")
@@ -198,7 +198,7 @@ def test_worked_example_letters_deck_kind_and_clue_electric_reverse_play(lead, a
     one, two, three, four = range(4)
     state = table([f"{lead[0]} {lead[1]} S T O A R N", f"{answer[0]} {answer[1]} I L O U N R",
                    "E A T S I L N O", "B O A R D E T S"],
-                  variant="letters", stock="E I  A O", dealer=four, current=one, required=None,
+                  variant="letters", draw_pile="E I  A O", dealer=four, current=one, required=None,
                   extra="K")
     state, _ = move(state, *lead)
     assert RULES.to_move(state) == two
@@ -272,7 +272,7 @@ def test_deal_8_cards_to_each_player_one_at_a_time_the_rest_is_the_stock(variant
         state = RULES.setup({"players": players, "variant": variant}, seed)
         total = len(full_deck(variant, players))
         assert [len(h) for h in state.hands] == [8] * players
-        assert len(state.stock) == total - 8 * players
+        assert len(state.draw_pile) == total - 8 * players
         # Re-deal by hand: the first card off the shuffled deck goes to the dealer's left, the
         # next to the player after, and round again.
         rng = Rng(seed)
@@ -283,8 +283,8 @@ def test_deal_8_cards_to_each_player_one_at_a_time_the_rest_is_the_stock(variant
             seat = (dealer + 1 + i) % players
             assert state.hands[seat][i // players] == deck[-1 - i]
         view = RULES.view(state, 0)
-        assert view.stock_count == len(state.stock)
-        assert "stock" not in {f.name for f in dataclasses.fields(view)}
+        assert view.draw_pile_count == len(state.draw_pile)
+        assert "draw_pile" not in {f.name for f in dataclasses.fields(view)}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -466,10 +466,10 @@ def test_two_equal_cards_played_as_a_free_lead_are_not_a_double(variant, hands, 
 def test_after_playing_two_cards_the_player_draws_two_from_the_stock(variant, hands, pile, play):
     """After playing two cards the player draws two from the stock (fewer if fewer remain)."""
     state = table(hands, variant=variant, pile=pile)
-    top = state.stock[-2:][::-1]
-    stock = len(state.stock)
+    top = state.draw_pile[-2:][::-1]
+    draw_pile = len(state.draw_pile)
     after, events = move(state, *play)
-    assert len(after.hands[0]) == 4 and after.hands[0][-2:] == top and len(after.stock) == stock - 2
+    assert len(after.hands[0]) == 4 and after.hands[0][-2:] == top and len(after.draw_pile) == draw_pile - 2
     assert events[-1] == Drew(0, tuple(top), 2)
     assert RULES.redact(events[-1], 1) == Drew(0, None, 2) and RULES.redact(events[-1], 0) == events[-1]
     # With the stock used up, nothing is drawn (the stock holds an even number, so 2 or 0 remain).
@@ -516,7 +516,7 @@ def test_the_game_ends_when_the_stock_and_every_hand_are_empty(variant):
         state = RULES.setup({"players": 4, "variant": variant}, seed)
         state, events = play_out(state, seed=seed)
         assert RULES.to_move(state) is None and RULES.legal_actions(state) == []
-        assert state.stock == [] and not any(state.hands)
+        assert state.draw_pile == [] and not any(state.hands)
         last = [e for e in events if type(e) is Played][-1]
         assert state.last_player == last.seat == RULES.view(state, 0).last_player
         assert type(events[-1]) is GameEnded
@@ -614,7 +614,7 @@ def test_letters_deck_98_cards_with_the_crossword_letter_counts_same_deal(player
     expected = dict(E=12, A=9, I=9, O=8, N=6, R=6, T=6, L=4, S=4, U=4, D=4, G=3, B=2, C=2, M=2,
                     P=2, F=2, H=2, V=2, W=2, Y=2, K=1, J=1, X=1, Q=1, Z=1)
     assert Counter(c.face for c in cards) == expected == LETTER_COUNTS
-    assert [len(h) for h in state.hands] == [8] * players and len(state.stock) == 98 - 8 * players
+    assert [len(h) for h in state.hands] == [8] * players and len(state.draw_pile) == 98 - 8 * players
 
 
 def test_letters_a_play_is_two_cards_plus_a_word_from_first_to_last_of_3_letters_in_the_dictionary():
@@ -842,7 +842,7 @@ def test_a_view_shows_only_the_seats_own_hand_and_public_cards(variant):
     assert view.collected_counts == tuple(len(p) for p in state.collected)
     assert RULES.view(state, None).hand == ()
     fields = {f.name for f in dataclasses.fields(view)}
-    assert "stock" not in fields and "hands" not in fields
+    assert "draw_pile" not in fields and "hands" not in fields
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

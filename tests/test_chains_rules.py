@@ -22,20 +22,20 @@ from game.rng import Rng
 # ---------------------------------------------------------------- helpers
 
 
-def table(hands, chains, deck="", *, draw_rule="three", current=0, drawn=0, pending=None,
+def table(hands, chains, draw_pile="", *, draw_rule="three", current=0, drawn=0, pending=None,
           stuck_passes=0, seed=7) -> ChainsState:
     """An exact position.
 
     hands:  one string of card codes per seat, e.g. ["7H 2C", "KS"].
     chains: three strings, each chain from its first card to its last (the end cards play on).
-    deck:   card codes from the TOP of the deck down (the first code is the next card drawn).
+    draw_pile: card codes from the TOP of the draw pile down (the first code is the next card drawn).
     """
     return ChainsState(
         players=len(hands),
         draw_rule=draw_rule,
         hands=[cards(h) for h in hands],
         chains=[cards(c) for c in chains],
-        deck=list(reversed(cards(deck))),
+        draw_pile=list(reversed(cards(draw_pile))),
         rng=Rng(seed),
         current=current,
         drawn=drawn,
@@ -47,7 +47,7 @@ def table(hands, chains, deck="", *, draw_rule="three", current=0, drawn=0, pend
 def snapshot(state: ChainsState):
     """Everything in a state, as plain comparable data (to check a state was not touched)."""
     return (state.players, state.draw_rule, [list(h) for h in state.hands],
-            [list(c) for c in state.chains], list(state.deck), state.rng.state, state.current,
+            [list(c) for c in state.chains], list(state.draw_pile), state.rng.state, state.current,
             state.drawn, state.pending, list(state.revealed), state.stuck_passes, state.winners,
             state.end_reason)
 
@@ -145,9 +145,9 @@ def test_deal_five_each_three_chain_starts_rest_is_deck(players, seed):
     state = RULES.setup({"players": players}, seed)
     assert [len(hand) for hand in state.hands] == [5] * players
     assert [len(chain) for chain in state.chains] == [1, 1, 1]
-    assert len(state.deck) == 52 - 5 * players - 3
+    assert len(state.draw_pile) == 52 - 5 * players - 3
     dealt = [c for hand in state.hands for c in hand] + [chain[0] for chain in state.chains]
-    assert set(dealt).isdisjoint(state.deck)
+    assert set(dealt).isdisjoint(state.draw_pile)
 
 
 def test_the_deal_follows_the_seed():
@@ -156,7 +156,7 @@ def test_the_deal_follows_the_seed():
     b = RULES.setup({"players": 2}, 42)
     c = RULES.setup({"players": 2}, 43)
     assert snapshot(a) == snapshot(b)
-    assert (a.hands, a.chains, a.deck) != (c.hands, c.chains, c.deck)
+    assert (a.hands, a.chains, a.draw_pile) != (c.hands, c.chains, c.draw_pile)
 
 
 def test_deck_size_is_public_and_its_order_is_not():
@@ -164,10 +164,10 @@ def test_deck_size_is_public_and_its_order_is_not():
     state = RULES.setup({"players": 2}, 8)
     for seat in (0, 1, None):
         view = RULES.view(state, seat)
-        assert view.deck_count == len(state.deck)
-        assert not any(f.name == "deck" for f in dataclasses.fields(view))
+        assert view.draw_pile_count == len(state.draw_pile)
+        assert not any(f.name == "draw_pile" for f in dataclasses.fields(view))
         shown = set(view.hand) | {c for chain in view.chains for c in chain}
-        assert shown.isdisjoint(state.deck)
+        assert shown.isdisjoint(state.draw_pile)
 
 
 # ---------------------------------------------------------------- which card fits
@@ -241,7 +241,7 @@ def test_ace_low_two_on_ace():
 
 def test_ace_fits_nothing_else():
     """Which card fits: on an A only a 2 or a K; an ace offers nothing to a 3 or a Q."""
-    state = table(["3S QS AD", "2C"], ["AH", "8D", "8C"], deck="2H")
+    state = table(["3S QS AD", "2C"], ["AH", "8D", "8C"], draw_pile="2H")
     assert RULES.legal_actions(state) == [Draw()]
 
 
@@ -293,7 +293,7 @@ def test_there_are_three_chains_only():
 def test_must_play_when_a_card_fits_draw_is_refused():
     """A turn, 1: "If any card in hand fits on any chain, the player must play exactly one such
     card ... (playing is not optional, drawing is only for a player who cannot play.)" """
-    state = table(["8D 2D", "2C"], ["7H", "KD", "KC"], deck="3S 4S")
+    state = table(["8D 2D", "2C"], ["7H", "KD", "KC"], draw_pile="3S 4S")
     assert Draw() not in RULES.legal_actions(state)
     message = refused(state, Draw())
     assert "must play" in message and "fits" in message
@@ -301,7 +301,7 @@ def test_must_play_when_a_card_fits_draw_is_refused():
 
 def test_must_play_when_a_card_fits_pass_is_refused():
     """A turn, 1: "the player must play exactly one such card": passing is refused too."""
-    state = table(["8D 2D", "2C"], ["7H", "KD", "KC"], deck="3S 4S")
+    state = table(["8D 2D", "2C"], ["7H", "KD", "KC"], draw_pile="3S 4S")
     assert Pass() not in RULES.legal_actions(state)
     message = refused(state, Pass())
     assert "must play" in message
@@ -338,12 +338,12 @@ def test_exactly_one_card_and_the_turn_ends():
 
 def test_apply_leaves_the_given_state_untouched():
     """Core: "`apply` validates and never touches the state it is given" (even a legal move)."""
-    state = table(["8D 2D", "2C"], ["7H", "KD", "KC"], deck="3S")
+    state = table(["8D 2D", "2C"], ["7H", "KD", "KC"], draw_pile="3S")
     before = snapshot(state)
     after, _ = RULES.apply(state, Play(card("8D"), 0))
     assert snapshot(state) == before
     assert after is not state and after.chains[0] == cards("7H 8D")
-    drawing = table(["2D", "2C"], ["7H", "KD", "KC"], deck="3S")
+    drawing = table(["2D", "2C"], ["7H", "KD", "KC"], draw_pile="3S")
     before = snapshot(drawing)
     RULES.apply(drawing, Draw())
     assert snapshot(drawing) == before
@@ -355,7 +355,7 @@ def test_apply_leaves_the_given_state_untouched():
 def test_cannot_play_means_draw():
     """A turn, 2: "Otherwise the player draws": with nothing that fits, Draw is the only move and
     passing before drawing is refused."""
-    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], deck="3S 4C 5C")
+    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], draw_pile="3S 4C 5C")
     assert RULES.legal_actions(state) == [Draw()]
     assert "draw" in refused(state, Pass())
 
@@ -372,18 +372,18 @@ def test_default_draw_rule_is_up_to_three():
 
 def test_draw_one_card_at_a_time():
     """Up to three: "draw one card at a time": each Draw takes exactly the top card."""
-    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], deck="3S 4C 5C")
+    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], draw_pile="3S 4C 5C")
     state, events = RULES.apply(state, Draw())
     assert events == [Drew(0, card("3S"), False)]
     assert state.hands[0] == cards("2D 4S 3S")
-    assert len(state.deck) == 2 and state.drawn == 1
+    assert len(state.draw_pile) == 2 and state.drawn == 1
     assert RULES.to_move(state) == 0
 
 
 def test_three_stops_at_the_first_fitting_card_and_it_must_be_played():
     """Up to three: "As soon as a drawn card fits, the player must play that card at once and the
     turn ends." (Rulebook: "The player stops drawing if a card can be played, and plays that card.")"""
-    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], deck="3S TC 8C 5C")
+    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], draw_pile="3S TC 8C 5C")
     state, _ = RULES.apply(state, Draw())          # 3S: no fit, into the hand
     state, events = RULES.apply(state, Draw())     # TC: fits, must be played
     assert events == [Drew(0, card("TC"), True)]
@@ -396,13 +396,13 @@ def test_three_stops_at_the_first_fitting_card_and_it_must_be_played():
     assert events == [Played(0, card("TC"), 1, True)]
     assert state.chains[1] == cards("9D TC")
     assert RULES.to_move(state) == 1 and state.drawn == 0 and state.pending is None
-    assert [c.code for c in reversed(state.deck)] == ["8C", "5C"]
+    assert [c.code for c in reversed(state.draw_pile)] == ["8C", "5C"]
 
 
 def test_three_only_the_drawn_card_may_be_played():
     """Up to three: "the player must play that card": a hand card is refused, even one that fits
     after the position changed, with a reason naming the drawn card."""
-    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], deck="TC 5C", drawn=0)
+    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], draw_pile="TC 5C", drawn=0)
     state, _ = RULES.apply(state, Draw())
     message = refused(state, Play(card("2D"), 0))
     assert "just drew" in message and card("TC").label in message
@@ -414,7 +414,7 @@ def test_three_only_the_drawn_card_may_be_played():
 def test_three_passes_after_three_non_fitting_draws():
     """Up to three: "After three drawn cards that do not fit, the turn passes." (Rulebook:
     "that player pass the turn once three unplayable cards are drawn.")"""
-    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], deck="3S 4C 5C 8S")
+    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], draw_pile="3S 4C 5C 8S")
     for expected_drawn in (1, 2, 3):
         assert RULES.legal_actions(state) == [Draw()]
         state, _ = RULES.apply(state, Draw())
@@ -425,12 +425,12 @@ def test_three_passes_after_three_non_fitting_draws():
     state, events = RULES.apply(state, Pass())
     assert events == [Passed(0, False)]
     assert RULES.to_move(state) == 1 and state.drawn == 0
-    assert [c.code for c in state.deck] == ["8S"]
+    assert [c.code for c in state.draw_pile] == ["8S"]
 
 
 def test_draw_one_variant_plays_a_fitting_card():
     """Draw one (variant 1): "draw one card; if it fits, play it"."""
-    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], deck="8S 3S", draw_rule="one")
+    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], draw_pile="8S 3S", draw_rule="one")
     state, _ = RULES.apply(state, Draw())
     assert state.pending == card("8S")
     assert set(RULES.legal_actions(state)) == {Play(card("8S"), i) for i in range(3)}
@@ -438,7 +438,7 @@ def test_draw_one_variant_plays_a_fitting_card():
 
 def test_draw_one_variant_passes_otherwise():
     """Draw one (variant 1): "otherwise pass": one non-fitting card, then only Pass."""
-    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], deck="3S 8S", draw_rule="one")
+    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], draw_pile="3S 8S", draw_rule="one")
     state, _ = RULES.apply(state, Draw())
     assert state.hands[0] == cards("2D 4S 3S")
     assert RULES.legal_actions(state) == [Pass()]
@@ -449,7 +449,7 @@ def test_draw_one_variant_passes_otherwise():
 
 def test_draw_until_keeps_drawing_until_a_card_fits():
     """Draw until playable (variant 2): "draw until a card fits, then play it"."""
-    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], deck="3S 4C 5C 6C 2H 8S 3D",
+    state = table(["2D 4S", "2C"], ["9H", "9D", "9C"], draw_pile="3S 4C 5C 6C 2H 8S 3D",
                   draw_rule="until")
     for n in range(1, 6):
         assert RULES.legal_actions(state) == [Draw()]
@@ -465,11 +465,11 @@ def test_draw_until_keeps_drawing_until_a_card_fits():
 def test_draw_until_rebuilds_and_keeps_drawing():
     """Draw until playable, with "Whenever a card must be drawn and the deck is empty, rebuild it
     first": the drawing goes on through a rebuilt deck."""
-    state = table(["2D 4S", "2C"], ["5H 6H 7H 8H 9H", "9D", "9C"], deck="3S 4C 5C 6C",
+    state = table(["2D 4S", "2C"], ["5H 6H 7H 8H 9H", "9D", "9C"], draw_pile="3S 4C 5C 6C",
                   draw_rule="until")
     for _ in range(4):
         state, _ = RULES.apply(state, Draw())
-    assert state.deck == [] and RULES.legal_actions(state) == [Draw()]
+    assert state.draw_pile == [] and RULES.legal_actions(state) == [Draw()]
     state, events = RULES.apply(state, Draw())
     assert events[0] == Rebuilt(4)
     assert RULES.legal_actions(state) in ([Draw()], [Play(events[1].card, i) for i in range(3)])
@@ -477,7 +477,7 @@ def test_draw_until_rebuilds_and_keeps_drawing():
 
 def test_drawn_card_fitting_two_chains_lets_the_player_choose():
     """A turn, 2: "When the drawn card fits more than one chain, the player chooses the chain." """
-    state = table(["2D 4S", "2C"], ["9H", "7D", "KC"], deck="8S")
+    state = table(["2D 4S", "2C"], ["9H", "7D", "KC"], draw_pile="8S")
     state, _ = RULES.apply(state, Draw())
     assert set(RULES.legal_actions(state)) == {Play(card("8S"), 0), Play(card("8S"), 1)}
     on_first, _ = RULES.apply(state, Play(card("8S"), 0))
@@ -510,7 +510,7 @@ def test_a_played_drawn_card_does_not_empty_the_hand():
     """A turn, 3, with 2: a drawn card that fits is played from the draw, never added to the hand,
     so the hand keeps its size and the game goes on (one cannot win by a drawn card: a player who
     draws still holds the cards that did not fit)."""
-    state = table(["2D", "5S 6S"], ["9H", "9D", "9C"], deck="8S")
+    state = table(["2D", "5S 6S"], ["9H", "9D", "9C"], draw_pile="8S")
     state, _ = RULES.apply(state, Draw())
     assert state.hands[0] == cards("2D")
     state, events = RULES.apply(state, Play(card("8S"), 0))
@@ -535,7 +535,7 @@ def test_rebuild_when_drawing_from_an_empty_deck():
     each chain keeps only its last card (which becomes the first card of that chain), and every
     other chain card is shuffled into a new deck." (Rulebook: "the cards at the end of the three
     Chains are placed as the first of their Chains, and all other cards are shuffled into a new deck.")"""
-    state = table(["2S 7S", "4D"], ["3H 4H 5H", "9C", "KD QD JD"], deck="")
+    state = table(["2S 7S", "4D"], ["3H 4H 5H", "9C", "KD QD JD"], draw_pile="")
     before = Counter(state.all_cards())
     assert RULES.legal_actions(state) == [Draw()]
     after, events = RULES.apply(state, Draw())
@@ -543,8 +543,8 @@ def test_rebuild_when_drawing_from_an_empty_deck():
     assert after.chains == [cards("5H"), cards("9C"), cards("JD")]
     drawn = events[1].card
     assert drawn in cards("3H 4H KD QD")
-    assert set(after.deck) | {drawn} == set(cards("3H 4H KD QD"))
-    assert len(after.deck) == 3
+    assert set(after.draw_pile) | {drawn} == set(cards("3H 4H KD QD"))
+    assert len(after.draw_pile) == 3
     assert Counter(after.all_cards()) == before       # card count preserved
     assert len(after.all_cards()) == len(state.all_cards())
 
@@ -557,15 +557,15 @@ def test_rebuild_shuffles_with_the_table_rng():
         state = table(["2S 7S", "4D"], ["2H 3H 4H 5H", "9C", "KD QD JD"], seed=seed)
         a, _ = RULES.apply(state, Draw())
         b, _ = RULES.apply(state, Draw())
-        assert a.deck == b.deck
-        orders.add(tuple(a.deck) + (a.pending,) + tuple(a.hands[0]))
+        assert a.draw_pile == b.draw_pile
+        orders.add(tuple(a.draw_pile) + (a.pending,) + tuple(a.hands[0]))
     assert len(orders) > 1
 
 
 def test_rebuild_yielding_nothing_means_the_turn_passes_stuck():
     """The deck runs out: "If that yields no cards (every chain is one card long), the draw fails
     and the turn passes." Only Pass is legal, and the pass is marked stuck."""
-    state = table(["2S 7S", "4D 3C"], ["5H", "9C", "JD"], deck="")
+    state = table(["2S 7S", "4D 3C"], ["5H", "9C", "JD"], draw_pile="")
     assert RULES.legal_actions(state) == [Pass()]
     assert "cannot draw" in refused(state, Draw())
     after, events = RULES.apply(state, Pass())
@@ -576,7 +576,7 @@ def test_rebuild_yielding_nothing_means_the_turn_passes_stuck():
 
 def test_draw_rule_three_stops_when_the_deck_cannot_be_rebuilt():
     """The deck runs out: "the draw fails and the turn passes" also part-way through three draws."""
-    state = table(["2S 7S", "4D 3C"], ["5H", "9C", "JD"], deck="2H")
+    state = table(["2S 7S", "4D 3C"], ["5H", "9C", "JD"], draw_pile="2H")
     state, _ = RULES.apply(state, Draw())
     assert state.drawn == 1 and RULES.legal_actions(state) == [Pass()]
     state, events = RULES.apply(state, Pass())
@@ -686,14 +686,14 @@ def _cards_in(obj) -> set[Card]:
 def test_view_own_hand_every_chain_and_counts():
     """What each player may see: "Own hand; every chain; the number of cards in the deck and in
     each hand." (Rulebook: "Hands are not revealed to other players.")"""
-    state = table(["2S 3S", "5D 2D 9D", "2C"], ["4H 5H", "6D", "6C"], deck="KS KH KD")
+    state = table(["2S 3S", "5D 2D 9D", "2C"], ["4H 5H", "6D", "6C"], draw_pile="KS KH KD")
     view = RULES.view(state, 1)
     assert isinstance(view, ChainsView)
     assert view.seat == 1
     assert view.hand == tuple(cards("5D 2D 9D"))
     assert view.chains == (tuple(cards("4H 5H")), tuple(cards("6D")), tuple(cards("6C")))
     assert view.hand_counts == (2, 3, 1)
-    assert view.deck_count == 3
+    assert view.draw_pile_count == 3
     shown = _cards_in(dataclasses.asdict(view))
     assert shown == set(cards("5D 2D 9D 4H 5H 6D 6C"))
     spectator = RULES.view(state, None)
@@ -703,7 +703,7 @@ def test_view_own_hand_every_chain_and_counts():
 
 def test_a_drawn_card_that_does_not_fit_is_seen_only_by_the_drawer():
     """What each player may see: "Drawn cards are seen only by the drawer" """
-    state = table(["2S 3S", "5D 2D"], ["9H", "9D", "9C"], deck="4C 8C")
+    state = table(["2S 3S", "5D 2D"], ["9H", "9D", "9C"], draw_pile="4C 8C")
     after, events = RULES.apply(state, Draw())
     (drew,) = events
     assert drew == Drew(0, card("4C"), False)
@@ -717,7 +717,7 @@ def test_a_drawn_card_that_does_not_fit_is_seen_only_by_the_drawer():
 
 def test_a_drawn_card_that_is_played_is_seen_by_everyone():
     """What each player may see: "except a drawn card that is played, which everyone sees." """
-    state = table(["2S 3S", "5D 2D"], ["9H", "9D", "9C"], deck="8C")
+    state = table(["2S 3S", "5D 2D"], ["9H", "9D", "9C"], draw_pile="8C")
     after, (drew,) = RULES.apply(state, Draw())
     assert RULES.redact(drew, 1) == Drew(0, card("8C"), True)
     assert RULES.view(after, 1).pending == card("8C")
@@ -745,7 +745,7 @@ def test_other_events_are_public():
 ])
 def test_an_illegal_action_raises_and_leaves_the_state_unchanged(action):
     """Core: "apply ... rejects an illegal action with a clear error, state unchanged"."""
-    state = table(["8D 7S 2D", "2C"], ["7H", "KD", "KC"], deck="3S 4S")
+    state = table(["8D 7S 2D", "2C"], ["7H", "KD", "KC"], draw_pile="3S 4S")
     assert action not in RULES.legal_actions(state)
     refused(state, action)
     # The state still plays on normally.

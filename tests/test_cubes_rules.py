@@ -15,7 +15,7 @@ from game.cards import card, cards, standard_deck
 from game.core import IllegalAction, Revealed, from_json, to_json
 from game.cubes import RULES
 from game.cubes.ai import Appraisal, CubesHeuristic, _opponent_cards, _unseen
-from game.cubes.rules import (DRAW, OVER, PLACE, CubesState, Draw, Drew, GameEnded, Pass, Passed,
+from game.cubes.rules import (DRAW, PLACE, CubesState, Draw, Drew, GameEnded, Pass, Passed,
                               Place, Placed, Scored, completions, fits_somewhere, legal_cells,
                               neighbour_matches, open_groups, placements, square_cells, why_not_place)
 from game.rng import Rng
@@ -37,23 +37,23 @@ def grid(text: str, origin=(0, 0)) -> dict:
     return board
 
 
-def make(board, hands, deck="", *, current=0, phase=PLACE, piles=None, turn=0, rest_in_deck=True):
-    """A state built by hand. `deck` lists cards from the top (the first is drawn first); with
-    `rest_in_deck` every card not placed elsewhere goes beneath them, so all 52 are on the table."""
+def make(board, hands, draw_pile="", *, current=0, phase=PLACE, piles=None, turn=0, rest_in_draw_pile=True):
+    """A state built by hand. `draw_pile` lists cards from the top (the first is drawn first); with
+    `rest_in_draw_pile` every card not placed elsewhere goes beneath them, so all 52 are on the table."""
     if isinstance(board, str):
         board = grid(board)
     hands = [cards(h) for h in hands]
     players = len(hands)
     piles = [cards(p) for p in piles] if piles else [[] for _ in range(players)]
-    top = cards(deck)
+    top = cards(draw_pile)
     used = set(board.values()) | {c for h in hands for c in h} | {c for p in piles for c in p} | set(top)
-    rest = [c for c in standard_deck() if c not in used] if rest_in_deck else []
-    return CubesState(players=players, board=dict(board), hands=hands, deck=rest + top[::-1], piles=piles,
+    rest = [c for c in standard_deck() if c not in used] if rest_in_draw_pile else []
+    return CubesState(players=players, board=dict(board), hands=hands, draw_pile=rest + top[::-1], piles=piles,
                       rng=Rng(1), current=current, phase=phase, turn=turn)
 
 
 def snapshot(state: CubesState):
-    return (sorted(state.board.items()), [h[:] for h in state.hands], state.deck[:],
+    return (sorted(state.board.items()), [h[:] for h in state.hands], state.draw_pile[:],
             [p[:] for p in state.piles], state.rng.state, state.current, state.phase, state.turn,
             state.drawn, state.last_draw_turn, state.revealed[:], state.winners)
 
@@ -116,7 +116,7 @@ def test_one_card_goes_face_up_on_the_table_the_start_of_the_board_at_cell_0_0()
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_rest_is_the_deck(players):
     state = RULES.setup({"players": players}, 7)
-    assert len(state.deck) == 52 - 5 * players - 1
+    assert len(state.draw_pile) == 52 - 5 * players - 1
     assert sorted(state.all_cards(), key=lambda c: c.code) == sorted(standard_deck(), key=lambda c: c.code)
 
 
@@ -166,16 +166,16 @@ def test_draw_one_card_from_the_deck():
     after, events = play(state, Draw())
     assert events == [Drew(0, card("KS"))]
     assert after.hands[0][-1] == card("KS") and len(after.hands[0]) == 6
-    assert len(after.deck) == len(state.deck) - 1
+    assert len(after.draw_pile) == len(state.draw_pile) - 1
     assert after.phase == PLACE and RULES.to_move(after) == 0
     refused(after, Draw(), "drawn")
 
 
 def test_draw_only_if_any_remain():
     """The last card is drawn in the game's last turn: no turn ever starts on an empty deck."""
-    state = make("5H", ["2C", "3C"], "KS", phase=DRAW, rest_in_deck=False)
+    state = make("5H", ["2C", "3C"], "KS", phase=DRAW, rest_in_draw_pile=False)
     state, _ = play(state, Draw())
-    assert state.deck == [] and state.last_draw_turn == state.turn == 0
+    assert state.draw_pile == [] and state.last_draw_turn == state.turn == 0
     state, _ = play(state, RULES.legal_actions(state)[0])
     assert RULES.to_move(state) is None and RULES.legal_actions(state) == []
 
@@ -416,18 +416,19 @@ def test_gaps_may_split_it_into_separate_groups_and_can_be_filled_again_under_th
 
 
 def test_the_game_ends_at_the_end_of_the_turn_in_which_the_last_deck_card_was_drawn():
-    state = make("5H", ["2C 3C 4C 7C 8C", "9D"], "6H", phase=DRAW, turn=12, rest_in_deck=False)
+    state = make("5H", ["2C 3C 4C 7C 8C", "9D"], "6H", phase=DRAW, turn=12, rest_in_draw_pile=False)
     state, _ = play(state, Draw())
     assert state.last_draw_turn == 12 and RULES.to_move(state) == 0  # the turn is not over yet
     assert RULES.outcome(state) is None
     state, events = play(state, Place(card("6H"), 1, 0))
     assert type(events[-1]) is GameEnded
-    assert RULES.to_move(state) is None and state.phase == OVER and RULES.outcome(state) is not None
+    assert RULES.to_move(state) is None and state.winners is not None and RULES.outcome(state) is not None
+    assert RULES.legal_actions(state) == []
     refused(state, Draw(), "the game is over")
 
 
 def test_the_game_ends_after_the_last_draw_even_when_the_player_passes():
-    state = make("KS", ["2C 3C 4C 7H 8D", "9D"], "5D", phase=DRAW, rest_in_deck=False)
+    state = make("KS", ["2C 3C 4C 7H 8D", "9D"], "5D", phase=DRAW, rest_in_draw_pile=False)
     state, _ = play(state, Draw())
     assert RULES.legal_actions(state) == [Pass()]
     state, events = play(state, Pass())
@@ -435,7 +436,7 @@ def test_the_game_ends_after_the_last_draw_even_when_the_player_passes():
 
 
 def test_the_game_goes_on_while_the_deck_has_cards():
-    state = make("5H", ["6H", "3C"], "KS QS", phase=DRAW, rest_in_deck=False)
+    state = make("5H", ["6H", "3C"], "KS QS", phase=DRAW, rest_in_draw_pile=False)
     state, _ = play(state, Draw())
     state, _ = play(state, Place(card("6H"), 1, 0))
     assert RULES.to_move(state) == 1 and state.phase == DRAW and state.turn == 1
@@ -450,7 +451,7 @@ def test_every_deck_card_is_drawn_one_per_turn(players):
 
 def _ending(piles, hands=("4C", "2C")):
     """A state one placement from the end; seat 0 places 4C harmlessly beside 5H."""
-    return make("5H", list(hands), "", piles=piles, rest_in_deck=False)
+    return make("5H", list(hands), "", piles=piles, rest_in_draw_pile=False)
 
 
 def test_each_player_adds_the_ranks_in_their_score_pile_a1_j11_q12_k13():
@@ -490,7 +491,7 @@ def test_own_hand_the_board_every_score_pile_card_counts_of_every_hand_and_of_th
     assert view.board_dict() == state.board
     assert view.piles == (tuple(cards("AS")), tuple(cards("2S 3S")))
     assert view.scores == (1, 5)
-    assert view.hand_counts == (2, 3) and view.deck_count == len(state.deck)
+    assert view.hand_counts == (2, 3) and view.draw_pile_count == len(state.draw_pile)
 
 
 def test_the_view_hides_other_hands_and_the_deck():
@@ -499,7 +500,7 @@ def test_the_view_hides_other_hands_and_the_deck():
     for seat in range(3):
         view = RULES.view(state, seat)
         shown = set(view.hand) | set(view.board_dict().values())
-        hidden = {c for s, hand in enumerate(state.hands) if s != seat for c in hand} | set(state.deck)
+        hidden = {c for s, hand in enumerate(state.hands) if s != seat for c in hand} | set(state.draw_pile)
         assert not shown & hidden
         assert view.drawn == (state.drawn if seat == 0 else None)
         assert not any(f"Card({c.code})" in repr(view) for c in hidden)
@@ -546,13 +547,13 @@ def test_determinize_honours_passes_in_a_tight_position():
     miss KS (3C 3D AC AD 5C 6C 7D 8D) but only four of them also miss 2H (5C 6C 7D 8D): seat 2
     must hold exactly those and seat 1 the other four. A quick random deal rarely finds that
     (1 in 70); every determinization must."""
-    seat1, seat2, deck = cards("3C 3D AC AD"), cards("5C 6C 7D 8D"), cards("2S 3S AS KH")
+    seat1, seat2, draw_pile = cards("3C 3D AC AD"), cards("5C 6C 7D 8D"), cards("2S 3S AS KH")
     board = {(0, 0): card("KS"), (4, 0): card("2H")}
     own = cards("9H")
-    shown = set(seat1 + seat2 + deck + own) | set(board.values())
+    shown = set(seat1 + seat2 + draw_pile + own) | set(board.values())
     pile = [c for c in standard_deck() if c not in shown]
     marks = [Revealed(), Revealed(4, ((card("KS"),),)), Revealed(4, ((card("2H"),),))]
-    state = CubesState(players=3, board=board, hands=[own, seat1[:], seat2[:]], deck=deck,
+    state = CubesState(players=3, board=board, hands=[own, seat1[:], seat2[:]], draw_pile=draw_pile,
                        piles=[pile, [], []], rng=Rng(1), current=0, phase=DRAW, turn=20, revealed=marks)
     view = RULES.view(state, 0)
     for salt in range(40):
@@ -622,7 +623,7 @@ def test_cards_are_conserved_in_random_games(players, seed):
         RULES.advance(state, rng.choice(RULES.legal_actions(state)))
         found = state.all_cards()
         assert len(found) == 52 and len(set(found)) == 52
-    assert len(state.deck) == 0 and RULES.outcome(state) is not None
+    assert len(state.draw_pile) == 0 and RULES.outcome(state) is not None
 
 
 def test_the_same_seed_gives_the_same_game():

@@ -24,8 +24,8 @@ from game.linx import (RULES, Discard, Draw, GUIDE, LayChain, LinxCard, LinxHeur
 from game.linx.cards import DECK, LinxCardError, parse_deck
 from game.linx import chains
 from game.linx.chains import is_chain
-from game.linx.rules import (AnchorsDealt, ChainLaid, Discarded, Drew, GameEnded, ScoringDealt, bonuses,
-                             places)
+from game.linx.rules import (DRAW, LAY_OR_DISCARD, AnchorsDealt, ChainLaid, Discarded, Drew, GameEnded,
+                             ScoringDealt, _winners, bonuses, places)
 from game.rng import Rng
 from game.session import Session
 
@@ -44,14 +44,14 @@ def scores(codes: str) -> list[ScoringCard]:
     return [score(code) for code in codes.split()]
 
 
-def table(hands, anchors="1Su 2Mo 3St 4He", stock="9Le 10Le 11Le 12Le", discard="13Di", *,
+def table(hands, anchors="1Su 2Mo 3St 4He", draw_pile="9Le 10Le 11Le 12Le", discard="13Di", *,
           scoring_up="5/20 6/30 7/40", scoring_stock="8/55", claimed=None, taken=None, current=0,
           draws_left=0, seats_in=None, match=False, target=500, match_scores=None, tiebreak=False,
           seed=7) -> LinxState:
     """An exact position.
 
     hands:   one string of card codes per seat, e.g. ["7Su 7Mo", "3He"].
-    stock:   card codes from the TOP down (the first code is the next card drawn).
+    draw_pile: card codes from the TOP down (the first code is the next card drawn).
     discard: card codes from the bottom up (the last code is the top card).
     scoring_stock: scoring card codes from the top down.
     """
@@ -62,7 +62,7 @@ def table(hands, anchors="1Su 2Mo 3St 4He", stock="9Le 10Le 11Le 12Le", discard=
         seats_in=tuple(seats_in if seats_in is not None else range(players)), tiebreak=tiebreak,
         hands=[cards(h) for h in hands],
         taken=[cards(t) for t in (taken or [""] * players)],
-        anchors=cards(anchors), stock=list(reversed(cards(stock))), discard=cards(discard),
+        anchors=cards(anchors), draw_pile=list(reversed(cards(draw_pile))), discard=cards(discard),
         scoring_up=scores(scoring_up), scoring_stock=list(reversed(scores(scoring_stock))),
         claimed=[scores(c) for c in (claimed or [""] * players)], laid=[], rng=Rng(seed),
         current=current, draws_left=draws_left)
@@ -70,10 +70,10 @@ def table(hands, anchors="1Su 2Mo 3St 4He", stock="9Le 10Le 11Le 12Le", discard=
 
 def refused(state: LinxState, action) -> str:
     """Apply an action that must be refused; check that nothing changed; return the reason."""
-    before = RULES.view(state, None), [h[:] for h in state.hands], state.stock[:], state.discard[:]
+    before = RULES.view(state, None), [h[:] for h in state.hands], state.draw_pile[:], state.discard[:]
     with pytest.raises(IllegalAction) as info:
         RULES.apply(state, action)
-    assert (RULES.view(state, None), state.hands, state.stock, state.discard) == before
+    assert (RULES.view(state, None), state.hands, state.draw_pile, state.discard) == before
     assert str(info.value).strip()
     return str(info.value)
 
@@ -85,7 +85,7 @@ def lay(start, middle, end, scoring) -> LayChain:
 def finished(claimed, **kw) -> LinxState:
     """A game over, each seat holding the scoring cards listed."""
     state = table([""] * len(claimed), claimed=claimed, **kw)
-    state.over = True
+    state.winners = _winners(state)
     return state
 
 
@@ -218,7 +218,7 @@ def test_setup_deals_ten_each_four_anchors_one_discard_three_scoring(players):
     state = RULES.setup({"players": players}, 5)
     assert [len(h) for h in state.hands] == [10] * players
     assert len(state.anchors) == 4 and len(state.discard) == 1
-    assert len(state.stock) == 90 - 10 * players - 5
+    assert len(state.draw_pile) == 90 - 10 * players - 5
     assert Counter(state.all_cards()) == Counter(full_deck())
     assert len(state.scoring_up) == 3 and len(state.scoring_stock) == 21
 
@@ -245,7 +245,7 @@ def test_six_seats_play_a_whole_game_youngest_first_then_clockwise():
         session.apply(session.computer_action())
     assert turns[:7] == [3, 4, 5, 0, 1, 2, 3]
     assert all(b == (a + 1) % 6 for a, b in zip(turns, turns[1:])), "every turn passes to the next seat"
-    assert session.view(None).stock_count == 0 and session.view(None).winners
+    assert session.view(None).draw_pile_count == 0 and session.view(None).winners
 
 
 def test_the_setup_screen_picks_the_first_seat_default_seat_0():
@@ -281,6 +281,19 @@ def test_with_fewer_draw_two_one_at_a_time_seeing_the_first():
     assert len(state.hands[0]) == 9 and state.draws_left == 0
 
 
+def test_a_turn_is_a_draw_phase_then_a_phase_to_lay_a_chain_or_discard():
+    """"1. Draw. ... 2. Then either lay a chain or discard one card.": the state and every view
+    say which, and the draw phase lasts until the last card owed is drawn."""
+    state = RULES.setup({"players": 2}, 3)
+    state.hands[0] = state.hands[0][:7]
+    state.draws_left = 2
+    for _ in range(2):
+        assert state.phase == DRAW and {RULES.view(state, s).phase for s in (0, 1, None)} == {DRAW}
+        state, _ = RULES.apply(state, Draw("stock"))
+    assert state.phase == LAY_OR_DISCARD and RULES.view(state, 1).phase == LAY_OR_DISCARD
+    assert "draw first" in RULES.why_illegal(RULES.setup({"players": 2}, 3), Discard(state.hands[0][0]))
+
+
 def test_a_turn_starts_with_two_draws_after_a_chain_emptied_the_hand_below_ten():
     state = table(["7Su 7Mo", "5Le 5Di 5He"], anchors="1Su 2Mo 3St 4He", scoring_up="4/10 5/20 6/30")
     state, _ = RULES.apply(state, lay("1Su", "7Su 7Mo", "2Mo", "4/10"))
@@ -289,12 +302,12 @@ def test_a_turn_starts_with_two_draws_after_a_chain_emptied_the_hand_below_ten()
 
 def test_each_card_comes_from_the_top_of_the_discard_or_the_stock():
     """"Each card comes from the top of the Discard pile or the top of the Stock.\""""
-    state = table(["5Mo", "6Mo"], stock="9Le 10Le", discard="12Di 13Di", draws_left=2)
+    state = table(["5Mo", "6Mo"], draw_pile="9Le 10Le", discard="12Di 13Di", draws_left=2)
     state, events = RULES.apply(state, Draw("discard"))
     assert events == [Drew(0, "discard", card("13Di"))]
     state, events = RULES.apply(state, Draw("stock"))
     assert events == [Drew(0, "stock", card("9Le"))]
-    assert state.discard == cards("12Di") and state.stock == [card("10Le")]
+    assert state.discard == cards("12Di") and state.draw_pile == [card("10Le")]
 
 
 def test_stock_only_when_the_discard_pile_is_empty():
@@ -306,14 +319,14 @@ def test_stock_only_when_the_discard_pile_is_empty():
 
 def test_discard_only_when_the_stock_is_empty():
     """"(... Discard only when the Stock is empty.)": the second draw of a turn that emptied it."""
-    state = table(["5Mo", "6Mo"], stock="9Le", discard="12Di", draws_left=2)
+    state = table(["5Mo", "6Mo"], draw_pile="9Le", discard="12Di", draws_left=2)
     state, _ = RULES.apply(state, Draw("stock"))
     assert RULES.legal_actions(state) == [Draw("discard")]
     assert "stock is empty" in refused(state, Draw("stock"))
 
 
 def test_no_second_draw_when_both_piles_are_empty():
-    state = table(["5Mo", "6Mo"], stock="9Le", discard="", draws_left=2)
+    state = table(["5Mo", "6Mo"], draw_pile="9Le", discard="", draws_left=2)
     state, _ = RULES.apply(state, Draw("stock"))
     assert state.draws_left == 0 and all(type(a) is Discard for a in RULES.legal_actions(state))
 
@@ -378,17 +391,17 @@ def test_the_table_suggests_the_best_scoring_card():
 def test_all_the_chains_cards_leave_play_and_two_anchors_and_a_scoring_card_are_dealt():
     """"All the chain's cards, anchors included, leave play. Deal two new Anchors from the Stock
     and one new face-up scoring card from the scoring deck.\""""
-    state = table(["7Su 7Mo 8Mo 15Le", "5Le"], stock="9Le 10Le 11Le", scoring_stock="8/55 12/150")
+    state = table(["7Su 7Mo 8Mo 15Le", "5Le"], draw_pile="9Le 10Le 11Le", scoring_stock="8/55 12/150")
     state, events = RULES.apply(state, lay("1Su", "7Su 7Mo 8Mo", "2Mo", "5/20"))
     assert events[:3] == [ChainLaid(0, tuple(cards("1Su 7Su 7Mo 8Mo 2Mo")), ScoringCard(5, 20)),
                           AnchorsDealt(tuple(cards("9Le 10Le"))), ScoringDealt(ScoringCard(8, 55))]
     assert state.hands[0] == cards("15Le") and state.anchors == cards("3St 4He 9Le 10Le")
-    assert state.laid == cards("1Su 7Su 7Mo 8Mo 2Mo") and state.stock == cards("11Le")
+    assert state.laid == cards("1Su 7Su 7Mo 8Mo 2Mo") and state.draw_pile == cards("11Le")
 
 
 def test_as_many_as_remain():
     """"(as many as remain)": one anchor from a stock of one; no scoring card from an empty deck."""
-    state = table(["7Su 7Mo 8Mo", "5Le"], stock="9Le", scoring_stock="")
+    state = table(["7Su 7Mo 8Mo", "5Le"], draw_pile="9Le", scoring_stock="")
     state, events = RULES.apply(state, lay("1Su", "7Su 7Mo 8Mo", "2Mo", "5/20"))
     assert AnchorsDealt((card("9Le"),)) in events and ScoringDealt(None) in events
     assert len(state.scoring_up) == 2
@@ -432,7 +445,7 @@ def test_every_pair_of_anchors_and_length_is_offered_and_any_chain_is_accepted()
 
 def test_the_game_ends_at_the_end_of_the_turn_in_which_the_stock_becomes_empty():
     """"The game ends at the end of the turn in which the Stock becomes empty.\""""
-    state = table(["5Mo 6Mo", "5Le"], stock="9Le", discard="12Di", draws_left=2)
+    state = table(["5Mo 6Mo", "5Le"], draw_pile="9Le", discard="12Di", draws_left=2)
     state, _ = RULES.apply(state, Draw("stock"))
     assert RULES.to_move(state) == 0  # the turn goes on: the second draw, then a discard
     state, _ = RULES.apply(state, Draw("discard"))
@@ -441,9 +454,9 @@ def test_the_game_ends_at_the_end_of_the_turn_in_which_the_stock_becomes_empty()
 
 
 def test_a_chain_that_takes_the_last_anchors_from_the_stock_ends_the_game():
-    state = table(["7Su 7Mo 8Mo", "5Le"], stock="9Le 10Le")
+    state = table(["7Su 7Mo 8Mo", "5Le"], draw_pile="9Le 10Le")
     state, events = RULES.apply(state, lay("1Su", "7Su 7Mo 8Mo", "2Mo", "5/20"))
-    assert state.over and events[-1] == GameEnded((0,), (20, 0))
+    assert state.winners == (0,) and events[-1] == GameEnded((0,), (20, 0))
 
 
 def test_hands_and_table_cards_score_nothing():
@@ -639,7 +652,7 @@ def test_a_view_shows_the_discard_top_and_size_not_its_order():
     assert view.discard_top == card("13Di") and view.discard_count == 2
     shown = [*view.hand, *view.anchors, view.discard_top, *view.laid, *(c for t in view.taken for c in t)]
     assert card("12Di") not in shown
-    assert view.hand_counts == (2, 3) and view.stock_count == 4
+    assert view.hand_counts == (2, 3) and view.draw_pile_count == 4
     assert view.scoring_up == tuple(scores("5/20 6/30 7/40")) and view.claimed[0] == (ScoringCard(5, 20),)
     assert RULES.view(state, None).hand == ()
 
@@ -855,7 +868,7 @@ def test_the_rules_sheet_picture_shows_a_chain_the_rules_accept_and_a_claim_it_m
 
     start, *middle, end = EXAMPLE_CHAIN
     assert is_chain(start, middle, end)
-    state = table([" ".join(c.code for c in middle), ""], anchors=f"{start.code} {end.code} 1Su 2Su", stock="9Di 10Di",
+    state = table([" ".join(c.code for c in middle), ""], anchors=f"{start.code} {end.code} 1Su 2Su", draw_pile="9Di 10Di",
                   scoring_up=EXAMPLE_CLAIM.code)
     assert RULES.is_legal(state, LayChain(start, tuple(middle), end, EXAMPLE_CLAIM))
 

@@ -450,7 +450,7 @@ def test_determinize_honours_no_fit_in_a_tight_position():
     own = cards("3S")
     rest = [c for c in standard_deck() if c not in unseen and c not in own]
     state = ChainsState(players=3, draw_rule="three", hands=[own, unseen[:4], unseen[4:]],
-                        chains=[rest[:15], rest[15:30], rest[30:]], deck=[], rng=Rng(1),
+                        chains=[rest[:15], rest[15:30], rest[30:]], draw_pile=[], rng=Rng(1),
                         revealed=[Revealed(), Revealed(4, frozenset({5, 7})), Revealed(4, frozenset({2, 4}))])
     view = RULES.view(state, 0)
     for salt in range(40):

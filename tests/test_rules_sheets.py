@@ -55,9 +55,9 @@ def test_the_sheets_are_in_our_own_words(text, phrases):
 # ---------------------------------------------------------------- Chains
 
 
-def chains_position(hands, chains, deck=()) -> ChainsState:
+def chains_position(hands, chains, draw_pile=()) -> ChainsState:
     return ChainsState(players=len(hands), draw_rule="three", hands=[list(h) for h in hands],
-                       chains=[list(c) for c in chains], deck=list(reversed(deck)), rng=Rng(3))
+                       chains=[list(c) for c in chains], draw_pile=list(reversed(draw_pile)), rng=Rng(3))
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -135,9 +135,9 @@ def test_chains_sheet_picture_is_a_real_position_and_its_cards_fit_where_it_says
 
 def cubes_position(board: dict, hand, players: int = 2) -> CubesState:
     used = set(board.values()) | set(hand)
-    deck = [c for c in standard_deck() if c not in used]
-    hands = [list(hand)] + [[deck.pop()] for _ in range(players - 1)]
-    return CubesState(players=players, board=dict(board), hands=hands, deck=deck, piles=[[] for _ in range(players)],
+    draw_pile = [c for c in standard_deck() if c not in used]
+    hands = [list(hand)] + [[draw_pile.pop()] for _ in range(players - 1)]
+    return CubesState(players=players, board=dict(board), hands=hands, draw_pile=draw_pile, piles=[[] for _ in range(players)],
                       rng=Rng(2), current=0, phase=PLACE, turn=0)
 
 
@@ -202,14 +202,14 @@ def test_cubes_sheet_cube_picture_closes_a_2x2_worth_22_points():
 
 def chainchain_position(variant: str, pile, hands, current: int, direction: int = 1,
                         required="auto") -> ChainChainState:
-    """A position with exactly these cards on the pile and in hand; the rest of the deck is the stock."""
+    """A position with exactly these cards on the pile and in hand; the rest of the deck is the draw pile."""
     players = len(hands)
     used = set(pile) | {t for h in hands for t in h}
-    stock = [t for t in full_deck(variant, players) if t not in used]
+    draw_pile = [t for t in full_deck(variant, players) if t not in used]
     if required == "auto":
         required = pile[-1].key if pile else None
     return ChainChainState(players=players, variant=variant, dealer=(current - 1) % players,
-                           hands=[list(h) for h in hands], stock=stock, rng=Rng(4), current=current, pile=list(pile), direction=direction, required=required,
+                           hands=[list(h) for h in hands], draw_pile=draw_pile, rng=Rng(4), current=current, pile=list(pile), direction=direction, required=required,
                            lead_reason="" if required is not None else "first")
 
 
@@ -295,7 +295,7 @@ def test_chainchain_sheet_letters_reversal_picture_and_sentence():
 def test_chainchain_sheet_a_final_reversal_hands_the_pile_to_the_player_it_turns_to():
     says(CHAINCHAIN_TEXT, "If the very last play turns play around, the player it turns to takes the pile")
     state = chainchain_position("letters", tiles("A T", 3), [[], tiles("T A", 0), [], []], 1)
-    state.stock.clear()
+    state.draw_pile.clear()
     state, _ = CHAINCHAIN.apply(state, Play(state.hands[1][0], state.hands[1][1], "tea"))
     assert len(state.collected[0]) == 4 and state.winners == (1, 2, 3)
 

@@ -46,7 +46,7 @@ def fingerprint(session: Session):
         "game": session.game, "config": session.config, "seed": session.seed,
         "wins": list(session.wins), "game_number": session.game_number, "log": list(session.log),
         "views": [RULES.view(state, seat) for seat in [*range(players), None]],
-        "cards": list(state.all_cards()), "deck": list(state.deck), "rng": state.rng.state,
+        "cards": list(state.all_cards()), "draw_pile": list(state.draw_pile), "rng": state.rng.state,
         "to_move": session.to_move, "legal": session.legal_actions(),
         "outcome": session.outcome(),
     }
@@ -374,7 +374,7 @@ def test_same_game_config_seed_and_actions_replay_to_the_same_state(seed):
     for item in games[-1]:
         state, _ = RULES.apply(state, from_json(item, RULES.action_types))
     assert [RULES.view(state, s) for s in (0, 1, 2, None)] == fingerprint(session)["views"]
-    assert state.deck == session.state.deck and state.rng.state == session.state.rng.state
+    assert state.draw_pile == session.state.draw_pile and state.rng.state == session.state.rng.state
 
 
 def test_another_seed_gives_another_game():

@@ -49,7 +49,7 @@ def played_to_the_end(session: Session) -> Session:
 
 def kinds(session: Session) -> set[str]:
     state = session.state
-    return {card.kind for card in state.draw + [c for hand in state.hands for c in hand]}
+    return {card.kind for card in state.draw_pile + [c for hand in state.hands for c in hand]}
 
 
 def test_without_card_files_only_the_built_in_set_is_offered():

@@ -39,38 +39,38 @@ def down(code: str, known: int = 0, **tokens) -> Placed:
     return Placed(c(code), False, known, **tokens)
 
 
-def table(chains, hands, *, draw=(), discard=(), event="Calm Void", event_deck=(), current=0, fair_winds=False,
-          supply=None, pools=None, began_own=None, stage="play") -> SovereignState:
-    """An exact position at the start of `current`'s turn (or the given stage).
+def table(chains, hands, *, draw_pile=(), discard=(), event="Calm Void", event_deck=(), current=0, fair_winds=False,
+          supply=None, pools=None, began_own=None, phase="play") -> SovereignState:
+    """An exact position at the start of `current`'s turn (or the given phase).
 
     chains: per seat a list of positions; a position is a Placed card or a list (bottom first).
-    hands: per seat a list of card codes. draw/discard: codes from the top down; every card not
+    hands: per seat a list of card codes. draw_pile/discard: codes from the top down; every card not
     placed anywhere lies beneath the given draw pile. event_deck: event names from the top down."""
     players = len(hands)
     placed_chains = [[list(p) if isinstance(p, list) else [p] for p in chain] for chain in chains]
     hand_cards = [[c(code) for code in hand] for hand in hands]
-    draw_cards = [c(code) for code in draw]
+    draw_pile_cards = [c(code) for code in draw_pile]
     discard_cards = [c(code) for code in discard]
     used = {p.card for chain in placed_chains for stack in chain for p in stack}
-    used |= {card for hand in hand_cards for card in hand} | set(draw_cards) | set(discard_cards)
+    used |= {card for hand in hand_cards for card in hand} | set(draw_pile_cards) | set(discard_cards)
     rest = [card for card in BUILT_IN.cards if card not in used]
     active = None if fair_winds else EVENTS[event]
     deck = [] if fair_winds else [EVENTS[name] for name in reversed(event_deck)]
     state = SovereignState(
         players=players, cards=BUILT_IN, fair_winds=fair_winds, dealer=players - 1, rng=Rng(5),
-        hands=hand_cards, draw=rest + list(reversed(draw_cards)), discard=list(reversed(discard_cards)),
+        hands=hand_cards, draw_pile=rest + list(reversed(draw_pile_cards)), discard=list(reversed(discard_cards)),
         chains=placed_chains, event_deck=deck, active_event=active, used_events=[],
         supply=list(supply) if supply else [SHIELDS, MODIFIERS, SUIT_TOKENS],
         pools=[list(p) for p in pools] if pools else [[0, 0] for _ in range(players)], current=current,
-        stage=stage, picks=[None] * players, began_own=list(began_own) if began_own else [None] * players)
+        phase=phase, picks=[None] * players, began_own=list(began_own) if began_own else [None] * players)
     state.supply[0] -= sum(p.shield for chain in placed_chains for stack in chain for p in stack)
     state.supply[1] -= sum(len(p.mods) for chain in placed_chains for stack in chain for p in stack)
     state.supply[2] -= sum(p.suit_token is not None for chain in placed_chains for stack in chain for p in stack)
     state.supply[0] -= sum(p[0] for p in state.pools)
     state.supply[1] -= sum(p[1] for p in state.pools)
-    if stage == "play":
+    if phase == "play":
         begin_turn(state, current)
-    if stage == "reveal":
+    if phase == "reveal":
         state.first_to_seven = state.reveal_seat = current
     resume(state)
     return state
@@ -119,7 +119,7 @@ def test_setup_one_active_event_five_cards_each_and_a_secret_face_down_first_pic
     player secretly picks one card and all place them face down at once (no ability)."""
     state = RULES.setup({"players": 3}, 11)
     assert state.active_event is not None and len(state.event_deck) == 14
-    assert [len(h) for h in state.hands] == [5, 5, 5] and len(state.draw) == 70 - 15
+    assert [len(h) for h in state.hands] == [5, 5, 5] and len(state.draw_pile) == 70 - 15
     assert RULES.legal_actions(state) == [Open(card) for card in state.hands[RULES.to_move(state)]]
     first = RULES.to_move(state)
     pick = state.hands[first][0]
@@ -128,7 +128,7 @@ def test_setup_one_active_event_five_cards_each_and_a_secret_face_down_first_pic
     assert other != first and state.chains == [[], [], []]
     assert RULES.view(state, other).own_pick is None and RULES.view(state, first).own_pick == pick
     assert RULES.public_action(Open(pick), other) == Open(None)
-    while state.stage == "opening":
+    while state.phase == "opening":
         state, _ = RULES.apply(state, RULES.legal_actions(state)[0])
     assert all(len(chain) == 1 and not chain[0][0].face_up for chain in state.chains)
     assert state.chains[first][0][0].card == pick
@@ -139,7 +139,7 @@ def test_setup_one_active_event_five_cards_each_and_a_secret_face_down_first_pic
 def test_play_begins_with_the_player_left_of_the_dealer():
     """Turns begin with the player to the left of the dealer; for the next game the deal passes left."""
     state = RULES.setup({"players": 3, "dealer": 1}, 2)
-    while state.stage == "opening":
+    while state.phase == "opening":
         state, _ = RULES.apply(state, RULES.legal_actions(state)[0])
     assert state.current == 2
     assert RULES.next_game_config({"players": 3, "dealer": 2}, state)["dealer"] == 0
@@ -152,7 +152,7 @@ def test_a_turn_plays_one_card_face_up_at_the_right_end_of_any_chain_then_draws_
     """The player must play one class card face up at the right end of any chain (own or an
     opponent's); then they draw one card."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Mercenary-1"], ["Envoy-1"]],
-                  draw=["Scout-1"])
+                  draw_pile=["Scout-1"])
     assert {a.chain for a in RULES.legal_actions(state)} == {0, 1}
     assert all(a.face_up for a in RULES.legal_actions(state))
     state, events = play(state, Play(c("Mercenary-1"), 1), SetSuit(1, 1, "star"))
@@ -189,16 +189,16 @@ def test_the_placing_player_resolves_E_first_then_the_ability():
 
 def test_a_player_with_no_class_card_in_hand_only_draws():
     """A player with no class card in hand only draws."""
-    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [[], ["Envoy-1"]], draw=["Scout-1"])
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [[], ["Envoy-1"]], draw_pile=["Scout-1"])
     assert state.current == 1 and state.hands[0] == [c("Scout-1")]
 
 
 def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out():
     """Then they draw one card (discard pile reshuffled into the draw pile when it runs out)."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-1"]])
-    state.discard, state.draw = state.draw[:], []
+    state.discard, state.draw_pile = state.draw_pile[:], []
     state, _ = play(state, Play(c("Sentinel-1"), 0), EndTurn())
-    assert len(state.hands[0]) == 1 and len(state.discard) == 0 and len(state.draw) == 70 - 5
+    assert len(state.hands[0]) == 1 and len(state.discard) == 0 and len(state.draw_pile) == 70 - 5
 
 
 def test_no_minimum_or_maximum_hand_size():
@@ -291,7 +291,7 @@ def test_pool_tokens_are_placed_during_ones_own_turn_on_unshielded_cards_in_play
     assert state.chains[1][0][0].value == 4 and state.chains[0][1][0].shield
     assert state.current == 1 and state.pools[0] == [1, 0] and tokens_conserved(state)
     assert "+1 or -1" in refused(table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]],
-                                       pools=[[0, 1], [0, 0]], stage="tokens"), PlaceModifier(1, 0, 2))
+                                       pools=[[0, 1], [0, 0]], phase="tokens"), PlaceModifier(1, 0, 2))
 
 
 # ---------------------------------------------------------------- the ten classes
@@ -548,7 +548,7 @@ def test_tribute_gives_a_modifier_token_for_a_play_on_an_opponents_chain():
 
 
 def test_salvage_may_discard_a_card_from_hand_to_draw_one_at_the_start_of_the_turn():
-    state = start("Salvage", [["Sentinel-1"], ["Envoy-3"]], draw=["Scout-1"])
+    state = start("Salvage", [["Sentinel-1"], ["Envoy-3"]], draw_pile=["Scout-1"])
     assert set(RULES.legal_actions(state)) == {Salvage(c("Sentinel-1")), Skip()}
     state, _ = play(state, Salvage(c("Sentinel-1")))
     assert state.hands[0] == [c("Scout-1")] and state.discard == [c("Sentinel-1")]
@@ -605,7 +605,7 @@ def test_a_turn_ending_with_a_chain_at_7_starts_the_reveal_phase_and_forfeits_po
                   pools=[[0, 0], [1, 1]])
     state, events = play(state, Play(c("Sentinel-7"), 1), EndTurn())
     assert RevealPhase(1) in events
-    assert state.stage == "reveal" and state.pools == [[0, 0], [0, 0]] and tokens_conserved(state)
+    assert state.phase == "reveal" and state.pools == [[0, 0], [0, 0]] and tokens_conserved(state)
     assert state.pending == type(state.pending)("reveal", 0, None)
 
 
@@ -614,7 +614,7 @@ def test_reveal_phase_starts_with_the_chain_that_reached_7_then_turn_order():
     each player with a face-down card in play reveals one of their choice; the chain owner resolves."""
     state = table([[up("Magistrate-2"), down("Artificer-1", known=1), down("Sentinel-1", known=1)],
                    [down("Envoy-1", known=2)] + six_and([f"Sentinel-{i}" for i in range(2, 8)])],
-                  [["Scout-1"], ["Envoy-3"]], current=1, stage="tokens")
+                  [["Scout-1"], ["Envoy-3"]], current=1, phase="tokens")
     assert state.pending.kind == "reveal" and state.pending.seat == 1
     state, _ = play(state, Reveal(0))
     assert state.pending.kind == "change_suit" and state.pending.seat == 1
@@ -632,7 +632,7 @@ def test_events_are_off_in_the_reveal_phase_and_E_does_nothing():
     """Reveal Phase: events are off; (E) does nothing."""
     state = table([[up("Magistrate-2"), down("Scout-7", known=1)],
                    six_and([f"Sentinel-{i}" for i in range(1, 8)])], [[], []], event="Ceasefire",
-                  event_deck=["Famine"], stage="reveal")
+                  event_deck=["Famine"], phase="reveal")
     state.first_to_seven = state.reveal_seat = 0
     resume(state)
     state, events = play(state, Reveal(1))
@@ -652,7 +652,7 @@ def test_scoring_example_26_minus_10_is_16():
 
 def scored_table(chains, hands, **kw):
     """A Reveal Phase with nothing left to reveal: it goes straight on to scoring."""
-    return table(chains, hands, stage="reveal", **kw)
+    return table(chains, hands, phase="reveal", **kw)
 
 
 def test_highest_score_wins():
@@ -669,7 +669,7 @@ def test_a_tie_goes_to_sudden_death_without_drawing_each_playing_a_secret_pick_f
     repeat until the tie breaks."""
     state = scored_table([[up("Sentinel-7")], [up("Sentinel-4")], [up("Sentinel-6")]],
                          [["Scout-1", "Sentinel-1"], ["Sentinel-3"], ["Envoy-1"]])
-    assert state.stage == "sudden_pick" and state.contenders == (0, 2)
+    assert state.phase == "sudden_pick" and state.contenders == (0, 2)
     assert RULES.legal_actions(state) == [Pick(c("Scout-1")), Pick(c("Sentinel-1"))]
     state, events = play(state, Pick(c("Sentinel-1")))
     assert RULES.view(state, 2).picked == (True, False, False) and RULES.view(state, 2).own_pick is None
@@ -694,7 +694,7 @@ def test_sudden_death_repeats_until_the_tie_breaks():
     state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")]],
                          [["Magistrate-3", "Magistrate-5"], ["Magistrate-2", "Magistrate-1"]])
     state, events = play(state, Pick(c("Magistrate-3")), Pick(c("Magistrate-2")))
-    assert state.winners is None and state.stage == "sudden_pick" and chain_score(state.chains[0]) == 13
+    assert state.winners is None and state.phase == "sudden_pick" and chain_score(state.chains[0]) == 13
     state, events = play(state, Pick(c("Magistrate-5")), Pick(c("Magistrate-1")))
     assert state.winners == (0,) and state.final_scores == (20, 8)
 
@@ -703,7 +703,7 @@ def test_faq_a_runners_tucked_card_is_revealed_at_the_end_and_stays_beneath():
     """FAQ: a Runner revealed at the end of the game: the chain owner plays another card face down
     beneath it and reveals it at once (ruling: it is resolved, and stays beneath)."""
     state = table([[up("Magistrate-2"), down("Runner-1", known=1)],
-                   six_and([f"Sentinel-{i}" for i in range(1, 8)])], [["Artificer-1"], []], stage="reveal")
+                   six_and([f"Sentinel-{i}" for i in range(1, 8)])], [["Artificer-1"], []], phase="reveal")
     state, _ = play(state, Reveal(1), Tuck(c("Artificer-1")))
     stack = state.chains[0][1]
     assert [p.card.short for p in stack] == ["Artificer-1", "Runner-1"] and stack[0].face_up
@@ -714,7 +714,7 @@ def test_a_tucked_card_under_a_runner_in_play_is_revealed_in_the_reveal_phase():
     """In the Reveal Phase, that card (beneath a Runner) is revealed and resolved, and stays beneath."""
     runner = [down("Sentinel-1", known=1, tucked=True), up("Runner-1")]
     state = table([[up("Magistrate-2"), runner], six_and([f"Sentinel-{i}" for i in range(2, 8)])],
-                  [[], []], stage="reveal")
+                  [[], []], phase="reveal")
     assert RULES.legal_actions(state) == [Reveal(1, True)]
     state, _ = play(state, Reveal(1, True))
     assert state.chains[0][1][0].face_up and state.pending.kind == "tokens"
@@ -725,7 +725,7 @@ def test_faq_an_acolyte_over_a_runner_keeps_the_tucked_card_hidden():
     card beneath the Runner is not revealed at the end."""
     stack = [down("Sentinel-1", known=1, tucked=True), up("Runner-1"), up("Acolyte-1")]
     state = table([[up("Magistrate-2"), stack], six_and([f"Sentinel-{i}" for i in range(2, 8)])],
-                  [[], []], stage="reveal")
+                  [[], []], phase="reveal")
     assert state.winners is not None and not state.chains[0][1][0].face_up
 
 
@@ -750,7 +750,7 @@ def test_the_game_still_ends_when_the_first_chain_at_7_ends_the_reveal_phase_sho
     """Rulebook note: if the first chain that reached 7 cards ends up with fewer than 7 after the
     Reveal Phase, the game still ends and scoring occurs."""
     seven = six_and([f"Sentinel-{i}" for i in range(1, 8)])
-    state = table([[up("Magistrate-2"), down("Scout-1", known=1)], seven], [[], []], stage="reveal")
+    state = table([[up("Magistrate-2"), down("Scout-1", known=1)], seven], [[], []], phase="reveal")
     state, _ = play(state, Reveal(1), Discard(1, 6))
     assert len(state.chains[1]) == 6 and state.winners is not None
     assert state.final_scores[1] == (5 + 6 + 7) - (4 + 5 + 6)
@@ -765,7 +765,7 @@ def test_gap_a_round_without_a_play_or_a_draw_ends_the_game_from_the_seat_whose_
     starts the Reveal Phase, beginning with the seat whose turn ended last."""
     state = table([[up("Magistrate-2"), down("Artificer-1", known=1)], [down("Envoy-1", known=2)]], [[], []],
                   event="Famine")
-    assert state.stage == "reveal" and state.first_to_seven == 1
+    assert state.phase == "reveal" and state.first_to_seven == 1
     assert state.pending.kind == "reveal" and state.pending.seat == 1
 
 
@@ -859,7 +859,7 @@ def test_revised_tokens_gained_in_the_reveal_phase_wait_for_later_reveal_turns_a
     turn's reveal; whatever is still held at scoring is forfeited."""
     state = table([[up("Magistrate-2"), down("Artificer-1", known=1), down("Sentinel-1", known=1)],
                    [down("Envoy-1", known=2)] + six_and([f"Sentinel-{i}" for i in range(2, 8)])],
-                  [[], []], stage="reveal")
+                  [[], []], phase="reveal")
     state, _ = play(state, Reveal(1))
     assert state.pools[0] == [0, 2] and state.pending.kind == "tokens" and state.pending.seat == 0
     state, _ = play(state, EndTurn())
@@ -881,7 +881,7 @@ def test_revised_tokens_gained_in_sudden_death_wait_for_their_takers_later_sudde
     state, _ = play(state, Pick(c("Artificer-1")), Pick(c("Runner-5")))
     assert state.pending.kind == "tokens" and state.pools[0] == [0, 2]
     state, _ = play(state, EndTurn(), Skip())
-    assert state.stage == "sudden_pick" and state.pools[0] == [0, 2] and state.winners is None
+    assert state.phase == "sudden_pick" and state.pools[0] == [0, 2] and state.winners is None
     state, _ = play(state, Pick(c("Magistrate-5")), Pick(c("Magistrate-1")))
     assert state.pending.kind == "tokens" and state.pending.seat == 0
     state, _ = play(state, PlaceModifier(0, 2, 1), EndTurn())
@@ -944,7 +944,7 @@ def test_gap_tied_players_who_run_out_of_cards_together_share_the_win():
 
 def test_gap_after_a_turn_without_a_play_momentum_leaves_the_next_turn_free():
     """Decided: a turn without a play began on no chain, so Momentum does not bind the next one."""
-    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [[], ["Envoy-3"]], draw=["Sentinel-1"],
+    state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [[], ["Envoy-3"]], draw_pile=["Sentinel-1"],
                   event="Momentum", began_own=[True, None])
     assert state.began_own[0] is None
     state = turn_of(state, 0)
@@ -981,5 +981,5 @@ def test_gap_the_empath_may_turn_itself_over():
 def test_gap_salvage_is_not_offered_to_an_empty_hand():
     """Decided: with Salvage active, a player with no card in hand has nothing to discard: the
     turn goes straight on (here, to drawing)."""
-    state = start("Salvage", [[], ["Envoy-3"]], draw=["Scout-1"])
+    state = start("Salvage", [[], ["Envoy-3"]], draw_pile=["Scout-1"])
     assert state.current == 1 and state.hands[0] == [c("Scout-1")]

@@ -32,18 +32,18 @@ def up(code: str, **tokens) -> Placed:
     return Placed(c(code), True, EVERYONE, **tokens)
 
 
-def solo(chain, hand, *, draw=(), event="Calm Void", pools=(0, 0)) -> SovereignState:
+def solo(chain, hand, *, draw_pile=(), event="Calm Void", pools=(0, 0)) -> SovereignState:
     """A solitaire position at the start of a turn. chain: seven entries, each a Placed card,
-    a list (a stack, bottom first) or None (an empty space). draw: codes from the top down;
+    a list (a stack, bottom first) or None (an empty space). draw_pile: codes from the top down;
     every other card lies beneath them."""
     stacks = [[] if p is None else (list(p) if isinstance(p, list) else [p]) for p in chain]
     hand_cards = [c(code) for code in hand]
-    top_draw = [c(code) for code in draw]
-    used = {p.card for s in stacks for p in s} | set(hand_cards) | set(top_draw)
+    top_of_draw_pile = [c(code) for code in draw_pile]
+    used = {p.card for s in stacks for p in s} | set(hand_cards) | set(top_of_draw_pile)
     rest = [card for card in BUILT_IN.cards if card not in used]
     state = SovereignState(
         players=1, cards=BUILT_IN, solitaire=True, fair_winds=False, dealer=0, rng=Rng(3), hands=[hand_cards],
-        draw=rest + list(reversed(top_draw)), discard=[], chains=[stacks], event_deck=[],
+        draw_pile=rest + list(reversed(top_of_draw_pile)), discard=[], chains=[stacks], event_deck=[],
         active_event=EVENTS[event], used_events=[], supply=[SHIELDS - pools[0], MODIFIERS - pools[1], SUIT_TOKENS],
         pools=[list(pools)], current=0, picks=[None], began_own=[None])
     begin_turn(state, 0)
@@ -70,7 +70,7 @@ def test_setup_deals_seven_face_up_cards_as_one_chain_abilities_ignored_and_five
     assert state.active_event is not None and len(state.event_deck) == 14
     assert len(state.chains) == 1 and len(state.chains[0]) == 7
     assert all(len(stack) == 1 and stack[0].face_up for stack in state.chains[0])
-    assert len(state.hands[0]) == 5 and len(state.draw) == 70 - 12
+    assert len(state.hands[0]) == 5 and len(state.draw_pile) == 70 - 12
     assert state.pools == [[0, 0]] and state.supply == [SHIELDS, MODIFIERS, SUIT_TOKENS]
     assert state.pending.kind in ("play", "salvage") or state.winners is not None
 
@@ -107,7 +107,7 @@ def test_any_value_goes_onto_a_face_down_card_or_an_empty_space():
 def test_the_card_is_resolved_then_one_drawn():
     """Resolve it; then draw one."""
     chain = [up("Scout-3")] + MIXED[1:]  # Scout-3: value 2 star
-    state = solo(chain, ["Envoy-4", "Sentinel-7"], draw=["Smuggler-1"])  # Envoy-4: value 3
+    state = solo(chain, ["Envoy-4", "Sentinel-7"], draw_pile=["Smuggler-1"])  # Envoy-4: value 3
     state, _ = play(state, PlayOn(c("Envoy-4"), 0))
     assert state.pending.kind == "change_suit"
     state, _ = play(state, SetSuit(0, 1, "star"))
@@ -156,7 +156,7 @@ def test_events_that_name_an_opponent_have_no_effect(event):
 def test_hostile_orbit_puts_the_unseen_discard_only_where_any_value_fits():
     """Hostile Orbit in solitaire: the top discard, unseen, may go only where any value may go."""
     state = solo([None] + MIXED[1:], ["Sentinel-7"], event="Hostile Orbit")
-    state.discard = [state.draw.pop(0)]
+    state.discard = [state.draw_pile.pop(0)]
     state.pending = None
     begin_turn(state, 0)
     resume(state)
@@ -391,10 +391,10 @@ def small_position(seed: int):
     rng.shuffle(codes)
     chain = [None if rng.random() < 0.1 else up(codes.pop()) for _ in range(7)]
     hand = [codes.pop() for _ in range(2 + (rng.random() < 0.3))]
-    draw = [codes.pop() for _ in range(int(rng.random() * 3))]
+    draw_pile = [codes.pop() for _ in range(int(rng.random() * 3))]
     pools = (int(rng.random() * 2), int(rng.random() * 3))
-    state = solo(chain, hand, draw=draw, event=EXACT_EVENTS[int(rng.random() * len(EXACT_EVENTS))], pools=pools)
-    state.draw = state.draw[len(state.draw) - len(draw):]
+    state = solo(chain, hand, draw_pile=draw_pile, event=EXACT_EVENTS[int(rng.random() * len(EXACT_EVENTS))], pools=pools)
+    state.draw_pile = state.draw_pile[len(state.draw_pile) - len(draw_pile):]
     return state
 
 
@@ -410,9 +410,9 @@ def every_line_wins(state, most: int) -> bool:
     tried = 0
 
     def exact(s):
-        return (tuple(map(tuple, s.chains[0])), tuple(s.hands[0]), tuple(s.draw), tuple(s.discard), s.active_event,
+        return (tuple(map(tuple, s.chains[0])), tuple(s.hands[0]), tuple(s.draw_pile), tuple(s.discard), s.active_event,
                 tuple(s.event_deck), tuple(s.used_events), s.rng.state, tuple(s.supply), tuple(s.pools[0]),
-                s.pending, tuple(s.work), s.stage, s.plays_this_turn)
+                s.pending, tuple(s.work), s.phase, s.plays_this_turn)
 
     def wins(s) -> bool:
         nonlocal tried

@@ -62,7 +62,7 @@ def test_whole_numbers_game_from_the_menu_to_the_results(driver):
         pytest.fail("the game never reached the results screen")
     assert human_moves > 3
     view = table.session.view(None)
-    assert view.over and view.stock_count == 0 and not any(view.hand_counts)
+    assert view.game_over and view.draw_pile_count == 0 and not any(view.hand_counts)
     rows = table.result_rows()
     assert [len(cards) for _seat, cards, _text in rows] == list(view.collected_counts)
 

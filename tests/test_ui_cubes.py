@@ -56,7 +56,7 @@ def test_whole_game_from_menu_through_the_mouse_to_the_results(driver):
         pytest.fail("the game never reached the results screen")
     assert human_moves > 5
     view = table.session.view(None)
-    assert view.deck_count == 0 and view.winners
+    assert view.draw_pile_count == 0 and view.winners
     rows = table.result_rows()
     assert [points for _s, _pile, points in rows] == [f"{len(p)} cards, {sum(c.rank for c in p)} points" for p in view.piles]
 

@@ -97,7 +97,7 @@ def test_whole_game_from_menu_through_the_mouse_with_a_long_chain_to_the_results
     laid = [e for seat, e in table.session.history if seat == 0 and isinstance(e, ChainLaid)]
     assert any(len(e.cards) >= LONG_CHAIN for e in laid), "the human laid a chain of six or more"
     view = table.session.view(None)
-    assert view.stock_count == 0 and view.winners
+    assert view.draw_pile_count == 0 and view.winners
     rows = table.result_rows()
     assert [seat for seat, _cards, _summary in rows] == [0, 1]
     assert all(summary.startswith(f"{sum(s.points for s in cards)} points") for _seat, cards, summary in rows)

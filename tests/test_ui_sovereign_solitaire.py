@@ -330,8 +330,8 @@ def test_undo_takes_back_a_play_but_never_a_draw_that_showed_a_card():
     assert session.state.pending.kind in ("play", "salvage") and session.can_redo
     session.redo()
     assert session.log == mid_turn
-    pile = len(session.state.draw)
-    while len(session.state.draw) == pile:
+    pile = len(session.state.draw_pile)
+    while len(session.state.draw_pile) == pile:
         session.apply(hint.choose(session.view(0), session.legal_actions()))
     assert not session.can_undo, "the draw showed a card: the turn before it stays played"
 

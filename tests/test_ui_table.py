@@ -95,6 +95,6 @@ def test_a_hint_to_draw_names_the_button_and_shows_no_card(driver):
             break
     else:
         pytest.skip("no seed gave a forced draw")
-    top = table.session.state.deck[-1]
+    top = table.session.state.draw_pile[-1]
     driver.key(pygame.K_h)
     assert table.notice.startswith("Hint: Draw") and top.label not in table.notice

@@ -44,11 +44,11 @@ def step(session: Session, rnd: random.Random) -> None:
     session.apply(rnd.choice(session.legal_actions()))
 
 
-def chains_position(hands, chains, deck) -> ChainsState:
+def chains_position(hands, chains, draw_pile) -> ChainsState:
     from game.cards import cards
 
     return ChainsState(players=2, draw_rule="three", hands=[cards(h) for h in hands], chains=[cards(c) for c in chains],
-                       deck=cards(deck), rng=Rng(1))
+                       draw_pile=cards(draw_pile), rng=Rng(1))
 
 
 # ---------------------------------------------------------------- the hook: shows_hidden

@@ -76,7 +76,7 @@ class GameEnded:
 class TinyState:
     players: int
     hands: list[list[Pip]]
-    deck: list[Pip]
+    draw_pile: list[Pip]
     rng: Rng
     tables: list[list[tuple[Pip, bool]]] = field(default_factory=list)  # per seat: (card, face down)
     current: int = 0
@@ -87,13 +87,13 @@ class TinyState:
             self.tables = [[] for _ in range(self.players)]
 
     def all_cards(self) -> list[Pip]:
-        return [c for hand in self.hands for c in hand] + self.deck + [c for t in self.tables for c, _ in t]
+        return [c for hand in self.hands for c in hand] + self.draw_pile + [c for t in self.tables for c, _ in t]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TinyView(View):
     tables: tuple[tuple[tuple[Pip | None, bool], ...], ...]  # another seat's face-down card: None
-    deck_count: int
+    draw_pile_count: int
 
 
 def _total(table) -> int:
@@ -114,7 +114,7 @@ class TinyRules(Rules):
         deck = list(DECK)
         rng.shuffle(deck)
         hands = [[deck.pop() for _ in range(config["hand_size"])] for _ in range(config["players"])]
-        return TinyState(players=config["players"], hands=hands, deck=deck, rng=rng)
+        return TinyState(players=config["players"], hands=hands, draw_pile=deck, rng=rng)
 
     def deck(self, config: dict) -> list[Pip]:
         return list(DECK)
@@ -133,7 +133,7 @@ class TinyRules(Rules):
         return "play a card of your hand, face up or face down"
 
     def clone(self, state: TinyState) -> TinyState:
-        return TinyState(players=state.players, hands=[h[:] for h in state.hands], deck=state.deck[:],
+        return TinyState(players=state.players, hands=[h[:] for h in state.hands], draw_pile=state.draw_pile[:],
                          rng=state.rng.clone(), tables=[t[:] for t in state.tables],
                          current=state.current, winners=state.winners)
 
@@ -165,10 +165,10 @@ class TinyRules(Rules):
                         hand=tuple(state.hands[seat]) if seat is not None else (),
                         hand_counts=tuple(len(h) for h in state.hands), winners=state.winners,
                         final_hands=tuple(tuple(h) for h in state.hands) if over else None,
-                        tables=tables, deck_count=len(state.deck))
+                        tables=tables, draw_pile_count=len(state.draw_pile))
 
     def hidden_cards(self, state: TinyState, seat: int | None) -> set[Pip]:
-        hidden = set(state.deck)
+        hidden = set(state.draw_pile)
         if state.winners is None:
             for other in range(state.players):
                 if other != seat:
@@ -177,19 +177,19 @@ class TinyRules(Rules):
         return hidden
 
     def determinize(self, view: TinyView, rng: Rng) -> TinyState:
-        """The unseen cards dealt at random to the other hands, the face-down cards and the deck."""
+        """The unseen cards dealt at random to the other hands, the face-down cards and the draw pile."""
         seen = set(view.hand) | {card for t in view.tables for card, _down in t if card is not None}
         pool = [c for c in DECK if c not in seen]
         hidden_down = {s: sum(1 for card, _down in t if card is None) for s, t in enumerate(view.tables)}
         sizes = {s: view.hand_counts[s] + hidden_down[s] for s in range(view.players) if s != view.seat}
-        dealt, deck = deal_hidden(pool, sizes, {}, {}, rng)
+        dealt, draw_pile = deal_hidden(pool, sizes, {}, {}, rng)
         hands, tables = [], []
         for s in range(view.players):
             cards = dealt.get(s, [])
             hands.append(list(view.hand) if s == view.seat else cards[:view.hand_counts[s]])
             unknown = iter(cards[view.hand_counts[s]:])
             tables.append([(next(unknown) if card is None else card, down) for card, down in view.tables[s]])
-        return TinyState(players=view.players, hands=hands, deck=deck, rng=Rng(rng.next_u64()),
+        return TinyState(players=view.players, hands=hands, draw_pile=draw_pile, rng=Rng(rng.next_u64()),
                          tables=tables, current=view.current, winners=view.winners)
 
     def outcome(self, state: TinyState) -> Outcome | None:

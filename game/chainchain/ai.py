@@ -59,7 +59,7 @@ class ChainChainHeuristic(HeuristicPlayer):
         hand = list(view.hand)
         hand.remove(play.first)
         hand.remove(play.second)
-        final = view.stock_count == 0 and not hand and sum(view.hand_counts) == len(view.hand)
+        final = view.draw_pile_count == 0 and not hand and sum(view.hand_counts) == len(view.hand)
         if final:
             return float(pile) if reversal else 0.0
         if reversal:
@@ -116,8 +116,8 @@ def _next_seat(view: ChainChainView, play) -> int | None:
     counts = list(view.hand_counts)
     seat = view.seat
     counts[seat] -= 2
-    if view.stock_count:
-        counts[seat] += min(2, view.stock_count)
+    if view.draw_pile_count:
+        counts[seat] += min(2, view.draw_pile_count)
     n = view.players
     for step in range(1, n + 1):
         other = (seat + view.direction * step) % n

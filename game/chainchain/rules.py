@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from ..cards import card_count
 from ..core import NOTHING_REVEALED, Option, Outcome, Revealed, Rules, View
-from ..dealing import deal_hidden, deck_and_other_hands
+from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
 from . import words as dictionary
 
@@ -258,7 +258,7 @@ class GameEnded:
 class ChainChainState:
     """The whole table. Mutated only by `ChainChainRules.advance` on a private clone.
 
-    `stock` is drawn from its end. `pile` is oldest first. `required` is the required value (an
+    `draw_pile` is drawn from its end. `pile` is oldest first. `required` is the required value (an
     int) or class ("vowel" / "consonant"), None when the player to move leads freely; then
     `lead_reason` says why: "first" (the first play of the game), "took" (they took the pile),
     "reversal" (the player before answered with a double or a letters reversal). `revealed[seat]`:
@@ -270,7 +270,7 @@ class ChainChainState:
     variant: str
     dealer: int
     hands: list[list[Tile]]
-    stock: list[Tile]
+    draw_pile: list[Tile]
     rng: Rng
     current: int | None = None
     pile: list[Tile] = field(default_factory=list)
@@ -292,7 +292,7 @@ class ChainChainState:
             self.revealed = [NOTHING_REVEALED] * self.players
 
     def all_cards(self) -> list[Tile]:
-        found = [c for hand in self.hands for c in hand] + self.stock + self.pile
+        found = [c for hand in self.hands for c in hand] + self.draw_pile + self.pile
         found += [c for pile in self.collected for c in pile]
         return found + self.removed
 
@@ -312,7 +312,7 @@ class ChainChainView(View):
     direction: int                      # +1 clockwise (seat order), -1 anticlockwise
     must_lead: bool                     # the player to move leads freely (any two cards)
     lead_reason: str                    # "first", "took", "reversal"; "" when answering
-    stock_count: int
+    draw_pile_count: int
     collected: tuple[tuple[Tile, ...], ...]
     removed: tuple[Tile, ...]           # the last pile, once it has left the game
     revealed: tuple[Revealed, ...]
@@ -330,10 +330,6 @@ class ChainChainView(View):
     def top(self) -> tuple[Tile, ...]:
         """The last play on the pile (first, second), or fewer cards if the pile is smaller."""
         return self.pile[-2:]
-
-    @property
-    def over(self) -> bool:
-        return self.winners is not None
 
 
 # ---------------------------------------------------------------- pure helpers
@@ -496,7 +492,7 @@ class ChainChainRules(Rules):
         for _round in range(HAND_SIZE):  # one card at a time, from the dealer's left
             for i in range(1, players + 1):
                 hands[(dealer + i) % players].append(deck.pop())
-        return ChainChainState(players=players, variant=variant, dealer=dealer, hands=hands, stock=deck, rng=rng)
+        return ChainChainState(players=players, variant=variant, dealer=dealer, hands=hands, draw_pile=deck, rng=rng)
 
     def to_move(self, state: ChainChainState) -> int | None:
         return None if state.winners is not None else state.current
@@ -508,7 +504,7 @@ class ChainChainRules(Rules):
         copy.variant = state.variant
         copy.dealer = state.dealer
         copy.hands = [h[:] for h in state.hands]
-        copy.stock = state.stock[:]
+        copy.draw_pile = state.draw_pile[:]
         copy.rng = state.rng.clone()
         copy.current = state.current
         copy.pile = state.pile[:]
@@ -651,14 +647,14 @@ class ChainChainRules(Rules):
         if reversal:
             state.direction = -state.direction
             events.append(Reversed(state.direction))
-        stock = state.stock
-        if stock:
-            drawn = (stock.pop(), stock.pop()) if len(stock) >= 2 else (stock.pop(),)
+        draw_pile = state.draw_pile
+        if draw_pile:
+            drawn = (draw_pile.pop(), draw_pile.pop()) if len(draw_pile) >= 2 else (draw_pile.pop(),)
             hand.extend(drawn)
             events.append(Drew(seat, drawn, len(drawn)))
         assert len(hand) % 2 == 0, f"seat {seat} holds {len(hand)} cards: hands stay even"
         state.last_player = seat
-        if not stock and not any(state.hands):
+        if not draw_pile and not any(state.hands):
             self._end(state, seat, reversal, events)
             return events
         if reversal:
@@ -698,7 +694,7 @@ class ChainChainRules(Rules):
         return event
 
     def view(self, state: ChainChainState, seat: int | None) -> ChainChainView:
-        over = state.winners is not None
+        game_over = state.winners is not None
         return ChainChainView(
             seat=seat,
             players=state.players,
@@ -709,16 +705,16 @@ class ChainChainRules(Rules):
             required=state.required,
             direction=state.direction,
             current=state.current,
-            must_lead=state.required is None and not over,
+            must_lead=state.required is None and not game_over,
             lead_reason=state.lead_reason,
             hand_counts=tuple(len(hand) for hand in state.hands),
-            stock_count=len(state.stock),
+            draw_pile_count=len(state.draw_pile),
             collected=tuple(tuple(pile) for pile in state.collected),
             removed=tuple(state.removed),
             revealed=tuple(state.revealed),
             last_player=state.last_player,
             winners=state.winners,
-            final_hands=tuple(tuple(h) for h in state.hands) if over else None,
+            final_hands=tuple(tuple(h) for h in state.hands) if game_over else None,
         )
 
     def determinize(self, view: ChainChainView, rng: Rng) -> ChainChainState:
@@ -741,7 +737,7 @@ class ChainChainRules(Rules):
             hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
         rng.shuffle(pool)
         return ChainChainState(players=view.players, variant=view.variant, dealer=view.dealer,
-                               hands=hands, stock=pool, rng=Rng(rng.next_u64()), current=view.current,
+                               hands=hands, draw_pile=pool, rng=Rng(rng.next_u64()), current=view.current,
                                pile=list(view.pile), collected=[list(p) for p in view.collected],
                                removed=list(view.removed), direction=view.direction,
                                required=view.required, lead_reason=view.lead_reason,
@@ -755,7 +751,7 @@ class ChainChainRules(Rules):
     def hidden_cards(self, state: ChainChainState, seat: int | None) -> set[Tile]:
         """The stock and the other seats' hands (the pile, the collected piles and the cards out
         of the game were all seen face up; every hand is shown once the game is over)."""
-        return deck_and_other_hands(state.stock, state.hands, seat, state.winners is not None)
+        return draw_pile_and_other_hands(state.draw_pile, state.hands, seat, state.winners is not None)
 
     def outcome(self, state: ChainChainState) -> Outcome | None:
         """Scores are minus the collected cards (higher is better); the sums break ties in `winners`."""

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from ..cards import Card, card_count, rank_name, standard_deck
 from ..core import NOTHING_REVEALED, Option, Outcome, Revealed, Rules, View
-from ..dealing import deal_hidden, deck_and_other_hands
+from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
 
 HAND_SIZE = 5
@@ -125,7 +125,7 @@ class ChainsState:
     draw_rule: str
     hands: list[list[Card]]
     chains: list[list[Card]]
-    deck: list[Card]
+    draw_pile: list[Card]
     rng: Rng
     current: int = 0
     drawn: int = 0
@@ -142,7 +142,7 @@ class ChainsState:
 
     def all_cards(self) -> list[Card]:
         found = [c for hand in self.hands for c in hand] + [c for chain in self.chains for c in chain]
-        found += self.deck
+        found += self.draw_pile
         if self.pending is not None:
             found.append(self.pending)
         return found
@@ -154,7 +154,7 @@ class ChainsView(View):
 
     draw_rule: str
     chains: tuple[tuple[Card, ...], ...]
-    deck_count: int
+    draw_pile_count: int
     drawn: int
     pending: Card | None
     revealed: tuple[Revealed, ...]
@@ -201,7 +201,7 @@ class ChainsRules(Rules):
         hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
         chains = [[deck.pop()] for _ in range(CHAIN_COUNT)]
         return ChainsState(players=players, draw_rule=config["draw_rule"], hands=hands, chains=chains,
-                           deck=deck, rng=rng)
+                           draw_pile=deck, rng=rng)
 
     def to_move(self, state: ChainsState) -> int | None:
         return None if state.winners is not None else state.current
@@ -213,7 +213,7 @@ class ChainsRules(Rules):
         copy.draw_rule = state.draw_rule
         copy.hands = [h[:] for h in state.hands]
         copy.chains = [c[:] for c in state.chains]
-        copy.deck = state.deck[:]
+        copy.draw_pile = state.draw_pile[:]
         copy.rng = state.rng.clone()
         copy.current = state.current
         copy.drawn = state.drawn
@@ -311,9 +311,9 @@ class ChainsRules(Rules):
     def _draw(self, state: ChainsState) -> list:
         seat = state.current
         events = []
-        if not state.deck:
+        if not state.draw_pile:
             events.append(_rebuild(state))
-        card = state.deck.pop()
+        card = state.draw_pile.pop()
         state.drawn += 1
         ends = [chain[-1].rank for chain in state.chains]
         fitting = any(FITS[card.rank][end] for end in ends)
@@ -364,7 +364,7 @@ class ChainsRules(Rules):
             draw_rule=state.draw_rule,
             hand=tuple(state.hands[seat]) if seat is not None else (),
             chains=tuple(tuple(chain) for chain in state.chains),
-            deck_count=len(state.deck),
+            draw_pile_count=len(state.draw_pile),
             hand_counts=tuple(len(hand) for hand in state.hands),
             current=state.current,
             drawn=state.drawn,
@@ -381,16 +381,16 @@ class ChainsRules(Rules):
         draws and passes revealed (`revealed`)."""
         if view.final_hands is not None:
             hands = [list(h) for h in view.final_hands]
-            deck = _unseen(view, view.final_hands)
+            draw_pile = _unseen(view, view.final_hands)
         else:
             pool = _unseen(view, [view.hand])
             others = [s for s in range(view.players) if s != view.seat]
             owed = {s: view.revealed[s].count for s in others}
             allowed = {s: {c for c in pool if c.rank not in view.revealed[s].none_of} for s in others if owed[s]}
-            dealt, deck = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
+            dealt, draw_pile = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
             hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
         return ChainsState(players=view.players, draw_rule=view.draw_rule, hands=hands,
-                           chains=[list(c) for c in view.chains], deck=deck, rng=Rng(rng.next_u64()),
+                           chains=[list(c) for c in view.chains], draw_pile=draw_pile, rng=Rng(rng.next_u64()),
                            current=view.current, drawn=view.drawn, pending=view.pending,
                            revealed=list(view.revealed), stuck_passes=view.stuck_passes,
                            winners=view.winners, end_reason=view.end_reason)
@@ -400,7 +400,7 @@ class ChainsRules(Rules):
 
     def hidden_cards(self, state: ChainsState, seat: int | None) -> set[Card]:
         """The deck and the other seats' hands (every hand is shown once the game is over)."""
-        return deck_and_other_hands(state.deck, state.hands, seat, state.winners is not None)
+        return draw_pile_and_other_hands(state.draw_pile, state.hands, seat, state.winners is not None)
 
     def outcome(self, state: ChainsState) -> Outcome | None:
         if state.winners is None:
@@ -422,16 +422,16 @@ def _fitting_ranks(*ends: int) -> frozenset[int]:
 
 
 def _can_draw(state: ChainsState) -> bool:
-    return bool(state.deck) or any(len(chain) > 1 for chain in state.chains)
+    return bool(state.draw_pile) or any(len(chain) > 1 for chain in state.chains)
 
 
 def _rebuild(state: ChainsState) -> Rebuilt:
     """Each chain keeps its last card; every other chain card is shuffled into a new deck."""
     for chain in state.chains:
-        state.deck.extend(chain[:-1])
+        state.draw_pile.extend(chain[:-1])
         del chain[:-1]
-    state.rng.shuffle(state.deck)
-    return Rebuilt(len(state.deck))
+    state.rng.shuffle(state.draw_pile)
+    return Rebuilt(len(state.draw_pile))
 
 
 def hand_total(hand) -> int:

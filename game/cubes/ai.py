@@ -41,7 +41,7 @@ class CubesHeuristic(HeuristicPlayer):
             return list(legal)
         board = view.board_dict()
         appraisal = Appraisal(self, board, list(view.hand), _unseen(view, board), _opponent_cards(view),
-                              view.deck_count == 0)
+                              view.draw_pile_count == 0)
         random = self.rng.random
         keyed = [(appraisal.value(action), random(), action) for action in legal if type(action) is Place]
         keyed.sort(key=lambda item: (item[0], item[1]), reverse=True)
@@ -261,7 +261,7 @@ def _unseen(view: CubesView, board: dict) -> list:
 def _opponent_cards(view: CubesView) -> int:
     """How many unknown cards the next player will choose from (after drawing, if the deck allows)."""
     nxt = (view.current + 1) % view.players
-    return view.hand_counts[nxt] + (1 if view.deck_count > 0 else 0)
+    return view.hand_counts[nxt] + (1 if view.draw_pile_count > 0 else 0)
 
 
 def _chance(unseen: list, near: list, cards: int) -> float:

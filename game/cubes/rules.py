@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, standard_deck
 from ..core import NOTHING_REVEALED, Outcome, Revealed, Rules, View
-from ..dealing import deal_hidden, deck_and_other_hands
+from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
 
 HAND_SIZE = 5
@@ -31,7 +31,6 @@ SIDES = ((0, -1, "above it"), (0, 1, "below it"), (-1, 0, "to its left"), (1, 0,
 
 DRAW = "draw"    # the player to move must draw
 PLACE = "place"  # the player to move must place a card, or pass if none can be placed
-OVER = "over"    # the game has ended
 PLAYOUT_WANDER = 0.1  # how often a search playout places any card anywhere (CubesRules.playout_action)
 PLAYOUT_HORIZON = 8   # actions (4 turns) a search playout plays before `estimate` judges it
 LEAD_SCALE = 10.0     # points of lead worth about three chances in four (CubesRules.estimate)
@@ -414,11 +413,11 @@ class CubesState:
     players: int
     board: dict[tuple[int, int], Card]
     hands: list[list[Card]]
-    deck: list[Card]
+    draw_pile: list[Card]
     piles: list[list[Card]]
     rng: Rng
     current: int = 0
-    phase: str = DRAW
+    phase: str = DRAW  # DRAW, then PLACE; when the game ends, the last turn's phase stays
     turn: int = 0  # turns started so far, minus one: the first turn is 0
     drawn: Card | None = None  # the card drawn this turn (seen only by its drawer)
     last_draw_turn: int | None = None  # the turn that drew the last deck card
@@ -426,7 +425,7 @@ class CubesState:
     # open-cell groups of the board of that moment (`open_groups`). A placed card that may have
     # been one of them lowers the count.
     revealed: list[Revealed] = field(default_factory=list)
-    winners: tuple[int, ...] | None = None
+    winners: tuple[int, ...] | None = None  # None until the game is over, then the winning seats
 
     def __post_init__(self) -> None:
         if not self.revealed:
@@ -434,7 +433,7 @@ class CubesState:
 
     def all_cards(self) -> list[Card]:
         found = list(self.board.values()) + [c for hand in self.hands for c in hand]
-        found += self.deck
+        found += self.draw_pile
         found += [c for pile in self.piles for c in pile]
         return found
 
@@ -445,7 +444,7 @@ class CubesView(View):
 
     board: tuple[tuple[tuple[int, int], Card], ...]  # ((x, y), card), sorted by cell
     piles: tuple[tuple[Card, ...], ...]
-    deck_count: int
+    draw_pile_count: int
     phase: str
     turn: int
     drawn: Card | None  # the card just drawn, only in the drawer's own view
@@ -462,7 +461,7 @@ class CubesView(View):
     @property
     def last_turn(self) -> bool:
         """Whether this is the last turn (the deck is empty)."""
-        return self.deck_count == 0 and self.phase != OVER
+        return self.draw_pile_count == 0 and self.winners is None
 
     def legal_cells(self, card: Card) -> list[tuple[int, int]]:
         return legal_cells(self.board_dict(), card)
@@ -487,11 +486,11 @@ class CubesRules(Rules):
         rng.shuffle(deck)
         hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
         board = {ORIGIN: deck.pop()}
-        return CubesState(players=players, board=board, hands=hands, deck=deck,
+        return CubesState(players=players, board=board, hands=hands, draw_pile=deck,
                           piles=[[] for _ in range(players)], rng=rng)
 
     def to_move(self, state: CubesState) -> int | None:
-        return None if state.phase == OVER else state.current
+        return None if state.winners is not None else state.current
 
     def clone(self, state: CubesState) -> CubesState:
         """A private copy for search, slot by slot (quicker than the keyword constructor)."""
@@ -499,7 +498,7 @@ class CubesRules(Rules):
         copy.players = state.players
         copy.board = dict(state.board)
         copy.hands = [h[:] for h in state.hands]
-        copy.deck = state.deck[:]
+        copy.draw_pile = state.draw_pile[:]
         copy.piles = [p[:] for p in state.piles]
         copy.rng = state.rng.clone()
         copy.current = state.current
@@ -514,6 +513,8 @@ class CubesRules(Rules):
     # -- what may be done
 
     def legal_actions(self, state: CubesState) -> list:
+        if state.winners is not None:
+            return []
         phase = state.phase
         if phase == PLACE:
             return placements(state.board, state.hands[state.current]) or [Pass()]
@@ -539,7 +540,7 @@ class CubesRules(Rules):
         return playout_place(state.board, state.hands[state.current], rand, PLAYOUT_WANDER)
 
     def why_illegal(self, state: CubesState, action) -> str:
-        if state.phase == OVER:
+        if state.winners is not None:
             return "the game is over"
         kind = type(action)
         if kind is Draw:
@@ -576,10 +577,10 @@ class CubesRules(Rules):
 
     def _draw(self, state: CubesState) -> list:
         seat = state.current
-        card = state.deck.pop()
+        card = state.draw_pile.pop()
         state.hands[seat].append(card)
         state.drawn = card
-        if not state.deck:
+        if not state.draw_pile:
             state.last_draw_turn = state.turn
         state.phase = PLACE
         return [Drew(seat, card)]
@@ -616,8 +617,7 @@ class CubesRules(Rules):
     @staticmethod
     def _end_turn(state: CubesState, events: list) -> None:
         state.drawn = None
-        if not state.deck:  # the last deck card was drawn this turn (see `last_draw_turn`)
-            state.phase = OVER
+        if not state.draw_pile:  # the last deck card was drawn this turn (see `last_draw_turn`)
             state.winners = _winners(state.piles)
             events.append(GameEnded(state.winners, tuple(pile_points(p) for p in state.piles)))
             return
@@ -640,7 +640,7 @@ class CubesRules(Rules):
             board=tuple(sorted(state.board.items(), key=lambda item: item[0])),
             piles=tuple(tuple(pile) for pile in state.piles),
             hand_counts=tuple(len(hand) for hand in state.hands),
-            deck_count=len(state.deck),
+            draw_pile_count=len(state.draw_pile),
             current=state.current,
             phase=state.phase,
             turn=state.turn,
@@ -648,7 +648,7 @@ class CubesRules(Rules):
             last_draw_turn=state.last_draw_turn,
             revealed=tuple(state.revealed),
             winners=state.winners,
-            final_hands=tuple(tuple(h) for h in state.hands) if state.phase == OVER else None,
+            final_hands=tuple(tuple(h) for h in state.hands) if state.winners is not None else None,
         )
 
     def determinize(self, view: CubesView, rng: Rng) -> CubesState:
@@ -662,16 +662,16 @@ class CubesRules(Rules):
         """
         if view.final_hands is not None:
             hands = [list(h) for h in view.final_hands]
-            deck = _unseen(view, view.final_hands)  # empty: the deck ran out
+            draw_pile = _unseen(view, view.final_hands)  # empty: the deck ran out
         else:
             pool = _unseen(view, [view.hand])
             others = [s for s in range(view.players) if s != view.seat]
             owed = {s: view.revealed[s].count for s in others}
             allowed = {s: {c for c in pool if not fits_somewhere(c, view.revealed[s].none_of)}
                        for s in others if owed[s]}
-            dealt, deck = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
+            dealt, draw_pile = deal_hidden(pool, {s: view.hand_counts[s] for s in others}, owed, allowed, rng)
             hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
-        return CubesState(players=view.players, board=dict(view.board), hands=hands, deck=deck,
+        return CubesState(players=view.players, board=dict(view.board), hands=hands, draw_pile=draw_pile,
                           piles=[list(pile) for pile in view.piles], rng=Rng(rng.next_u64()),
                           current=view.current, phase=view.phase, turn=view.turn, drawn=view.drawn,
                           last_draw_turn=view.last_draw_turn, revealed=list(view.revealed),
@@ -682,10 +682,10 @@ class CubesRules(Rules):
 
     def hidden_cards(self, state: CubesState, seat: int | None) -> set[Card]:
         """The deck and the other seats' hands (every hand is shown once the game is over)."""
-        return deck_and_other_hands(state.deck, state.hands, seat, state.phase == OVER)
+        return draw_pile_and_other_hands(state.draw_pile, state.hands, seat, state.winners is not None)
 
     def outcome(self, state: CubesState) -> Outcome | None:
-        if state.phase != OVER:
+        if state.winners is None:
             return None
         return Outcome(tuple(pile_points(pile) for pile in state.piles), state.winners)
 

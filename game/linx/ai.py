@@ -58,7 +58,7 @@ class LinxHeuristic(HeuristicPlayer):
         richer = [s for s in view.scoring_up if s.points > best.scoring.points]
         if not richer:
             return True
-        rounds_left = view.stock_count / max(1, len(view.seats_in))
+        rounds_left = view.draw_pile_count / max(1, len(view.seats_in))
         if rounds_left < TURNS_OF_STOCK_TO_WAIT:
             return True
         in_chain = set(best.cards)

@@ -14,7 +14,8 @@ from .chains import best_scoring_card, chains_laid, is_chain, longest_chain, poi
 HAND_SIZE = 10
 ANCHOR_COUNT = 4
 SCORING_FACE_UP = 3
-STOCK, DISCARD = "stock", "discard"
+STOCK, DISCARD = "stock", "discard"  # where a card is drawn from (written into saves)
+DRAW, LAY_OR_DISCARD = "draw", "lay_or_discard"  # the phases of a turn (`phase`)
 WIN_BONUSES = (100, 50, 25)  # first, second (3+ players), third (4+ players)
 MAX_PLAYERS = 6
 TARGET_LOWEST, TARGET_HIGHEST = 100, 5000  # the agreed match scores the table takes
@@ -130,9 +131,10 @@ class GameEnded:
 class LinxState:
     """The whole table. Mutated only by `LinxRules.advance` on a private clone.
 
-    `stock` and `discard` are drawn from their ends. `taken[seat]`: the discards that seat took
+    `draw_pile` and `discard` are drawn from their ends. `taken[seat]`: the discards that seat took
     and still holds (everyone saw them taken). `draws_left` > 0: the seat to move is drawing;
-    0: it lays a chain or discards. Match play: `match_scores` before this game, `seats_in` the
+    0: it lays a chain or discards (`phase` names the two). `winners`: None until the game is
+    over, then the winning seats. Match play: `match_scores` before this game, `seats_in` the
     seats dealt in (all, or the tied seats of a tied match), `tiebreak` when this game settles a tie.
     """
 
@@ -146,7 +148,7 @@ class LinxState:
     hands: list[list[LinxCard]]
     taken: list[list[LinxCard]]
     anchors: list[LinxCard]
-    stock: list[LinxCard]
+    draw_pile: list[LinxCard]
     discard: list[LinxCard]
     scoring_up: list[ScoringCard]
     scoring_stock: list[ScoringCard]
@@ -155,24 +157,30 @@ class LinxState:
     rng: Rng
     current: int
     draws_left: int
-    over: bool = False
+    winners: tuple[int, ...] | None = None
 
     def all_cards(self) -> list[LinxCard]:
-        return [c for hand in self.hands for c in hand] + self.anchors + self.stock + self.discard + self.laid
+        return [c for hand in self.hands for c in hand] + self.anchors + self.draw_pile + self.discard + self.laid
 
     def clone(self) -> "LinxState":
         return LinxState(
             players=self.players, first=self.first, match=self.match, target=self.target,
             match_scores=self.match_scores, seats_in=self.seats_in, tiebreak=self.tiebreak,
             hands=[h[:] for h in self.hands], taken=[t[:] for t in self.taken], anchors=self.anchors[:],
-            stock=self.stock[:], discard=self.discard[:], scoring_up=self.scoring_up[:],
+            draw_pile=self.draw_pile[:], discard=self.discard[:], scoring_up=self.scoring_up[:],
             scoring_stock=self.scoring_stock[:], claimed=[c[:] for c in self.claimed], laid=self.laid[:],
-            rng=self.rng.clone(), current=self.current, draws_left=self.draws_left, over=self.over)
+            rng=self.rng.clone(), current=self.current, draws_left=self.draws_left, winners=self.winners)
 
     @property
     def min_length(self) -> int | None:
         """The shortest chain that may be laid: the smallest face-up scoring card's length."""
         return min([s.length for s in self.scoring_up]) if self.scoring_up else None
+
+    @property
+    def phase(self) -> str:
+        """Where in the turn the seat to move is: DRAW while it has cards to draw, then
+        LAY_OR_DISCARD."""
+        return DRAW if self.draws_left else LAY_OR_DISCARD
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -191,18 +199,23 @@ class LinxView(View):
     anchors: tuple[LinxCard, ...]
     discard_top: LinxCard | None
     discard_count: int
-    stock_count: int
+    draw_pile_count: int
     scoring_up: tuple[ScoringCard, ...]
     scoring_left: int
     claimed: tuple[tuple[ScoringCard, ...], ...]
     taken: tuple[tuple[LinxCard, ...], ...]
     laid: tuple[LinxCard, ...]
     draws_left: int
-    over: bool
 
     @property
     def min_length(self) -> int | None:
         return min((s.length for s in self.scoring_up), default=None)
+
+    @property
+    def phase(self) -> str:
+        """Where in the turn the seat to move is: DRAW while it has cards to draw, then
+        LAY_OR_DISCARD."""
+        return DRAW if self.draws_left else LAY_OR_DISCARD
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -286,24 +299,24 @@ class LinxRules(Rules):
         players = config["players"]
         seats_in = tuple(config["seats_in"])
         rng = Rng(seed)
-        stock = full_deck()
-        rng.shuffle(stock)
+        deck = full_deck()
+        rng.shuffle(deck)
         scoring = scoring_deck()
         rng.shuffle(scoring)
-        hands = [[stock.pop() for _ in range(HAND_SIZE)] if s in seats_in else [] for s in range(players)]
-        anchors = [stock.pop() for _ in range(ANCHOR_COUNT)]
-        discard = [stock.pop()]
+        hands = [[deck.pop() for _ in range(HAND_SIZE)] if s in seats_in else [] for s in range(players)]
+        anchors = [deck.pop() for _ in range(ANCHOR_COUNT)]
+        discard = [deck.pop()]
         scoring_up = [scoring.pop() for _ in range(SCORING_FACE_UP)]
         first = _next_in(seats_in, config["first"] - 1, players)
         return LinxState(
             players=players, first=config["first"], match=config["match"], target=config["target"],
             match_scores=tuple(config["match_scores"]), seats_in=seats_in, tiebreak=config["tiebreak"],
-            hands=hands, taken=[[] for _ in range(players)], anchors=anchors, stock=stock, discard=discard,
+            hands=hands, taken=[[] for _ in range(players)], anchors=anchors, draw_pile=deck, discard=discard,
             scoring_up=scoring_up, scoring_stock=scoring, claimed=[[] for _ in range(players)], laid=[],
             rng=rng, current=first, draws_left=_draws_for(hands[first]))
 
     def to_move(self, state: LinxState) -> int | None:
-        return None if state.over else state.current
+        return None if state.winners is not None else state.current
 
     def clone(self, state: LinxState) -> LinxState:
         return state.clone()
@@ -311,7 +324,7 @@ class LinxRules(Rules):
     # -- what may be done
 
     def legal_actions(self, state: LinxState) -> list:
-        if state.over:
+        if state.winners is not None:
             return []
         if state.draws_left:
             return list(_draws(state))
@@ -333,7 +346,7 @@ class LinxRules(Rules):
                 for start, laid, end in chains for s in cards if s.length <= len(laid) + 2]
 
     def allows(self, state: LinxState, action) -> bool:
-        if state.over:
+        if state.winners is not None:
             return False
         kind = type(action)
         if state.draws_left:
@@ -343,10 +356,10 @@ class LinxRules(Rules):
         return kind is LayChain and self._chain_refusal(state, action) is None
 
     def why_illegal(self, state: LinxState, action) -> str:
-        if state.over:
+        if state.winners is not None:
             return "the game is over"
         kind = type(action)
-        if state.draws_left:
+        if state.phase == DRAW:
             if kind is not Draw:
                 return "draw first: take the top card of the stock or of the discard pile"
             if action.source not in (STOCK, DISCARD):
@@ -416,12 +429,12 @@ class LinxRules(Rules):
 
     def _draw(self, state: LinxState, source: str) -> list:
         seat = state.current
-        card = (state.stock if source == STOCK else state.discard).pop()
+        card = (state.draw_pile if source == STOCK else state.discard).pop()
         state.hands[seat].append(card)
         if source == DISCARD:
             state.taken[seat].append(card)
         state.draws_left -= 1
-        if not state.stock and not state.discard:
+        if not state.draw_pile and not state.discard:
             state.draws_left = 0
         return [shared(Drew, seat, source, card)]
 
@@ -441,7 +454,7 @@ class LinxRules(Rules):
         state.laid.extend(chain)
         state.scoring_up.remove(action.scoring)
         state.claimed[seat].append(action.scoring)
-        new_anchors = [state.stock.pop() for _ in range(min(2, len(state.stock)))]
+        new_anchors = [state.draw_pile.pop() for _ in range(min(2, len(state.draw_pile)))]
         state.anchors.extend(new_anchors)
         new_scoring = state.scoring_stock.pop() if state.scoring_stock else None
         if new_scoring is not None:
@@ -452,10 +465,10 @@ class LinxRules(Rules):
     @staticmethod
     def _end_turn(state: LinxState) -> list:
         """The game ends with the turn in which the stock ran out; else the next seat draws."""
-        if not state.stock:
-            state.over = True
+        if not state.draw_pile:
+            state.winners = _winners(state)
             scores = tuple(game_points(c) for c in state.claimed)
-            return [GameEnded(_winners(state), scores)]
+            return [GameEnded(state.winners, scores)]
         state.current = _next_in(state.seats_in, state.current, state.players)
         state.draws_left = _draws_for(state.hands[state.current])
         return []
@@ -475,16 +488,15 @@ class LinxRules(Rules):
             anchors=tuple(state.anchors),
             discard_top=state.discard[-1] if state.discard else None,
             discard_count=len(state.discard),
-            stock_count=len(state.stock),
+            draw_pile_count=len(state.draw_pile),
             scoring_up=tuple(state.scoring_up),
             scoring_left=len(state.scoring_stock),
             claimed=tuple(tuple(c) for c in state.claimed),
             taken=tuple(tuple(t) for t in state.taken),
             laid=tuple(state.laid),
             hand_counts=tuple(len(h) for h in state.hands),
-            current=state.current, draws_left=state.draws_left, over=state.over,
-            winners=_winners(state) if state.over else None,
-            final_hands=tuple(tuple(h) for h in state.hands) if state.over else None)
+            current=state.current, draws_left=state.draws_left, winners=state.winners,
+            final_hands=tuple(tuple(h) for h in state.hands) if state.winners is not None else None)
 
     def determinize(self, view: LinxView, rng) -> LinxState:
         """A full state the viewer cannot tell from the real one: other hands hold the discards
@@ -503,7 +515,7 @@ class LinxRules(Rules):
         under_discard = view.players  # a stand-in seat for the discard pile below its top
         sizes = {s: 0 if shown is not None else view.hand_counts[s] - len(view.taken[s]) for s in others}
         sizes[under_discard] = max(view.discard_count - 1, 0)
-        dealt, stock = deal_hidden(pool, sizes, {}, {}, rng)
+        dealt, draw_pile = deal_hidden(pool, sizes, {}, {}, rng)
         if shown is not None:
             hands = [list(hand) for hand in shown]
         else:
@@ -517,10 +529,10 @@ class LinxRules(Rules):
         return LinxState(
             players=view.players, first=view.first, match=view.match, target=view.target,
             match_scores=view.match_scores, seats_in=view.seats_in, tiebreak=view.tiebreak,
-            hands=hands, taken=[list(t) for t in view.taken], anchors=list(view.anchors), stock=stock,
+            hands=hands, taken=[list(t) for t in view.taken], anchors=list(view.anchors), draw_pile=draw_pile,
             discard=discard, scoring_up=list(view.scoring_up), scoring_stock=scoring_stock,
             claimed=[list(c) for c in view.claimed], laid=list(view.laid), rng=Rng(rng.next_u64()),
-            current=view.current, draws_left=view.draws_left, over=view.over)
+            current=view.current, draws_left=view.draws_left, winners=view.winners)
 
     def deck(self, config: dict) -> list[LinxCard]:
         return full_deck()
@@ -528,8 +540,8 @@ class LinxRules(Rules):
     def hidden_cards(self, state: LinxState, seat: int | None) -> set:
         """Other seats' hands, less the discards they were seen to take (every hand is shown once
         the game is over); the stock; the discard pile under its top card."""
-        hidden = set(state.stock) | set(state.discard[:-1])
-        if state.over:
+        hidden = set(state.draw_pile) | set(state.discard[:-1])
+        if state.winners is not None:
             return hidden
         for other, hand in enumerate(state.hands):
             if other != seat:
@@ -537,9 +549,9 @@ class LinxRules(Rules):
         return hidden
 
     def outcome(self, state: LinxState) -> Outcome | None:
-        if not state.over:
+        if state.winners is None:
             return None
-        return Outcome(tuple(float(game_points(c)) for c in state.claimed), _winners(state))
+        return Outcome(tuple(float(game_points(c)) for c in state.claimed), state.winners)
 
     def estimate(self, state: LinxState) -> list[float]:
         """Win chances from claimed points plus half what each hand's longest chain would claim,
@@ -582,7 +594,7 @@ class LinxRules(Rules):
     def session_winners(self, state) -> tuple[int, ...]:
         if not state.match:
             return super().session_winners(state)
-        return self.match_winners(state) if state.over else ()
+        return self.match_winners(state) if state.winners is not None else ()
 
     def next_game_config(self, config: dict, finished: LinxState) -> dict:
         """Single games: the same table. Match play: the scores carried on; once the target is
@@ -613,8 +625,8 @@ def _draws(state: LinxState) -> tuple[Draw, ...]:
     """Where the seat may draw from: either pile; the stock only, when the discard pile is empty;
     the discard pile only, when the stock is empty."""
     if not state.discard:
-        return _STOCK_ONLY if state.stock else ()
-    return _EITHER if state.stock else _DISCARD_ONLY
+        return _STOCK_ONLY if state.draw_pile else ()
+    return _EITHER if state.draw_pile else _DISCARD_ONLY
 
 
 def _draws_for(hand) -> int:

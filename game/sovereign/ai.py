@@ -118,7 +118,7 @@ class SovereignHeuristic(HeuristicPlayer):
             return value if mine and len(tops[seat]) >= LATE_CHAIN else -1.0
         if kind is Flip:
             placed = view.in_play(action.chain, action.position)
-            if placed.face_up and view.stage.startswith("reveal"):
+            if placed.face_up and view.phase.startswith("reveal"):
                 return -1.0  # everything is turned up again now, its owner resolving it anew
             if placed.face_up and action.chain != seat:
                 return FLIP_DOWN_WEIGHT * (placed.value or 0)

@@ -19,12 +19,12 @@ from .event_rules import EVENT_RULES, NO_EVENT, EventRule
 from .state import (CHAIN_END, MODIFIER, SHIELD, SUIT, Decision, Task, draw_event_card, find, open_decision, other_suit,
                     shuffle_events)
 
-EVENTS_OFF_STAGES = frozenset({"reveal", "reveal_tokens"})
+EVENTS_OFF_PHASES = frozenset({"reveal", "reveal_tokens"})
 
 
 def events_on(state) -> bool:
     """Events apply except in the Fair Winds variant and during the Reveal Phase."""
-    return not state.fair_winds and state.stage not in EVENTS_OFF_STAGES and state.active_event is not None
+    return not state.fair_winds and state.phase not in EVENTS_OFF_PHASES and state.active_event is not None
 
 
 def active_rule(state) -> EventRule:
@@ -152,7 +152,7 @@ def extra_play_choices(state, decision: Decision) -> list:
 
 
 TOKEN_MOMENTS = frozenset({"salvage", "play", "second", "extra_play"})
-TURN_STAGES = frozenset({"salvage", "play", "second", "tokens"})
+TURN_PHASES = frozenset({"salvage", "play", "second", "tokens"})
 
 
 def token_moment(state, decision: Decision) -> bool:
@@ -160,7 +160,7 @@ def token_moment(state, decision: Decision) -> bool:
     besides (the rulebook: "any time during their turn"): Salvage's offer, a play (the turn's
     first, Open Skies' second, the Smuggler's extra one). Never in another player's turn: an
     extra play a revealed Smuggler gives its chain's owner in someone else's turn is not one."""
-    return decision.kind in TOKEN_MOMENTS and decision.seat == state.current and state.stage in TURN_STAGES
+    return decision.kind in TOKEN_MOMENTS and decision.seat == state.current and state.phase in TURN_PHASES
 
 
 def token_choices(state, seat: int, rule: EventRule | None = None) -> list:

@@ -16,10 +16,10 @@ that does it, and each a test named "gap" in tests/test_sovereign_rules.py):
   Skies; Tribute pays for them (`extra_play_choices`, `_turn_play`);
 - the moments of a turn at which pool tokens may be placed are its own decisions: Salvage's offer,
   each play (the Smuggler's extra play too) and the end of the turn before the draw
-  (`TOKEN_MOMENTS`, `_stage_tokens`); in the Reveal Phase and sudden death, a seat's own reveal
-  or sudden-death play and the moment after it (`_stage_reveal`, `_after_reveal_tokens`);
+  (`TOKEN_MOMENTS`, `_phase_tokens`); in the Reveal Phase and sudden death, a seat's own reveal
+  or sudden-death play and the moment after it (`_phase_reveal`, `_after_reveal_tokens`);
 - in sudden death, only the tied players are re-scored against each other, and tied players who
-  run out of cards together share the win (`_sudden_round`, `_stage_sudden_play`);
+  run out of cards together share the win (`_sudden_round`, `_phase_sudden_play`);
 - after a turn without a play, Momentum leaves the next turn free (`Momentum` in event_rules.py);
 - Polarity Shift offers nothing for a card without a suit (`_polarity_shift`);
 - the Empath may turn itself over (its text says "one card", the Scout's "one other card";
@@ -44,15 +44,15 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, PLACE_ROWS, SHIFT_SUI
                       Salvage, Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireEnded, SuddenDeath, SuitChanged,
                       TokenPlaced, TokensTaken, Tuck, Tucked, hand_actions, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
-from .effects import (CHOICES, STEPS, TURN_STAGES, active_rule, covering_plays, covers, extra_play_choices,
+from .effects import (CHOICES, STEPS, TURN_PHASES, active_rule, covering_plays, covers, extra_play_choices,
                       token_choices)
 from .event_rules import EventRule
 from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, MODIFIERS, ONLOOKER, SHIELD, SHIELDS, SUIT,
                     SUIT_TOKENS, Decision, Placed, SovereignState, Task, chain_score, clone_state, draw_card,
-                    draw_event_card, find, open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw,
-                    shuffle_events, take_top, top)
+                    draw_event_card, find, open_decision, other_suit, return_tokens, set_suit, set_top,
+                    shuffle_draw_pile, shuffle_events, take_top, top)
 
-REVEAL_STAGES = frozenset({"reveal", "reveal_tokens"})
+REVEAL_PHASES = frozenset({"reveal", "reveal_tokens"})
 
 PROMPTS = {
     "opening": "pick the card that starts your chain",
@@ -111,7 +111,7 @@ class SovereignView(View):
     fair_winds: bool
     dealer: int
     chains: tuple[tuple[tuple[PlacedView, ...], ...], ...]
-    draw_count: int
+    draw_pile_count: int
     discard_count: int
     active_event: EventCard | None
     used_events: tuple[EventCard, ...]
@@ -119,7 +119,7 @@ class SovereignView(View):
     supply: tuple[int, ...]
     pools: tuple[tuple[int, ...], ...]
     turn_owner: int
-    stage: str
+    phase: str
     pending: Decision | None
     work: tuple[Task, ...]
     picked: tuple[bool, ...]
@@ -180,12 +180,12 @@ class SovereignRules(Rules):
         first = (dealer + 1) % players
         state = SovereignState(
             players=players, cards=self.cards, fair_winds=fair_winds, dealer=dealer, rng=Rng(seed), hands=hands,
-            draw=[], discard=[], chains=[[] for _ in range(players)], event_deck=[], active_event=None,
+            draw_pile=[], discard=[], chains=[[] for _ in range(players)], event_deck=[], active_event=None,
             used_events=[], supply=[SHIELDS, MODIFIERS, SUIT_TOKENS], pools=[[0, 0] for _ in range(players)],
             current=first, picks=[None] * players, began_own=[None] * players)
         shuffle_events(state, [] if fair_winds else list(self.cards.events))
         state.active_event = draw_event_card(state) if state.event_deck else None
-        shuffle_draw(state, list(self.cards.cards))
+        shuffle_draw_pile(state, list(self.cards.cards))
         for _round in range(HAND_SIZE):
             for offset in range(players):
                 hands[(first + offset) % players].append(draw_card(state))
@@ -296,12 +296,12 @@ class SovereignRules(Rules):
         return SovereignView(
             seat=seat, players=state.players, fair_winds=state.fair_winds, dealer=state.dealer,
             hand=tuple(state.hands[seat]) if seat is not None else (),
-            hand_counts=tuple(len(h) for h in state.hands), chains=chains, draw_count=len(state.draw),
+            hand_counts=tuple(len(h) for h in state.hands), chains=chains, draw_pile_count=len(state.draw_pile),
             discard_count=len(state.discard), active_event=state.active_event,
             used_events=tuple(state.used_events), event_deck_count=len(state.event_deck),
             supply=tuple(state.supply), pools=tuple(tuple(p) for p in state.pools),
             current=state.pending.seat if state.pending is not None else state.current, turn_owner=state.current,
-            stage=state.stage, pending=state.pending, work=tuple(state.work),
+            phase=state.phase, pending=state.pending, work=tuple(state.work),
             picked=tuple(p is not None for p in state.picks),
             own_pick=state.picks[seat] if seat is not None else None, began_own=tuple(state.began_own),
             turn_began_own=state.turn_began_own, plays_this_turn=state.plays_this_turn, idle_turns=state.idle_turns,
@@ -326,7 +326,7 @@ class SovereignRules(Rules):
         secret_queue = sum(1 for s, card in view.queued if card is None)
         sizes = {s: view.hand_counts[s] for s in others}
         sizes.update({-1: hidden_places, -2: len(secret_picks), -3: secret_queue, -4: view.discard_count})
-        dealt, draw = deal_hidden(pool, sizes, {}, {}, rng)
+        dealt, draw_pile = deal_hidden(pool, sizes, {}, {}, rng)
         hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
         faces = iter(dealt[-1])
         chains = [[[_guessed(p, faces) for p in stack] for stack in chain] for chain in view.chains]
@@ -342,9 +342,9 @@ class SovereignRules(Rules):
         rng.shuffle(event_deck)
         return SovereignState(
             players=view.players, cards=self.cards, fair_winds=view.fair_winds, dealer=view.dealer,
-            rng=Rng(rng.next_u64()), hands=hands, draw=draw, discard=dealt[-4], chains=chains,
+            rng=Rng(rng.next_u64()), hands=hands, draw_pile=draw_pile, discard=dealt[-4], chains=chains,
             event_deck=event_deck, active_event=view.active_event, used_events=list(view.used_events),
-            supply=list(view.supply), pools=[list(p) for p in view.pools], current=view.turn_owner, stage=view.stage,
+            supply=list(view.supply), pools=[list(p) for p in view.pools], current=view.turn_owner, phase=view.phase,
             pending=view.pending, work=list(view.work), picks=picks, began_own=list(view.began_own),
             turn_began_own=view.turn_began_own, plays_this_turn=view.plays_this_turn, idle_turns=view.idle_turns,
             sevens=list(view.sevens),
@@ -358,7 +358,7 @@ class SovereignRules(Rules):
         """Other seats' hands and secret picks, the draw pile, and the face-down cards on the
         chains that this seat did not see. (The discard pile is shown to nobody, but the cards
         that abilities discarded were seen by all.)"""
-        hidden = set(state.draw)
+        hidden = set(state.draw_pile)
         mask = 1 << seat if seat is not None else 1 << 8  # (an onlooker knows what all have seen)
         for chain in state.chains:
             for stack in chain:
@@ -565,7 +565,7 @@ def _flow(state: SovereignState, log: list) -> None:
             task = state.work.pop()
             task.run(state, task, log)
         else:
-            STAGES[state.stage](state, log)
+            PHASES[state.phase](state, log)
 
 
 def resume(state: SovereignState) -> list:
@@ -609,7 +609,7 @@ def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
 POLARITY = Step("polarity_shift")
 
 
-def _stage_opening(state: SovereignState, log: list) -> None:
+def _phase_opening(state: SovereignState, log: list) -> None:
     for offset in range(state.players):
         seat = (state.current + offset) % state.players
         if state.picks[seat] is None:
@@ -631,10 +631,10 @@ def begin_turn(state: SovereignState, seat: int, rule: EventRule | None = None) 
     state.turn_began_own = None
     state.sevens = []
     state.turns += 1
-    state.stage = "salvage" if (rule or active_rule(state)).salvage and state.hands[seat] else "play"
+    state.phase = "salvage" if (rule or active_rule(state)).salvage and state.hands[seat] else "play"
 
 
-def _stage_salvage(state: SovereignState, log: list) -> None:
+def _phase_salvage(state: SovereignState, log: list) -> None:
     if state.solitaire and solitaire_won(state):
         finish_solitaire(state, True, log)
         return
@@ -653,7 +653,7 @@ def _pool_can_fit(state: SovereignState, rule: EventRule) -> bool:
                for stack in state.chains[0] if stack and not stack[-1].shield for wanted in values)
 
 
-def _stage_play(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
+def _phase_play(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
     """The turn's play, or pool tokens first. A player with no card to play only draws (placing
     tokens first if they like). In solitaire the game is won when the seven are one suit, and lost
     when no card can be played, not even after placing pool tokens. `rule` is the active event's,
@@ -667,8 +667,8 @@ def _stage_play(state: SovereignState, log: list, rule: EventRule | None = None)
     elif state.solitaire:
         finish_solitaire(state, False, log)
     else:
-        state.stage = "tokens"
-        _stage_tokens(state, log, rule)
+        state.phase = "tokens"
+        _phase_tokens(state, log, rule)
 
 
 def solitaire_won(state: SovereignState) -> bool:
@@ -682,25 +682,25 @@ def finish_solitaire(state: SovereignState, won: bool, log: list, given_up: bool
     as lost by the player (`given_up`: the turn under way is not counted either)."""
     state.winners = (0,) if won else ()
     state.final_scores = (1 if won else 0,)
-    state.stage = "over"
+    state.phase = "over"
     state.pending = state.listed = None
     state.work = []
     log.append(SolitaireEnded(won, state.turns - 1, given_up))
 
 
-def _stage_second(state: SovereignState, log: list) -> None:
-    """Open Skies' second play; else on to the tokens stage at once (nothing waits on the work
-    stack between the stages)."""
+def _phase_second(state: SovereignState, log: list) -> None:
+    """Open Skies' second play; else on to the tokens phase at once (nothing waits on the work
+    stack between the phases)."""
     rule = active_rule(state)
     playable = rule.second_play and state.plays_this_turn == 1 and turn_plays(state, state.current, rule)
     if playable:
         _wait(state, "second", state.current, playable + token_choices(state, state.current, rule) + [SKIP])
     else:
-        state.stage = "tokens"
-        _stage_tokens(state, log, rule)
+        state.phase = "tokens"
+        _phase_tokens(state, log, rule)
 
 
-def _stage_tokens(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
+def _phase_tokens(state: SovereignState, log: list, rule: EventRule | None = None) -> None:
     """After the turn's last play and its abilities, pool tokens are offered once more before the
     draw (they were offered with each play too: `TOKEN_MOMENTS`). `rule` is the active event's,
     when the caller has it (the event stays from the play to the draw when nothing waits
@@ -734,8 +734,8 @@ def _end_turn(state: SovereignState, log: list, rule: EventRule | None = None) -
         _begin_reveal_phase(state, seat, log)
     else:
         begin_turn(state, (seat + 1) % state.players, rule)
-        if state.stage == "play":
-            _stage_play(state, log, rule)  # (the event stays from the draw to the next play)
+        if state.phase == "play":
+            _phase_play(state, log, rule)  # (the event stays from the draw to the next play)
 
 
 def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
@@ -744,10 +744,10 @@ def _draw_cards(state: SovereignState, seat: int, count: int, log: list) -> int:
         return 0
     drawn = []
     for _ in range(count):
-        if not state.draw:
-            shuffle_draw(state, state.discard)
+        if not state.draw_pile:
+            shuffle_draw_pile(state, state.discard)
             state.discard = []
-            if not state.draw:
+            if not state.draw_pile:
                 break
         drawn.append(draw_card(state))
     state.hands[seat] += drawn
@@ -761,11 +761,11 @@ def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
     _forfeit_pools(state)
     state.first_to_seven = first
     state.reveal_seat = first
-    state.stage = "reveal"
+    state.phase = "reveal"
     log.append(shared(RevealPhase, first))
 
 
-def _stage_reveal(state: SovereignState, log: list) -> None:
+def _phase_reveal(state: SovereignState, log: list) -> None:
     for offset in range(state.players):
         seat = (state.reveal_seat + offset) % state.players
         found = revealable(state, seat)
@@ -784,20 +784,20 @@ def _forfeit_pools(state: SovereignState) -> None:
         pool[SHIELD] = pool[MODIFIER] = 0
 
 
-def _after_reveal_tokens(state: SovereignState, log: list, next_stage: str) -> None:
+def _after_reveal_tokens(state: SovereignState, log: list, next_phase: str) -> None:
     """After a seat's reveal (or sudden-death play) and its ability, that seat may place tokens
     from its pool; what it keeps waits for its later reveal turns (or sudden-death plays), and is
-    forfeited at scoring (`_score`, `_finish`). Then the next stage, at once (nothing waits on the
-    work stack when this stage runs)."""
+    forfeited at scoring (`_score`, `_finish`). Then the next phase, at once (nothing waits on the
+    work stack when this phase runs)."""
     placeable = token_choices(state, state.current)
     if placeable:
         _wait(state, "tokens", state.current, placeable + [END_TURN])
         return
-    state.stage = next_stage
-    STAGES[next_stage](state, log)
+    state.phase = next_phase
+    PHASES[next_phase](state, log)
 
 
-def _stage_reveal_tokens(state: SovereignState, log: list) -> None:
+def _phase_reveal_tokens(state: SovereignState, log: list) -> None:
     _after_reveal_tokens(state, log, "reveal")
 
 
@@ -824,10 +824,10 @@ def _sudden_round(state: SovereignState, tied: tuple[int, ...], scores, log: lis
         return
     state.contenders = alive
     state.picks = [None] * state.players
-    state.stage = "sudden_pick"
+    state.phase = "sudden_pick"
 
 
-def _stage_sudden_pick(state: SovereignState, log: list) -> None:
+def _phase_sudden_pick(state: SovereignState, log: list) -> None:
     for seat in state.contenders:
         if state.picks[seat] is None:
             _wait(state, "pick", seat)
@@ -835,14 +835,14 @@ def _stage_sudden_pick(state: SovereignState, log: list) -> None:
     order = _turn_order(state, state.first_to_seven)
     state.sudden_queue = [(s, state.picks[s]) for s in order if s in state.contenders]
     state.picks = [None] * state.players
-    state.stage = "sudden_play"
+    state.phase = "sudden_play"
 
 
 def _turn_order(state: SovereignState, first: int) -> list[int]:
     return [(first + offset) % state.players for offset in range(state.players)]
 
 
-def _stage_sudden_play(state: SovereignState, log: list) -> None:
+def _phase_sudden_play(state: SovereignState, log: list) -> None:
     """Each tied player's pick goes face up on their own chain, resolved in turn order under the
     current event (the 7-card limit is past: the chains are complete). The re-score compares the
     tied players only: a chain that was not tied does not come back into the contest, even if an
@@ -860,10 +860,10 @@ def _stage_sudden_play(state: SovereignState, log: list) -> None:
     seat, card = state.sudden_queue.pop(0)
     state.current = seat
     _land(state, seat, card, seat, True, log)
-    state.stage = "sudden_tokens"
+    state.phase = "sudden_tokens"
 
 
-def _stage_sudden_tokens(state: SovereignState, log: list) -> None:
+def _phase_sudden_tokens(state: SovereignState, log: list) -> None:
     _after_reveal_tokens(state, log, "sudden_play")
 
 
@@ -871,21 +871,21 @@ def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) 
     _forfeit_pools(state)
     state.winners = winners
     state.final_scores = tuple(scores)
-    state.stage = "over"
+    state.phase = "over"
     log.append(shared(GameEnded, winners))
 
 
-STAGES = {
-    "opening": _stage_opening,
-    "salvage": _stage_salvage,
-    "play": _stage_play,
-    "second": _stage_second,
-    "tokens": _stage_tokens,
-    "reveal": _stage_reveal,
-    "reveal_tokens": _stage_reveal_tokens,
-    "sudden_pick": _stage_sudden_pick,
-    "sudden_play": _stage_sudden_play,
-    "sudden_tokens": _stage_sudden_tokens,
+PHASES = {
+    "opening": _phase_opening,
+    "salvage": _phase_salvage,
+    "play": _phase_play,
+    "second": _phase_second,
+    "tokens": _phase_tokens,
+    "reveal": _phase_reveal,
+    "reveal_tokens": _phase_reveal_tokens,
+    "sudden_pick": _phase_sudden_pick,
+    "sudden_play": _phase_sudden_play,
+    "sudden_tokens": _phase_sudden_tokens,
 }
 
 
@@ -935,7 +935,7 @@ def _turn_play(state: SovereignState, decision: Decision, chain: int) -> None:
     if state.plays_this_turn == 0:
         state.turn_began_own = chain == decision.seat
     state.plays_this_turn += 1
-    state.stage = "second" if decision.kind == "play" else "tokens"
+    state.phase = "second" if decision.kind == "play" else "tokens"
 
 
 def _on_open(state, decision, action, log):
@@ -976,14 +976,14 @@ def _on_salvage(state, decision, action, log):
     state.discard.append(card)
     log.append(Salvaged(decision.seat, card))
     _draw_cards(state, decision.seat, 1, log)
-    state.stage = "play"
+    state.phase = "play"
 
 
 def _on_skip(state, decision, action, log):
     if decision.kind == "salvage":
-        state.stage = "play"
+        state.phase = "play"
     elif decision.kind == "second":
-        state.stage = "tokens"
+        state.phase = "tokens"
 
 
 def _on_discard(state, decision, action, log):
@@ -1017,7 +1017,7 @@ def _on_tuck(state, decision, action, log):
     and resolved by the chain's owner, and stays beneath."""
     card = _take_from_hand(state, decision.seat, action.card)
     chain, position = find(state, decision.source)
-    reveal_now = state.stage in REVEAL_STAGES
+    reveal_now = state.phase in REVEAL_PHASES
     stack = state.chains[chain][position]
     stack.insert(len(stack) - 1, Placed(card, reveal_now, EVERYONE if reveal_now else _bit(decision.seat), tucked=True))
     log.append(Tucked(decision.seat, card, chain, position))
@@ -1059,7 +1059,7 @@ def _on_place_shield(state, decision, action, log):
 
 def _ask_again(state: SovereignState, decision: Decision) -> None:
     """After a token placed at an extra play, that play is offered again (when a card still may
-    go). The turn's own decisions need nothing: their stage asks again as the flow runs on."""
+    go). The turn's own decisions need nothing: their phase asks again as the flow runs on."""
     if decision.kind == "extra_play":
         found = extra_play_choices(state, decision)
         if found:
@@ -1072,10 +1072,10 @@ AFTER_TOKENS = {"reveal_tokens": "reveal", "sudden_tokens": "sudden_play"}
 def _on_end_turn(state, decision, action, log):
     """The turn's owner is done placing tokens: the draw. In the Reveal Phase and sudden death,
     the seat keeps what it holds for its later turns and the phase goes on."""
-    if state.stage in TURN_STAGES:
+    if state.phase in TURN_PHASES:
         _end_turn(state, log)
     else:
-        state.stage = AFTER_TOKENS[state.stage]
+        state.phase = AFTER_TOKENS[state.phase]
 
 
 def _on_reveal(state, decision, action, log):
@@ -1087,7 +1087,7 @@ def _on_reveal(state, decision, action, log):
     log.append(Flipped(seat, seat, action.position, placed.card, True))
     state.current = seat
     state.reveal_seat = (seat + 1) % state.players
-    state.stage = "reveal_tokens"
+    state.phase = "reveal_tokens"
     _resolve(state, placed.card, seat)
 
 

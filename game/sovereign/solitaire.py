@@ -87,7 +87,7 @@ class SolitaireRules(SovereignRules):
         hand = [deck.pop() for _ in range(HAND_SIZE)]
         state = SovereignState(
             players=1, cards=self.cards, solitaire=True, fair_winds=config["fair_winds"], dealer=0, rng=rng,
-            hands=[hand], draw=deck, discard=[], chains=[chain], event_deck=events, active_event=active,
+            hands=[hand], draw_pile=deck, discard=[], chains=[chain], event_deck=events, active_event=active,
             used_events=[], supply=[SHIELDS, MODIFIERS, SUIT_TOKENS], pools=[[0, 0]], current=0,
             picks=[None], began_own=[None])
         begin_turn(state, 0)
@@ -293,12 +293,12 @@ def position_key(state: SovereignState, start_rng: int) -> tuple:
     from `start_rng` (its state when the search began): until then their lengths say all."""
     chain = tuple(sorted(map(tuple, state.chains[0]), key=_bottom_card))
     if state.rng.state == start_rng:
-        piles = (len(state.draw), len(state.event_deck))
+        piles = (len(state.draw_pile), len(state.event_deck))
     else:
-        piles = (tuple(map(id, state.draw)), tuple(state.event_deck), tuple(state.used_events))
+        piles = (tuple(map(id, state.draw_pile)), tuple(state.event_deck), tuple(state.used_events))
     return (chain, tuple(sorted(map(id, state.hands[0]))), piles, tuple(map(id, state.discard)),
             state.active_event, state.rng.state, tuple(state.supply), tuple(state.pools[0]), state.pending,
-            tuple(state.work), state.stage, state.plays_this_turn)
+            tuple(state.work), state.phase, state.plays_this_turn)
 
 
 def _bottom_card(stack: tuple) -> int:
@@ -583,7 +583,7 @@ class HintMemory:
             return True
         if position in self.lost:
             return False
-        turn = (state.turns, tuple(state.draw))  # (the draw pile tells one game from another)
+        turn = (state.turns, tuple(state.draw_pile))  # (the draw pile tells one game from another)
         if not again and self.tried == turn:
             return None
         won, line = Solver(rules, node_limit, cancel=cancel).solve(state)
@@ -640,7 +640,7 @@ def _plan(state: SovereignState, rules: SolitaireRules, line: list) -> dict:
 
 def _fingerprint(state: SovereignState) -> tuple:
     """The whole position, cards compared by value (a saved and loaded game has other objects)."""
-    return (tuple(map(tuple, state.chains[0])), tuple(state.hands[0]), tuple(state.draw), tuple(state.discard),
+    return (tuple(map(tuple, state.chains[0])), tuple(state.hands[0]), tuple(state.draw_pile), tuple(state.discard),
             state.active_event, tuple(state.event_deck), tuple(state.used_events), state.rng.state,
-            tuple(state.supply), tuple(state.pools[0]), state.pending, tuple(state.work), state.stage,
+            tuple(state.supply), tuple(state.pools[0]), state.pending, tuple(state.work), state.phase,
             state.plays_this_turn, state.turns)

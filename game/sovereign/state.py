@@ -99,7 +99,7 @@ class SovereignState:
     dealer: int
     rng: Rng
     hands: list[list[ClassCard]]
-    draw: list[ClassCard]                         # the top card is the last (`draw_card`)
+    draw_pile: list[ClassCard]                       # the top card is the last (`draw_card`)
     discard: list[ClassCard]                      # face down; the top card is the last
     chains: list[list[list[Placed]]]
     event_deck: list[EventCard]
@@ -108,7 +108,7 @@ class SovereignState:
     supply: list[int]                             # [shields, modifiers, suit tokens]
     pools: list[list[int]]                        # per seat [shields, modifiers]
     current: int
-    stage: str = "opening"
+    phase: str = "opening"
     pending: Decision | None = None
     work: list[Task] = field(default_factory=list)
     picks: list[ClassCard | None] = field(default_factory=list)
@@ -125,13 +125,13 @@ class SovereignState:
     winners: tuple[int, ...] | None = None
     final_scores: tuple[int, ...] | None = None
     listed: tuple[Decision, list] | None = None       # the pending decision and its legal actions
-    draw_unshuffled: int = 0                          # bottom cards of the draw pile not yet shuffled
-    draw_seed: int = 0                                # the state of that shuffle's draws
+    draw_pile_unshuffled: int = 0                          # bottom cards of the draw pile not yet shuffled
+    draw_pile_seed: int = 0                                # the state of that shuffle's draws
     events_unshuffled: int = 0                        # the same for the event deck
     events_seed: int = 0
 
     def all_cards(self) -> list[ClassCard]:
-        found = [c for hand in self.hands for c in hand] + self.draw + self.discard
+        found = [c for hand in self.hands for c in hand] + self.draw_pile + self.discard
         found += [p.card for chain in self.chains for stack in chain for p in stack]
         found += [c for c in self.picks if c is not None]
         found += [card for _seat, card in self.sudden_queue]
@@ -160,7 +160,7 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.dealer = state.dealer
     copy.rng = state.rng.clone()
     copy.hands = [h[:] for h in state.hands]
-    copy.draw = state.draw[:]
+    copy.draw_pile = state.draw_pile[:]
     copy.discard = state.discard[:]
     copy.chains = [[s[:] for s in chain] for chain in state.chains]
     copy.event_deck = state.event_deck[:]
@@ -169,7 +169,7 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.supply = state.supply[:]
     copy.pools = [p[:] for p in state.pools]
     copy.current = state.current
-    copy.stage = state.stage
+    copy.phase = state.phase
     copy.pending = state.pending
     copy.work = state.work[:]
     copy.picks = state.picks[:]
@@ -186,8 +186,8 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.winners = state.winners
     copy.final_scores = state.final_scores
     copy.listed = state.listed
-    copy.draw_unshuffled = state.draw_unshuffled
-    copy.draw_seed = state.draw_seed
+    copy.draw_pile_unshuffled = state.draw_pile_unshuffled
+    copy.draw_pile_seed = state.draw_pile_seed
     copy.events_unshuffled = state.events_unshuffled
     copy.events_seed = state.events_seed
     return copy
@@ -234,26 +234,26 @@ def chain_score(chain: list[list[Placed]]) -> int:
 # ---------------------------------------------------------------- changing the table
 
 
-def shuffle_draw(state: SovereignState, cards: list[ClassCard]) -> None:
+def shuffle_draw_pile(state: SovereignState, cards: list[ClassCard]) -> None:
     """`cards` become the draw pile, shuffled as they are drawn (`Rng.shuffle_later`: a game
     draws a fraction of its deck, and the shuffle's draws are the dearest part of a deal)."""
-    state.draw = cards
-    state.draw_seed = state.rng.shuffle_later(cards)
-    state.draw_unshuffled = len(cards)
+    state.draw_pile = cards
+    state.draw_pile_seed = state.rng.shuffle_later(cards)
+    state.draw_pile_unshuffled = len(cards)
 
 
 def draw_card(state: SovereignState) -> ClassCard:
     """The top card of the draw pile (not empty), its place settled by the shuffle first."""
-    draw = state.draw
-    last = len(draw) - 1
-    if last < state.draw_unshuffled:
-        state.draw_seed = settle_last(draw, state.draw_seed)
-        state.draw_unshuffled = last
-    return draw.pop()
+    pile = state.draw_pile
+    last = len(pile) - 1
+    if last < state.draw_pile_unshuffled:
+        state.draw_pile_seed = settle_last(pile, state.draw_pile_seed)
+        state.draw_pile_unshuffled = last
+    return pile.pop()
 
 
 def shuffle_events(state: SovereignState, events: list[EventCard]) -> None:
-    """`events` become the event deck, shuffled as they are drawn (as `shuffle_draw`)."""
+    """`events` become the event deck, shuffled as they are drawn (as `shuffle_draw_pile`)."""
     state.event_deck = events
     state.events_seed = state.rng.shuffle_later(events)
     state.events_unshuffled = len(events)

@@ -74,7 +74,7 @@ class Seats:
     def draw_seat(self, screen, view, seat: int, hidden) -> None:
         table, px = self.table, self.table.px
         box = self.box(seat)
-        active = view.current == seat and view.winners is None
+        active = view.current == seat and not view.game_over
         panel(screen, box, edge=theme.GOLD if active else theme.PANEL_EDGE)
         if active:
             pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)

@@ -642,7 +642,7 @@ class TableScene(Scene):
 
     def prompt(self, view) -> str:
         """The line above the hand: whose turn it is, or what the viewer may do now."""
-        if view.winners is not None:
+        if view.game_over:
             return "Game over"
         current = self.session.names[view.current]
         if view.seat is None or view.current != view.seat:
@@ -655,7 +655,7 @@ class TableScene(Scene):
 
     def draw_prompt(self, screen, view) -> None:
         prompt = self.prompt(view)
-        active = view.seat is not None and view.current == view.seat and view.winners is None
+        active = view.seat is not None and view.current == view.seat and not view.game_over
         color = theme.GOLD if active else theme.INK
         if self.notice_time > 0 and self.notice:
             prompt, color = self.notice, theme.INK

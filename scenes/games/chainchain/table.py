@@ -219,8 +219,8 @@ class ChainChainTable(TableScene):
         return self.pile_w
 
     def draw_stock(self, screen, view) -> None:
-        self.draw_pile.draw_backs(screen, view.stock_count, stacked=True)
-        self.draw_pile.draw_label(screen, f"Stock: {view.stock_count}", self.px(16), self.px(6), bold=True)
+        self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
+        self.draw_pile.draw_label(screen, f"Stock: {view.draw_pile_count}", self.px(16), self.px(6), bold=True)
 
     def draw_played_pile(self, screen, view, hidden) -> None:
         pile = view.pile[:-2] if ("pile-top",) in hidden else view.pile
@@ -246,7 +246,7 @@ class ChainChainTable(TableScene):
         rect = self.status_rect
         panel(screen, rect)
         y = rect.y + self.px(8)
-        if view.over:
+        if view.game_over:
             draw_text(screen, "Game over", self.px(20), theme.INK, rect.center, "center", bold=True, box=rect)
             return
         if view.required is None:

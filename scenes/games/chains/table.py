@@ -32,15 +32,15 @@ class ChainsTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size))
-        self.deck_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
+        self.draw_pile_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
         row_h = middle.h // 3
         self.chain_w = max(20, min(self.card_px(80), int((row_h - self.px(8)) / theme.CARD_RATIO)))
-        chains_right = middle.right - self.deck_w - self.px(10)
+        chains_right = middle.right - self.draw_pile_w - self.px(10)
         left = middle.x + self.px(16)
         self.chain_rows = [pygame.Rect(left, middle.y + i * row_h, chains_right - left, row_h - self.px(6)) for i in range(3)]
-        deck_x = chains_right + self.deck_w // 2
-        self.draw_pile.place((deck_x, middle.y + row_h // 2 + self.px(10)), self.chain_w)
-        self.pending_center = (deck_x, middle.y + row_h * 2 + self.px(4))
+        draw_pile_x = chains_right + self.draw_pile_w // 2
+        self.draw_pile.place((draw_pile_x, middle.y + row_h // 2 + self.px(10)), self.chain_w)
+        self.pending_center = (draw_pile_x, middle.y + row_h * 2 + self.px(4))
 
     def chain_card_centers(self, chain: tuple, row: pygame.Rect) -> tuple[list[tuple[int, int]], int]:
         """Centres of the chain's visible cards (oldest first) and how many earlier cards are folded away."""
@@ -181,8 +181,8 @@ class ChainsTable(TableScene):
                 screen.blit(cardart.face(card, self.chain_w), card_rect(center, self.chain_w))
 
     def draw_deck(self, screen, view, hidden) -> None:
-        self.draw_pile.draw_backs(screen, view.deck_count, stacked=True)
-        below = self.draw_pile.draw_label(screen, f"Deck: {view.deck_count}", self.px(16), self.px(6), bold=True)
+        self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
+        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(16), self.px(6), bold=True)
         draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(13), theme.INK_DIM,
                   (self.draw_pile.center[0], below + self.px(4)), "midtop")
         if view.pending is not None and ("pending",) not in hidden and self.hand.dragged != view.pending:

@@ -300,9 +300,9 @@ class CubesTable(TableScene):
 
     def draw_deck(self, screen, view) -> None:
         x = self.draw_pile.center[0]
-        self.draw_pile.draw_backs(screen, view.deck_count, stacked=True)
-        below = self.draw_pile.draw_label(screen, f"Deck: {view.deck_count}", self.px(16), self.px(6), bold=True)
-        if view.deck_count == 0 and view.winners is None:
+        self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
+        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(16), self.px(6), bold=True)
+        if view.draw_pile_count == 0 and not view.game_over:
             draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(4)), "midtop", bold=True)
         seat = self.seats.bottom
         owner = "Your pile" if view.seat == seat else f"{self.session.names[seat]}'s pile"
@@ -318,7 +318,7 @@ class CubesTable(TableScene):
         legal = self.session.legal_actions()
         if self.motion.busy or legal == [Draw()]:
             return f"Your turn, {current}: drawing a card\u2026"
-        last = " Last turn!" if view.deck_count == 0 else ""
+        last = " Last turn!" if view.draw_pile_count == 0 else ""
         if legal == [Pass()]:
             return f"None of your cards fits anywhere: pass (you keep them).{last}"
         return f"Your turn, {current}: drag a card onto a lit space (bright cards fit).{last}"

@@ -48,7 +48,7 @@ class LinxTable(TableScene):
         super().__init__(app, session)
         self.discard_pile = Pile()
         self.piles = {STOCK: self.draw_pile, DISCARD: self.discard_pile}
-        self.stock_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
+        self.draw_pile_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
         self.discard_button = Button("Take discard", lambda: self.perform(Draw(DISCARD)), color=theme.BUTTON_WARN)
         self.lay_button = Button("Lay", self.lay, color=theme.BUTTON_GO)
         self.cancel_button = Button("Cancel", self.cancel, color=theme.BUTTON_QUIET)
@@ -68,7 +68,7 @@ class LinxTable(TableScene):
         return card.symbol, card.number
 
     def action_buttons(self):
-        return [(self.stock_button, Draw(STOCK)), (self.discard_button, Draw(DISCARD))]
+        return [(self.draw_pile_button, Draw(STOCK)), (self.discard_button, Draw(DISCARD))]
 
     def key_actions(self):
         return {pygame.K_s: Draw(STOCK), pygame.K_d: Draw(DISCARD)}
@@ -120,8 +120,8 @@ class LinxTable(TableScene):
         below = line_height(self.px(13), bold=True) + 2 * line_height(self.px(13)) + self.px(4)  # links, status, reason
         self.chain_w = max(24, min(self.hand.width, int((self.chain_row.h - below - self.px(12)) / theme.CARD_RATIO)))
         top = self.chain_row.bottom + self.px(6)
-        self.own_claims = pygame.Rect(self.stock_button.rect.x, top, self.stock_button.rect.w,
-                                      self.stock_button.rect.y - self.px(6) - top)
+        self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
+                                      self.draw_pile_button.rect.y - self.px(6) - top)
 
     def chain_cards(self) -> list:
         return [c for c in (self.start, *self.built, self.end) if c is not None]
@@ -563,9 +563,9 @@ class LinxTable(TableScene):
 
     def draw_piles(self, screen, view, hidden) -> None:
         size = self.px(15)
-        draw_text(screen, f"Stock {view.stock_count}", size, theme.INK, (self.draw_pile.center[0], self.label_y), "midtop", bold=True)
+        draw_text(screen, f"Stock {view.draw_pile_count}", size, theme.INK, (self.draw_pile.center[0], self.label_y), "midtop", bold=True)
         draw_text(screen, f"Discard {view.discard_count}", size, theme.INK, (self.discard_pile.center[0], self.label_y), "midtop", bold=True)
-        self.draw_pile.draw_backs(screen, view.stock_count)
+        self.draw_pile.draw_backs(screen, view.draw_pile_count)
         self.discard_pile.draw_top(screen, view.discard_top if ("discard",) not in hidden else None)
 
     def draw_row(self, screen, label, cards, centers, hidden, kind, lit, veiled=()) -> None:

@@ -561,7 +561,7 @@ class SovereignTable(TableScene):
 
     def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool, hidden=frozenset()) -> None:
         row = self.row(chain)
-        active = self.session.to_move == chain and view.winners is None
+        active = self.session.to_move == chain and not view.game_over
         panel(screen, row, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
         if target:
             pygame.draw.rect(screen, theme.GLOW, row, 3, border_radius=10)
@@ -630,7 +630,7 @@ class SovereignTable(TableScene):
         token supply and the active event, its text wrapped whole."""
         side = self.side
         panel(screen, side)
-        y = self.draw_face_down_pile(screen, self.draw_pile, view.draw_count, "Draw")
+        y = self.draw_face_down_pile(screen, self.draw_pile, view.draw_pile_count, "Draw")
         self.draw_face_down_pile(screen, self.discard_pile, view.discard_count, "Discard")
         if self.discard_playable():
             pygame.draw.rect(screen, theme.GLOW, self.discard_pile.rect.inflate(self.px(6), self.px(6)),
@@ -689,7 +689,7 @@ class SovereignTable(TableScene):
     def prompt(self, view) -> str:
         if self.paced and self.motion.busy:
             return "Click, or press Space, to skip to the end of this move"
-        if view.winners is not None:
+        if view.game_over:
             return "Game over"
         seat = self.session.to_move
         if seat is None:
