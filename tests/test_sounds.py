@@ -22,6 +22,7 @@ from game.chains import rules as chains  # noqa: E402
 from game.cubes import rules as cubes  # noqa: E402
 from game.registry import GAMES  # noqa: E402
 from game.session import Session  # noqa: E402
+from scenes.shell.screens import table_class  # noqa: E402
 from scenes.ui import sounds  # noqa: E402
 from scenes.ui.resources import asset  # noqa: E402
 from scenes.ui.sounds import sound_for  # noqa: E402
@@ -71,7 +72,20 @@ def test_the_shipped_sounds_are_short_and_small():
     (chains.Passed(0, False), None),
 ])
 def test_each_event_makes_the_sound_of_what_it_does(event, name):
+    """Each game's scenes package registers the sounds of its events (as the app loads its tables)."""
+    for game in GAMES:
+        table_class(game)
     assert sounds.sound_for(event) == name
+
+
+def test_a_sound_is_registered_for_a_type_and_only_by_a_known_name():
+    class Crowned:
+        pass
+
+    sounds.register_sounds({Crowned: "win"})
+    assert sounds.sound_for(Crowned()) == "win"
+    with pytest.raises(ValueError, match="no such sound"):
+        sounds.register_sounds({Crowned: "fanfare"})
 
 
 def test_an_event_may_name_its_own_sound():
@@ -187,6 +201,7 @@ def test_every_games_end_makes_the_end_sound(game):
     """Each registered game, played to its end with random moves: the move that ends it sounds
     "win" (the end event's name is the same idea in every game)."""
     rules = next(g.rules for g in GAMES if g.name == game)
+    table_class(next(g for g in GAMES if g.name == game))  # (its package registers its sounds)
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(rules.default_players)]
     session = Session(game, {"seats": seats}, 3)
     rnd = random.Random(3)

@@ -1,4 +1,4 @@
-"""A new game through its descriptor alone: Face Down (tests/tiny_game.py), registered for the
+"""A new game through its descriptor alone: Face Down (tests/tiny/game.py), registered for the
 test, runs through the generic property tests, every computer player and a save; and the search
 never branches on a card it cannot see."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-import tiny_game
+from tiny import game as tiny_game
 from test_properties import PROPERTIES, cases_of
 
 from game import registry

@@ -2,8 +2,8 @@
 
 A machine without a sound device plays nothing: the mixer's first failure is logged once and the
 app goes on silent. Which sound a move's event makes: the event's own `sound` attribute if it has
-one, else the first of EVENT_SOUNDS whose word its class name starts with (Played, Placed, Drew,
-Took, Scored, GameEnded, SolitaireEnded...), else none.
+one, else the sound its type was registered with (each game's scenes package registers its events,
+as it registers its card painters: `register_sounds`), else none.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ import pygame
 from scenes.ui.resources import asset
 
 NAMES = ("deal", "place", "draw", "take", "cube", "win")
-EVENT_SOUNDS = (("Play", "place"), ("Place", "place"), ("Drew", "draw"), ("Took", "take"), ("Scored", "cube"),
-                ("GameEnded", "win"), ("SolitaireEnded", "win"), ("Rebuilt", "deal"), ("Dealt", "deal"))
+EVENT_SOUNDS: dict[type, str] = {}  # an event type: the sound it makes (`register_sounds`)
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
@@ -61,11 +60,15 @@ class Sounds:
         return [name for name in names if self.play(name)]
 
 
+def register_sounds(sounds: dict[type, str]) -> None:
+    """Events of each type make the sound named (one of NAMES)."""
+    unknown = set(sounds.values()) - set(NAMES)
+    if unknown:
+        raise ValueError(f"no such sound: {', '.join(sorted(unknown))}")
+    EVENT_SOUNDS.update(sounds)
+
+
 def sound_for(event) -> str | None:
     """The sound an event makes, or None."""
-    own = getattr(event, "sound", None)
-    if own:
-        return own
-    kind = type(event).__name__
-    return next((name for word, name in EVENT_SOUNDS if kind.startswith(word)), None)
+    return getattr(event, "sound", None) or EVENT_SOUNDS.get(type(event))
 

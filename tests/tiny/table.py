@@ -1,4 +1,4 @@
-"""The table of Face Down (tests/tiny_game.py), built from the shared table parts alone: each
+"""The table of Face Down (tests/tiny/game.py), built from the shared table parts alone: each
 seat's played cards in a row (another seat's face-down cards as backs), and two places to drop a
 card: face up or face down."""
 
@@ -12,7 +12,7 @@ from scenes.table.hand import card_rect
 from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import draw_text
-from tiny_game import Pip, Play
+from tiny.game import Pip, Play
 
 
 @lru_cache(maxsize=64)

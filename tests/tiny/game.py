@@ -210,4 +210,4 @@ RULES = TinyRules()
 GAME = GameDescriptor(
     name="tiny", title="Face Down", blurb="Play your cards face up or down; the highest total wins.",
     rules=RULES, heuristic=TinyHeuristic, guide="Play one card a turn, face up or face down.",
-    lookahead="tree", table="tests.tiny_table:TinyTable")
+    lookahead="tree", table="tiny.table:TinyTable")
