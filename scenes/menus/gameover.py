@@ -90,9 +90,14 @@ class GameOver(Scene):
         self.box.h = min(h - 2 * margin, header + sum(heights) + bh + 3 * gap)
         self.box.center = (w // 2, h // 2)
         self.rows_top = self.box.y + header
-        left = self.box.centerx - (len(buttons) * bw + (len(buttons) - 1) * 2 * gap) // 2
+        self.layout_buttons(bw, bh, gap)
+
+    def layout_buttons(self, width: int, height: int, gap: int) -> None:
+        """The buttons side by side, centred along the bottom of the box."""
+        buttons = self.buttons
+        left = self.box.centerx - (len(buttons) * width + (len(buttons) - 1) * 2 * gap) // 2
         for i, button in enumerate(buttons):
-            button.rect = pygame.Rect(left + i * (bw + 2 * gap), self.box.bottom - bh - gap, bw, bh)
+            button.rect = pygame.Rect(left + i * (width + 2 * gap), self.box.bottom - height - gap, width, height)
 
     def row_line(self, seat: int, summary: str) -> str:
         """A seat's line under its name: its wins in the session, where a session counts them (a

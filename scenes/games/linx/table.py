@@ -588,6 +588,8 @@ class LinxTable(TableScene):
                 screen.blit(cardart.shade(self.board_w), rect)
 
     def draw_chain(self, screen, view) -> None:
+        """The chain row: its cards joined by links (green with what they share, red with why
+        not), the length and claim under them; when empty, how to build a chain."""
         cards = self.chain_cards()
         row = self.chain_row
         small = self.px(13)
@@ -595,14 +597,33 @@ class LinxTable(TableScene):
         text_w = self.lay_button.rect.x - text_left - self.px(8)
         if not cards:
             if self.laying:
-                lines = (wrap(self.hint_short, small, text_w) if self.hint_short else []) + wrap(
-                    "Chain row: click a start anchor, drag hand cards here in order, then click the end anchor.",
-                    small, text_w) + wrap(CHAIN_KEYS, small, text_w)
-                room = (row.bottom - row.y - self.px(16)) // line_height(small)
-                draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, row.y + self.px(8)))
+                self.draw_chain_help(screen, small, text_left, text_w)
             return
         centers = self.chain_centers(len(cards))
         card_bottom = centers[0][1] + int(self.chain_w * theme.CARD_RATIO) // 2
+        reasons = self.draw_links(screen, cards, centers, small, card_bottom, view)
+        status = self.chain_status(view)
+        y = card_bottom + line_height(small, bold=True) + self.px(2)
+        draw_text(screen, fit_text(status, small, text_w), small, theme.INK, (text_left, y))
+        if reasons:
+            draw_text(screen, fit_text(reasons[0], small, text_w), small, LINK_BAD,
+                      (text_left, y + line_height(small)))
+        elif self.hint_short:
+            draw_text(screen, fit_text(self.hint_short, small, text_w), small, theme.GOLD,
+                      (text_left, y + line_height(small)))
+
+    def draw_chain_help(self, screen, small: int, text_left: int, text_w: int) -> None:
+        """The empty chain row says how a chain is built, and the keys."""
+        row = self.chain_row
+        lines = (wrap(self.hint_short, small, text_w) if self.hint_short else []) + wrap(
+            "Chain row: click a start anchor, drag hand cards here in order, then click the end anchor.",
+            small, text_w) + wrap(CHAIN_KEYS, small, text_w)
+        room = (row.bottom - row.y - self.px(16)) // line_height(small)
+        draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, row.y + self.px(8)))
+
+    def draw_links(self, screen, cards, centers, small: int, card_bottom: int, view) -> list[str]:
+        """The cards with a line between neighbours and what they share under it; returns why
+        the broken links do not link."""
         reasons = []
         for (a, ca), (b, cb) in zip(zip(cards, centers), zip(cards[1:], centers[1:])):
             ok, words = link_words(a, b)
@@ -620,15 +641,7 @@ class LinxTable(TableScene):
             mark = shared if text_width(shared, small, bold=True) <= cb[0] - ca[0] - self.px(4) else shared[0]
             draw_text(screen, mark, small, LINK_OK if ok else LINK_BAD, ((ca[0] + cb[0]) // 2, card_bottom + self.px(2)),
                       "midtop", bold=True)
-        status = self.chain_status(view)
-        y = card_bottom + line_height(small, bold=True) + self.px(2)
-        draw_text(screen, fit_text(status, small, text_w), small, theme.INK, (text_left, y))
-        if reasons:
-            draw_text(screen, fit_text(reasons[0], small, text_w), small, LINK_BAD,
-                      (text_left, y + line_height(small)))
-        elif self.hint_short:
-            draw_text(screen, fit_text(self.hint_short, small, text_w), small, theme.GOLD,
-                      (text_left, y + line_height(small)))
+        return reasons
 
     def chain_status(self, view) -> str:
         length = len(self.chain_cards()) + (0 if self.end is not None else 1) + (0 if self.start is not None else 1)
