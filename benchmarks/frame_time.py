@@ -96,7 +96,7 @@ def main() -> None:
     times = []
     for i in range(args.frames):
         if not table.motion.busy:
-            table.motion.add(*[Flight(c, True, table.draw_pile_center, table.seats.center(1), duration=0.35,
+            table.motion.add(*[Flight(c, True, table.draw_pile.center, table.seats.center(1), duration=0.35,
                                       delay=0.2, flash=True) for c in view.hand])
         table.hand.drag["pos"] = (300 + i % 200, 380)
         start = time.perf_counter()
