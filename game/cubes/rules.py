@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..cards import Card, standard_deck
+from ..cards import SUITS, Card, standard_deck
 from ..core import NOTHING_REVEALED, Outcome, Revealed, Rules, View
 from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
@@ -34,7 +34,8 @@ PLACE = "place"  # the player to move must place a card, or pass if none can be 
 PLAYOUT_WANDER = 0.1  # how often a search playout places any card anywhere (CubesRules.playout_action)
 PLAYOUT_HORIZON = 8   # actions (4 turns) a search playout plays before `estimate` judges it
 LEAD_SCALE = 10.0     # points of lead worth about three chances in four (CubesRules.estimate)
-PLAYOUT_TRIES = 12    # random (card, cell) pairs a playout tries before listing every placement
+PLAYOUT_TRIES = 12    # random (card, cell) pairs a playout tries before counting every placement
+NO_CELLS = frozenset()
 
 
 # ---------------------------------------------------------------- pure board helpers
@@ -166,52 +167,42 @@ def placements(board: dict, hand) -> list["Place"]:
     """
     if not board:
         return [Place(card, 0, 0) for card in hand]
-    cells = open_cells(board)
-    out = []
-    append = out.append
-    for card in hand:
-        rank, suit = card.rank, card.suit
-        for (x, y), near in cells:
-            for other in near:
-                r = other.rank
-                if r != rank and other.suit != suit and r - rank not in (1, -1):
-                    break
-            else:
-                append(Place(card, x, y))
-    return out
+    return Frontier.of(board).placements(hand)
 
 
-def playout_place(board: dict, hand, rand, wander: float):
+def playout_place(board: dict, frontier: "Frontier", hand, rand, wander: float):
     """A placement for a search playout: one that scores if the hand has one; else, tried at
     random, one that leaves no 2x2 square a card short for the next player; else any. With chance
-    `wander`, any placement at all. `Pass()` only if nothing fits. Cheap: it looks for scoring
-    cells only among the cells with two neighbours, and samples the rest."""
+    `wander`, any placement at all. `Pass()` only if nothing fits. Cheap: it reads the board's
+    `frontier` and counts the placements it chooses among instead of listing them. The pick is
+    uniform over the same placements, in the same order, as listing them would give: scoring
+    ones cell by cell (frontier order) and on each cell in hand order; then the random tries;
+    then the safe ones, else the risky ones, in that order."""
     if not board:
         return Place(hand[int(rand() * len(hand))], 0, 0)
-    cells = open_cell_map(board)
+    fits = frontier.fits
     careful = rand() >= wander
-    if careful:
-        scoring = [(card, cell) for cell, near in cells.items() if len(near) >= 2 and _square_effect(board, cell)[0]
-                   for card in hand if fits_beside(card, near)]
-        if scoring:
-            card, (x, y) = scoring[int(rand() * len(scoring))]
-            return Place(card, x, y)
-    items = list(cells.items())
+    hand_set = hand_bits(hand)
+    if careful and frontier.closing:
+        scoring = [cell for cell in fits if cell in frontier.closing]
+        count = frontier.count(scoring, hand_set)
+        if count:
+            return frontier.nth_placement(scoring, hand, hand_set, int(rand() * count))
+    cells = list(fits)
+    risky = frontier.opening if careful else NO_CELLS
     for _ in range(PLAYOUT_TRIES):
-        cell, near = items[int(rand() * len(items))]
+        cell = cells[int(rand() * len(cells))]
         card = hand[int(rand() * len(hand))]
-        if fits_beside(card, near) and not (careful and _square_effect(board, cell)[1]):
+        if fits[cell] & card_bit(card) and cell not in risky:
             return Place(card, cell[0], cell[1])
-    safe, risky = [], []
-    for cell, near in items:
-        fitting = [(card, cell) for card in hand if fits_beside(card, near)]
-        if fitting:
-            (risky if careful and _square_effect(board, cell)[1] else safe).extend(fitting)
-    pool = safe or risky
-    if not pool:
-        return Pass()
-    card, (x, y) = pool[int(rand() * len(pool))]
-    return Place(card, x, y)
+    pool = [cell for cell in cells if cell not in risky]
+    count = frontier.count(pool, hand_set)
+    if not count:
+        pool = [cell for cell in cells if cell in risky]
+        count = frontier.count(pool, hand_set)
+        if not count:
+            return Pass()
+    return frontier.nth_placement(pool, hand, hand_set, int(rand() * count))
 
 
 def _square_effect(board: dict, cell: tuple[int, int]) -> tuple[bool, bool]:
@@ -228,6 +219,143 @@ def _square_effect(board: dict, cell: tuple[int, int]) -> tuple[bool, bool]:
             elif filled == 2:
                 opens = True
     return closes, opens
+
+
+# ---------------------------------------------------------------- the open cells, kept up to date
+
+# A set of cards as the bits of an int: each suit a row of RANK_BITS bits, rank r on bit r of its
+# row, so the cards that fit beside a card are one OR of two precomputed rows and a fit is one AND.
+# A card's bit comes from its rank and suit, not from hashing the card (a Python-level hash).
+RANK_BITS = 16
+SUIT_ROW = {suit: index * RANK_BITS for index, suit in enumerate(SUITS)}
+_RANKS = range(1, 14)
+_SUIT_CARDS = {suit: sum(1 << (row + rank) for rank in _RANKS) for suit, row in SUIT_ROW.items()}
+_NEAR_RANK_CARDS = [sum(1 << (row + near) for row in SUIT_ROW.values() for near in (rank - 1, rank, rank + 1)
+                        if near in _RANKS) for rank in range(14)]
+
+
+def card_bit(card: Card) -> int:
+    """The bit that stands for `card` in a set of cards."""
+    return 1 << (SUIT_ROW[card.suit] + card.rank)
+
+
+def hand_bits(hand) -> int:
+    """The set of cards of `hand` (see `card_bit`)."""
+    bits = 0
+    for card in hand:
+        bits |= 1 << (SUIT_ROW[card.suit] + card.rank)
+    return bits
+
+
+def fitting_beside(card: Card) -> int:
+    """The set of cards compatible with `card` (see `compatible`, `card_bit`)."""
+    return _SUIT_CARDS[card.suit] | _NEAR_RANK_CARDS[card.rank]
+
+
+class Frontier:
+    """The open cells of a board (`open_cell_map`), kept up to date placement by placement.
+
+    `fits`: each open cell -> the set of cards that fit beside every card connected to it (bits,
+    see `card_bit`), in the order `open_cell_map` finds the cells; `closing`: the open cells where
+    a card completes a 2x2 square; `opening`: those where a card leaves a 2x2 square a card short
+    (`_square_effect`). The search's playouts and the legal placements read these instead of
+    scanning the board at every turn.
+
+    Why the order holds: `open_cell_map` walks the board in its dict order, which is the order of
+    placement, so a placed card comes last. The cells it opens are new, found last, and every other
+    open cell keeps its place: `place` appends the new ones and keeps the rest. Scoring takes cards
+    off the board, which can reorder every cell: the state then drops its frontier and builds it
+    again when it is next asked for (`CubesRules.frontier`).
+    """
+
+    __slots__ = ("fits", "closing", "opening")
+
+    def __init__(self, fits: dict[tuple[int, int], int], closing: set, opening: set) -> None:
+        self.fits = fits
+        self.closing = closing
+        self.opening = opening
+
+    @classmethod
+    def of(cls, board: dict) -> "Frontier":
+        fits = {}
+        for cell, near in open_cell_map(board).items():
+            allowed = _ALL_CARDS
+            for other in near:
+                allowed &= fitting_beside(other)
+            fits[cell] = allowed
+        frontier = cls(fits, set(), set())
+        for cell in fits:
+            frontier._judge(board, cell)
+        return frontier
+
+    def copy(self) -> "Frontier":
+        return Frontier(dict(self.fits), set(self.closing), set(self.opening))
+
+    def place(self, board: dict, card: Card, x: int, y: int) -> None:
+        """Follow `card`, just put on the empty cell (x, y) of `board`, completing no square."""
+        fits = self.fits
+        placed = (x, y)
+        fits.pop(placed, None)  # not open when the board was empty
+        self.closing.discard(placed)
+        self.opening.discard(placed)
+        allowed = fitting_beside(card)
+        for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
+            if cell not in board:
+                fits[cell] = fits.get(cell, _ALL_CARDS) & allowed
+        for dx, dy in AROUND:
+            cell = (x + dx, y + dy)
+            if cell in fits:
+                self._judge(board, cell)
+
+    def _judge(self, board: dict, cell: tuple[int, int]) -> None:
+        """File `cell` under `closing` and `opening` as a card on it would do now."""
+        closes, opens = _square_effect(board, cell)
+        if closes:
+            self.closing.add(cell)
+        else:
+            self.closing.discard(cell)
+        if opens:
+            self.opening.add(cell)
+        else:
+            self.opening.discard(cell)
+
+    def placements(self, hand) -> list["Place"]:
+        """Every legal `Place` of a card from `hand` on a non-empty board: hand order, then cell order."""
+        cells = sorted(self.fits.items())
+        out = []
+        append = out.append
+        for card in hand:
+            bit = card_bit(card)
+            for (x, y), allowed in cells:
+                if allowed & bit:
+                    append(Place(card, x, y))
+        return out
+
+    def count(self, cells, hand_set: int) -> int:
+        """How many (card, cell) placements the cards of `hand_set` have on `cells`."""
+        fits = self.fits
+        return sum((fits[cell] & hand_set).bit_count() for cell in cells)
+
+    def nth_placement(self, cells, hand, hand_set: int, index: int) -> "Place":
+        """The placement at `index` among those of `hand` on `cells` (open cells, in frontier
+        order), listed cell by cell and, on each cell, in hand order."""
+        fits = self.fits
+        for cell in cells:
+            fitting = fits[cell] & hand_set
+            here = fitting.bit_count()
+            if index < here:
+                for card in hand:
+                    if fitting & card_bit(card):
+                        if not index:
+                            return Place(card, cell[0], cell[1])
+                        index -= 1
+            index -= here
+        raise IndexError("no such placement")
+
+
+_ALL_CARDS = sum(_SUIT_CARDS.values())
+# The eight cells around a cell: those that share a 2x2 square with it.
+AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 def open_groups(board: dict) -> tuple[tuple[Card, ...], ...]:
@@ -426,10 +554,20 @@ class CubesState:
     # been one of them lowers the count.
     revealed: list[Revealed] = field(default_factory=list)
     winners: tuple[int, ...] | None = None  # None until the game is over, then the winning seats
+    # The board's open cells, kept by `advance` once asked for (`open_frontier`); None until then
+    # and after a score. Derived from `board` alone, so not part of what the state is.
+    frontier: Frontier | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.revealed:
             self.revealed = [NOTHING_REVEALED] * self.players
+
+    def open_frontier(self) -> Frontier:
+        """The board's `Frontier`, built now if the state has none."""
+        frontier = self.frontier
+        if frontier is None:
+            frontier = self.frontier = Frontier.of(self.board)
+        return frontier
 
     def all_cards(self) -> list[Card]:
         found = list(self.board.values()) + [c for hand in self.hands for c in hand]
@@ -508,6 +646,7 @@ class CubesRules(Rules):
         copy.last_draw_turn = state.last_draw_turn
         copy.revealed = state.revealed[:]
         copy.winners = state.winners
+        copy.frontier = state.frontier.copy() if state.frontier is not None else None
         return copy
 
     # -- what may be done
@@ -517,7 +656,10 @@ class CubesRules(Rules):
             return []
         phase = state.phase
         if phase == PLACE:
-            return placements(state.board, state.hands[state.current]) or [Pass()]
+            hand = state.hands[state.current]
+            if not state.board:
+                return placements(state.board, hand)
+            return state.open_frontier().placements(hand) or [Pass()]
         if phase == DRAW:
             return [Draw()]
         return []
@@ -537,7 +679,7 @@ class CubesRules(Rules):
         of PLAYOUT_WANDER): random placements almost never score, so random playouts say little."""
         if state.phase == DRAW:
             return Draw()
-        return playout_place(state.board, state.hands[state.current], rand, PLAYOUT_WANDER)
+        return playout_place(state.board, state.open_frontier(), state.hands[state.current], rand, PLAYOUT_WANDER)
 
     def why_illegal(self, state: CubesState, action) -> str:
         if state.winners is not None:
@@ -597,12 +739,16 @@ class CubesRules(Rules):
         board[(x, y)] = card
         beside = tuple(board[(x + dx, y + dy)] for dx, dy, _where in SIDES if (x + dx, y + dy) in board)
         events = [Placed(seat, card, x, y, beside)]
-        squares = completions(board, x, y)
+        frontier = state.frontier
+        squares = completions(board, x, y) if frontier is None or (x, y) in frontier.closing else None
         if squares:
             cells = scored_cells(squares)
             won = tuple(board.pop(cell) for cell in cells)
             state.piles[seat].extend(won)
             events.append(Scored(seat, won, tuple(squares)))
+            state.frontier = None
+        elif frontier is not None:
+            frontier.place(board, card, x, y)
         self._end_turn(state, events)
         return events
 
