@@ -34,7 +34,6 @@ PLACE = "place"  # the player to move must place a card, or pass if none can be 
 PLAYOUT_WANDER = 0.1  # how often a search playout places any card anywhere (CubesRules.playout_action)
 PLAYOUT_HORIZON = 8   # actions (4 turns) a search playout plays before `estimate` judges it
 LEAD_SCALE = 10.0     # points of lead worth about three chances in four (CubesRules.estimate)
-PLAYOUT_TRIES = 12    # random (card, cell) pairs a playout tries before counting every placement
 NO_CELLS = frozenset()
 
 
@@ -171,13 +170,11 @@ def placements(board: dict, hand) -> list["Place"]:
 
 
 def playout_place(board: dict, frontier: "Frontier", hand, rand, wander: float):
-    """A placement for a search playout: one that scores if the hand has one; else, tried at
-    random, one that leaves no 2x2 square a card short for the next player; else any. With chance
-    `wander`, any placement at all. `Pass()` only if nothing fits. Cheap: it reads the board's
-    `frontier` and counts the placements it chooses among instead of listing them. The pick is
-    uniform over the same placements, in the same order, as listing them would give: scoring
-    ones cell by cell (frontier order) and on each cell in hand order; then the random tries;
-    then the safe ones, else the risky ones, in that order."""
+    """A placement for a search playout: one that scores if the hand has one; else one that leaves
+    no 2x2 square a card short for the next player; else any. With chance `wander`, any placement
+    at all. `Pass()` only if nothing fits. Each choice is uniform over its placements, listed cell
+    by cell in frontier order and on each cell in hand order, and costs one draw: the placements
+    are counted on the board's `frontier`, not listed."""
     if not board:
         return Place(hand[int(rand() * len(hand))], 0, 0)
     fits = frontier.fits
@@ -188,37 +185,15 @@ def playout_place(board: dict, frontier: "Frontier", hand, rand, wander: float):
         count = frontier.count(scoring, hand_set)
         if count:
             return frontier.nth_placement(scoring, hand, hand_set, int(rand() * count))
-    cells = list(fits)
     risky = frontier.opening if careful else NO_CELLS
-    for _ in range(PLAYOUT_TRIES):
-        cell = cells[int(rand() * len(cells))]
-        card = hand[int(rand() * len(hand))]
-        if fits[cell] & card_bit(card) and cell not in risky:
-            return Place(card, cell[0], cell[1])
-    pool = [cell for cell in cells if cell not in risky]
+    pool = [cell for cell in fits if cell not in risky]
     count = frontier.count(pool, hand_set)
     if not count:
-        pool = [cell for cell in cells if cell in risky]
+        pool = [cell for cell in fits if cell in risky]
         count = frontier.count(pool, hand_set)
         if not count:
             return Pass()
     return frontier.nth_placement(pool, hand, hand_set, int(rand() * count))
-
-
-def _square_effect(board: dict, cell: tuple[int, int]) -> tuple[bool, bool]:
-    """(closes, opens): whether a card on `cell` completes a 2x2 square, and whether it leaves a
-    2x2 square with three cards, which the next card on its empty corner would complete."""
-    x, y = cell
-    closes = opens = False
-    for left in (x - 1, x):
-        for top in (y - 1, y):
-            filled = ((left, top) in board) + ((left + 1, top) in board) + ((left, top + 1) in board) \
-                + ((left + 1, top + 1) in board)
-            if filled == 3:
-                closes = True
-            elif filled == 2:
-                opens = True
-    return closes, opens
 
 
 # ---------------------------------------------------------------- the open cells, kept up to date
@@ -258,7 +233,7 @@ class Frontier:
     `fits`: each open cell -> the set of cards that fit beside every card connected to it (bits,
     see `card_bit`), in the order `open_cell_map` finds the cells; `closing`: the open cells where
     a card completes a 2x2 square; `opening`: those where a card leaves a 2x2 square a card short
-    (`_square_effect`). The search's playouts and the legal placements read these instead of
+    (`_judge`). The search's playouts and the legal placements read these instead of
     scanning the board at every turn.
 
     Why the order holds: `open_cell_map` walks the board in its dict order, which is the order of
@@ -308,13 +283,26 @@ class Frontier:
                 self._judge(board, cell)
 
     def _judge(self, board: dict, cell: tuple[int, int]) -> None:
-        """File `cell` under `closing` and `opening` as a card on it would do now."""
-        closes, opens = _square_effect(board, cell)
-        if closes:
+        """File the open `cell` under `closing` if a card on it completes a 2x2 square, and under
+        `opening` if it leaves a 2x2 square with three cards, which the next card on its empty
+        corner would complete. Each of the four 2x2 squares holding `cell` is its corner of the
+        eight cells around it."""
+        x, y = cell
+        above_left = (x - 1, y - 1) in board
+        above = (x, y - 1) in board
+        above_right = (x + 1, y - 1) in board
+        left = (x - 1, y) in board
+        right = (x + 1, y) in board
+        below_left = (x - 1, y + 1) in board
+        below = (x, y + 1) in board
+        below_right = (x + 1, y + 1) in board
+        others_filled = (above_left + above + left, above + above_right + right,
+                         left + below_left + below, right + below + below_right)
+        if 3 in others_filled:
             self.closing.add(cell)
         else:
             self.closing.discard(cell)
-        if opens:
+        if 2 in others_filled:
             self.opening.add(cell)
         else:
             self.opening.discard(cell)
@@ -334,7 +322,10 @@ class Frontier:
     def count(self, cells, hand_set: int) -> int:
         """How many (card, cell) placements the cards of `hand_set` have on `cells`."""
         fits = self.fits
-        return sum((fits[cell] & hand_set).bit_count() for cell in cells)
+        total = 0
+        for cell in cells:
+            total += (fits[cell] & hand_set).bit_count()
+        return total
 
     def nth_placement(self, cells, hand, hand_set: int, index: int) -> "Place":
         """The placement at `index` among those of `hand` on `cells` (open cells, in frontier
