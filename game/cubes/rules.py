@@ -267,7 +267,13 @@ class Frontier:
         return Frontier(dict(self.fits), set(self.closing), set(self.opening))
 
     def place(self, board: dict, card: Card, x: int, y: int) -> None:
-        """Follow `card`, just put on the empty cell (x, y) of `board`, completing no square."""
+        """Follow `card`, just put on the empty cell (x, y) of `board`, completing no square.
+
+        Only the four 2x2 squares holding (x, y) changed, each by one more card: one now with
+        three cards makes its empty cell close it and may end that cell's opening (judged
+        afresh); one with two makes both its empty cells open it. A cell can stop closing a
+        square only when a card fills that square, which scores. The empty cells of a square with
+        two or three cards touch one of them, so they are open cells."""
         fits = self.fits
         placed = (x, y)
         fits.pop(placed, None)  # not open when the board was empty
@@ -277,10 +283,14 @@ class Frontier:
         for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
             if cell not in board:
                 fits[cell] = fits.get(cell, _ALL_CARDS) & allowed
-        for dx, dy in AROUND:
-            cell = (x + dx, y + dy)
-            if cell in fits:
-                self._judge(board, cell)
+        for left in (x - 1, x):
+            for top in (y - 1, y):
+                empty = [cell for cell in ((left, top), (left + 1, top), (left, top + 1), (left + 1, top + 1))
+                         if cell not in board]
+                if len(empty) == 1:
+                    self._judge(board, empty[0])
+                elif len(empty) == 2:
+                    self.opening.update(empty)
 
     def _judge(self, board: dict, cell: tuple[int, int]) -> None:
         """File the open `cell` under `closing` if a card on it completes a 2x2 square, and under
@@ -345,8 +355,6 @@ class Frontier:
 
 
 _ALL_CARDS = sum(_SUIT_CARDS.values())
-# The eight cells around a cell: those that share a 2x2 square with it.
-AROUND = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 def open_groups(board: dict) -> tuple[tuple[Card, ...], ...]:
