@@ -252,12 +252,13 @@ class Frontier:
 
     @classmethod
     def of(cls, board: dict) -> "Frontier":
+        """The frontier of `board`, read afresh (in `open_cell_map`'s walk)."""
         fits = {}
-        for cell, near in open_cell_map(board).items():
-            allowed = _ALL_CARDS
-            for other in near:
-                allowed &= fitting_beside(other)
-            fits[cell] = allowed
+        for (x, y), card in board.items():
+            allowed = fitting_beside(card)
+            for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
+                if cell not in board:
+                    fits[cell] = fits.get(cell, _ALL_CARDS) & allowed
         frontier = cls(fits, set(), set())
         for cell in fits:
             frontier._judge(board, cell)
