@@ -819,25 +819,30 @@ def _square_holds_three(board: dict, cell) -> bool:
 
 
 def _reference_frontier(board: dict):
-    """The open cells in `open_cell_map` order with the deck's cards that fit there, and the closing
-    and opening cells, worked out from the rules' plain helpers."""
-    fitting = [(cell, {c for c in standard_deck() if fits_beside(c, near)})
-               for cell, near in open_cell_map(board).items()]
-    closing = {cell for cell, _fit in fitting if completions(board, *cell)}
-    opening = {cell for cell, _fit in fitting if _square_holds_three(board, cell)}
+    """The open cells with the deck's cards that fit there, and the closing and opening cells,
+    worked out from the rules' plain helpers."""
+    fitting = {cell: {c for c in standard_deck() if fits_beside(c, near)}
+               for cell, near in open_cell_map(board).items()}
+    closing = {cell for cell in fitting if completions(board, *cell)}
+    opening = {cell for cell in fitting if _square_holds_three(board, cell)}
     return fitting, closing, opening
 
 
 def _frontier_as_read(frontier: Frontier):
-    fitting = [(cell, {c for c in standard_deck() if allowed & card_bit(c)})
-               for cell, allowed in frontier.fits.items()]
+    fitting = {cell: {c for c in standard_deck() if allowed & card_bit(c)}
+               for cell, allowed in frontier.fits.items()}
     return fitting, frontier.closing, frontier.opening
+
+
+def test_a_frontier_read_afresh_keeps_the_order_open_cell_map_finds():
+    state = make("5H 6H 7H\n5S . 7S", ["KC"])
+    assert list(Frontier.of(state.board).fits) == list(open_cell_map(state.board))
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_kept_frontier_is_the_board_s_open_cells_after_every_action(players):
     """Placements, scores and passes of random and playout games: the frontier the state keeps is
-    what reading the board afresh gives, cells in the same order."""
+    what reading the board afresh gives; a copy is its own, and keeps the order."""
     for seed in range(12):
         state = RULES.setup({"players": players}, seed)
         rng = Rng(seed)
@@ -853,6 +858,7 @@ def test_the_kept_frontier_is_the_board_s_open_cells_after_every_action(players)
             copy = RULES.clone(state)
             if copy.frontier is not None:
                 assert copy.frontier is not state.frontier
+                assert list(copy.frontier.fits.items()) == list(state.frontier.fits.items())
                 assert _frontier_as_read(copy.frontier) == _frontier_as_read(state.frontier)
 
 
@@ -868,12 +874,13 @@ class _Draws:
 
 def _listed_playout_choices(state) -> list:
     """The placements a careful playout chooses among, listed as `playout_place` documents:
-    scoring ones, else those leaving no 2x2 square a card short, else any; cell by cell in
-    `open_cell_map` order, on each cell in hand order."""
+    scoring ones, else those leaving no 2x2 square a card short, else any; cell by cell in the
+    order of the state's frontier, on each cell in hand order."""
     board = state.board
     hand = state.hands[state.current]
-    fitting = [Place(c, *cell) for cell, near in open_cell_map(board).items() for c in hand
-               if fits_beside(c, near)]
+    near = open_cell_map(board)
+    fitting = [Place(c, *cell) for cell in state.open_frontier().fits for c in hand
+               if fits_beside(c, near[cell])]
     scoring = [p for p in fitting if completions(board, p.x, p.y)]
     safe = [p for p in fitting if not _square_holds_three(board, (p.x, p.y))]
     return scoring or safe or fitting

@@ -228,19 +228,16 @@ def fitting_beside(card: Card) -> int:
 
 
 class Frontier:
-    """The open cells of a board (`open_cell_map`), kept up to date placement by placement.
+    """The open cells of a board (`open_cell_map`), kept up to date action by action.
 
     `fits`: each open cell -> the set of cards that fit beside every card connected to it (bits,
-    see `card_bit`), in the order `open_cell_map` finds the cells; `closing`: the open cells where
-    a card completes a 2x2 square; `opening`: those where a card leaves a 2x2 square a card short
-    (`_judge`). The search's playouts and the legal placements read these instead of
-    scanning the board at every turn.
+    see `card_bit`); `closing`: the open cells where a card completes a 2x2 square; `opening`:
+    those where a card leaves a 2x2 square a card short (`_judge`). The search's playouts and the
+    legal placements read these instead of scanning the board at every turn.
 
-    Why the order holds: `open_cell_map` walks the board in its dict order, which is the order of
-    placement, so a placed card comes last. The cells it opens are new, found last, and every other
-    open cell keeps its place: `place` appends the new ones and keeps the rest. Scoring takes cards
-    off the board, which can reorder every cell: the state then drops its frontier and builds it
-    again when it is next asked for (`CubesRules.frontier`).
+    The cells keep the order they opened in: read afresh (`of`), the order `open_cell_map` finds
+    them; a placement (`place`) or a score (`lift`) appends the cells it opens and leaves the
+    others where they were. A playout picks by that order, so the same seed plays the same game.
     """
 
     __slots__ = ("fits", "closing", "opening")
@@ -292,6 +289,35 @@ class Frontier:
                     self._judge(board, empty[0])
                 elif len(empty) == 2:
                     self.opening.update(empty)
+
+    def lift(self, board: dict, cells) -> None:
+        """Follow the cards of `cells`, just taken off `board` by a score: every cell within one
+        step of them may have gained or lost a neighbour or a square's card, so each is read
+        afresh, in the order of `cells` and row by row around each."""
+        fits = self.fits
+        around = {}  # ordered, without repeats
+        for x, y in cells:
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    around[(x + dx, y + dy)] = None
+        for cell in around:
+            if cell in board:
+                continue
+            x, y = cell
+            allowed = _ALL_CARDS
+            connected = False
+            for side in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
+                other = board.get(side)
+                if other is not None:
+                    allowed &= fitting_beside(other)
+                    connected = True
+            if connected:
+                fits[cell] = allowed
+                self._judge(board, cell)
+            else:
+                fits.pop(cell, None)
+                self.closing.discard(cell)
+                self.opening.discard(cell)
 
     def _judge(self, board: dict, cell: tuple[int, int]) -> None:
         """File the open `cell` under `closing` if a card on it completes a 2x2 square, and under
@@ -554,8 +580,8 @@ class CubesState:
     # been one of them lowers the count.
     revealed: list[Revealed] = field(default_factory=list)
     winners: tuple[int, ...] | None = None  # None until the game is over, then the winning seats
-    # The board's open cells, kept by `advance` once asked for (`open_frontier`); None until then
-    # and after a score. Derived from `board` alone, so not part of what the state is.
+    # The board's open cells, kept by `advance` once asked for (`open_frontier`); None until then.
+    # Derived from `board` (its order from the board's history), so not part of what the state is.
     frontier: Frontier | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -746,7 +772,8 @@ class CubesRules(Rules):
             won = tuple(board.pop(cell) for cell in cells)
             state.piles[seat].extend(won)
             events.append(Scored(seat, won, tuple(squares)))
-            state.frontier = None
+            if frontier is not None:
+                frontier.lift(board, cells)
         elif frontier is not None:
             frontier.place(board, card, x, y)
         self._end_turn(state, events)
