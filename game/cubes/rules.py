@@ -277,18 +277,20 @@ class Frontier:
         fits.pop(placed, None)  # not open when the board was empty
         self.closing.discard(placed)
         self.opening.discard(placed)
+        above, below, left, right = (x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)
         allowed = fitting_beside(card)
-        for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
+        for cell in (above, below, left, right):
             if cell not in board:
                 fits[cell] = fits.get(cell, _ALL_CARDS) & allowed
-        for left in (x - 1, x):
-            for top in (y - 1, y):
-                empty = [cell for cell in ((left, top), (left + 1, top), (left, top + 1), (left + 1, top + 1))
-                         if cell not in board]
-                if len(empty) == 1:
-                    self._judge(board, empty[0])
-                elif len(empty) == 2:
-                    self.opening.update(empty)
+        above_left, above_right = (x - 1, y - 1), (x + 1, y - 1)
+        below_left, below_right = (x - 1, y + 1), (x + 1, y + 1)
+        for other_corners in ((above_left, above, left), (above, above_right, right),
+                              (left, below_left, below), (right, below, below_right)):
+            empty = [cell for cell in other_corners if cell not in board]
+            if len(empty) == 1:
+                self._judge(board, empty[0])
+            elif len(empty) == 2:
+                self.opening.update(empty)
 
     def lift(self, board: dict, cells) -> None:
         """Follow the cards of `cells`, just taken off `board` by a score: every cell within one
