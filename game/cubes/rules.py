@@ -84,21 +84,16 @@ def completions(board: dict, x: int, y: int) -> list[tuple[int, int, int]]:
     Every complete 2x2 and 3x3 square holding (x, y); sorted 2x2s first. A 3x3 square always holds
     a 2x2 square through (x, y), so 3x3s are looked for only once a 2x2 is complete.
     """
-    placed = (x, y)
-
-    def filled(cell) -> bool:
-        return cell == placed or cell in board
-
+    filled = board.keys() | {(x, y)}
     found = []
     for left in (x - 1, x):
         for top in (y - 1, y):
-            if (filled((left, top)) and filled((left + 1, top)) and filled((left, top + 1))
-                    and filled((left + 1, top + 1))):
+            if filled.issuperset(((left, top), (left + 1, top), (left, top + 1), (left + 1, top + 1))):
                 found.append((left, top, 2))
     if found:
         for left in (x - 2, x - 1, x):
             for top in (y - 2, y - 1, y):
-                if all(filled(cell) for cell in square_cells((left, top, 3))):
+                if filled.issuperset(square_cells((left, top, 3))):
                     found.append((left, top, 3))
     found.sort(key=lambda sq: (sq[2], sq[1], sq[0]))
     return found
@@ -765,7 +760,8 @@ class CubesRules(Rules):
             state.revealed[seat] = revealed.played(not fits_somewhere(card, revealed.none_of), len(hand))
         board = state.board
         board[(x, y)] = card
-        beside = tuple(board[(x + dx, y + dy)] for dx, dy, _where in SIDES if (x + dx, y + dy) in board)
+        around = [board.get((x + dx, y + dy)) for dx, dy, _where in SIDES]
+        beside = tuple(other for other in around if other is not None)
         events = [Placed(seat, card, x, y, beside)]
         frontier = state.frontier
         squares = completions(board, x, y) if frontier is None or (x, y) in frontier.closing else None
