@@ -281,7 +281,10 @@ class Frontier:
         below_left, below_right = (x - 1, y + 1), (x + 1, y + 1)
         for other_corners in ((above_left, above, left), (above, above_right, right),
                               (left, below_left, below), (right, below, below_right)):
-            empty = [cell for cell in other_corners if cell not in board]
+            empty = []
+            for cell in other_corners:
+                if cell not in board:
+                    empty.append(cell)
             if len(empty) == 1:
                 self._judge(board, empty[0])
             elif len(empty) == 2:
@@ -760,9 +763,12 @@ class CubesRules(Rules):
             state.revealed[seat] = revealed.played(not fits_somewhere(card, revealed.none_of), len(hand))
         board = state.board
         board[(x, y)] = card
-        around = [board.get((x + dx, y + dy)) for dx, dy, _where in SIDES]
-        beside = tuple(other for other in around if other is not None)
-        events = [Placed(seat, card, x, y, beside)]
+        beside = []
+        for dx, dy, _where in SIDES:
+            other = board.get((x + dx, y + dy))
+            if other is not None:
+                beside.append(other)
+        events = [Placed(seat, card, x, y, tuple(beside))]
         frontier = state.frontier
         squares = completions(board, x, y) if frontier is None or (x, y) in frontier.closing else None
         if squares:
