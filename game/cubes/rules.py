@@ -465,6 +465,9 @@ class Draw:
         return "Draw a card"
 
 
+DRAW_ACTION = Draw()  # every Draw is the same move: one shared instance
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """Place `card` from hand on the empty cell (x, y)."""
@@ -687,7 +690,7 @@ class CubesRules(Rules):
                 return placements(state.board, hand)
             return state.open_frontier().placements(hand) or [Pass()]
         if phase == DRAW:
-            return [Draw()]
+            return [DRAW_ACTION]
         return []
 
     def estimate(self, state: CubesState) -> list[float]:
@@ -704,7 +707,7 @@ class CubesRules(Rules):
         """Score when possible, else leave nothing to complete, now and then anything (a wander
         of PLAYOUT_WANDER): random placements almost never score, so random playouts say little."""
         if state.phase == DRAW:
-            return Draw()
+            return DRAW_ACTION
         return playout_place(state.board, state.open_frontier(), state.hands[state.current], rand, PLAYOUT_WANDER)
 
     def why_illegal(self, state: CubesState, action) -> str:
