@@ -38,9 +38,9 @@ length, every scoring card it may claim), a dozen actions when it has any; searc
 
 Cubes, 2 players (issue 25): the open cells kept by the state (`Frontier`), the playout's
 choice counted there and drawn once. Instructions per action, before -> after: search playout
-481.1k -> 82.2k, random + advance 322.2k -> 247.6k. Three side-by-side runs (`--game chains
---game cubes --games 300 --batches 30 --cpu`): search playout 102-112k best batch (70-104k
-median), 0.51-0.53 of Chains (0.11 before); random + advance 41-43k (24-39k), 0.19-0.20 (0.16).
+481.1k -> 83.2k, random + advance 322.2k -> 247.6k. Three side-by-side runs (`--game chains
+--game cubes --games 300 --batches 30 --cpu`): search playout 105-107k best batch (96-97k
+median), 0.50 of Chains (0.11 before); random + advance 42-44k (25-41k), 0.19-0.20 (0.16).
 
 Sovereign's Chain, 2 players (issue 13): the legal actions of a decision listed once, as it opens;
 steps bound to their functions at a card's first resolution; shared rows of the actions aimed at

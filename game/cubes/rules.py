@@ -11,7 +11,8 @@ last deck card was drawn.
 
 Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neighbour_matches`,
 `completions`, `closes_square`, `square_cells`, `open_cells`, `legal_cells`, `placements`,
-`why_not_place`, `open_groups`, `fits_somewhere`.
+`why_not_place`, `open_groups`, `fits_somewhere`. A state keeps its board's open cells as they
+change (`Frontier`), for the legal placements and the search's playouts.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ PLACE = "place"  # the player to move must place a card, or pass if none can be 
 PLAYOUT_WANDER = 0.1  # how often a search playout places any card anywhere (CubesRules.playout_action)
 PLAYOUT_HORIZON = 8   # actions (4 turns) a search playout plays before `estimate` judges it
 LEAD_SCALE = 10.0     # points of lead worth about three chances in four (CubesRules.estimate)
-NO_CELLS = frozenset()
+NO_CELLS = frozenset()  # the risky cells of a playout that wanders: none
 
 
 # ---------------------------------------------------------------- pure board helpers
@@ -202,6 +203,7 @@ _RANKS = range(1, 14)
 _SUIT_CARDS = {suit: sum(1 << (row + rank) for rank in _RANKS) for suit, row in SUIT_ROW.items()}
 _NEAR_RANK_CARDS = [sum(1 << (row + near) for row in SUIT_ROW.values() for near in (rank - 1, rank, rank + 1)
                         if near in _RANKS) for rank in range(14)]
+_ALL_CARDS = sum(_SUIT_CARDS.values())
 
 
 def card_bit(card: Card) -> int:
@@ -213,7 +215,7 @@ def hand_bits(hand) -> int:
     """The set of cards of `hand` (see `card_bit`)."""
     bits = 0
     for card in hand:
-        bits |= 1 << (SUIT_ROW[card.suit] + card.rank)
+        bits |= card_bit(card)
     return bits
 
 
@@ -379,9 +381,6 @@ class Frontier:
                         index -= 1
             index -= here
         raise IndexError("no such placement")
-
-
-_ALL_CARDS = sum(_SUIT_CARDS.values())
 
 
 def open_groups(board: dict) -> tuple[tuple[Card, ...], ...]:
