@@ -8,7 +8,9 @@ Three paths, each game's batches timed in turn with the others' (give several --
 - random + apply: the same through the validated `apply`, which checks and copies each action;
 - search playout: the search's own playouts, `playout_action` choosing and `advance` applying.
   Most games play uniformly at random there too; LINX lays its longest chain when it has one
-  (and draws and discards at random), without listing every chain the hand could lay.
+  (and draws and discards at random), without listing every chain the hand could lay; Cubes
+  scores a cube when it can, else leaves nothing to complete, counting its choices on the open
+  cells the state keeps instead of listing them.
 
 The machine is shared and its speed swings widely (six one-minute runs of Chains alone, idle
 otherwise: median batch 76k-108k actions/s, best batch 77k-137k): compare games in one run, and
@@ -33,6 +35,12 @@ Chains 148-158k (81-137k), 0.90-0.96 of Chains batch by batch; random + advance 
 (40-45k), Chains 142-159k (85-97k), 0.46-0.48. Uniformly random play costs LINX twice what it
 costs Chains: at each turn it lists every chain the hand can lay (every pair of anchors, every
 length, every scoring card it may claim), a dozen actions when it has any; search never lists them.
+
+Cubes, 2 players (issue 25): the open cells kept by the state (`Frontier`), the playout's
+choice counted there and drawn once. Instructions per action, before -> after: search playout
+481.1k -> 83.2k, random + advance 322.2k -> 247.6k. Three side-by-side runs (`--game chains
+--game cubes --games 300 --batches 30 --cpu`): search playout 105-107k best batch (96-97k
+median), 0.50 of Chains (0.11 before); random + advance 42-44k (25-41k), 0.19-0.20 (0.16).
 
 Sovereign's Chain, 2 players (issue 13): the legal actions of a decision listed once, as it opens;
 steps bound to their functions at a card's first resolution; shared rows of the actions aimed at

@@ -15,9 +15,10 @@ from game.cards import card, cards, standard_deck
 from game.core import IllegalAction, Revealed, from_json, to_json
 from game.cubes import RULES
 from game.cubes.ai import Appraisal, CubesHeuristic, _opponent_cards, _unseen
-from game.cubes.rules import (DRAW, PLACE, CubesState, Draw, Drew, GameEnded, Pass, Passed,
-                              Place, Placed, Scored, completions, fits_somewhere, legal_cells,
-                              neighbour_matches, open_groups, placements, square_cells, why_not_place)
+from game.cubes.rules import (DRAW, PLACE, CubesState, Draw, Drew, Frontier, GameEnded, Pass, Passed,
+                              Place, Placed, Scored, card_bit, completions, fits_beside, fits_somewhere,
+                              legal_cells, neighbour_matches, open_cell_map, open_groups, placements,
+                              square_cells, why_not_place)
 from game.rng import Rng
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -805,3 +806,101 @@ def test_playout_policy_leaves_no_square_one_card_short():
 def test_playout_policy_passes_only_when_nothing_fits():
     state = make("5H", ["KC QC"])
     assert RULES.playout_action(state, _Always(0.5)) == Pass()
+
+
+# ---------------------------------------------------------------- the open cells kept by the state
+
+
+def _square_holds_three(board: dict, cell) -> bool:
+    """Whether a card on the empty `cell` would leave some 2x2 square holding it with three cards."""
+    x, y = cell
+    return any(sum((c in board) or c == cell for c in square_cells((left, top, 2))) == 3
+               for left in (x - 1, x) for top in (y - 1, y))
+
+
+def _reference_frontier(board: dict):
+    """The open cells with the deck's cards that fit there, and the closing and opening cells,
+    worked out from the rules' plain helpers."""
+    fitting = {cell: {c for c in standard_deck() if fits_beside(c, near)}
+               for cell, near in open_cell_map(board).items()}
+    closing = {cell for cell in fitting if completions(board, *cell)}
+    opening = {cell for cell in fitting if _square_holds_three(board, cell)}
+    return fitting, closing, opening
+
+
+def _frontier_as_read(frontier: Frontier):
+    fitting = {cell: {c for c in standard_deck() if allowed & card_bit(c)}
+               for cell, allowed in frontier.fits.items()}
+    return fitting, frontier.closing, frontier.opening
+
+
+def test_a_frontier_read_afresh_keeps_the_order_open_cell_map_finds():
+    state = make("5H 6H 7H\n5S . 7S", ["KC"])
+    assert list(Frontier.of(state.board).fits) == list(open_cell_map(state.board))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_kept_frontier_is_the_board_s_open_cells_after_every_action(players):
+    """Placements, scores and passes of random and playout games: the frontier the state keeps is
+    what reading the board afresh gives; a copy is its own, and keeps the order."""
+    for seed in range(12):
+        state = RULES.setup({"players": players}, seed)
+        rng = Rng(seed)
+        while RULES.to_move(state) is not None:
+            if seed % 2:
+                legal = RULES.legal_actions(state)
+                action = legal[rng.below(len(legal))]
+            else:
+                action = RULES.playout_action(state, rng.random)
+            RULES.advance(state, action)
+            if state.frontier is not None:
+                assert _frontier_as_read(state.frontier) == _reference_frontier(state.board)
+            copy = RULES.clone(state)
+            if copy.frontier is not None:
+                assert copy.frontier is not state.frontier
+                assert list(copy.frontier.fits.items()) == list(state.frontier.fits.items())
+                assert _frontier_as_read(copy.frontier) == _frontier_as_read(state.frontier)
+
+
+class _Draws:
+    """A `rand` that returns the given floats in turn."""
+
+    def __init__(self, *values: float) -> None:
+        self.values = list(values)
+
+    def __call__(self) -> float:
+        return self.values.pop(0)
+
+
+def _listed_playout_choices(state) -> list:
+    """The placements a careful playout chooses among, listed as `playout_place` documents:
+    scoring ones, else those leaving no 2x2 square a card short, else any; cell by cell in the
+    order of the state's frontier, on each cell in hand order."""
+    board = state.board
+    hand = state.hands[state.current]
+    near = open_cell_map(board)
+    fitting = [Place(c, *cell) for cell in state.open_frontier().fits for c in hand
+               if fits_beside(c, near[cell])]
+    scoring = [p for p in fitting if completions(board, p.x, p.y)]
+    safe = [p for p in fitting if not _square_holds_three(board, (p.x, p.y))]
+    return scoring or safe or fitting
+
+
+def test_the_playout_policy_picks_uniformly_among_the_listed_choices():
+    """Along seeded playouts, a careful playout given the draw v picks the choice at v times their
+    number in the list; one draw to be careful, one to choose."""
+    checked = 0
+    for seed in range(20):
+        state = RULES.setup({"players": 2}, seed)
+        rng = Rng(seed)
+        while RULES.to_move(state) is not None:
+            if state.phase == PLACE and state.board:
+                choices = _listed_playout_choices(state)
+                for pick in (0.0, 0.37, 0.999):
+                    expected = choices[int(pick * len(choices))] if choices else Pass()
+                    draws = _Draws(0.5, pick) if choices else _Draws(0.5)
+                    assert RULES.playout_action(state, draws) == expected
+                    assert not draws.values
+                    checked += 1
+            RULES.advance(state, RULES.playout_action(state, rng.random))
+    assert checked > 500

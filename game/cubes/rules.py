@@ -11,7 +11,8 @@ last deck card was drawn.
 
 Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neighbour_matches`,
 `completions`, `closes_square`, `square_cells`, `open_cells`, `legal_cells`, `placements`,
-`why_not_place`, `open_groups`, `fits_somewhere`.
+`why_not_place`, `open_groups`, `fits_somewhere`. A state keeps its board's open cells as they
+change (`Frontier`), for the legal placements and the search's playouts.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..cards import Card, standard_deck
+from ..cards import SUITS, Card, standard_deck
 from ..core import NOTHING_REVEALED, Outcome, Revealed, Rules, View
 from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
@@ -34,7 +35,7 @@ PLACE = "place"  # the player to move must place a card, or pass if none can be 
 PLAYOUT_WANDER = 0.1  # how often a search playout places any card anywhere (CubesRules.playout_action)
 PLAYOUT_HORIZON = 8   # actions (4 turns) a search playout plays before `estimate` judges it
 LEAD_SCALE = 10.0     # points of lead worth about three chances in four (CubesRules.estimate)
-PLAYOUT_TRIES = 12    # random (card, cell) pairs a playout tries before listing every placement
+NO_CELLS = frozenset()  # the risky cells of a playout that wanders: none
 
 
 # ---------------------------------------------------------------- pure board helpers
@@ -84,21 +85,16 @@ def completions(board: dict, x: int, y: int) -> list[tuple[int, int, int]]:
     Every complete 2x2 and 3x3 square holding (x, y); sorted 2x2s first. A 3x3 square always holds
     a 2x2 square through (x, y), so 3x3s are looked for only once a 2x2 is complete.
     """
-    placed = (x, y)
-
-    def filled(cell) -> bool:
-        return cell == placed or cell in board
-
+    filled = board.keys() | {(x, y)}
     found = []
     for left in (x - 1, x):
         for top in (y - 1, y):
-            if (filled((left, top)) and filled((left + 1, top)) and filled((left, top + 1))
-                    and filled((left + 1, top + 1))):
+            if filled.issuperset(((left, top), (left + 1, top), (left, top + 1), (left + 1, top + 1))):
                 found.append((left, top, 2))
     if found:
         for left in (x - 2, x - 1, x):
             for top in (y - 2, y - 1, y):
-                if all(filled(cell) for cell in square_cells((left, top, 3))):
+                if filled.issuperset(square_cells((left, top, 3))):
                     found.append((left, top, 3))
     found.sort(key=lambda sq: (sq[2], sq[1], sq[0]))
     return found
@@ -166,68 +162,225 @@ def placements(board: dict, hand) -> list["Place"]:
     """
     if not board:
         return [Place(card, 0, 0) for card in hand]
-    cells = open_cells(board)
-    out = []
-    append = out.append
-    for card in hand:
-        rank, suit = card.rank, card.suit
-        for (x, y), near in cells:
-            for other in near:
-                r = other.rank
-                if r != rank and other.suit != suit and r - rank not in (1, -1):
-                    break
-            else:
-                append(Place(card, x, y))
-    return out
+    return Frontier.of(board).placements(hand)
 
 
-def playout_place(board: dict, hand, rand, wander: float):
-    """A placement for a search playout: one that scores if the hand has one; else, tried at
-    random, one that leaves no 2x2 square a card short for the next player; else any. With chance
-    `wander`, any placement at all. `Pass()` only if nothing fits. Cheap: it looks for scoring
-    cells only among the cells with two neighbours, and samples the rest."""
+def playout_place(board: dict, frontier: "Frontier", hand, rand, wander: float):
+    """A placement for a search playout: one that scores if the hand has one; else one that leaves
+    no 2x2 square a card short for the next player; else any. With chance `wander`, any placement
+    at all. `Pass()` only if nothing fits. Each choice is uniform over its placements, listed cell
+    by cell in frontier order and on each cell in hand order, and costs one draw: the placements
+    are counted on the board's `frontier`, not listed."""
     if not board:
         return Place(hand[int(rand() * len(hand))], 0, 0)
-    cells = open_cell_map(board)
+    fits = frontier.fits
     careful = rand() >= wander
-    if careful:
-        scoring = [(card, cell) for cell, near in cells.items() if len(near) >= 2 and _square_effect(board, cell)[0]
-                   for card in hand if fits_beside(card, near)]
-        if scoring:
-            card, (x, y) = scoring[int(rand() * len(scoring))]
-            return Place(card, x, y)
-    items = list(cells.items())
-    for _ in range(PLAYOUT_TRIES):
-        cell, near = items[int(rand() * len(items))]
-        card = hand[int(rand() * len(hand))]
-        if fits_beside(card, near) and not (careful and _square_effect(board, cell)[1]):
-            return Place(card, cell[0], cell[1])
-    safe, risky = [], []
-    for cell, near in items:
-        fitting = [(card, cell) for card in hand if fits_beside(card, near)]
-        if fitting:
-            (risky if careful and _square_effect(board, cell)[1] else safe).extend(fitting)
-    pool = safe or risky
-    if not pool:
-        return Pass()
-    card, (x, y) = pool[int(rand() * len(pool))]
-    return Place(card, x, y)
+    hand_set = hand_bits(hand)
+    if careful and frontier.closing:
+        scoring = [cell for cell in fits if cell in frontier.closing]
+        count = frontier.count(scoring, hand_set)
+        if count:
+            return frontier.nth_placement(scoring, hand, hand_set, int(rand() * count))
+    risky = frontier.opening if careful else NO_CELLS
+    pool = [cell for cell in fits if cell not in risky]
+    count = frontier.count(pool, hand_set)
+    if not count:
+        pool = [cell for cell in fits if cell in risky]
+        count = frontier.count(pool, hand_set)
+        if not count:
+            return Pass()
+    return frontier.nth_placement(pool, hand, hand_set, int(rand() * count))
 
 
-def _square_effect(board: dict, cell: tuple[int, int]) -> tuple[bool, bool]:
-    """(closes, opens): whether a card on `cell` completes a 2x2 square, and whether it leaves a
-    2x2 square with three cards, which the next card on its empty corner would complete."""
-    x, y = cell
-    closes = opens = False
-    for left in (x - 1, x):
-        for top in (y - 1, y):
-            filled = ((left, top) in board) + ((left + 1, top) in board) + ((left, top + 1) in board) \
-                + ((left + 1, top + 1) in board)
-            if filled == 3:
-                closes = True
-            elif filled == 2:
-                opens = True
-    return closes, opens
+# ---------------------------------------------------------------- the open cells, kept up to date
+
+# A set of cards as the bits of an int: each suit a row of RANK_BITS bits, rank r on bit r of its
+# row, so the cards that fit beside a card are one OR of two precomputed rows and a fit is one AND.
+# A card's bit comes from its rank and suit, not from hashing the card (a Python-level hash).
+RANK_BITS = 16
+SUIT_ROW = {suit: index * RANK_BITS for index, suit in enumerate(SUITS)}
+_RANKS = range(1, 14)
+_SUIT_CARDS = {suit: sum(1 << (row + rank) for rank in _RANKS) for suit, row in SUIT_ROW.items()}
+_NEAR_RANK_CARDS = [sum(1 << (row + near) for row in SUIT_ROW.values() for near in (rank - 1, rank, rank + 1)
+                        if near in _RANKS) for rank in range(14)]
+_ALL_CARDS = sum(_SUIT_CARDS.values())
+
+
+def card_bit(card: Card) -> int:
+    """The bit that stands for `card` in a set of cards."""
+    return 1 << (SUIT_ROW[card.suit] + card.rank)
+
+
+def hand_bits(hand) -> int:
+    """The set of cards of `hand` (see `card_bit`)."""
+    bits = 0
+    for card in hand:
+        bits |= card_bit(card)
+    return bits
+
+
+def fitting_beside(card: Card) -> int:
+    """The set of cards compatible with `card` (see `compatible`, `card_bit`)."""
+    return _SUIT_CARDS[card.suit] | _NEAR_RANK_CARDS[card.rank]
+
+
+class Frontier:
+    """The open cells of a board (`open_cell_map`), kept up to date action by action.
+
+    `fits`: each open cell -> the set of cards that fit beside every card connected to it (bits,
+    see `card_bit`); `closing`: the open cells where a card completes a 2x2 square; `opening`:
+    those where a card leaves a 2x2 square a card short (`_judge`). The search's playouts and the
+    legal placements read these instead of scanning the board at every turn.
+
+    The cells keep the order they opened in: read afresh (`of`), the order `open_cell_map` finds
+    them; a placement (`place`) or a score (`lift`) appends the cells it opens and leaves the
+    others where they were. A playout picks by that order, so the same seed plays the same game.
+    """
+
+    __slots__ = ("fits", "closing", "opening")
+
+    def __init__(self, fits: dict[tuple[int, int], int], closing: set, opening: set) -> None:
+        self.fits = fits
+        self.closing = closing
+        self.opening = opening
+
+    @classmethod
+    def of(cls, board: dict) -> "Frontier":
+        """The frontier of `board`, read afresh (in `open_cell_map`'s walk)."""
+        fits = {}
+        for (x, y), card in board.items():
+            allowed = fitting_beside(card)
+            for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
+                if cell not in board:
+                    fits[cell] = fits.get(cell, _ALL_CARDS) & allowed
+        frontier = cls(fits, set(), set())
+        for cell in fits:
+            frontier._judge(board, cell)
+        return frontier
+
+    def copy(self) -> "Frontier":
+        return Frontier(dict(self.fits), set(self.closing), set(self.opening))
+
+    def place(self, board: dict, card: Card, x: int, y: int) -> None:
+        """Follow `card`, just put on the empty cell (x, y) of `board`, completing no square.
+
+        Only the four 2x2 squares holding (x, y) changed, each by one more card: one now with
+        three cards makes its empty cell close it and may end that cell's opening (judged
+        afresh); one with two makes both its empty cells open it. A cell can stop closing a
+        square only when a card fills that square, which scores. The empty cells of a square with
+        two or three cards touch one of them, so they are open cells."""
+        fits = self.fits
+        placed = (x, y)
+        fits.pop(placed, None)  # not open when the board was empty
+        self.closing.discard(placed)
+        self.opening.discard(placed)
+        above, below, left, right = (x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)
+        allowed = fitting_beside(card)
+        for cell in (above, below, left, right):
+            if cell not in board:
+                fits[cell] = fits.get(cell, _ALL_CARDS) & allowed
+        above_left, above_right = (x - 1, y - 1), (x + 1, y - 1)
+        below_left, below_right = (x - 1, y + 1), (x + 1, y + 1)
+        for other_corners in ((above_left, above, left), (above, above_right, right),
+                              (left, below_left, below), (right, below, below_right)):
+            empty = []
+            for cell in other_corners:
+                if cell not in board:
+                    empty.append(cell)
+            if len(empty) == 1:
+                self._judge(board, empty[0])
+            elif len(empty) == 2:
+                self.opening.update(empty)
+
+    def lift(self, board: dict, cells) -> None:
+        """Follow the cards of `cells`, just taken off `board` by a score: every cell within one
+        step of them may have gained or lost a neighbour or a square's card, so each is read
+        afresh, in the order of `cells` and row by row around each."""
+        fits = self.fits
+        around = {}  # ordered, without repeats
+        for x, y in cells:
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    around[(x + dx, y + dy)] = None
+        for cell in around:
+            if cell in board:
+                continue
+            x, y = cell
+            allowed = _ALL_CARDS
+            connected = False
+            for side in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
+                other = board.get(side)
+                if other is not None:
+                    allowed &= fitting_beside(other)
+                    connected = True
+            if connected:
+                fits[cell] = allowed
+                self._judge(board, cell)
+            else:
+                fits.pop(cell, None)
+                self.closing.discard(cell)
+                self.opening.discard(cell)
+
+    def _judge(self, board: dict, cell: tuple[int, int]) -> None:
+        """File the open `cell` under `closing` if a card on it completes a 2x2 square, and under
+        `opening` if it leaves a 2x2 square with three cards, which the next card on its empty
+        corner would complete. Each of the four 2x2 squares holding `cell` is its corner of the
+        eight cells around it."""
+        x, y = cell
+        above_left = (x - 1, y - 1) in board
+        above = (x, y - 1) in board
+        above_right = (x + 1, y - 1) in board
+        left = (x - 1, y) in board
+        right = (x + 1, y) in board
+        below_left = (x - 1, y + 1) in board
+        below = (x, y + 1) in board
+        below_right = (x + 1, y + 1) in board
+        others_filled = (above_left + above + left, above + above_right + right,
+                         left + below_left + below, right + below + below_right)
+        if 3 in others_filled:
+            self.closing.add(cell)
+        else:
+            self.closing.discard(cell)
+        if 2 in others_filled:
+            self.opening.add(cell)
+        else:
+            self.opening.discard(cell)
+
+    def placements(self, hand) -> list["Place"]:
+        """Every legal `Place` of a card from `hand` on a non-empty board: hand order, then cell order."""
+        cells = sorted(self.fits.items())
+        out = []
+        append = out.append
+        for card in hand:
+            bit = card_bit(card)
+            for (x, y), allowed in cells:
+                if allowed & bit:
+                    append(Place(card, x, y))
+        return out
+
+    def count(self, cells, hand_set: int) -> int:
+        """How many (card, cell) placements the cards of `hand_set` have on `cells`."""
+        fits = self.fits
+        total = 0
+        for cell in cells:
+            total += (fits[cell] & hand_set).bit_count()
+        return total
+
+    def nth_placement(self, cells, hand, hand_set: int, index: int) -> "Place":
+        """The placement at `index` among those of `hand` on `cells` (open cells, in frontier
+        order), listed cell by cell and, on each cell, in hand order."""
+        fits = self.fits
+        for cell in cells:
+            fitting = fits[cell] & hand_set
+            here = fitting.bit_count()
+            if index < here:
+                for card in hand:
+                    if fitting & card_bit(card):
+                        if not index:
+                            return Place(card, cell[0], cell[1])
+                        index -= 1
+            index -= here
+        raise IndexError("no such placement")
 
 
 def open_groups(board: dict) -> tuple[tuple[Card, ...], ...]:
@@ -309,6 +462,9 @@ class Draw:
 
     def text(self, names=None) -> str:
         return "Draw a card"
+
+
+DRAW_ACTION = Draw()  # every Draw is the same move: one shared instance
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,10 +582,20 @@ class CubesState:
     # been one of them lowers the count.
     revealed: list[Revealed] = field(default_factory=list)
     winners: tuple[int, ...] | None = None  # None until the game is over, then the winning seats
+    # The board's open cells, kept by `advance` once asked for (`open_frontier`); None until then.
+    # Derived from `board` (its order from the board's history), so not part of what the state is.
+    frontier: Frontier | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.revealed:
             self.revealed = [NOTHING_REVEALED] * self.players
+
+    def open_frontier(self) -> Frontier:
+        """The board's `Frontier`, built now if the state has none."""
+        frontier = self.frontier
+        if frontier is None:
+            frontier = self.frontier = Frontier.of(self.board)
+        return frontier
 
     def all_cards(self) -> list[Card]:
         found = list(self.board.values()) + [c for hand in self.hands for c in hand]
@@ -508,6 +674,7 @@ class CubesRules(Rules):
         copy.last_draw_turn = state.last_draw_turn
         copy.revealed = state.revealed[:]
         copy.winners = state.winners
+        copy.frontier = state.frontier.copy() if state.frontier is not None else None
         return copy
 
     # -- what may be done
@@ -517,9 +684,12 @@ class CubesRules(Rules):
             return []
         phase = state.phase
         if phase == PLACE:
-            return placements(state.board, state.hands[state.current]) or [Pass()]
+            hand = state.hands[state.current]
+            if not state.board:
+                return placements(state.board, hand)
+            return state.open_frontier().placements(hand) or [Pass()]
         if phase == DRAW:
-            return [Draw()]
+            return [DRAW_ACTION]
         return []
 
     def estimate(self, state: CubesState) -> list[float]:
@@ -536,8 +706,8 @@ class CubesRules(Rules):
         """Score when possible, else leave nothing to complete, now and then anything (a wander
         of PLAYOUT_WANDER): random placements almost never score, so random playouts say little."""
         if state.phase == DRAW:
-            return Draw()
-        return playout_place(state.board, state.hands[state.current], rand, PLAYOUT_WANDER)
+            return DRAW_ACTION
+        return playout_place(state.board, state.open_frontier(), state.hands[state.current], rand, PLAYOUT_WANDER)
 
     def why_illegal(self, state: CubesState, action) -> str:
         if state.winners is not None:
@@ -595,14 +765,23 @@ class CubesRules(Rules):
             state.revealed[seat] = revealed.played(not fits_somewhere(card, revealed.none_of), len(hand))
         board = state.board
         board[(x, y)] = card
-        beside = tuple(board[(x + dx, y + dy)] for dx, dy, _where in SIDES if (x + dx, y + dy) in board)
-        events = [Placed(seat, card, x, y, beside)]
-        squares = completions(board, x, y)
+        beside = []
+        for dx, dy, _where in SIDES:
+            other = board.get((x + dx, y + dy))
+            if other is not None:
+                beside.append(other)
+        events = [Placed(seat, card, x, y, tuple(beside))]
+        frontier = state.frontier
+        squares = completions(board, x, y) if frontier is None or (x, y) in frontier.closing else None
         if squares:
             cells = scored_cells(squares)
             won = tuple(board.pop(cell) for cell in cells)
             state.piles[seat].extend(won)
             events.append(Scored(seat, won, tuple(squares)))
+            if frontier is not None:
+                frontier.lift(board, cells)
+        elif frontier is not None:
+            frontier.place(board, card, x, y)
         self._end_turn(state, events)
         return events
 
