@@ -38,8 +38,8 @@ from .actions import Fizzled, PlaceModifier, PlaceShield, PlayOn, SetSuit, Shift
 from .cards import BUILT_IN, CardSet
 from .effects import active_rule, draw_event
 from .rules import SovereignRules, SovereignView, begin_turn, finish_solitaire, resume
-from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIERS, SHIELDS, SUIT_TOKENS, Placed, SovereignState,
-                    clone_state)
+from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIER, MODIFIERS, SHIELDS, SUIT, SUIT_TOKENS, Placed,
+                    SovereignState, clone_state)
 
 DEAL_LIMIT = 10**9     # deal numbers run from 0 to DEAL_LIMIT - 1 (nine digits to type)
 NEW_DEALS = 1_000_000  # a new deal at random is numbered from 1 to NEW_DEALS - 1: short to share
@@ -237,7 +237,7 @@ def _modifier_value(view: SovereignView, placed, delta: int, target: str, rescue
     if placed is None or not placed.face_up or placed.value is None:
         return -5.0
     value = placed.value + delta
-    reach = view.pools[0][1] - 1
+    reach = view.pools[0][MODIFIER] - 1
     fits = [card for card in view.hand if card.value - 1 == value]
     if any(card.suit in (target, "") for card in fits) and placed.suit != target:
         return 1.5
@@ -508,7 +508,7 @@ class _UsefulTokens:
         shields, self.modifiers = state.pools[0]
         rule = active_rule(state)
         open_places = sum(1 for stack in state.chains[0] if stack and not stack[-1].shield)
-        self.shields_help = open_places - 1 <= shields or not state.supply[2]
+        self.shields_help = open_places - 1 <= shields or not state.supply[SUIT]
         self.any_modifier = may_change_event or (shields > 0 and not rule.blocks_shields and self.shields_help)
         self.wanted = {card.value - 1 for card in state.hands[0]}
 
