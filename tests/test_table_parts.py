@@ -58,3 +58,67 @@ def test_a_face_up_pile_shows_its_top_card_or_an_empty_slot(driver, monkeypatch)
     monkeypatch.setattr(cardart, "empty_slot", lambda surface, rect: slots.append(rect))
     pile.draw_top(pygame.Surface((10, 10)), None)
     assert slots == [pile.rect]
+
+
+def test_the_layout_rule_gives_the_widest_card_that_fits_both_ways():
+    from scenes.table.parts import card_width
+
+    assert card_width(1000, 1000, columns=4, gap=20) == (1000 - 3 * 20) // 4
+    height_bound = card_width(1000, 140, columns=4, gap=20)
+    assert int(height_bound * theme.CARD_RATIO) <= 140 < int((height_bound + 2) * theme.CARD_RATIO)
+    assert card_width(1000, 1000, columns=4, gap=20, most=90) == 90
+    assert card_width(10, 10, columns=4, gap=20, least=16) == 16
+    two_rows = card_width(1000, 300, columns=1, gap=10, rows=2)
+    assert 2 * int(two_rows * theme.CARD_RATIO) + 10 <= 300
+
+
+def test_a_row_of_slots_squeezes_into_its_room_and_says_which_slot_a_point_is_on(driver):
+    from scenes.table.parts import SlotRow
+
+    row = SlotRow()
+    row.place(left=10, center_y=100, width=40, count=5, step=50)
+    assert [slot.center[0] for slot in row] == [30, 80, 130, 180, 230]
+    assert row.index_at((80, 100)) == 1 and row.index_at((55, 100)) is None
+    assert row.index_at((55, 100), margin=6) == 1
+    row.place(left=10, center_y=100, width=40, count=5, step=50, room=120)
+    assert row.rect.left == 10 and row.rect.right <= 130
+    assert row.index_at((row[4].center[0] - 15, 100)) == 4  # overlapping: the card on top
+    empty = SlotRow()
+    empty.place(left=0, center_y=0, width=40, count=0, step=50)
+    assert len(empty) == 0 and empty.rect.size == (0, 0) and empty.index_at((0, 0)) is None
+
+
+def test_a_slot_is_lit_differently_as_a_target_the_chosen_move_and_the_last_move(driver):
+    from scenes.table.parts import Slot
+
+    lit = {}
+    for how in ("target", "chosen", "last"):
+        screen = pygame.Surface((200, 200))
+        Slot((100, 100), 50).light(screen, how)
+        lit[how] = pygame.image.tobytes(screen, "RGB")
+    assert len(set(lit.values())) == 3
+
+
+def test_the_keyboard_cursor_walks_rows_and_leaves_a_row_that_closes():
+    from scenes.table.parts import Focus
+
+    rows = {"table": ["pile", "anchor"], "chain": [], "hand": ["a", "b", "c"]}
+    focus = Focus(lambda: list(rows.items()))
+    assert focus.current() is None
+    focus.along(1, start_row="hand")
+    assert (focus.row, focus.current()) == ("hand", "a")
+    focus.along(-1)
+    assert focus.current() == "c"
+    focus.across(-1)  # the empty chain row is skipped
+    assert (focus.row, focus.current()) == ("table", "pile")
+    focus.across(-1)
+    assert focus.row == "table"
+    focus.along(-1)
+    assert focus.current() == "anchor"
+    rows["table"] = []
+    assert focus.current() is None
+    focus.across(1)
+    assert focus.row == "hand"
+    focus.clear()
+    focus.along(-1, start_row="hand")
+    assert focus.current() == "c"
