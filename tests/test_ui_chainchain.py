@@ -55,7 +55,7 @@ def test_whole_numbers_game_from_the_menu_to_the_results(driver):
                 drag_to_pile(driver, table, play.first)
                 assert table.staged == [play.first]
                 drag_to_pile(driver, table, play.second)
-            assert len(table.session.log) == before + 1, table.message
+            assert len(table.session.log) == before + 1, table.prompt_line.message
             human_moves += 1
         driver.frame(dt=0.05)
     else:
@@ -76,7 +76,7 @@ def test_a_wrong_first_card_is_refused_with_the_reason(driver):
         pytest.skip("this deal opens with a free lead")
     wrong = next(c for c in view.hand if c.value != view.required)
     drag_to_pile(driver, table, wrong)
-    assert table.staged == [] and "first card must be" in table.message
+    assert table.staged == [] and "first card must be" in table.prompt_line.message
     assert table.session.view(0).hand == view.hand
 
 
@@ -90,7 +90,7 @@ def test_a_letters_turn_with_a_typed_word(driver):
     assert table.staged == [play.first, play.second] and table.word.focused
     driver.type_text("qzx")
     driver.key(pygame.K_RETURN)
-    assert "does not start with" in table.message or "not in the dictionary" in table.message
+    assert "does not start with" in table.prompt_line.message or "not in the dictionary" in table.prompt_line.message
     assert table.staged == [play.first, play.second]
     for _ in "qzx":
         driver.key(pygame.K_BACKSPACE)
@@ -118,7 +118,7 @@ def test_a_human_letters_reversal_turns_the_arrow_and_the_log_says_reversed(driv
     drag_to_pile(driver, table, reversal.second)
     driver.type_text("own")
     driver.key(pygame.K_RETURN)
-    assert table.session.log[-1]["word"] == "own", table.message
+    assert table.session.log[-1]["word"] == "own", table.prompt_line.message
     after = table.current_view()
     assert after.direction == -1 and after.lead_reason == "reversal"
     driver.frame()

@@ -64,7 +64,7 @@ def test_whole_game_from_menu_to_game_over_and_back(driver):
         if table.my_turn:
             before = len(table.session.log)
             play_human_turn(driver, table)
-            assert len(table.session.log) == before + 1, table.message
+            assert len(table.session.log) == before + 1, table.prompt_line.message
             human_moves += 1
         driver.frame(dt=0.05)
     else:
@@ -93,7 +93,7 @@ def test_an_illegal_drop_snaps_back_and_says_why(driver):
     start = table.hand.centers(len(hand))[hand.index(card)]
     driver.drag(start, table.chain_rows[chain].center)
     assert table.session.log == []
-    assert table.message_time > 0 and table.message
+    assert table.prompt_line.message_time > 0 and table.prompt_line.message
     assert table.current_view().hand == view.hand
     driver.wait(0.5)
     assert not table.motion.busy

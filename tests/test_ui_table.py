@@ -58,7 +58,7 @@ def test_a_hint_picks_the_normal_players_move_and_enter_makes_it(driver, game):
     expected = game.heuristic(session.seed).choose(table.current_view(), session.legal_actions())
     driver.key(pygame.K_h)
     assert table.choice == expected and session.game_assisted
-    assert table.notice.startswith("Hint: ")
+    assert table.prompt_line.notice.startswith("Hint: ")
     driver.key(pygame.K_RETURN)
     assert session.log[-1] == to_json(expected)
 
@@ -97,4 +97,4 @@ def test_a_hint_to_draw_names_the_button_and_shows_no_card(driver):
         pytest.skip("no seed gave a forced draw")
     top = table.session.state.draw_pile[-1]
     driver.key(pygame.K_h)
-    assert table.notice.startswith("Hint: Draw") and top.label not in table.notice
+    assert table.prompt_line.notice.startswith("Hint: Draw") and top.label not in table.prompt_line.notice

@@ -25,16 +25,17 @@ from game import storage
 from scenes.shell.app import Scene
 from scenes.table.hand import Hand, standard_order
 from scenes.table.movelog import MoveLog
+from scenes.table.flights import draw_flights
 from scenes.table.parts import Pile
+from scenes.table.prompt import PromptLine
 from scenes.table.seats import Seats
+from scenes.table.topbar import TopBar
 from scenes.table.turns import Turns
-from scenes.ui import cardart, theme
+from scenes.ui import theme
 from scenes.ui.motion import Motion
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
+from scenes.ui.widgets import Button, line_height, panel
 
-MESSAGE_TIME = 4.0
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
-NOTICE_TIME = 2.5
 
 
 def action_cards(action) -> list:
@@ -78,11 +79,8 @@ class TableScene(Scene):
         self.draw_pile = Pile()            # where the draw pile lies (each table places it)
         self.last_move: list = []          # the events of another seat's last move, outlined
         self.held: dict[int, frozenset] = {}  # each human's hand after the last move shown
-        self.message = ""
-        self.message_time = 0.0
-        self.notice = ""
-        self.notice_time = 0.0
-        self.top_h = 0
+        self.top_bar = TopBar(self.px)
+        self.prompt_line = PromptLine(self.px)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.area = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
@@ -108,9 +106,8 @@ class TableScene(Scene):
         and the prompt line move on together: a passing remark of an earlier move goes."""
         mover = self.session.history[-1][0] if self.session.history else None
         by_viewer = mover is not None and mover == self.turns.viewer
-        self.notice_time = 0.0
+        self.prompt_line.clear(alert=by_viewer, notice=True)
         if by_viewer:
-            self.message_time = 0.0
             if not by_table:
                 self.last_move = []
         else:
@@ -206,8 +203,7 @@ class TableScene(Scene):
 
     def say(self, message: str) -> None:
         """An alert: why a move was refused (the engine's words, as a sentence)."""
-        self.message = message[:1].upper() + message[1:]
-        self.message_time = MESSAGE_TIME
+        self.prompt_line.say(message)
 
     def autosave(self) -> None:
         """The game in progress, saved after every move (a failed write is told once)."""
@@ -219,8 +215,7 @@ class TableScene(Scene):
 
     def say_notice(self, message: str) -> None:
         """A passing remark in the prompt line: what just happened, or what to do next."""
-        self.notice = message
-        self.notice_time = NOTICE_TIME
+        self.prompt_line.say_notice(message)
 
     def show_rules(self) -> None:
         self.app.screens.rules(self.session.descriptor, self.keys_help())
@@ -287,7 +282,7 @@ class TableScene(Scene):
         self.hand.fresh = frozenset()
         self.last_move = []
         self.held = {}
-        self.message_time = 0.0
+        self.prompt_line.clear()
         self.layout(self.app.size)
         self.say_notice(notice)
         self.autosave()
@@ -316,11 +311,10 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """Cards in flight, a message counting down, or work the turns do with no input (a
         computer to move, a hand-off to show, the pause before the game-over screen)."""
-        return self.motion.busy or self.message_time > 0 or self.notice_time > 0 or self.turns.due
+        return self.motion.busy or self.prompt_line.counting or self.turns.due
 
     def update(self, dt: float) -> None:
-        self.message_time = max(0.0, self.message_time - dt)
-        self.notice_time = max(0.0, self.notice_time - dt)
+        self.prompt_line.update(dt)
         self.motion.update(dt if self.app.settings.get("animations", True) else 10.0)
         self.turns.update(dt)
 
@@ -333,16 +327,12 @@ class TableScene(Scene):
     def layout_frame(self, size) -> pygame.Rect:
         """Place the top bar and the log; return the rectangle left for the game itself."""
         w, h = size
-        self.top_h = self.px(46)
+        self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
+        top = self.top_bar.height
         log_w = self.px(280) if self.app.settings.get("show_log", True) else 0
-        self.log_rect = pygame.Rect(w - log_w, self.top_h, log_w, h - self.top_h)
-        right = w - self.px(10)
-        for button in self.top_buttons():
-            width = max(self.px(72), button.needed(self.px(16))[0])
-            button.rect = pygame.Rect(right - width, self.px(7), width, self.px(32))
-            right = button.rect.x - self.px(8)
+        self.log_rect = pygame.Rect(w - log_w, top, log_w, h - top)
         self._background = None
-        return pygame.Rect(0, self.top_h, w - log_w, h - self.top_h)
+        return pygame.Rect(0, top, w - log_w, h - top)
 
     def top_buttons(self) -> list[Button]:
         """The top bar's buttons, from the right edge leftwards (none in a replay)."""
@@ -375,13 +365,9 @@ class TableScene(Scene):
     def handle(self, event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer_at = event.pos
-        self.menu_button.handle(event)
-        self.rules_button.handle(event)
-        self.table_button.handle(event)
         self.undo_button.enabled = self.session.can_undo
         self.redo_button.enabled = self.session.can_redo
-        self.undo_button.handle(event)
-        self.redo_button.handle(event)
+        self.top_bar.handle(event)
         if event.type == pygame.KEYDOWN and self.handle_table_key(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
@@ -550,9 +536,8 @@ class TableScene(Scene):
 
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
-        w, _h = surface.get_size()
         surface.fill(theme.FELT)
-        pygame.draw.rect(surface, theme.PANEL, (0, 0, w, self.top_h))
+        self.top_bar.paint(surface)
         if self.log_rect.w:
             panel(surface, self.log_rect.inflate(-self.px(12), -self.px(12)))
 
@@ -562,17 +547,9 @@ class TableScene(Scene):
             self._background = pygame.Surface(self.app.size).convert()
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
-        title_rect = draw_text(screen, self.title(), self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
-        goal = self.score_line()
-        x = max(self.px(150), title_rect.right + self.px(24))
-        buttons = [button for button in self.top_buttons() if button is not self.hint_button]
-        right = min((button.rect.x for button in buttons), default=self.app.size[0] - self.log_rect.w)
-        goal = fit_text(goal, self.px(16), right - self.px(10) - x)
-        draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")
         self.undo_button.enabled = self.session.can_undo
         self.redo_button.enabled = self.session.can_redo
-        for button in buttons:
-            button.draw(screen, self.px(16))
+        self.top_bar.draw(screen, self.title(), self.score_line(), self.app.size[0] - self.log_rect.w)
         if self.log_rect.w:
             self.log.draw(screen, self.log_rect, self.turns.viewer)
 
@@ -596,49 +573,13 @@ class TableScene(Scene):
                 button.draw(screen, self.px(20))
 
     def draw_flights(self, screen, width: int) -> None:
-        for flight in self.motion.current:
-            if flight.visible:
-                image = cardart.face(flight.card, width) if flight.showing_face else cardart.back(width)
-                if flight.turns:
-                    image = pygame.transform.smoothscale(image, (max(1, int(image.get_width() * flight.squeeze)),
-                                                                 image.get_height()))
-                rect = image.get_rect(center=flight.position)
-                if flight.flash and flight.waiting:
-                    halo = cardart.glow(width)
-                    screen.blit(halo, halo.get_rect(center=rect.center))
-                screen.blit(image, rect)
-        for flight in self.motion.current:
-            if flight.caption:
-                self.draw_caption(screen, flight.caption, flight.caption_at or flight.end, width)
-
-    def draw_caption(self, screen, caption: str, at, width: int) -> None:
-        """What a step of a move does, in a box just below the card it is about (above it when
-        there is no room below), kept inside the board."""
-        size = self.px(16)
-        box = pygame.Rect(0, 0, 0, 0)
-        inner = fit_text(caption, size, self.middle.w - self.px(24))
-        box.size = (text_width(inner, size) + self.px(20), line_height(size) + self.px(10))
-        card_h = int(width * theme.CARD_RATIO)
-        box.midtop = (int(at[0]), int(at[1]) + card_h // 2 + self.px(6))
-        if box.bottom > self.middle.bottom:
-            box.midbottom = (int(at[0]), int(at[1]) - card_h // 2 - self.px(6))
-        box = box.clamp(self.middle)
-        panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
-        draw_text(screen, inner, size, theme.INK, box.center, "center", box=box)
+        draw_flights(screen, self.motion.current, width, self.middle, self.px)
 
     def draw_dragged(self, screen, view) -> None:
         self.hand.draw_dragged(screen)
 
     def draw_message(self, screen, center) -> None:
-        if self.message_time > 0 and self.message:
-            size = self.px(18)
-            image_w = min(self.px(760), self.app.size[0] - self.px(40))
-            lines = wrap(self.message, size, image_w - self.px(30))
-            box = pygame.Rect(0, 0, image_w, len(lines) * self.px(24) + self.px(18))
-            box.center = center
-            panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
-            for i, line in enumerate(lines):
-                draw_text(screen, line, size, theme.INK, (box.centerx, box.y + self.px(9) + i * self.px(24)), "midtop")
+        self.prompt_line.draw_alert(screen, center, self.app.size[0])
 
     def prompt(self, view) -> str:
         """The line above the hand: whose turn it is, or what the viewer may do now."""
@@ -654,11 +595,6 @@ class TableScene(Scene):
         return self.hand.right - self.area.x - self.px(20)
 
     def draw_prompt(self, screen, view) -> None:
-        prompt = self.prompt(view)
         active = view.seat is not None and view.current == view.seat and not view.game_over
-        color = theme.GOLD if active else theme.INK
-        if self.notice_time > 0 and self.notice:
-            prompt, color = self.notice, theme.INK
-        draw_text(screen, fit_text(prompt, self.px(19), self.prompt_width(), bold=active), self.px(19), color,
-                  (self.area.x + self.px(20), self.prompt_y), bold=active)
-
+        self.prompt_line.place(self.area.x, self.prompt_y, self.prompt_width())
+        self.prompt_line.draw(screen, self.prompt(view), active)
