@@ -129,12 +129,12 @@ def test_a_game_in_progress_is_kept_and_continued(driver):
     driver.wait(0.5)
     assert storage.autosave_path().exists()
     log = list(table.session.log)
-    driver.click(table.menu_button.rect.center)
+    driver.click(table.commands.menu_button.rect.center)
     question = driver.app.top
     assert isinstance(question, Confirm), "leaving mid-game asks first"
     driver.click(question.no.rect.center)
     assert driver.app.top is table
-    driver.click(table.menu_button.rect.center)
+    driver.click(table.commands.menu_button.rect.center)
     driver.click(driver.app.top.yes.rect.center)
     menu = driver.app.top
     assert isinstance(menu, MainMenu)
@@ -199,7 +199,7 @@ def test_the_table_follows_a_resized_window(driver):
         assert all(window.contains(row) for row in table.chain_rows)
         for center in table.hand.centers(len(table.current_view().hand)):
             assert window.contains(card_rect(center, table.hand.width))
-        assert window.contains(table.menu_button.rect)
+        assert window.contains(table.commands.menu_button.rect)
 
 
 @pytest.mark.parametrize("games_to_win", [1, 3])

@@ -76,7 +76,7 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
             hinted = True
         if table.my_turn and not undone and table.session.can_undo:
             before = len(table.session.log)
-            driver.click(table.undo_button.rect.center)
+            driver.click(table.commands.undo_button.rect.center)
             assert len(table.session.log) < before, "Undo takes the play back (no card was drawn since)"
             undone = True
         if table.my_turn:

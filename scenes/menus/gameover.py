@@ -138,7 +138,7 @@ class GameOver(Scene):
 
     def to_menu(self) -> None:
         self.app.pop()
-        self.table.leave()
+        self.table.commands.leave()
 
     def handle(self, event) -> None:
         for button in self.buttons:

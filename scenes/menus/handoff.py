@@ -24,7 +24,7 @@ class HandOff(Scene):
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
-            self.table.leave()
+            self.table.commands.leave()
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT_DARK)

@@ -23,6 +23,7 @@ import pygame
 from game import storage
 
 from scenes.shell.app import Scene
+from scenes.table.commands import TableCommands
 from scenes.table.hand import Hand, standard_order
 from scenes.table.movelog import MoveLog
 from scenes.table.flights import draw_flights
@@ -68,12 +69,8 @@ class TableScene(Scene):
         self.log = MoveLog(self)
         self.seats = Seats(self)
         self.hand = Hand(self, self.hand_order)
-        self.menu_button = Button("Menu", self.ask_to_leave)
-        self.rules_button = Button("Rules", self.show_rules)
+        self.commands = TableCommands(self)
         self.hint_button = Button("Hint", self.show_hint)
-        self.undo_button = Button("Undo", self.undo)
-        self.redo_button = Button("Redo", self.redo)
-        self.table_button = Button("Table", self.open_table_menu)
         self.watching = False              # a replay draws the table: no buttons to press
         self.choice = None                 # a move picked by keyboard or hint, not yet made
         self.draw_pile = Pile()            # where the draw pile lies (each table places it)
@@ -235,43 +232,6 @@ class TableScene(Scene):
         return [(key, label) for key, label in ((k, next((b.label for b, a in self.action_buttons() if a == action), ""))
                                                 for k, action in self.key_actions().items()) if label]
 
-    def ask_to_save(self) -> None:
-        """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
-        default = f"{self.session.descriptor.title} {' '.join(self.session.names)}"
-        self.app.screens.ask_text("Save this game as", default[:40],
-                                  lambda name: self.say_notice(self.app.write(storage.save_named, self.session, name) or ""))
-
-    # -- taking moves back, the deal again, seats handed over
-
-    def undo(self) -> None:
-        """Back to the viewer's previous decision (the session says how far, and whether at all)."""
-        if self.session.can_undo:
-            self.session.undo()
-            self.refresh("Move taken back.")
-
-    def redo(self) -> None:
-        if self.session.can_redo:
-            self.session.redo()
-            self.refresh("Move played again.")
-
-    def restart_deal(self) -> None:
-        self.session.restart()
-        self.refresh("The same deal, from the start.")
-
-    def ask_to_restart(self) -> None:
-        self.app.screens.confirm("Restart this deal?", "The game starts again with the same cards in the same "
-                                 "order; it then no longer counts as played unaided.", "Restart", self.restart_deal)
-
-    def hand_over(self, seat: int) -> None:
-        """The seat goes to a computer, or back to a player."""
-        kind = "human" if seat in self.session.computers else "computer"
-        self.session.hand_over(seat, kind)
-        who = "a computer" if kind == "computer" else "a player"
-        self.refresh(f"{self.session.names[seat]} is now played by {who}.")
-
-    def open_table_menu(self) -> None:
-        self.app.screens.table_menu(self)
-
     def refresh(self, notice: str) -> None:
         """The session's state changed under the table (undo, redo, restart, a seat handed over):
         stop what was moving or thinking and draw the table afresh from the new state."""
@@ -286,19 +246,6 @@ class TableScene(Scene):
         self.layout(self.app.size)
         self.say_notice(notice)
         self.autosave()
-
-    def ask_to_leave(self) -> None:
-        """Back to the menu; mid-game, only once the player says so."""
-        if self.session.game_over:
-            self.leave()
-            return
-        self.app.screens.confirm("Leave the table?", "The game is saved: Continue on the menu brings it back, "
-                                 "exactly as it is now.", "Leave", self.leave)
-
-    def leave(self) -> None:
-        if self.session.game_over and self.session.session_over:
-            storage.forget_game()
-        self.app.screens.menu()
 
     def reveal(self, seat: int) -> None:
         self.turns.reveal(seat)
@@ -338,8 +285,8 @@ class TableScene(Scene):
         """The top bar's buttons, from the right edge leftwards (none in a replay)."""
         if self.watching:
             return []
-        return [self.menu_button, self.rules_button, self.table_button, self.hint_button, self.redo_button,
-                self.undo_button]
+        menu, rules, table, redo, undo = self.commands.buttons()
+        return [menu, rules, table, self.hint_button, redo, undo]
 
     def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
         """The other seats along the top, the hand and its buttons along the bottom (as wide as the
@@ -365,13 +312,9 @@ class TableScene(Scene):
     def handle(self, event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer_at = event.pos
-        self.undo_button.enabled = self.session.can_undo
-        self.redo_button.enabled = self.session.can_redo
+        self.commands.show_state()
         self.top_bar.handle(event)
-        if event.type == pygame.KEYDOWN and self.handle_table_key(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            self.ask_to_save()
+        if event.type == pygame.KEYDOWN and self.commands.handle_key(event):
             return
         if self.app.top is not self:
             return
@@ -384,23 +327,6 @@ class TableScene(Scene):
             self.hand.move(event.pos, view)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hand.release(event.pos)
-
-    def handle_table_key(self, event) -> bool:
-        """Esc, F1, F2, Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y), whoever's turn it is."""
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if event.key == pygame.K_ESCAPE:
-            self.ask_to_leave()
-        elif event.key == pygame.K_F1:
-            self.show_rules()
-        elif event.key == pygame.K_F2:
-            self.open_table_menu()
-        elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
-            self.redo()
-        elif ctrl and event.key == pygame.K_z:
-            self.undo()
-        else:
-            return False
-        return True
 
     def handle_actions(self, event) -> None:
         """The table's buttons and keys, each enabled only while its action is legal."""
@@ -547,8 +473,7 @@ class TableScene(Scene):
             self._background = pygame.Surface(self.app.size).convert()
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
-        self.undo_button.enabled = self.session.can_undo
-        self.redo_button.enabled = self.session.can_redo
+        self.commands.show_state()
         self.top_bar.draw(screen, self.title(), self.score_line(), self.app.size[0] - self.log_rect.w)
         if self.log_rect.w:
             self.log.draw(screen, self.log_rect, self.turns.viewer)
