@@ -17,7 +17,7 @@ from scenes.games.sovereign.solitaire_table import SolitaireTable
 from scenes.menus.confirm import Confirm
 from scenes.menus.gameover import GameOver
 from scenes.menus.setup import SetupScene
-from scenes.table.table import action_cards
+from scenes.table.choosing import action_cards
 from test_ui_sovereign import by_mouse
 
 ANA = {"seats": [{"name": "Ana", "kind": "human"}]}

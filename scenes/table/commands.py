@@ -11,6 +11,9 @@ from game import storage
 
 from scenes.ui.widgets import Button
 
+COMMAND_KEYS = ("Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
+                "F11 fullscreen; F1 this page; Esc back to the menu.")
+
 
 class TableCommands:
     def __init__(self, table) -> None:

@@ -1,6 +1,10 @@
 """A game's table, assembled from shared parts: the turns (`turns.Turns`), the move log
-(`movelog.MoveLog`), the other seats (`seats.Seats`) and the viewer's hand with drag and drop
-(`hand.Hand`), under a top bar with the game's title, its score line, Hint, Rules and Menu.
+(`movelog.MoveLog`), the other seats (`seats.Seats`), the viewer's hand with drag and drop
+(`hand.Hand`), the top bar (`topbar.TopBar`), the prompt line and its alerts
+(`prompt.PromptLine`), the marks of the last move (`marks.MoveMarks`), keyboard choosing
+(`choosing.HandChoice`), the turn's buttons and keys (`turn_controls.TurnControls`), what a player
+does to the game itself (`commands.TableCommands`: undo, redo, restart, seats, save, leave), the
+cards in flight (`flights`), and the board's own parts (`parts`: piles, slots, rows, the cursor).
 
 A game's scene lays out its own board in `layout` (with the shared frame and seat rows, or a
 layout of its own), draws it in `draw_board`, turns events into motion in `animate`, and
@@ -23,37 +27,23 @@ import pygame
 from game import storage
 
 from scenes.shell.app import Scene
-from scenes.table.commands import TableCommands
+from scenes.table.choosing import HandChoice
+from scenes.table.commands import COMMAND_KEYS, TableCommands
 from scenes.table.hand import Hand, standard_order
+from scenes.table.marks import MoveMarks
 from scenes.table.movelog import MoveLog
 from scenes.table.flights import draw_flights
 from scenes.table.parts import Pile
 from scenes.table.prompt import PromptLine
 from scenes.table.seats import Seats
 from scenes.table.topbar import TopBar
+from scenes.table.turn_controls import TurnControls
 from scenes.table.turns import Turns
 from scenes.ui import theme
 from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
-
-
-def action_cards(action) -> list:
-    """The cards an action names (a card played, the two cards of a play)."""
-    return [value for value in (getattr(action, name) for name in getattr(action, "__dataclass_fields__", ()))
-            if hasattr(value, "label")]
-
-
-CHOOSING_KEYS = {
-    pygame.K_LEFT: lambda table: table.pick_card(-1),
-    pygame.K_RIGHT: lambda table: table.pick_card(1),
-    pygame.K_UP: lambda table: table.pick_move(-1),
-    pygame.K_DOWN: lambda table: table.pick_move(1),
-    pygame.K_RETURN: lambda table: table.confirm_choice(),
-    pygame.K_KP_ENTER: lambda table: table.confirm_choice(),
-    pygame.K_h: lambda table: table.show_hint(),
-}
 
 
 class TableScene(Scene):
@@ -74,8 +64,9 @@ class TableScene(Scene):
         self.watching = False              # a replay draws the table: no buttons to press
         self.choice = None                 # a move picked by keyboard or hint, not yet made
         self.draw_pile = Pile()            # where the draw pile lies (each table places it)
-        self.last_move: list = []          # the events of another seat's last move, outlined
-        self.held: dict[int, frozenset] = {}  # each human's hand after the last move shown
+        self.marks = MoveMarks()
+        self.chooser = HandChoice(self)
+        self.turn_controls = TurnControls(self)
         self.top_bar = TopBar(self.px)
         self.prompt_line = PromptLine(self.px)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -104,11 +95,7 @@ class TableScene(Scene):
         mover = self.session.history[-1][0] if self.session.history else None
         by_viewer = mover is not None and mover == self.turns.viewer
         self.prompt_line.clear(alert=by_viewer, notice=True)
-        if by_viewer:
-            if not by_table:
-                self.last_move = []
-        else:
-            self.last_move = list(events)
+        self.marks.moved(events, by_viewer, by_table)
         self.choice = None
         self.hand.selected = None
         self.mark_fresh_cards()
@@ -119,71 +106,36 @@ class TableScene(Scene):
             origin = None
 
     def mark_fresh_cards(self) -> None:
-        """Cards that came into the viewer's hand with this move (a draw) are marked until the
-        viewer's next move."""
         viewer = self.turns.viewer
-        if viewer is None:
-            return
-        hand = frozenset(self.current_view().hand)
-        if self.session.history and self.session.history[-1][0] == viewer:
-            self.hand.fresh = hand - self.held.get(viewer, hand)
-        self.held[viewer] = hand
+        if viewer is not None:
+            viewer_moved = bool(self.session.history) and self.session.history[-1][0] == viewer
+            fresh = self.marks.fresh_cards(viewer, frozenset(self.current_view().hand), viewer_moved)
+            self.hand.fresh = self.hand.fresh if fresh is None else fresh
 
     # -- choosing a move by keyboard, or being shown one
 
     def card_actions(self, card) -> list:
         """The legal moves that play `card` from the hand."""
-        return [action for action in self.session.legal_actions() if card in action_cards(action)]
+        return self.chooser.card_actions(card)
 
     def pick_card(self, step: int) -> None:
         """Left/Right: the next hand card (those that can be played, if any can)."""
-        view = self.current_view()
-        cards = self.hand.cards(view)
-        usable = [card for card in cards if self.card_actions(card)] or cards
-        if not usable:
-            return
-        current = self.hand.selected
-        index = usable.index(current) + step if current in usable else (0 if step > 0 else -1)
-        self.hand.selected = usable[index % len(usable)]
-        actions = self.card_actions(self.hand.selected)
-        self.choice = actions[0] if actions else None
+        self.chooser.pick_card(step)
 
     def pick_move(self, step: int) -> None:
         """Up/Down: the next move the selected card can make."""
-        if self.hand.selected is None:
-            self.pick_card(1)
-            return
-        actions = self.card_actions(self.hand.selected)
-        if actions:
-            index = actions.index(self.choice) + step if self.choice in actions else 0
-            self.choice = actions[index % len(actions)]
+        self.chooser.pick_move(step)
 
     def confirm_choice(self) -> None:
-        if self.choice is not None and self.choice in self.session.legal_actions():
-            self.perform(self.choice, self.hand_origin(self.choice))
-        elif self.hand.selected is not None:
-            self.say(f"{self.hand.selected.label} cannot be played now")
-
-    def hand_origin(self, action):
-        """Where a move's card starts its flight: its place in the hand."""
-        view = self.current_view()
-        cards = [card for card in action_cards(action) if card in view.hand]
-        return self.hand.card_center(view, cards[0]) if cards else None
+        self.chooser.confirm()
 
     def show_hint(self) -> None:
         """Pick the move the Normal computer would make here, and say what it is."""
-        if not self.my_turn:
-            return
-        legal = self.session.legal_actions()
-        self.present_hint(self.session.descriptor.heuristic(self.session.seed).choose(self.current_view(), legal))
+        if self.my_turn:
+            self.present_hint(self.chooser.normal_move())
 
     def present_hint(self, action) -> None:
-        """Light the hinted move and say it; the game counts as assisted from now on."""
-        self.session.note_hint()
-        cards = action_cards(action)
-        self.hand.selected = cards[0] if cards else None
-        self.choice = action
-        self.say_notice(f"Hint: {self.describe(action)}. Enter makes the move.")
+        self.chooser.present_hint(action)
 
     def describe(self, action) -> str:
         """A move in words: a button's name ("Draw"), else what the move would do to the table,
@@ -218,10 +170,8 @@ class TableScene(Scene):
         self.app.screens.rules(self.session.descriptor, self.keys_help())
 
     def keys_help(self) -> str:
-        own = "; ".join(f"{pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
-        return (f"Keys: {self.choosing_keys_help()}; H shows a hint" + (f"; {own}" if own else "")
-                + "; Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
-                "F11 fullscreen; F1 this page; Esc back to the menu.")
+        own = "".join(f"; {pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
+        return f"Keys: {self.choosing_keys_help()}; H shows a hint{own}; {COMMAND_KEYS}"
 
     def choosing_keys_help(self) -> str:
         """How the arrow keys and Enter choose a move at this table, for the help page."""
@@ -240,15 +190,11 @@ class TableScene(Scene):
         self.choice = None
         self.hand.selected = None
         self.hand.fresh = frozenset()
-        self.last_move = []
-        self.held = {}
+        self.marks.clear()
         self.prompt_line.clear()
         self.layout(self.app.size)
         self.say_notice(notice)
         self.autosave()
-
-    def reveal(self, seat: int) -> None:
-        self.turns.reveal(seat)
 
     def next_game(self) -> None:
         self.turns.next_game()
@@ -297,11 +243,7 @@ class TableScene(Scene):
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
         self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - line_height(self.px(19), bold=True)
-        buttons = [button for button, _action in self.action_buttons()[:button_count]]
-        button_w = max([self.px(130)] + [button.needed(self.px(20))[0] for button in buttons])
-        bx = area.right - button_w - self.px(20)
-        for i, button in enumerate(buttons):
-            button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), button_w, self.px(50))
+        bx = self.turn_controls.place(area.right - self.px(20), hand_y + self.px(8), button_count)
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
         top = area.top + self.seats.height + self.px(14)
         self.middle = pygame.Rect(area.x, top, area.w, self.prompt_y - top - self.px(14))
@@ -320,27 +262,13 @@ class TableScene(Scene):
             return
         view = self.current_view()
         if self.my_turn:
-            self.handle_actions(event)
+            self.turn_controls.handle(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.press(event.pos, view)
         elif event.type == pygame.MOUSEMOTION:
             self.hand.move(event.pos, view)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hand.release(event.pos)
-
-    def handle_actions(self, event) -> None:
-        """The table's buttons and keys, each enabled only while its action is legal."""
-        legal = self.session.legal_actions()
-        for button, action in self.action_buttons():
-            button.enabled = action in legal
-            button.handle(event)
-        self.hint_button.handle(event)
-        if event.type == pygame.KEYDOWN:
-            action = self.key_actions().get(event.key)
-            if action is not None and action in legal:
-                self.perform(action)
-            elif event.key in CHOOSING_KEYS:
-                CHOOSING_KEYS[event.key](self)
 
     def press(self, pos, view) -> None:
         """A press on the table: picks up a hand card on the viewer's turn, else `press_elsewhere`."""
@@ -458,7 +386,7 @@ class TableScene(Scene):
         self.draw_prompt(screen, view)
         self.draw_flights(screen, self.flight_width())
         self.draw_dragged(screen, view)
-        self.draw_message(screen, self.message_anchor())
+        self.prompt_line.draw_alert(screen, self.message_anchor(), self.app.size[0])
 
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
@@ -481,30 +409,20 @@ class TableScene(Scene):
     def draw_marks(self, screen) -> None:
         """The last move of another seat, outlined; the picked move, lit."""
         if not self.motion.busy:
-            for event in self.last_move:
-                spot = self.event_spot(event)
-                if spot is not None:
-                    pygame.draw.rect(screen, theme.GOLD, spot.inflate(self.px(8), self.px(8)), max(2, self.px(3)), border_radius=8)
+            self.marks.draw(screen, self.event_spot, self.px)
         spot = self.action_spot(self.choice) if self.choice is not None and self.my_turn else None
         if spot is not None:
             pygame.draw.rect(screen, theme.GLOW, spot.inflate(self.px(10), self.px(10)), max(3, self.px(5)), border_radius=10)
 
     def draw_buttons(self, screen) -> None:
         if self.my_turn:
-            self.hint_button.draw(screen, self.px(16))
-            legal = self.session.legal_actions()
-            for button, action in self.action_buttons():
-                button.enabled = action in legal
-                button.draw(screen, self.px(20))
+            self.turn_controls.draw(screen)
 
     def draw_flights(self, screen, width: int) -> None:
         draw_flights(screen, self.motion.current, width, self.middle, self.px)
 
     def draw_dragged(self, screen, view) -> None:
         self.hand.draw_dragged(screen)
-
-    def draw_message(self, screen, center) -> None:
-        self.prompt_line.draw_alert(screen, center, self.app.size[0])
 
     def prompt(self, view) -> str:
         """The line above the hand: whose turn it is, or what the viewer may do now."""

@@ -30,7 +30,8 @@ from scenes.games.sovereign.pool import TokenPool
 from scenes.table.hand import card_rect
 from scenes.table.parts import Pile
 from scenes.table.seats import Seats
-from scenes.table.table import TableScene, action_cards
+from scenes.table.choosing import action_cards
+from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
@@ -276,7 +277,7 @@ class SovereignTable(TableScene):
     def click_card(self, card) -> None:
         actions = self.card_actions(card)
         if len(actions) == 1:
-            self.perform(actions[0], self.hand_origin(actions[0]))
+            self.perform(actions[0], self.chooser.origin(actions[0]))
         elif card == self.hand.selected:
             self.hand.selected = None
         elif actions:
