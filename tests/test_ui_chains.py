@@ -36,7 +36,7 @@ def play_human_turn(driver: Driver, table: ChainsTable) -> None:
     if plays:
         play = plays[0]
         if view.pending is not None:
-            start = table.pending_center
+            start = table.drawn_slot.center
         else:
             hand = table.hand.cards(view)
             start = table.hand.centers(len(hand))[hand.index(play.card)]
