@@ -122,3 +122,49 @@ def test_the_keyboard_cursor_walks_rows_and_leaves_a_row_that_closes():
     focus.clear()
     focus.along(-1, start_row="hand")
     assert focus.current() == "c"
+
+
+def test_the_prompt_wraps_onto_its_two_lines_with_the_last_just_above_the_hand(driver):
+    from scenes.table.prompt import PROMPT_ROWS, PromptLine
+    from scenes.ui.widgets import text_width
+
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=460)
+    prompt = "Answer a 4, Ana: drag a 4 first, then any card, then type a word"
+    lines = line.lines(prompt, bold=True)
+    assert 1 < len(lines) <= PROMPT_ROWS and "\u2026" not in "".join(lines)
+    assert " ".join(lines) == prompt and all(text_width(text, 19, bold=True) <= 460 for text in lines)
+    assert line.lines("Your turn, Ana", bold=True) == ["Your turn, Ana"]
+    too_long = " ".join(["word"] * 200)
+    assert line.lines(too_long, bold=False)[-1].endswith("\u2026")
+    drawn = []
+    screen = pygame.Surface((400, 300))
+    import scenes.table.prompt as prompt_module
+
+    real = prompt_module.draw_text
+    prompt_module.draw_text = lambda surface, text, size, color, at, **kw: drawn.append(at) or real(
+        surface, text, size, color, at, **kw)
+    try:
+        line.draw(screen, prompt, active=True)
+    finally:
+        prompt_module.draw_text = real
+    assert drawn[-1][1] == 200 and drawn[0][1] < 200  # the last line where a one-line prompt goes
+
+
+def test_the_top_bar_shows_the_longest_score_line_that_fits(driver):
+    from scenes.table.topbar import TopBar
+    from scenes.ui.widgets import Button
+
+    bar = TopBar(lambda value: round(value))
+    bar.place(500, [Button("Menu", lambda: None)])
+    shown = []
+    import scenes.table.topbar as topbar_module
+
+    real = topbar_module.draw_text
+    topbar_module.draw_text = lambda surface, text, *a, **kw: shown.append(text) or real(surface, text, *a, **kw)
+    try:
+        bar.draw(pygame.Surface((500, 60)), "Chains", ["Game 1 \u00b7 first to 3 wins \u00b7 wins: Ana 0 Ben 0 Cleo 0",
+                                                      "wins: Ana 0 Ben 0 Cleo 0", "Ana 0 Ben 0 Cleo 0"], 500)
+    finally:
+        topbar_module.draw_text = real
+    assert shown[1] == "wins: Ana 0 Ben 0 Cleo 0"

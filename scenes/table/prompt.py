@@ -1,5 +1,7 @@
-"""The words a table says: the prompt line above the hand (whose turn it is and what the viewer may
-do, or a passing remark for a little while) and the alert box of a refusal."""
+"""The words a table says: the prompt above the hand (whose turn it is and what the viewer may do,
+or a passing remark for a little while) and the alert box of a refusal. The prompt wraps onto as
+many lines as the table keeps for it (two at every table), its last line just above the hand, so
+that an instruction is never cut."""
 
 from __future__ import annotations
 
@@ -8,10 +10,12 @@ from typing import Callable
 import pygame
 
 from scenes.ui import theme
-from scenes.ui.widgets import draw_text, fit_text, panel, wrap
+from scenes.ui.widgets import draw_text, fit_text, line_height, panel, wrap
 
 MESSAGE_TIME = 4.0  # how long an alert stays
 NOTICE_TIME = 2.5   # how long a passing remark holds the prompt line
+PROMPT_ROWS = 2     # the lines a table keeps for its prompt
+PROMPT_SIZE = 19    # its text size at 100% scale
 
 
 class PromptLine:
@@ -26,7 +30,13 @@ class PromptLine:
         self.width = 0
 
     def place(self, left: int, y: int, width: int) -> None:
+        """The prompt's last line has its top at `y`; its lines start at `left` and are at most
+        `width` wide."""
         self.left, self.y, self.width = left, y, width
+
+    def height(self, rows: int = PROMPT_ROWS) -> int:
+        """The height `rows` lines of the prompt take."""
+        return rows * line_height(self.px(PROMPT_SIZE), bold=True)
 
     @property
     def counting(self) -> bool:
@@ -52,14 +62,26 @@ class PromptLine:
         self.message_time = max(0.0, self.message_time - dt)
         self.notice_time = max(0.0, self.notice_time - dt)
 
+    def lines(self, prompt: str, bold: bool) -> list[str]:
+        """`prompt` wrapped to the width, on PROMPT_ROWS lines at most (only a prompt longer than
+        all of them together is cut, at its end)."""
+        size = self.px(PROMPT_SIZE)
+        lines = wrap(prompt, size, self.width, bold=bold)
+        if len(lines) > PROMPT_ROWS:
+            lines = lines[:PROMPT_ROWS - 1] + [fit_text(" ".join(lines[PROMPT_ROWS - 1:]), size, self.width, bold)]
+        return lines
+
     def draw(self, screen: pygame.Surface, prompt: str, active: bool) -> None:
         """The prompt (gold and bold when it is the viewer's turn), or the remark on show."""
         color = theme.GOLD if active else theme.INK
         if self.notice_time > 0 and self.notice:
             prompt, color = self.notice, theme.INK
-        size = self.px(19)
-        draw_text(screen, fit_text(prompt, size, self.width, bold=active), size, color,
-                  (self.left + self.px(20), self.y), bold=active)
+        size = self.px(PROMPT_SIZE)
+        lines = self.lines(prompt, active)
+        step = line_height(size, bold=True)
+        for i, line in enumerate(lines):
+            y = self.y - (len(lines) - 1 - i) * step
+            draw_text(screen, line, size, color, (self.left + self.px(20), y), bold=active)
 
     def draw_alert(self, screen: pygame.Surface, center: tuple[int, int], room_w: int) -> None:
         """The alert on show, wrapped in a box centred on `center`, at most `room_w` wide."""

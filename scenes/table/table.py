@@ -242,11 +242,12 @@ class TableScene(Scene):
         width = self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
-        self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - line_height(self.px(19), bold=True)
+        self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - self.prompt_line.height(1)
         bx = self.turn_controls.place(area.right - self.px(20), hand_y + self.px(8), button_count)
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
         top = area.top + self.seats.height + self.px(14)
-        self.middle = pygame.Rect(area.x, top, area.w, self.prompt_y - top - self.px(14))
+        prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
+        self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(14))
         return self.middle
 
     # -- input
@@ -327,12 +328,15 @@ class TableScene(Scene):
     def title(self) -> str:
         return self.session.descriptor.title
 
-    def score_line(self) -> str:
-        """The top bar's line beside the title: the session's game and wins."""
+    def score_line(self) -> str | list[str]:
+        """The top bar's line beside the title: the session's game and wins (or several such
+        lines, longest first: the first that fits is shown)."""
         session = self.session
         games = session.config["games_to_win"]
         score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
-        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+        goal = f"first to {games} win{'s' if games > 1 else ''}"
+        return [f"Game {session.game_number + 1}  \u00b7  {goal}  \u00b7  wins: {score}", f"{goal}  \u00b7  wins: {score}",
+                f"wins: {score}", " ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))]
 
     def turn_prompt(self, view, name: str) -> str:
         """What the viewer, whose turn it is, may do now."""
@@ -434,8 +438,8 @@ class TableScene(Scene):
         return self.turn_prompt(view, current)
 
     def prompt_width(self) -> int:
-        """How wide the prompt line above the hand may be."""
-        return self.hand.right - self.area.x - self.px(20)
+        """How wide the prompt above the hand may be: the table's width."""
+        return self.area.w - self.px(40)
 
     def draw_prompt(self, screen, view) -> None:
         active = view.seat is not None and view.current == view.seat and not view.game_over

@@ -9,7 +9,7 @@ from typing import Callable
 import pygame
 
 from scenes.ui import theme
-from scenes.ui.widgets import Button, draw_text, fit_text
+from scenes.ui.widgets import Button, draw_text, shortest_fit
 
 
 class TopBar:
@@ -33,14 +33,16 @@ class TopBar:
         """Its panel, into the table's background."""
         pygame.draw.rect(surface, theme.PANEL, (0, 0, surface.get_width(), self.height))
 
-    def draw(self, screen: pygame.Surface, title: str, line: str, right_edge: int) -> None:
-        """The title, then `line` cut to the room before the first button (or `right_edge`)."""
+    def draw(self, screen: pygame.Surface, title: str, line: str | list[str], right_edge: int) -> None:
+        """The title, then `line` in the room before the first button (or `right_edge`): given
+        several, longest first, the first that fits."""
         px = self.px
         middle = self.height // 2
         title_rect = draw_text(screen, title, px(22), theme.INK, (px(14), middle), "midleft", bold=True)
         x = max(px(150), title_rect.right + px(24))
         right = min((button.rect.x for button in self.buttons), default=right_edge)
-        draw_text(screen, fit_text(line, px(16), right - px(10) - x), px(16), theme.INK_DIM, (x, middle), "midleft")
+        lines = [line] if isinstance(line, str) else line
+        draw_text(screen, shortest_fit(lines, px(16), right - px(10) - x), px(16), theme.INK_DIM, (x, middle), "midleft")
         for button in self.buttons:
             button.draw(screen, px(16))
 

@@ -133,10 +133,10 @@ def _pieces(word: str, face, width: int) -> list[str]:
     return pieces
 
 
-def wrap(message: str, size: int, width: int) -> list[str]:
+def wrap(message: str, size: int, width: int, bold: bool = False) -> list[str]:
     """`message` broken into lines that fit `width` pixels at font `size` (a word longer than a
     line is broken where it must be)."""
-    face = font(text_px(size))
+    face = font(text_px(size), bold)
     words = [piece for word in showable(message).split() for piece in _pieces(word, face, width)]
     lines, line = [], ""
     for word in words:

@@ -178,8 +178,9 @@ class SovereignTable(TableScene):
         self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y), self.px(20),
                         self.px(8))
         self.side_w = max(self.px(190), area.w // 5)
+        prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
         self.side = pygame.Rect(area.right - self.side_w - self.px(8), area.y + self.px(8), self.side_w,
-                                self.prompt_y - area.y - self.px(16))
+                                prompt_top - area.y - self.px(16))
         self.middle = pygame.Rect(area.x + self.px(8), area.y + self.px(8), self.side.x - area.x - self.px(16),
                                   self.side.h)
         self.row_h = self.middle.h // len(self.session.seats)
@@ -682,6 +683,10 @@ class SovereignTable(TableScene):
         self.pool.draw(screen, shields, modifiers, self.px(4))
 
     # -- words
+
+    def prompt_width(self) -> int:
+        """The prompt stops short of the pool at its right."""
+        return self.pool.rect.x - self.area.x - self.px(28)
 
     def decision_prompt(self) -> str:
         decision = self.session.view(None).pending
