@@ -55,6 +55,10 @@ class Slot:
     def rect(self) -> pygame.Rect:
         return card_rect(self.center, self.width)
 
+    def raised(self, by: int) -> "Slot":
+        """The same place `by` pixels higher: where a card lifted to be moved is drawn."""
+        return Slot((self.center[0], self.center[1] - by), self.width)
+
     def hit(self, pos, margin: int = 0) -> bool:
         return self.rect.inflate(2 * margin, 2 * margin).collidepoint(pos)
 
