@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import pygame
 
-from game.linx.rules import (ANCHOR_COUNT, DISCARD, SCORING_FACE_UP, STOCK, AnchorsDealt, ChainLaid, Discard,
-                             Discarded, Draw, Drew, LayChain, ScoringDealt, bonuses, game_points)
+from game.linx.rules import (DISCARD, STOCK, AnchorsDealt, ChainLaid, Discard, Discarded, Draw, Drew, LayChain,
+                             ScoringDealt)
 
 from scenes.games.linx.advice import Advice
+from scenes.games.linx.board import LinxBoard
 from scenes.games.linx.builder import LINK_BAD, LINK_OK, ChainBuilder, link_words
-from scenes.table.parts import Delegated, Focus, Pile, Slot, SlotRow, card_width
+from scenes.games.linx.keys import ChainKeys
+from scenes.games.linx.scores import LinxScores
+from scenes.table.parts import Delegated, Slot, SlotRow, card_width
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, draw_text, line_height, shortest_fit, text_width
+from scenes.ui.widgets import Button, line_height, shortest_fit
 
 __all__ = ["LINK_BAD", "LINK_OK", "LinxTable", "link_words"]
 
@@ -42,6 +45,10 @@ class LinxTable(TableScene):
     rechoose_claim = Delegated("builder")
     built_action = Delegated("builder", "action")
     chain_status = Delegated("builder", "status")
+    # the piles, the anchors and the scoring cards
+    discard_pile = Delegated("board")
+    piles = Delegated("board")
+    board_w = Delegated("board", "card_w")
     # the keyboard cursor
     row = Delegated("focus")
     spot = Delegated("focus")
@@ -49,16 +56,17 @@ class LinxTable(TableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.discard_pile = Pile()
-        self.piles = {STOCK: self.draw_pile, DISCARD: self.discard_pile}
-        self.anchor_row, self.scoring_row, self.own_claims_row = SlotRow(), SlotRow(), SlotRow()
+        self.board = LinxBoard(self.draw_pile, self.px)
+        self.own_claims_row = SlotRow()
         self.draw_pile_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
         self.discard_button = Button("Take discard", lambda: self.perform(Draw(DISCARD)), color=theme.BUTTON_WARN)
         self.lay_button = Button("Lay", self.lay, color=theme.BUTTON_GO)
         self.cancel_button = Button("Cancel", self.cancel, color=theme.BUTTON_QUIET)
         self.builder = ChainBuilder(lambda: self.current_view().scoring_up, self.px)
-        self.focus = Focus(self.focus_rows, self.builder.shift)
+        self.keys = ChainKeys(self)
+        self.focus = self.keys.focus
         self.advice = Advice(session)
+        self.scores = LinxScores(session)
         self.own_claims = pygame.Rect(0, 0, 0, 0)  # where the bottom seat's scoring cards go
 
     @staticmethod
@@ -88,34 +96,12 @@ class LinxTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size))
-        self.label_y = middle.y
-        card_bottom = self.layout_board(middle)
+        card_bottom = self.board.place(middle)
         row_top = card_bottom + self.px(14) + self.px(12)  # the chain row takes all the height the cards leave
         self.layout_chain_row(pygame.Rect(middle.x + self.px(12), row_top, middle.w - self.px(24), middle.bottom - row_top))
         top = self.chain_row.bottom + self.px(6)
         self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
                                       self.draw_pile_button.rect.y - self.px(6) - top)
-
-    def layout_board(self, middle: pygame.Rect) -> int:
-        """The piles, the anchors and the scoring cards in one line along the top of `middle`, each
-        under its label; returns the bottom of their cards."""
-        gap, label = self.px(12), self.px(15)
-        label_h = line_height(label, bold=True)
-        top_h = (middle.h - gap) * 11 // 20  # the most the row of piles, anchors and scoring cards may take
-        pile_labels = text_width("Stock 90", label, bold=True), text_width("Discard 90", label, bold=True)
-        room_w = middle.w - self.px(68) - max(0, max(pile_labels) - gap)
-        self.board_w = card_width(room_w, top_h - label_h - gap, columns=2 + ANCHOR_COUNT + SCORING_FACE_UP, gap=gap,
-                                  most=self.px(84), least=24)
-        card_h = int(self.board_w * theme.CARD_RATIO)
-        cy = middle.y + label_h + card_h // 2 + self.px(4)
-        step = self.board_w + gap
-        x = middle.x + self.px(20) + max(self.board_w, pile_labels[0]) // 2
-        self.draw_pile.place((x, cy), self.board_w)
-        self.discard_pile.place((x + max(step, (sum(pile_labels) + 1) // 2 + gap), cy), self.board_w)
-        anchors_left = self.discard_pile.center[0] + max(self.board_w, pile_labels[1]) // 2 + self.px(24)
-        self.anchor_row.place(anchors_left, cy, self.board_w, ANCHOR_COUNT, step)
-        self.scoring_row.place(anchors_left + ANCHOR_COUNT * step + self.px(24), cy, self.board_w, SCORING_FACE_UP, step)
-        return cy + card_h // 2
 
     def layout_chain_row(self, row: pygame.Rect) -> None:
         """The chain row with Lay and Cancel at its right; its cards as tall as the words under
@@ -130,11 +116,11 @@ class LinxTable(TableScene):
 
     @property
     def anchor_centers(self) -> list[tuple[int, int]]:
-        return [slot.center for slot in self.anchor_row]
+        return [slot.center for slot in self.board.anchor_row]
 
     @property
     def scoring_centers(self) -> list[tuple[int, int]]:
-        return [slot.center for slot in self.scoring_row]
+        return [slot.center for slot in self.board.scoring_row]
 
     def chain_centers(self, count: int) -> list[tuple[int, int]]:
         return [slot.center for slot in self.builder.placed(count)]
@@ -191,8 +177,8 @@ class LinxTable(TableScene):
 
     def chain_keys(self) -> dict:
         """The keys of the chain being built, besides the arrows and Enter."""
-        return {pygame.K_l: self.lay, pygame.K_c: self.cancel_by_key, pygame.K_DELETE: self.remove_focused,
-                pygame.K_BACKSPACE: self.remove_focused}
+        return {pygame.K_l: self.lay, pygame.K_c: self.cancel_by_key, pygame.K_DELETE: self.keys.delete,
+                pygame.K_BACKSPACE: self.keys.delete}
 
     def press_elsewhere(self, pos, view) -> None:
         for source in (STOCK, DISCARD):
@@ -204,11 +190,11 @@ class LinxTable(TableScene):
         if self.piles[DISCARD].hit(pos) and self.hand.selected is not None:
             self.perform(Discard(self.hand.selected), self.discard_pile.center)
             return
-        anchor, scoring = self.anchor_row.index_at(pos), self.scoring_row.index_at(pos)
-        if anchor is not None and anchor < len(view.anchors):
-            self.pick_anchor(view.anchors[anchor])
-        elif scoring is not None and scoring < len(view.scoring_up):
-            self.choose_claim(view.scoring_up[scoring])
+        kind, card = self.board.card_at(pos, view) or (None, None)
+        if kind == "anchor":
+            self.pick_anchor(card)
+        elif kind == "scoring":
+            self.choose_claim(card)
 
     def drop(self, card, drop_center, pointer) -> bool:
         if not self.laying:
@@ -231,21 +217,7 @@ class LinxTable(TableScene):
             self.choice = Discard(card)
             self.say_notice(f"Click the discard pile to discard {card.label}, or pick a start anchor to build a chain.")
 
-    # -- the keyboard: the cursor over three rows, the table (piles, anchors, scoring cards), the
-    # chain row and the hand; Enter acts on the card under it (what it does is said in the prompt line)
-
-    def focus_rows(self) -> list[tuple[str, list]]:
-        """The rows the cursor may visit on the viewer's turn, top to bottom (only the table's
-        piles while drawing), with what lies in each."""
-        if not self.my_turn:
-            return []
-        view = self.current_view()
-        if view.draws_left:
-            return [("table", [("pile", source) for source in (STOCK, DISCARD)
-                               if Draw(source) in self.session.legal_actions()])]
-        table = ([("pile", DISCARD)] + [("anchor", card) for card in view.anchors]
-                 + [("scoring", card) for card in view.scoring_up])
-        return [("table", table), ("chain", self.chain_cards()), ("hand", self.hand.cards(view))]
+    # -- the keyboard (`keys.ChainKeys`)
 
     def open_rows(self, view) -> list[str]:
         return self.focus.open_rows()
@@ -255,80 +227,16 @@ class LinxTable(TableScene):
         return self.focus.current()
 
     def pick_card(self, step: int) -> None:
-        """Left/Right: the next card along the cursor's row (or the held chain card moves)."""
-        if self.focus.open_rows():
-            self.choice = None
-            self.focus.along(step, start_row="hand")
-            self.tell_focus(self.current_view())
+        self.keys.along(step)
 
     def pick_move(self, step: int) -> None:
-        """Up/Down: the row above or below."""
-        if self.focus.open_rows():
-            self.choice = None
-            self.focus.across(step)
-            self.tell_focus(self.current_view())
-
-    def tell_focus(self, view) -> None:
-        """The prompt line says what Enter does on the card under the cursor."""
-        target = self.focused(view)
-        if target is None:
-            return
-        if self.row == "hand":
-            self.hand.selected = target
-            self.say_notice(f"Enter adds {target.label} to the chain; Up goes to the chain row and the table")
-        elif self.row == "chain":
-            self.say_notice(self.builder.card_words(target, self.holding))
-        else:
-            kind, thing = target
-            if kind == "pile" and view.draws_left:
-                self.choice = Draw(thing)
-            self.say_notice(self.table_spot_words(kind, thing, view))
-
-    def table_spot_words(self, kind: str, thing, view) -> str:
-        if kind == "pile" and view.draws_left:
-            return f"Enter: {self.describe(Draw(thing)).lower()}"
-        if kind == "pile":
-            selected = self.hand.selected
-            return f"Enter discards {selected.label}" if selected in view.hand else "Pick a card in your hand to discard"
-        return self.builder.anchor_words(thing) if kind == "anchor" else self.builder.claim_words(thing)
+        self.keys.across(step)
 
     def confirm_choice(self) -> None:
         """Enter: the move picked (a draw, a hint's move, a card clicked to discard), else what the
         card under the cursor does."""
-        view = self.current_view()
-        target = self.focused(view)
-        if self.choice is not None or target is None:
+        if self.choice is not None or not self.keys.enter():
             super().confirm_choice()
-        elif self.row == "hand":
-            self.builder.add(target)
-            self.tell_focus(view)
-        elif self.row == "chain" and target in self.built:
-            self.holding = not self.holding
-            self.tell_focus(view)
-        elif self.row == "chain":
-            self.pick_anchor(target)
-        else:
-            self.use_table_spot(*target, view)
-
-    def use_table_spot(self, kind: str, thing, view) -> None:
-        if kind == "pile" and view.draws_left:
-            self.perform(Draw(thing))
-        elif kind == "anchor":
-            self.pick_anchor(thing)
-            self.tell_focus(view)
-        elif kind == "scoring":
-            self.choose_claim(thing)
-        elif self.hand.selected in view.hand:
-            self.perform(Discard(self.hand.selected), self.discard_pile.center)
-        else:
-            self.say("pick a card in your hand first (Down to your hand, Left/Right), then Enter here")
-
-    def remove_focused(self) -> None:
-        """Delete: the chain card under the cursor goes back to the hand (an anchor, off the chain)."""
-        target = self.focused(self.current_view())
-        if self.row == "chain" and target is not None:
-            self.holding = False
-            self.builder.take_out(target)
 
     def cancel_by_key(self) -> None:
         if self.chain_cards():
@@ -350,7 +258,7 @@ class LinxTable(TableScene):
         if isinstance(event, Discarded):
             return self.piles[DISCARD].rect
         if isinstance(event, AnchorsDealt) and event.cards:
-            return self.anchor_row.rect
+            return self.board.anchor_row.rect
         return None
 
     # -- events to motion
@@ -358,11 +266,7 @@ class LinxTable(TableScene):
     def settle(self, events) -> None:
         """The chain row empties; a keyboard cursor goes on where the next decision is made."""
         self.cancel()
-        if self.row is not None:
-            view = self.current_view()
-            self.row, self.spot = ("table" if view.draws_left else "hand"), 0
-            if self.row == "hand" and view.hand:
-                self.hand.selected = self.hand.cards(view)[0]
+        self.keys.restart(self.current_view())
 
     def animate(self, event, origin) -> None:
         view = self.current_view()
@@ -384,7 +288,7 @@ class LinxTable(TableScene):
         elif isinstance(event, ScoringDealt) and event.card is not None:
             centers = dict(zip(view.scoring_up, self.scoring_centers))
             if event.card in centers:
-                x, y = self.scoring_row[-1].center
+                x, y = self.board.scoring_row[-1].center
                 self.motion.add(Flight(event.card, True, (x + self.board_w * 3 // 2, y), centers[event.card],
                                        hides=(("scoring", event.card),), duration=0.4, delay=0.3, flash=True))
 
@@ -409,10 +313,7 @@ class LinxTable(TableScene):
         pygame.draw.rect(surface, theme.FELT_DARK, self.chain_row, border_radius=10)
 
     def draw_board(self, screen, view, hidden) -> None:
-        self.draw_piles(screen, view, hidden)
-        self.draw_row(screen, "Anchors", view.anchors, self.anchor_centers, hidden, "anchor", {self.start, self.end})
-        self.draw_row(screen, f"Scoring cards \u00b7 {view.scoring_left} left", view.scoring_up, self.scoring_centers,
-                      hidden, "scoring", {self.claim}, self.out_of_reach(view))
+        self.board.draw(screen, view, hidden, {self.start, self.end}, {self.claim}, self.out_of_reach(view))
         self.builder.draw(screen, view, self.laying, self.focused(view) if self.holding else None)
         self.draw_cursor(screen, view)
         self.draw_own_claims(screen, view)
@@ -430,12 +331,7 @@ class LinxTable(TableScene):
             return None
         if self.row == "chain":
             return self.builder.placed()[self.spot]
-        kind, thing = target
-        if kind == "pile":
-            return self.piles[thing]
-        if kind == "anchor":
-            return self.anchor_row[view.anchors.index(thing)]
-        return self.scoring_row[view.scoring_up.index(thing)]
+        return self.board.slot_of(*target, view)
 
     def draw_cursor(self, screen, view) -> None:
         slot = self.cursor_slot(view)
@@ -458,30 +354,10 @@ class LinxTable(TableScene):
         row.place(room.right - row.rect.w, center_y, width, len(cards), int(width * SHOWN_STEP), room=room.w)
         row.draw_cards(screen, cards)
 
-    def draw_piles(self, screen, view, hidden) -> None:
-        size = self.px(15)
-        draw_text(screen, f"Stock {view.draw_pile_count}", size, theme.INK, (self.draw_pile.center[0], self.label_y), "midtop", bold=True)
-        draw_text(screen, f"Discard {view.discard_count}", size, theme.INK, (self.discard_pile.center[0], self.label_y), "midtop", bold=True)
-        self.draw_pile.draw_backs(screen, view.draw_pile_count)
-        self.discard_pile.draw_top(screen, view.discard_top if ("discard",) not in hidden else None)
-
     def draw_row(self, screen, label, cards, centers, hidden, kind, lit, veiled=()) -> None:
-        """A row of face-up cards at `centers` under its label (cut to the row's width): `lit`
-        cards glow (of two equal cards, the first), `veiled` ones are shaded, `hidden` ones (in
-        flight) leave an empty place."""
-        slots = [Slot(center, self.board_w) for center in centers]
-        room = slots[-1].rect.right - slots[0].rect.left
-        label = shortest_fit([label, label.split(" \u00b7 ")[0], label.split()[0]], self.px(15), room, bold=True)
-        draw_text(screen, label, self.px(15), theme.INK, (slots[0].rect.left, self.label_y), bold=True)
-        lit = list(lit)
-        for card, slot in zip(cards, slots):
-            if (kind, card) in hidden:
-                slot.draw_card(screen, None)
-                continue
-            if card in lit:
-                lit.remove(card)
-                slot.draw_glow(screen)
-            slot.draw_card(screen, card, card in veiled)
+        """A row of the board's cards drawn at `centers`."""
+        self.board.draw_row(screen, label, cards, [Slot(center, self.board_w) for center in centers], hidden, kind,
+                            lit, veiled)
 
     # -- the words: the prompt, the hint, each seat's points, the match
 
@@ -511,75 +387,15 @@ class LinxTable(TableScene):
         return shortest_fit(self.advice.turn_words(view, current), self.px(19), self.prompt_width(), bold=True)
 
     def score_line(self) -> str:
-        """In match play, the match so far (scores before this game) and the target."""
-        view = self.session.view(None)
-        if not view.match:
-            return super().score_line()
-        scores = "   ".join(f"{name} {score}" for name, score in zip(self.session.names, view.match_scores))
-        game = "tie-break game" if view.tiebreak else f"game {self.session.game_number + 1}"
-        return f"Match to {view.target}  \u00b7  {game}  \u00b7  {scores}"
-
-    def seat_shown(self, view, seat: int) -> list:
-        """The scoring cards the seat claimed, highest first."""
-        return sorted(view.claimed[seat], key=lambda s: (-s.points, -s.length))
+        return self.scores.match_line() or super().score_line()
 
     def seat_note(self, view, seat: int) -> str:
-        """Points, and which cards make them where the cards themselves are not shown."""
-        claimed = view.claimed[seat]
-        note = f"{game_points(claimed)} pts"
         shown = self.seats.shows_cards(seat) if seat != self.seats.bottom else self.own_claims_w() >= SHOWN_MIN_W
-        if claimed and not shown:
-            note += " (" + ", ".join(str(s.points) for s in claimed) + ")"
-        if view.match:
-            note += f" \u00b7 match {view.match_scores[seat]}"
-        return note
+        return self.scores.seat_note(view, seat, shown)
 
-    def match_totals(self) -> tuple[int, ...]:
-        """Each seat's match score with the finished game counted (as the rules count it)."""
-        return self.session.rules.match_totals(self.session.state)
-
-    def counts_wins(self) -> bool:
-        return not self.session.view(None).match
-
-    def result_headline(self) -> str:
-        view = self.session.view(None)
-        if not view.match or not self.session.session_over:
-            return ""
-        champion = self.session.names[self.session.rules.match_winners(self.session.state)[0]]
-        return f"{champion} wins the match!"
-
-    def result_note(self) -> str:
-        """The match table: every seat's match score, and what happens next."""
-        view = self.session.view(None)
-        if not view.match:
-            return ""
-        totals = self.match_totals()
-        order = sorted(range(view.players), key=lambda seat: -totals[seat])
-        table = ", ".join(f"{self.session.names[seat]} {totals[seat]}" for seat in order)
-        if self.session.session_over:
-            return f"Match to {view.target}: {table}."
-        following = self.session.rules.next_game_config(self.session.config["rules"], self.session.state)
-        if following.get("tiebreak"):
-            tied = " and ".join(self.session.names[seat] for seat in following["seats_in"])
-            return f"Match to {view.target}: {table}. Tied at the top: {tied} play another game to settle it."
-        return f"Match to {view.target}: {table}. The match goes on."
-
-    def result_rows(self):
-        """Each seat's scoring cards and total (with the cards that break a tie on points); in
-        match play the bonus and the match score."""
-        view = self.session.view(None)
-        bonus = bonuses(view.claimed, view.seats_in) if view.match and not view.tiebreak else {}
-        points = {seat: game_points(view.claimed[seat]) for seat in view.seats_in}
-        totals = self.match_totals() if view.match else ()
-        rows = []
-        for seat in view.seats_in:
-            claimed = tuple(sorted(view.claimed[seat], key=lambda s: -s.points))
-            summary = f"{points[seat]} points"
-            if sum(1 for other in view.seats_in if points[other] == points[seat]) > 1 and claimed:
-                summary += " \u00b7 tie-break " + ", ".join(str(s.points) for s in claimed)
-            if view.match and view.tiebreak:
-                summary += f" \u00b7 match {totals[seat]}/{view.target} (this game settles the tie)"
-            elif view.match:
-                summary += f" \u00b7 +{bonus.get(seat, 0)} bonus \u00b7 match {totals[seat]}/{view.target}"
-            rows.append((seat, claimed, summary))
-        return rows
+    seat_shown = Delegated("scores")
+    match_totals = Delegated("scores")
+    counts_wins = Delegated("scores")
+    result_headline = Delegated("scores", "headline")
+    result_note = Delegated("scores", "note")
+    result_rows = Delegated("scores", "rows")
