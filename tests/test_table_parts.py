@@ -207,3 +207,13 @@ def test_the_cursor_light_differs_from_the_other_lights(driver):
         Slot((100, 100), 50).light(screen, how)
         lit.add(pygame.image.tobytes(screen, "RGB"))
     assert "cursor" in LIGHTS and len(lit) == len(LIGHTS)
+
+
+def test_a_row_of_slots_kept_to_the_right_edge_of_its_room(driver):
+    from scenes.table.parts import SlotRow
+
+    row = SlotRow()
+    row.place(left=10, center_y=100, width=40, count=3, step=30)
+    row.end_at(300)
+    assert row.rect.right == 300 and row.rect.w == 40 + 2 * 30
+    assert [slot.center[1] for slot in row] == [100, 100, 100] and row.index_at((295, 100)) == 2

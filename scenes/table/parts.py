@@ -131,6 +131,13 @@ class SlotRow:
         self.width = width
         self.slots = [Slot((left + width // 2 + i * step, center_y), width) for i in range(count)]
 
+    def end_at(self, right: int) -> None:
+        """The placed row moved sideways so that its last slot ends at `right` (a fan kept to the
+        right edge of its room)."""
+        shift = right - self.rect.right
+        for slot in self.slots:
+            slot.place((slot.center[0] + shift, slot.center[1]), slot.width)
+
     def __len__(self) -> int:
         return len(self.slots)
 

@@ -1,10 +1,14 @@
-"""The LINX table: the stock and the discard pile, the four anchors and the face-up scoring cards
-in rows along the top, and the chain row (`builder.ChainBuilder`) where the player builds a chain
-before laying it, by mouse or by keyboard.
+"""The LINX table, assembled from its parts: the board line along the top (`board.LinxBoard`: the
+stock and the discard pile, the four anchors, the face-up scoring cards), the chain row where the
+player builds a chain before laying it (`builder.ChainBuilder`), the keyboard (`keys.ChainKeys`,
+the shared cursor over the table, the chain row and the hand), the prompt's advice
+(`advice.Advice`) and the points and match results (`scores.LinxScores`). The table joins them to
+the shared table's hooks: what a press, a drop or a key does, where moves land and fly, what is
+drawn where.
 
-By keyboard the arrows move the shared cursor (`Focus`) over three rows (the table, the chain
-row, the hand) and Enter acts on the card under it, so that a whole chain is built, reordered and
-claimed without a mouse; what Enter will do is said in the prompt line as the cursor moves."""
+A whole chain is built, reordered and claimed by mouse (click an anchor, drag hand cards into the
+chain row, click the end anchor, Lay) or by keyboard (arrows and Enter), each link lit green with
+what it shares or red with why not."""
 
 from __future__ import annotations
 
@@ -351,7 +355,7 @@ class LinxTable(TableScene):
         row, room = self.own_claims_row, self.own_claims
         center_y = room.y + int(width * theme.CARD_RATIO) // 2
         row.place(room.x, center_y, width, len(cards), int(width * SHOWN_STEP), room=room.w)
-        row.place(room.right - row.rect.w, center_y, width, len(cards), int(width * SHOWN_STEP), room=room.w)
+        row.end_at(room.right)
         row.draw_cards(screen, cards)
 
     def draw_row(self, screen, label, cards, centers, hidden, kind, lit, veiled=()) -> None:
