@@ -15,12 +15,12 @@ FIVE, SIX, EIGHT = ScoringCard(5, 20), ScoringCard(6, 30), ScoringCard(8, 55)
 def builder(offered=(FIVE, SIX, EIGHT)):
     from scenes.games.linx.builder import ChainBuilder
 
-    chain = ChainBuilder(lambda: offered, lambda value: int(value))
-    chain.place(pygame.Rect(0, 300, 1000, 200), card_w=60, words_right=900)
+    chain = ChainBuilder(lambda: offered, lambda value: int(value), lay=lambda: None, cancel=lambda: None)
+    chain.place(pygame.Rect(0, 300, 1000, 260), widest_card=60)
     return chain
 
 
-def test_a_chain_claims_only_once_whole_and_preselects_the_best_card_it_reaches():
+def test_a_chain_claims_only_once_whole_and_preselects_the_best_card_it_reaches(driver):
     chain = builder()
     start, end = card("3Su"), card("9Su")
     hand = [card("3Mo"), card("5Mo"), card("7Mo"), card("9Mo")]
@@ -38,7 +38,7 @@ def test_a_chain_claims_only_once_whole_and_preselects_the_best_card_it_reaches(
     assert chain.end is None and chain.claim is None and chain.cards() == [start, *hand[1:]]
 
 
-def test_a_chain_card_moves_among_the_hand_cards_but_never_past_an_anchor():
+def test_a_chain_card_moves_among_the_hand_cards_but_never_past_an_anchor(driver):
     chain = builder()
     a, b, c = card("3Mo"), card("5Mo"), card("7Mo")
     chain.pick_anchor(card("3Su"))
@@ -51,7 +51,7 @@ def test_a_chain_card_moves_among_the_hand_cards_but_never_past_an_anchor():
     assert chain.built == [c, b, a], "a card already in the chain moves to where it is let go"
 
 
-def test_a_card_let_go_in_the_chain_row_goes_between_the_cards_either_side_of_it():
+def test_a_card_let_go_in_the_chain_row_goes_between_the_cards_either_side_of_it(driver):
     chain = builder()
     chain.pick_anchor(card("3Su"))
     a, b = card("3Mo"), card("5Mo")
@@ -61,18 +61,19 @@ def test_a_card_let_go_in_the_chain_row_goes_between_the_cards_either_side_of_it
     assert len(slots) == 3 and len({slot.center[1] for slot in slots}) == 1 and slots.rect.x == 12
     assert chain.insert_index_at(slots[0].center[0]) == 0
     assert chain.insert_index_at((slots[1].center[0] + slots[2].center[0]) // 2) == 1
-    assert chain.insert_index_at(899) == 2
+    assert chain.insert_index_at(chain.lay_button.rect.x) == 2
     assert chain.take_card_at(slots[0].center) is None, "an anchor is not taken back into the hand"
     assert chain.take_card_at(slots[2].center) == (b, slots[2].center) and chain.built == [a]
 
 
-def test_many_chain_cards_squeeze_together_left_of_the_words_edge():
+def test_many_chain_cards_squeeze_together_left_of_the_words_edge(driver):
     chain = builder()
     chain.pick_anchor(card("1Su"))
     for number in range(1, 16):
         chain.add(card(f"{number}Mo"))
     slots = chain.placed()
-    assert len(slots) == 16 and slots.rect.right <= 900 - 12
+    assert chain.card_w == 60 and chain.lay_button.rect.right == 1000 - 8
+    assert len(slots) == 16 and slots.rect.right <= chain.lay_button.rect.x - 12
 
 
 def test_the_board_says_which_anchor_or_scoring_card_a_point_is_on(driver):

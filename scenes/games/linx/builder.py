@@ -1,5 +1,5 @@
-"""LINX's chain row: the chain the viewer builds before laying it (a start anchor, hand cards in
-order, an end anchor) and the scoring card it would claim. It says what the chain lacks, shows
+"""LINX's chain row, with its Lay and Cancel buttons: the chain the viewer builds before laying it
+(a start anchor, hand cards in order, an end anchor) and the scoring card it would claim. It says what the chain lacks, shows
 each link lit green with what it shares or red with why not, and turns into the move that lays
 it once it is whole; the table hands it the anchors, the cards and the claims the player picks,
 by mouse or by keyboard."""
@@ -13,9 +13,9 @@ import pygame
 from game.linx.cards import DECK, LinxCard, ScoringCard
 from game.linx.rules import LayChain
 
-from scenes.table.parts import SlotRow
+from scenes.table.parts import SlotRow, card_width
 from scenes.ui import theme
-from scenes.ui.widgets import draw_lines, draw_text, fit_text, line_height, text_width, wrap
+from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, text_width, wrap
 
 LINK_OK, LINK_BAD = (90, 220, 120), (255, 135, 125)
 CHAIN_KEYS = ("Keys: Up/Down a row \u00b7 Left/Right a card \u00b7 Enter adds, picks or lifts \u00b7 Delete takes "
@@ -34,11 +34,15 @@ def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
 
 class ChainBuilder:
     """The chain being built and the chain row it is drawn in. `offered()` gives the face-up
-    scoring cards now; `px` turns base-size measures into pixels (the table's)."""
+    scoring cards now; `px` turns base-size measures into pixels (the table's); `lay` and `cancel`
+    are what its buttons do."""
 
-    def __init__(self, offered: Callable[[], tuple[ScoringCard, ...]], px: Callable[[float], int]) -> None:
+    def __init__(self, offered: Callable[[], tuple[ScoringCard, ...]], px: Callable[[float], int],
+                 lay: Callable[[], None], cancel: Callable[[], None]) -> None:
         self.offered = offered
         self.px = px
+        self.lay_button = Button("Lay", lay, color=theme.BUTTON_GO)
+        self.cancel_button = Button("Cancel", cancel, color=theme.BUTTON_QUIET)
         self.start: LinxCard | None = None
         self.built: list[LinxCard] = []
         self.end: LinxCard | None = None
@@ -51,8 +55,21 @@ class ChainBuilder:
 
     # -- where it lies
 
-    def place(self, rect: pygame.Rect, card_w: int, words_right: int) -> None:
-        self.rect, self.card_w, self.words_right = rect, card_w, words_right
+    def place(self, rect: pygame.Rect, widest_card: int) -> None:
+        """The chain row in `rect`, Lay and Cancel at its right; its cards as tall as the words under
+        them (links, status, reason) leave room for, never wider than `widest_card`."""
+        px = self.px
+        button_h = max(px(34), self.lay_button.needed(px(17))[1])
+        button_w = max(px(90), self.cancel_button.needed(px(17))[0])
+        self.lay_button.rect = pygame.Rect(rect.right - button_w - px(8), rect.y + px(6), button_w, button_h)
+        self.cancel_button.rect = self.lay_button.rect.move(0, button_h + px(6))
+        below = line_height(px(13), bold=True) + 2 * line_height(px(13)) + px(4)
+        self.card_w = card_width(rect.w, rect.h - below - px(12), columns=1, gap=0, most=widest_card, least=24)
+        self.rect, self.words_right = rect, self.lay_button.rect.x
+
+    def handle(self, event) -> bool:
+        """Lay or Cancel pressed."""
+        return self.lay_button.handle(event) or self.cancel_button.handle(event)
 
     def placed(self, count: int | None = None) -> SlotRow:
         """The places of the chain's cards (or of `count` cards), left to right, closer together
@@ -228,6 +245,13 @@ class ChainBuilder:
         below, color = (reasons[0], LINK_BAD) if reasons else (self.short_note, theme.GOLD)
         if below:
             draw_text(screen, fit_text(below, small, text_w), small, color, (text_left, y + line_height(small)))
+
+    def draw_buttons(self, screen: pygame.Surface, legal: bool) -> None:
+        """Lay (enabled when the chain is a `legal` move) and Cancel (when there is a chain)."""
+        self.lay_button.enabled = legal
+        self.lay_button.draw(screen, self.px(17))
+        self.cancel_button.enabled = bool(self.cards())
+        self.cancel_button.draw(screen, self.px(17))
 
     def draw_help(self, screen: pygame.Surface, small: int, text_left: int, text_w: int) -> None:
         """The empty chain row says how a chain is built, and the keys."""

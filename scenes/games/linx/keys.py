@@ -10,6 +10,11 @@ from game.linx.rules import DISCARD, STOCK, Discard, Draw
 
 from scenes.table.parts import Focus
 
+KEYS_HELP = ("Up/Down move between your hand, the chain row and the table (the piles, anchors and scoring cards); "
+             "Left/Right pick a card in that row; Enter: in your hand adds the card to the chain, on an anchor makes "
+             "it the start or the end, on a scoring card claims it, on the discard pile discards the hand card "
+             "picked, in the chain row lifts a card to move with Left/Right (Enter puts it down); Delete or "
+             "Backspace returns a chain card to your hand")
 
 class ChainKeys:
     def __init__(self, table) -> None:

@@ -20,14 +20,14 @@ from game.linx.rules import (DISCARD, STOCK, AnchorsDealt, ChainLaid, Discard, D
 from scenes.games.linx.advice import Advice
 from scenes.games.linx.board import LinxBoard
 from scenes.games.linx.builder import LINK_BAD, LINK_OK, ChainBuilder, link_words
-from scenes.games.linx.keys import ChainKeys
+from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
 from scenes.table.parts import Delegated, Slot, SlotRow, card_width
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, line_height, shortest_fit
+from scenes.ui.widgets import Button, shortest_fit
 
 __all__ = ["LINK_BAD", "LINK_OK", "LinxTable", "link_words"]
 
@@ -42,6 +42,8 @@ class LinxTable(TableScene):
     claim = Delegated("builder")
     hint_short = Delegated("builder", "short_note")
     chain_row = Delegated("builder", "rect")
+    lay_button = Delegated("builder")
+    cancel_button = Delegated("builder")
     chain_w = Delegated("builder", "card_w")
     chain_cards = Delegated("builder", "cards")
     claimable = Delegated("builder")
@@ -64,9 +66,7 @@ class LinxTable(TableScene):
         self.own_claims_row = SlotRow()
         self.draw_pile_button = Button("Draw from stock", lambda: self.perform(Draw(STOCK)))
         self.discard_button = Button("Take discard", lambda: self.perform(Draw(DISCARD)), color=theme.BUTTON_WARN)
-        self.lay_button = Button("Lay", self.lay, color=theme.BUTTON_GO)
-        self.cancel_button = Button("Cancel", self.cancel, color=theme.BUTTON_QUIET)
-        self.builder = ChainBuilder(lambda: self.current_view().scoring_up, self.px)
+        self.builder = ChainBuilder(lambda: self.current_view().scoring_up, self.px, self.lay, self.cancel)
         self.keys = ChainKeys(self)
         self.focus = self.keys.focus
         self.advice = Advice(session)
@@ -84,11 +84,7 @@ class LinxTable(TableScene):
         return {pygame.K_s: Draw(STOCK), pygame.K_d: Draw(DISCARD)}
 
     def choosing_keys_help(self) -> str:
-        return ("Up/Down move between your hand, the chain row and the table (the piles, anchors and "
-                "scoring cards); Left/Right pick a card in that row; Enter: in your hand adds the card to the "
-                "chain, on an anchor makes it the start or the end, on a scoring card claims it, on the discard "
-                "pile discards the hand card picked, in the chain row lifts a card to move with Left/Right (Enter "
-                "puts it down); Delete or Backspace returns a chain card to your hand")
+        return KEYS_HELP
 
     def key_labels(self):
         return super().key_labels() + [(pygame.K_l, "lays the chain"), (pygame.K_c, "cancels it (the cards go back to your hand)")]
@@ -102,21 +98,11 @@ class LinxTable(TableScene):
         middle = self.layout_seats(self.layout_frame(size))
         card_bottom = self.board.place(middle)
         row_top = card_bottom + self.px(14) + self.px(12)  # the chain row takes all the height the cards leave
-        self.layout_chain_row(pygame.Rect(middle.x + self.px(12), row_top, middle.w - self.px(24), middle.bottom - row_top))
+        self.builder.place(pygame.Rect(middle.x + self.px(12), row_top, middle.w - self.px(24), middle.bottom - row_top),
+                           self.hand.width)
         top = self.chain_row.bottom + self.px(6)
         self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
                                       self.draw_pile_button.rect.y - self.px(6) - top)
-
-    def layout_chain_row(self, row: pygame.Rect) -> None:
-        """The chain row with Lay and Cancel at its right; its cards as tall as the words under
-        them (links, status, reason) leave room for, never wider than the hand's."""
-        button_h = max(self.px(34), self.lay_button.needed(self.px(17))[1])
-        button_w = max(self.px(90), self.cancel_button.needed(self.px(17))[0])
-        self.lay_button.rect = pygame.Rect(row.right - button_w - self.px(8), row.y + self.px(6), button_w, button_h)
-        self.cancel_button.rect = self.lay_button.rect.move(0, button_h + self.px(6))
-        below = line_height(self.px(13), bold=True) + 2 * line_height(self.px(13)) + self.px(4)
-        chain_w = card_width(row.w, row.h - below - self.px(12), columns=1, gap=0, most=self.hand.width, least=24)
-        self.builder.place(row, chain_w, self.lay_button.rect.x)
 
     @property
     def anchor_centers(self) -> list[tuple[int, int]]:
@@ -169,7 +155,7 @@ class LinxTable(TableScene):
 
     def handle(self, event) -> None:
         if self.laying and self.app.top is self:
-            if self.lay_button.handle(event) or self.cancel_button.handle(event):
+            if self.builder.handle(event):
                 return
             command = self.chain_keys().get(event.key) if event.type == pygame.KEYDOWN else None
             if command is not None:
@@ -323,10 +309,7 @@ class LinxTable(TableScene):
         self.draw_own_claims(screen, view)
         if self.laying:
             action = self.built_action()
-            self.lay_button.enabled = action is not None and self.session.is_legal(action)
-            self.lay_button.draw(screen, self.px(17))
-            self.cancel_button.enabled = bool(self.chain_cards())
-            self.cancel_button.draw(screen, self.px(17))
+            self.builder.draw_buttons(screen, action is not None and self.session.is_legal(action))
 
     def cursor_slot(self, view) -> Slot | None:
         """The place the keyboard cursor is on (in the hand, the raised card shows it)."""
