@@ -241,9 +241,9 @@ class Focus:
 
 class Delegated:
     """A table's own name for an attribute (or a method) that one of its parts keeps: read and set
-    on the table, it is read and set on the part, so that what the table offers stays where it was
-    while the work moves into the part. `Delegated("focus")` names the part's attribute of the same
-    name; `Delegated("builder", "cards")` another one."""
+    on the table, it is read and set on the part, so that the table answers for what its part does.
+    `Delegated("focus")` names the part's attribute of the same name; `Delegated("builder",
+    "cards")` another one."""
 
     def __init__(self, part: str, name: str | None = None) -> None:
         self.part = part
