@@ -168,3 +168,98 @@ def test_the_top_bar_shows_the_longest_score_line_that_fits(driver):
     finally:
         topbar_module.draw_text = real
     assert shown[1] == "wins: Ana 0 Ben 0 Cleo 0"
+
+
+def test_the_keyboard_cursor_carries_what_it_holds_along_its_row_and_puts_it_down_between_rows():
+    from scenes.table.parts import Focus
+
+    rows = {"table": ["pile"], "chain": ["anchor", "a", "b", "c"]}
+
+    def shift(thing, step: int) -> bool:
+        """Hand cards move among themselves; the anchor stays first."""
+        chain = rows["chain"]
+        index = chain.index(thing)
+        if not 1 <= index + step < len(chain):
+            return False
+        chain[index], chain[index + step] = chain[index + step], thing
+        return True
+
+    focus = Focus(lambda: list(rows.items()), shift)
+    focus.across(1, start_row="chain")
+    focus.along(1)
+    focus.holding = True
+    focus.along(1)
+    focus.along(1)
+    assert rows["chain"] == ["anchor", "b", "c", "a"] and focus.current() == "a"
+    focus.along(1)  # the end of the row: it stays, and the cursor with it
+    assert rows["chain"][-1] == "a" and focus.current() == "a" and focus.holding
+    focus.along(-1)
+    focus.along(-1)
+    focus.along(-1)  # the anchor cannot be passed
+    assert rows["chain"] == ["anchor", "a", "b", "c"] and focus.current() == "a"
+    focus.across(-1)
+    assert not focus.holding and focus.row == "table"
+    focus.along(1)
+    assert focus.current() == "pile" and rows["chain"] == ["anchor", "a", "b", "c"]
+    focus.holding = True
+    focus.clear()
+    assert not focus.holding and focus.open_rows() == ["table", "chain"]
+
+
+def test_a_held_thing_stays_put_where_the_rows_owner_gives_no_way_to_move_it():
+    from scenes.table.parts import Focus
+
+    rows = [("hand", ["a", "b"])]
+    focus = Focus(lambda: rows)
+    focus.along(1)
+    focus.holding = True
+    focus.along(1)
+    assert focus.current() == "a" and rows == [("hand", ["a", "b"])]
+
+
+def test_a_table_reads_and_sets_what_its_part_keeps_under_its_own_name():
+    from scenes.table.parts import Delegated
+
+    class Part:
+        def __init__(self) -> None:
+            self.cards = [1]
+            self.row = None
+
+        def count(self) -> int:
+            return len(self.cards)
+
+    class Table:
+        row = Delegated("part")
+        chain = Delegated("part", "cards")
+        chain_length = Delegated("part", "count")
+
+        def __init__(self) -> None:
+            self.part = Part()
+
+    table = Table()
+    table.row, table.chain = "hand", [1, 2, 3]
+    assert (table.part.row, table.part.cards) == ("hand", [1, 2, 3])
+    table.part.cards.append(4)
+    assert table.chain == [1, 2, 3, 4] and table.chain_length() == 4
+    assert isinstance(Table.row, Delegated)
+
+
+def test_the_cursor_light_differs_from_the_other_lights(driver):
+    from scenes.table.parts import LIGHTS, Slot
+
+    lit = set()
+    for how in LIGHTS:
+        screen = pygame.Surface((200, 200))
+        Slot((100, 100), 50).light(screen, how)
+        lit.add(pygame.image.tobytes(screen, "RGB"))
+    assert "cursor" in LIGHTS and len(lit) == len(LIGHTS)
+
+
+def test_a_row_of_slots_kept_to_the_right_edge_of_its_room(driver):
+    from scenes.table.parts import SlotRow
+
+    row = SlotRow()
+    row.place(left=10, center_y=100, width=40, count=3, step=30)
+    row.end_at(300)
+    assert row.rect.right == 300 and row.rect.w == 40 + 2 * 30
+    assert [slot.center[1] for slot in row] == [100, 100, 100] and row.index_at((295, 100)) == 2

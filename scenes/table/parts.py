@@ -6,7 +6,9 @@ pixels to find what was clicked.
   a legal target, the chosen target or the last move.
 - `Pile`: a slot holding a pile (a draw pile, a discard pile), with its thickness and a label.
 - `SlotRow`: slots side by side, squeezed to the room they are given; says which slot a point is on.
-- `Focus`: the keyboard cursor over rows of things on the table (Up/Down a row, Left/Right along it).
+- `Focus`: the keyboard cursor over rows of things on the table (Up/Down a row, Left/Right along it),
+  which may hold the thing under it and move it along its row.
+- `Delegated`: a table's own name for what one of its parts keeps.
 - `card_width`: the one layout rule: the widest card that fits a room, `columns` by `rows`.
 """
 
@@ -25,6 +27,7 @@ LIGHTS = {  # how a slot is lit: (colour, line width at 100% scale, how far outs
     "target": (theme.GLOW, 3, 6),   # a legal place for the card or token in hand
     "chosen": (theme.GLOW, 5, 10),  # the move picked by keyboard or hint: Enter makes it
     "last": (theme.GOLD, 3, 8),     # another seat's last move
+    "cursor": (theme.GLOW, 4, 4),   # the keyboard cursor on a place of the table
 }
 
 
@@ -51,6 +54,10 @@ class Slot:
     @property
     def rect(self) -> pygame.Rect:
         return card_rect(self.center, self.width)
+
+    def raised(self, by: int) -> "Slot":
+        """The same place `by` pixels higher: where a card lifted to be moved is drawn."""
+        return Slot((self.center[0], self.center[1] - by), self.width)
 
     def hit(self, pos, margin: int = 0) -> bool:
         return self.rect.inflate(2 * margin, 2 * margin).collidepoint(pos)
@@ -124,6 +131,13 @@ class SlotRow:
         self.width = width
         self.slots = [Slot((left + width // 2 + i * step, center_y), width) for i in range(count)]
 
+    def end_at(self, right: int) -> None:
+        """The placed row moved sideways so that its last slot ends at `right` (a fan kept to the
+        right edge of its room)."""
+        shift = right - self.rect.right
+        for slot in self.slots:
+            slot.place((slot.center[0] + shift, slot.center[1]), slot.width)
+
     def __len__(self) -> int:
         return len(self.slots)
 
@@ -156,15 +170,25 @@ class SlotRow:
 class Focus:
     """The keyboard cursor over rows of things on the table: `rows()` says which rows are open now,
     top to bottom, and what each holds (a name and a list); Up/Down go between rows, Left/Right
-    along one. The cursor is off (None) until a key moves it, and whenever its row closes."""
+    along one. The cursor is off (None) until a key moves it, and whenever its row closes.
 
-    def __init__(self, rows: Callable[[], list[tuple[str, list]]]) -> None:
+    While `holding`, Left/Right move the thing under the cursor along its row instead: `shift(thing,
+    step)` moves it there (returning whether it could) and the cursor follows; Up/Down put it down."""
+
+    def __init__(self, rows: Callable[[], list[tuple[str, list]]],
+                 shift: Callable[[object, int], bool] | None = None) -> None:
         self.rows = rows
+        self.shift = shift
         self.row: str | None = None
         self.spot = 0
+        self.holding = False
 
     def clear(self) -> None:
-        self.row, self.spot = None, 0
+        self.row, self.spot, self.holding = None, 0, False
+
+    def open_rows(self) -> list[str]:
+        """The names of the rows the cursor may visit now, top to bottom."""
+        return [name for name, items in self.rows() if items]
 
     def items(self, row: str) -> list:
         return dict(self.rows()).get(row, [])
@@ -180,20 +204,28 @@ class Focus:
     def along(self, step: int, start_row: str | None = None) -> None:
         """Left/Right: the next thing in the row, wrapping; an idle cursor starts in `start_row`
         (or the first open row)."""
-        open_rows = [name for name, items in self.rows() if items]
+        open_rows = self.open_rows()
         if not open_rows:
             return
         if self.current() is None:
             self.enter(start_row if start_row in open_rows else open_rows[0], step)
+        elif self.holding:
+            self.move_held(step)
         else:
             self.spot = (self.spot + step) % len(self.items(self.row))
+
+    def move_held(self, step: int) -> None:
+        """The held thing one place along its row, when its row lets it go there."""
+        if self.shift is not None and self.shift(self.current(), step):
+            self.spot += step
 
     def across(self, step: int, start_row: str | None = None) -> None:
         """Up/Down: the open row above or below (staying at the top or bottom row); an idle cursor
         starts in `start_row` (or the last open row)."""
-        open_rows = [name for name, items in self.rows() if items]
+        open_rows = self.open_rows()
         if not open_rows:
             return
+        self.holding = False
         if self.current() is None:
             self.enter(start_row if start_row in open_rows else open_rows[-1], 1)
             return
@@ -205,3 +237,25 @@ class Focus:
         if row != self.row:
             self.spot = 0 if step > 0 else len(self.items(row)) - 1
         self.row = row
+
+
+class Delegated:
+    """A table's own name for an attribute (or a method) that one of its parts keeps: read and set
+    on the table, it is read and set on the part, so that the table answers for what its part does.
+    `Delegated("focus")` names the part's attribute of the same name; `Delegated("builder",
+    "cards")` another one."""
+
+    def __init__(self, part: str, name: str | None = None) -> None:
+        self.part = part
+        self.name = name
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = self.name or name
+
+    def __get__(self, table, owner=None):
+        if table is None:
+            return self
+        return getattr(getattr(table, self.part), self.name)
+
+    def __set__(self, table, value) -> None:
+        setattr(getattr(table, self.part), self.name, value)
