@@ -4,8 +4,10 @@
 
 GAME is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
 chainchain-start, chainchain-end, linx, cubes, sovereign, solitaire). For each seed the rule of
-thumb plays every seat (the solver plays the solitaire), and the part looks for the shortest
-stretch of that game in which what it teaches happens: the three draw rules, a reversal, a cube.
+thumb plays every seat, and the part looks for the shortest stretch of that game in which what it
+teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
+instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
+learner completes (the rule of thumb seldom leaves a 3x3's middle open).
 The best seed is printed as a lesson part in JSON, each step with a plain draft of its text: the
 texts are then rewritten by hand in the lesson file (the draft only names the move).
 
@@ -175,7 +177,9 @@ def chains_rebuild(moves):
         return None
     start = _turn_start(moves, rebuilt)
     start = _turn_start(moves, _previous_learner_move(moves, start))
-    end = first_index(moves, lambda m: m.seat == LEARNER and (named(m.events, "Played") or named(m.events, "Passed")), rebuilt)
+    def ends_turn(move):
+        return move.seat == LEARNER and bool(named(move.events, "Played") or named(move.events, "Passed"))
+    end = first_index(moves, ends_turn, rebuilt)
     return start, end + 1
 
 

@@ -34,7 +34,7 @@ from .session import Session
 
 LESSON_FORMAT = 1
 LEARNER = 0  # the learner's seat in every lesson
-GAME_FOLDER = Path(__file__).parent
+HOME = Path(__file__).parent.parent  # the folder that holds game/: lesson files are named from it
 
 
 class LessonError(ValueError):
@@ -116,7 +116,7 @@ def light_of(action) -> Light:
 def lesson_path(game: str) -> Path | None:
     """The lesson file of the game saved or configured as `game`, or None when it has none."""
     descriptor = find_game(game)
-    return GAME_FOLDER / descriptor.lesson if descriptor.lesson else None
+    return HOME / descriptor.lesson if descriptor.lesson else None
 
 
 def games_with_lessons() -> tuple[str, ...]:
@@ -207,7 +207,8 @@ def _checked_step(session: Session, data, where: str) -> Step:
     mover = session.to_move
     if mover is not None and computer != (mover != LEARNER):
         whose = "the learner's" if mover == LEARNER else f"seat {mover + 1}'s"
-        raise LessonError(f"{where}: it is {whose} move, but the step is marked {'computer' if computer else 'learner'}")
+        marked = "computer" if computer else "learner"
+        raise LessonError(f"{where}: it is {whose} move, but the step is marked {marked}")
     _played(session, action, where)
     return Step(text.strip(), action, computer)
 
@@ -273,6 +274,13 @@ class Lesson:
         if self.session is None or self.skipped or self.part_over:
             return None
         return self.part.steps[self.step_number]
+
+    @property
+    def light(self) -> Light | None:
+        """What the table lights now: the learner's step's cards and target. None on a computer's
+        step (its move may name a card the learner may not see) and when no step waits."""
+        step = self.step
+        return None if step is None or step.computer else step.light
 
     @property
     def part_over(self) -> bool:

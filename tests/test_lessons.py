@@ -209,7 +209,8 @@ def test_a_wrong_chains_move_is_refused_with_the_rule():
     lesson = Lesson(load_lesson("chains"))
     lesson.start()
     assert lesson.try_action(Pass()).reason == "you must draw before you pass"
-    assert lesson.try_action(Play(card("9D"), 0)).reason == "9♦ does not fit on 2♥: it must be one rank higher or lower"
+    assert lesson.try_action(Play(card("9D"), 0)).reason == (
+        "9♦ does not fit on 2♥: it must be one rank higher or lower")
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -243,6 +244,7 @@ def test_the_computers_step_is_played_by_the_lesson_not_the_learner():
         lesson.skip_step()
     attempt = lesson.try_action(lesson.step.action)
     assert not attempt.accepted and "not your move" in attempt.reason
+    assert lesson.light is None  # a computer's move may name a card the learner may not see
     assert lesson.play_computer_step()
 
 
@@ -253,6 +255,7 @@ def test_a_step_can_be_skipped_and_the_lesson_left_at_any_step():
     lesson = Lesson(load_lesson("chains"))
     lesson.start()
     first = lesson.step
+    assert lesson.light == first.light
     lesson.skip_step()
     assert lesson.steps_done == 1 and lesson.step is not first
     assert len(lesson.session.log) == 1
@@ -330,14 +333,18 @@ def test_a_step_whose_move_breaks_the_rules_is_refused_naming_the_file_and_step(
 
 @pytest.mark.parametrize("change, said", [
     (lambda d: d["parts"][0]["steps"][1].pop("text"), "part 1, step 2: the step needs a text"),
-    (lambda d: d["parts"][0]["steps"][1].update(action={"type": "Fly"}), "part 1, step 2: the action cannot be read: unknown type 'Fly'"),
-    (lambda d: d["parts"][0]["steps"][4].pop("computer"), "part 1, step 5: it is seat 2's move, but the step is marked learner"),
-    (lambda d: d["parts"][0]["steps"][0].update(computer=True), "part 1, step 1: it is the learner's move, but the step is marked computer"),
+    (lambda d: d["parts"][0]["steps"][1].update(action={"type": "Fly"}),
+     "part 1, step 2: the action cannot be read: unknown type 'Fly'"),
+    (lambda d: d["parts"][0]["steps"][4].pop("computer"),
+     "part 1, step 5: it is seat 2's move, but the step is marked learner"),
+    (lambda d: d["parts"][0]["steps"][0].update(computer=True),
+     "part 1, step 1: it is the learner's move, but the step is marked computer"),
     (lambda d: d["parts"][1].update(seed=-3), "part 2: the seed must be a whole number"),
     (lambda d: d["parts"][1].update(config={"seats": []}), "part 2: the config cannot be played"),
     (lambda d: d["parts"][1]["config"]["seats"][0].update(kind="computer"), "part 2: the first seat is the learner's"),
     (lambda d: d["parts"][3]["prelude"].__setitem__(0, {"type": "Pass"}), "part 4, prelude move 1: the move"),
-    (lambda d: d["parts"][2].update(steps=[]), "part 3: the prelude must be a list and the steps a list of at least one"),
+    (lambda d: d["parts"][2].update(steps=[]),
+     "part 3: the prelude must be a list and the steps a list of at least one"),
     (lambda d: d.update(parts=[]), "the lesson needs a list of parts"),
     (lambda d: d.update(format=9), "format 9 is not one this version reads"),
     (lambda d: d.update(game="poker"), "unknown game 'poker'"),
@@ -350,7 +357,8 @@ def test_a_malformed_lesson_is_refused_with_a_clear_message(tmp_path, change, sa
 
 
 def test_a_lesson_file_that_is_not_json_is_refused_with_the_line(tmp_path):
-    assert refusal(tmp_path, '{"format": 1,\n "game": }') == "broken-lesson.json: not valid JSON (Expecting value at line 2)"
+    message = refusal(tmp_path, '{"format": 1,\n "game": }')
+    assert message == "broken-lesson.json: not valid JSON (Expecting value at line 2)"
 
 
 def test_a_lesson_read_for_another_game_is_refused(tmp_path):
