@@ -236,7 +236,10 @@ class Lesson:
     The table shows `session` (the learner is seat 0); `step` is the step to play (None between
     parts and at the end). A learner's step waits for `try_action`; a computer's step is played
     by `play_computer_step`, so the table can show each with its text at its own pace. When a
-    part's steps are done, `part_over` is true until `next_part` deals the next one."""
+    part's steps are done, `part_over` is true until `next_part` deals the next one.
+
+    Moves return their events as `Session.apply` does, whole: the table redacts them for the
+    learner's seat as at any game. `events_seen` keeps every event of the lesson so far."""
 
     def __init__(self, plan: LessonPlan) -> None:
         self.plan = plan
@@ -299,7 +302,9 @@ class Lesson:
     def try_action(self, action) -> Attempt:
         """The learner's move: played when it is the step's move, else refused with the reason."""
         step = self.step
-        if step is None or step.computer:
+        if step is None:
+            return Attempt(False, "the lesson has no move to play now")
+        if step.computer:
             return Attempt(False, "wait: it is not your move now")
         if action != step.action:
             return Attempt(False, self._refusal(action, step))

@@ -34,6 +34,7 @@ def played_through(game: str):
                 events = attempt.events
             seen.append((lesson.part_number, step, events))
         if lesson.finished:
+            assert lesson.events_seen == [event for _part, _step, events in seen for event in events]
             return lesson, seen
         lesson.next_part()
 
@@ -236,6 +237,7 @@ def test_a_fair_move_other_than_the_steps_is_refused_with_what_the_step_asks(gam
 
 
 def test_the_computers_step_is_played_by_the_lesson_not_the_learner():
+    from game.chains import Draw
     lesson = Lesson(load_lesson("chains"))
     lesson.start()
     with pytest.raises(ValueError):
@@ -246,6 +248,8 @@ def test_the_computers_step_is_played_by_the_lesson_not_the_learner():
     assert not attempt.accepted and "not your move" in attempt.reason
     assert lesson.light is None  # a computer's move may name a card the learner may not see
     assert lesson.play_computer_step()
+    lesson.skip()
+    assert lesson.try_action(Draw()).reason == "the lesson has no move to play now"
 
 
 # ---------------------------------------------------------------- skipping and parts
