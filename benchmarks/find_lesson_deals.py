@@ -1,8 +1,8 @@
 """Find short deals for the lessons (game/lesson.py) and print a draft of each lesson part.
 
-    .venv/bin/python benchmarks/find_lesson_deals.py GAME [--seeds N]
+    .venv/bin/python benchmarks/find_lesson_deals.py PART [--seeds N]
 
-GAME is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
+PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
 chainchain-start, chainchain-end, linx, cubes, sovereign, solitaire). For each seed the rule of
 thumb plays every seat, and the part looks for the shortest stretch of that game in which what it
 teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
@@ -86,9 +86,9 @@ def cubes_line(config: dict, seed: int, node_limit: int = 20000) -> list[Move]:
 def _cubes_search(rules, state, square, ring, line, budget):
     """Depth first: the 2x2 `square` first, then a 3x3 whose top-left card is the first placed
     on the empty board (`ring` its cells, set then)."""
-    if budget[0] <= 0:
-        return None
     seat, legal = state.current, rules.legal_actions(state)
+    if budget[0] <= 0 or not legal:
+        return None
     if type(legal[0]).__name__ == "Draw":
         child = rules.clone(state)
         rules.advance(child, legal[0])
@@ -100,7 +100,7 @@ def _cubes_search(rules, state, square, ring, line, budget):
         child = rules.clone(state)
         events = rules.advance(child, action)
         scored = named(events, "Scored")
-        if scored and (seat != LEARNER or not _cubes_goal(scored[0], square, ring)):
+        if scored and (seat != LEARNER or not _cubes_goal(scored[0], ring)):
             continue
         next_line = line + [(seat, action)]
         if scored and ring is not None:
@@ -125,7 +125,9 @@ def _cubes_allowed(state, action, square, ring) -> bool:
     return cell in ring or not outside
 
 
-def _cubes_goal(scored, square, ring) -> bool:
+def _cubes_goal(scored, ring) -> bool:
+    """Whether the learner's cube is the one the line wants now: the 2x2, or once the 3x3's
+    ring is set, the 3x3."""
     sizes = {size for _x, _y, size in scored.squares}
     return 3 in sizes if ring is not None else sizes == {2}
 
