@@ -8,8 +8,12 @@ thumb plays every seat, and the part looks for the shortest stretch of that game
 teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
 instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
 learner completes (the rule of thumb seldom leaves a 3x3's middle open).
-The best seed is printed as a lesson part in JSON, each step with a plain draft of its text: the
-texts are then rewritten by hand in the lesson file (the draft only names the move).
+The best seed (or the one given by --seed) is printed as a lesson part in JSON, each step with a
+plain draft of its text: the texts are then rewritten by hand in the lesson file (the draft only
+names the move). The shortest is not always the best lesson: the solitaire's lesson is deal 99
+(`solitaire --seed 99`), which also teaches face-down cards and a modifier that makes a card fit;
+its solver line placed a second modifier to no purpose, which the lesson leaves out (and so ends
+its last turn itself, with the token unplaced).
 
 A part that teaches the end of a game (a rebuilt deck, the last plays) starts late in the game:
 the moves before the stretch are its prelude, played before the learner sits down.
@@ -273,10 +277,11 @@ PARTS = {
 LINES = {"sovereign-solitaire": solved_line, "cubes": cubes_line}  # searched, not played by the rule of thumb
 
 
-def best_seed(part: str, seeds: int):
+def best_seed(part: str, seeds):
+    """The seed of `seeds` whose stretch has the fewest moves of the learner."""
     game, players, rules, stretch = PARTS[part]
     best = None
-    for seed in range(seeds):
+    for seed in seeds:
         config = table_config(players, {**rules, "deal": seed} if game == "sovereign-solitaire" else rules)
         moves = LINES[game](config, seed) if game in LINES else play_out(game, config, seed)
         found = stretch(moves)
@@ -305,11 +310,13 @@ def draft(game: str, config: dict, seed: int, moves, start: int, end: int) -> di
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("part", choices=sorted(PARTS))
-    parser.add_argument("--seeds", type=int, default=200)
+    parser.add_argument("--seeds", type=int, default=200, help="try seeds 0 to N - 1")
+    parser.add_argument("--seed", type=int, help="draft this seed's stretch only (a longer one, say)")
     args = parser.parse_args()
-    game, best = best_seed(args.part, args.seeds)
+    seeds = range(args.seeds) if args.seed is None else (args.seed,)
+    game, best = best_seed(args.part, seeds)
     if best is None:
-        sys.exit(f"no seed of the first {args.seeds} teaches {args.part}")
+        sys.exit(f"no seed of {seeds} teaches {args.part}")
     length, seed, config, moves, start, end = best
     print(f"{args.part}: seed {seed}, {length} moves of the learner, {end - start} steps", file=sys.stderr)
     print(json.dumps(draft(game, config, seed, moves, start, end), indent=1, ensure_ascii=False))
