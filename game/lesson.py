@@ -148,7 +148,7 @@ def parse_lesson(data, name: str, game: str | None = None) -> LessonPlan:
     """The lesson `data` (as read from the file called `name`), checked by playing it."""
     if not isinstance(data, dict):
         raise LessonError(f"{name}: a lesson is a JSON object")
-    if data.get("format") != LESSON_FORMAT:
+    if type(data.get("format")) is not int or data["format"] != LESSON_FORMAT:
         raise LessonError(f"{name}: format {data.get('format')!r} is not one this version reads ({LESSON_FORMAT})")
     lesson_game = data.get("game")
     if game is not None and lesson_game != game:

@@ -351,6 +351,7 @@ def test_a_step_whose_move_breaks_the_rules_is_refused_naming_the_file_and_step(
      "part 3: the prelude must be a list and the steps a list of at least one"),
     (lambda d: d.update(parts=[]), "the lesson needs a list of parts"),
     (lambda d: d.update(format=9), "format 9 is not one this version reads"),
+    (lambda d: d.update(format=True), "format True is not one this version reads"),
     (lambda d: d.update(game="poker"), "unknown game 'poker'"),
 ])
 def test_a_malformed_lesson_is_refused_with_a_clear_message(tmp_path, change, said):
