@@ -75,7 +75,7 @@ REVIEW_BUDGETS = {
     "chains": ReviewBudget(search=1000, deals=60),
     "chainchain": ReviewBudget(search=0, deals=40),
     "linx": ReviewBudget(search=0, deals=40),
-    "cubes": ReviewBudget(search=0, deals=20),
+    "cubes": ReviewBudget(search=0, deals=16),
     "sovereigns-chain": ReviewBudget(search=0, deals=40),
     "sovereign-solitaire": ReviewBudget(search=0, deals=40),
 }

@@ -201,7 +201,7 @@ def test_a_review_of_each_game_judges_every_decision(game):
 
 
 def test_a_review_is_the_same_every_time():
-    save = scripted_save("cubes", 5, 2)
+    save = scripted_save("linx", 5, 2)
     first = Review(save, 0, budget=TINY, keep=False).run()
     assert Review(save, 0, budget=TINY, keep=False).run() == first
 
