@@ -140,6 +140,31 @@ def test_only_the_seats_own_decisions_are_reviewed(blunder_save):
     assert moves == sorted(set(moves)) and BLUNDER_MOVE in moves
 
 
+def test_the_last_game_of_a_session_is_reviewed_while_a_person_played_the_seat():
+    """As the replay shows it: the last game of the save, its moves numbered from its start; and
+    only the moves a person made (the seat was handed to a computer for a while)."""
+    seats = [{"name": "Ann"}, {"name": "Bob", "kind": "computer"}]
+    session = Session("chains", {"seats": seats, "rules": {}, "games_to_win": 2}, 11)
+    while not session.game_over:
+        session.apply(session.legal_actions()[0] if session.to_move == 0 else session.computer_action())
+    session.next_game()
+    people = []
+    while not session.game_over:
+        if len(session.log) - session.game_start == 10:
+            session.hand_over(0, "computer")
+        if len(session.log) - session.game_start == 30:
+            session.hand_over(0, "human")
+        if session.to_move == 0 and session.seats[0].is_human:
+            people.append(len(session.log) - session.game_start + 1)
+            session.apply(session.legal_actions()[-1])
+        else:
+            session.apply(session.computer_action())
+    decisions = decisions_of(Session.from_save(session.to_save()), 0)
+    assert [d.move for d in decisions] == people
+    assert any(move <= 10 for move in people) and any(move > 31 for move in people)
+    assert not any(11 <= move <= 31 for move in people)   # handed over at move 11, back at 31
+
+
 # ---------------------------------------------------------------- nothing hidden is read
 
 
