@@ -21,6 +21,10 @@ A decision is marked (win chance lost = Hard's move's chance minus the played mo
   not brand a sound move);
 - good: anything between.
 
+Both moves are told in the table's words, as its hints tell a move: the move played by its first
+event as the table showed it to the seat; Hard's by its first event on a deal of the view, never
+naming a card the seat had not seen.
+
 A review is reproducible: every search is seeded from the game's seed, the seat and the move, and
 its budgets are counts (no clock). It runs off the frame loop: `Review.step()` judges one
 decision; `progress` says how far it is; `cancel()` stops it. A finished review is kept (game/
@@ -40,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import storage
-from .ai.ismcts import ISMCTS, FastRng
+from .ai.ismcts import ISMCTS
 from .ai.rollout import RolloutSearch
 from .core import cards_seen, from_json, to_json
 from .rng import Rng
