@@ -9,6 +9,7 @@ Budgets here are small, so that the searches are quick (and still reproducible).
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -327,3 +328,15 @@ def test_bad_requests_are_refused_with_a_reason(blunder_save):
         Review(blunder_save, 2)
     with pytest.raises(SaveError):
         Review({**blunder_save, "actions": blunder_save["actions"][:5] + [{"type": "Play"}]}, 0)
+
+
+def test_only_the_newest_reviews_are_kept(monkeypatch):
+    folder = storage.reviews_dir()
+    for age, name in enumerate(["newest", "older", "oldest"]):
+        storage.save_review(name, "{}")
+        stamp = 1_700_000_000 - 1000 * age
+        os.utime(folder / f"{name}.json", (stamp, stamp))
+    monkeypatch.setattr(storage, "REVIEWS_KEPT", 2)
+    storage.save_review("now", "{}")
+    assert sorted(path.stem for path in folder.glob("*.json")) == ["newest", "now"]
+    assert storage.load_review("now") == {} and storage.load_review("oldest") is None
