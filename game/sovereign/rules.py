@@ -378,6 +378,10 @@ class SovereignRules(Rules):
             return None
         return Outcome(tuple(float(s) for s in state.final_scores), state.winners)
 
+    def points(self, state: SovereignState) -> tuple[float, ...] | None:
+        """The final scores: chains are scored only once the game is over."""
+        return None if state.final_scores is None else tuple(float(s) for s in state.final_scores)
+
 
 @functools.lru_cache(maxsize=4096)
 def _seen(placed: Placed, visible: bool) -> PlacedView:

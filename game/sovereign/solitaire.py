@@ -143,6 +143,10 @@ class SolitaireRules(SovereignRules):
             return None
         return Outcome((float(state.final_scores[0]),), state.winners)
 
+    def points(self, state: SovereignState) -> None:
+        """A solitaire is won or lost: no points."""
+        return None
+
 
 SOLITAIRE = SolitaireRules()
 
