@@ -17,8 +17,8 @@ from game.sovereign import (BUILT_IN, RULES, Cover, Discard, EndTurn, Flip, Open
 from game.sovereign.actions import Discarded, Drew, EventDrawn, Fizzled, Played, RevealPhase, Scored, Tucked
 from game.sovereign.cards import EventCard
 from game.sovereign.rules import begin_turn, resume
-from game.sovereign.state import (EVERYONE, MODIFIER, MODIFIERS, SHIELD, SHIELDS, SUIT, SUIT_TOKENS, TokenCounts, Tokens,
-                                  chain_score, full_supply)
+from game.sovereign.state import (EVERYONE, MODIFIER, MODIFIERS, SHIELD, SHIELDS, SUIT, SUIT_TOKENS, TokenCounts,
+                                  Tokens, chain_score, full_supply)
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
 EVENTS = {e.name: e for e in BUILT_IN.events}

@@ -46,7 +46,8 @@ def solo(chain, hand, *, draw_pile=(), event="Calm Void", pool: Tokens | None = 
         players=1, cards=BUILT_IN, solitaire=True, fair_winds=False, dealer=0, rng=Rng(3), hands=[hand_cards],
         draw_pile=rest + list(reversed(top_of_draw_pile)), discard=[], chains=[stacks], event_deck=[],
         active_event=EVENTS[event], used_events=[],
-        supply=Tokens(SHIELDS - pool.shields, MODIFIERS - pool.modifiers, SUIT_TOKENS), pools=[pool], current=0, picks=[None], began_own=[None])
+        supply=Tokens(SHIELDS - pool.shields, MODIFIERS - pool.modifiers, SUIT_TOKENS), pools=[pool], current=0,
+        picks=[None], began_own=[None])
     begin_turn(state, 0)
     resume(state)
     return state

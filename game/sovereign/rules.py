@@ -47,12 +47,15 @@ from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import (CHOICES, STEPS, TURN_PHASES, active_rule, covering_plays, covers, extra_play_choices,
                       token_choices)
 from .event_rules import EventRule
-from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, ONLOOKER, SHIELD, Decision, Placed,
-                    SovereignState, Task, TokenCounts, Tokens, chain_score, clone_state, draw_card, draw_event_card,
-                    find, full_supply, open_decision, other_suit, return_tokens, set_suit, set_top, shuffle_draw_pile,
-                    shuffle_events, take_top, top)
+from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, NOTHING_LISTED, ONLOOKER, SHIELD, Decision,
+                    Placed, SovereignState, Task, TokenCounts, Tokens, chain_score, clone_state, draw_card,
+                    draw_event_card, find, full_supply, open_decision, other_suit, return_tokens, set_suit, set_top,
+                    shuffle_draw_pile, shuffle_events, take_top, top)
 
 REVEAL_PHASES = frozenset({"reveal", "reveal_tokens"})
+# Where `determinize` deals the cards a seat cannot see besides the other hands: keys below any
+# seat's, for `deal_hidden` to deal to as to seats.
+FACES_UNSEEN, SECRET_PICKS, SECRET_QUEUE, DISCARDED = -1, -2, -3, -4
 
 PROMPTS = {
     "opening": "pick the card that starts your chain",
@@ -207,16 +210,17 @@ class SovereignRules(Rules):
         in the engine's flow (a hand-built state lists them now)."""
         if state.winners is not None or state.pending is None:
             return []
-        listed = state.listed
-        if listed is not None and listed[0] is state.pending:
-            return listed[1][:]
+        decision, legal = state.listed
+        if decision is state.pending:
+            return legal[:]
         return choices(state, state.pending)
 
     def playout_action(self, state: SovereignState, rand):
         """Uniformly random, as by default, but drawn from the listed actions themselves: a
         playout only reads them, so they are not copied."""
-        listed = state.listed
-        legal = listed[1] if listed is not None and listed[0] is state.pending else self.legal_actions(state)
+        decision, legal = state.listed
+        if decision is not state.pending:
+            legal = self.legal_actions(state)
         return legal[int(rand() * len(legal))]
 
     def why_illegal(self, state: SovereignState, action) -> str:
@@ -253,7 +257,7 @@ class SovereignRules(Rules):
         log: list = []
         decision = state.pending
         state.pending = None
-        state.listed = None
+        state.listed = NOTHING_LISTED
         HANDLERS[type(action)](state, decision, action, log)
         _flow(state, log)
         return log
@@ -325,27 +329,28 @@ class SovereignRules(Rules):
         secret_picks = [s for s in others if view.picked[s]]
         secret_queue = sum(1 for s, card in view.queued if card is None)
         sizes = {s: view.hand_counts[s] for s in others}
-        sizes.update({-1: hidden_places, -2: len(secret_picks), -3: secret_queue, -4: view.discard_count})
+        sizes.update({FACES_UNSEEN: hidden_places, SECRET_PICKS: len(secret_picks), SECRET_QUEUE: secret_queue,
+                      DISCARDED: view.discard_count})
         dealt, draw_pile = deal_hidden(pool, sizes, {}, {}, rng)
         hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
-        faces = iter(dealt[-1])
+        faces = iter(dealt[FACES_UNSEEN])
         chains = [[[_guessed(p, faces) for p in stack] for stack in chain] for chain in view.chains]
         picks = [None] * view.players
         if view.seat is not None:
             picks[view.seat] = view.own_pick
-        for s, card in zip(secret_picks, dealt[-2]):
+        for s, card in zip(secret_picks, dealt[SECRET_PICKS]):
             picks[s] = card
-        queue_cards = iter(dealt[-3])
+        queue_cards = iter(dealt[SECRET_QUEUE])
         queue = [(s, card if card is not None else next(queue_cards)) for s, card in view.queued]
         used = set(view.used_events) | {view.active_event}
         event_deck = [e for e in self.cards.events if e not in used] if not view.fair_winds else []
         rng.shuffle(event_deck)
         return SovereignState(
             players=view.players, cards=self.cards, fair_winds=view.fair_winds, dealer=view.dealer,
-            rng=Rng(rng.next_u64()), hands=hands, draw_pile=draw_pile, discard=dealt[-4], chains=chains,
+            rng=Rng(rng.next_u64()), hands=hands, draw_pile=draw_pile, discard=dealt[DISCARDED], chains=chains,
             event_deck=event_deck, active_event=view.active_event, used_events=list(view.used_events),
-            supply=Tokens(*view.supply), pools=[Tokens(*pool) for pool in view.pools], current=view.turn_owner, phase=view.phase,
-            pending=view.pending, work=list(view.work), picks=picks, began_own=list(view.began_own),
+            supply=Tokens(*view.supply), pools=[Tokens(*pool) for pool in view.pools], current=view.turn_owner,
+            phase=view.phase, pending=view.pending, work=list(view.work), picks=picks, began_own=list(view.began_own),
             turn_began_own=view.turn_began_own, plays_this_turn=view.plays_this_turn, idle_turns=view.idle_turns,
             sevens=list(view.sevens),
             first_to_seven=view.first_to_seven, reveal_seat=view.reveal_seat, contenders=view.contenders,
@@ -683,7 +688,8 @@ def finish_solitaire(state: SovereignState, won: bool, log: list, given_up: bool
     state.winners = (0,) if won else ()
     state.final_scores = (1 if won else 0,)
     state.phase = "over"
-    state.pending = state.listed = None
+    state.pending = None
+    state.listed = NOTHING_LISTED
     state.work = []
     log.append(SolitaireEnded(won, state.turns - 1, given_up))
 

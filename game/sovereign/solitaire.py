@@ -172,7 +172,8 @@ def winnable_deal(start: int, config: dict | None = None, rules: SolitaireRules 
     for offset in range(WINNABLE_TRIES):
         deal = (start + offset) % DEAL_LIMIT
         state = rules.setup({**(config or {}), "deal": deal}, deal)
-        if solve(state, rules, node_limit)[0]:
+        won, _line = solve(state, rules, node_limit)
+        if won:
             return deal
     return None
 
@@ -534,7 +535,9 @@ def _follows(order: tuple, last: tuple) -> bool:
     moment: not before it, and not a modifier of the other sign on the same card."""
     if order < last:
         return False
-    return not (order[0] == 0 and last[0] == 0 and order[1:3] == last[1:3] and order[3] != last[3])
+    shield, kind, copy, sign = order
+    last_shield, last_kind, last_copy, last_sign = last
+    return not (shield == last_shield == 0 and kind == last_kind and copy == last_copy and sign != last_sign)
 
 
 def _could_place_now(state: SovereignState, modified: frozenset, shielded: frozenset) -> bool:

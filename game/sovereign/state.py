@@ -21,6 +21,7 @@ CHAIN_END = 7
 HAND_SIZE = 5
 MAX_PLAYERS = 4
 EVERYONE = -1  # the `known` mask of a card every seat has seen
+NOTHING_LISTED = (None, ())  # `listed` while no decision's legal actions are kept
 ONLOOKER = 1 << 8  # the mask of a spectator: it knows only what everyone has seen
 
 
@@ -177,7 +178,7 @@ class SovereignState:
     turns: int = 0
     winners: tuple[int, ...] | None = None
     final_scores: tuple[int, ...] | None = None
-    listed: tuple[Decision, list] | None = None       # the pending decision and its legal actions
+    listed: tuple[Decision | None, list | tuple] = NOTHING_LISTED  # a decision and its legal actions
     draw_pile_unshuffled: int = 0                          # bottom cards of the draw pile not yet shuffled
     draw_pile_seed: int = 0                                # the state of that shuffle's draws
     events_unshuffled: int = 0                        # the same for the event deck
