@@ -431,6 +431,12 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def cards_dir() -> Path:
+    """The folder a player puts their own card files in (not created here), handed to a game's
+    `card_sets`."""
+    return data_dir() / "cards"
+
+
 # Names Windows keeps for devices: a save named so could not be written there.
 RESERVED_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(10)), *(f"LPT{n}" for n in range(10))}
 SAVE_NAME_LIMIT = 40

@@ -23,7 +23,7 @@ from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn,
                                     SuitChanged, TokenPlaced, TokensTaken, Tuck, Tucked)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
-from game.sovereign.state import MODIFIER, SHIELD, SUIT
+from game.sovereign.state import SHIELD
 
 from scenes.games.sovereign.cards import TokenMark
 from scenes.games.sovereign.pool import TokenPool
@@ -438,10 +438,10 @@ class SovereignTable(TableScene):
         """A token placed flies from its seat's pool onto the card; tokens taken fly from the
         supply into the pool."""
         if isinstance(event, TokenPlaced):
-            kind = "shield" if event.kind == "shield" else f"{event.delta:+d}"
+            kind = "shield" if event.kind == SHIELD else f"{event.delta:+d}"
             return Flight(TokenMark(kind), True, self.pool_spot(event.seat),
                           self.position_center(event.chain, event.position), duration=0.4, **step)
-        kind = "shield" if event.kind == "shield" else "+1"
+        kind = "shield" if event.kind == SHIELD else "+1"
         return Flight(TokenMark(kind), True, self.supply_spot(), self.pool_spot(event.seat), duration=0.5, **step)
 
     def pool_spot(self, seat: int) -> tuple[int, int]:
@@ -570,7 +570,7 @@ class SovereignTable(TableScene):
         name = self.session.names[chain]
         pool = view.pools[chain]
         hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
-        label = (f"{name}{hand} \u00b7 pool: {pool[SHIELD]} shield, {pool[MODIFIER]} modifier \u00b7 "
+        label = (f"{name}{hand} \u00b7 pool: {pool.shields} shield, {pool.modifiers} modifier \u00b7 "
                  f"{self.chain_summary(view, chain)}")
         inner_w = row.w - self.px(16)
         draw_text(screen, fit_text(label, self.px(15), inner_w, bold=True), self.px(15), theme.INK,
@@ -639,7 +639,7 @@ class SovereignTable(TableScene):
                              max(2, self.px(3)), border_radius=8)
         inner = side.inflate(-self.px(16), 0)
         supply = view.supply
-        y = self.draw_wrapped(screen, f"Supply: {supply[SHIELD]} shield, {supply[MODIFIER]} modifier, {supply[SUIT]} suit",
+        y = self.draw_wrapped(screen, f"Supply: {supply.shields} shield, {supply.modifiers} modifier, {supply.suits} suit",
                               self.px(14), theme.INK_DIM, inner, y + self.px(6))
         card_set = self.session.config["rules"].get("card_set")
         if card_set is not None:
@@ -679,8 +679,8 @@ class SovereignTable(TableScene):
         if view.seat is None:
             self.pool.spots = {}
             return
-        shields, modifiers = view.pools[view.seat]
-        self.pool.draw(screen, shields, modifiers, self.px(4))
+        pool = view.pools[view.seat]
+        self.pool.draw(screen, pool.shields, pool.modifiers, self.px(4))
 
     # -- words
 
