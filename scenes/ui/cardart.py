@@ -92,10 +92,7 @@ def _playing_card(card: Card, width: int, four_colour: bool) -> pygame.Surface:
         picture = court_picture(card.rank, card.suit, ink, int(min(w - 2 * pad, (h - 2 * pad) * COURT_SHAPE)))
         surface.blit(picture, picture.get_rect(center=(w / 2, h / 2)))
     else:
-        widest = corner_index("10", suit, ink, w).get_size()  # the same middle pip on every number card
-        pip = centre_pip(suit, ink, int(w * (0.55 if card.rank == 1 else 0.42)), (w, h), widest, pad)
-        if pip is not None:
-            surface.blit(pip, pip.get_rect(center=(w / 2, h / 2)))
+        _draw_pips(surface, card.rank, suit, ink, pad)
     corners = (index.get_rect(topleft=(pad, pad)), index.get_rect(bottomright=(w - pad, h - pad)))
     for corner, image in zip(corners, (index, pygame.transform.rotate(index, 180))):
         if card.rank > 10:
@@ -131,6 +128,121 @@ def centre_pip(suit: str, ink, size: int, card_wh, index_wh, pad: int) -> pygame
             return None
         pip = pygame.transform.smoothscale(pip, (max(1, round(pip.get_width() * scale)), max(1, round(pip.get_height() * scale))))
     return pip
+
+
+# Where the pips of a number card lie, as a real deck has them: (column, row), the columns
+# 0 (left), 0.5 (middle) and 1 (right) of the pip field, the rows from 0 (top) to 1 (bottom).
+# Pips below the middle row are drawn upside down.
+PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0), (0.5, 1)),
+    3: ((0.5, 0), (0.5, 0.5), (0.5, 1)),
+    4: ((0, 0), (1, 0), (0, 1), (1, 1)),
+    5: ((0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)),
+    6: ((0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    7: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    8: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)),
+    9: ((0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)),
+    10: ((0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PipField:
+    """The centres' box of a number card's pips (left and right columns, top and bottom rows)
+    and the height of one pip."""
+
+    size: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    def centres(self, rank: int) -> list[tuple[float, float]]:
+        return [(self.left + column * (self.right - self.left), self.top + row * (self.bottom - self.top))
+                for column, row in PIP_LAYOUTS[rank]]
+
+
+PIP_AIR = 1.25  # pips of a layout lie at least this many pip sizes apart, across or down
+
+
+@lru_cache(maxsize=256)
+def pip_field(width: int, suit: str, rank: int) -> PipField | None:
+    """Where a number card's pips lie: the side columns as far apart as on a real card (the top
+    row level with the corner index when it clears it, else below it), unless pips between the
+    indexes may be much larger. Every rank of a width has the same pips, but a 10 (whose
+    index is wider) may have smaller ones. None on a card too small for a layout."""
+    largest = [_best_field(width, suit, r, None) for r in range(4, 10)]
+    if None in largest:
+        return None
+    size = min(field.size for field in largest)
+    return _best_field(width, suit, rank, size, exactly=rank != 10)
+
+
+def _best_field(width: int, suit: str, rank: int, largest: int | None, exactly: bool = False) -> PipField | None:
+    """The rank's largest clear pips (up to `largest`; `exactly` that size, at the first layout
+    where they fit): side columns level with the index, below it, or beside it, the first
+    whose pips are nearly as large as the best."""
+    w, h = card_size(width)
+    pad = max(2, w // 16)
+    index = pygame.Rect((pad, pad), corner_index(RANK_LABELS.get(rank, str(rank)), suit, theme.CARD_BLACK, w).get_size())
+    gap = max(1, w // 30)
+    corners = (index.inflate(2 * gap, 2 * gap), index.move(w - 2 * pad - index.w, h - 2 * pad - index.h).inflate(2 * gap, 2 * gap))
+
+    def level(size: int) -> PipField:
+        return PipField(size, w * 0.29, w * 0.71, pad + size / 2, h - pad - size / 2)
+
+    def below(size: int) -> PipField:
+        top = index.bottom + gap + size / 2
+        return PipField(size, w * 0.29, w * 0.71, top, h - top)
+
+    def beside(size: int) -> PipField:
+        left = index.right + gap + size / 2
+        return PipField(size, left, w - left, pad + size / 2, h - pad - size / 2)
+
+    sizes = [largest] if exactly else range(min(int(w * 0.2), largest or w), max(4, w // 12) - 1, -1)
+    fields = [next((f for f in map(layout, sizes) if _pips_clear(f, rank, corners)), None) for layout in (level, below, beside)]
+    best = max((f.size for f in fields if f), default=0)
+    return next((f for f in fields if f and f.size >= 0.85 * best), None)
+
+
+def _pips_clear(field: PipField, rank: int, corners) -> bool:
+    """No two pips of the rank's layout closer than PIP_AIR sizes both across and down, and none
+    on a corner index."""
+    size = field.size
+    centres = field.centres(rank)
+    for i, (x, y) in enumerate(centres):
+        if any(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size).colliderect(c) for c in corners):
+            return False
+        if any(abs(x - ox) < PIP_AIR * size and abs(y - oy) < PIP_AIR * size for ox, oy in centres[i + 1:]):
+            return False
+    return True
+
+
+def _draw_pips(surface: pygame.Surface, rank: int, suit: str, ink, pad: int) -> None:
+    """The pips of a number card (an ace: one large pip); on a card too small for the layout,
+    the single middle pip of a small card, or none."""
+    w, h = surface.get_size()
+    field = pip_field(w, suit, rank) if rank in PIP_LAYOUTS else None
+    if field is None:
+        widest = corner_index("10", suit, ink, w).get_size()
+        pip = centre_pip(suit, ink, int(w * (0.55 if rank == 1 else 0.42)), (w, h), widest, pad)
+        if pip is not None:
+            surface.blit(pip, pip.get_rect(center=(w / 2, h / 2)))
+        return
+    upright = _pip(suit, tuple(ink), field.size)
+    turned = pygame.transform.rotate(upright, 180)
+    middle = (field.top + field.bottom) / 2
+    for centre in field.centres(rank):
+        image = turned if centre[1] > middle + 0.5 else upright
+        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+@lru_cache(maxsize=128)
+def _pip(suit: str, ink: tuple, size: int) -> pygame.Surface:
+    """One suit symbol `size` pixels high, cut to its ink."""
+    pip = _inked(font(size * 4 // 3).render(suit, True, ink))
+    scale = size / pip.get_height()
+    return pygame.transform.smoothscale(pip, (max(1, round(pip.get_width() * scale)), size))
 
 
 def _inked(image: pygame.Surface) -> pygame.Surface:
