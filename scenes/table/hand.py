@@ -146,5 +146,6 @@ class Hand:
 
     def draw_dragged(self, screen) -> None:
         if self.drag:
-            image = cardart.face(self.drag["card"], self.width)
+            card = self.drag["card"]
+            image = cardart.back(self.width) if self.table.lands_face_down(card) else cardart.face(card, self.width)
             screen.blit(image, image.get_rect(center=self.drag_center()))

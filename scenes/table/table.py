@@ -452,6 +452,10 @@ class TableScene(Scene):
     def key_actions(self) -> dict[int, object]:
         return {}
 
+    def lands_face_down(self, card) -> bool:
+        """Whether the held card can only land face down (then it is dragged as a back)."""
+        return False
+
     def card_usable(self, card) -> bool:
         """Whether a hand card can be played now (unusable cards are veiled on the viewer's turn)."""
         return True
@@ -551,7 +555,7 @@ class TableScene(Scene):
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
         w, _h = surface.get_size()
-        surface.fill(theme.FELT)
+        surface.blit(cardart.felt(surface.get_size()), (0, 0))
         pygame.draw.rect(surface, theme.PANEL, (0, 0, w, self.top_h))
         if self.log_rect.w:
             panel(surface, self.log_rect.inflate(-self.px(12), -self.px(12)))
@@ -585,7 +589,7 @@ class TableScene(Scene):
                     pygame.draw.rect(screen, theme.GOLD, spot.inflate(self.px(8), self.px(8)), max(2, self.px(3)), border_radius=8)
         spot = self.action_spot(self.choice) if self.choice is not None and self.my_turn else None
         if spot is not None:
-            pygame.draw.rect(screen, theme.GLOW, spot.inflate(self.px(10), self.px(10)), max(3, self.px(5)), border_radius=10)
+            cardart.chosen_frame(screen, spot, max(2, self.px(3)))
 
     def draw_buttons(self, screen) -> None:
         if self.my_turn:

@@ -9,6 +9,7 @@ deck, the back) are part of every cache key, so a change shows at once."""
 from __future__ import annotations
 
 import io
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -328,6 +329,49 @@ def glow(width: int) -> pygame.Surface:
         pygame.draw.rect(surface, (*theme.GLOW, alpha), (pad - i, pad - i, w + 2 * i, h + 2 * i),
                          border_radius=max(3, w // 10) + i)
     return surface
+
+
+def target_frame(surface: pygame.Surface, rect: pygame.Rect, thickness: int) -> None:
+    """A legal target: the card or place ringed in the one highlight colour every table uses."""
+    pygame.draw.rect(surface, theme.GLOW, rect.inflate(2 * thickness, 2 * thickness), thickness,
+                     border_radius=max(4, rect.w // 10) + thickness)
+
+
+def chosen_frame(surface: pygame.Surface, rect: pygame.Rect, thickness: int) -> None:
+    """The target picked by keyboard: a broad white ring edged in the highlight colour, so that
+    it reads apart from the plain rings of the other targets (in greyscale too)."""
+    ring = rect.inflate(4 * thickness, 4 * thickness)
+    radius = max(4, rect.w // 10) + 2 * thickness
+    pygame.draw.rect(surface, theme.GLOW, ring, 2 * thickness, border_radius=radius)
+    pygame.draw.rect(surface, theme.CHOSEN, ring.inflate(-thickness, -thickness), thickness + thickness // 2,
+                     border_radius=radius - thickness // 2)
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table's felt for a window size: a fine grain, darker towards the corners. Drawn once
+    per size (a small picture smoothed up to the window) and blitted whole each frame."""
+    w, h = size
+    grain = _felt_grain(96)
+    surface = pygame.Surface(size)
+    for x in range(0, w, grain.get_width()):
+        for y in range(0, h, grain.get_height()):
+            surface.blit(grain, (x, y))
+    shadow = pygame.Surface((32, 20), pygame.SRCALPHA)
+    for x in range(32):
+        for y in range(20):
+            far = ((x - 15.5) / 16) ** 2 + ((y - 9.5) / 10) ** 2  # 0 in the middle, 2 in a corner
+            shadow.set_at((x, y), (*theme.FELT_SHADOW, int(min(1.0, max(0.0, far - 0.35) / 1.4) ** 1.4 * 150)))
+    surface.blit(pygame.transform.smoothscale(shadow, size), (0, 0))
+    return surface
+
+
+@lru_cache(maxsize=1)
+def _felt_grain(side: int) -> pygame.Surface:
+    """A square of felt, each pixel a shade or two off the felt's colour (the same every run)."""
+    shades = random.Random(1).choices(range(-3, 4), k=side * side)
+    pixels = bytes(max(0, min(255, channel + shade)) for shade in shades for channel in theme.FELT)
+    return pygame.image.frombytes(pixels, (side, side), "RGB")
 
 
 def empty_slot(surface: pygame.Surface, rect: pygame.Rect) -> None:
