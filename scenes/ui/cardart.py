@@ -387,4 +387,18 @@ def shade(width: int) -> pygame.Surface:
     return surface
 
 
+@lru_cache(maxsize=128)
+def dimmed(face_image: pygame.Surface) -> pygame.Surface:
+    """A face (as `face` drew it) for a card that cannot be played now: its colours mostly
+    drained and darkened, so that a court's portrait reads as dimmed as a number card does."""
+    grey = pygame.transform.grayscale(face_image)
+    tint = face_image.copy()
+    tint.set_alpha(DIMMED_COLOUR_LEFT)
+    grey.blit(tint, (0, 0))
+    grey.blit(shade(face_image.get_width()), (0, 0))
+    return grey
+
+
+DIMMED_COLOUR_LEFT = 70  # of 255: how much of its colour a dimmed face keeps
+
 register_painter(Card, playing_card)
