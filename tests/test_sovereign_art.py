@@ -215,3 +215,23 @@ def test_a_card_played_face_up_is_dragged_face_up(driver):
         session.apply(legal[rng.below(len(legal))])
     playable = [c for c in table.current_view().hand if any(getattr(a, "face_up", False) for a in table.card_actions(c))]
     assert playable and not table.lands_face_down(playable[0])
+
+
+def test_a_face_down_card_in_play_follows_the_back_chosen_in_the_settings():
+    placed = PlacedView(None, False, 0, None, (), False, ())
+    try:
+        cardart.set_style(False, "blue")
+        blue = pixels(cardart.face(placed, 92))
+        cardart.set_style(False, "red")
+        assert pixels(cardart.face(placed, 92)) != blue
+    finally:
+        cardart.set_style(False, "blue")
+
+
+def test_many_modifier_chips_stay_above_the_name_band_side_by_side():
+    card = card_of("Artificer")
+    face = cardart.face(PlacedView(card, True, 0, None, (1, 1, 1, -1), False, ()), 150)
+    band_top = sovereign_cards._band(*face.get_size())[0]
+    band = pygame.Rect(0, band_top + 2, face.get_width() // 3, 10)
+    for kind in ("+1", "-1"):
+        assert count(face, sovereign_cards.CHIP_COLOURS[kind], band) == 0

@@ -87,8 +87,7 @@ def _class_face(card: ClassCard, width: int, ability: str) -> pygame.Surface:
     symbol = suit_symbol(card.suit, max(8, int(w * 0.22)))
     surface.blit(symbol, symbol.get_rect(topright=(w - pad - 1, pad + 1)))
     top = max(value.get_height(), symbol.get_height()) + pad - max(1, w // 30)
-    band_h = max(10, int(h * 0.13))
-    band_y = int(h * 0.6) if w >= SHORT_PRINT_WIDTH else h - pad - band_h - max(1, h // 40)
+    band_y, band_h = _band(w, h)
     room = band_y - top - max(2, h // 40)
     medallion = max(6, min(int(w * 0.7), room))
     centre = (w // 2, top + room // 2)
@@ -106,6 +105,15 @@ def _class_face(card: ClassCard, width: int, ability: str) -> pygame.Surface:
         draw_event_seal(surface, (w // 2, top // 2 + pad // 2), max(5, int(w * 0.1)))
     pygame.draw.rect(surface, ink, (0, 0, w, h), max(1, w // 30), border_radius=radius)
     return surface
+
+
+def _band(w: int, h: int) -> tuple[int, int]:
+    """The top and height of the name band: above the short print on a large card, else near
+    the bottom."""
+    height = max(10, int(h * 0.13))
+    if w >= SHORT_PRINT_WIDTH:
+        return int(h * 0.6), height
+    return h - max(2, w // 16) - height - max(1, h // 40), height
 
 
 def _short_print(surface: pygame.Surface, ability: str, box: pygame.Rect) -> None:
@@ -188,11 +196,12 @@ def placed_face(placed: PlacedView, width: int) -> pygame.Surface:
     modifier tokens as chips down its left side, a suit token as a ring round its suit, its
     shield as a chip on the right), face down as a back (veiled face if the viewer knows it)."""
     known = placed.card is not None and width >= SHORT_PRINT_WIDTH
-    return _placed_face(placed, width, short_print(placed.card.kind) if known else "")
+    return _placed_face(placed, width, short_print(placed.card.kind) if known else "", cardart.style())
 
 
 @lru_cache(maxsize=1024)
-def _placed_face(placed: PlacedView, width: int, ability: str) -> pygame.Surface:
+def _placed_face(placed: PlacedView, width: int, ability: str, _looks: cardart.Style) -> pygame.Surface:
+    """`_looks` keys the cache: a face-down card shows the back chosen in the settings."""
     if placed.card is None:
         surface = cardart.back(width).copy()
     else:
@@ -204,19 +213,31 @@ def _placed_face(placed: PlacedView, width: int, ability: str) -> pygame.Surface
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((40, 40, 60, 110))
         surface.blit(veil, (0, 0))
-        down = _fitted("face down", max(8, w // 7), theme.INK, w - 2 * pad)
-        surface.blit(down, down.get_rect(center=(w // 2, h // 2)))
     if placed.suit_token is not None:
         symbol = suit_symbol(placed.suit, max(8, int(w * 0.22)))
         ring = symbol.get_rect(topright=(w - pad - 1, pad + 1))
         pygame.draw.circle(surface, SUIT_INK[placed.suit], ring.center, max(ring.w, ring.h) * 0.62, max(2, w // 40))
-    chip = max(9, w // 6)
-    below_value = pad + int(w * 0.36) + chip
-    for k, mod in enumerate(placed.mods[:4]):
-        paint_token(surface, f"{mod:+d}", (pad + chip - 1, below_value + k * int(1.45 * chip)), chip)
-    if placed.shield:
-        paint_token(surface, "shield", (w - pad - chip + 1, below_value), chip)
+    _draw_chips(surface, placed, pad)
+    if placed.card is not None and not placed.face_up:
+        down = _fitted("face down", max(8, w // 7), theme.INK, w - 2 * pad)
+        pill = down.get_rect(center=(w // 2, h // 2)).inflate(max(4, w // 12), 2)
+        pygame.draw.rect(surface, (30, 30, 45), pill, border_radius=pill.h // 2)
+        surface.blit(down, down.get_rect(center=pill.center))
     return surface
+
+
+def _draw_chips(surface: pygame.Surface, placed: PlacedView, pad: int) -> None:
+    """Modifier chips in a row just above the name band, overlapping when many; the shield chip
+    on the right under the suit."""
+    w, h = surface.get_size()
+    chip = max(9, w // 7)
+    row = _band(w, h)[0] - chip - max(1, h // 60)
+    count = len(placed.mods)
+    step = min(int(2.1 * chip), (w - 2 * pad - 2 * chip) // (count - 1)) if count > 1 else 0
+    for k, mod in enumerate(placed.mods):
+        paint_token(surface, f"{mod:+d}", (pad + chip + k * step, row), chip)
+    if placed.shield:
+        paint_token(surface, "shield", (w - pad - chip + 1, pad + int(w * 0.36) + chip), chip)
 
 
 CHIP_COLOURS = {"shield": (38, 70, 150), "+1": (28, 118, 72), "-1": (160, 42, 52)}
