@@ -161,7 +161,7 @@ def event_face(name: str, words: str, width: int, size: int) -> pygame.Surface:
     whole), a comet, and what it does at text `size`, as tall as its words need."""
     pad = max(4, width // 14)
     title_face, body_face = font(size + 2, bold=True), font(size)
-    title = _lines(name, title_face, width - 2 * pad - width // 6)
+    title = _lines(name, title_face, width - 2 * pad - width // 5)
     body = _lines(words, body_face, width - 2 * pad)
     band_h = len(title) * title_face.get_linesize() + pad
     height = band_h + len(body) * body_face.get_linesize() + 2 * pad
@@ -186,7 +186,7 @@ def event_face(name: str, words: str, width: int, size: int) -> pygame.Surface:
 def _draw_comet(surface, centre, radius: int) -> None:
     """An event's mark: a comet, its tail streaming down to the left."""
     x, y = centre
-    tail = [(x - radius * 0.45, y - radius * 0.35), (x + radius * 0.35, y + radius * 0.45), (x - radius * 2.2, y + radius * 1.3)]
+    tail = [(x - radius * 0.45, y - radius * 0.35), (x + radius * 0.35, y + radius * 0.45), (x - radius * 1.5, y + radius * 1.1)]
     pygame.draw.polygon(surface, _tint(theme.GOLD, 0.55), tail)
     pygame.draw.circle(surface, theme.GOLD, (x, y), max(2, int(radius * 0.6)))
 
