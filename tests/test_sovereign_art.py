@@ -235,3 +235,11 @@ def test_many_modifier_chips_stay_above_the_name_band_side_by_side():
     band = pygame.Rect(0, band_top + 2, face.get_width() // 3, 10)
     for kind in ("+1", "-1"):
         assert count(face, sovereign_cards.CHIP_COLOURS[kind], band) == 0
+
+
+def test_an_event_name_too_long_to_sit_beside_the_comet_takes_the_whole_band():
+    """A narrow side panel: the name's word is not drawn under the comet (no comet then)."""
+    narrow = sovereign_cards.event_face("Event: Momentum", "Play on the other kind of chain.", 115, 12)
+    wide = sovereign_cards.event_face("Event: Momentum", "Play on the other kind of chain.", 300, 12)
+    assert count(narrow, theme.GOLD) == 0
+    assert count(wide, theme.GOLD) > 10

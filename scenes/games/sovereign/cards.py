@@ -161,7 +161,11 @@ def event_face(name: str, words: str, width: int, size: int) -> pygame.Surface:
     whole), a comet, and what it does at text `size`, as tall as its words need."""
     pad = max(4, width // 14)
     title_face, body_face = font(size + 2, bold=True), font(size)
-    title = _lines(name, title_face, width - 2 * pad - width // 5)
+    beside_comet = width - 2 * pad - width // 5
+    title = _lines(name, title_face, beside_comet)
+    with_comet = all(title_face.size(line)[0] <= beside_comet for line in title)
+    if not with_comet:  # a word too long to sit beside the comet: the name takes the whole band
+        title = _lines(name, title_face, width - 2 * pad)
     body = _lines(words, body_face, width - 2 * pad)
     band_h = len(title) * title_face.get_linesize() + pad
     height = band_h + len(body) * body_face.get_linesize() + 2 * pad
@@ -173,8 +177,9 @@ def event_face(name: str, words: str, width: int, size: int) -> pygame.Surface:
     for line in title:
         surface.blit(title_face.render(line, True, theme.CARD_FACE), (pad, y))
         y += title_face.get_linesize()
-    comet = width // 12
-    _draw_comet(surface, (width - pad - comet, band_h // 2), comet)
+    if with_comet:
+        comet = width // 12
+        _draw_comet(surface, (width - pad - comet, band_h // 2), comet)
     y = band_h + pad // 2
     for line in body:
         surface.blit(body_face.render(line, True, theme.CARD_BLACK), (pad, y))
