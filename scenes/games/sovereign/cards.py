@@ -31,22 +31,28 @@ STEP_WORDS = {
     "extra_play": "Play one more card",
 }
 
-_classes: dict = dict(BUILT_IN.classes)
+def _short_prints(classes: dict) -> dict[str, str]:
+    """Each class's ability in a few words, from its effect steps."""
+    found = {}
+    for kind, info in classes.items():
+        words = [STEP_WORDS.get(step.name, step.name.replace("_", " ")).format(count=step.count) for step in info.steps]
+        found[kind] = "; ".join(words).replace("Take 1 modifiers", "Take 1 modifier") or "No other ability"
+    return found
+
+
+_printed: dict[str, str] = _short_prints(BUILT_IN.classes)
 
 
 def use_card_set(cards: CardSet) -> None:
     """Print the abilities of this card set's classes on its cards from now on."""
-    _classes.clear()
-    _classes.update(cards.classes)
+    _printed.clear()
+    _printed.update(_short_prints(cards.classes))
 
 
 def short_print(kind: str) -> str:
-    """A class's ability in a few words, from its effect steps ("" for a class not in play)."""
-    info = _classes.get(kind)
-    if info is None:
-        return ""
-    words = [STEP_WORDS.get(step.name, step.name.replace("_", " ")).format(count=step.count) for step in info.steps]
-    return "; ".join(words).replace("Take 1 modifiers", "Take 1 modifier") or "No other ability"
+    """A class's ability in a few words ("" for a class not in play). Looked up, not worked out:
+    every card in play asks for its face each frame."""
+    return _printed.get(kind, "")
 
 
 def _label(message: str, size: int, color, bold: bool = False) -> pygame.Surface:
