@@ -25,7 +25,6 @@ from scenes.ui.widgets import draw_text, fit_text
 STACKED_BACKS = 4  # at most this many backs show a face-down pile's thickness
 LIGHTS = {  # how a slot is lit: (colour, line width at 100% scale, how far outside the card)
     "target": (theme.GLOW, 3, 6),   # a legal place for the card or token in hand
-    "chosen": (theme.GLOW, 5, 10),  # the move picked by keyboard or hint: Enter makes it
     "last": (theme.GOLD, 3, 8),     # another seat's last move
     "cursor": (theme.GLOW, 4, 4),   # the keyboard cursor on a place of the table
 }
@@ -80,8 +79,12 @@ class Slot:
         screen.blit(halo, halo.get_rect(center=self.center))
 
     def light(self, screen: pygame.Surface, how: str, scale: Callable[[float], int] = round) -> None:
-        """A frame around the card (drawn after it): `how` is one of LIGHTS; `scale` turns the
-        base-size widths into pixels (the table's `px`)."""
+        """A frame around the card (drawn after it): `how` is "chosen" or one of LIGHTS; `scale` turns the
+        base-size widths into pixels (the table's `px`). The chosen move is the one table-wide
+        mark of a picked target (`cardart.chosen_frame`)."""
+        if how == "chosen":
+            cardart.chosen_frame(screen, self.rect, max(2, scale(3)))
+            return
         color, line, outside = LIGHTS[how]
         pygame.draw.rect(screen, color, self.rect.inflate(2 * scale(outside), 2 * scale(outside)),
                          max(2, scale(line)), border_radius=8)

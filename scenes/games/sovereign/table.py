@@ -25,7 +25,7 @@ from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
 from game.sovereign.state import SHIELD
 
-from scenes.games.sovereign.cards import TokenMark
+from scenes.games.sovereign.cards import TokenMark, event_face, use_card_set
 from scenes.games.sovereign.pool import TokenPool
 from scenes.table.hand import card_rect
 from scenes.table.parts import Pile
@@ -34,6 +34,7 @@ from scenes.table.choosing import action_cards
 from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
 
 TARGET_ACTIONS = (Discard, SetSuit, Flip, Cover, PlaceModifier, PlaceShield)
@@ -72,6 +73,7 @@ class SovereignTable(TableScene):
         self.pool = TokenPool()
         self.button_slots: list[pygame.Rect] = []
         self.paced = False  # the move being shown goes step by step (see `settle`)
+        use_card_set(session.rules.cards)
 
     # -- the actions of buttons and keys
 
@@ -235,6 +237,12 @@ class SovereignTable(TableScene):
 
     def card_usable(self, card) -> bool:
         return bool(self.card_actions(card))
+
+    def lands_face_down(self, card) -> bool:
+        """Whether every way the held card may go puts it face down (the first card, a tuck
+        beneath a Runner, a play under Nebula)."""
+        placing = [a for a in self.card_actions(card) if isinstance(a, (Open, Tuck, Pick) + PLAY_ACTIONS)]
+        return bool(placing) and all(isinstance(a, (Open, Tuck)) or getattr(a, "face_up", True) is False for a in placing)
 
     def target_actions(self, chain: int, position: int) -> list:
         """The legal ability or token choices that name this card in play."""
@@ -645,8 +653,8 @@ class SovereignTable(TableScene):
         if card_set is not None:
             y = self.draw_wrapped(screen, f"Card set: {card_set['name']}", self.px(14), theme.INK_DIM, inner, y)
         heading, body = self.event_words(view)
-        y = self.draw_wrapped(screen, heading, self.px(15), theme.GOLD, inner, y + self.px(8), bold=True)
-        self.draw_wrapped(screen, body, self.px(14), theme.INK, inner, y)
+        card = event_face(heading, body, inner.w, text_px(self.px(14)))
+        screen.blit(card, (inner.x, y + self.px(8)), pygame.Rect(0, 0, inner.w, self.side.bottom - y - self.px(12)))
 
     def event_words(self, view) -> tuple[str, str]:
         """The active event's heading and text for the side panel."""
