@@ -88,6 +88,17 @@ def test_a_row_of_slots_squeezes_into_its_room_and_says_which_slot_a_point_is_on
     assert len(empty) == 0 and empty.rect.size == (0, 0) and empty.index_at((0, 0)) is None
 
 
+def test_a_row_carries_its_spacing_on_past_its_last_slot(driver):
+    from scenes.table.parts import SlotRow
+
+    row = SlotRow()
+    row.place(left=10, center_y=100, width=40, count=3, step=50)
+    assert row.slot(1) is row[1]
+    assert row.slot(4).center == (30 + 4 * 50, 100) and row.slot(4).width == 40
+    row.place(left=10, center_y=100, width=40, count=3, step=50, room=80)
+    assert row.slot(3).center[0] - row.slot(2).center[0] == row[1].center[0] - row[0].center[0] == 20
+
+
 def test_a_slot_is_lit_differently_as_a_target_the_chosen_move_and_the_last_move(driver):
     from scenes.table.parts import Slot
 
@@ -97,6 +108,19 @@ def test_a_slot_is_lit_differently_as_a_target_the_chosen_move_and_the_last_move
         Slot((100, 100), 50).light(screen, how)
         lit[how] = pygame.image.tobytes(screen, "RGB")
     assert len(set(lit.values())) == 3
+
+
+def test_a_close_target_is_framed_nearer_its_card_than_a_target(driver):
+    """Where cards lie a few pixels apart, a legal target's frame keeps off the cards beside it."""
+    from scenes.table.parts import Slot
+
+    def frame_reach(how: str) -> int:
+        screen = pygame.Surface((200, 200))
+        slot = Slot((100, 100), 50)
+        slot.light(screen, how)
+        return slot.rect.x - next(x for x in range(200) if screen.get_at((x, 100))[:3] != (0, 0, 0))
+
+    assert 0 < frame_reach("close_target") < frame_reach("target")
 
 
 def test_the_keyboard_cursor_walks_rows_and_leaves_a_row_that_closes():

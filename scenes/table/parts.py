@@ -23,6 +23,7 @@ from scenes.ui.widgets import draw_text, fit_text
 STACKED_BACKS = 4  # at most this many backs show a face-down pile's thickness
 LIGHTS = {  # how a slot is lit: (colour, line width at 100% scale, how far outside the card)
     "target": (theme.GLOW, 3, 6),   # a legal place for the card or token in hand
+    "close_target": (theme.GLOW, 3, 3),  # the same among cards laid close together (a chain's places)
     "chosen": (theme.GLOW, 5, 10),  # the move picked by keyboard or hint: Enter makes it
     "last": (theme.GOLD, 3, 8),     # another seat's last move
 }
@@ -115,6 +116,8 @@ class SlotRow:
     def __init__(self) -> None:
         self.slots: list[Slot] = []
         self.width = 1
+        self.first = (0, 0)  # the centre of the first slot
+        self.step = 1
 
     def place(self, left: int, center_y: int, width: int, count: int, step: int, room: int | None = None) -> None:
         """`count` slots of `width` from `left`; their step shrinks so that the row spans at most
@@ -122,7 +125,16 @@ class SlotRow:
         if room is not None and count > 1:
             step = min(step, max(1, (room - width) // (count - 1)))
         self.width = width
+        self.first = (left + width // 2, center_y)
+        self.step = step
         self.slots = [Slot((left + width // 2 + i * step, center_y), width) for i in range(count)]
+
+    def slot(self, index: int) -> Slot:
+        """Slot `index`, also past the last one: the row's spacing carried on (a row that outgrows
+        the places it was laid out for, such as a chain longer than seven cards)."""
+        if 0 <= index < len(self.slots):
+            return self.slots[index]
+        return Slot((self.first[0] + index * self.step, self.first[1]), self.width)
 
     def __len__(self) -> int:
         return len(self.slots)

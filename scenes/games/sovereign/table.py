@@ -12,28 +12,26 @@ and Up/Down go through those moves, each lit on the table and said in words, and
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
-from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn, EventDrawn, Fizzled, Flip, Flipped, Open,
-                                    Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played,
-                                    PlayOn, Reveal,
-                                    RevealPhase, Salvage, Scored, SetSuit, ShiftSuit, Skip, SuddenDeath,
-                                    SuitChanged, TokenPlaced, TokensTaken, Tuck, Tucked)
+from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn, Flip, Flipped, Open, Pick,
+                                    PlaceModifier, PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal,
+                                    Salvage, SetSuit, ShiftSuit, Skip, SuitChanged, TokenPlaced, Tuck, Tucked)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
 from game.sovereign.state import MODIFIER, SHIELD, SUIT
 
-from scenes.games.sovereign.cards import TokenMark
+from scenes.games.sovereign.cardhelp import card_help, draw_help_box
+from scenes.games.sovereign.cards import TokenMark  # noqa: F401 (re-exported: a token as it flies)
+from scenes.games.sovereign.chainrow import ChainRow
+from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
-from scenes.table.hand import card_rect
-from scenes.table.parts import Pile
+from scenes.games.sovereign.side import SidePanel
+from scenes.table.parts import Pile, card_width
 from scenes.table.seats import Seats
 from scenes.table.table import TableScene, action_cards
-from scenes.ui import cardart, theme
-from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
+from scenes.ui import theme
+from scenes.ui.widgets import Button, line_height
 
 TARGET_ACTIONS = (Discard, SetSuit, Flip, Cover, PlaceModifier, PlaceShield)
 PLAY_ACTIONS = (Play, PlayDiscard, PlayOn, PlayDiscardOn)
@@ -69,8 +67,11 @@ class SovereignTable(TableScene):
                              for suit in (STAR, PLANET)}
         self.suit_target: tuple[int, int] | None = None  # a card picked for a suit choice
         self.pool = TokenPool()
+        self.side = SidePanel(self.draw_pile, self.discard_pile)
+        self.rows: list[ChainRow] = []  # top to bottom (`chain_row` says which chain each shows)
+        self.chain_w = self.label_h = 1
+        self.show = MoveShow(self)
         self.button_slots: list[pygame.Rect] = []
-        self.paced = False  # the move being shown goes step by step (see `settle`)
 
     # -- the actions of buttons and keys
 
@@ -176,55 +177,61 @@ class SovereignTable(TableScene):
         self.hand.layout(area.x, bx - self.px(20), hand_y, card_w)
         self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y), self.px(20),
                         self.px(8))
-        self.side_w = max(self.px(190), area.w // 5)
-        self.side = pygame.Rect(area.right - self.side_w - self.px(8), area.y + self.px(8), self.side_w,
-                                self.prompt_y - area.y - self.px(16))
-        self.middle = pygame.Rect(area.x + self.px(8), area.y + self.px(8), self.side.x - area.x - self.px(16),
-                                  self.side.h)
-        self.row_h = self.middle.h // len(self.session.seats)
+        side_w = max(self.px(190), area.w // 5)
+        side = pygame.Rect(area.right - side_w - self.px(8), area.y + self.px(8), side_w,
+                           self.prompt_y - area.y - self.px(16))
+        self.side.place(side, self.px)
+        self.middle = pygame.Rect(area.x + self.px(8), side.y, side.x - area.x - self.px(16), side.h)
         self.label_h = line_height(self.px(15), bold=True)
-        self.chain_w = max(16, min(self.px(104), int((self.row_h - self.label_h - self.px(14)) / theme.CARD_RATIO),
-                                   (self.middle.w - self.px(24) - 7 * 4) // 8))
-        pile_w = max(16, min(self.px(60), (self.side.w - self.px(30)) // 2))
-        pile_y = self.side.y + self.px(10) + int(pile_w * theme.CARD_RATIO) // 2
-        self.draw_pile.place((self.side.x + self.side.w // 4, pile_y), pile_w)
-        self.discard_pile.place((self.side.x + self.side.w * 3 // 4, pile_y), pile_w)
+        self.chain_w = self.chain_width()
+        self.rows = []
+        for rect in self.row_rects():
+            self.rows.append(ChainRow())
+            self.rows[-1].place(rect, self.chain_w, self.label_h, self.hand_room(), self.px)
 
-    def row(self, chain: int) -> pygame.Rect:
-        """Chain rows top to bottom in turn order from the seat at the bottom of the table, which is last."""
-        players = len(self.session.seats)
-        bottom = self.seats.bottom
-        order = [(bottom + k) % players for k in range(1, players)] + [bottom]
-        index = order.index(chain)
-        return pygame.Rect(self.middle.x, self.middle.y + index * self.row_h, self.middle.w, self.row_h - self.px(6))
+    def row_rects(self) -> list[pygame.Rect]:
+        """One row a player across the board, top to bottom."""
+        row_h = self.middle.h // len(self.session.seats)
+        return [pygame.Rect(self.middle.x, self.middle.y + index * row_h, self.middle.w, row_h - self.px(6))
+                for index in range(len(self.session.seats))]
 
-    def position_center(self, chain: int, position: int) -> tuple[int, int]:
-        row = self.row(chain)
-        step = self.chain_w + max(4, (row.w - self.px(16) - self.hand_room() - 7 * self.chain_w) // 7)
-        x = row.x + self.px(8) + self.chain_w // 2 + position * step
-        y = row.y + self.label_h + self.px(4) + int(self.chain_w * theme.CARD_RATIO) // 2 + self.px(4)
-        return x, y
+    def chain_width(self) -> int:
+        """A row's seven places and the hand beside them (room for an eighth card) across its
+        width; a card under the label line in its height."""
+        row_h = self.middle.h // len(self.session.seats)
+        return card_width(self.middle.w - self.px(24), row_h - self.label_h - self.px(14), columns=8, gap=4,
+                          most=self.px(104))
 
     def hand_room(self) -> int:
         """The width kept at the right of each row for that seat's hand, as backs."""
         return self.chain_w + self.px(8)
 
+    def chain_row(self, chain: int) -> ChainRow:
+        """Chain rows top to bottom in turn order from the seat at the bottom of the table, which is last."""
+        players = len(self.session.seats)
+        bottom = self.seats.bottom
+        order = [(bottom + k) % players for k in range(1, players)] + [bottom]
+        return self.rows[order.index(chain)]
+
+    def row(self, chain: int) -> pygame.Rect:
+        return self.chain_row(chain).rect
+
+    def position_center(self, chain: int, position: int) -> tuple[int, int]:
+        return self.chain_row(chain).center(position)
+
     def position_rect(self, chain: int, position: int) -> pygame.Rect:
-        return card_rect(self.position_center(chain, position), self.chain_w)
+        return self.chain_row(chain).slot(position).rect
 
     def spot_at(self, pos, view) -> tuple[int, int] | None:
         """(chain, position) of the card in play under `pos`."""
         for chain, stacks in enumerate(view.chains):
-            for position in range(len(stacks)):
-                if self.position_rect(chain, position).inflate(self.px(6), self.px(6)).collidepoint(pos):
-                    return chain, position
+            position = self.chain_row(chain).place_at(pos, len(stacks))
+            if position is not None:
+                return chain, position
         return None
 
     def chain_at(self, pos) -> int | None:
-        for chain in range(len(self.session.seats)):
-            if self.row(chain).collidepoint(pos):
-                return chain
-        return None
+        return next((chain for chain in range(len(self.session.seats)) if self.chain_row(chain).hit(pos)), None)
 
     # -- what the viewer may do
 
@@ -301,17 +308,11 @@ class SovereignTable(TableScene):
                 return
         super().press(pos, view)
 
-    @staticmethod
-    def skips(event) -> bool:
-        """A click, Space or Enter skips the rest of a paced move."""
-        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))
-
     def token_usable(self, kind: str) -> bool:
         return any(self.pool.allows(kind, a) for a in self.legal() if isinstance(a, (PlaceShield, PlaceModifier)))
 
     def handle(self, event) -> None:
-        if self.paced and self.motion.busy and self.skips(event):
+        if self.show.showing_steps() and skips(event):
             self.motion.clear()
             return
         if event.type == pygame.MOUSEMOTION and self.pool.dragged_to is not None:
@@ -412,94 +413,30 @@ class SovereignTable(TableScene):
             return self.position_rect(event.chain, event.position)
         return None
 
-    # -- events to motion
+    # -- events to motion (scenes/games/sovereign/moveshow.py)
+
+    @property
+    def paced(self) -> bool:
+        return self.show.paced
+
+    @paced.setter
+    def paced(self, paced: bool) -> None:
+        self.show.paced = paced
 
     def settle(self, events) -> None:
-        """The moves of the game's end (the Reveal Phase, scoring, sudden death) and every move
-        that turns a card up are shown step by step, each step captioned on the table."""
-        self.paced = self.current_view().first_to_seven is not None or any(
-            isinstance(event, Flipped) and event.face_up for event in events)
+        self.show.settle(events)
 
     def animate(self, event, origin) -> None:
-        if self.paced:
-            self.show_step(event, origin)
-        elif isinstance(event, Played):
-            self.motion.add(self.landing(event, origin))
-        elif isinstance(event, Flipped):
-            self.motion.add(self.turning(event))
-        elif isinstance(event, TokenPlaced) and event.seat != self.turns.viewer:
-            self.motion.add(self.token_flight(event))
-        elif isinstance(event, (RevealPhase, SuddenDeath, EventDrawn, Scored, Fizzled)):
-            self.say_notice(event.text(self.session.names))
-
-    def token_flight(self, event, **step) -> Flight:
-        """A token placed flies from its seat's pool onto the card; tokens taken fly from the
-        supply into the pool."""
-        if isinstance(event, TokenPlaced):
-            kind = "shield" if event.kind == "shield" else f"{event.delta:+d}"
-            return Flight(TokenMark(kind), True, self.pool_spot(event.seat),
-                          self.position_center(event.chain, event.position), duration=0.4, **step)
-        kind = "shield" if event.kind == "shield" else "+1"
-        return Flight(TokenMark(kind), True, self.supply_spot(), self.pool_spot(event.seat), duration=0.5, **step)
-
-    def pool_spot(self, seat: int) -> tuple[int, int]:
-        """Where a seat's pool is: the viewer's tokens above the buttons, another's row label."""
-        if seat == self.turns.viewer:
-            return self.pool.rect.center
-        row = self.row(seat)
-        return row.x + self.px(60), row.y + self.label_h // 2
-
-    def supply_spot(self) -> tuple[int, int]:
-        """The token supply's line under the piles."""
-        return (self.side.centerx, self.draw_pile.center[1] + self.draw_pile.rect.h // 2
-                + line_height(self.px(14)) + self.px(14))
-
-    def landing(self, event: Played, origin, **step) -> Flight:
-        start = origin or (self.discard_pile.center if event.from_discard else self.seat_spot(event.seat))
-        return Flight(event.card if event.face_up else None, event.face_up and event.card is not None, start,
-                      self.position_center(event.chain, event.position),
-                      hides=(("spot", event.chain, event.position),), **step)
-
-    def turning(self, event: Flipped, **step) -> Flight:
-        center = self.position_center(event.chain, event.position)
-        return Flight(event.card, event.face_up and event.card is not None, center, center, duration=0.45, turns=True,
-                      hides=(("spot", event.chain, event.position),), **step)
-
-    def step_pace(self) -> float:
-        """How long a step of the Reveal Phase stays on the table: the computer-speed setting."""
-        return theme.COMPUTER_PACE.get(self.app.settings.get("computer_speed"), 0.75)
+        self.show.animate(event, origin)
 
     def show_step(self, event, origin) -> None:
-        """One step of a paced move: the card turning up at its place, a card flying to the
-        discard, the card an ability touched glowing, or only words; each with its caption."""
-        pace = self.step_pace()
-        caption = event.text(self.session.names)
-        if isinstance(event, Played):
-            self.motion.add(self.landing(event, origin, caption=caption, hold=pace))
-        elif isinstance(event, Flipped):
-            self.motion.add(self.turning(event, caption=caption, hold=pace))
-        elif isinstance(event, Discarded):
-            start = self.position_center(event.chain, event.position)
-            self.motion.add(Flight(event.card, event.card is not None, start, self.discard_pile.center, delay=pace * 0.6,
-                                   flash=True, caption=caption, caption_at=start, hold=pace * 0.4))
-        elif isinstance(event, TokenPlaced) or (isinstance(event, TokensTaken) and event.count):
-            self.motion.add(self.token_flight(event, caption=caption, hold=pace * 0.6))
-        elif isinstance(event, (SuitChanged, Covered, Tucked)):
-            center = self.position_center(event.chain, event.position)
-            stack = self.current_view().chains[event.chain][event.position:event.position + 1]
-            shown = stack[0][-1] if stack and stack[0] else None
-            self.motion.add(Flight(shown, True, center, center, duration=0.05, delay=pace, flash=True,
-                                   visible=shown is not None, caption=caption))
-        elif isinstance(event, (RevealPhase, SuddenDeath, EventDrawn, Scored, Fizzled, TokensTaken)):
-            seat = getattr(event, "seat", None)
-            at = self.row(seat).center if seat is not None else self.middle.center
-            self.motion.add(Flight(None, False, at, at, duration=pace, visible=False, caption=caption))
+        self.show.show_step(event, origin)
 
-    def seat_spot(self, seat: int) -> tuple[int, int]:
-        if seat == self.seats.bottom:
-            return self.hand.centers(1)[0]
-        row = self.row(seat)
-        return row.x + self.px(20), row.centery
+    def pool_spot(self, seat: int) -> tuple[int, int]:
+        return self.show.pool_spot(seat)
+
+    def supply_spot(self) -> tuple[int, int]:
+        return self.side.supply_spot()
 
     def flight_width(self) -> int:
         return self.chain_w
@@ -522,129 +459,60 @@ class SovereignTable(TableScene):
             return None  # an empty place (its card discarded) shows nothing
         return view.in_play(*spot).card
 
-    def card_help(self, card: ClassCard) -> str:
-        """What a class does, in the words of the card set in play."""
-        info = self.session.rules.cards.classes.get(card.kind)
-        ability = info.text if info is not None else ""
-        event = " (E): first draw a new event." if card.draws_event else ""
-        return f"{card.kind}: {ability}{event}"
-
     def draw_card_help(self, screen, pos) -> None:
         """A card under the pointer says what it does, in a box beside the pointer."""
         card = self.card_under(pos)
-        if card is None:
-            return
-        size = self.px(15)
-        width = min(self.px(340), self.area.w - self.px(20))
-        lines = wrap(self.card_help(card), size, width - self.px(16))
-        box = pygame.Rect(0, 0, width, len(lines) * line_height(size) + self.px(12))
-        box.bottomleft = (pos[0] + self.px(14), pos[1] - self.px(8))
-        box = box.clamp(pygame.Rect((0, 0), self.app.size))
-        panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
-        y = box.y + self.px(6)
-        for line in lines:
-            y = draw_text(screen, line, size, theme.INK, (box.x + self.px(8), y), box=box).bottom
+        if card is not None:
+            width = min(self.px(340), self.area.w - self.px(20))
+            draw_help_box(screen, card_help(self.session.rules.cards, card), pos, width, self.px)
 
     def draw_board(self, screen, view, hidden) -> None:
         glowing = self.glowing_spots()
-        dragged = self.hand.dragged or self.hand.selected
-        targets = set(self.playable_chains(dragged)) if dragged is not None else set()
+        held = self.hand.dragged or self.hand.selected
+        targets = set(self.playable_chains(held)) if held is not None else set()
         for chain in range(view.players):
-            self.draw_chain(screen, view, chain, glowing, chain in targets, dragged is not None, hidden)
+            self.draw_chain(screen, view, chain, glowing, hidden, chain in targets)
+            if held is not None and chain not in targets and self.my_turn:
+                self.refuse(screen, chain, held)
         self.draw_side(screen, view)
         self.draw_pool(screen, view)
+
+    def draw_chain(self, screen, view, chain: int, glowing, hidden, target: bool = False) -> None:
+        """A chain's row (outlined when it is a `target` of the held card): its label, its cards
+        (the `glowing` ones lit) and, for another seat, its hand as backs."""
+        row = self.chain_row(chain)
+        shields, modifiers = pool_tokens(view, chain)
+        hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
+        label = (f"{self.session.names[chain]}{hand} \u00b7 pool: {shields} shield, {modifiers} modifier \u00b7 "
+                 f"{self.chain_summary(view, chain)}")
+        active = self.session.to_move == chain and not view.game_over
+        row.draw(screen, label, view.chains[chain], active, target,
+                 {key[2] for key in hidden if key[:2] == ("spot", chain)},
+                 {position for at, position in glowing if at == chain})
+        if chain != view.seat:
+            row.draw_backs(screen, view.hand_counts[chain])
 
     def chain_summary(self, view, chain: int) -> str:
         stars, planets = chain_totals(view.chains[chain])
         known = "" if all(p[-1].card is not None for p in view.chains[chain] if p) else " (so far)"
         return f"\u2733 {stars}  \u2641 {planets}  score {abs(stars - planets)}{known}"
 
-    def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool, hidden=frozenset()) -> None:
-        row = self.row(chain)
-        active = self.session.to_move == chain and not view.game_over
-        panel(screen, row, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
-        if target:
-            pygame.draw.rect(screen, theme.GLOW, row, 3, border_radius=10)
-        name = self.session.names[chain]
-        pool = view.pools[chain]
-        hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
-        label = (f"{name}{hand} \u00b7 pool: {pool[SHIELD]} shield, {pool[MODIFIER]} modifier \u00b7 "
-                 f"{self.chain_summary(view, chain)}")
-        inner_w = row.w - self.px(16)
-        draw_text(screen, fit_text(label, self.px(15), inner_w, bold=True), self.px(15), theme.INK,
-                  (row.x + self.px(8), row.y + self.px(3)), bold=True, box=row)
-        for position, stack in enumerate(view.chains[chain]):
-            rect = self.position_rect(chain, position)
-            for depth in range(min(len(stack) - 1, 3), 0, -1):
-                edge = rect.move(depth * max(2, self.px(3)), depth * max(2, self.px(3)))
-                pygame.draw.rect(screen, theme.CARD_EDGE, edge, border_radius=max(3, self.chain_w // 10))
-                pygame.draw.rect(screen, theme.PANEL, edge, 1, border_radius=max(3, self.chain_w // 10))
-            shown = stack[:-1] if ("spot", chain, position) in hidden else stack
-            if shown:
-                screen.blit(cardart.face(shown[-1], self.chain_w), rect)
-            else:
-                cardart.empty_slot(screen, rect)
-            if (chain, position) in glowing:
-                pygame.draw.rect(screen, theme.GLOW, rect.inflate(self.px(6), self.px(6)), max(2, self.px(3)),
-                                 border_radius=8)
-        if chain != view.seat:
-            self.draw_hand_backs(screen, chain, view.hand_counts[chain])
-        if dragging and not target and self.my_turn:
-            screen.blit(self.dim(row.size), row.topleft)
-            if row.collidepoint(self.pointer()):
-                self.draw_refusal(screen, row, chain)
+    def refuse(self, screen, chain: int, card) -> None:
+        """A chain the held card cannot go on is veiled; held over it, it says why."""
+        row = self.chain_row(chain)
+        row.draw_veil(screen)
+        if row.hit(self.pointer()):
+            row.draw_refusal(screen, self.session.why_illegal(Play(card, chain)))
 
     def pointer(self) -> tuple[int, int]:
         return self.hand.drag["pos"] if self.hand.drag else self.pointer_at
 
-    def draw_refusal(self, screen, row: pygame.Rect, chain: int) -> None:
-        """Over a dimmed chain, while the card is held over it: why the card cannot go there."""
-        card = self.hand.dragged or self.hand.selected
-        reason = self.session.why_illegal(Play(card, chain))
-        size = self.px(16)
-        words = fit_text(reason[:1].upper() + reason[1:], size, row.w - self.px(40))
-        box = pygame.Rect(0, 0, text_width(words, size) + self.px(20), line_height(size) + self.px(10))
-        box.midbottom = (row.centerx, row.bottom - self.px(6))
-        panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
-        draw_text(screen, words, size, theme.INK, box.center, "center", box=box)
-
-    def draw_hand_backs(self, screen, chain: int, count: int) -> None:
-        """Another seat's hand: its cards as small overlapping backs at the right of its row."""
-        width = max(12, self.chain_w * 3 // 5)
-        room = self.hand_room() - self.px(8) - width
-        step = min(self.px(10), room // max(1, count - 1)) if count > 1 else 0
-        x = self.row(chain).right - self.hand_room()
-        y = self.position_center(chain, 0)[1] - int(width * theme.CARD_RATIO) // 2
-        for i in range(count):
-            screen.blit(cardart.back(width), (x + i * step, y))
-
-    @staticmethod
-    @lru_cache(maxsize=16)
-    def dim(size) -> pygame.Surface:
-        veil = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 90))
-        return veil
-
     def draw_side(self, screen, view) -> None:
-        """The draw and discard piles (the discard glows when Hostile Orbit lets it be played), the
-        token supply and the active event, its text wrapped whole."""
-        side = self.side
-        panel(screen, side)
-        y = self.draw_face_down_pile(screen, self.draw_pile, view.draw_pile_count, "Draw")
-        self.draw_face_down_pile(screen, self.discard_pile, view.discard_count, "Discard")
-        if self.discard_playable():
-            pygame.draw.rect(screen, theme.GLOW, self.discard_pile.rect.inflate(self.px(6), self.px(6)),
-                             max(2, self.px(3)), border_radius=8)
-        inner = side.inflate(-self.px(16), 0)
-        supply = view.supply
-        y = self.draw_wrapped(screen, f"Supply: {supply[SHIELD]} shield, {supply[MODIFIER]} modifier, {supply[SUIT]} suit",
-                              self.px(14), theme.INK_DIM, inner, y + self.px(6))
+        """The piles (the discard lit when Hostile Orbit lets it be played), the supply, the card
+        set and the active event."""
         card_set = self.session.config["rules"].get("card_set")
-        if card_set is not None:
-            y = self.draw_wrapped(screen, f"Card set: {card_set['name']}", self.px(14), theme.INK_DIM, inner, y)
-        heading, body = self.event_words(view)
-        y = self.draw_wrapped(screen, heading, self.px(15), theme.GOLD, inner, y + self.px(8), bold=True)
-        self.draw_wrapped(screen, body, self.px(14), theme.INK, inner, y)
+        self.side.draw(screen, view.draw_pile_count, view.discard_count, self.discard_playable(), supply_words(view),
+                       None if card_set is None else f"Card set: {card_set['name']}", self.event_words(view))
 
     def event_words(self, view) -> tuple[str, str]:
         """The active event's heading and text for the side panel."""
@@ -655,30 +523,12 @@ class SovereignTable(TableScene):
             return "No event yet", f"{view.event_deck_count} event cards to come."
         return f"Event: {event.name}", event.text
 
-    def draw_wrapped(self, screen, message: str, size: int, color, box: pygame.Rect, y: int, bold: bool = False) -> int:
-        """`message` from `y` inside `box`, wrapped (a bold heading is shortened to one line), as
-        many lines as the side panel holds; returns the y below them."""
-        height = line_height(size, bold)
-        for line in [fit_text(message, size, box.w, bold=True)] if bold else wrap(message, size, box.w):
-            if y + height > self.side.bottom - self.px(4):
-                return y
-            y = draw_text(screen, line, size, color, (box.x, y), bold=bold, box=self.side).bottom
-        return y
-
-    def draw_face_down_pile(self, screen, pile: Pile, count: int, label: str) -> int:
-        """A face-down pile (both are: discards are private) with its count under it; returns the
-        y below the count."""
-        pile.draw_backs(screen, count)
-        return pile.draw_label(screen, f"{label} {count}", self.px(14), self.px(4), fit=self.side.w // 2 - self.px(6),
-                               box=self.side)
-
     def draw_pool(self, screen, view) -> None:
         """The viewer's pool above the buttons (nothing for an onlooker)."""
         if view.seat is None:
             self.pool.spots = {}
             return
-        shields, modifiers = view.pools[view.seat]
-        self.pool.draw(screen, shields, modifiers, self.px(4))
+        self.pool.draw(screen, *pool_tokens(view, view.seat), self.px(4))
 
     # -- words
 
@@ -687,7 +537,7 @@ class SovereignTable(TableScene):
         return PROMPTS.get(decision.kind, "choose") if decision is not None else ""
 
     def prompt(self, view) -> str:
-        if self.paced and self.motion.busy:
+        if self.show.showing_steps():
             return "Click, or press Space, to skip to the end of this move"
         if view.game_over:
             return "Game over"
@@ -751,6 +601,17 @@ class SovereignTable(TableScene):
                 summary += f" ({', '.join(suitless)} without a suit: counts for neither)"
             rows.append((seat, cards, summary))
         return rows
+
+
+def pool_tokens(view, seat: int) -> tuple[int, int]:
+    """(shields, modifiers) in a seat's pool."""
+    pool = view.pools[seat]
+    return pool[SHIELD], pool[MODIFIER]
+
+
+def supply_words(view) -> str:
+    supply = view.supply
+    return f"Supply: {supply[SHIELD]} shield, {supply[MODIFIER]} modifier, {supply[SUIT]} suit"
 
 
 def score_terms(cards, suit: str) -> str:
