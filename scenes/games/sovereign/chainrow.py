@@ -3,8 +3,9 @@ line, its seven places left to right (a `SlotRow`; a stack shows the cards under
 offset edges), another seat's hand as small backs at its right, and, while a card is held that
 cannot go on this chain, a veil over it and the reason on it. It says which place a point is on.
 
-Which chain a row shows is the table's to say (the rows keep their places when the seat at the
-bottom changes hands)."""
+The rows together are a `ChainBoard`: one row a player, top to bottom in turn order from the seat
+at the bottom of the table, which is last. The rows keep their places when the bottom seat changes
+hands (pass and play); which chain each shows follows it."""
 
 from __future__ import annotations
 
@@ -35,13 +36,14 @@ class ChainRow:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.places = SlotRow()
         self.backs = SlotRow()
+        self.label_h = 0
         self.hand_room = 0
         self.px: Callable[[float], int] = round
 
     def place(self, rect: pygame.Rect, card_w: int, label_h: int, hand_room: int, px: Callable[[float], int]) -> None:
         """The row in `rect`: the label line on top, then the places, spread over the width left
         of `hand_room` (kept for another seat's hand); `px` scales base-size measures."""
-        self.rect, self.hand_room, self.px = rect, hand_room, px
+        self.rect, self.label_h, self.hand_room, self.px = rect, label_h, hand_room, px
         step = card_w + max(4, (rect.w - px(16) - hand_room - PLACES * card_w) // PLACES)
         center_y = rect.y + label_h + px(4) + int(card_w * theme.CARD_RATIO) // 2 + px(4)
         self.places.place(rect.x + px(8), center_y, card_w, PLACES, step)
@@ -55,6 +57,14 @@ class ChainRow:
 
     def center(self, position: int) -> tuple[int, int]:
         return self.slot(position).center
+
+    def pool_spot(self) -> tuple[int, int]:
+        """Where the label line names the seat's pool (its tokens fly from and to there)."""
+        return self.rect.x + self.px(60), self.rect.y + self.label_h // 2
+
+    def seat_spot(self) -> tuple[int, int]:
+        """Where the seat's cards come from, at the row's left."""
+        return self.rect.x + self.px(20), self.rect.centery
 
     def hit(self, pos) -> bool:
         return self.rect.collidepoint(pos)
@@ -124,3 +134,32 @@ class ChainRow:
         box.midbottom = (self.rect.centerx, self.rect.bottom - px(6))
         panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
         draw_text(screen, words, size, theme.INK, box.center, "center", box=box)
+
+
+class ChainBoard:
+    def __init__(self, seats) -> None:
+        self.seats = seats  # the table's seats: which seat is at the bottom, the others in turn order
+        self.rows: list[ChainRow] = []
+
+    def place(self, rects: list[pygame.Rect], card_w: int, label_h: int, hand_room: int,
+              px: Callable[[float], int]) -> None:
+        self.rows = []
+        for rect in rects:
+            self.rows.append(ChainRow())
+            self.rows[-1].place(rect, card_w, label_h, hand_room, px)
+
+    def row(self, chain: int) -> ChainRow:
+        order = self.seats.others() + [self.seats.bottom]
+        return self.rows[order.index(chain)]
+
+    def spot_at(self, pos, chains) -> tuple[int, int] | None:
+        """(chain, position) of the card in play under `pos` (`chains`: the view's)."""
+        for chain, stacks in enumerate(chains):
+            position = self.row(chain).place_at(pos, len(stacks))
+            if position is not None:
+                return chain, position
+        return None
+
+    def chain_at(self, pos) -> int | None:
+        """The chain whose row `pos` is on."""
+        return next((chain for chain in range(len(self.rows)) if self.row(chain).hit(pos)), None)

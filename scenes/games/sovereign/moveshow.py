@@ -2,20 +2,26 @@
 turned over turns where it lies, a token flies from a pool onto a card (or from the supply into a
 pool). The moves of the game's end (the Reveal Phase, scoring, sudden death) and every move that
 turns a card up are paced: each event is a step of its own that stays on the table as long as the
-computer-speed setting says, with a caption, until a click, Space or Enter skips the rest."""
+computer-speed setting says, with a caption, until a click, Space or Enter skips the rest.
+
+It also says where on the table a move lands: the move picked by keyboard or hint is lit there,
+another seat's last move outlined."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.sovereign.actions import (Covered, Discarded, EventDrawn, Fizzled, Flipped, Played, RevealPhase, Scored,
-                                    SuddenDeath, SuitChanged, TokenPlaced, TokensTaken, Tucked)
+from game.sovereign.actions import (Covered, Discarded, EventDrawn, Fizzled, Flipped, Open, Pick, Play, PlayDiscard,
+                                    Played, Reveal, RevealPhase, Salvage, Scored, SuddenDeath, SuitChanged, TokenPlaced,
+                                    TokensTaken, Tuck, Tucked)
 
 from scenes.games.sovereign.cards import TokenMark
+from scenes.games.sovereign.choices import TARGET_ACTIONS
 from scenes.ui import theme
 from scenes.ui.motion import Flight
 
 TOLD = (RevealPhase, SuddenDeath, EventDrawn, Scored, Fizzled)  # events that only have words
+ON_A_CARD = (Played, Flipped, SuitChanged, TokenPlaced, Discarded, Covered, Tucked)  # events at a card in play
 
 
 def skips(event) -> bool:
@@ -117,13 +123,47 @@ class MoveShow:
         table = self.table
         if seat == table.turns.viewer:
             return table.pool.rect.center
-        row = table.row(seat)
-        return row.x + table.px(60), row.y + table.label_h // 2
+        return table.chain_row(seat).pool_spot()
 
     def seat_spot(self, seat: int) -> tuple[int, int]:
         """Where a seat's cards come from: the hand at the bottom, another seat's row."""
         table = self.table
         if seat == table.seats.bottom:
             return table.hand.centers(1)[0]
-        row = table.row(seat)
-        return row.x + table.px(20), row.centery
+        return table.chain_row(seat).seat_spot()
+
+    # -- where a move lands
+
+    def action_spot(self, action) -> pygame.Rect | None:
+        """Where `action` lands: the place a card goes, the card it names, the discard pile."""
+        table = self.table
+        seat = table.session.to_move
+        if isinstance(action, (Play, PlayDiscard)):
+            return table.position_rect(action.chain, len(table.current_view().chains[action.chain]))
+        if isinstance(action, (Open, Pick)):
+            return table.position_rect(seat, len(table.current_view().chains[seat]))
+        if isinstance(action, Reveal):
+            return table.position_rect(seat, action.position)
+        if isinstance(action, TARGET_ACTIONS):
+            return table.position_rect(action.chain, action.position)
+        if isinstance(action, Salvage):
+            return table.discard_pile.rect
+        if isinstance(action, Tuck):
+            return self.source_spot()
+        return None
+
+    def source_spot(self) -> pygame.Rect | None:
+        """Where the card whose ability asks is in play (the Runner a card is tucked beneath)."""
+        table = self.table
+        view = table.current_view()
+        source = view.pending.source if view.pending is not None else None
+        for chain, stacks in enumerate(view.chains):
+            for position, stack in enumerate(stacks):
+                if source is not None and stack and stack[-1].card == source:
+                    return table.position_rect(chain, position)
+        return None
+
+    def event_spot(self, event) -> pygame.Rect | None:
+        if isinstance(event, ON_A_CARD):
+            return self.table.position_rect(event.chain, event.position)
+        return None

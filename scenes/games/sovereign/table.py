@@ -14,27 +14,27 @@ from __future__ import annotations
 
 import pygame
 
-from game.sovereign.actions import (Cover, Covered, Discard, Discarded, EndTurn, Flip, Flipped, Open, Pick,
-                                    PlaceModifier, PlaceShield, Play, PlayDiscard, PlayDiscardOn, Played, PlayOn, Reveal,
-                                    Salvage, SetSuit, ShiftSuit, Skip, SuitChanged, TokenPlaced, Tuck, Tucked)
+from game.sovereign.actions import EndTurn, Play, PlayDiscard, Played, SetSuit, ShiftSuit, Skip
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
-from game.sovereign.state import MODIFIER, SHIELD, SUIT
+from game.sovereign.state import MODIFIER, SHIELD
 
 from scenes.games.sovereign.cardhelp import card_help, draw_help_box
 from scenes.games.sovereign.cards import TokenMark  # noqa: F401 (re-exported: a token as it flies)
-from scenes.games.sovereign.chainrow import ChainRow
+from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
+from scenes.games.sovereign.choices import PLAY_ACTIONS, TOKEN_ACTIONS, CardChoices
+from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
 from scenes.games.sovereign.side import SidePanel
+from scenes.games.sovereign.words import (PLAY_KINDS, TURN_PROMPTS, chain_summary, event_words, score_breakdown,
+                                          supply_words)
 from scenes.table.parts import Pile, card_width
 from scenes.table.seats import Seats
-from scenes.table.table import TableScene, action_cards
+from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, line_height
 
-TARGET_ACTIONS = (Discard, SetSuit, Flip, Cover, PlaceModifier, PlaceShield)
-PLAY_ACTIONS = (Play, PlayDiscard, PlayOn, PlayDiscardOn)
 
 
 def class_order(card: ClassCard):
@@ -63,14 +63,15 @@ class SovereignTable(TableScene):
         self.skip_button = Button("Skip", lambda: self.perform(Skip()), color=theme.BUTTON_WARN)
         self.end_button = Button("End turn", lambda: self.perform(EndTurn()), color=theme.BUTTON_GO)
         self.shift_button = Button("Shift suit", lambda: self.perform(ShiftSuit()))
-        self.suit_buttons = {suit: Button(f"{SUIT_SYMBOLS[suit]} {suit.title()}", lambda s=suit: self.choose_suit(s))
-                             for suit in (STAR, PLANET)}
-        self.suit_target: tuple[int, int] | None = None  # a card picked for a suit choice
+        self.choices = CardChoices(self)
+        self.suit_buttons = {suit: Button(f"{SUIT_SYMBOLS[suit]} {suit.title()}",
+                                          lambda s=suit: self.choices.choose_suit(s)) for suit in (STAR, PLANET)}
         self.pool = TokenPool()
         self.side = SidePanel(self.draw_pile, self.discard_pile)
-        self.rows: list[ChainRow] = []  # top to bottom (`chain_row` says which chain each shows)
+        self.board = ChainBoard(self.seats)
         self.chain_w = self.label_h = 1
         self.show = MoveShow(self)
+        self.keys = TableMoveKeys(self)
         self.button_slots: list[pygame.Rect] = []
 
     # -- the actions of buttons and keys
@@ -100,67 +101,24 @@ class SovereignTable(TableScene):
         return [(pygame.K_s, "Skip"), (pygame.K_e, "End turn"), (pygame.K_f, "Shift suit")]
 
     def suit_choice(self, legal) -> tuple[int, int] | None:
-        """The card whose suit the two suit buttons set: the one clicked, or the only card a suit
-        choice can name (a Mercenary choosing its own suit)."""
-        if self.suit_target is not None:
-            return self.suit_target
-        spots = {(a.chain, a.position) for a in legal if isinstance(a, SetSuit)}
-        if len(spots) == 1 and sum(isinstance(a, SetSuit) for a in legal) > 1:
-            return spots.pop()
-        return None
+        return self.choices.suit_choice(legal)
 
-    def choose_suit(self, suit: str) -> None:
-        chain, position = self.suit_choice(self.legal())
-        self.suit_target = None
-        self.perform(SetSuit(chain, position, suit))
-
-    # -- by keyboard: the moves that name no hand card
+    # -- by keyboard: the moves that name no hand card (scenes/games/sovereign/keys.py)
 
     def table_moves(self) -> list:
-        """Legal moves that play no hand card and have no key of their own: ability targets,
-        suits, tokens, the discard pile."""
-        keyed = set(self.key_actions().values())
-        hand = set(self.current_view().hand)
-        return [a for a in self.legal() if a not in keyed and not hand.intersection(action_cards(a))]
+        return self.keys.moves()
 
     def pick_card(self, step: int) -> None:
-        """Left/Right: the usable hand cards in turn, then (when there are any) the moves on the table."""
-        moves = self.table_moves()
-        if not moves:
+        if not self.keys.pick_card(step):
             super().pick_card(step)
-            return
-        usable = [card for card in self.hand.cards(self.current_view()) if self.card_actions(card)]
-        slots = usable + [None]  # None: the moves on the table
-        if self.hand.selected in usable:
-            index = usable.index(self.hand.selected) + step
-        elif self.choice in moves:
-            index = len(usable) + step
-        else:
-            index = 0 if step > 0 else -1
-        picked = slots[index % len(slots)]
-        if picked is None:
-            self.hand.selected = None
-            self.pick_table_move(moves, 0)
-        else:
-            self.hand.selected = picked
-            self.choice = self.card_actions(picked)[0]
 
     def pick_move(self, step: int) -> None:
-        """Up/Down: the selected card's moves, or the next move on the table."""
-        moves = self.table_moves()
-        if self.hand.selected is None and moves:
-            self.pick_table_move(moves, step)
-        else:
+        if not self.keys.pick_move(step):
             super().pick_move(step)
 
     def keys_help(self) -> str:
         return (super().keys_help() + " A choice on the table (an ability's target, a suit, a token, the discard "
                 "pile): Left/Right reach it after the hand cards, Up/Down go through such choices, Enter makes it.")
-
-    def pick_table_move(self, moves: list, step: int) -> None:
-        index = moves.index(self.choice) + step if self.choice in moves else 0
-        self.choice = moves[index % len(moves)]
-        self.say_notice(f"{self.describe(self.choice)}: Enter to choose it.")
 
     # -- geometry
 
@@ -184,10 +142,7 @@ class SovereignTable(TableScene):
         self.middle = pygame.Rect(area.x + self.px(8), side.y, side.x - area.x - self.px(16), side.h)
         self.label_h = line_height(self.px(15), bold=True)
         self.chain_w = self.chain_width()
-        self.rows = []
-        for rect in self.row_rects():
-            self.rows.append(ChainRow())
-            self.rows[-1].place(rect, self.chain_w, self.label_h, self.hand_room(), self.px)
+        self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
 
     def row_rects(self) -> list[pygame.Rect]:
         """One row a player across the board, top to bottom."""
@@ -207,31 +162,20 @@ class SovereignTable(TableScene):
         return self.chain_w + self.px(8)
 
     def chain_row(self, chain: int) -> ChainRow:
-        """Chain rows top to bottom in turn order from the seat at the bottom of the table, which is last."""
-        players = len(self.session.seats)
-        bottom = self.seats.bottom
-        order = [(bottom + k) % players for k in range(1, players)] + [bottom]
-        return self.rows[order.index(chain)]
+        return self.board.row(chain)
 
     def row(self, chain: int) -> pygame.Rect:
-        return self.chain_row(chain).rect
+        return self.board.row(chain).rect
 
     def position_center(self, chain: int, position: int) -> tuple[int, int]:
-        return self.chain_row(chain).center(position)
+        return self.board.row(chain).center(position)
 
     def position_rect(self, chain: int, position: int) -> pygame.Rect:
-        return self.chain_row(chain).slot(position).rect
+        return self.board.row(chain).slot(position).rect
 
     def spot_at(self, pos, view) -> tuple[int, int] | None:
         """(chain, position) of the card in play under `pos`."""
-        for chain, stacks in enumerate(view.chains):
-            position = self.chain_row(chain).place_at(pos, len(stacks))
-            if position is not None:
-                return chain, position
-        return None
-
-    def chain_at(self, pos) -> int | None:
-        return next((chain for chain in range(len(self.session.seats)) if self.chain_row(chain).hit(pos)), None)
+        return self.board.spot_at(pos, view.chains)
 
     # -- what the viewer may do
 
@@ -241,20 +185,8 @@ class SovereignTable(TableScene):
     def card_usable(self, card) -> bool:
         return bool(self.card_actions(card))
 
-    def target_actions(self, chain: int, position: int) -> list:
-        """The legal ability or token choices that name this card in play."""
-        return [a for a in self.legal() if isinstance(a, TARGET_ACTIONS + (Reveal,))
-                and getattr(a, "chain", self.session.to_move) == chain and a.position == position]
-
     def glowing_spots(self) -> set[tuple[int, int]]:
-        spots = set()
-        for action in self.legal():
-            if isinstance(action, TARGET_ACTIONS) and self.pool.allows(self.pool.picked, action):
-                spots.add((action.chain, action.position))
-            elif isinstance(action, Reveal):
-                spots.add((self.session.to_move, action.position))
-        return spots
-
+        return self.choices.glowing()
 
     def playable_chains(self, card) -> list[int]:
         return [a.chain for a in self.legal() if isinstance(a, Play) and a.card == card]
@@ -270,9 +202,9 @@ class SovereignTable(TableScene):
     # -- input
 
     def drop(self, card, drop_center, pointer) -> bool:
-        chain = self.chain_at(drop_center)
+        chain = self.board.chain_at(drop_center)
         if chain is None:
-            chain = self.chain_at(pointer)
+            chain = self.board.chain_at(pointer)
         action = self.card_action(card, chain)
         if action is None:
             if chain is not None and any(isinstance(a, Play) for a in self.card_actions(card)):
@@ -303,13 +235,10 @@ class SovereignTable(TableScene):
     def press(self, pos, view) -> None:
         if view.seat is not None and self.my_turn:
             kind = self.pool.kind_at(pos)
-            if kind is not None and self.token_usable(kind):
+            if kind is not None and self.choices.token_usable(kind):
                 self.pool.pick(kind, pos)
                 return
         super().press(pos, view)
-
-    def token_usable(self, kind: str) -> bool:
-        return any(self.pool.allows(kind, a) for a in self.legal() if isinstance(a, (PlaceShield, PlaceModifier)))
 
     def handle(self, event) -> None:
         if self.show.showing_steps() and skips(event):
@@ -320,17 +249,9 @@ class SovereignTable(TableScene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pool.dragged_to is not None:
             self.pool.dragged_to = None
             spot = self.spot_at(event.pos, self.current_view())
-            if spot is not None and self.place_token(*spot):
+            if spot is not None and self.choices.place_token(*spot):
                 return
         super().handle(event)
-
-    def place_token(self, chain: int, position: int) -> bool:
-        moves = [a for a in self.target_actions(chain, position)
-                 if isinstance(a, (PlaceShield, PlaceModifier)) and self.pool.allows(self.pool.picked, a)]
-        if self.pool.picked is None or not moves:
-            return False
-        self.pool.picked = None
-        return self.perform(moves[0])
 
     def press_elsewhere(self, pos, view) -> None:
         spot = self.spot_at(pos, view)
@@ -340,7 +261,7 @@ class SovereignTable(TableScene):
         if spot is not None:
             self.choose_target(*spot)
             return
-        chain = self.chain_at(pos)
+        chain = self.board.chain_at(pos)
         if chain is not None and self.hand.selected is not None:
             action = self.card_action(self.hand.selected, chain)
             self.hand.selected = None
@@ -358,60 +279,12 @@ class SovereignTable(TableScene):
             self.perform((own or plays)[0])
 
     def choose_target(self, chain: int, position: int) -> None:
-        """A click on a card in play: the ability's target, a token's card, or a card to reveal."""
-        if self.pool.picked is not None and self.place_token(chain, position):
-            return
-        moves = [a for a in self.target_actions(chain, position) if not isinstance(a, (PlaceShield, PlaceModifier))]
-        suits = [a for a in moves if isinstance(a, SetSuit)]
-        if len(suits) > 1:
-            self.suit_target = (chain, position)
-            self.say_notice("Choose the suit: star or planet.")
-        elif len(moves) >= 1:
-            self.perform(moves[0])
-        else:
-            stack = self.current_view().chains[chain][position]
-            if stack and stack[-1].shield:
-                self.say("that card is shielded: no ability or token may target it")
-            elif self.pool.picked is None and any(isinstance(a, (PlaceShield, PlaceModifier)) for a in self.legal()):
-                self.say_notice("Pick a token from your pool first, then the card.")
+        self.choices.choose(chain, position)
 
     def show_move(self, events, origin, by_table: bool = False) -> None:
-        self.suit_target = None
+        self.choices.forget()
         self.pool.picked = None
         super().show_move(events, origin, by_table)
-
-    # -- where moves land
-
-    def action_spot(self, action):
-        seat = self.session.to_move
-        if isinstance(action, (Play, PlayDiscard)):
-            return self.position_rect(action.chain, len(self.current_view().chains[action.chain]))
-        if isinstance(action, (Open, Pick)):
-            return self.position_rect(seat, len(self.current_view().chains[seat]))
-        if isinstance(action, Reveal):
-            return self.position_rect(seat, action.position)
-        if isinstance(action, TARGET_ACTIONS):
-            return self.position_rect(action.chain, action.position)
-        if isinstance(action, Salvage):
-            return self.discard_pile.rect
-        if isinstance(action, Tuck):
-            return self.source_spot()
-        return None
-
-    def source_spot(self) -> pygame.Rect | None:
-        """Where the card whose ability asks is in play (the Runner a card is tucked beneath)."""
-        view = self.current_view()
-        source = view.pending.source if view.pending is not None else None
-        for chain, stacks in enumerate(view.chains):
-            for position, stack in enumerate(stacks):
-                if source is not None and stack and stack[-1].card == source:
-                    return self.position_rect(chain, position)
-        return None
-
-    def event_spot(self, event):
-        if isinstance(event, (Played, Flipped, SuitChanged, TokenPlaced, Discarded, Covered, Tucked)):
-            return self.position_rect(event.chain, event.position)
-        return None
 
     # -- events to motion (scenes/games/sovereign/moveshow.py)
 
@@ -425,6 +298,12 @@ class SovereignTable(TableScene):
 
     def settle(self, events) -> None:
         self.show.settle(events)
+
+    def action_spot(self, action):
+        return self.show.action_spot(action)
+
+    def event_spot(self, event):
+        return self.show.event_spot(event)
 
     def animate(self, event, origin) -> None:
         self.show.animate(event, origin)
@@ -493,9 +372,7 @@ class SovereignTable(TableScene):
             row.draw_backs(screen, view.hand_counts[chain])
 
     def chain_summary(self, view, chain: int) -> str:
-        stars, planets = chain_totals(view.chains[chain])
-        known = "" if all(p[-1].card is not None for p in view.chains[chain] if p) else " (so far)"
-        return f"\u2733 {stars}  \u2641 {planets}  score {abs(stars - planets)}{known}"
+        return chain_summary(view.chains[chain])
 
     def refuse(self, screen, chain: int, card) -> None:
         """A chain the held card cannot go on is veiled; held over it, it says why."""
@@ -515,13 +392,7 @@ class SovereignTable(TableScene):
                        None if card_set is None else f"Card set: {card_set['name']}", self.event_words(view))
 
     def event_words(self, view) -> tuple[str, str]:
-        """The active event's heading and text for the side panel."""
-        event = view.active_event
-        if view.fair_winds:
-            return "Fair Winds", "No events in this game."
-        if event is None:
-            return "No event yet", f"{view.event_deck_count} event cards to come."
-        return f"Event: {event.name}", event.text
+        return event_words(view)
 
     def draw_pool(self, screen, view) -> None:
         """The viewer's pool above the buttons (nothing for an onlooker)."""
@@ -550,18 +421,10 @@ class SovereignTable(TableScene):
 
     def turn_prompt(self, view, name: str) -> str:
         kind = view.pending.kind if view.pending is not None else ""
-        if kind == "opening":
-            return f"{name}: drag the card that starts your chain (face down, secretly) onto the table"
-        if kind == "pick":
-            return f"Sudden death, {name}: drag your secret card onto the table"
-        if kind in ("play", "second", "extra_play"):
+        if kind in TURN_PROMPTS:
+            return TURN_PROMPTS[kind].format(name=name)
+        if kind in PLAY_KINDS:
             return self.play_prompt(name, "drag a card onto a glowing chain")
-        if kind == "tokens":
-            return f"{name}: drag a token from your pool onto a card, or End turn"
-        if kind == "salvage":
-            return f"{name}: drag a card onto the table to discard it and draw one, or Skip"
-        if kind == "tuck":
-            return f"{name}: drag a card onto the table to tuck it beneath the Runner, or Skip"
         if self.suit_choice(self.legal()) is not None:
             return f"{view.pending.source.kind}: {PROMPTS.get(kind, 'choose a suit')}: press \u2733 Star or \u2641 Planet"
         source = f"{view.pending.source.kind}: " if view.pending is not None and view.pending.source else f"{name}: "
@@ -578,63 +441,20 @@ class SovereignTable(TableScene):
         """A play's words; they say when pool tokens may go first, and what to do when only a
         token can make a card fit (solitaire)."""
         legal = self.legal()
-        tokens = any(isinstance(a, (PlaceShield, PlaceModifier)) for a in legal)
+        tokens = any(isinstance(a, TOKEN_ACTIONS) for a in legal)
         if tokens and not any(isinstance(a, PLAY_ACTIONS) for a in legal):
             return f"{name}: no card fits yet: drag a modifier from your pool onto a card to make one fit"
         skip = ", or Skip" if Skip() in legal else ""
         return f"{name}: {how}" + (" (your pool's tokens may go first)" if tokens else "") + skip
 
     def result_rows(self):
-        """Each chain's cards in play, and its score broken down card by card as the rulebook
-        reads it: the stars and the planets added up (a card's modifiers beside its printed
-        value), then the larger total less the smaller."""
+        """Each chain's cards in play, and its score broken down card by card."""
         view = self.session.view(None)
-        rows = []
-        for seat, chain in enumerate(view.chains):
-            cards = tuple(stack[-1] for stack in chain if stack)
-            star_total, planet_total = chain_totals(chain)
-            high, low = max(star_total, planet_total), min(star_total, planet_total)
-            summary = (f"\u2733 {score_terms(cards, STAR)} = {star_total}, \u2641 {score_terms(cards, PLANET)} = "
-                       f"{planet_total}: score {high} - {low} = {high - low}")
-            suitless = [p.card.kind for p in cards if p.card is not None and not p.suit]
-            if suitless:
-                summary += f" ({', '.join(suitless)} without a suit: counts for neither)"
-            rows.append((seat, cards, summary))
-        return rows
+        return [(seat, tuple(stack[-1] for stack in chain if stack), score_breakdown(chain))
+                for seat, chain in enumerate(view.chains)]
 
 
 def pool_tokens(view, seat: int) -> tuple[int, int]:
     """(shields, modifiers) in a seat's pool."""
     pool = view.pools[seat]
     return pool[SHIELD], pool[MODIFIER]
-
-
-def supply_words(view) -> str:
-    supply = view.supply
-    return f"Supply: {supply[SHIELD]} shield, {supply[MODIFIER]} modifier, {supply[SUIT]} suit"
-
-
-def score_terms(cards, suit: str) -> str:
-    """The values of the cards of one suit, "5+(9+1)" (a card with modifiers in brackets)."""
-    terms = []
-    for placed in cards:
-        if placed.suit != suit or placed.card is None:
-            continue
-        mods = "".join(f"{m:+d}" for m in placed.mods)
-        terms.append(f"({placed.card.value}{mods})" if mods else str(placed.value))
-    return "+".join(terms) or "0"
-
-
-def chain_totals(chain) -> tuple[int, int]:
-    """(stars, planets) over the cards in play whose faces the viewer knows."""
-    stars = planets = 0
-    for stack in chain:
-        placed = stack[-1] if stack else None
-        if placed is None or placed.value is None:
-            continue
-        if placed.suit == STAR:
-            stars += placed.value
-        elif placed.suit == PLANET:
-            planets += placed.value
-    return stars, planets
-
