@@ -6,6 +6,8 @@ card clicked next); a click that names nothing says why."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.sovereign.actions import (Cover, Discard, Flip, PlaceModifier, PlaceShield, Play, PlayDiscard, PlayDiscardOn,
                                     PlayOn, Reveal, SetSuit)
 
@@ -58,6 +60,28 @@ class CardChoices:
     def token_usable(self, kind: str) -> bool:
         table = self.table
         return any(table.pool.allows(kind, a) for a in table.legal() if isinstance(a, TOKEN_ACTIONS))
+
+    def pick_token(self, pos) -> bool:
+        """A press on a pool token that may be placed now picks it up; whether one was."""
+        kind = self.table.pool.kind_at(pos)
+        if kind is None or not self.token_usable(kind):
+            return False
+        self.table.pool.pick(kind, pos)
+        return True
+
+    def drag_token(self, event) -> bool:
+        """A picked token follows the pointer; let go on a card it may go on, it is placed there.
+        Whether the event was used up (a token placed)."""
+        pool = self.table.pool
+        if pool.dragged_to is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            pool.dragged_to = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pool.dragged_to = None
+            spot = self.table.spot_at(event.pos, self.table.current_view())
+            return spot is not None and self.place_token(*spot)
+        return False
 
     def place_token(self, chain: int, position: int) -> bool:
         """The picked token onto this card, if it may go there; whether it went."""

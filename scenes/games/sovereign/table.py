@@ -77,19 +77,15 @@ class SovereignTable(TableScene):
     # -- the actions of buttons and keys
 
     def action_buttons(self):
+        """The two suits of a suit choice; else Shift suit, Skip and End turn, those legal now."""
         legal = self.session.legal_actions() if self.session.to_move is not None else []
-        found = []
         suit_target = self.suit_choice(legal)
         if suit_target is not None:
-            chain, position = suit_target
-            found = [(self.suit_buttons[suit], SetSuit(chain, position, suit)) for suit in (STAR, PLANET)]
+            found = [(self.suit_buttons[suit], SetSuit(*suit_target, suit)) for suit in (STAR, PLANET)]
         else:
-            if ShiftSuit() in legal:
-                found.append((self.shift_button, ShiftSuit()))
-            if Skip() in legal:
-                found.append((self.skip_button, Skip()))
-            if EndTurn() in legal:
-                found.append((self.end_button, EndTurn()))
+            found = [(button, action) for button, action in ((self.shift_button, ShiftSuit()),
+                                                             (self.skip_button, Skip()), (self.end_button, EndTurn()))
+                     if action in legal]
         for (button, _action), slot in zip(found, self.button_slots):
             button.rect = slot
         return found[:len(self.button_slots)]
@@ -233,25 +229,14 @@ class SovereignTable(TableScene):
             self.say(self.session.why_illegal(Play(card, self.session.to_move)))
 
     def press(self, pos, view) -> None:
-        if view.seat is not None and self.my_turn:
-            kind = self.pool.kind_at(pos)
-            if kind is not None and self.choices.token_usable(kind):
-                self.pool.pick(kind, pos)
-                return
-        super().press(pos, view)
+        if view.seat is None or not self.my_turn or not self.choices.pick_token(pos):
+            super().press(pos, view)
 
     def handle(self, event) -> None:
         if self.show.showing_steps() and skips(event):
             self.motion.clear()
-            return
-        if event.type == pygame.MOUSEMOTION and self.pool.dragged_to is not None:
-            self.pool.dragged_to = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pool.dragged_to is not None:
-            self.pool.dragged_to = None
-            spot = self.spot_at(event.pos, self.current_view())
-            if spot is not None and self.choices.place_token(*spot):
-                return
-        super().handle(event)
+        elif not self.choices.drag_token(event):
+            super().handle(event)
 
     def press_elsewhere(self, pos, view) -> None:
         spot = self.spot_at(pos, view)
