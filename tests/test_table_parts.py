@@ -146,3 +146,24 @@ def test_the_keyboard_cursor_walks_rows_and_leaves_a_row_that_closes():
     focus.clear()
     focus.along(-1, start_row="hand")
     assert focus.current() == "c"
+
+
+def test_the_keyboard_cursor_follows_a_pick_made_another_way():
+    """A click or a hint picks a thing: the next key goes on from there."""
+    from scenes.table.parts import Focus
+
+    rows = {"hand": ["a", "b", "c"], "table": ["pile"]}
+    focus = Focus(lambda: list(rows.items()))
+    focus.follow("hand", "b")
+    assert (focus.row, focus.current()) == ("hand", "b")
+    focus.along(1)
+    assert focus.current() == "c"
+    focus.follow("table", "pile")
+    focus.along(1)
+    assert (focus.row, focus.current()) == ("table", "pile")
+    focus.follow("hand", "gone")
+    assert focus.row is None and focus.current() is None
+    focus.follow("hand", None)
+    assert focus.current() is None
+    focus.along(-1, start_row="hand")
+    assert focus.current() == "c", "off again, the cursor starts afresh"

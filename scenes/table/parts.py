@@ -212,6 +212,15 @@ class Focus:
         index = open_rows.index(self.row) + step if self.row in open_rows else 0
         self.enter(open_rows[min(max(index, 0), len(open_rows) - 1)], 1)
 
+    def follow(self, row: str, item) -> None:
+        """The cursor onto `item` in `row`, or off when the row does not hold it: for a table
+        whose cursor is its pick, which a click or a hint makes as well as the keys."""
+        items = self.items(row)
+        if item is not None and item in items:
+            self.row, self.spot = row, items.index(item)
+        else:
+            self.clear()
+
     def enter(self, row: str, step: int) -> None:
         """Into `row`: at its first thing going right or down, its last going left."""
         if row != self.row:
