@@ -22,13 +22,13 @@ from game.sovereign.state import MODIFIER, SHIELD
 from scenes.games.sovereign.cardhelp import card_help, draw_help_box
 from scenes.games.sovereign.cards import TokenMark  # noqa: F401 (re-exported: a token as it flies)
 from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
-from scenes.games.sovereign.choices import PLAY_ACTIONS, TOKEN_ACTIONS, CardChoices
+from scenes.games.sovereign.choices import CardChoices
 from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
 from scenes.games.sovereign.side import SidePanel
-from scenes.games.sovereign.words import (PLAY_KINDS, TURN_PROMPTS, chain_summary, event_words, score_breakdown,
-                                          supply_words)
+from scenes.games.sovereign.words import (PLAY_KINDS, chain_summary, choice_prompt, event_words, play_prompt,
+                                          score_breakdown, supply_words)
 from scenes.table.parts import Pile, card_width
 from scenes.table.seats import Seats
 from scenes.table.table import TableScene
@@ -405,15 +405,9 @@ class SovereignTable(TableScene):
         return self.turn_prompt(view, self.session.names[seat])
 
     def turn_prompt(self, view, name: str) -> str:
-        kind = view.pending.kind if view.pending is not None else ""
-        if kind in TURN_PROMPTS:
-            return TURN_PROMPTS[kind].format(name=name)
-        if kind in PLAY_KINDS:
+        if view.pending is not None and view.pending.kind in PLAY_KINDS:
             return self.play_prompt(name, "drag a card onto a glowing chain")
-        if self.suit_choice(self.legal()) is not None:
-            return f"{view.pending.source.kind}: {PROMPTS.get(kind, 'choose a suit')}: press \u2733 Star or \u2641 Planet"
-        source = f"{view.pending.source.kind}: " if view.pending is not None and view.pending.source else f"{name}: "
-        return f"{source}{PROMPTS.get(kind, 'choose')} (click a glowing card)"
+        return choice_prompt(view, name, suit_buttons=self.suit_choice(self.legal()) is not None)
 
     def told(self, event):
         """A card the viewer would play face down is theirs: the words name it (to the others it
@@ -423,14 +417,7 @@ class SovereignTable(TableScene):
         return super().told(event)
 
     def play_prompt(self, name: str, how: str) -> str:
-        """A play's words; they say when pool tokens may go first, and what to do when only a
-        token can make a card fit (solitaire)."""
-        legal = self.legal()
-        tokens = any(isinstance(a, TOKEN_ACTIONS) for a in legal)
-        if tokens and not any(isinstance(a, PLAY_ACTIONS) for a in legal):
-            return f"{name}: no card fits yet: drag a modifier from your pool onto a card to make one fit"
-        skip = ", or Skip" if Skip() in legal else ""
-        return f"{name}: {how}" + (" (your pool's tokens may go first)" if tokens else "") + skip
+        return play_prompt(name, how, self.legal())
 
     def result_rows(self):
         """Each chain's cards in play, and its score broken down card by card."""
