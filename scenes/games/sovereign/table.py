@@ -6,9 +6,12 @@ Every choice of a turn is an action the engine lists: a hand card is dragged ont
 the board, for the secret picks), an ability's target is a click on a glowing card, and Skip,
 End turn, Shift suit and the two suits of a suit choice are buttons.
 
-By keyboard, besides the hand cards (Left/Right, Up/Down, Enter): when a choice names no hand
-card (an ability's target, a suit, a token, the unseen discard under Hostile Orbit), Left/Right
-and Up/Down go through those moves, each lit on the table and said in words, and Enter makes it."""
+The table is assembled from parts of this folder, each placed once per layout: the chain rows
+(`chainrow.ChainBoard` of `ChainRow`s), the side panel (`side.SidePanel`), the viewer's pool
+(`pool.TokenPool`); the choices that name a card in play (`choices.CardChoices`), the keyboard's
+reach to them (`keys.TableMoveKeys`), how a move is shown (`moveshow.MoveShow`), the card help
+(`cardhelp`) and the words (`words`). What stays here is the table's own: the layout, which
+buttons show, where a hand card goes, and the prompt."""
 
 from __future__ import annotations
 
@@ -34,7 +37,6 @@ from scenes.table.seats import Seats
 from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, line_height
-
 
 
 def class_order(card: ClassCard):
