@@ -98,3 +98,24 @@ def test_a_hint_to_draw_names_the_button_and_shows_no_card(driver):
     top = table.session.state.draw_pile[-1]
     driver.key(pygame.K_h)
     assert table.prompt_line.notice.startswith("Hint: Draw") and top.label not in table.prompt_line.notice
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_the_card_size_setting_sizes_the_hand_and_the_board_at_every_table(driver, game):
+    """Small and large cards: the hand and the board's cards grow with the setting. The Cubes board
+    (fitted to the camera) and the solitaire's one chain (seven places across the board's width)
+    are as large as their room allows at any setting, so there only the hand grows."""
+    from scenes.shell.screens import table_class
+
+    driver.app.screen = pygame.display.set_mode((1920, 1080))
+    players = max(game.rules.min_players, 2) if game.rules.max_players > 1 else 1
+    seats = [{"name": n, "kind": "human" if i == 0 else "computer"} for i, n in enumerate(["Ana", "Ben", "Cleo"][:players])]
+    widths = {}
+    for size in ("small", "large"):
+        driver.app.settings["card_size"] = size
+        table = table_class(game)(driver.app, Session(game.name, {"seats": seats}, 3))
+        table.layout((1920, 1080))
+        widths[size] = (table.hand.width, table.flight_width())
+    assert widths["large"][0] > widths["small"][0], "the hand"
+    if game.name not in ("cubes", "sovereign-solitaire"):
+        assert widths["large"][1] > widths["small"][1], "the board"

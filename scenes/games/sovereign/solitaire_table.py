@@ -73,7 +73,7 @@ class SolitaireTable(SovereignTable):
     def chain_width(self) -> int:
         gap = self.px(12)
         return card_width(self.middle.w - 3 * gap, self.middle.h - self.label_h - 6 * gap, columns=7, gap=gap,
-                          most=self.px(140))
+                          most=self.card_px(140))
 
     def row_rects(self) -> list[pygame.Rect]:
         height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(30)

@@ -124,7 +124,7 @@ class SovereignTable(TableScene):
         area = self.layout_frame(size)
         self.area = area
         self.seats.layout(area, 0)
-        card_w = self.px(92)
+        card_w = self.card_px(92)
         hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(22)
         self.prompt_y = hand_y - self.px(10) - line_height(self.px(15)) - self.prompt_line.height(1)
         bx = area.right - self.px(150)
@@ -153,7 +153,7 @@ class SovereignTable(TableScene):
         width; a card under the label line in its height."""
         row_h = self.middle.h // len(self.session.seats)
         return card_width(self.middle.w - self.px(24), row_h - self.label_h - self.px(14), columns=8, gap=4,
-                          most=self.px(104))
+                          most=self.card_px(104))
 
     def hand_room(self) -> int:
         """The width kept at the right of each row for that seat's hand, as backs."""
