@@ -119,3 +119,23 @@ def test_the_card_size_setting_sizes_the_hand_and_the_board_at_every_table(drive
     assert widths["large"][0] > widths["small"][0], "the hand"
     if game.name not in ("cubes", "sovereign-solitaire"):
         assert widths["large"][1] > widths["small"][1], "the board"
+
+
+def test_a_move_picked_by_keyboard_is_named_in_the_prompt(driver, monkeypatch):
+    """"Enter: Ana plays 7\u2660 on chain 2": the prompt says what Enter will do."""
+    import scenes.table.prompt as prompt_module
+
+    session = Session("chains", {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer"}]}, 5)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    while not table.my_turn or table.motion.busy:
+        driver.frame(dt=0.05)
+    driver.key(pygame.K_RIGHT)
+    assert table.choice is not None
+    drawn = []
+    real = prompt_module.draw_text
+    monkeypatch.setattr(prompt_module, "draw_text", lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k))
+    table.prompt_line.clear(notice=True)
+    table.draw(driver.app.screen)
+    said = " ".join(drawn)
+    assert said.startswith("Enter: ") and table.describe(table.choice) in said

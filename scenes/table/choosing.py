@@ -14,6 +14,15 @@ def action_cards(action) -> list:
 class HandChoice:
     def __init__(self, table) -> None:
         self.table = table
+        self._told: tuple = (None, None, "")  # the last move put in words: (state, move, words)
+
+    def words(self, action) -> str:
+        """The picked move in words, for the prompt ("Enter: Ana plays 7\u2660 on chain 2"); worked
+        out once a move, not every frame."""
+        state = self.table.session.state
+        if self._told[0] is not state or self._told[1] != action:
+            self._told = (state, action, self.table.describe(action))
+        return self._told[2]
 
     def card_actions(self, card) -> list:
         """The legal moves that play `card` from the hand."""

@@ -448,4 +448,5 @@ class TableScene(Scene):
     def draw_prompt(self, screen, view) -> None:
         active = view.seat is not None and view.current == view.seat and not view.game_over
         self.prompt_line.place(self.area.x, self.prompt_y, self.prompt_width())
-        self.prompt_line.draw(screen, self.prompt(view), active)
+        picked = active and self.choice is not None and not self.motion.busy
+        self.prompt_line.draw(screen, f"Enter: {self.chooser.words(self.choice)}" if picked else self.prompt(view), active)
