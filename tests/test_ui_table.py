@@ -139,3 +139,27 @@ def test_a_move_picked_by_keyboard_is_named_in_the_prompt(driver, monkeypatch):
     table.draw(driver.app.screen)
     said = " ".join(drawn)
     assert said.startswith("Enter: ") and table.describe(table.choice) in said
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_thinking_sits_on_the_seat_s_name_line_clear_of_its_cards(driver, monkeypatch, size):
+    """"thinking…" once covered a seat's claimed scoring cards and card backs."""
+    from scenes.table.seats import THINKING
+    from scenes.table.turns import Turns
+    from scenes.ui.widgets import recording
+
+    monkeypatch.setattr(Turns, "thinking", property(lambda turns: True))
+    driver.app.screen = pygame.display.set_mode(size)
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Benedict", "kind": "computer"}, {"name": "Cleo", "kind": "computer"}]
+    session = Session("linx", {"seats": seats}, 4)
+    while session.to_move not in session.computers:
+        session.apply(session.legal_actions()[0])
+    driver.app.screens.table(session)
+    table = driver.app.top
+    table.layout(size)
+    with recording() as drawn:
+        table.seats.draw_seat(driver.app.screen, session.view(0), session.to_move, frozenset())
+    texts = [item for item in drawn if item.what]
+    thinking = next(item for item in texts if item.what == THINKING)
+    name, count = texts[0], next(item for item in texts[1:] if item.what != THINKING)
+    assert thinking.rect.bottom <= count.rect.top and not thinking.rect.colliderect(name.rect)
