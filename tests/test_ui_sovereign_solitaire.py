@@ -16,7 +16,9 @@ from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, d
 from scenes.games.sovereign.solitaire_table import SolitaireTable
 from scenes.menus.confirm import Confirm
 from scenes.menus.gameover import GameOver
+from scenes.menus.rules_sheet import RulesSheet
 from scenes.menus.setup import SetupScene
+from scenes.menus.table_menu import TableMenu
 from scenes.table.table import action_cards
 from test_ui_sovereign import by_mouse
 
@@ -468,3 +470,56 @@ def test_a_hint_to_play_a_card_face_down_names_the_card_of_the_players_own_hand(
     driver.app.push(table)
     words = table.describe(PlayOn(c("Envoy-4"), 0, False))
     assert c("Envoy-4").label in words and "face-down card" not in words
+
+
+def lost_table(driver, seed: int) -> SolitaireTable:
+    """A deal played by the rule of thumb to its loss, on the table with its result screen up."""
+    session = Session("sovereign-solitaire", ANA, seed)
+    player = SolitaireHint(1)
+    while not session.game_over:
+        session.apply(player.choose(session.view(0), session.legal_actions()))
+    assert not session.view(None).winners
+    driver.app.screens.table(session)
+    table = driver.app.top
+    for _ in range(200):
+        if isinstance(driver.app.top, GameOver):
+            return table
+        driver.frame(dt=0.1)
+    pytest.fail("no result screen")
+
+
+def test_undo_from_a_lost_deal_takes_the_last_decision_back_and_play_goes_on(driver):
+    """The top bar stays live over the result: Undo (and Ctrl+Z) go back as during play."""
+    table = lost_table(driver, 1)
+    session = table.session
+    assert session.can_undo and table.undo_button.enabled
+    before = len(session.log)
+    driver.click(table.undo_button.rect.center)
+    assert len(session.log) < before and not session.game_over
+    assert driver.app.top is table and table.my_turn, "the result screen is gone: play goes on"
+    assert session.legal_actions()
+
+
+def test_a_lost_deal_whose_last_turn_drew_a_card_shows_undo_inactive(driver):
+    """Undo never goes back past a draw that showed a card: on the result the button says so."""
+    table = lost_table(driver, 0)
+    assert not table.session.can_undo and not table.undo_button.enabled
+    before = list(table.session.log)
+    driver.click(table.undo_button.rect.center)
+    with_ctrl = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    driver.frame([with_ctrl])
+    assert table.session.log == before and isinstance(driver.app.top, GameOver)
+
+
+def test_rules_and_table_keys_work_on_the_result_screen(driver):
+    """F1 opens the rules sheet and F2 the table menu over the result; each goes back to it."""
+    lost_table(driver, 0)
+    result = driver.app.top
+    driver.key(pygame.K_F1)
+    assert isinstance(driver.app.top, RulesSheet)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is result
+    driver.key(pygame.K_F2)
+    assert isinstance(driver.app.top, TableMenu)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is result
