@@ -64,7 +64,7 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
     driver.type_text("4")
     driver.click(setup.start_button.rect.center)
     table = driver.app.top
-    assert isinstance(table, SolitaireTable) and table.session.names == ["Ana"]
+    assert isinstance(table, SolitaireTable) and table.session.names == ["You"]
     plays = 0
     undone = hinted = False
     for _ in range(20000):
@@ -523,3 +523,37 @@ def test_rules_and_table_keys_work_on_the_result_screen(driver):
     assert isinstance(driver.app.top, TableMenu)
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is result
+
+
+def test_the_solitaire_player_is_you(driver):
+    """Set up from the menu, the one seat is "You": "Your chain", "Your turn", "You win!"."""
+    driver.app.screens.setup("sovereign-solitaire")
+    driver.click(driver.app.top.start_button.rect.center)
+    table = driver.app.top
+    view = table.current_view()
+    assert table.session.names == ["You"] and table.chain_label(view, 0).startswith("Your chain \u00b7 pool: ")
+    assert table.prompt(view).startswith("Your turn: ")
+    won = Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": winnable_deal(3)}}, 5)
+    for action in solve(won.state, node_limit=WINNABLE_NODES)[1]:
+        won.apply(action)
+    driver.app.screens.table(won)
+    assert driver.app.top.result_headline() == "You win!"
+    lost = lost_table(driver, 0)
+    assert lost.result_headline() == "The deal is lost"
+
+
+def test_the_events_help_on_the_setup_describes_the_choice(driver):
+    driver.app.screens.setup("sovereign-solitaire")
+    setup = driver.app.top
+    shown = lambda: " ".join(payload[0] for _rect, kind, payload in setup.items if kind == "text")
+    assert "Event cards: one event at a time" in shown() and "Fair Winds:" not in shown()
+    driver.click(setup.options["fair_winds"].rect.center)
+    assert setup.options["fair_winds"].value is True
+    assert "Fair Winds: play without event cards" in shown() and "Event cards:" not in shown()
+
+
+def test_a_fair_winds_deal_says_so_in_the_title_bar(driver):
+    """Deal #12 without events is another layout than Deal #12: the title says which."""
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 12, "fair_winds": True}}, 1)
+    driver.app.screens.table(session)
+    assert driver.app.top.title() == "Solitaire \u00b7 Deal #12 \u00b7 Fair Winds"

@@ -14,6 +14,7 @@ from game.core import NumberOption
 from game.registry import find_game
 from game.rng import Rng, fresh_seed
 from game.session import NAME_LIMIT, Session
+from game.wording import YOU
 
 from scenes.shell.app import Scene
 from scenes.ui import theme
@@ -77,8 +78,9 @@ class SetupScene(Scene):
         self.scroll = 0
         self.max_scroll = 0
         self.solo = self.rules.max_players == 1
-        self.rows = [SeatRow(s.get("name", ""), "human" if self.solo else s.get("kind", "human"),
-                             s.get("difficulty", "normal")) for s in seats][: self.rules.max_players]
+        self.rows = [SeatRow(YOU, "human", "normal")] if self.solo else [
+            SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal")) for s in seats
+        ][: self.rules.max_players]
         standard = self.rules.standard_players
         while len(self.rows) < (standard[0] if standard and not remembered else self.rules.min_players):
             self._add_seat()
@@ -242,7 +244,7 @@ class SetupScene(Scene):
     def _lay_options(self, left: int, width: int, y: int, gap: int) -> int:
         size = self.px(19)
         rows = [] if self.solo else [("Seat order", self.order, "")]
-        rows += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
+        rows += [(o.label, self.options[o.key], o.help_for(self.options[o.key].value)) for o in self.rules.options]
         if self.card_set is not None:
             rows.append(("Card set", self.card_set, f"Built-in: the cards designed for this edition. Card files go in "
                          f"{self.card_folder}: NAME.classes.toml and NAME.events.toml."))

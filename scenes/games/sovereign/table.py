@@ -559,17 +559,20 @@ class SovereignTable(TableScene):
         known = "" if all(p[-1].card is not None for p in view.chains[chain] if p) else " (so far)"
         return f"\u2733 {stars}  \u2641 {planets}  score {abs(stars - planets)}{known}"
 
+    def chain_label(self, view, chain: int) -> str:
+        """The line over a chain: whose it is, the hand and pool of its owner, its summary."""
+        pool = view.pools[chain]
+        hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
+        return (f"{self.session.names[chain]}{hand} \u00b7 pool: {pool[SHIELD]} shield, {pool[MODIFIER]} modifier"
+                f" \u00b7 {self.chain_summary(view, chain)}")
+
     def draw_chain(self, screen, view, chain: int, glowing, target: bool, dragging: bool, hidden=frozenset()) -> None:
         row = self.row(chain)
         active = self.session.to_move == chain and not view.game_over
         panel(screen, row, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
         if target:
             pygame.draw.rect(screen, theme.GLOW, row, 3, border_radius=10)
-        name = self.session.names[chain]
-        pool = view.pools[chain]
-        hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
-        label = (f"{name}{hand} \u00b7 pool: {pool[SHIELD]} shield, {pool[MODIFIER]} modifier \u00b7 "
-                 f"{self.chain_summary(view, chain)}")
+        label = self.chain_label(view, chain)
         inner_w = row.w - self.px(16)
         draw_text(screen, fit_text(label, self.px(15), inner_w, bold=True), self.px(15), theme.INK,
                   (row.x + self.px(8), row.y + self.px(3)), bold=True, box=row)
