@@ -557,3 +557,18 @@ def test_a_fair_winds_deal_says_so_in_the_title_bar(driver):
     session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 12, "fair_winds": True}}, 1)
     driver.app.screens.table(session)
     assert driver.app.top.title() == "Solitaire \u00b7 Deal #12 \u00b7 Fair Winds"
+
+
+def test_a_solitaire_is_offered_for_saving_under_its_deal_and_keeps_the_name_typed(driver):
+    """Ctrl+S offers "Solitaire Deal #12"; a name with a colon or an apostrophe is listed as typed."""
+    driver.app.screens.table(Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": 12}}, 1))
+    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    ask = driver.app.top
+    assert ask.field.value == "Solitaire Deal #12"
+    table = driver.app.stack[-2]
+    ask.field.value = "Sovereign's Chain: Solitaire Ana"
+    driver.key(pygame.K_RETURN)
+    assert driver.app.top is table and table.notice.startswith("Saved as \u201cSovereign's Chain: Solitaire Ana\u201d")
+    driver.app.screens.replays()
+    (button, _path), = driver.app.top.shown
+    assert button.label.startswith("Saved: Sovereign's Chain: Solitaire Ana \u00b7 ")

@@ -242,9 +242,12 @@ class TableScene(Scene):
 
     def ask_to_save(self) -> None:
         """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
-        default = f"{self.session.descriptor.title} {' '.join(self.session.names)}"
-        self.app.screens.ask_text("Save this game as", default[:40],
+        self.app.screens.ask_text("Save this game as", self.save_name()[:40],
                                   lambda name: self.say_notice(self.app.write(storage.save_named, self.session, name) or ""))
+
+    def save_name(self) -> str:
+        """The name a save is first offered under: the game and its players."""
+        return f"{self.session.descriptor.title} {' '.join(self.session.names)}"
 
     # -- taking moves back, the deal again, seats handed over
 

@@ -271,6 +271,11 @@ class SolitaireTable(SovereignTable):
         kind = " \u00b7 daily deal" if rules["daily"] else (" \u00b7 winnable" if rules["winnable"] else "")
         return f"Solitaire \u00b7 Deal #{rules['deal']}{winds}{kind}"
 
+    def save_name(self) -> str:
+        """The deal, by the number players share (the player is always You)."""
+        deal = self.session.config["rules"]["deal"]
+        return "Solitaire" if deal is None else f"Solitaire Deal #{deal}"
+
     def chain_label(self, view, chain: int) -> str:
         """"Your chain", the pool, and how many places hold each suit."""
         pool = view.pools[chain]
