@@ -572,3 +572,24 @@ def test_a_solitaire_is_offered_for_saving_under_its_deal_and_keeps_the_name_typ
     driver.app.screens.replays()
     (button, _path), = driver.app.top.shown
     assert button.label.startswith("Saved: Sovereign's Chain: Solitaire Ana \u00b7 ")
+
+
+def test_leaving_an_unplayed_deal_keeps_it_for_continue(driver):
+    """The leave dialog promises Continue: a deal left before its first play comes back with its number."""
+    driver.app.screens.setup("sovereign-solitaire")
+    setup = driver.app.top
+    driver.click(setup.seed.rect.center)
+    driver.type_text("12")
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, SolitaireTable) and table.session.log == []
+    driver.key(pygame.K_ESCAPE)
+    confirm = driver.app.top
+    assert isinstance(confirm, Confirm) and "Continue on the menu brings it back" in confirm.detail
+    driver.click(confirm.yes.rect.center)
+    menu = driver.app.top
+    assert menu.continue_button in menu.buttons() and menu.continue_button.note == "Sovereign's Chain: Solitaire"
+    driver.click(menu.continue_button.rect.center)
+    back = driver.app.top
+    assert isinstance(back, SolitaireTable) and back.session.config["rules"]["deal"] == 12
+    assert back.session.state.chains == table.session.state.chains and back.session.state.hands == table.session.state.hands
