@@ -588,7 +588,7 @@ def test_leaving_an_unplayed_deal_keeps_it_for_continue(driver):
     assert isinstance(confirm, Confirm) and "Continue on the menu brings it back" in confirm.detail
     driver.click(confirm.yes.rect.center)
     menu = driver.app.top
-    assert menu.continue_button in menu.buttons() and menu.continue_button.note == "Sovereign's Chain: Solitaire"
+    assert menu.continue_button.enabled and menu.continue_button.note == "Sovereign's Chain: Solitaire"
     driver.click(menu.continue_button.rect.center)
     back = driver.app.top
     assert isinstance(back, SolitaireTable) and back.session.config["rules"]["deal"] == 12
