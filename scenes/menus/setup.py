@@ -190,8 +190,8 @@ class SetupScene(Scene):
         y = self._lay_options(left, width, y, gap)
         if not self.solo:
             self._lay_legend(left, width, y + gap)
-        content = max(rect.bottom for rect, *_rest in self.items)
-        self.max_scroll = max(0, content + gap - self.viewport.h)
+        overflow = max(rect.bottom for rect, *_rest in self.items) - self.viewport.h
+        self.max_scroll = overflow + gap if overflow > 0 else 0  # a form that fits does not scroll
         self.scroll = min(self.scroll, self.max_scroll)
         self._place()
 
