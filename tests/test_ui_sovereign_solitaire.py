@@ -497,7 +497,8 @@ def test_undo_from_a_lost_deal_takes_the_last_decision_back_and_play_goes_on(dri
     driver.click(table.undo_button.rect.center)
     assert len(session.log) < before and not session.game_over
     assert driver.app.top is table and table.my_turn, "the result screen is gone: play goes on"
-    assert session.legal_actions()
+    driver.frame()
+    assert session.legal_actions() and table.winnable_button.enabled
 
 
 def test_a_lost_deal_whose_last_turn_drew_a_card_shows_undo_inactive(driver):

@@ -207,6 +207,7 @@ class SolitaireTable(SovereignTable):
         super().update(dt)
         if self.watching:
             return
+        self.winnable_button.enabled = self.my_turn  # lit again at once after an undo from the result
         for search in (self.check, self.hinting):
             if search is not None and search.stale(self.session):
                 search.cancel.set()
