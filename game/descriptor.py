@@ -47,6 +47,9 @@ class GameDescriptor:
     # For a game whose cards are data files a player may replace: () -> (the folder the files go
     # in, the CardSetChoice list, built-in first). The setup screen then offers a card set.
     card_sets: Callable[[], tuple[str, tuple[CardSetChoice, ...]]] | None = None
+    # The game's lesson (game/lesson.py): its JSON file, named from the folder that holds game/
+    # ("game/chains/lesson.json"); empty for a game without one.
+    lesson: str = ""
 
     def __post_init__(self) -> None:
         if self.lookahead not in LOOKAHEAD_STYLES:

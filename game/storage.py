@@ -55,6 +55,7 @@ DEFAULT_SETTINGS = {
     "window_size": None,      # [width, height] of the window last time, when it was not fullscreen
     "window_position": None,  # [x, y] of its top-left corner on the desktop
     "fullscreen": False,
+    "finished_lessons": {},   # game name -> true, for each game whose lesson was played to its end
 }
 WINDOW_LIMIT = 20000  # pixels: no desktop is wider or taller; a larger remembered value is damaged
 MIN_WINDOW = (800, 560)
@@ -260,6 +261,9 @@ def clean_setting(key: str, value):
         return value if _pair(value, MIN_WINDOW[0], MIN_WINDOW[1]) else None
     if key == "window_position":
         return value if _pair(value, -WINDOW_LIMIT, -WINDOW_LIMIT) else None
+    if key == "finished_lessons":
+        return value if isinstance(value, dict) and all(
+            type(game) is str and value[game] is True for game in value) else None
     if key == "last_setup":
         if not isinstance(value, dict):
             return None

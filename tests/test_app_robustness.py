@@ -86,10 +86,10 @@ def test_read_only_data_folder_first_autosave_plays_on_unsaved(tmp_path, monkeyp
     driver.app.screens.table(Session("chains", COMPUTERS, 5))
     table = driver.app.top
     play_moves(driver, 1)
-    assert "play goes on unsaved" in table.message
-    table.message = ""
+    assert "play goes on unsaved" in table.prompt_line.message
+    table.prompt_line.message = ""
     play_moves(driver, 10_000)
-    assert table.session.game_over and table.message == ""
+    assert table.session.game_over and table.prompt_line.message == ""
 
 
 def test_full_disk_at_an_autosave_plays_on(monkeypatch):
@@ -103,7 +103,7 @@ def test_full_disk_at_an_autosave_plays_on(monkeypatch):
 
     monkeypatch.setattr(storage, "write_atomically", disk_full)
     play_moves(driver, 3)
-    assert "No space left on device" in driver.app.top.message
+    assert "No space left on device" in driver.app.top.prompt_line.message
 
 
 @pytest.mark.parametrize("stored", [

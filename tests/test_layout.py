@@ -77,7 +77,7 @@ def screens(app):
             for moves in (0, 30):
                 table = table_class(game)(app, played(game, players, moves))
                 yield f"{game.name} table {players}p after {moves}", table
-            yield f"{game.name} table menu {players}p", TableMenu(app, table)
+            yield f"{game.name} table menu {players}p", TableMenu(app, table.commands)
             finished = table_class(game)(app, played(game, players, None))
             yield f"{game.name} game over {players}p", GameOver(app, finished)
             yield f"{game.name} hand-off {players}p", HandOff(app, finished, players - 1)

@@ -94,7 +94,7 @@ def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
     prompt.field.value = ""
     driver.type_text("Sunday game")
     driver.key(pygame.K_RETURN)
-    assert driver.app.top is table and "Sunday game" in table.notice
+    assert driver.app.top is table and "Sunday game" in table.prompt_line.notice
     log = list(table.session.log)
     assert [path.stem for path in storage.named_saves()] == ["Sunday game"]
     driver.app.screens.menu()

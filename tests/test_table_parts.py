@@ -58,3 +58,208 @@ def test_a_face_up_pile_shows_its_top_card_or_an_empty_slot(driver, monkeypatch)
     monkeypatch.setattr(cardart, "empty_slot", lambda surface, rect: slots.append(rect))
     pile.draw_top(pygame.Surface((10, 10)), None)
     assert slots == [pile.rect]
+
+
+def test_the_layout_rule_gives_the_widest_card_that_fits_both_ways():
+    from scenes.table.parts import card_width
+
+    assert card_width(1000, 1000, columns=4, gap=20) == (1000 - 3 * 20) // 4
+    height_bound = card_width(1000, 140, columns=4, gap=20)
+    assert int(height_bound * theme.CARD_RATIO) <= 140 < int((height_bound + 2) * theme.CARD_RATIO)
+    assert card_width(1000, 1000, columns=4, gap=20, most=90) == 90
+    assert card_width(10, 10, columns=4, gap=20, least=16) == 16
+    two_rows = card_width(1000, 300, columns=1, gap=10, rows=2)
+    assert 2 * int(two_rows * theme.CARD_RATIO) + 10 <= 300
+
+
+def test_a_row_of_slots_squeezes_into_its_room_and_says_which_slot_a_point_is_on(driver):
+    from scenes.table.parts import SlotRow
+
+    row = SlotRow()
+    row.place(left=10, center_y=100, width=40, count=5, step=50)
+    assert [slot.center[0] for slot in row] == [30, 80, 130, 180, 230]
+    assert row.index_at((80, 100)) == 1 and row.index_at((55, 100)) is None
+    assert row.index_at((55, 100), margin=6) == 1
+    row.place(left=10, center_y=100, width=40, count=5, step=50, room=120)
+    assert row.rect.left == 10 and row.rect.right <= 130
+    assert row.index_at((row[4].center[0] - 15, 100)) == 4  # overlapping: the card on top
+    empty = SlotRow()
+    empty.place(left=0, center_y=0, width=40, count=0, step=50)
+    assert len(empty) == 0 and empty.rect.size == (0, 0) and empty.index_at((0, 0)) is None
+
+
+def test_a_slot_is_lit_differently_as_a_target_the_chosen_move_and_the_last_move(driver):
+    from scenes.table.parts import Slot
+
+    lit = {}
+    for how in ("target", "chosen", "last"):
+        screen = pygame.Surface((200, 200))
+        Slot((100, 100), 50).light(screen, how)
+        lit[how] = pygame.image.tobytes(screen, "RGB")
+    assert len(set(lit.values())) == 3
+
+
+def test_the_keyboard_cursor_walks_rows_and_leaves_a_row_that_closes():
+    from scenes.table.parts import Focus
+
+    rows = {"table": ["pile", "anchor"], "chain": [], "hand": ["a", "b", "c"]}
+    focus = Focus(lambda: list(rows.items()))
+    assert focus.current() is None
+    focus.along(1, start_row="hand")
+    assert (focus.row, focus.current()) == ("hand", "a")
+    focus.along(-1)
+    assert focus.current() == "c"
+    focus.across(-1)  # the empty chain row is skipped
+    assert (focus.row, focus.current()) == ("table", "pile")
+    focus.across(-1)
+    assert focus.row == "table"
+    focus.along(-1)
+    assert focus.current() == "anchor"
+    rows["table"] = []
+    assert focus.current() is None
+    focus.across(1)
+    assert focus.row == "hand"
+    focus.clear()
+    focus.along(-1, start_row="hand")
+    assert focus.current() == "c"
+
+
+def test_the_prompt_wraps_onto_its_two_lines_with_the_last_just_above_the_hand(driver):
+    from scenes.table.prompt import PROMPT_ROWS, PromptLine
+    from scenes.ui.widgets import text_width
+
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=460)
+    prompt = "Answer a 4, Ana: drag a 4 first, then any card, then type a word"
+    lines = line.lines(prompt, bold=True)
+    assert 1 < len(lines) <= PROMPT_ROWS and "\u2026" not in "".join(lines)
+    assert " ".join(lines) == prompt and all(text_width(text, 19, bold=True) <= 460 for text in lines)
+    assert line.lines("Your turn, Ana", bold=True) == ["Your turn, Ana"]
+    too_long = " ".join(["word"] * 200)
+    assert line.lines(too_long, bold=False)[-1].endswith("\u2026")
+    drawn = []
+    screen = pygame.Surface((400, 300))
+    import scenes.table.prompt as prompt_module
+
+    real = prompt_module.draw_text
+    prompt_module.draw_text = lambda surface, text, size, color, at, **kw: drawn.append(at) or real(
+        surface, text, size, color, at, **kw)
+    try:
+        line.draw(screen, prompt, active=True)
+    finally:
+        prompt_module.draw_text = real
+    assert drawn[-1][1] == 200 and drawn[0][1] < 200  # the last line where a one-line prompt goes
+
+
+def test_the_top_bar_shows_the_longest_score_line_that_fits(driver):
+    from scenes.table.topbar import TopBar
+    from scenes.ui.widgets import Button
+
+    bar = TopBar(lambda value: round(value))
+    bar.place(500, [Button("Menu", lambda: None)])
+    shown = []
+    import scenes.table.topbar as topbar_module
+
+    real = topbar_module.draw_text
+    topbar_module.draw_text = lambda surface, text, *a, **kw: shown.append(text) or real(surface, text, *a, **kw)
+    try:
+        bar.draw(pygame.Surface((500, 60)), "Chains", ["Game 1 \u00b7 first to 3 wins \u00b7 wins: Ana 0 Ben 0 Cleo 0",
+                                                      "wins: Ana 0 Ben 0 Cleo 0", "Ana 0 Ben 0 Cleo 0"], 500)
+    finally:
+        topbar_module.draw_text = real
+    assert shown[1] == "wins: Ana 0 Ben 0 Cleo 0"
+
+
+def test_the_keyboard_cursor_carries_what_it_holds_along_its_row_and_puts_it_down_between_rows():
+    from scenes.table.parts import Focus
+
+    rows = {"table": ["pile"], "chain": ["anchor", "a", "b", "c"]}
+
+    def shift(thing, step: int) -> bool:
+        """Hand cards move among themselves; the anchor stays first."""
+        chain = rows["chain"]
+        index = chain.index(thing)
+        if not 1 <= index + step < len(chain):
+            return False
+        chain[index], chain[index + step] = chain[index + step], thing
+        return True
+
+    focus = Focus(lambda: list(rows.items()), shift)
+    focus.across(1, start_row="chain")
+    focus.along(1)
+    focus.holding = True
+    focus.along(1)
+    focus.along(1)
+    assert rows["chain"] == ["anchor", "b", "c", "a"] and focus.current() == "a"
+    focus.along(1)  # the end of the row: it stays, and the cursor with it
+    assert rows["chain"][-1] == "a" and focus.current() == "a" and focus.holding
+    focus.along(-1)
+    focus.along(-1)
+    focus.along(-1)  # the anchor cannot be passed
+    assert rows["chain"] == ["anchor", "a", "b", "c"] and focus.current() == "a"
+    focus.across(-1)
+    assert not focus.holding and focus.row == "table"
+    focus.along(1)
+    assert focus.current() == "pile" and rows["chain"] == ["anchor", "a", "b", "c"]
+    focus.holding = True
+    focus.clear()
+    assert not focus.holding and focus.open_rows() == ["table", "chain"]
+
+
+def test_a_held_thing_stays_put_where_the_rows_owner_gives_no_way_to_move_it():
+    from scenes.table.parts import Focus
+
+    rows = [("hand", ["a", "b"])]
+    focus = Focus(lambda: rows)
+    focus.along(1)
+    focus.holding = True
+    focus.along(1)
+    assert focus.current() == "a" and rows == [("hand", ["a", "b"])]
+
+
+def test_a_table_reads_and_sets_what_its_part_keeps_under_its_own_name():
+    from scenes.table.parts import Delegated
+
+    class Part:
+        def __init__(self) -> None:
+            self.cards = [1]
+            self.row = None
+
+        def count(self) -> int:
+            return len(self.cards)
+
+    class Table:
+        row = Delegated("part")
+        chain = Delegated("part", "cards")
+        chain_length = Delegated("part", "count")
+
+        def __init__(self) -> None:
+            self.part = Part()
+
+    table = Table()
+    table.row, table.chain = "hand", [1, 2, 3]
+    assert (table.part.row, table.part.cards) == ("hand", [1, 2, 3])
+    table.part.cards.append(4)
+    assert table.chain == [1, 2, 3, 4] and table.chain_length() == 4
+    assert isinstance(Table.row, Delegated)
+
+
+def test_the_cursor_light_differs_from_the_other_lights(driver):
+    from scenes.table.parts import LIGHTS, Slot
+
+    lit = set()
+    for how in LIGHTS:
+        screen = pygame.Surface((200, 200))
+        Slot((100, 100), 50).light(screen, how)
+        lit.add(pygame.image.tobytes(screen, "RGB"))
+    assert "cursor" in LIGHTS and len(lit) == len(LIGHTS)
+
+
+def test_a_row_of_slots_kept_to_the_right_edge_of_its_room(driver):
+    from scenes.table.parts import SlotRow
+
+    row = SlotRow()
+    row.place(left=10, center_y=100, width=40, count=3, step=30)
+    row.end_at(300)
+    assert row.rect.right == 300 and row.rect.w == 40 + 2 * 30
+    assert [slot.center[1] for slot in row] == [100, 100, 100] and row.index_at((295, 100)) == 2

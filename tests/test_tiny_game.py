@@ -114,7 +114,7 @@ def test_a_new_game_plays_at_a_headless_table_through_the_mouse(registered, driv
             card = table.hand.cards(view)[0]
             before = len(table.session.log)
             driver.drag(table.hand.card_center(view, card), table.zones[True].center)
-            assert len(table.session.log) == before + 1, table.message
+            assert len(table.session.log) == before + 1, table.prompt_line.message
             assert table.session.view(1).tables[0][-1] == (None, True), "Bob sees a back"
         driver.frame(dt=0.05)
     else:

@@ -55,7 +55,7 @@ def test_whole_numbers_game_from_the_menu_to_the_results(driver):
                 drag_to_pile(driver, table, play.first)
                 assert table.staged == [play.first]
                 drag_to_pile(driver, table, play.second)
-            assert len(table.session.log) == before + 1, table.message
+            assert len(table.session.log) == before + 1, table.prompt_line.message
             human_moves += 1
         driver.frame(dt=0.05)
     else:
@@ -76,7 +76,7 @@ def test_a_wrong_first_card_is_refused_with_the_reason(driver):
         pytest.skip("this deal opens with a free lead")
     wrong = next(c for c in view.hand if c.value != view.required)
     drag_to_pile(driver, table, wrong)
-    assert table.staged == [] and "first card must be" in table.message
+    assert table.staged == [] and "first card must be" in table.prompt_line.message
     assert table.session.view(0).hand == view.hand
 
 
@@ -90,7 +90,7 @@ def test_a_letters_turn_with_a_typed_word(driver):
     assert table.staged == [play.first, play.second] and table.word.focused
     driver.type_text("qzx")
     driver.key(pygame.K_RETURN)
-    assert "does not start with" in table.message or "not in the dictionary" in table.message
+    assert "does not start with" in table.prompt_line.message or "not in the dictionary" in table.prompt_line.message
     assert table.staged == [play.first, play.second]
     for _ in "qzx":
         driver.key(pygame.K_BACKSPACE)
@@ -118,7 +118,7 @@ def test_a_human_letters_reversal_turns_the_arrow_and_the_log_says_reversed(driv
     drag_to_pile(driver, table, reversal.second)
     driver.type_text("own")
     driver.key(pygame.K_RETURN)
-    assert table.session.log[-1]["word"] == "own", table.message
+    assert table.session.log[-1]["word"] == "own", table.prompt_line.message
     after = table.current_view()
     assert after.direction == -1 and after.lead_reason == "reversal"
     driver.frame()
@@ -126,3 +126,51 @@ def test_a_human_letters_reversal_turns_the_arrow_and_the_log_says_reversed(driv
     log = " ".join(table.log.lines(table.turns.viewer, table.px(14), table.px(400)))
     assert "Ana answers with the last play reversed, O then N: OWN" in log
     assert "Play is reversed: now anticlockwise" in log
+
+
+def drawn_texts(driver, monkeypatch, table) -> list[tuple[str, pygame.Rect]]:
+    """The words the Chain-Chain board draws in one frame, with where they went."""
+    import scenes.games.chainchain.table as chainchain_table
+
+    texts = []
+    real = chainchain_table.draw_text
+
+    def recording(screen, text, *args, **kwargs):
+        rect = real(screen, text, *args, **kwargs)
+        texts.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(chainchain_table, "draw_text", recording)
+    table.draw(driver.app.screen)
+    monkeypatch.setattr(chainchain_table, "draw_text", real)
+    return texts
+
+
+def test_the_pile_says_empty_only_when_it_is_and_its_labels_stay_above_a_play_being_made(driver, monkeypatch):
+    """Overlaps the table had: "empty pile" showing between the first play's cards as they flew
+    in, and the "1st" label hidden behind the raised card of the next play."""
+    session = Session("chainchain", {"seats": SEATS[:3], "games_to_win": 1, "rules": {"variant": "numbers"}}, 1)  # Ana leads
+    driver.app.screens.table(session)
+    table = driver.app.top
+    wait_for_my_turn(driver, table)
+    assert not table.current_view().pile
+    assert "empty pile" in [text for text, _rect in drawn_texts(driver, monkeypatch, table)]
+    play = next(a for a in session.legal_actions() if isinstance(a, Play))
+    drag_to_pile(driver, table, play.first)
+    drag_to_pile(driver, table, play.second)
+    assert table.motion.busy and table.current_view().pile
+    assert "empty pile" not in [text for text, _rect in drawn_texts(driver, monkeypatch, table)]
+    for _turn in range(20):
+        wait_for_my_turn(driver, table)
+        while table.motion.busy:
+            driver.frame(dt=0.05)
+        answers = [a for a in session.legal_actions() if isinstance(a, Play)]
+        if answers and table.current_view().pile:
+            break
+        session.apply(session.legal_actions()[0])
+    answer = answers[0]
+    drag_to_pile(driver, table, answer.first)
+    assert table.staged == [answer.first]
+    labels = [rect for text, rect in drawn_texts(driver, monkeypatch, table) if text in ("1st", "2nd")]
+    assert len(labels) == 2
+    assert not any(label.colliderect(slot.rect) for label in labels for slot in table.staged_row)

@@ -36,7 +36,7 @@ def play_human_turn(driver: Driver, table: ChainsTable) -> None:
     if plays:
         play = plays[0]
         if view.pending is not None:
-            start = table.pending_center
+            start = table.drawn_slot.center
         else:
             hand = table.hand.cards(view)
             start = table.hand.centers(len(hand))[hand.index(play.card)]
@@ -64,7 +64,7 @@ def test_whole_game_from_menu_to_game_over_and_back(driver):
         if table.my_turn:
             before = len(table.session.log)
             play_human_turn(driver, table)
-            assert len(table.session.log) == before + 1, table.message
+            assert len(table.session.log) == before + 1, table.prompt_line.message
             human_moves += 1
         driver.frame(dt=0.05)
     else:
@@ -93,7 +93,7 @@ def test_an_illegal_drop_snaps_back_and_says_why(driver):
     start = table.hand.centers(len(hand))[hand.index(card)]
     driver.drag(start, table.chain_rows[chain].center)
     assert table.session.log == []
-    assert table.message_time > 0 and table.message
+    assert table.prompt_line.message_time > 0 and table.prompt_line.message
     assert table.current_view().hand == view.hand
     driver.wait(0.5)
     assert not table.motion.busy
@@ -129,12 +129,12 @@ def test_a_game_in_progress_is_kept_and_continued(driver):
     driver.wait(0.5)
     assert storage.autosave_path().exists()
     log = list(table.session.log)
-    driver.click(table.menu_button.rect.center)
+    driver.click(table.commands.menu_button.rect.center)
     question = driver.app.top
     assert isinstance(question, Confirm), "leaving mid-game asks first"
     driver.click(question.no.rect.center)
     assert driver.app.top is table
-    driver.click(table.menu_button.rect.center)
+    driver.click(table.commands.menu_button.rect.center)
     driver.click(driver.app.top.yes.rect.center)
     menu = driver.app.top
     assert isinstance(menu, MainMenu)
@@ -199,7 +199,7 @@ def test_the_table_follows_a_resized_window(driver):
         assert all(window.contains(row) for row in table.chain_rows)
         for center in table.hand.centers(len(table.current_view().hand)):
             assert window.contains(card_rect(center, table.hand.width))
-        assert window.contains(table.menu_button.rect)
+        assert window.contains(table.commands.menu_button.rect)
 
 
 @pytest.mark.parametrize("games_to_win", [1, 3])

@@ -49,7 +49,7 @@ def test_whole_game_from_menu_through_the_mouse_to_the_results(driver):
                 driver.click(table.pass_button.rect.center)
             else:
                 place_by_drag(driver, table, legal[0])
-            assert len(table.session.log) == before + 1, table.message
+            assert len(table.session.log) == before + 1, table.prompt_line.message
             human_moves += 1
         driver.frame(dt=0.05)
     else:
@@ -74,7 +74,7 @@ def test_the_drawn_card_arrives_by_itself_and_an_illegal_drop_snaps_back_with_th
     card, cell = bad
     driver.drag(table.hand.card_center(view, card), table.cell_center(cell))
     assert table.session.log == [{"type": "Draw"}]
-    assert "does not match" in table.message or "not" in table.message
+    assert "does not match" in table.prompt_line.message or "not" in table.prompt_line.message
     driver.wait(0.5)
     assert table.current_view().hand == view.hand and not table.motion.busy
 

@@ -88,7 +88,7 @@ def test_whole_game_from_menu_through_the_mouse_with_a_long_chain_to_the_results
         if legal:
             before = len(table.session.log)
             human_move(driver, table, legal)
-            assert len(table.session.log) == before + 1, table.message
+            assert len(table.session.log) == before + 1, table.prompt_line.message
             human_moves += 1
         driver.frame(dt=0.05)
     else:
@@ -302,7 +302,7 @@ def test_six_seats_and_a_match_to_350_set_on_the_setup_play_to_the_end_through_t
         if legal:
             before = len(table.session.log)
             human_move(driver, table, legal)
-            assert len(table.session.log) == before + 1, table.message
+            assert len(table.session.log) == before + 1, table.prompt_line.message
         driver.frame(dt=0.05)
     else:
         pytest.fail("the match never ended")
@@ -426,7 +426,7 @@ def test_c_cancels_the_chain_and_an_anchor_leaves_it_by_delete(driver):
     driver.key(pygame.K_BACKSPACE)
     assert table.start is None and table.built == [chain.cards[0]]
     driver.key(pygame.K_c)
-    assert table.chain_cards() == [] and table.notice.startswith("Chain cancelled")
+    assert table.chain_cards() == [] and table.prompt_line.notice.startswith("Chain cancelled")
 
 
 def test_draws_and_a_discard_by_keyboard_only(driver):
@@ -437,7 +437,7 @@ def test_draws_and_a_discard_by_keyboard_only(driver):
     driver.wait(0.5)
     driver.key(pygame.K_RIGHT)
     assert table.row == "table" and table.choice in (Draw(STOCK), Draw(DISCARD))
-    assert table.notice.startswith("Enter: ")
+    assert table.prompt_line.notice.startswith("Enter: ")
     go_to(driver, table, "table", ("pile", STOCK))
     driver.key(pygame.K_RETURN)
     assert session.log == [{"type": "Draw", "source": STOCK}]
@@ -446,7 +446,7 @@ def test_draws_and_a_discard_by_keyboard_only(driver):
     card = table.hand.cards(table.current_view())[2]
     go_to(driver, table, "hand", card)
     go_to(driver, table, "table", ("pile", DISCARD))
-    assert table.notice == f"Enter discards {card.label}"
+    assert table.prompt_line.notice == f"Enter discards {card.label}"
     driver.key(pygame.K_RETURN)
     assert session.log[-1] == {"type": "Discard", "card": card.code}
 
@@ -536,7 +536,7 @@ def test_the_hint_shows_the_best_chain_now_and_a_card_the_hand_is_one_card_short
     driver.key(pygame.K_h)
     chain, scoring = best
     assert (table.start, tuple(table.built), table.end, table.claim) == (chain.start, chain.cards, chain.end, scoring)
-    assert table.choice == hint and "L lays the best chain now" in table.notice
+    assert table.choice == hint and "L lays the best chain now" in table.prompt_line.notice
     _best, short = table.advice(view)
     assert short is not None, "this deal's hand is one card short of a longer chain"
     extra, longer = short

@@ -71,12 +71,12 @@ def test_undo_button_shows_the_table_as_it_was_before_the_move_and_redo_plays_it
     after = table.current_view()
     assert table.session.can_undo
     table.layout(driver.app.size)
-    driver.click(table.undo_button.rect.center)
+    driver.click(table.commands.undo_button.rect.center)
     assert table.current_view() == before
     assert table.hand.cards(table.current_view()) == table.hand.cards(before)
-    assert not table.motion.busy and table.choice is None and table.last_move == []
+    assert not table.motion.busy and table.choice is None and table.marks.last_move == []
     assert table.session.game_assisted, "a move taken back marks the game as assisted"
-    driver.click(table.redo_button.rect.center)
+    driver.click(table.commands.redo_button.rect.center)
     assert table.current_view() == after
 
 
@@ -94,7 +94,7 @@ def test_undo_is_disabled_when_the_session_does_not_allow_it(driver):
     """The buttons are enabled only when the session allows: nothing to take back at the start."""
     table = open_table(driver, chains_session("hc"))
     driver.frame()
-    assert not table.undo_button.enabled and not table.redo_button.enabled
+    assert not table.commands.undo_button.enabled and not table.commands.redo_button.enabled
     log = list(table.session.log)
     ctrl_key(driver, pygame.K_z)
     assert table.session.log == log
@@ -123,7 +123,7 @@ def test_a_seat_handed_to_a_computer_and_back_from_the_table_menu(driver):
     driver.frame()
     assert isinstance(driver.app.top, HandOff)
     driver.key(pygame.K_RETURN)
-    driver.click(table.table_button.rect.center)
+    driver.click(table.commands.table_button.rect.center)
     menu = driver.app.top
     assert menu.seat_buttons[1].label == "Ben: hand to a computer"
     driver.click(menu.seat_buttons[1].rect.center)

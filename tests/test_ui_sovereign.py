@@ -88,7 +88,7 @@ def test_whole_two_player_game_from_the_menu_through_the_mouse_to_the_score_brea
             action = mouse_choice(table, rng)
             before = len(table.session.log)
             by_mouse(driver, table, action)
-            assert table.session.log[before:before + 1] and len(table.session.log) == before + 1, table.message
+            assert table.session.log[before:before + 1] and len(table.session.log) == before + 1, table.prompt_line.message
             made.add(type(action))
         driver.frame(dt=0.05)
     else:
@@ -166,7 +166,7 @@ def test_a_shielded_card_does_not_glow_and_a_click_on_it_says_it_is_shielded(dri
                 before = len(session.log)
                 assert not set(shielded) & table.glowing_spots()
                 driver.click(table.position_center(*shielded[0]))
-                assert len(session.log) == before and "shielded" in table.message
+                assert len(session.log) == before and "shielded" in table.prompt_line.message
                 return
             session.apply(legal[rng.below(len(legal))] if session.to_move == 0 else session.computer_action())
     pytest.fail("no seed reaches a choice of target beside a shielded card")
@@ -198,7 +198,7 @@ def test_a_card_dropped_on_a_chain_the_event_forbids_snaps_back_with_the_reason(
                     assert reason[:1].upper() + reason[1:] in [item.what for item in drawn], "the reason shows on hover"
                     driver.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=table.row(closed[0]).center)])
                     assert len(session.log) == before
-                    assert table.message == reason[:1].upper() + reason[1:]
+                    assert table.prompt_line.message == reason[:1].upper() + reason[1:]
                     return
             session.apply(session.computer_action() if session.to_move != 0 else legal[0])
     pytest.fail("no seed reaches a chain the event closes")

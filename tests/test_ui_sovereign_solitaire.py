@@ -19,7 +19,7 @@ from scenes.menus.gameover import GameOver
 from scenes.menus.rules_sheet import RulesSheet
 from scenes.menus.setup import SetupScene
 from scenes.menus.table_menu import TableMenu
-from scenes.table.table import action_cards
+from scenes.table.choosing import action_cards
 from test_ui_sovereign import by_mouse
 
 ANA = {"seats": [{"name": "Ana", "kind": "human"}]}
@@ -74,11 +74,11 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
         if table.my_turn and not hinted:
             driver.click(table.hint_button.rect.center)
             wait_for_searches(driver, table)
-            assert table.choice in table.session.legal_actions() and table.notice.startswith("Hint: ")
+            assert table.choice in table.session.legal_actions() and table.prompt_line.notice.startswith("Hint: ")
             hinted = True
         if table.my_turn and not undone and table.session.can_undo:
             before = len(table.session.log)
-            driver.click(table.undo_button.rect.center)
+            driver.click(table.commands.undo_button.rect.center)
             assert len(table.session.log) < before, "Undo takes the play back (no card was drawn since)"
             undone = True
         if table.my_turn:
@@ -86,7 +86,7 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
             action = SolitaireHint(1).choose(table.current_view(), legal)
             before = len(table.session.log)
             play_by_mouse(driver, table, action)
-            assert len(table.session.log) == before + 1, (action, table.message)
+            assert len(table.session.log) == before + 1, (action, table.prompt_line.message)
             plays += isinstance(action, (PlayOn, PlayDiscardOn))
         driver.frame(dt=0.05)
     else:
@@ -114,7 +114,7 @@ def test_a_card_dropped_on_a_place_it_cannot_cover_snaps_back_with_the_reason(dr
     card, position = bad[0]
     reason = session.why_illegal(PlayOn(card, position))
     driver.drag(table.hand.card_center(table.current_view(), card), table.position_center(0, position))
-    assert session.log == [] and table.message == reason[:1].upper() + reason[1:]
+    assert session.log == [] and table.prompt_line.message == reason[:1].upper() + reason[1:]
 
 
 def by_keys(driver, table: SolitaireTable, action) -> None:
@@ -370,7 +370,7 @@ def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
     driver.frame(dt=1.0)
     view = table.current_view()
     driver.drag(table.hand.card_center(view, c("Sentinel-7")), table.position_center(0, 5))
-    assert session.state.chains[0][5][-1].card == c("Sentinel-7"), table.message
+    assert session.state.chains[0][5][-1].card == c("Sentinel-7"), table.prompt_line.message
 
 
 def wait_for_check(driver, table: SolitaireTable) -> None:
@@ -422,8 +422,19 @@ def test_asking_whether_the_deal_can_still_be_won_answers_and_counts_as_a_hint(d
     driver.key(pygame.K_w)
     assert session.game_assisted
     wait_for_check(driver, table)
-    assert table.notice == "Yes: this deal can still be won."
+    assert table.prompt_line.notice == "Yes: this deal can still be won."
     assert table.winnable_button in table.top_buttons()
+
+
+def test_the_winnable_button_asks_once_a_click(driver, monkeypatch):
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 4}}, 1)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    wait_for_check(driver, table)
+    asked = []
+    monkeypatch.setattr(table.winnable_button, "on_click", lambda: asked.append(1))
+    driver.click(table.winnable_button.rect.center)
+    assert asked == [1]
 
 
 def rule_of_thumb_wins(deal: int) -> bool:
@@ -452,9 +463,9 @@ def test_a_newcomer_who_follows_every_hint_wins_a_proved_winnable_deal(driver):
             before = len(session.log)
             driver.key(pygame.K_h)
             wait_for_searches(driver, table)
-            assert table.notice.startswith("Hint: ")
+            assert table.prompt_line.notice.startswith("Hint: ")
             driver.key(pygame.K_RETURN)
-            assert len(session.log) == before + 1, table.notice
+            assert len(session.log) == before + 1, table.prompt_line.notice
         driver.frame(dt=0.5)
     assert session.game_over and session.state.winners == (0,) and session.game_assisted
 
@@ -492,9 +503,9 @@ def test_undo_from_a_lost_deal_takes_the_last_decision_back_and_play_goes_on(dri
     """The top bar stays live over the result: Undo (and Ctrl+Z) go back as during play."""
     table = lost_table(driver, 1)
     session = table.session
-    assert session.can_undo and table.undo_button.enabled
+    assert session.can_undo and table.commands.undo_button.enabled
     before = len(session.log)
-    driver.click(table.undo_button.rect.center)
+    driver.click(table.commands.undo_button.rect.center)
     assert len(session.log) < before and not session.game_over
     assert driver.app.top is table and table.my_turn, "the result screen is gone: play goes on"
     driver.frame()
@@ -504,9 +515,9 @@ def test_undo_from_a_lost_deal_takes_the_last_decision_back_and_play_goes_on(dri
 def test_a_lost_deal_whose_last_turn_drew_a_card_shows_undo_inactive(driver):
     """Undo never goes back past a draw that showed a card: on the result the button says so."""
     table = lost_table(driver, 0)
-    assert not table.session.can_undo and not table.undo_button.enabled
+    assert not table.session.can_undo and not table.commands.undo_button.enabled
     before = list(table.session.log)
-    driver.click(table.undo_button.rect.center)
+    driver.click(table.commands.undo_button.rect.center)
     with_ctrl = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
     driver.frame([with_ctrl])
     assert table.session.log == before and isinstance(driver.app.top, GameOver)
@@ -569,7 +580,7 @@ def test_a_solitaire_is_offered_for_saving_under_its_deal_and_keeps_the_name_typ
     table = driver.app.stack[-2]
     ask.field.value = "Sovereign's Chain: Solitaire Ana"
     driver.key(pygame.K_RETURN)
-    assert driver.app.top is table and table.notice.startswith("Saved as \u201cSovereign's Chain: Solitaire Ana\u201d")
+    assert driver.app.top is table and table.prompt_line.notice.startswith("Saved as \u201cSovereign's Chain: Solitaire Ana\u201d")
     driver.app.screens.replays()
     (button, _path), = driver.app.top.shown
     assert button.label.startswith("Saved: Sovereign's Chain: Solitaire Ana \u00b7 ")

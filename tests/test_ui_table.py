@@ -11,7 +11,7 @@ from game.core import to_json
 from game.registry import GAMES
 from game.session import Session
 
-from scenes.table.table import action_cards
+from scenes.table.choosing import action_cards
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Finn"]
 
@@ -58,7 +58,7 @@ def test_a_hint_picks_the_normal_players_move_and_enter_makes_it(driver, game):
     expected = game.heuristic(session.seed).choose(table.current_view(), session.legal_actions())
     driver.key(pygame.K_h)
     assert table.choice == expected and session.game_assisted
-    assert table.notice.startswith("Hint: ")
+    assert table.prompt_line.notice.startswith("Hint: ")
     driver.key(pygame.K_RETURN)
     assert session.log[-1] == to_json(expected)
 
@@ -68,7 +68,7 @@ def test_the_last_move_of_a_computer_stays_outlined_until_the_human_moves(driver
     table = open_at_human_turn(driver, game, seed=3)
     for _turn in range(30):
         table.perform(table.session.legal_actions()[0])
-        assert table.last_move == []
+        assert table.marks.last_move == []
         mine = len(table.session.history)
         for _ in range(200):
             if table.session.game_over or (table.my_turn and not table.animating()):
@@ -78,8 +78,8 @@ def test_the_last_move_of_a_computer_stays_outlined_until_the_human_moves(driver
             break
         if all(seat == 0 for seat, _event in table.session.history[mine:]):
             continue  # the human moves again (took the pile and leads, say)
-        assert table.last_move, "the computer's move is kept to be outlined"
-        if any(table.event_spot(event) is not None for event in table.last_move):
+        assert table.marks.last_move, "the computer's move is kept to be outlined"
+        if any(table.event_spot(event) is not None for event in table.marks.last_move):
             return
     pytest.fail("no computer move was ever outlined on the table")
 
@@ -97,4 +97,4 @@ def test_a_hint_to_draw_names_the_button_and_shows_no_card(driver):
         pytest.skip("no seed gave a forced draw")
     top = table.session.state.draw_pile[-1]
     driver.key(pygame.K_h)
-    assert table.notice.startswith("Hint: Draw") and top.label not in table.notice
+    assert table.prompt_line.notice.startswith("Hint: Draw") and top.label not in table.prompt_line.notice

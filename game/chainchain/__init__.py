@@ -10,7 +10,8 @@ from .rules import (LETTERS, NUMBERS, RULES, ChainChainRules, ChainChainState, C
 
 GAME = GameDescriptor(
     name="chainchain", title="Chain-Chain", blurb="Answer the last card with two of yours, or take the pile.",
-    rules=RULES, heuristic=ChainChainHeuristic, guide=SHEET, lookahead="rollout", table="scenes.games.chainchain.table:ChainChainTable")
+    rules=RULES, heuristic=ChainChainHeuristic, guide=SHEET, lookahead="rollout", table="scenes.games.chainchain.table:ChainChainTable",
+    lesson="game/chainchain/lesson.json")
 
 __all__ = ["GAME", "LETTERS", "NUMBERS", "RULES", "ChainChainRules", "ChainChainState", "ChainChainView", "Drew",
            "GameEnded", "PileLeft", "Play", "Played", "Reversed", "Take", "Tile", "Took", "full_deck"]

@@ -7,6 +7,7 @@ from .rules import RULES, ChainsRules, ChainsState, ChainsView, Draw, Pass, Play
 
 GAME = GameDescriptor(
     name="chains", title="Chains", blurb="Play one rank up or down on three chains. Empty your hand.",
-    rules=RULES, heuristic=ChainsHeuristic, guide=SHEET, lookahead="tree", table="scenes.games.chains.table:ChainsTable")
+    rules=RULES, heuristic=ChainsHeuristic, guide=SHEET, lookahead="tree", table="scenes.games.chains.table:ChainsTable",
+    lesson="game/chains/lesson.json")
 
 __all__ = ["GAME", "RULES", "ChainsRules", "ChainsState", "ChainsView", "Draw", "Pass", "Play"]

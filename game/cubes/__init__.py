@@ -8,7 +8,8 @@ from .rules import (RULES, CubesRules, CubesState, CubesView, Draw, Pass, Place,
 
 GAME = GameDescriptor(
     name="cubes", title="Cubes", blurb="Grow a grid of matching cards; close squares to score them.",
-    rules=RULES, heuristic=CubesHeuristic, guide=SHEET, lookahead="rollout", table="scenes.games.cubes.table:CubesTable")
+    rules=RULES, heuristic=CubesHeuristic, guide=SHEET, lookahead="rollout", table="scenes.games.cubes.table:CubesTable",
+    lesson="game/cubes/lesson.json")
 
 __all__ = ["GAME", "RULES", "CubesRules", "CubesState", "CubesView", "Draw", "Pass", "Place", "completions",
            "legal_cells", "neighbour_matches", "why_not_place"]

@@ -11,7 +11,8 @@ from .rules import RULES, Discard, Draw, LayChain, LinxRules, LinxState, LinxVie
 
 GAME = GameDescriptor(
     name="linx", title="LINX", blurb="Draw, link cards between two anchors, claim the scoring cards.",
-    rules=RULES, heuristic=LinxHeuristic, guide=Sheet(GUIDE, (PICTURE,)), lookahead="rollout", table="scenes.games.linx.table:LinxTable")
+    rules=RULES, heuristic=LinxHeuristic, guide=Sheet(GUIDE, (PICTURE,)), lookahead="rollout", table="scenes.games.linx.table:LinxTable",
+    lesson="game/linx/lesson.json")
 
 __all__ = ["GAME", "GUIDE", "RULES", "Chain", "Discard", "Draw", "LayChain", "LinxCard", "LinxHeuristic", "LinxRules",
            "LinxState", "LinxView", "ScoringCard", "all_chains", "best_chain", "card", "cards",

@@ -15,13 +15,15 @@ from .state import Placed, SovereignState
 GAME = GameDescriptor(
     name="sovereigns-chain", title="Sovereign's Chain", blurb="Build a chain of classes; make stars and planets differ.",
     rules=CardSetRules(), heuristic=SovereignHeuristic, guide=Sheet(GUIDE, (SCORING,)), lookahead="rollout",
-    table="scenes.games.sovereign.table:SovereignTable", card_sets=card_set_menu)
+    table="scenes.games.sovereign.table:SovereignTable", card_sets=card_set_menu,
+    lesson="game/sovereign/lesson.json")
 
 SOLITAIRE_GAME = GameDescriptor(
     name="sovereign-solitaire", title="Sovereign's Chain: Solitaire",
     blurb="One chain of seven: make every place one suit.",
     rules=SOLITAIRE, heuristic=SolitaireHint, guide=Sheet(SOLITAIRE_GUIDE, (COVERING,)), lookahead="rollout",
-    table="scenes.games.sovereign.solitaire_table:SolitaireTable")
+    table="scenes.games.sovereign.solitaire_table:SolitaireTable",
+    lesson="game/sovereign/solitaire-lesson.json")
 
 GAMES = (GAME, SOLITAIRE_GAME)  # the registry lists both: the game for 2-4 and its solitaire
 

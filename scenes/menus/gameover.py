@@ -141,7 +141,7 @@ class GameOver(Scene):
 
     def to_menu(self) -> None:
         self.app.pop()
-        self.table.leave()
+        self.table.commands.leave()
 
     def handle(self, event) -> None:
         for button in self.buttons:
@@ -186,7 +186,7 @@ class GameOver(Scene):
 
     def draw(self, screen) -> None:
         w, h = self.app.size
-        top = self.table.top_h  # the top bar stays bright: its buttons work from here
+        top = self.table.top_bar.height  # the top bar stays bright: its buttons work from here
         shade = pygame.Surface((w, h - top), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         screen.blit(shade, (0, top))

@@ -20,11 +20,11 @@ class HandOff(Scene):
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER))
         if ready:
-            self.table.reveal(self.seat)
+            self.table.turns.reveal(self.seat)
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
-            self.table.leave()
+            self.table.commands.leave()
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT_DARK)

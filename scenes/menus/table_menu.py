@@ -11,18 +11,18 @@ from scenes.ui.widgets import Button, draw_text, line_height, panel
 
 
 class TableMenu(Scene):
-    def __init__(self, app, table) -> None:
+    def __init__(self, app, commands) -> None:
         super().__init__(app)
-        self.table = table
-        self.restart = Button("Restart this deal", self.choose(table.ask_to_restart), color=theme.BUTTON_WARN)
-        self.seat_buttons = [Button(self.seat_label(seat), self.choose(lambda seat=seat: table.hand_over(seat)))
-                             for seat in range(len(table.session.seats))]
+        self.session = commands.session
+        self.restart = Button("Restart this deal", self.choose(commands.ask_to_restart), color=theme.BUTTON_WARN)
+        self.seat_buttons = [Button(self.seat_label(seat), self.choose(lambda seat=seat: commands.hand_over(seat)))
+                             for seat in range(len(commands.session.seats))]
         self.back = Button("Back", app.pop, color=theme.BUTTON_QUIET)
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def seat_label(self, seat: int) -> str:
-        name = self.table.session.names[seat]
-        if seat in self.table.session.computers:
+        name = self.session.names[seat]
+        if seat in self.session.computers:
             return f"{name}: hand to a player"
         return f"{name}: hand to a computer"
 

@@ -71,8 +71,8 @@ class Screens:
         """A finished game (a loaded save) replayed on its own game's table."""
         self.app.push(Replay(self.app, saved, table_class(saved.descriptor)))
 
-    def table_menu(self, table) -> None:
-        self.app.push(TableMenu(self.app, table))
+    def table_menu(self, commands) -> None:
+        self.app.push(TableMenu(self.app, commands))
 
     def statistics(self) -> None:
         self.app.push(StatsScreen(self.app))

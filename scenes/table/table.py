@@ -1,6 +1,10 @@
 """A game's table, assembled from shared parts: the turns (`turns.Turns`), the move log
-(`movelog.MoveLog`), the other seats (`seats.Seats`) and the viewer's hand with drag and drop
-(`hand.Hand`), under a top bar with the game's title, its score line, Hint, Rules and Menu.
+(`movelog.MoveLog`), the other seats (`seats.Seats`), the viewer's hand with drag and drop
+(`hand.Hand`), the top bar (`topbar.TopBar`), the prompt line and its alerts
+(`prompt.PromptLine`), the marks of the last move (`marks.MoveMarks`), keyboard choosing
+(`choosing.HandChoice`), the turn's buttons and keys (`turn_controls.TurnControls`), what a player
+does to the game itself (`commands.TableCommands`: undo, redo, restart, seats, save, leave), the
+cards in flight (`flights`), and the board's own parts (`parts`: piles, slots, rows, the cursor).
 
 A game's scene lays out its own board in `layout` (with the shared frame and seat rows, or a
 layout of its own), draws it in `draw_board`, turns events into motion in `animate`, and
@@ -23,35 +27,23 @@ import pygame
 from game import storage
 
 from scenes.shell.app import Scene
+from scenes.table.choosing import HandChoice
+from scenes.table.commands import COMMAND_KEYS, TableCommands
 from scenes.table.hand import Hand, standard_order
+from scenes.table.marks import MoveMarks
 from scenes.table.movelog import MoveLog
+from scenes.table.flights import draw_flights
 from scenes.table.parts import Pile
+from scenes.table.prompt import PromptLine
 from scenes.table.seats import Seats
+from scenes.table.topbar import TopBar
+from scenes.table.turn_controls import TurnControls
 from scenes.table.turns import Turns
-from scenes.ui import cardart, theme
+from scenes.ui import theme
 from scenes.ui.motion import Motion
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
+from scenes.ui.widgets import Button, line_height, panel
 
-MESSAGE_TIME = 4.0
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
-NOTICE_TIME = 2.5
-
-
-def action_cards(action) -> list:
-    """The cards an action names (a card played, the two cards of a play)."""
-    return [value for value in (getattr(action, name) for name in getattr(action, "__dataclass_fields__", ()))
-            if hasattr(value, "label")]
-
-
-CHOOSING_KEYS = {
-    pygame.K_LEFT: lambda table: table.pick_card(-1),
-    pygame.K_RIGHT: lambda table: table.pick_card(1),
-    pygame.K_UP: lambda table: table.pick_move(-1),
-    pygame.K_DOWN: lambda table: table.pick_move(1),
-    pygame.K_RETURN: lambda table: table.confirm_choice(),
-    pygame.K_KP_ENTER: lambda table: table.confirm_choice(),
-    pygame.K_h: lambda table: table.show_hint(),
-}
 
 
 class TableScene(Scene):
@@ -67,22 +59,16 @@ class TableScene(Scene):
         self.log = MoveLog(self)
         self.seats = Seats(self)
         self.hand = Hand(self, self.hand_order)
-        self.menu_button = Button("Menu", self.ask_to_leave)
-        self.rules_button = Button("Rules", self.show_rules)
+        self.commands = TableCommands(self)
         self.hint_button = Button("Hint", self.show_hint)
-        self.undo_button = Button("Undo", self.undo)
-        self.redo_button = Button("Redo", self.redo)
-        self.table_button = Button("Table", self.open_table_menu)
         self.watching = False              # a replay draws the table: no buttons to press
         self.choice = None                 # a move picked by keyboard or hint, not yet made
         self.draw_pile = Pile()            # where the draw pile lies (each table places it)
-        self.last_move: list = []          # the events of another seat's last move, outlined
-        self.held: dict[int, frozenset] = {}  # each human's hand after the last move shown
-        self.message = ""
-        self.message_time = 0.0
-        self.notice = ""
-        self.notice_time = 0.0
-        self.top_h = 0
+        self.marks = MoveMarks()
+        self.chooser = HandChoice(self)
+        self.turn_controls = TurnControls(self)
+        self.top_bar = TopBar(self.px)
+        self.prompt_line = PromptLine(self.px)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.area = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
@@ -108,13 +94,8 @@ class TableScene(Scene):
         and the prompt line move on together: a passing remark of an earlier move goes."""
         mover = self.session.history[-1][0] if self.session.history else None
         by_viewer = mover is not None and mover == self.turns.viewer
-        self.notice_time = 0.0
-        if by_viewer:
-            self.message_time = 0.0
-            if not by_table:
-                self.last_move = []
-        else:
-            self.last_move = list(events)
+        self.prompt_line.clear(alert=by_viewer, notice=True)
+        self.marks.moved(events, by_viewer, by_table)
         self.choice = None
         self.hand.selected = None
         self.mark_fresh_cards()
@@ -125,71 +106,36 @@ class TableScene(Scene):
             origin = None
 
     def mark_fresh_cards(self) -> None:
-        """Cards that came into the viewer's hand with this move (a draw) are marked until the
-        viewer's next move."""
         viewer = self.turns.viewer
-        if viewer is None:
-            return
-        hand = frozenset(self.current_view().hand)
-        if self.session.history and self.session.history[-1][0] == viewer:
-            self.hand.fresh = hand - self.held.get(viewer, hand)
-        self.held[viewer] = hand
+        if viewer is not None:
+            viewer_moved = bool(self.session.history) and self.session.history[-1][0] == viewer
+            fresh = self.marks.fresh_cards(viewer, frozenset(self.current_view().hand), viewer_moved)
+            self.hand.fresh = self.hand.fresh if fresh is None else fresh
 
     # -- choosing a move by keyboard, or being shown one
 
     def card_actions(self, card) -> list:
         """The legal moves that play `card` from the hand."""
-        return [action for action in self.session.legal_actions() if card in action_cards(action)]
+        return self.chooser.card_actions(card)
 
     def pick_card(self, step: int) -> None:
         """Left/Right: the next hand card (those that can be played, if any can)."""
-        view = self.current_view()
-        cards = self.hand.cards(view)
-        usable = [card for card in cards if self.card_actions(card)] or cards
-        if not usable:
-            return
-        current = self.hand.selected
-        index = usable.index(current) + step if current in usable else (0 if step > 0 else -1)
-        self.hand.selected = usable[index % len(usable)]
-        actions = self.card_actions(self.hand.selected)
-        self.choice = actions[0] if actions else None
+        self.chooser.pick_card(step)
 
     def pick_move(self, step: int) -> None:
         """Up/Down: the next move the selected card can make."""
-        if self.hand.selected is None:
-            self.pick_card(1)
-            return
-        actions = self.card_actions(self.hand.selected)
-        if actions:
-            index = actions.index(self.choice) + step if self.choice in actions else 0
-            self.choice = actions[index % len(actions)]
+        self.chooser.pick_move(step)
 
     def confirm_choice(self) -> None:
-        if self.choice is not None and self.choice in self.session.legal_actions():
-            self.perform(self.choice, self.hand_origin(self.choice))
-        elif self.hand.selected is not None:
-            self.say(f"{self.hand.selected.label} cannot be played now")
-
-    def hand_origin(self, action):
-        """Where a move's card starts its flight: its place in the hand."""
-        view = self.current_view()
-        cards = [card for card in action_cards(action) if card in view.hand]
-        return self.hand.card_center(view, cards[0]) if cards else None
+        self.chooser.confirm()
 
     def show_hint(self) -> None:
         """Pick the move the Normal computer would make here, and say what it is."""
-        if not self.my_turn:
-            return
-        legal = self.session.legal_actions()
-        self.present_hint(self.session.descriptor.heuristic(self.session.seed).choose(self.current_view(), legal))
+        if self.my_turn:
+            self.present_hint(self.chooser.normal_move())
 
     def present_hint(self, action) -> None:
-        """Light the hinted move and say it; the game counts as assisted from now on."""
-        self.session.note_hint()
-        cards = action_cards(action)
-        self.hand.selected = cards[0] if cards else None
-        self.choice = action
-        self.say_notice(f"Hint: {self.describe(action)}. Enter makes the move.")
+        self.chooser.present_hint(action)
 
     def describe(self, action) -> str:
         """A move in words: a button's name ("Draw"), else what the move would do to the table,
@@ -206,8 +152,7 @@ class TableScene(Scene):
 
     def say(self, message: str) -> None:
         """An alert: why a move was refused (the engine's words, as a sentence)."""
-        self.message = message[:1].upper() + message[1:]
-        self.message_time = MESSAGE_TIME
+        self.prompt_line.say(message)
 
     def autosave(self) -> None:
         """The game in progress, saved after every move (a failed write is told once)."""
@@ -219,17 +164,14 @@ class TableScene(Scene):
 
     def say_notice(self, message: str) -> None:
         """A passing remark in the prompt line: what just happened, or what to do next."""
-        self.notice = message
-        self.notice_time = NOTICE_TIME
+        self.prompt_line.say_notice(message)
 
     def show_rules(self) -> None:
         self.app.screens.rules(self.session.descriptor, self.keys_help())
 
     def keys_help(self) -> str:
-        own = "; ".join(f"{pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
-        return (f"Keys: {self.choosing_keys_help()}; H shows a hint" + (f"; {own}" if own else "")
-                + "; Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
-                "F11 fullscreen; F1 this page; Esc back to the menu.")
+        own = "".join(f"; {pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
+        return f"Keys: {self.choosing_keys_help()}; H shows a hint{own}; {COMMAND_KEYS}"
 
     def choosing_keys_help(self) -> str:
         """How the arrow keys and Enter choose a move at this table, for the help page."""
@@ -240,45 +182,9 @@ class TableScene(Scene):
         return [(key, label) for key, label in ((k, next((b.label for b, a in self.action_buttons() if a == action), ""))
                                                 for k, action in self.key_actions().items()) if label]
 
-    def ask_to_save(self) -> None:
-        """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
-        self.app.screens.ask_text("Save this game as", self.save_name()[:40],
-                                  lambda name: self.say_notice(self.app.write(storage.save_named, self.session, name) or ""))
-
     def save_name(self) -> str:
-        """The name a save is first offered under: the game and its players."""
+        """The name a save is first offered under (Ctrl+S): the game and its players."""
         return f"{self.session.descriptor.title} {' '.join(self.session.names)}"
-
-    # -- taking moves back, the deal again, seats handed over
-
-    def undo(self) -> None:
-        """Back to the viewer's previous decision (the session says how far, and whether at all)."""
-        if self.session.can_undo:
-            self.session.undo()
-            self.refresh("Move taken back.")
-
-    def redo(self) -> None:
-        if self.session.can_redo:
-            self.session.redo()
-            self.refresh("Move played again.")
-
-    def restart_deal(self) -> None:
-        self.session.restart()
-        self.refresh("The same deal, from the start.")
-
-    def ask_to_restart(self) -> None:
-        self.app.screens.confirm("Restart this deal?", "The game starts again with the same cards in the same "
-                                 "order; it then no longer counts as played unaided.", "Restart", self.restart_deal)
-
-    def hand_over(self, seat: int) -> None:
-        """The seat goes to a computer, or back to a player."""
-        kind = "human" if seat in self.session.computers else "computer"
-        self.session.hand_over(seat, kind)
-        who = "a computer" if kind == "computer" else "a player"
-        self.refresh(f"{self.session.names[seat]} is now played by {who}.")
-
-    def open_table_menu(self) -> None:
-        self.app.screens.table_menu(self)
 
     def refresh(self, notice: str) -> None:
         """The session's state changed under the table (undo, redo, restart, a seat handed over):
@@ -288,28 +194,11 @@ class TableScene(Scene):
         self.choice = None
         self.hand.selected = None
         self.hand.fresh = frozenset()
-        self.last_move = []
-        self.held = {}
-        self.message_time = 0.0
+        self.marks.clear()
+        self.prompt_line.clear()
         self.layout(self.app.size)
         self.say_notice(notice)
         self.autosave()
-
-    def ask_to_leave(self) -> None:
-        """Back to the menu; mid-game, only once the player says so."""
-        if self.session.game_over:
-            self.leave()
-            return
-        self.app.screens.confirm("Leave the table?", "The game is saved: Continue on the menu brings it back, "
-                                 "exactly as it is now.", "Leave", self.leave)
-
-    def leave(self) -> None:
-        if self.session.game_over and self.session.session_over:
-            storage.forget_game()
-        self.app.screens.menu()
-
-    def reveal(self, seat: int) -> None:
-        self.turns.reveal(seat)
 
     def next_game(self) -> None:
         self.turns.next_game()
@@ -319,11 +208,10 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """Cards in flight, a message counting down, or work the turns do with no input (a
         computer to move, a hand-off to show, the pause before the game-over screen)."""
-        return self.motion.busy or self.message_time > 0 or self.notice_time > 0 or self.turns.due
+        return self.motion.busy or self.prompt_line.counting or self.turns.due
 
     def update(self, dt: float) -> None:
-        self.message_time = max(0.0, self.message_time - dt)
-        self.notice_time = max(0.0, self.notice_time - dt)
+        self.prompt_line.update(dt)
         self.motion.update(dt if self.app.settings.get("animations", True) else 10.0)
         self.turns.update(dt)
 
@@ -336,23 +224,19 @@ class TableScene(Scene):
     def layout_frame(self, size) -> pygame.Rect:
         """Place the top bar and the log; return the rectangle left for the game itself."""
         w, h = size
-        self.top_h = self.px(46)
+        self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
+        top = self.top_bar.height
         log_w = self.px(280) if self.app.settings.get("show_log", True) else 0
-        self.log_rect = pygame.Rect(w - log_w, self.top_h, log_w, h - self.top_h)
-        right = w - self.px(10)
-        for button in self.top_buttons():
-            width = max(self.px(72), button.needed(self.px(16))[0])
-            button.rect = pygame.Rect(right - width, self.px(7), width, self.px(32))
-            right = button.rect.x - self.px(8)
+        self.log_rect = pygame.Rect(w - log_w, top, log_w, h - top)
         self._background = None
-        return pygame.Rect(0, self.top_h, w - log_w, h - self.top_h)
+        return pygame.Rect(0, top, w - log_w, h - top)
 
     def top_buttons(self) -> list[Button]:
         """The top bar's buttons, from the right edge leftwards (none in a replay)."""
         if self.watching:
             return []
-        return [self.menu_button, self.rules_button, self.table_button, self.hint_button, self.redo_button,
-                self.undo_button]
+        menu, rules, table, redo, undo = self.commands.buttons()
+        return [menu, rules, table, self.hint_button, redo, undo]
 
     def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
         """The other seats along the top, the hand and its buttons along the bottom (as wide as the
@@ -362,15 +246,12 @@ class TableScene(Scene):
         width = self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
-        self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - line_height(self.px(19), bold=True)
-        buttons = [button for button, _action in self.action_buttons()[:button_count]]
-        button_w = max([self.px(130)] + [button.needed(self.px(20))[0] for button in buttons])
-        bx = area.right - button_w - self.px(20)
-        for i, button in enumerate(buttons):
-            button.rect = pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), button_w, self.px(50))
+        self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - self.prompt_line.height(1)
+        bx = self.turn_controls.place(area.right - self.px(20), hand_y + self.px(8), button_count)
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
         top = area.top + self.seats.height + self.px(14)
-        self.middle = pygame.Rect(area.x, top, area.w, self.prompt_y - top - self.px(14))
+        prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
+        self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(14))
         return self.middle
 
     # -- input
@@ -378,60 +259,21 @@ class TableScene(Scene):
     def handle(self, event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer_at = event.pos
-        self.menu_button.handle(event)
-        self.rules_button.handle(event)
-        self.table_button.handle(event)
-        self.undo_button.enabled = self.session.can_undo
-        self.redo_button.enabled = self.session.can_redo
-        self.undo_button.handle(event)
-        self.redo_button.handle(event)
-        if event.type == pygame.KEYDOWN and self.handle_table_key(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            self.ask_to_save()
+        self.commands.show_state()
+        self.top_bar.handle(event)
+        if event.type == pygame.KEYDOWN and self.commands.handle_key(event):
             return
         if self.app.top is not self:
             return
         view = self.current_view()
         if self.my_turn:
-            self.handle_actions(event)
+            self.turn_controls.handle(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.press(event.pos, view)
         elif event.type == pygame.MOUSEMOTION:
             self.hand.move(event.pos, view)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.hand.release(event.pos)
-
-    def handle_table_key(self, event) -> bool:
-        """Esc, F1, F2, Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y), whoever's turn it is."""
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if event.key == pygame.K_ESCAPE:
-            self.ask_to_leave()
-        elif event.key == pygame.K_F1:
-            self.show_rules()
-        elif event.key == pygame.K_F2:
-            self.open_table_menu()
-        elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
-            self.redo()
-        elif ctrl and event.key == pygame.K_z:
-            self.undo()
-        else:
-            return False
-        return True
-
-    def handle_actions(self, event) -> None:
-        """The table's buttons and keys, each enabled only while its action is legal."""
-        legal = self.session.legal_actions()
-        for button, action in self.action_buttons():
-            button.enabled = action in legal
-            button.handle(event)
-        self.hint_button.handle(event)
-        if event.type == pygame.KEYDOWN:
-            action = self.key_actions().get(event.key)
-            if action is not None and action in legal:
-                self.perform(action)
-            elif event.key in CHOOSING_KEYS:
-                CHOOSING_KEYS[event.key](self)
 
     def press(self, pos, view) -> None:
         """A press on the table: picks up a hand card on the viewer's turn, else `press_elsewhere`."""
@@ -490,12 +332,15 @@ class TableScene(Scene):
     def title(self) -> str:
         return self.session.descriptor.title
 
-    def score_line(self) -> str:
-        """The top bar's line beside the title: the session's game and wins."""
+    def score_line(self) -> str | list[str]:
+        """The top bar's line beside the title: the session's game and wins (or several such
+        lines, longest first: the first that fits is shown)."""
         session = self.session
         games = session.config["games_to_win"]
         score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
-        return f"Game {session.game_number + 1}  \u00b7  first to {games} win{'s' if games > 1 else ''}  \u00b7  wins: {score}"
+        goal = f"first to {games} win{'s' if games > 1 else ''}"
+        return [f"Game {session.game_number + 1}  \u00b7  {goal}  \u00b7  wins: {score}", f"{goal}  \u00b7  wins: {score}",
+                f"wins: {score}", " ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))]
 
     def turn_prompt(self, view, name: str) -> str:
         """What the viewer, whose turn it is, may do now."""
@@ -549,13 +394,12 @@ class TableScene(Scene):
         self.draw_prompt(screen, view)
         self.draw_flights(screen, self.flight_width())
         self.draw_dragged(screen, view)
-        self.draw_message(screen, self.message_anchor())
+        self.prompt_line.draw_alert(screen, self.message_anchor(), self.app.size[0])
 
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
-        w, _h = surface.get_size()
         surface.fill(theme.FELT)
-        pygame.draw.rect(surface, theme.PANEL, (0, 0, w, self.top_h))
+        self.top_bar.paint(surface)
         if self.log_rect.w:
             panel(surface, self.log_rect.inflate(-self.px(12), -self.px(12)))
 
@@ -565,83 +409,28 @@ class TableScene(Scene):
             self._background = pygame.Surface(self.app.size).convert()
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
-        title_rect = draw_text(screen, self.title(), self.px(22), theme.INK, (self.px(14), self.top_h // 2), "midleft", bold=True)
-        goal = self.score_line()
-        x = max(self.px(150), title_rect.right + self.px(24))
-        buttons = [button for button in self.top_buttons() if button is not self.hint_button]
-        right = min((button.rect.x for button in buttons), default=self.app.size[0] - self.log_rect.w)
-        goal = fit_text(goal, self.px(16), right - self.px(10) - x)
-        draw_text(screen, goal, self.px(16), theme.INK_DIM, (x, self.top_h // 2), "midleft")
-        self.undo_button.enabled = self.session.can_undo
-        self.redo_button.enabled = self.session.can_redo
-        for button in buttons:
-            button.draw(screen, self.px(16))
+        self.commands.show_state()
+        self.top_bar.draw(screen, self.title(), self.score_line(), self.app.size[0] - self.log_rect.w)
         if self.log_rect.w:
             self.log.draw(screen, self.log_rect, self.turns.viewer)
 
     def draw_marks(self, screen) -> None:
         """The last move of another seat, outlined; the picked move, lit."""
         if not self.motion.busy:
-            for event in self.last_move:
-                spot = self.event_spot(event)
-                if spot is not None:
-                    pygame.draw.rect(screen, theme.GOLD, spot.inflate(self.px(8), self.px(8)), max(2, self.px(3)), border_radius=8)
+            self.marks.draw(screen, self.event_spot, self.px)
         spot = self.action_spot(self.choice) if self.choice is not None and self.my_turn else None
         if spot is not None:
             pygame.draw.rect(screen, theme.GLOW, spot.inflate(self.px(10), self.px(10)), max(3, self.px(5)), border_radius=10)
 
     def draw_buttons(self, screen) -> None:
         if self.my_turn:
-            self.hint_button.draw(screen, self.px(16))
-            legal = self.session.legal_actions()
-            for button, action in self.action_buttons():
-                button.enabled = action in legal
-                button.draw(screen, self.px(20))
+            self.turn_controls.draw(screen)
 
     def draw_flights(self, screen, width: int) -> None:
-        for flight in self.motion.current:
-            if flight.visible:
-                image = cardart.face(flight.card, width) if flight.showing_face else cardart.back(width)
-                if flight.turns:
-                    image = pygame.transform.smoothscale(image, (max(1, int(image.get_width() * flight.squeeze)),
-                                                                 image.get_height()))
-                rect = image.get_rect(center=flight.position)
-                if flight.flash and flight.waiting:
-                    halo = cardart.glow(width)
-                    screen.blit(halo, halo.get_rect(center=rect.center))
-                screen.blit(image, rect)
-        for flight in self.motion.current:
-            if flight.caption:
-                self.draw_caption(screen, flight.caption, flight.caption_at or flight.end, width)
-
-    def draw_caption(self, screen, caption: str, at, width: int) -> None:
-        """What a step of a move does, in a box just below the card it is about (above it when
-        there is no room below), kept inside the board."""
-        size = self.px(16)
-        box = pygame.Rect(0, 0, 0, 0)
-        inner = fit_text(caption, size, self.middle.w - self.px(24))
-        box.size = (text_width(inner, size) + self.px(20), line_height(size) + self.px(10))
-        card_h = int(width * theme.CARD_RATIO)
-        box.midtop = (int(at[0]), int(at[1]) + card_h // 2 + self.px(6))
-        if box.bottom > self.middle.bottom:
-            box.midbottom = (int(at[0]), int(at[1]) - card_h // 2 - self.px(6))
-        box = box.clamp(self.middle)
-        panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
-        draw_text(screen, inner, size, theme.INK, box.center, "center", box=box)
+        draw_flights(screen, self.motion.current, width, self.middle, self.px)
 
     def draw_dragged(self, screen, view) -> None:
         self.hand.draw_dragged(screen)
-
-    def draw_message(self, screen, center) -> None:
-        if self.message_time > 0 and self.message:
-            size = self.px(18)
-            image_w = min(self.px(760), self.app.size[0] - self.px(40))
-            lines = wrap(self.message, size, image_w - self.px(30))
-            box = pygame.Rect(0, 0, image_w, len(lines) * self.px(24) + self.px(18))
-            box.center = center
-            panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
-            for i, line in enumerate(lines):
-                draw_text(screen, line, size, theme.INK, (box.centerx, box.y + self.px(9) + i * self.px(24)), "midtop")
 
     def prompt(self, view) -> str:
         """The line above the hand: whose turn it is, or what the viewer may do now."""
@@ -653,15 +442,10 @@ class TableScene(Scene):
         return self.turn_prompt(view, current)
 
     def prompt_width(self) -> int:
-        """How wide the prompt line above the hand may be."""
-        return self.hand.right - self.area.x - self.px(20)
+        """How wide the prompt above the hand may be: the table's width."""
+        return self.area.w - self.px(40)
 
     def draw_prompt(self, screen, view) -> None:
-        prompt = self.prompt(view)
         active = view.seat is not None and view.current == view.seat and not view.game_over
-        color = theme.GOLD if active else theme.INK
-        if self.notice_time > 0 and self.notice:
-            prompt, color = self.notice, theme.INK
-        draw_text(screen, fit_text(prompt, self.px(19), self.prompt_width(), bold=active), self.px(19), color,
-                  (self.area.x + self.px(20), self.prompt_y), bold=active)
-
+        self.prompt_line.place(self.area.x, self.prompt_y, self.prompt_width())
+        self.prompt_line.draw(screen, self.prompt(view), active)

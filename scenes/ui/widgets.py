@@ -38,6 +38,21 @@ def recording():
         _record = None
 
 
+_cuts: list[str] | None = None
+
+
+@contextmanager
+def noting_cuts():
+    """Collect every text `fit_text` cuts short inside the block (the tests check that no
+    instruction, hint, event or card name is)."""
+    global _cuts
+    _cuts = []
+    try:
+        yield _cuts
+    finally:
+        _cuts = None
+
+
 @contextmanager
 def unrecorded():
     """Draw inside the block without recording: what is then shaded over by an overlay."""
@@ -96,6 +111,8 @@ def fit_text(message: str, size: int, width: int, bold: bool = False) -> str:
     if len(message) <= width and face.size(message)[0] <= width:
         return message
     longest = _longest_fitting(message[:max(0, width)], lambda piece: face.size(piece.rstrip() + "\u2026")[0] <= width)
+    if _cuts is not None:
+        _cuts.append(message)
     return message[:longest].rstrip() + "\u2026" if longest else ""
 
 
@@ -133,10 +150,10 @@ def _pieces(word: str, face, width: int) -> list[str]:
     return pieces
 
 
-def wrap(message: str, size: int, width: int) -> list[str]:
+def wrap(message: str, size: int, width: int, bold: bool = False) -> list[str]:
     """`message` broken into lines that fit `width` pixels at font `size` (a word longer than a
     line is broken where it must be)."""
-    face = font(text_px(size))
+    face = font(text_px(size), bold)
     words = [piece for word in showable(message).split() for piece in _pieces(word, face, width)]
     lines, line = [], ""
     for word in words:

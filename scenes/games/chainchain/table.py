@@ -9,9 +9,9 @@ import pygame
 from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Reversed, Take, Took,
                                    key_name)
 
-from scenes.table.hand import card_rect
+from scenes.table.parts import Slot, SlotRow
 from scenes.table.table import TableScene
-from scenes.ui import cardart, theme
+from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, TextField, draw_text, line_height, panel, text_width
 
@@ -28,6 +28,9 @@ class ChainChainTable(TableScene):
         self.play_button = Button("Play", self.submit, color=theme.BUTTON_GO)
         self.word = TextField("", "type a word", max_length=24, allowed=str.isalpha)
         self.staged: list = []
+        self.pile_top = SlotRow()     # the last play's two cards, first and second
+        self.staged_row = SlotRow()   # the cards of a play being made, a little raised over them
+        self.under_top = Slot()       # the card below the last play, peeking out
         self.arrow_flash = 0.0
 
     @property
@@ -55,7 +58,10 @@ class ChainChainTable(TableScene):
         cx, cy = middle.centerx - self.px(40), middle.centery - self.px(10)
         self.pile_center = (cx, cy)
         step = int(self.pile_w * 1.12)
-        self.top_centers = ((cx - step // 2, cy), (cx + step // 2, cy))
+        left = cx - step // 2 - self.pile_w // 2
+        self.pile_top.place(left, cy, self.pile_w, 2, step)
+        self.staged_row.place(left, cy - self.px(14), self.pile_w, 2, step)
+        self.under_top.place((cx, cy - self.px(6)), self.pile_w)
         self.draw_pile.place((middle.x + self.px(90), cy), self.px(64))
         status_w = max(self.px(230), text_width("anticlockwise", self.px(14)) + text_width(ANTICLOCKWISE, self.px(40), bold=True)
                        + self.px(32), text_width("Free lead", self.px(24), bold=True) + self.px(16))
@@ -63,9 +69,6 @@ class ChainChainTable(TableScene):
                     + self.px(20))
         self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(150), status_h))
         self.status_rect.midleft = (cx + self.pile_w + self.px(50), cy)
-        # The cards of a play being made sit on the pile, a little raised, where they will land.
-        lift = self.px(14)
-        self.staged_centers = tuple((x, y - lift) for x, y in self.top_centers)
         self.pile_rect = pygame.Rect(0, 0, step + self.pile_w + self.px(40), int(self.pile_w * theme.CARD_RATIO) + self.px(48))
         self.pile_rect.center = self.pile_center
         below = self.pile_rect.bottom + self.px(6) + line_height(self.px(12))  # under "click a card to take it back"
@@ -151,10 +154,10 @@ class ChainChainTable(TableScene):
         if self.staged and self.my_turn and self.clear_button.handle(event):
             return
         if self.staged and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for card, center in zip(self.staged, self.staged_centers):
-                if card_rect(center, self.pile_w).collidepoint(event.pos):
-                    self.clear_staged()
-                    return
+            index = self.staged_row.index_at(event.pos)
+            if index is not None and index < len(self.staged):
+                self.clear_staged()
+                return
         super().handle(event)
 
     def action_spot(self, action):
@@ -162,7 +165,7 @@ class ChainChainTable(TableScene):
 
     def event_spot(self, event):
         if isinstance(event, Played):
-            return card_rect(self.top_centers[0], self.pile_w).union(card_rect(self.top_centers[1], self.pile_w))
+            return self.pile_top.rect
         return None
 
     # -- events to motion
@@ -171,8 +174,9 @@ class ChainChainTable(TableScene):
         view = self.current_view()
         if isinstance(event, Played):
             start = origin or self.seats.center(event.seat)
-            self.motion.add(Flight(event.first, True, start, self.top_centers[0], hides=(("pile-top",),), duration=0.3),
-                            Flight(event.second, True, start, self.top_centers[1], hides=(("pile-top",),), duration=0.3, delay=0.15))
+            first, second = (slot.center for slot in self.pile_top)
+            self.motion.add(Flight(event.first, True, start, first, hides=(("pile-top",),), duration=0.3),
+                            Flight(event.second, True, start, second, hides=(("pile-top",),), duration=0.3, delay=0.15))
         elif isinstance(event, Took):
             end = self.seats.center(event.seat)
             self.motion.add(*[Flight(card, True, self.pile_center, end, duration=0.45, delay=0.3 + 0.03 * i, flash=i == 0)
@@ -223,16 +227,16 @@ class ChainChainTable(TableScene):
         self.draw_pile.draw_label(screen, f"Stock: {view.draw_pile_count}", self.px(16), self.px(6), bold=True)
 
     def draw_played_pile(self, screen, view, hidden) -> None:
+        """The last play (labelled 1st and 2nd above where a play being made is raised, so that
+        neither hides a label), the card under it, the pile's size; "empty pile" only when it is."""
         pile = view.pile[:-2] if ("pile-top",) in hidden else view.pile
-        top = pile[-2:]
         if len(pile) > 2:
-            under = cardart.face(pile[-3], self.pile_w)
-            screen.blit(under, card_rect((self.pile_center[0], self.pile_center[1] - self.px(6)), self.pile_w))
-        for card, center, label in zip(top, self.top_centers, ("1st", "2nd")):
-            rect = card_rect(center, self.pile_w)
-            screen.blit(cardart.face(card, self.pile_w), rect)
-            draw_text(screen, label, self.px(13), theme.INK_DIM, (rect.centerx, rect.top - self.px(2)), "midbottom")
-        if not pile:
+            self.under_top.draw_card(screen, pile[-3])
+        self.pile_top.draw_cards(screen, pile[-2:])
+        label_y = self.staged_row.rect.top - self.px(2)
+        for slot, label in zip(self.pile_top.slots[:len(pile[-2:])], ("1st", "2nd")):
+            draw_text(screen, label, self.px(13), theme.INK_DIM, (slot.center[0], label_y), "midbottom")
+        if not view.pile:
             draw_text(screen, "empty pile", self.px(16), theme.INK_DIM, self.pile_center, "center")
         size = len(view.pile)
         draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,
@@ -271,11 +275,9 @@ class ChainChainTable(TableScene):
     def draw_staged(self, screen) -> None:
         if not self.staged:
             return
-        w = self.pile_w
-        for card, center in zip(self.staged, self.staged_centers):
-            rect = card_rect(center, w)
-            screen.blit(cardart.face(card, w), rect)
-            pygame.draw.rect(screen, theme.GOLD, rect.inflate(4, 4), 2, border_radius=max(3, w // 10))
+        self.staged_row.draw_cards(screen, self.staged)
+        for slot in self.staged_row.slots[:len(self.staged)]:
+            pygame.draw.rect(screen, theme.GOLD, slot.rect.inflate(4, 4), 2, border_radius=max(3, slot.width // 10))
         draw_text(screen, "click a card to take it back", self.px(12), theme.INK_DIM,
                   (self.pile_rect.centerx, self.pile_rect.bottom + self.px(2)), "midtop")
         if self.letters and len(self.staged) == 2:

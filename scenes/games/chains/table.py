@@ -7,9 +7,9 @@ import pygame
 from game.cards import card_count
 from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
 
-from scenes.table.hand import card_rect
+from scenes.table.parts import Slot, SlotRow, card_width
 from scenes.table.table import TableScene
-from scenes.ui import cardart, theme
+from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, text_width
 
@@ -21,6 +21,7 @@ class ChainsTable(TableScene):
         super().__init__(app, session)
         self.draw_button = Button("Draw", lambda: self.perform(Draw()))
         self.pass_button = Button("Pass", lambda: self.perform(Pass()), color=theme.BUTTON_WARN)
+        self.drawn_slot = Slot()  # a drawn card that fits, until it is played
 
     def action_buttons(self):
         return [(self.draw_button, Draw()), (self.pass_button, Pass())]
@@ -34,27 +35,31 @@ class ChainsTable(TableScene):
         middle = self.layout_seats(self.layout_frame(size))
         self.draw_pile_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
         row_h = middle.h // 3
-        self.chain_w = max(20, min(self.card_px(80), int((row_h - self.px(8)) / theme.CARD_RATIO)))
+        self.chain_w = card_width(middle.w, row_h - self.px(8), columns=1, gap=0, most=self.card_px(80), least=20)
         chains_right = middle.right - self.draw_pile_w - self.px(10)
         left = middle.x + self.px(16)
         self.chain_rows = [pygame.Rect(left, middle.y + i * row_h, chains_right - left, row_h - self.px(6)) for i in range(3)]
         draw_pile_x = chains_right + self.draw_pile_w // 2
         self.draw_pile.place((draw_pile_x, middle.y + row_h // 2 + self.px(10)), self.chain_w)
-        self.pending_center = (draw_pile_x, middle.y + row_h * 2 + self.px(4))
+        self.drawn_slot.place((draw_pile_x, middle.y + row_h * 2 + self.px(4)), self.hand.width)
 
-    def chain_card_centers(self, chain: tuple, row: pygame.Rect) -> tuple[list[tuple[int, int]], int]:
-        """Centres of the chain's visible cards (oldest first) and how many earlier cards are folded away."""
+    def chain_slots(self, length: int, row: pygame.Rect) -> tuple[SlotRow, int]:
+        """The places of a chain's visible cards (oldest first, overlapping) and how many earlier
+        cards are folded away."""
         w = self.chain_w
         step = int(w * 0.45)
         label_w = self.px(34)
-        room = max(1, (row.w - label_w - w) // step + 1)
-        shown = min(len(chain), room)
-        x0 = row.x + label_w + w // 2
-        return [(x0 + i * step, row.centery) for i in range(shown)], len(chain) - shown
+        shown = min(length, max(1, (row.w - label_w - w) // step + 1))
+        slots = SlotRow()
+        slots.place(row.x + label_w, row.centery, w, shown, step)
+        return slots, length - shown
 
     def chain_end_center(self, view, index: int) -> tuple[int, int]:
-        centers, _ = self.chain_card_centers(view.chains[index], self.chain_rows[index])
-        return centers[-1]
+        slots, _ = self.chain_slots(len(view.chains[index]), self.chain_rows[index])
+        return slots[-1].center
+
+    def chain_end(self, view, index: int) -> pygame.Rect:
+        return self.chain_slots(len(view.chains[index]), self.chain_rows[index])[0][-1].rect
 
     def chain_at(self, pos) -> int | None:
         for i, row in enumerate(self.chain_rows):
@@ -74,8 +79,8 @@ class ChainsTable(TableScene):
 
     def hand_card_at(self, pos, view):
         view_pending = view.pending if view.seat == view.current else None
-        if view_pending is not None and card_rect(self.pending_center, self.hand.width).collidepoint(pos):
-            return view_pending, self.pending_center
+        if view_pending is not None and self.drawn_slot.hit(pos):
+            return view_pending, self.drawn_slot.center
         return super().hand_card_at(pos, view)
 
     def press_elsewhere(self, pos, view) -> None:
@@ -121,12 +126,12 @@ class ChainsTable(TableScene):
 
     def action_spot(self, action):
         if isinstance(action, Play):
-            return card_rect(self.chain_end_center(self.current_view(), action.chain), self.chain_w)
+            return self.chain_end(self.current_view(), action.chain)
         return None
 
     def event_spot(self, event):
         if isinstance(event, Played):
-            return card_rect(self.chain_end_center(self.current_view(), event.chain), self.chain_w)
+            return self.chain_end(self.current_view(), event.chain)
         return None
 
     # -- events to motion
@@ -134,12 +139,12 @@ class ChainsTable(TableScene):
     def animate(self, event, origin) -> None:
         view = self.current_view()
         if isinstance(event, Played):
-            start = origin or (self.pending_center if event.drawn else self.seats.center(event.seat))
+            start = origin or (self.drawn_slot.center if event.drawn else self.seats.center(event.seat))
             end = self.chain_end_center(view, event.chain)
             self.motion.add(Flight(event.card, True, start, end, hides=(("chain", event.chain),)))
         elif isinstance(event, Drew):
             if event.fits:
-                self.motion.add(Flight(event.card, True, self.draw_pile.center, self.pending_center, hides=(("pending",),)))
+                self.motion.add(Flight(event.card, True, self.draw_pile.center, self.drawn_slot.center, hides=(("pending",),)))
             elif event.card is not None and event.card in view.hand:
                 end = self.hand.card_center(view, event.card)
                 self.motion.add(Flight(event.card, True, self.draw_pile.center, end, hides=(("hand-card", event.card),)))
@@ -168,17 +173,14 @@ class ChainsTable(TableScene):
         targets = set(self.playable_chains(self.hand.dragged or self.hand.selected or drawn))
         for i, (chain, row) in enumerate(zip(view.chains, self.chain_rows)):
             cards = chain[:-1] if ("chain", i) in hidden else chain
-            centers, folded = self.chain_card_centers(cards, row)
-            visible = cards[len(cards) - len(centers):]
+            slots, folded = self.chain_slots(len(cards), row)
             if folded:
                 draw_text(screen, f"+{folded}", self.px(13), theme.INK_DIM, (row.x + self.px(16), row.centery + self.px(20)), "center")
             if i in targets:
                 pygame.draw.rect(screen, theme.GLOW, row, 2, border_radius=10)
-                if centers:
-                    halo = cardart.glow(self.chain_w)
-                    screen.blit(halo, halo.get_rect(center=centers[-1]))
-            for card, center in zip(visible, centers):
-                screen.blit(cardart.face(card, self.chain_w), card_rect(center, self.chain_w))
+                if len(slots):
+                    slots[-1].draw_glow(screen)
+            slots.draw_cards(screen, cards[folded:])
 
     def draw_deck(self, screen, view, hidden) -> None:
         self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
@@ -186,9 +188,10 @@ class ChainsTable(TableScene):
         draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(13), theme.INK_DIM,
                   (self.draw_pile.center[0], below + self.px(4)), "midtop")
         if view.pending is not None and ("pending",) not in hidden and self.hand.dragged != view.pending:
-            top = self.pending_center[1] - int(self.hand.width * theme.CARD_RATIO) // 2
-            draw_text(screen, "Drawn, must be played", self.px(13), theme.GOLD, (self.pending_center[0], top - self.px(4)), "midbottom")
-            screen.blit(cardart.face(view.pending, self.hand.width), card_rect(self.pending_center, self.hand.width))
+            slot = self.drawn_slot
+            draw_text(screen, "Drawn, must be played", self.px(13), theme.GOLD, (slot.center[0], slot.rect.top - self.px(4)),
+                      "midbottom")
+            self.drawn_slot.draw_card(screen, view.pending)
 
     def turn_prompt(self, view, current: str) -> str:
         if self.motion.busy:

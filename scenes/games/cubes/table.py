@@ -8,7 +8,7 @@ from game.cards import card_count
 from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, completions,
                               neighbour_matches, pile_points, scored_cells, square_cells)
 
-from scenes.table.hand import card_rect
+from scenes.table.parts import Slot
 from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
@@ -156,12 +156,12 @@ class CubesTable(TableScene):
 
     def action_spot(self, action):
         if isinstance(action, Place):
-            return card_rect(self.cell_center((action.x, action.y)), int(self.zoom))
+            return self.cell_slot((action.x, action.y)).rect
         return None
 
     def event_spot(self, event):
         if isinstance(event, Placed):
-            return card_rect(self.cell_center((event.x, event.y)), int(self.zoom))
+            return self.cell_slot((event.x, event.y)).rect
         return None
 
     def animating(self) -> bool:
@@ -184,7 +184,7 @@ class CubesTable(TableScene):
         cells = [cell for cell, _card in self.current_view().board] + scored or [(0, 0)]
         xs, ys = [x for x, _ in cells], [y for _, y in cells]
         corners = ((min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1))  # the open spaces around, too
-        if not all(self.board_rect.contains(card_rect(self.cell_center(cell), int(self.zoom))) for cell in corners):
+        if not all(self.board_rect.contains(self.cell_slot(cell).rect) for cell in corners):
             self.fit(scored)
 
     def pile_center(self, seat: int) -> tuple[int, int]:
@@ -244,17 +244,19 @@ class CubesTable(TableScene):
         card = self.hand.dragged or self.hand.selected or (view.drawn if self.my_turn else None)
         targets = self.placements_for(card)  # the card in hand, or else the one just drawn
         for cell in targets:
-            rect = card_rect(self.cell_center(cell), width)
+            rect = self.cell_slot(cell).rect
             pygame.draw.rect(screen, (*theme.GLOW, 255), rect, max(2, width // 18), border_radius=max(3, width // 10))
         for cell, placed in view.board:
-            if ("cell", cell) in hidden:
-                continue
-            rect = card_rect(self.cell_center(cell), width)
-            if rect.colliderect(self.board_rect):
-                screen.blit(cardart.face(placed, width), rect)
+            slot = self.cell_slot(cell)
+            if ("cell", cell) not in hidden and slot.rect.colliderect(self.board_rect):
+                slot.draw_card(screen, placed)
         if not board:
             draw_text(screen, "The board is empty: any card may start it again", self.px(16), theme.INK_DIM,
                       (self.board_rect.centerx, self.board_rect.bottom - self.px(20)), "center")
+
+    def cell_slot(self, cell) -> Slot:
+        """Where a space of the board lies on the screen now (the camera moves and zooms)."""
+        return Slot(self.cell_center(cell), int(self.zoom))
 
     def hover_target(self) -> tuple[int, int] | None:
         """The lit space under the dragged card, if any."""
@@ -265,10 +267,9 @@ class CubesTable(TableScene):
 
     def draw_preview(self, screen, board: dict, card, cell, width: int) -> None:
         """The dragged card sitting on the space, how it meets each neighbour, and the cubes it would close."""
-        rect = card_rect(self.cell_center(cell), width)
-        halo = cardart.glow(width)
-        screen.blit(halo, halo.get_rect(center=rect.center))
-        screen.blit(cardart.face(card, width), rect)
+        slot = Slot(self.cell_center(cell), width)
+        slot.draw_glow(screen)
+        slot.draw_card(screen, card)
         squares = completions(board, *cell)
         w, h = cardart.card_size(width)
         outlines = []

@@ -166,8 +166,7 @@ class SolitaireTable(SovereignTable):
 
     def handle(self, event) -> None:
         if not self.watching:
-            self.winnable_button.enabled = self.my_turn
-            self.winnable_button.handle(event)
+            self.winnable_button.enabled = self.my_turn  # the top bar presses it
             if event.type == pygame.KEYDOWN and event.key == pygame.K_w and self.app.top is self:
                 self.ask_winnable()
                 return

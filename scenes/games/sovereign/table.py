@@ -30,7 +30,8 @@ from scenes.games.sovereign.pool import TokenPool
 from scenes.table.hand import card_rect
 from scenes.table.parts import Pile
 from scenes.table.seats import Seats
-from scenes.table.table import TableScene, action_cards
+from scenes.table.choosing import action_cards
+from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, wrap
@@ -177,8 +178,9 @@ class SovereignTable(TableScene):
         self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y), self.px(20),
                         self.px(8))
         self.side_w = max(self.px(190), area.w // 5)
+        prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
         self.side = pygame.Rect(area.right - self.side_w - self.px(8), area.y + self.px(8), self.side_w,
-                                self.prompt_y - area.y - self.px(16))
+                                prompt_top - area.y - self.px(16))
         self.middle = pygame.Rect(area.x + self.px(8), area.y + self.px(8), self.side.x - area.x - self.px(16),
                                   self.side.h)
         self.row_h = self.middle.h // len(self.session.seats)
@@ -276,7 +278,7 @@ class SovereignTable(TableScene):
     def click_card(self, card) -> None:
         actions = self.card_actions(card)
         if len(actions) == 1:
-            self.perform(actions[0], self.hand_origin(actions[0]))
+            self.perform(actions[0], self.chooser.origin(actions[0]))
         elif card == self.hand.selected:
             self.hand.selected = None
         elif actions:
@@ -684,6 +686,10 @@ class SovereignTable(TableScene):
         self.pool.draw(screen, shields, modifiers, self.px(4))
 
     # -- words
+
+    def prompt_width(self) -> int:
+        """The prompt stops short of the pool at its right."""
+        return self.pool.rect.x - self.area.x - self.px(28)
 
     def decision_prompt(self) -> str:
         decision = self.session.view(None).pending

@@ -1,0 +1,284 @@
+"""LINX's chain row, with its Lay and Cancel buttons: the chain the viewer builds before laying it
+(a start anchor, hand cards in order, an end anchor) and the scoring card it would claim. It says what the chain lacks, shows
+each link lit green with what it shares or red with why not, and turns into the move that lays
+it once it is whole; the table hands it the anchors, the cards and the claims the player picks,
+by mouse or by keyboard."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.linx.cards import DECK, LinxCard, ScoringCard
+from game.linx.rules import LayChain
+
+from scenes.table.parts import SlotRow, card_width
+from scenes.ui import theme
+from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, text_width, wrap
+
+LINK_OK, LINK_BAD = (90, 220, 120), (255, 135, 125)
+CHAIN_KEYS = ("Keys: Up/Down a row \u00b7 Left/Right a card \u00b7 Enter adds, picks or lifts \u00b7 Delete takes "
+              "out \u00b7 L lays \u00b7 C cancels \u00b7 H hint")
+HOW_TO_BUILD = "Chain row: click a start anchor, drag hand cards here in order, then click the end anchor."
+
+
+def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
+    """Whether two neighbours link, and what they share (or that they share nothing)."""
+    if a.number == b.number:
+        return True, f"both {a.number}"
+    if a.symbol == b.symbol:
+        return True, f"both {DECK.symbols[a.symbol].name}"
+    return False, "no number or symbol shared"
+
+
+class ChainBuilder:
+    """The chain being built and the chain row it is drawn in. `offered()` gives the face-up
+    scoring cards now; `px` turns base-size measures into pixels (the table's); `lay` and `cancel`
+    are what its buttons do."""
+
+    def __init__(self, offered: Callable[[], tuple[ScoringCard, ...]], px: Callable[[float], int],
+                 lay: Callable[[], None], cancel: Callable[[], None]) -> None:
+        self.offered = offered
+        self.px = px
+        self.lay_button = Button("Lay", lay, color=theme.BUTTON_GO)
+        self.cancel_button = Button("Cancel", cancel, color=theme.BUTTON_QUIET)
+        self.start: LinxCard | None = None
+        self.built: list[LinxCard] = []
+        self.end: LinxCard | None = None
+        self.claim: ScoringCard | None = None
+        self.short_note = ""                  # after a hint: the card the hand is one card short for
+        self.rect = pygame.Rect(0, 0, 0, 0)   # the chain row
+        self.card_w = 24
+        self.words_right = 0                  # where its words end (the Lay button's left edge)
+        self.slots = SlotRow()
+
+    # -- where it lies
+
+    def place(self, rect: pygame.Rect, widest_card: int) -> None:
+        """The chain row in `rect`, Lay and Cancel at its right; its cards as tall as the words under
+        them (links, status, reason) leave room for, never wider than `widest_card`."""
+        px = self.px
+        button_h = max(px(34), self.lay_button.needed(px(17))[1])
+        button_w = max(px(90), self.cancel_button.needed(px(17))[0])
+        self.lay_button.rect = pygame.Rect(rect.right - button_w - px(8), rect.y + px(6), button_w, button_h)
+        self.cancel_button.rect = self.lay_button.rect.move(0, button_h + px(6))
+        below = line_height(px(13), bold=True) + 2 * line_height(px(13)) + px(4)
+        self.card_w = card_width(rect.w, rect.h - below - px(12), columns=1, gap=0, most=widest_card, least=24)
+        self.rect, self.words_right = rect, self.lay_button.rect.x
+
+    def handle(self, event) -> bool:
+        """Lay or Cancel pressed."""
+        return self.lay_button.handle(event) or self.cancel_button.handle(event)
+
+    def placed(self, count: int | None = None) -> SlotRow:
+        """The places of the chain's cards (or of `count` cards), left to right, closer together
+        when they would reach the words' right edge."""
+        count = len(self.cards()) if count is None else count
+        left = self.rect.x + self.px(12)
+        center_y = self.rect.y + self.px(6) + int(self.card_w * theme.CARD_RATIO) // 2
+        self.slots.place(left, center_y, self.card_w, count, self.card_w + self.px(18),
+                         room=self.words_right - self.rect.x - self.px(24))
+        return self.slots
+
+    def insert_index_at(self, x: int) -> int:
+        """Where among the chain's hand cards a card let go at `x` goes."""
+        offset = 1 if self.start is not None else 0
+        built_slots = self.placed()[offset:offset + len(self.built)]
+        return sum(1 for slot in built_slots if slot.center[0] < x)
+
+    def take_card_at(self, pos):
+        """The chain's hand card under `pos`, taken out of the chain, and where it lay; or None."""
+        for card, slot in zip(self.cards(), self.placed()):
+            if card in self.built and slot.hit(pos):
+                self.remove(card)
+                return card, slot.center
+        return None
+
+    # -- the chain
+
+    def cards(self) -> list[LinxCard]:
+        return [c for c in (self.start, *self.built, self.end) if c is not None]
+
+    def whole(self) -> bool:
+        """Both anchors picked and a hand card between them."""
+        return self.start is not None and self.end is not None and bool(self.built)
+
+    def claimable(self) -> list[ScoringCard]:
+        """The face-up scoring cards the chain as built may take, best first."""
+        if not self.whole():
+            return []
+        length = len(self.built) + 2
+        cards = [s for s in self.offered() if s.length <= length]
+        return sorted(cards, key=lambda s: (-s.points, s.length))
+
+    def out_of_reach(self, view) -> set:
+        """The face-up scoring cards a whole chain is too short for."""
+        if not self.whole():
+            return set()
+        return set(view.scoring_up) - set(self.claimable())
+
+    def rechoose_claim(self) -> None:
+        """The best claim is preselected; a claim the player picked stays while the chain allows it."""
+        cards = self.claimable()
+        if self.claim not in cards:
+            self.claim = cards[0] if cards else None
+
+    def action(self) -> LayChain | None:
+        """The move that lays the chain, once it is whole and claims a card."""
+        if not self.whole() or self.claim is None:
+            return None
+        return LayChain(self.start, tuple(self.built), self.end, self.claim)
+
+    def clear(self) -> None:
+        self.start = self.end = self.claim = None
+        self.built = []
+        self.short_note = ""
+
+    def show(self, start: LinxCard, cards, end: LinxCard, claim: ScoringCard) -> None:
+        """A whole chain put in the row at once (a hint's)."""
+        self.start, self.built, self.end, self.claim = start, list(cards), end, claim
+
+    def pick_anchor(self, anchor: LinxCard) -> bool:
+        """An anchor becomes the start (returns True), else the end; a picked one leaves the chain."""
+        started = False
+        if anchor == self.start:
+            self.start = None
+        elif anchor == self.end:
+            self.end = None
+        elif self.start is None:
+            self.start, started = anchor, True
+        else:
+            self.end = anchor
+        self.rechoose_claim()
+        return started
+
+    def add(self, card: LinxCard, index: int | None = None) -> bool:
+        """A hand card into the chain, at `index` among its hand cards (last by default); a card
+        already there moves."""
+        if card in self.built:
+            self.built.remove(card)
+        self.built.insert(len(self.built) if index is None else index, card)
+        self.rechoose_claim()
+        return True
+
+    def remove(self, card: LinxCard) -> None:
+        self.built.remove(card)
+        self.rechoose_claim()
+
+    def take_out(self, card: LinxCard) -> None:
+        """A chain card leaves the chain: a hand card back to the hand, an anchor off the chain."""
+        if card in self.built:
+            self.remove(card)
+        else:
+            self.pick_anchor(card)
+
+    def shift(self, card, step: int) -> bool:
+        """A hand card of the chain one place along it (never past an anchor); whether it moved."""
+        if card not in self.built:
+            return False
+        i = self.built.index(card)
+        if not 0 <= i + step < len(self.built):
+            return False
+        self.built[i], self.built[i + step] = self.built[i + step], card
+        return True
+
+    def choose_claim(self, scoring: ScoringCard) -> str:
+        """The card the chain claims; or why it cannot claim that one."""
+        if scoring not in self.claimable():
+            return f"the {scoring.label} card needs a chain of {scoring.length} or more"
+        self.claim = scoring
+        return ""
+
+    def status(self, view) -> str:
+        """The chain's length and what it claims, or what it still needs."""
+        cards = self.cards()
+        length = len(cards) + (0 if self.end is not None else 1) + (0 if self.start is not None else 1)
+        need = view.min_length
+        broken = sum(1 for a, b in zip(cards, cards[1:]) if not link_words(a, b)[0])
+        if broken:
+            claim = f"{broken} broken link{'s' if broken > 1 else ''}: drag a card out or reorder"
+        elif self.claim:
+            claim = f"claims {self.claim.label} (click a scoring card to change)"
+        else:
+            claim = f"needs {need} or more to claim" if need else "no scoring cards"
+        ends = "" if self.start is not None and self.end is not None else " (with both anchors)"
+        return f"Length {length}{ends} \u00b7 {claim}"
+
+    # -- what the keyboard cursor says over the chain's cards, the anchors and the claims
+
+    def card_words(self, card: LinxCard, holding: bool) -> str:
+        if card not in self.built:
+            return f"{card.label} (anchor): Enter or Delete takes it off the chain"
+        if holding:
+            return f"Left/Right move {card.label} along the chain; Enter puts it down"
+        return f"{card.label}: Enter lifts it to move it; Delete returns it to your hand; L lays the chain"
+
+    def anchor_words(self, anchor: LinxCard) -> str:
+        if anchor in (self.start, self.end):
+            return f"{anchor.label}: Enter takes it off the chain"
+        return f"Enter makes {anchor.label} the {'start' if self.start is None else 'end'} anchor"
+
+    def claim_words(self, scoring: ScoringCard) -> str:
+        if scoring in self.claimable():
+            return f"Enter claims the {scoring.label} card"
+        return f"The {scoring.label} card needs a chain of {scoring.length} or more"
+
+    # -- drawing
+
+    def draw(self, screen: pygame.Surface, view, laying: bool, held: LinxCard | None) -> None:
+        """The chain row: its cards joined by links (green with what they share, red with why
+        not; `held` lifted), the length and claim under them; when empty, how to build a chain."""
+        cards = self.cards()
+        small = self.px(13)
+        text_left = self.rect.x + self.px(12)
+        text_w = self.words_right - text_left - self.px(8)
+        if not cards:
+            if laying:
+                self.draw_help(screen, small, text_left, text_w)
+            return
+        slots = self.placed()
+        card_bottom = slots[0].center[1] + int(self.card_w * theme.CARD_RATIO) // 2
+        reasons = self.draw_links(screen, cards, slots, small, card_bottom, held)
+        y = card_bottom + line_height(small, bold=True) + self.px(2)
+        draw_text(screen, fit_text(self.status(view), small, text_w), small, theme.INK, (text_left, y))
+        below, color = (reasons[0], LINK_BAD) if reasons else (self.short_note, theme.GOLD)
+        if below:
+            draw_text(screen, fit_text(below, small, text_w), small, color, (text_left, y + line_height(small)))
+
+    def draw_buttons(self, screen: pygame.Surface, legal: bool) -> None:
+        """Lay (enabled when the chain is a `legal` move) and Cancel (when there is a chain)."""
+        self.lay_button.enabled = legal
+        self.lay_button.draw(screen, self.px(17))
+        self.cancel_button.enabled = bool(self.cards())
+        self.cancel_button.draw(screen, self.px(17))
+
+    def draw_help(self, screen: pygame.Surface, small: int, text_left: int, text_w: int) -> None:
+        """The empty chain row says how a chain is built, and the keys."""
+        lines = (wrap(self.short_note, small, text_w) if self.short_note else []) + wrap(
+            HOW_TO_BUILD, small, text_w) + wrap(CHAIN_KEYS, small, text_w)
+        room = (self.rect.bottom - self.rect.y - self.px(16)) // line_height(small)
+        draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, self.rect.y + self.px(8)))
+
+    def draw_links(self, screen, cards, slots: SlotRow, small: int, card_bottom: int, held) -> list[str]:
+        """The cards with a line between neighbours and what they share under it; returns why
+        the broken links do not link."""
+        pairs = list(zip(zip(cards, slots), zip(cards[1:], slots[1:])))
+        reasons = []
+        for (a, sa), (b, sb) in pairs:
+            ok, words = link_words(a, b)
+            y = sa.center[1]
+            pygame.draw.line(screen, LINK_OK if ok else LINK_BAD, (sa.center[0], y), (sb.center[0], y),
+                             max(3, self.px(6)))
+            if not ok:
+                reasons.append(f"{a.label} to {b.label}: {words}")
+        for card, slot in zip(cards, slots):
+            (slot.raised(self.px(10)) if card == held else slot).draw_card(screen, card)
+        for (a, sa), (b, sb) in pairs:
+            ok, words = link_words(a, b)
+            shared = "\u2713 " + words.removeprefix("both ") if ok else "\u2715"
+            room = sb.center[0] - sa.center[0] - self.px(4)
+            mark = shared if text_width(shared, small, bold=True) <= room else shared[0]
+            draw_text(screen, mark, small, LINK_OK if ok else LINK_BAD,
+                      ((sa.center[0] + sb.center[0]) // 2, card_bottom + self.px(2)), "midtop", bold=True)
+        return reasons

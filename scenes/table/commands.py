@@ -1,0 +1,103 @@
+"""What a player does to the game rather than in it, the same at every table: take a move back or
+play it again, restart the deal, hand a seat to a computer or back, save under a name, leave; with
+their top-bar buttons (Menu, Rules, Table, Undo, Redo) and keys (Esc, F1, F2, Ctrl+Z,
+Ctrl+Shift+Z or Ctrl+Y, Ctrl+S)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+
+from scenes.ui.widgets import Button
+
+COMMAND_KEYS = ("Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
+                "F11 fullscreen; F1 this page; Esc back to the menu.")
+
+
+class TableCommands:
+    def __init__(self, table) -> None:
+        self.table = table
+        self.session = table.session
+        self.app = table.app
+        self.menu_button = Button("Menu", self.ask_to_leave)
+        self.rules_button = Button("Rules", table.show_rules)
+        self.table_button = Button("Table", self.open_table_menu)
+        self.undo_button = Button("Undo", self.undo)
+        self.redo_button = Button("Redo", self.redo)
+
+    def buttons(self) -> list[Button]:
+        """Their top-bar buttons, from the right edge leftwards."""
+        return [self.menu_button, self.rules_button, self.table_button, self.redo_button, self.undo_button]
+
+    def show_state(self) -> None:
+        """Undo and Redo look pressable only when the session allows them."""
+        self.undo_button.enabled = self.session.can_undo
+        self.redo_button.enabled = self.session.can_redo
+
+    def handle_key(self, event) -> bool:
+        """Esc, F1, F2, Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y) and Ctrl+S, whoever's turn it is; whether
+        the key was one of them."""
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            self.ask_to_leave()
+        elif event.key == pygame.K_F1:
+            self.table.show_rules()
+        elif event.key == pygame.K_F2:
+            self.open_table_menu()
+        elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
+            self.redo()
+        elif ctrl and event.key == pygame.K_z:
+            self.undo()
+        elif ctrl and event.key == pygame.K_s:
+            self.ask_to_save()
+        else:
+            return False
+        return True
+
+    def undo(self) -> None:
+        """Back to the viewer's previous decision (the session says how far, and whether at all)."""
+        if self.session.can_undo:
+            self.session.undo()
+            self.table.refresh("Move taken back.")
+
+    def redo(self) -> None:
+        if self.session.can_redo:
+            self.session.redo()
+            self.table.refresh("Move played again.")
+
+    def restart_deal(self) -> None:
+        self.session.restart()
+        self.table.refresh("The same deal, from the start.")
+
+    def ask_to_restart(self) -> None:
+        self.app.screens.confirm("Restart this deal?", "The game starts again with the same cards in the same "
+                                 "order; it then no longer counts as played unaided.", "Restart", self.restart_deal)
+
+    def hand_over(self, seat: int) -> None:
+        """The seat goes to a computer, or back to a player."""
+        kind = "human" if seat in self.session.computers else "computer"
+        self.session.hand_over(seat, kind)
+        who = "a computer" if kind == "computer" else "a player"
+        self.table.refresh(f"{self.session.names[seat]} is now played by {who}.")
+
+    def open_table_menu(self) -> None:
+        self.app.screens.table_menu(self)
+
+    def ask_to_save(self) -> None:
+        """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
+        self.app.screens.ask_text("Save this game as", self.table.save_name()[:40], lambda name: self.table.say_notice(
+            self.app.write(storage.save_named, self.session, name) or ""))
+
+    def ask_to_leave(self) -> None:
+        """Back to the menu; mid-game, only once the player says so."""
+        if self.session.game_over:
+            self.leave()
+            return
+        self.app.screens.confirm("Leave the table?", "The game is saved: Continue on the menu brings it back, "
+                                 "exactly as it is now.", "Leave", self.leave)
+
+    def leave(self) -> None:
+        if self.session.game_over and self.session.session_over:
+            storage.forget_game()
+        self.app.screens.menu()

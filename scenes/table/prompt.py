@@ -1,0 +1,98 @@
+"""The words a table says: the prompt above the hand (whose turn it is and what the viewer may do,
+or a passing remark for a little while) and the alert box of a refusal. The prompt wraps onto as
+many lines as the table keeps for it (two at every table), its last line just above the hand, so
+that an instruction is never cut."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from scenes.ui import theme
+from scenes.ui.widgets import draw_text, fit_text, line_height, panel, wrap
+
+MESSAGE_TIME = 4.0  # how long an alert stays
+NOTICE_TIME = 2.5   # how long a passing remark holds the prompt line
+PROMPT_ROWS = 2     # the lines a table keeps for its prompt
+PROMPT_SIZE = 19    # its text size at 100% scale
+
+
+class PromptLine:
+    def __init__(self, px: Callable[[float], int]) -> None:
+        self.px = px
+        self.message = ""      # the alert: why a move was refused
+        self.message_time = 0.0
+        self.notice = ""       # a passing remark: what just happened, or what to do next
+        self.notice_time = 0.0
+        self.left = 0
+        self.y = 0
+        self.width = 0
+
+    def place(self, left: int, y: int, width: int) -> None:
+        """The prompt's last line has its top at `y`; its lines start at `left` and are at most
+        `width` wide."""
+        self.left, self.y, self.width = left, y, width
+
+    def height(self, rows: int = PROMPT_ROWS) -> int:
+        """The height `rows` lines of the prompt take."""
+        return rows * line_height(self.px(PROMPT_SIZE), bold=True)
+
+    @property
+    def counting(self) -> bool:
+        """An alert or a remark is on show (the table keeps drawing until it goes)."""
+        return self.message_time > 0 or self.notice_time > 0
+
+    def say(self, message: str) -> None:
+        """An alert, as a sentence."""
+        self.message = message[:1].upper() + message[1:]
+        self.message_time = MESSAGE_TIME
+
+    def say_notice(self, message: str) -> None:
+        self.notice = message
+        self.notice_time = NOTICE_TIME
+
+    def clear(self, alert: bool = True, notice: bool = False) -> None:
+        if alert:
+            self.message_time = 0.0
+        if notice:
+            self.notice_time = 0.0
+
+    def update(self, dt: float) -> None:
+        self.message_time = max(0.0, self.message_time - dt)
+        self.notice_time = max(0.0, self.notice_time - dt)
+
+    def lines(self, prompt: str, bold: bool) -> list[str]:
+        """`prompt` wrapped to the width, on PROMPT_ROWS lines at most (only a prompt longer than
+        all of them together is cut, at its end)."""
+        size = self.px(PROMPT_SIZE)
+        lines = wrap(prompt, size, self.width, bold=bold)
+        if len(lines) > PROMPT_ROWS:
+            lines = lines[:PROMPT_ROWS - 1] + [fit_text(" ".join(lines[PROMPT_ROWS - 1:]), size, self.width, bold)]
+        return lines
+
+    def draw(self, screen: pygame.Surface, prompt: str, active: bool) -> None:
+        """The prompt (gold and bold when it is the viewer's turn), or the remark on show."""
+        color = theme.GOLD if active else theme.INK
+        if self.notice_time > 0 and self.notice:
+            prompt, color = self.notice, theme.INK
+        size = self.px(PROMPT_SIZE)
+        lines = self.lines(prompt, active)
+        step = line_height(size, bold=True)
+        for i, line in enumerate(lines):
+            y = self.y - (len(lines) - 1 - i) * step
+            draw_text(screen, line, size, color, (self.left + self.px(20), y), bold=active)
+
+    def draw_alert(self, screen: pygame.Surface, center: tuple[int, int], room_w: int) -> None:
+        """The alert on show, wrapped in a box centred on `center`, at most `room_w` wide."""
+        if self.message_time <= 0 or not self.message:
+            return
+        px = self.px
+        size = px(18)
+        image_w = min(px(760), room_w - px(40))
+        lines = wrap(self.message, size, image_w - px(30))
+        box = pygame.Rect(0, 0, image_w, len(lines) * px(24) + px(18))
+        box.center = center
+        panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
+        for i, line in enumerate(lines):
+            draw_text(screen, line, size, theme.INK, (box.centerx, box.y + px(9) + i * px(24)), "midtop")

@@ -1,0 +1,51 @@
+"""The bar along the top of every table: the game's title, the session's score line, and the
+table's buttons from the right edge leftwards. A button that acts only on the viewer's turn (Hint)
+gets its place here but is drawn and pressed by the table while that turn lasts."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from scenes.ui import theme
+from scenes.ui.widgets import Button, draw_text, shortest_fit
+
+
+class TopBar:
+    def __init__(self, px: Callable[[float], int]) -> None:
+        self.px = px
+        self.height = 0
+        self.buttons: list[Button] = []  # those the bar draws and presses itself
+
+    def place(self, width: int, buttons: list[Button], turn_only: tuple[Button, ...] = ()) -> None:
+        """The bar across `width`; `buttons` right to left, each as wide as its label needs."""
+        px = self.px
+        self.height = px(46)
+        self.buttons = [button for button in buttons if button not in turn_only]
+        right = width - px(10)
+        for button in buttons:
+            button_w = max(px(72), button.needed(px(16))[0])
+            button.rect = pygame.Rect(right - button_w, px(7), button_w, px(32))
+            right = button.rect.x - px(8)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Its panel, into the table's background."""
+        pygame.draw.rect(surface, theme.PANEL, (0, 0, surface.get_width(), self.height))
+
+    def draw(self, screen: pygame.Surface, title: str, line: str | list[str], right_edge: int) -> None:
+        """The title, then `line` in the room before the first button (or `right_edge`): given
+        several, longest first, the first that fits."""
+        px = self.px
+        middle = self.height // 2
+        title_rect = draw_text(screen, title, px(22), theme.INK, (px(14), middle), "midleft", bold=True)
+        x = max(px(150), title_rect.right + px(24))
+        right = min((button.rect.x for button in self.buttons), default=right_edge)
+        lines = [line] if isinstance(line, str) else line
+        draw_text(screen, shortest_fit(lines, px(16), right - px(10) - x), px(16), theme.INK_DIM, (x, middle), "midleft")
+        for button in self.buttons:
+            button.draw(screen, px(16))
+
+    def handle(self, event) -> None:
+        for button in self.buttons:
+            button.handle(event)

@@ -1,0 +1,60 @@
+"""What the viewer presses on their own turn: the table's move buttons beside the hand (Draw,
+Take discard...), each enabled only while its move is legal, the Hint button, the table's move
+keys, and the keys that choose a move (arrows, Enter, H)."""
+
+from __future__ import annotations
+
+import pygame
+
+CHOOSING_KEYS = {
+    pygame.K_LEFT: lambda table: table.pick_card(-1),
+    pygame.K_RIGHT: lambda table: table.pick_card(1),
+    pygame.K_UP: lambda table: table.pick_move(-1),
+    pygame.K_DOWN: lambda table: table.pick_move(1),
+    pygame.K_RETURN: lambda table: table.confirm_choice(),
+    pygame.K_KP_ENTER: lambda table: table.confirm_choice(),
+    pygame.K_h: lambda table: table.show_hint(),
+}
+
+
+class TurnControls:
+    def __init__(self, table) -> None:
+        self.table = table
+
+    def place(self, right: int, top: int, count: int) -> int:
+        """The first `count` move buttons stacked from `top`, right-aligned at `right`, as wide as
+        the longest label needs; returns their left edge."""
+        px = self.table.px
+        buttons = [button for button, _action in self.table.action_buttons()[:count]]
+        button_w = max([px(130)] + [button.needed(px(20))[0] for button in buttons])
+        left = right - button_w
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(left, top + i * px(58), button_w, px(50))
+        return left
+
+    def enable(self) -> list:
+        """Each move button enabled while its move is legal; returns the legal moves."""
+        legal = self.table.session.legal_actions()
+        for button, action in self.table.action_buttons():
+            button.enabled = action in legal
+        return legal
+
+    def handle(self, event) -> None:
+        table = self.table
+        legal = self.enable()
+        for button, _action in table.action_buttons():
+            button.handle(event)
+        table.hint_button.handle(event)
+        if event.type == pygame.KEYDOWN:
+            action = table.key_actions().get(event.key)
+            if action is not None and action in legal:
+                table.perform(action)
+            elif event.key in CHOOSING_KEYS:
+                CHOOSING_KEYS[event.key](table)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        table = self.table
+        table.hint_button.draw(screen, table.px(16))
+        self.enable()
+        for button, _action in table.action_buttons():
+            button.draw(screen, table.px(20))

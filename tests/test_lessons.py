@@ -1,0 +1,405 @@
+"""Learn to play (game/lesson.py): every lesson plays to its end through the rules, offers only
+moves the rules allow, refuses a wrong move with the rule's reason and a fair but different move
+with what the step asks, can be skipped, and teaches what issue 26 lists for its game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import storage
+from game.core import to_json
+from game.lesson import (FINISHED_LESSONS, Lesson, LessonError, Light, games_with_lessons, lesson_finished,
+                         lesson_path, light_of, load_lesson, mark_lesson_finished, read_lesson)
+from game.registry import GAMES
+
+LESSONS = games_with_lessons()
+
+
+def played_through(game: str):
+    """The lesson of `game` played to its end: (lesson, [(part number, step, events)])."""
+    lesson = Lesson(load_lesson(game))
+    lesson.start()
+    seen = []
+    while True:
+        while lesson.step is not None:
+            step = lesson.step
+            if step.computer:
+                events = lesson.play_computer_step()
+            else:
+                assert lesson.session.is_legal(step.action), step.text
+                attempt = lesson.try_action(step.action)
+                assert attempt.accepted, attempt.reason
+                events = attempt.events
+            seen.append((lesson.part_number, step, events))
+        if lesson.finished:
+            assert lesson.events_seen == [event for _part, _step, events in seen for event in events]
+            return lesson, seen
+        lesson.next_part()
+
+
+def kinds(events) -> set[str]:
+    return {type(event).__name__ for event in events}
+
+
+def learner_events(seen, kind: str) -> list:
+    """The events of `kind` the learner's own steps caused."""
+    return [event for _part, step, events in seen if not step.computer for event in events
+            if type(event).__name__ == kind]
+
+
+def test_every_game_on_the_menu_has_a_lesson():
+    assert set(LESSONS) == {descriptor.name for descriptor in GAMES}
+    assert "sovereign-solitaire" in LESSONS
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_every_lesson_plays_to_its_end_and_is_short(game):
+    lesson, seen = played_through(game)
+    assert lesson.finished and lesson.step is None
+    assert lesson.steps_done == lesson.plan.step_count == len(seen)
+    learner_steps = sum(1 for _part, step, _events in seen if not step.computer)
+    assert 4 <= learner_steps <= 30 and lesson.plan.step_count <= 40
+    for part in lesson.plan.parts:
+        assert part.title and all(step.text for step in part.steps)
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_step_lights_what_its_move_names(game):
+    for part in load_lesson(game).parts:
+        for step in part.steps:
+            light = step.light
+            assert light == light_of(step.action) and light.move == type(step.action).__name__
+            named = to_json(step.action)
+            for name, value in light.target:
+                assert named[name] == to_json(value)
+
+
+def test_light_of_a_chains_play_is_the_card_and_its_chain():
+    from game.cards import card
+    from game.chains import Draw, Play
+    assert light_of(Play(card("AC"), 2)) == Light("Play", (card("AC"),), (("chain", 2),))
+    assert light_of(Draw()) == Light("Draw", (), ())
+
+
+def test_light_of_a_cubes_place_is_the_card_and_its_cell():
+    from game.cards import card
+    from game.cubes.rules import Place
+    assert light_of(Place(card("8S"), 1, -1)) == Light("Place", (card("8S"),), (("x", 1), ("y", -1)))
+
+
+# ---------------------------------------------------------------- what each lesson teaches
+
+
+def test_chains_teaches_the_three_draw_rules_and_a_rebuild():
+    lesson, seen = played_through("chains")
+    rules_taught = [part.config["rules"]["draw_rule"] for part in lesson.plan.parts]
+    assert {"three", "one", "until"} <= set(rules_taught)
+    for part_number, rule in enumerate(rules_taught):
+        draws_in_a_row = longest_run(seen, part_number, "Draw")
+        passes = [e for p, step, events in seen if p == part_number and not step.computer
+                  for e in events if type(e).__name__ == "Passed"]
+        if rule == "three" and part_number == rules_taught.index("three"):
+            assert draws_in_a_row == 3 and passes  # three drawn, none fits: the turn passes
+        if rule == "one":
+            assert draws_in_a_row == 1 and passes
+        if rule == "until":
+            assert draws_in_a_row >= 3 or learner_part_events(seen, part_number, "Rebuilt")
+    assert learner_events(seen, "Rebuilt")
+    assert any(e.fits for e in learner_events(seen, "Drew")) and learner_events(seen, "Played")
+
+
+def longest_run(seen, part_number: int, move: str) -> int:
+    """The most steps of the learner in a row, in one part, that play `move`."""
+    best = run = 0
+    for p, step, _events in seen:
+        run = run + 1 if p == part_number and not step.computer and type(step.action).__name__ == move else 0
+        best = max(best, run)
+    return best
+
+
+def learner_part_events(seen, part_number: int, kind: str) -> list:
+    return [e for p, step, events in seen if p == part_number and not step.computer for e in events
+            if type(e).__name__ == kind]
+
+
+def test_chainchain_teaches_a_reversal_a_pile_taken_and_the_end():
+    _lesson, seen = played_through("chainchain")
+    assert learner_events(seen, "Reversed") and learner_events(seen, "Took")
+    every = kinds(event for _p, _s, events in seen for event in events)
+    assert {"Reversed", "Took", "PileLeft", "GameEnded"} <= every
+
+
+def test_linx_teaches_the_draw_of_two_a_chain_between_two_anchors_and_a_claim():
+    lesson, seen = played_through("linx")
+    assert longest_run(seen, 0, "Draw") == 2
+    laid = learner_events(seen, "ChainLaid")
+    assert laid and laid[0].scoring is not None and len(laid[0].cards) >= laid[0].scoring.length
+    lay = next(step.action for _p, step, _e in seen if type(step.action).__name__ == "LayChain")
+    assert (laid[0].cards[0], laid[0].cards[-1]) == (lay.start, lay.end) and lay.start != lay.end
+
+
+def test_cubes_teaches_a_2x2_and_a_3x3_cube():
+    _lesson, seen = played_through("cubes")
+    sizes = [{size for _x, _y, size in event.squares} for event in learner_events(seen, "Scored")]
+    assert {2} in sizes and any(3 in found for found in sizes)
+    scored = learner_events(seen, "Scored")
+    assert [len(event.cards) for event in scored] == [4, 9]
+
+
+def test_sovereigns_chain_teaches_what_the_issue_lists():
+    """The face-down first card, an ability with a target, an event, a token from the pool, the
+    Reveal Phase and scoring."""
+    _lesson, seen = played_through("sovereigns-chain")
+    learner_moves = [type(step.action).__name__ for _p, step, _e in seen if not step.computer]
+    assert learner_moves[0] == "Open"
+    assert {"SetSuit", "Discard", "Flip", "Cover"} & set(learner_moves)
+    assert learner_events(seen, "EventDrawn")
+    assert learner_events(seen, "TokensTaken") and learner_events(seen, "TokenPlaced")
+    assert "Reveal" in learner_moves
+    every = kinds(event for _p, _s, events in seen for event in events)
+    assert {"ChainsStarted", "RevealPhase", "Scored", "GameEnded"} <= every
+
+
+def test_the_solitaire_teaches_a_cover_by_one_an_empty_place_and_a_win():
+    lesson, seen = played_through("sovereign-solitaire")
+    emptied = [event.position for event in learner_events(seen, "Discarded")]
+    played = [step.action for _p, step, _e in seen if type(step.action).__name__ == "PlayOn"]
+    assert any(play.position in emptied for play in played)
+    assert [event.won for event in learner_events(seen, "SolitaireEnded")] == [True]
+    first = lesson.plan.parts[0]
+    replay = Lesson(lesson.plan)
+    replay.start()
+    place = replay.session.state.chains[0][first.steps[0].action.position][-1]
+    assert first.steps[0].action.card.value == place.card.value + 1  # covered by one
+
+
+# ---------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_move_the_rules_forbid_is_refused_with_the_rules_reason(game):
+    """At every learner step, each move from elsewhere in the lesson that the rules forbid
+    here is refused with the rules' own words, and nothing is played."""
+    plan = load_lesson(game)
+    elsewhere = [step.action for part in plan.parts for step in part.steps]
+    lesson = Lesson(plan)
+    lesson.start()
+    refused = 0
+    while not lesson.finished:
+        if lesson.step is None:
+            lesson.next_part()
+            continue
+        if not lesson.step.computer:
+            session = lesson.session
+            for action in elsewhere:
+                if not session.is_legal(action):
+                    moves = len(session.log)
+                    attempt = lesson.try_action(action)
+                    assert not attempt.accepted and len(session.log) == moves
+                    assert attempt.reason == (session.rules.malformed(action) or session.why_illegal(action))
+                    refused += 1
+        lesson.skip_step()
+    assert refused
+
+
+def test_a_wrong_chains_move_is_refused_with_the_rule():
+    from game.cards import card
+    from game.chains import Pass, Play
+    lesson = Lesson(load_lesson("chains"))
+    lesson.start()
+    assert lesson.try_action(Pass()).reason == "you must draw before you pass"
+    assert lesson.try_action(Play(card("9D"), 0)).reason == (
+        "9♦ does not fit on 2♥: it must be one rank higher or lower")
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_fair_move_other_than_the_steps_is_refused_with_what_the_step_asks(game):
+    lesson = Lesson(load_lesson(game))
+    lesson.start()
+    checked = 0
+    while not lesson.finished:
+        step = lesson.step
+        if step is None:
+            lesson.next_part()
+            continue
+        if not step.computer:
+            others = [action for action in lesson.session.legal_actions() if action != step.action]
+            if others:
+                moves = len(lesson.session.log)
+                attempt = lesson.try_action(others[0])
+                assert not attempt.accepted and step.text in attempt.reason
+                assert "allowed" in attempt.reason and len(lesson.session.log) == moves
+                checked += 1
+        lesson.skip_step()
+    assert checked
+
+
+def test_the_computers_step_is_played_by_the_lesson_not_the_learner():
+    from game.chains import Draw
+    lesson = Lesson(load_lesson("chains"))
+    lesson.start()
+    with pytest.raises(ValueError):
+        lesson.play_computer_step()  # the first step is the learner's
+    while not lesson.step.computer:
+        lesson.skip_step()
+    attempt = lesson.try_action(lesson.step.action)
+    assert not attempt.accepted and "not your move" in attempt.reason
+    assert lesson.light is None  # a computer's move may name a card the learner may not see
+    assert lesson.play_computer_step()
+    lesson.skip()
+    assert lesson.try_action(Draw()).reason == "the lesson has no move to play now"
+
+
+# ---------------------------------------------------------------- skipping and parts
+
+
+def test_a_step_can_be_skipped_and_the_lesson_left_at_any_step():
+    lesson = Lesson(load_lesson("chains"))
+    lesson.start()
+    first = lesson.step
+    assert lesson.light == first.light
+    lesson.skip_step()
+    assert lesson.steps_done == 1 and lesson.step is not first
+    assert len(lesson.session.log) == 1
+    lesson.skip()
+    assert lesson.step is None and not lesson.finished
+    lesson.start()
+    assert lesson.step is first and not lesson.skipped
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_skipping_every_step_reaches_the_end(game):
+    lesson = Lesson(load_lesson(game))
+    lesson.start()
+    while not lesson.finished:
+        if lesson.step is None:
+            lesson.next_part()
+        else:
+            lesson.skip_step()
+    assert lesson.steps_done == lesson.plan.step_count
+    with pytest.raises(ValueError):
+        lesson.skip_step()
+    with pytest.raises(ValueError):
+        lesson.next_part()
+
+
+def test_the_next_part_waits_until_this_one_is_over():
+    lesson = Lesson(load_lesson("chains"))
+    lesson.start()
+    with pytest.raises(ValueError):
+        lesson.next_part()
+    for _ in lesson.part.steps:
+        lesson.skip_step()
+    assert lesson.part_over and lesson.step is None and not lesson.finished
+    lesson.next_part()
+    assert lesson.part_number == 1 and lesson.step is lesson.plan.parts[1].steps[0]
+    assert lesson.session.config["rules"]["draw_rule"] == lesson.plan.parts[1].config["rules"]["draw_rule"]
+
+
+def test_a_part_that_starts_late_in_a_game_plays_its_prelude_first():
+    plan = load_lesson("chains")
+    late = next(number for number, part in enumerate(plan.parts) if part.prelude)
+    lesson = Lesson(plan)
+    lesson.start()
+    while lesson.part_number < late:
+        lesson.skip_step() if lesson.step is not None else lesson.next_part()
+    assert len(lesson.session.log) == len(plan.parts[late].prelude)
+
+
+# ---------------------------------------------------------------- a lesson file with a mistake
+
+
+def lesson_data(game: str = "chains") -> dict:
+    return json.loads(lesson_path(game).read_text(encoding="utf-8"))
+
+
+def write(tmp_path, data) -> object:
+    path = tmp_path / "broken-lesson.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def refusal(tmp_path, data) -> str:
+    with pytest.raises(LessonError) as err:
+        read_lesson(write(tmp_path, data))
+    return str(err.value)
+
+
+def test_a_step_whose_move_breaks_the_rules_is_refused_naming_the_file_and_step(tmp_path):
+    data = lesson_data()
+    data["parts"][0]["steps"][3]["action"] = {"type": "Draw"}  # a fourth draw, where Up to three stops
+    message = refusal(tmp_path, data)
+    assert message.startswith("broken-lesson.json, part 1, step 4: ")
+    assert "not legal there: you cannot draw any more this turn: pass" in message
+
+
+@pytest.mark.parametrize("change, said", [
+    (lambda d: d["parts"][0]["steps"][1].pop("text"), "part 1, step 2: the step needs a text"),
+    (lambda d: d["parts"][0]["steps"][1].update(action={"type": "Fly"}),
+     "part 1, step 2: the action cannot be read: unknown type 'Fly'"),
+    (lambda d: d["parts"][0]["steps"][4].pop("computer"),
+     "part 1, step 5: it is seat 2's move, but the step is marked learner"),
+    (lambda d: d["parts"][0]["steps"][0].update(computer=True),
+     "part 1, step 1: it is the learner's move, but the step is marked computer"),
+    (lambda d: d["parts"][1].update(seed=-3), "part 2: the seed must be a whole number"),
+    (lambda d: d["parts"][1].update(config={"seats": []}), "part 2: the config cannot be played"),
+    (lambda d: d["parts"][1]["config"]["seats"][0].update(kind="computer"), "part 2: the first seat is the learner's"),
+    (lambda d: d["parts"][3]["prelude"].__setitem__(0, {"type": "Pass"}), "part 4, prelude move 1: the move"),
+    (lambda d: d["parts"][2].update(steps=[]),
+     "part 3: the prelude must be a list and the steps a list of at least one"),
+    (lambda d: d.update(parts=[]), "the lesson needs a list of parts"),
+    (lambda d: d.update(format=9), "format 9 is not one this version reads"),
+    (lambda d: d.update(format=True), "format True is not one this version reads"),
+    (lambda d: d.update(game="poker"), "unknown game 'poker'"),
+])
+def test_a_malformed_lesson_is_refused_with_a_clear_message(tmp_path, change, said):
+    data = lesson_data()
+    change(data)
+    message = refusal(tmp_path, data)
+    assert message.startswith("broken-lesson.json") and said in message
+
+
+def test_a_lesson_file_that_is_not_json_is_refused_with_the_line(tmp_path):
+    message = refusal(tmp_path, '{"format": 1,\n "game": }')
+    assert message == "broken-lesson.json: not valid JSON (Expecting value at line 2)"
+
+
+def test_a_lesson_read_for_another_game_is_refused(tmp_path):
+    with pytest.raises(LessonError, match="the lesson is for 'chains', not 'cubes'"):
+        read_lesson(write(tmp_path, lesson_data()), "cubes")
+
+
+# ---------------------------------------------------------------- the finished lessons
+
+
+def test_a_finished_lesson_is_remembered_in_the_settings():
+    settings, _ = storage.load_settings()
+    assert not lesson_finished(settings, "chains")
+    loaded = json.loads(json.dumps(settings))
+    mark_lesson_finished(settings, "chains")
+    storage.save_settings(settings, loaded)
+    stored, message = storage.load_settings()
+    assert message is None and lesson_finished(stored, "chains") and not lesson_finished(stored, "cubes")
+
+
+def test_two_copies_finishing_different_lessons_keep_both():
+    first, _ = storage.load_settings()
+    second, _ = storage.load_settings()
+    first_loaded, second_loaded = json.loads(json.dumps(first)), json.loads(json.dumps(second))
+    mark_lesson_finished(first, "linx")
+    storage.save_settings(first, first_loaded)
+    mark_lesson_finished(second, "cubes")
+    storage.save_settings(second, second_loaded)
+    stored, _ = storage.load_settings()
+    assert stored[FINISHED_LESSONS] == {"linx": True, "cubes": True}
+
+
+@pytest.mark.parametrize("value", [["chains"], {"chains": "yes"}, "chains"])
+def test_a_damaged_finished_lessons_record_is_ignored_saying_so(value):
+    storage.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    storage.settings_path().write_text(json.dumps({"format": 1, "card_back": "red", FINISHED_LESSONS: value}))
+    loaded, message = storage.load_settings()
+    assert loaded[FINISHED_LESSONS] == {} and loaded["card_back"] == "red"
+    assert FINISHED_LESSONS in message

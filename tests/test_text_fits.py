@@ -1,0 +1,73 @@
+"""No instruction, hint, event name or card name is cut short with "…" at 800x600, 1280x800 or
+1920x1080, in a game of each kind played through the real table: the prompt wraps, the top bar
+picks a line that fits, side panels wrap. (Fitting by cutting would pass the layout test: this
+test is what says the words are all there.)"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_driver import Driver
+
+from game.registry import GAMES
+from game.rng import Rng
+from game.session import Session
+from scenes.menus.gameover import GameOver
+from scenes.shell.screens import open_app
+from scenes.ui.widgets import noting_cuts
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080)]
+TURNS = 12  # the viewer's turns looked at in each game
+
+
+def seats(game) -> list[dict]:
+    names = ["Ana", "Ben", "Cleo", "Dev"]
+    count = max(game.rules.min_players, min(3, game.rules.max_players))
+    return [{"name": names[i], "kind": "human" if i == 0 else "computer", "difficulty": "normal"} for i in range(count)]
+
+
+def cut_texts(scene) -> list[str]:
+    """The texts one frame of `scene` cuts short (with an ellipsis)."""
+    with noting_cuts() as cuts:
+        scene.draw(pygame.display.get_surface())
+    return list(cuts)
+
+
+def viewer_turns(driver: Driver, table, turns: int):
+    """Each of the viewer's next `turns` turns, with computers moving between them."""
+    rng = Rng(5)
+    for _ in range(turns):
+        for _frame in range(4000):
+            if table.session.game_over or (table.my_turn and not table.motion.busy):
+                break
+            driver.frame(dt=0.05)
+        if table.session.game_over or driver.app.top is not table:
+            return
+        yield
+        legal = table.session.legal_actions()
+        table.perform(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_no_instruction_hint_event_or_card_name_is_cut_at_any_size(game, size, private_home):
+    app = open_app(fit_to_desktop=False)
+    app.screen = pygame.display.set_mode(size)
+    app.settings["computer_speed"] = "fast"
+    driver = Driver(app)
+    session = Session(game.name, {"seats": seats(game)}, 7)
+    app.screens.table(session)
+    table = app.top
+    table.layout(size)
+    found = []
+    for _turn in viewer_turns(driver, table, TURNS):
+        found += cut_texts(table)
+        table.show_hint()
+        found += cut_texts(table)
+    while not session.game_over:
+        legal = session.legal_actions()
+        session.apply(legal[0] if session.to_move not in session.computers else session.computer_action())
+    results = GameOver(app, table)
+    results.layout(size)
+    found += cut_texts(results)
+    assert not found, f"{game.name} at {size}: cut short: {sorted(set(found))}"
