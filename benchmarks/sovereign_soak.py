@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.sovereign import RULES  # noqa: E402
 from game.sovereign.solitaire import SOLITAIRE  # noqa: E402
-from game.sovereign.state import CHAIN_END, MODIFIER, MODIFIERS, SHIELD, SHIELDS, SUIT, SUIT_TOKENS  # noqa: E402
+from game.sovereign.state import CHAIN_END, full_supply  # noqa: E402
 
 MODES = (("2 players", RULES, {"players": 2}), ("3 players", RULES, {"players": 3}),
          ("4 players", RULES, {"players": 4}), ("2 players, Fair Winds", RULES, {"players": 2, "fair_winds": True}),
@@ -36,11 +36,7 @@ def cards_of(state) -> list:
 
 
 def check(state, cards: int) -> None:
-    on_cards = state.tokens_on_cards()
-    pools = state.pools
-    assert state.supply[SHIELD] + sum(p[SHIELD] for p in pools) + on_cards[SHIELD] == SHIELDS
-    assert state.supply[MODIFIER] + sum(p[MODIFIER] for p in pools) + on_cards[MODIFIER] == MODIFIERS
-    assert state.supply[SUIT] + on_cards[SUIT] == SUIT_TOKENS
+    assert state.all_tokens() == full_supply(), "a token was made or lost"
     found = cards_of(state)
     assert len(found) == cards and len(set(map(id, found))) == cards, "a card was made or lost"
     if not state.contenders and not state.solitaire:

@@ -180,6 +180,12 @@ class Rules:
         playout stopped before the end (see `playout_horizon`); by default even chances."""
         return [1.0 / state.players] * state.players
 
+    def points(self, state) -> tuple[float, ...] | None:
+        """Each seat's points as the game counts them now, in a game scored in points; None in a
+        game won or lost outright (the default), or where no points are counted yet. A review
+        tells a move's cost in these points besides the win chance."""
+        return None
+
     def playout_action(self, state, rand):
         """A legal action for a search playout on a full (determinized) state; `rand()` gives
         floats in [0, 1). Uniformly random by default. A game may lean toward the obvious good

@@ -10,6 +10,7 @@ painters), its tests, and one line in the registry.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from .core import Rules
@@ -44,9 +45,10 @@ class GameDescriptor:
     # The table scene, "module:Class" in scenes/; named, not imported, because game/ never
     # imports pygame. The scene module also registers the painters of the game's own cards.
     table: str = ""
-    # For a game whose cards are data files a player may replace: () -> (the folder the files go
-    # in, the CardSetChoice list, built-in first). The setup screen then offers a card set.
-    card_sets: Callable[[], tuple[str, tuple[CardSetChoice, ...]]] | None = None
+    # For a game whose cards are data files a player may replace: (the folder the player's card
+    # files are in, `storage.cards_dir()`) -> the CardSetChoice list, built-in first. The setup
+    # screen then offers a card set. The caller hands the folder in: a game never looks for it.
+    card_sets: Callable[[Path], tuple[CardSetChoice, ...]] | None = None
     # The game's lesson (game/lesson.py): its JSON file, named from the folder that holds game/
     # ("game/chains/lesson.json"); empty for a game without one.
     lesson: str = ""

@@ -1,8 +1,8 @@
 """Where the app keeps its files: the per-user data folder (settings, statistics, saves, logs and
 the player's own card files), or the folder CHAINTABLE_HOME names.
 
-A module of its own, importing nothing of the project, so that a game's package may find its
-folder (Sovereign's Chain's card files) without loading the saves and sessions that load the games."""
+A module of its own, importing nothing of the project. Only the storage side (game/storage.py)
+reads it: a game's package is handed any folder it reads (tests/test_layers.py holds to that)."""
 
 from __future__ import annotations
 

@@ -391,8 +391,51 @@ def finished_games() -> list[Path]:
     return _listed(finished_dir(), lambda path: path.name, reverse=True)
 
 
+REVIEWS_KEPT = 100          # reviews kept (of finished games and saved ones), the newest
+REVIEW_BYTES = 4_000_000    # the largest review read: a long game's every decision
+MAX_REVIEW_DEPTH = 12
+
+
+def reviews_dir() -> Path:
+    """Reviews of finished and saved games, beside the finished games (in a folder of its own:
+    the finished games' list reads only the files of theirs)."""
+    return finished_dir() / "reviews"
+
+
+def load_review(name: str):
+    """The review stored under `name` as JSON data, or None when there is none or it cannot be
+    read (a review is made again rather than trusted half-read; the reason goes to the log)."""
+    path = reviews_dir() / f"{name}.json"
+    if not path.exists():
+        return None
+    try:
+        return read_json(path, MAX_REVIEW_DEPTH, REVIEW_BYTES)
+    except (OSError, UnusableFile) as err:
+        log.warning("review %s cannot be used, it is made again: %s", path, getattr(err, "strerror", None) or err)
+        return None
+
+
+def save_review(name: str, text: str) -> None:
+    """Store a review under `name`, and only the newest REVIEWS_KEPT of them (under the folder's
+    lock). Raises StorageError when it cannot be written."""
+    folder = reviews_dir()
+    write_atomically(folder / f"{name}.json", text)
+    try:
+        with locked(folder / "kept"):
+            for old in _listed(folder, _modified, reverse=True)[REVIEWS_KEPT:]:
+                old.unlink(missing_ok=True)
+    except OSError as err:
+        log.warning("cannot remove an old review: %s", err)
+
+
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+def cards_dir() -> Path:
+    """The folder a player puts their own card files in (not created here), handed to a game's
+    `card_sets`."""
+    return data_dir() / "cards"
 
 
 # Names Windows keeps for devices (with any extension): a save named so could not be written there.

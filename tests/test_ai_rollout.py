@@ -90,10 +90,10 @@ def test_rollouts_overrule_a_first_choice_that_lets_the_other_player_win(chains_
 
 def test_the_first_choice_stays_unless_another_is_better_by_the_margin():
     search = RolloutSearch(find_game("cubes").rules, CubesHeuristic, margin=1.0)
-    assert search._best([[0.5, 0.6, 0.4], [0.5, 0.6, 0.4]]) == 0           # level
-    assert search._best([[0.5, 0.5, 0.5, 0.5], [0.9, 0.1, 0.9, 0.2]]) == 0  # better on average, noisy
-    assert search._best([[0.4, 0.5, 0.3, 0.6], [0.6, 0.7, 0.5, 0.8]]) == 1  # better on every deal
-    assert search._best([[0.4, 0.5, 0.3], [0.9, 0.2, 0.9], [0.6, 0.7, 0.5]]) == 2
+    assert search.best_candidate([[0.5, 0.6, 0.4], [0.5, 0.6, 0.4]]) == 0           # level
+    assert search.best_candidate([[0.5, 0.5, 0.5, 0.5], [0.9, 0.1, 0.9, 0.2]]) == 0  # better on average, noisy
+    assert search.best_candidate([[0.4, 0.5, 0.3, 0.6], [0.6, 0.7, 0.5, 0.8]]) == 1  # better on every deal
+    assert search.best_candidate([[0.4, 0.5, 0.3], [0.9, 0.2, 0.9], [0.6, 0.7, 0.5]]) == 2
 
 
 @pytest.mark.parametrize("game", BUILT)

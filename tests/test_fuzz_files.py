@@ -192,7 +192,7 @@ def still_usable(kind: str, path: Path) -> bool:
     if kind == "statistics":
         return stats.load_stats()[1] is None
     if kind == "card file":
-        return not {c.name: c for c in find_card_sets()}["odd"].problem
+        return not {c.name: c for c in find_card_sets(storage.cards_dir())}["odd"].problem
     try:
         storage.load_game(path)
     except SaveError:
@@ -228,7 +228,7 @@ def test_a_damaged_file_of_any_kind_never_stops_a_screen_and_is_never_lost(kind,
         assert all(len(what) <= LONGEST_LINE for what in drawn), "every text drawn is cut to a line"
         if kind == "card file":
             assert os.path.lexists(path), "a card file is left where the player put it"
-            assert still_usable(kind, path) or {c.name: c for c in find_card_sets()}["odd"].problem
+            assert still_usable(kind, path) or {c.name: c for c in find_card_sets(storage.cards_dir())}["odd"].problem
         elif os.path.lexists(path) and (content is not None or kind_of_file == stat.S_IFREG):
             assert still_usable(kind, path) or moved_aside(path, content, kind_of_file)
         else:

@@ -96,6 +96,39 @@ def test_no_import_circle_among_the_projects_modules():
     assert find_circle(graph) is None, " -> ".join(find_circle(graph))
 
 
+def reached_from(graph: dict[str, set[str]], module: str) -> set[str]:
+    """Every module that `module` imports, directly or through others."""
+    reached, waiting = set(), [module]
+    while waiting:
+        for target in graph[waiting.pop()] - reached:
+            reached.add(target)
+            waiting.append(target)
+    return reached
+
+
+# The modules that know where the player's files are (the data folder, saves, statistics).
+PLAYERS_FILES = {"game.paths", "game.storage", "game.session", "game.stats"}
+
+
+def test_a_games_package_is_handed_the_folders_it_reads():
+    """A game's package never looks for the player's files: Sovereign's Chain's card sets are
+    listed from the folder the setup screen hands in (`storage.cards_dir()`). None of a game's
+    modules imports, even through others, the modules that know where those files are."""
+    from game import registry
+
+    graph = import_graph()
+    games = [module for module in graph for package in registry.PACKAGES
+             if module == f"game.{package}" or module.startswith(f"game.{package}.")]
+    assert "game.sovereign.card_sets" in games
+    reaching = {module: sorted(reached_from(graph, module) & PLAYERS_FILES) for module in games}
+    assert not any(reaching.values()), {module: found for module, found in reaching.items() if found}
+
+
+def test_reached_from_follows_imports_through_other_modules():
+    assert reached_from({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}, "a") == {"a", "b", "c"}
+    assert reached_from({"a": set(), "b": {"a"}}, "a") == set()
+
+
 def test_the_circle_finder_finds_a_circle():
     assert find_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_circle({"a": {"b"}, "b": set()}) is None

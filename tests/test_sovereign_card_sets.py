@@ -14,7 +14,8 @@ import pytest
 from game import storage
 from game.session import SaveError, Session
 from game.sovereign import GAME
-from game.sovereign.card_sets import builtin_texts, cards_dir, find_card_sets, set_value
+from game.sovereign.card_sets import builtin_texts, find_card_sets, set_value
+from game.storage import cards_dir
 from scenes.games.sovereign.table import SovereignTable
 from scenes.menus.setup import SetupScene
 
@@ -53,13 +54,13 @@ def kinds(session: Session) -> set[str]:
 
 
 def test_without_card_files_only_the_built_in_set_is_offered():
-    assert [(c.name, c.value, c.problem) for c in find_card_sets()] == [("Built-in", None, "")]
+    assert [(c.name, c.value, c.problem) for c in find_card_sets(cards_dir())] == [("Built-in", None, "")]
 
 
 def test_a_valid_card_file_is_offered_and_its_cards_are_dealt():
     """A player can load another card file: the game deals its cards, computers play them."""
     put("pilots.classes.toml", pilots())
-    found = {c.name: c for c in find_card_sets()}
+    found = {c.name: c for c in find_card_sets(cards_dir())}
     assert not found["pilots"].problem
     session = Session("sovereigns-chain", {"seats": SEATS, "rules": {"card_set": found["pilots"].value}}, 5)
     assert "Pilot" in kinds(session) and "Scout" not in kinds(session)
@@ -69,7 +70,7 @@ def test_a_valid_card_file_is_offered_and_its_cards_are_dealt():
 
 def test_a_set_with_one_file_takes_the_other_half_built_in():
     put("pilots.classes.toml", pilots())
-    value = {c.name: c for c in find_card_sets()}["pilots"].value
+    value = {c.name: c for c in find_card_sets(cards_dir())}["pilots"].value
     assert value["events"] == builtin_texts()[1]
 
 
@@ -78,7 +79,7 @@ def test_a_broken_card_file_is_listed_with_file_line_and_reason_and_cannot_be_ch
     problem; the built-in set stays in use."""
     text, line = broken()
     put("mine.classes.toml", text)
-    found = {c.name: c for c in find_card_sets()}
+    found = {c.name: c for c in find_card_sets(cards_dir())}
     assert found["mine"].value is None
     assert found["mine"].problem.startswith(f"mine.classes.toml, line {line}: unknown step 'teleport'")
     setup = SetupScene(driver.app, "sovereigns-chain")
@@ -119,7 +120,7 @@ def test_a_remembered_set_whose_files_are_gone_falls_back_to_the_built_in_one(dr
 def test_a_saved_game_reloads_with_its_cards_after_the_files_are_gone():
     """The save carries the set's texts: the same game comes back without the files."""
     put("pilots.classes.toml", pilots())
-    value = {c.name: c for c in find_card_sets()}["pilots"].value
+    value = {c.name: c for c in find_card_sets(cards_dir())}["pilots"].value
     session = Session("sovereigns-chain", {"seats": SEATS, "rules": {"card_set": value}}, 9)
     for _ in range(12):
         session.apply(session.computer_action() if session.to_move in session.computers else session.legal_actions()[0])
@@ -191,7 +192,7 @@ def test_a_class_named_with_the_save_format_s_own_characters_saves_and_reloads(c
     but the save could not be read back: the game was lost. A card's code is now read from
     its end, so the name may hold any text: the game saves and reloads through storage."""
     put("odd.classes.toml", renamed(class_name))
-    value = {c.name: c for c in find_card_sets()}["odd"].value
+    value = {c.name: c for c in find_card_sets(cards_dir())}["odd"].value
     assert value is not None
     session = Session("sovereigns-chain", {"seats": SEATS, "rules": {"card_set": value}}, 9)
     for _ in range(30):
@@ -212,7 +213,7 @@ def test_a_class_name_no_card_can_show_is_refused_with_its_line(class_name, reas
     classes = builtin_texts()[0].replace('name = "Scout"', f'name = "{class_name}"')
     put("odd.classes.toml", classes)
     line = classes.splitlines().index(f'name = "{class_name}"') + 1
-    problem = {c.name: c for c in find_card_sets()}["odd"].problem
+    problem = {c.name: c for c in find_card_sets(cards_dir())}["odd"].problem
     assert problem.startswith(f"odd.classes.toml, line {line}: ") and reason in problem
 
 
@@ -220,7 +221,7 @@ def test_a_class_name_no_card_can_show_is_refused_with_its_line(class_name, reas
                                   "[[class]]\nname = 'x'\nsteps = [[[[[[[[1]]]]]]]]\n"])
 def test_a_card_file_nested_deep_is_refused_not_a_recursion_error(text):
     put("deep.classes.toml", text)
-    problem = {c.name: c for c in find_card_sets()}["deep"].problem
+    problem = {c.name: c for c in find_card_sets(cards_dir())}["deep"].problem
     assert "nests tables or lists deeper than" in problem
 
 
@@ -233,7 +234,7 @@ def test_a_named_pipe_a_device_or_a_link_to_dev_zero_in_the_cards_folder_never_b
     os.mkfifo(folder / "pipe.classes.toml")
     (folder / "zero.classes.toml").symlink_to("/dev/zero")
     (folder / "big.events.toml").write_bytes(b"#" * 900_000)
-    found = {c.name: c for c in find_card_sets()}
+    found = {c.name: c for c in find_card_sets(cards_dir())}
     assert "named pipe" in found["pipe"].problem
     assert "a device" in found["zero"].problem
     assert "larger than" in found["big"].problem
@@ -254,4 +255,4 @@ def test_a_save_whose_card_text_is_longer_than_any_card_file_is_refused():
 def test_a_card_file_with_a_number_of_5000_digits_is_refused_with_a_reason():
     """Found by the fuzz test: the TOML reader raised a plain ValueError, not its own error."""
     put("long.classes.toml", builtin_texts()[0].replace("values = [", "values = [" + "9" * 5000 + ", ", 1))
-    assert "a number too long to read" in {c.name: c for c in find_card_sets()}["long"].problem
+    assert "a number too long to read" in {c.name: c for c in find_card_sets(cards_dir())}["long"].problem

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.ai.players import RandomPlayer
 from game.sovereign import RULES, SovereignHeuristic
-from game.sovereign.state import CHAIN_END, MODIFIERS, SHIELDS, SUIT_TOKENS
+from game.sovereign.state import CHAIN_END, MODIFIERS, SHIELDS, SUIT_TOKENS, Tokens
 
 configs = st.builds(lambda players, fair: {"players": players, "fair_winds": fair},
                     st.integers(2, 4), st.booleans())
@@ -31,11 +31,9 @@ def test_tokens_are_conserved_supply_plus_pools_plus_cards_is_13_21_21(config, s
     """Token supply is finite: 13 shields, 21 modifiers, 21 suit tokens; at every point the supply,
     the pools and the tokens on cards (covered ones too) add up to those totals."""
     for state in random_states(config, seed, chooser):
-        on_cards = state.tokens_on_cards()
-        assert state.supply[0] + sum(p[0] for p in state.pools) + on_cards[0] == SHIELDS
-        assert state.supply[1] + sum(p[1] for p in state.pools) + on_cards[1] == MODIFIERS
-        assert state.supply[2] + on_cards[2] == SUIT_TOKENS
-        assert min(state.supply) >= 0 and all(min(p) >= 0 for p in state.pools)
+        assert state.all_tokens() == Tokens(SHIELDS, MODIFIERS, SUIT_TOKENS)
+        assert min(state.supply.frozen()) >= 0
+        assert all(min(pool.frozen()) >= 0 and not pool.suits for pool in state.pools), "no pool holds a suit token"
 
 
 @SETTINGS
@@ -106,7 +104,7 @@ def test_a_clone_has_every_field_of_the_state_and_shares_no_list(config, seed, c
         for field in dataclasses.fields(state):
             original, cloned = getattr(state, field.name), getattr(copy, field.name)
             assert cloned == original or field.name == "rng" and cloned.state == original.state, field.name
-            if isinstance(original, list):
+            if isinstance(original, (list, Tokens)):
                 assert cloned is not original, field.name
         assert all(a is not b for a, b in zip(copy.hands + copy.pools, state.hands + state.pools))
         assert all(a is not b for chain, other in zip(copy.chains, state.chains) for a, b in zip(chain, other))

@@ -17,7 +17,8 @@ from game.sovereign import (BUILT_IN, RULES, Cover, Discard, EndTurn, Flip, Open
 from game.sovereign.actions import Discarded, Drew, EventDrawn, Fizzled, Played, RevealPhase, Scored, Tucked
 from game.sovereign.cards import EventCard
 from game.sovereign.rules import begin_turn, resume
-from game.sovereign.state import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS, chain_score
+from game.sovereign.state import (EVERYONE, MODIFIER, MODIFIERS, SHIELD, SHIELDS, SUIT, SUIT_TOKENS, TokenCounts,
+                                  Tokens, chain_score, full_supply)
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
 EVENTS = {e.name: e for e in BUILT_IN.events}
@@ -60,14 +61,14 @@ def table(chains, hands, *, draw_pile=(), discard=(), event="Calm Void", event_d
         players=players, cards=BUILT_IN, fair_winds=fair_winds, dealer=players - 1, rng=Rng(5),
         hands=hand_cards, draw_pile=rest + list(reversed(draw_pile_cards)), discard=list(reversed(discard_cards)),
         chains=placed_chains, event_deck=deck, active_event=active, used_events=[],
-        supply=list(supply) if supply else [SHIELDS, MODIFIERS, SUIT_TOKENS],
-        pools=[list(p) for p in pools] if pools else [[0, 0] for _ in range(players)], current=current,
+        supply=supply or full_supply(), pools=pools or [Tokens() for _ in range(players)], current=current,
         phase=phase, picks=[None] * players, began_own=list(began_own) if began_own else [None] * players)
-    state.supply[0] -= sum(p.shield for chain in placed_chains for stack in chain for p in stack)
-    state.supply[1] -= sum(len(p.mods) for chain in placed_chains for stack in chain for p in stack)
-    state.supply[2] -= sum(p.suit_token is not None for chain in placed_chains for stack in chain for p in stack)
-    state.supply[0] -= sum(p[0] for p in state.pools)
-    state.supply[1] -= sum(p[1] for p in state.pools)
+    held = state.tokens_on_cards()
+    for pool in state.pools:
+        held.add(pool)
+    state.supply.shields -= held.shields
+    state.supply.modifiers -= held.modifiers
+    state.supply.suits -= held.suits
     if phase == "play":
         begin_turn(state, current)
     if phase == "reveal":
@@ -105,10 +106,7 @@ def codes(state, chain: int) -> list[str]:
 
 
 def tokens_conserved(state) -> bool:
-    on = state.tokens_on_cards()
-    pools = [sum(p[0] for p in state.pools), sum(p[1] for p in state.pools)]
-    return (state.supply[0] + pools[0] + on[0], state.supply[1] + pools[1] + on[1],
-            state.supply[2] + on[2]) == (SHIELDS, MODIFIERS, SUIT_TOKENS)
+    return state.all_tokens() == full_supply()
 
 
 # ---------------------------------------------------------------- setup
@@ -133,7 +131,7 @@ def test_setup_one_active_event_five_cards_each_and_a_secret_face_down_first_pic
     assert all(len(chain) == 1 and not chain[0][0].face_up for chain in state.chains)
     assert state.chains[first][0][0].card == pick
     assert RULES.view(state, other).chains[first][0][0].card is None
-    assert state.pools == [[0, 0]] * 3 and state.supply == [SHIELDS, MODIFIERS, SUIT_TOKENS]
+    assert state.pools == [Tokens()] * 3 and state.supply == full_supply()
 
 
 def test_play_begins_with_the_player_left_of_the_dealer():
@@ -240,7 +238,7 @@ def test_a_shielded_card_cannot_be_targeted_tokens_included_and_keeps_its_tokens
     """A shielded card cannot be targeted by any ability or effect, tokens included. Tokens already
     on it stay (FAQ: shields keep old tokens)."""
     state = table([[up("Magistrate-2"), up("Sentinel-7", shield=True, mods=(1,), suit_token="star")],
-                   [up("Sentinel-2")]], [["Scout-2"], ["Envoy-2"]], pools=[[1, 2], [0, 0]])
+                   [up("Sentinel-2")]], [["Scout-2"], ["Envoy-2"]], pools=[Tokens(shields=1, modifiers=2), Tokens()])
     state, _ = play(state, Play(c("Scout-2"), 1))
     assert Discard(0, 1) not in RULES.legal_actions(state)
     assert "shielded" in refused(state, Discard(0, 1))
@@ -257,9 +255,9 @@ def test_removal_takes_tokens_to_supply_uncovers_the_card_beneath_and_closes_up(
     beneath = up("Sentinel-4", mods=(1,))
     state = table([[up("Magistrate-2"), [beneath, up("Acolyte-2", mods=(1, -1))], up("Sentinel-6")],
                    [up("Sentinel-2")]], [["Scout-2", "Scout-3"], ["Envoy-2"]])
-    supply = state.supply[1]
+    supply = state.supply.modifiers
     state, events = play(state, Play(c("Scout-2"), 1), Discard(0, 1))
-    assert state.chains[0][1] == [beneath] and state.supply[1] == supply + 2
+    assert state.chains[0][1] == [beneath] and state.supply.modifiers == supply + 2
     assert Discarded(0, c("Acolyte-2"), 0, 1, True) in events
     assert tokens_conserved(state)
     state = table([[up("Magistrate-2"), up("Sentinel-4"), up("Sentinel-6")], [up("Sentinel-2")]],
@@ -272,26 +270,26 @@ def test_the_token_supply_is_finite_and_an_ability_needing_a_token_that_is_out_d
     """Token supply is finite: 13 shields, 21 modifiers, 21 suit tokens. An ability that needs a
     token that is out does nothing."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Envoy-2"], ["Envoy-3"]],
-                  supply=[SHIELDS, MODIFIERS, 0])
+                  supply=Tokens(SHIELDS, MODIFIERS, 0))
     state, events = play(state, Play(c("Envoy-2"), 0))
     assert any(type(e) is Fizzled for e in events) and state.pending.kind != "change_suit"
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Artificer-1"], ["Envoy-3"]],
-                  supply=[SHIELDS, 1, SUIT_TOKENS])
+                  supply=Tokens(SHIELDS, 1, SUIT_TOKENS))
     state, _ = play(state, Play(c("Artificer-1"), 0))
-    assert state.pools[0] == [0, 1] and state.supply[1] == 0
+    assert state.pools[0] == Tokens(modifiers=1) and state.supply.modifiers == 0
 
 
 def test_pool_tokens_are_placed_during_ones_own_turn_on_unshielded_cards_in_play():
     """Then they may place pool tokens (any time during their turn)."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]],
-                  pools=[[1, 1], [0, 0]])
+                  pools=[Tokens(shields=1, modifiers=1), Tokens()])
     state, _ = play(state, Play(c("Sentinel-1"), 0))
     assert state.pending.kind == "tokens" and state.pending.seat == 0
     state, _ = play(state, PlaceModifier(1, 0, -1), PlaceShield(0, 1), EndTurn())
     assert state.chains[1][0][0].value == 4 and state.chains[0][1][0].shield
-    assert state.current == 1 and state.pools[0] == [1, 0] and tokens_conserved(state)
+    assert state.current == 1 and state.pools[0] == Tokens(shields=1) and tokens_conserved(state)
     assert "+1 or -1" in refused(table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]],
-                                       pools=[[0, 1], [0, 0]], phase="tokens"), PlaceModifier(1, 0, 2))
+                                       pools=[Tokens(modifiers=1), Tokens()], phase="tokens"), PlaceModifier(1, 0, 2))
 
 
 # ---------------------------------------------------------------- the ten classes
@@ -313,9 +311,9 @@ def test_envoy_changes_the_suit_of_one_card_in_play_with_a_suit_token():
     legal = set(RULES.legal_actions(state))
     assert SetSuit(1, 0, "planet") in legal and SetSuit(1, 0, "star") not in legal
     assert {SetSuit(1, 1, "star"), SetSuit(1, 1, "planet")} <= legal
-    supply = state.supply[2]
+    supply = state.supply.suits
     state, _ = play(state, SetSuit(1, 0, "planet"))
-    assert state.chains[1][0][0].suit == "planet" and state.supply[2] == supply - 1
+    assert state.chains[1][0][0].suit == "planet" and state.supply.suits == supply - 1
 
 
 def test_empath_may_turn_a_card_face_down():
@@ -331,7 +329,7 @@ def test_empath_turning_a_card_up_reveals_it_and_its_chains_owner_resolves_it():
     """A card turned up is revealed: its chain's owner resolves it."""
     state = table([[up("Magistrate-2")], [down("Artificer-1", known=2)]], [["Empath-1"], ["Envoy-3"]])
     state, _ = play(state, Play(c("Empath-1"), 0), Flip(1, 0))
-    assert state.pools[1] == [0, 2] and state.pools[0] == [0, 0]
+    assert state.pools[1] == Tokens(modifiers=2) and state.pools[0] == Tokens()
     state = table([[up("Magistrate-2")], [down("Scout-1", known=2)]], [["Empath-1"], ["Envoy-3"]])
     state, _ = play(state, Play(c("Empath-1"), 0), Flip(1, 0))
     assert state.pending.kind == "discard" and state.pending.seat == 1
@@ -340,12 +338,12 @@ def test_empath_turning_a_card_up_reveals_it_and_its_chains_owner_resolves_it():
 def test_faq_a_card_turned_face_down_and_revealed_again_triggers_again():
     """FAQ: a card played face up, later turned face down, triggers again when revealed."""
     state = table([[up("Magistrate-2"), up("Artificer-1")], [up("Sentinel-2")]], [["Empath-1", "Empath-2"], []],
-                  pools=[[0, 2], [0, 0]])
+                  pools=[Tokens(modifiers=2), Tokens()])
     state, _ = play(state, Play(c("Empath-1"), 1), Flip(0, 1), EndTurn())
     assert not state.chains[0][1][0].face_up
     state = turn_of(state, 0)
     state, _ = play(state, Play(c("Empath-2"), 1), Flip(0, 1))
-    assert state.pools[0][1] == 4
+    assert state.pools[0].modifiers == 4
 
 
 def test_runner_may_tuck_a_card_face_down_beneath_itself():
@@ -382,7 +380,7 @@ def test_smuggler_may_play_one_more_card_face_up_or_down_on_any_chain_up_to_7():
     legal = set(RULES.legal_actions(state))
     assert {Play(c("Artificer-1"), 0, True), Play(c("Artificer-1"), 0, False), Skip()} == legal
     state, events = play(state, Play(c("Artificer-1"), 0, False))
-    assert not state.chains[0][1][0].face_up and state.pools[0] == [0, 0]
+    assert not state.chains[0][1][0].face_up and state.pools[0] == Tokens()
     assert RULES.redact(events[0], 1).card is None
     assert RULES.public_action(Play(c("Artificer-1"), 0, False), 1) == Play(None, 0, False)
 
@@ -391,14 +389,14 @@ def test_artificer_takes_two_modifier_tokens_into_the_pool():
     """Artificer: take two modifier tokens into your pool."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Artificer-1"], ["Envoy-3"]])
     state, _ = play(state, Play(c("Artificer-1"), 1))
-    assert state.pools[0] == [0, 2] and state.supply[1] == MODIFIERS - 2
+    assert state.pools[0] == Tokens(modifiers=2) and state.supply.modifiers == MODIFIERS - 2
 
 
 def test_sentinel_takes_one_shield_token_into_the_pool():
     """Sentinel: take one shield token into your pool."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Sentinel-1"], ["Envoy-3"]])
     state, _ = play(state, Play(c("Sentinel-1"), 0))
-    assert state.pools[0] == [1, 0] and state.supply[0] == SHIELDS - 1
+    assert state.pools[0] == Tokens(shields=1) and state.supply.shields == SHIELDS - 1
 
 
 def test_mercenary_chooses_its_own_suit():
@@ -449,7 +447,7 @@ def test_nebula_plays_cards_without_E_face_down_with_no_ability_until_revealed()
     assert "without (E) is played face down" in refused(state, Play(c("Artificer-1"), 0, True))
     state, _ = play(state, Play(c("Artificer-1"), 0, False))
     assert state.active_event.name == "Nebula" and not state.chains[0][1][0].face_up
-    assert state.chains[0][1][0].known == 1 and state.pools[0] == [0, 0]
+    assert state.chains[0][1][0].known == 1 and state.pools[0] == Tokens()
 
 
 def test_revised_nebula_a_card_with_E_is_played_face_up_and_its_new_event_ends_the_nebula():
@@ -484,18 +482,18 @@ def test_hostile_orbit_plays_the_top_discard_unseen_until_it_lands_face_up():
     assert c("Artificer-3") not in cards_seen(RULES.view(state, 0), RULES.card_types)
     state, events = play(state, PlayDiscard(1))
     assert events[0] == Played(0, c("Artificer-3"), 1, 1, True, True)
-    assert state.pools[0] == [0, 2]
+    assert state.pools[0] == Tokens(modifiers=2)
 
 
 def test_ion_storm_forbids_placing_modifier_tokens():
-    state = start("Ion Storm", [["Sentinel-1"], ["Envoy-3"]], pools=[[0, 2], [0, 0]])
+    state = start("Ion Storm", [["Sentinel-1"], ["Envoy-3"]], pools=[Tokens(modifiers=2), Tokens()])
     state, _ = play(state, Play(c("Sentinel-1"), 0))
     assert not any(type(a) is PlaceModifier for a in RULES.legal_actions(state))
     assert any(type(a) is PlaceShield for a in RULES.legal_actions(state))
 
 
 def test_jamming_field_forbids_placing_shield_tokens():
-    state = start("Jamming Field", [["Sentinel-1"], ["Envoy-3"]], pools=[[0, 2], [0, 0]])
+    state = start("Jamming Field", [["Sentinel-1"], ["Envoy-3"]], pools=[Tokens(modifiers=2), Tokens()])
     state, _ = play(state, Play(c("Sentinel-1"), 0))
     assert state.current == 0 and not any(type(a) is PlaceShield for a in RULES.legal_actions(state))
 
@@ -544,7 +542,7 @@ def test_faq_a_card_drawing_an_event_is_not_bound_by_momentum():
 def test_tribute_gives_a_modifier_token_for_a_play_on_an_opponents_chain():
     state = start("Tribute", [["Sentinel-1", "Sentinel-3"], ["Envoy-3"]])
     state, _ = play(state, Play(c("Sentinel-1"), 1))
-    assert state.pools[0] == [1, 1]
+    assert state.pools[0] == Tokens(shields=1, modifiers=1)
 
 
 def test_salvage_may_discard_a_card_from_hand_to_draw_one_at_the_start_of_the_turn():
@@ -602,10 +600,10 @@ def test_a_turn_ending_with_a_chain_at_7_starts_the_reveal_phase_and_forfeits_po
     then scoring. Pool tokens are forfeited as the Reveal Phase starts."""
     chain = six_and([f"Sentinel-{i}" for i in range(1, 7)])
     state = table([[up("Magistrate-2"), down("Artificer-1", known=1)], chain], [["Sentinel-7"], ["Envoy-3"]],
-                  pools=[[0, 0], [1, 1]])
+                  pools=[Tokens(), Tokens(shields=1, modifiers=1)])
     state, events = play(state, Play(c("Sentinel-7"), 1), EndTurn())
     assert RevealPhase(1) in events
-    assert state.phase == "reveal" and state.pools == [[0, 0], [0, 0]] and tokens_conserved(state)
+    assert state.phase == "reveal" and state.pools == [Tokens(), Tokens()] and tokens_conserved(state)
     assert state.pending == type(state.pending)("reveal", 0, None)
 
 
@@ -623,7 +621,7 @@ def test_reveal_phase_starts_with_the_chain_that_reached_7_then_turn_order():
     state, _ = play(state, Reveal(1))
     assert state.pending.kind == "tokens" and state.pending.seat == 0, "tokens gained now may be placed now"
     state, _ = play(state, PlaceModifier(0, 1, 1), EndTurn())
-    assert state.pending == type(state.pending)("reveal", 0, None) and state.pools[0] == [0, 1]
+    assert state.pending == type(state.pending)("reveal", 0, None) and state.pools[0] == Tokens(modifiers=1)
     state, events = play(state, Reveal(2), EndTurn())
     assert state.winners is not None and any(type(e) is Scored for e in events)
 
@@ -707,7 +705,7 @@ def test_faq_a_runners_tucked_card_is_revealed_at_the_end_and_stays_beneath():
     state, _ = play(state, Reveal(1), Tuck(c("Artificer-1")))
     stack = state.chains[0][1]
     assert [p.card.short for p in stack] == ["Artificer-1", "Runner-1"] and stack[0].face_up
-    assert state.pending.kind == "tokens" and state.pools[0] == [0, 2]
+    assert state.pending.kind == "tokens" and state.pools[0] == Tokens(modifiers=2)
 
 
 def test_a_tucked_card_under_a_runner_in_play_is_revealed_in_the_reveal_phase():
@@ -799,30 +797,30 @@ def test_gap_extra_plays_ignore_the_events_chain_limits_and_are_not_the_turns_pl
     assert not any(type(a) is PlayDiscard for a in RULES.legal_actions(state))
     state = start("Tribute", [["Smuggler-1", "Sentinel-1"], ["Envoy-3"]])
     state, _ = play(state, Play(c("Smuggler-1"), 0), Play(c("Sentinel-1"), 1, False))
-    assert state.pools[0] == [0, 1]
+    assert state.pools[0] == Tokens(modifiers=1)
 
 
 def test_revised_pool_tokens_may_be_placed_before_the_first_play():
     """Revised: pool tokens may be placed at any moment of their holder's own turn: before the
     first play (the play is then offered again)."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Magistrate-1"], ["Envoy-3"]],
-                  pools=[[1, 1], [0, 0]])
+                  pools=[Tokens(shields=1, modifiers=1), Tokens()])
     legal = RULES.legal_actions(state)
     assert state.pending.kind == "play" and PlaceModifier(1, 0, -1) in legal and PlaceShield(0, 0) in legal
     state, events = play(state, PlaceModifier(1, 0, -1))
-    assert state.pending.kind == "play" and state.chains[1][0][0].value == 4 and state.pools[0] == [1, 0]
+    assert state.pending.kind == "play" and state.chains[1][0][0].value == 4 and state.pools[0] == Tokens(shields=1)
     assert not any(type(e) is Drew for e in events)
     state, _ = play(state, PlaceShield(0, 0), Play(c("Magistrate-1"), 0))
-    assert state.current == 1 and state.pools[0] == [0, 0] and tokens_conserved(state)
+    assert state.current == 1 and state.pools[0] == Tokens() and tokens_conserved(state)
 
 
 def test_revised_pool_tokens_may_be_placed_between_the_two_plays_of_open_skies():
     """Revised: ... between two plays of one turn (Open Skies)."""
-    state = start("Open Skies", [["Magistrate-1", "Magistrate-3"], ["Envoy-3"]], pools=[[0, 1], [0, 0]])
+    state = start("Open Skies", [["Magistrate-1", "Magistrate-3"], ["Envoy-3"]], pools=[Tokens(modifiers=1), Tokens()])
     state, _ = play(state, Play(c("Magistrate-1"), 0))
     assert state.pending.kind == "second" and PlaceModifier(1, 0, 1) in RULES.legal_actions(state)
     state, _ = play(state, PlaceModifier(1, 0, 1))
-    assert state.pending.kind == "second" and state.pools[0] == [0, 0]
+    assert state.pending.kind == "second" and state.pools[0] == Tokens()
     state, _ = play(state, Play(c("Magistrate-3"), 1))
     assert state.current == 1 and codes(state, 1) == ["Sentinel-2", "Magistrate-3"]
 
@@ -831,7 +829,7 @@ def test_revised_pool_tokens_may_be_placed_between_a_play_and_the_smugglers_extr
     """Revised: ... between two plays of one turn (the Smuggler's extra play), and after the last
     play, up to the draw."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Smuggler-1", "Sentinel-1"], ["Envoy-3"]],
-                  pools=[[1, 1], [0, 0]])
+                  pools=[Tokens(shields=1, modifiers=1), Tokens()])
     state, _ = play(state, Play(c("Smuggler-1"), 0))
     assert state.pending.kind == "extra_play" and PlaceModifier(0, 1, 1) in RULES.legal_actions(state)
     state, _ = play(state, PlaceModifier(0, 1, 1))
@@ -847,7 +845,7 @@ def test_revised_pool_tokens_are_never_placed_in_another_players_turn():
     """Revised: never during another player's turn: a Smuggler turned up on a chain resolves for
     its owner, whose extra play then offers no token."""
     state = table([[up("Magistrate-2")], [down("Smuggler-1", known=2)]], [["Empath-1"], ["Sentinel-1"]],
-                  pools=[[0, 0], [1, 1]])
+                  pools=[Tokens(), Tokens(shields=1, modifiers=1)])
     state, _ = play(state, Play(c("Empath-1"), 0), Flip(1, 0))
     assert state.pending.kind == "extra_play" and state.pending.seat == 1 and state.current == 0
     assert not any(type(a) in (PlaceModifier, PlaceShield) for a in RULES.legal_actions(state))
@@ -861,16 +859,16 @@ def test_revised_tokens_gained_in_the_reveal_phase_wait_for_later_reveal_turns_a
                    [down("Envoy-1", known=2)] + six_and([f"Sentinel-{i}" for i in range(2, 8)])],
                   [[], []], phase="reveal")
     state, _ = play(state, Reveal(1))
-    assert state.pools[0] == [0, 2] and state.pending.kind == "tokens" and state.pending.seat == 0
+    assert state.pools[0] == Tokens(modifiers=2) and state.pending.kind == "tokens" and state.pending.seat == 0
     state, _ = play(state, EndTurn())
-    assert state.pools[0] == [0, 2], "kept for a later reveal turn"
+    assert state.pools[0] == Tokens(modifiers=2), "kept for a later reveal turn"
     state, _ = play(state, Reveal(0), SetSuit(1, 1, "planet"))
     assert state.pending == type(state.pending)("reveal", 0, None)
     assert PlaceModifier(0, 1, 1) in RULES.legal_actions(state), "before this turn's reveal"
     state, _ = play(state, PlaceModifier(0, 1, 1), Reveal(2))
-    assert state.pools[0] == [1, 1] and state.pending.kind == "tokens", "after it"
+    assert state.pools[0] == Tokens(shields=1, modifiers=1) and state.pending.kind == "tokens", "after it"
     state, _ = play(state, EndTurn())
-    assert state.winners is not None and state.pools == [[0, 0], [0, 0]] and tokens_conserved(state)
+    assert state.winners is not None and state.pools == [Tokens(), Tokens()] and tokens_conserved(state)
 
 
 def test_revised_tokens_gained_in_sudden_death_wait_for_their_takers_later_sudden_death_plays():
@@ -879,14 +877,14 @@ def test_revised_tokens_gained_in_sudden_death_wait_for_their_takers_later_sudde
     state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")]],
                          [["Artificer-1", "Magistrate-5"], ["Runner-5", "Magistrate-1"]])
     state, _ = play(state, Pick(c("Artificer-1")), Pick(c("Runner-5")))
-    assert state.pending.kind == "tokens" and state.pools[0] == [0, 2]
+    assert state.pending.kind == "tokens" and state.pools[0] == Tokens(modifiers=2)
     state, _ = play(state, EndTurn(), Skip())
-    assert state.phase == "sudden_pick" and state.pools[0] == [0, 2] and state.winners is None
+    assert state.phase == "sudden_pick" and state.pools[0] == Tokens(modifiers=2) and state.winners is None
     state, _ = play(state, Pick(c("Magistrate-5")), Pick(c("Magistrate-1")))
     assert state.pending.kind == "tokens" and state.pending.seat == 0
     state, _ = play(state, PlaceModifier(0, 2, 1), EndTurn())
     assert state.final_scores == (12, 1) and state.winners == (0,)
-    assert state.pools == [[0, 0], [0, 0]] and tokens_conserved(state)
+    assert state.pools == [Tokens(), Tokens()] and tokens_conserved(state)
 
 
 def test_sudden_death_cards_go_face_up_even_under_nebula():
@@ -903,13 +901,40 @@ def test_short_supply_an_ability_takes_what_is_left():
     """Short supply: an ability that takes more tokens than the supply holds takes what is left
     (the Artificer with one modifier left takes one); with none left it does nothing."""
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Artificer-1"], ["Envoy-3"]],
-                  supply=[SHIELDS, 1, SUIT_TOKENS])
+                  supply=Tokens(SHIELDS, 1, SUIT_TOKENS))
     state, _ = play(state, Play(c("Artificer-1"), 0))
-    assert state.pools[0] == [0, 1] and state.supply[1] == 0
+    assert state.pools[0] == Tokens(modifiers=1) and state.supply.modifiers == 0
     state = table([[up("Magistrate-2")], [up("Sentinel-2")]], [["Artificer-1"], ["Envoy-3"]],
-                  supply=[SHIELDS, 0, SUIT_TOKENS])
+                  supply=Tokens(SHIELDS, 0, SUIT_TOKENS))
     state, _ = play(state, Play(c("Artificer-1"), 0))
-    assert state.pools[0] == [0, 0] and state.supply[1] == 0
+    assert state.pools[0] == Tokens() and state.supply.modifiers == 0
+
+
+def test_a_view_shows_the_supply_and_the_pools_frozen_and_a_guess_counts_them_again():
+    """A view keeps the token counts of the moment it was made (the state's own change in place);
+    the search's guessed state counts them in new, changeable pools."""
+    state = table([[up("Magistrate-2", mods=(1,))], [up("Sentinel-2", shield=True)]], [["Scout-2"], ["Envoy-3"]],
+                  pools=[Tokens(modifiers=2), Tokens(shields=1)])
+    view = RULES.view(state, 0)
+    assert view.supply == TokenCounts(SHIELDS - 2, MODIFIERS - 3, SUIT_TOKENS)
+    assert view.pools == (TokenCounts(0, 2, 0), TokenCounts(1, 0, 0))
+    state, _ = play(state, PlaceModifier(0, 0, 1))
+    assert state.pools[0].modifiers == 1 and view.pools[0].modifiers == 2
+    guessed = RULES.determinize(view, Rng(4))
+    assert guessed.supply == Tokens(SHIELDS - 2, MODIFIERS - 3, SUIT_TOKENS)
+    assert guessed.pools == [Tokens(modifiers=2), Tokens(shields=1)] and tokens_conserved(guessed)
+    guessed.pools[0].modifiers -= 1
+    assert view.pools[0].modifiers == 2
+
+
+def test_tokens_taken_are_as_many_as_there_are_and_the_rest_stays():
+    supply = Tokens(shields=1, modifiers=3)
+    assert supply.take(MODIFIER, 2) == 2 and supply.take(SHIELD, 2) == 1 and supply.take(SUIT) == 0
+    assert supply == Tokens(modifiers=1)
+    supply.give(SUIT, 2)
+    pool = Tokens(shields=2)
+    pool.empty_into(supply)
+    assert pool == Tokens() and supply == Tokens(shields=2, modifiers=1, suits=2)
 
 
 def test_a_face_down_card_shows_its_face_only_to_the_players_who_saw_it():

@@ -18,7 +18,7 @@ from game.sovereign.event_rules import NO_EVENT
 from game.sovereign.rules import begin_turn, resume, solitaire_won
 from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, Solver, daily_deal,
                                      hint_action, position_key, solve, still_winnable, winnable_deal)
-from game.sovereign.state import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS
+from game.sovereign.state import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS, Tokens, full_supply
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
 EVENTS = {e.name: e for e in BUILT_IN.events}
@@ -32,10 +32,11 @@ def up(code: str, **tokens) -> Placed:
     return Placed(c(code), True, EVERYONE, **tokens)
 
 
-def solo(chain, hand, *, draw_pile=(), event="Calm Void", pools=(0, 0)) -> SovereignState:
+def solo(chain, hand, *, draw_pile=(), event="Calm Void", pool: Tokens | None = None) -> SovereignState:
     """A solitaire position at the start of a turn. chain: seven entries, each a Placed card,
     a list (a stack, bottom first) or None (an empty space). draw_pile: codes from the top down;
-    every other card lies beneath them."""
+    every other card lies beneath them. pool: the tokens held (taken out of the supply)."""
+    pool = pool or Tokens()
     stacks = [[] if p is None else (list(p) if isinstance(p, list) else [p]) for p in chain]
     hand_cards = [c(code) for code in hand]
     top_of_draw_pile = [c(code) for code in draw_pile]
@@ -44,8 +45,9 @@ def solo(chain, hand, *, draw_pile=(), event="Calm Void", pools=(0, 0)) -> Sover
     state = SovereignState(
         players=1, cards=BUILT_IN, solitaire=True, fair_winds=False, dealer=0, rng=Rng(3), hands=[hand_cards],
         draw_pile=rest + list(reversed(top_of_draw_pile)), discard=[], chains=[stacks], event_deck=[],
-        active_event=EVENTS[event], used_events=[], supply=[SHIELDS - pools[0], MODIFIERS - pools[1], SUIT_TOKENS],
-        pools=[list(pools)], current=0, picks=[None], began_own=[None])
+        active_event=EVENTS[event], used_events=[],
+        supply=Tokens(SHIELDS - pool.shields, MODIFIERS - pool.modifiers, SUIT_TOKENS), pools=[pool], current=0,
+        picks=[None], began_own=[None])
     begin_turn(state, 0)
     resume(state)
     return state
@@ -71,7 +73,7 @@ def test_setup_deals_seven_face_up_cards_as_one_chain_abilities_ignored_and_five
     assert len(state.chains) == 1 and len(state.chains[0]) == 7
     assert all(len(stack) == 1 and stack[0].face_up for stack in state.chains[0])
     assert len(state.hands[0]) == 5 and len(state.draw_pile) == 70 - 12
-    assert state.pools == [[0, 0]] and state.supply == [SHIELDS, MODIFIERS, SUIT_TOKENS]
+    assert state.pools == [Tokens()] and state.supply == full_supply()
     assert state.pending.kind in ("play", "salvage") or state.winners is not None
 
 
@@ -118,7 +120,7 @@ def test_pool_tokens_may_be_placed_during_the_turn():
     """Pool tokens may be placed during the turn."""
     state = solo([up("Envoy-3")] + MIXED[1:], ["Artificer-1"])  # Envoy-3: value 2
     state, _ = play(state, PlayOn(c("Artificer-1"), 0))
-    assert state.pending.kind == "tokens" and state.pools == [[0, 2]]
+    assert state.pending.kind == "tokens" and state.pools == [Tokens(modifiers=2)]
     state, _ = play(state, PlaceModifier(0, 1, 1), EndTurn())
     assert state.chains[0][1][0].mods == (1,)
 
@@ -150,7 +152,7 @@ def test_events_that_name_an_opponent_have_no_effect(event):
     assert active_rule(state) is NO_EVENT
     assert PlayOn(c("Smuggler-3"), 0) in SOLITAIRE.legal_actions(state)
     state, _ = play(state, PlayOn(c("Smuggler-3"), 0), Skip())
-    assert state.pools == [[0, 0]]
+    assert state.pools == [Tokens()]
 
 
 def test_hostile_orbit_puts_the_unseen_discard_only_where_any_value_fits():
@@ -182,18 +184,18 @@ def test_loss_when_no_card_in_hand_can_be_played():
 def test_revised_a_turn_is_lost_only_when_pool_tokens_cannot_make_a_card_fit():
     """Revised: loss when no card in hand can be played, even after placing any pool tokens: a +1
     placed before the play makes the 7 fit on a 5."""
-    state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))  # Sentinel-2 (place 6) is worth 5
+    state = solo(MIXED, ["Sentinel-7"], pool=Tokens(modifiers=1))  # Sentinel-2 (place 6) is worth 5
     assert state.winners is None and state.pending.kind == "play"
     assert set(SOLITAIRE.legal_actions(state)) == {PlaceModifier(0, p, d) for p in range(7) for d in (1, -1)}
     state, _ = play(state, PlaceModifier(0, 5, 1))
     assert PlayOn(c("Sentinel-7"), 5) in SOLITAIRE.legal_actions(state)
     state, _ = play(state, PlayOn(c("Sentinel-7"), 5))
-    assert state.chains[0][5][-1].card == c("Sentinel-7") and state.pools == [[1, 0]]
+    assert state.chains[0][5][-1].card == c("Sentinel-7") and state.pools == [Tokens(shields=1)]
 
 
 def test_revised_a_pool_token_placed_where_it_cannot_help_loses_the_turn():
     """Revised: ... so once the tokens left cannot make any card fit, the game is lost."""
-    state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))
+    state = solo(MIXED, ["Sentinel-7"], pool=Tokens(modifiers=1))
     state, events = play(state, PlaceModifier(0, 0, 1))
     assert state.winners == () and any(type(e) is SolitaireEnded for e in events)
 
@@ -203,7 +205,7 @@ def test_revised_pool_modifiers_that_cannot_be_placed_save_nothing(event, shield
     """A modifier that cannot be placed (Ion Storm; a shielded card) cannot make a card fit."""
     chain = list(MIXED)
     chain[5] = up("Sentinel-2", shield=True) if shielded else chain[5]
-    state = solo(chain, ["Sentinel-7"], event=event, pools=(0, 1))
+    state = solo(chain, ["Sentinel-7"], event=event, pool=Tokens(modifiers=1))
     assert state.winners == ()
 
 
@@ -362,7 +364,7 @@ def test_only_a_game_that_allows_it_can_be_given_up():
 def test_abilities_and_tokens_never_target_an_empty_place(action):
     """Only cards in play can be targeted: an empty space is refused with the reason (it used to
     raise IndexError, and the autosave holding the move then broke Continue)."""
-    state = solo([up("Envoy-3")] + MIXED[1:4] + [None] + MIXED[5:], ["Envoy-4"], pools=(0, 1))
+    state = solo([up("Envoy-3")] + MIXED[1:4] + [None] + MIXED[5:], ["Envoy-4"], pool=Tokens(modifiers=1))
     state, _ = play(state, PlayOn(c("Envoy-4"), 0))
     assert state.pending.kind == "change_suit"
     assert all(getattr(a, "position", None) != 4 for a in SOLITAIRE.legal_actions(state))
@@ -372,7 +374,7 @@ def test_abilities_and_tokens_never_target_an_empty_place(action):
 
 def test_an_empty_hand_with_pool_modifiers_and_an_empty_place_is_a_loss():
     """Loss: no card in hand can be played (an empty hand), whatever the pool holds."""
-    state = solo([None] + MIXED[1:], [], pools=(0, 2))
+    state = solo([None] + MIXED[1:], [], pool=Tokens(modifiers=2))
     assert state.winners == ()
 
 
@@ -392,8 +394,8 @@ def small_position(seed: int):
     chain = [None if rng.random() < 0.1 else up(codes.pop()) for _ in range(7)]
     hand = [codes.pop() for _ in range(2 + (rng.random() < 0.3))]
     draw_pile = [codes.pop() for _ in range(int(rng.random() * 3))]
-    pools = (int(rng.random() * 2), int(rng.random() * 3))
-    state = solo(chain, hand, draw_pile=draw_pile, event=EXACT_EVENTS[int(rng.random() * len(EXACT_EVENTS))], pools=pools)
+    pool = Tokens(shields=int(rng.random() * 2), modifiers=int(rng.random() * 3))
+    state = solo(chain, hand, draw_pile=draw_pile, event=EXACT_EVENTS[int(rng.random() * len(EXACT_EVENTS))], pool=pool)
     state.draw_pile = state.draw_pile[len(state.draw_pile) - len(draw_pile):]
     return state
 
@@ -411,7 +413,7 @@ def every_line_wins(state, most: int) -> bool:
 
     def exact(s):
         return (tuple(map(tuple, s.chains[0])), tuple(s.hands[0]), tuple(s.draw_pile), tuple(s.discard), s.active_event,
-                tuple(s.event_deck), tuple(s.used_events), s.rng.state, tuple(s.supply), tuple(s.pools[0]),
+                tuple(s.event_deck), tuple(s.used_events), s.rng.state, s.supply.frozen(), s.pools[0].frozen(),
                 s.pending, tuple(s.work), s.phase, s.plays_this_turn)
 
     def wins(s) -> bool:
@@ -453,7 +455,7 @@ def test_the_solver_agrees_with_trying_every_line_on_small_positions():
         assert won is not None, seed
         assert won == truth, seed
         verdicts[won] += 1
-        with_tokens_lost += not won and sum(state.pools[0]) > 0
+        with_tokens_lost += not won and sum(state.pools[0].frozen()) > 0
         if won:
             for action in line:
                 state, _ = SOLITAIRE.apply(state, action)
@@ -493,7 +495,7 @@ def test_pruning_pool_tokens_keeps_the_verdict():
 def test_the_solver_proves_lost_a_turn_that_begins_with_an_empty_hand():
     """Famine: the last card goes onto one empty space; the next turn begins with an empty hand, a
     modifier in the pool and another empty space: lost (no card in hand)."""
-    state = solo([None, None] + MIXED[2:], ["Sentinel-7"], event="Famine", pools=(0, 1))
+    state = solo([None, None] + MIXED[2:], ["Sentinel-7"], event="Famine", pool=Tokens(modifiers=1))
     assert solve(state) == (False, [])
 
 
@@ -616,14 +618,14 @@ def test_the_solver_runs_beside_play_in_another_thread():
 
 def test_the_rule_of_thumb_places_the_modifier_that_saves_the_turn():
     """When no card fits but a pool modifier can make one fit, the hint places that one."""
-    state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))  # Sentinel-2 (place 6) is worth 5
+    state = solo(MIXED, ["Sentinel-7"], pool=Tokens(modifiers=1))  # Sentinel-2 (place 6) is worth 5
     assert SolitaireHint(0).choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)) == PlaceModifier(0, 5, 1)
 
 
 def test_the_rule_of_thumb_wastes_no_token():
     """A card that fits is played rather than a token placed; at the end of a turn no modifier
     is placed (it is as good at the next play, with the drawn card in hand), nor a shield."""
-    state = solo(MIXED, ["Scout-3"], pools=(1, 2))  # Scout-3 (a 2) fits on Scout-2 (a 1)
+    state = solo(MIXED, ["Scout-3"], pool=Tokens(shields=1, modifiers=2))  # Scout-3 (a 2) fits on Scout-2 (a 1)
     legal = SOLITAIRE.legal_actions(state)
     assert type(SolitaireHint(0).choose(SOLITAIRE.view(state, 0), legal)) is PlayOn
     state, _ = play(state, PlayOn(c("Scout-3"), 1))

@@ -13,7 +13,8 @@ from ui_driver import Driver
 from game.linx import LinxHeuristic, best_chain, longest_chain
 from game.linx.rules import DISCARD, STOCK, ChainLaid, Discard, Draw, LayChain
 from game.session import Session
-from scenes.games.linx.table import LinxTable, link_words
+from scenes.games.linx.builder import link_words
+from scenes.games.linx.table import LinxTable
 from scenes.menus.gameover import GameOver
 from scenes.menus.setup import SetupScene
 from scenes.ui import cardart, theme
@@ -31,7 +32,7 @@ def anchor_center(table: LinxTable, anchor):
 
 def drop_spot(table: LinxTable):
     """A point in the chain row after every card already in it."""
-    return table.lay_button.rect.x - table.px(10), table.chain_row.centery
+    return table.builder.lay_button.rect.x - table.px(10), table.builder.rect.centery
 
 
 def build_by_mouse(driver: Driver, table: LinxTable, lay: LayChain) -> None:
@@ -57,17 +58,17 @@ def human_move(driver: Driver, table: LinxTable, legal: list) -> None:
     view = table.current_view()
     if isinstance(legal[0], Draw):
         wanted = LinxHeuristic(1).choose(view, legal)
-        rect = table.piles[wanted.source].rect
+        rect = table.board.piles[wanted.source].rect
         driver.click(rect.center)
         return
     lay = best_long_chain(table)
     if lay is not None:
         build_by_mouse(driver, table, lay)
-        assert table.built_action() is not None and table.built_action().cards == lay.cards
-        driver.click(table.lay_button.rect.center)
+        assert table.builder.action() is not None and table.builder.action().cards == lay.cards
+        driver.click(table.builder.lay_button.rect.center)
         return
     discard = next(a for a in LinxHeuristic(1).ranking(view, legal) if isinstance(a, Discard))
-    driver.drag(table.hand.card_center(view, discard.card), table.discard_pile.center)
+    driver.drag(table.hand.card_center(view, discard.card), table.board.discard_pile.center)
 
 
 def test_whole_game_from_menu_through_the_mouse_with_a_long_chain_to_the_results(driver):
@@ -118,17 +119,17 @@ def test_each_link_is_lit_with_what_it_shares_or_why_not_and_cancel_returns_the_
     view = table.current_view()
     start = view.anchors[0]
     driver.click(table.anchor_centers[0])
-    assert table.start == start
+    assert table.builder.start == start
     linked = next(c for c in view.hand if c.links(start))
     unlinked = next(c for c in view.hand if not c.links(linked) and c != linked)
     driver.drag(table.hand.card_center(view, linked), drop_spot(table))
     driver.drag(table.hand.card_center(table.current_view(), unlinked), drop_spot(table))
-    assert table.built == [linked, unlinked]
+    assert table.builder.built == [linked, unlinked]
     assert link_words(start, linked)[0] and not link_words(linked, unlinked)[0]
     assert link_words(linked, unlinked)[1] == "no number or symbol shared"
     assert linked not in table.hand.cards(table.current_view())
-    driver.click(table.cancel_button.rect.center)
-    assert table.chain_cards() == [] and set(table.hand.cards(table.current_view())) == set(view.hand)
+    driver.click(table.builder.cancel_button.rect.center)
+    assert table.builder.cards() == [] and set(table.hand.cards(table.current_view())) == set(view.hand)
 
 
 def test_a_chain_card_dragged_to_the_front_reorders_the_chain(driver):
@@ -138,9 +139,9 @@ def test_a_chain_card_dragged_to_the_front_reorders_the_chain(driver):
     first, second = view.hand[0], view.hand[1]
     for card in (first, second):
         driver.drag(table.hand.card_center(table.current_view(), card), drop_spot(table))
-    centers = table.chain_centers(len(table.chain_cards()))
-    driver.drag(centers[2], (centers[1][0] - table.chain_w, centers[1][1]))
-    assert table.built == [second, first]
+    centers = table.chain_centers(len(table.builder.cards()))
+    driver.drag(centers[2], (centers[1][0] - table.builder.card_w, centers[1][1]))
+    assert table.builder.built == [second, first]
 
 
 def test_the_best_claim_is_preselected_and_follows_the_chain_length(driver):
@@ -156,22 +157,22 @@ def test_the_best_claim_is_preselected_and_follows_the_chain_length(driver):
     view = table.current_view()
     claims = [s for s in view.scoring_up if s.length <= chain.length]
     build_by_mouse(driver, table, LayChain(chain.start, chain.cards, chain.end, claims[0]))
-    assert table.claim.points == max(s.points for s in claims)
-    assert f"Length {chain.length}" in table.chain_status(view)
+    assert table.builder.claim.points == max(s.points for s in claims)
+    assert f"Length {chain.length}" in table.builder.status(view)
 
 
 def test_a_discard_by_drag_and_a_draw_by_clicking_the_discard_pile(driver):
     table = open_laying(driver, 5)
     view = table.current_view()
     card = view.hand[0]
-    driver.drag(table.hand.card_center(view, card), table.discard_pile.center)
+    driver.drag(table.hand.card_center(view, card), table.board.discard_pile.center)
     assert table.session.log[-1] == {"type": "Discard", "card": card.code}
     for _ in range(200):
         if table.my_turn and not table.animating():
             break
         driver.wait(0.1)
     top = table.current_view().discard_top
-    driver.click(table.piles[DISCARD].rect.center)
+    driver.click(table.board.piles[DISCARD].rect.center)
     assert top in table.current_view().hand
 
 
@@ -194,12 +195,12 @@ def test_the_draw_prompt_says_one_card_with_ten_or_more_else_two_one_at_a_time(d
     session.state.hands[0] = session.state.hands[0][:9]
     session.state.draws_left = 2
     assert "hold 9" in prompt() and "draw two, one at a time" in prompt()
-    driver.click(table.piles[STOCK].rect.center)
+    driver.click(table.board.piles[STOCK].rect.center)
     first = session.history[-1][1].card
     assert table.current_view().draws_left == 1 and "second" in prompt() and f"drew {first.label}" in prompt()
     while table.motion.busy:
         driver.frame(dt=0.05)
-    driver.click(table.piles[DISCARD].rect.center)
+    driver.click(table.board.piles[DISCARD].rect.center)
     assert table.current_view().draws_left == 0 and "draw" not in prompt()
 
 
@@ -323,7 +324,7 @@ def test_the_hint_in_the_laying_step_fills_the_chain_row_and_enter_lays_it(drive
     driver.app.push(table)
     driver.wait(0.5)
     driver.key(pygame.K_h)
-    assert (table.start, tuple(table.built), table.end, table.claim) == (hint.start, hint.cards, hint.end, hint.scoring)
+    assert (table.builder.start, tuple(table.builder.built), table.builder.end, table.builder.claim) == (hint.start, hint.cards, hint.end, hint.scoring)
     driver.key(pygame.K_RETURN)
     assert [e.cards for seat, e in session.history if isinstance(e, ChainLaid)] == [hint.all_cards]
 
@@ -337,13 +338,13 @@ def test_a_chain_the_row_lights_all_green_with_a_claim_is_exactly_one_the_rules_
     table = LinxTable(driver.app, session)
     table.layout(driver.app.size)
     view = session.view(0)
-    table.start, table.end = view.anchors[ends[0]], view.anchors[ends[1]]
-    table.built = [view.hand[i] for i in picks if i < len(view.hand)]
-    table.rechoose_claim()
-    action = table.built_action()
-    all_green = all(link_words(a, b)[0] for a, b in zip(table.chain_cards(), table.chain_cards()[1:]))
+    table.builder.start, table.builder.end = view.anchors[ends[0]], view.anchors[ends[1]]
+    table.builder.built = [view.hand[i] for i in picks if i < len(view.hand)]
+    table.builder.rechoose_claim()
+    action = table.builder.action()
+    all_green = all(link_words(a, b)[0] for a, b in zip(table.builder.cards(), table.builder.cards()[1:]))
     if action is None:
-        assert not table.built or not table.claimable()
+        assert not table.builder.built or not table.builder.claimable()
     else:
         assert session.rules.is_legal(session.state, action) == all_green
 
@@ -369,12 +370,12 @@ def laying_with_a_chain(driver: Driver, shortest: int = 4):
 def go_to(driver: Driver, table: LinxTable, row: str, target) -> None:
     """Up/Down to `row`, then Right until the cursor is on `target`."""
     for _ in range(4):
-        if table.row == row:
+        if table.focus.row == row:
             break
         rows = table.open_rows(table.current_view())
-        up = table.row is None or rows.index(row) < rows.index(table.row)
+        up = table.focus.row is None or rows.index(row) < rows.index(table.focus.row)
         driver.key(pygame.K_UP if up else pygame.K_DOWN)
-    assert table.row == row
+    assert table.focus.row == row
     for _ in range(20):
         if table.focused(table.current_view()) == target:
             return
@@ -388,30 +389,30 @@ def test_a_whole_chain_built_moved_pruned_claimed_and_laid_by_keyboard_only(driv
     view = table.current_view()
     go_to(driver, table, "table", ("anchor", chain.start))
     driver.key(pygame.K_RETURN)
-    assert table.start == chain.start
+    assert table.builder.start == chain.start
     stray = next(c for c in view.hand if c not in chain.cards)
     order = [*chain.cards[:-2], chain.cards[-1], stray, chain.cards[-2]]
     for card in order:
         go_to(driver, table, "hand", card)
         driver.key(pygame.K_RETURN)
-    assert table.built == order
+    assert table.builder.built == order
     go_to(driver, table, "chain", stray)
     driver.key(pygame.K_DELETE)
-    assert stray not in table.built and stray in table.hand.cards(table.current_view())
+    assert stray not in table.builder.built and stray in table.hand.cards(table.current_view())
     go_to(driver, table, "chain", chain.cards[-2])
     driver.key(pygame.K_RETURN)
-    assert table.holding
+    assert table.focus.holding
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_RETURN)
-    assert not table.holding and tuple(table.built) == chain.cards
+    assert not table.focus.holding and tuple(table.builder.built) == chain.cards
     go_to(driver, table, "table", ("anchor", chain.end))
     driver.key(pygame.K_RETURN)
-    assert table.end == chain.end
-    best, lesser = table.claimable()[:2]
-    assert table.claim == best, "the best claim is preselected"
+    assert table.builder.end == chain.end
+    best, lesser = table.builder.claimable()[:2]
+    assert table.builder.claim == best, "the best claim is preselected"
     go_to(driver, table, "table", ("scoring", lesser))
     driver.key(pygame.K_RETURN)
-    assert table.claim == lesser
+    assert table.builder.claim == lesser
     driver.key(pygame.K_l)
     assert table.session.history[1][1] == ChainLaid(0, chain.all_cards, lesser)
 
@@ -424,9 +425,9 @@ def test_c_cancels_the_chain_and_an_anchor_leaves_it_by_delete(driver):
     driver.key(pygame.K_RETURN)
     go_to(driver, table, "chain", chain.start)
     driver.key(pygame.K_BACKSPACE)
-    assert table.start is None and table.built == [chain.cards[0]]
+    assert table.builder.start is None and table.builder.built == [chain.cards[0]]
     driver.key(pygame.K_c)
-    assert table.chain_cards() == [] and table.prompt_line.notice.startswith("Chain cancelled")
+    assert table.builder.cards() == [] and table.prompt_line.notice.startswith("Chain cancelled")
 
 
 def test_draws_and_a_discard_by_keyboard_only(driver):
@@ -436,13 +437,13 @@ def test_draws_and_a_discard_by_keyboard_only(driver):
     driver.app.push(table)
     driver.wait(0.5)
     driver.key(pygame.K_RIGHT)
-    assert table.row == "table" and table.choice in (Draw(STOCK), Draw(DISCARD))
+    assert table.focus.row == "table" and table.choice in (Draw(STOCK), Draw(DISCARD))
     assert table.prompt_line.notice.startswith("Enter: ")
     go_to(driver, table, "table", ("pile", STOCK))
     driver.key(pygame.K_RETURN)
     assert session.log == [{"type": "Draw", "source": STOCK}]
     driver.wait(0.5)
-    assert table.row == "hand", "after the draw the cursor goes to the hand"
+    assert table.focus.row == "hand", "after the draw the cursor goes to the hand"
     card = table.hand.cards(table.current_view())[2]
     go_to(driver, table, "hand", card)
     go_to(driver, table, "table", ("pile", DISCARD))
@@ -535,14 +536,14 @@ def test_the_hint_shows_the_best_chain_now_and_a_card_the_hand_is_one_card_short
     driver.wait(0.5)
     driver.key(pygame.K_h)
     chain, scoring = best
-    assert (table.start, tuple(table.built), table.end, table.claim) == (chain.start, chain.cards, chain.end, scoring)
+    assert (table.builder.start, tuple(table.builder.built), table.builder.end, table.builder.claim) == (chain.start, chain.cards, chain.end, scoring)
     assert table.choice == hint and "L lays the best chain now" in table.prompt_line.notice
     _best, short = table.advice(view)
     assert short is not None, "this deal's hand is one card short of a longer chain"
     extra, longer = short
     assert extra not in view.hand and longer.length > chain.length
     assert max(s.points for s in view.scoring_up if s.length <= longer.length) > scoring.points
-    assert table.hint_short.startswith(f"One card short: {extra.label} would make a chain of {longer.length}")
+    assert table.builder.short_note.startswith(f"One card short: {extra.label} would make a chain of {longer.length}")
     driver.key(pygame.K_l)
     assert isinstance(session.history[1][1], ChainLaid) and session.history[1][1].cards == chain.all_cards
 
@@ -565,10 +566,10 @@ def six_seats_mid_build(app) -> LinxTable:
     assert sum(bool(claimed) for claimed in view.claimed) >= 3 and view.claimed[0]
     table = LinxTable(app, session)
     table.layout(app.size)
-    table.start = view.anchors[0]
-    table.built = list(view.hand[:3])
-    table.hint_short = "One card short: 15 Diamond would make a chain of 12 (for 150)"
-    table.row, table.spot, table.holding = "chain", 1, True
+    table.builder.start = view.anchors[0]
+    table.builder.built = list(view.hand[:3])
+    table.builder.short_note = "One card short: 15 Diamond would make a chain of 12 (for 150)"
+    table.focus.row, table.focus.spot, table.focus.holding = "chain", 1, True
     return table
 
 
@@ -634,7 +635,7 @@ def test_link_marks_read_on_the_chain_row_and_symbols_stand_out_on_the_card():
     from test_contrast import contrast
 
     from scenes.games.linx.cards import SYMBOL_COLOURS
-    from scenes.games.linx.table import LINK_BAD, LINK_OK
+    from scenes.games.linx.builder import LINK_BAD, LINK_OK
 
     assert all(contrast(ink, theme.FELT_DARK) >= 4.5 for ink in (LINK_OK, LINK_BAD))
     assert all(contrast(colour, theme.CARD_FACE) >= 3 for colour in SYMBOL_COLOURS.values())
@@ -661,12 +662,12 @@ def test_the_scoring_cards_a_finished_chain_is_too_short_for_are_veiled_live(dri
     """The scoring cards the chain can claim update live: those it is too short for are veiled."""
     table, chain = laying_with_a_chain(driver)
     view = table.current_view()
-    table.start, table.built, table.end = chain.start, list(chain.cards), chain.end
-    assert table.out_of_reach(view) == {s for s in view.scoring_up if s.length > chain.length}
-    table.built = list(chain.cards[:1])
-    assert table.out_of_reach(view) == {s for s in view.scoring_up if s.length > 3}
-    table.end = None
-    assert table.out_of_reach(view) == set(), "nothing is veiled before the chain has both ends"
+    table.builder.start, table.builder.built, table.builder.end = chain.start, list(chain.cards), chain.end
+    assert table.builder.out_of_reach(view) == {s for s in view.scoring_up if s.length > chain.length}
+    table.builder.built = list(chain.cards[:1])
+    assert table.builder.out_of_reach(view) == {s for s in view.scoring_up if s.length > 3}
+    table.builder.end = None
+    assert table.builder.out_of_reach(view) == set(), "nothing is veiled before the chain has both ends"
 
 
 def test_of_two_equal_scoring_cards_face_up_only_the_claimed_place_glows(driver, monkeypatch):

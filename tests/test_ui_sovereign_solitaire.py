@@ -13,6 +13,7 @@ import pytest
 from game.session import Session
 from game.sovereign.actions import PlaceModifier, PlayDiscardOn, PlayOn, SolitaireEnded
 from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, solve, winnable_deal
+from game.sovereign.state import Tokens
 from scenes.games.sovereign.solitaire_table import SolitaireTable
 from scenes.menus.confirm import Confirm
 from scenes.menus.gameover import GameOver
@@ -357,7 +358,7 @@ def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
     from test_sovereign_solitaire import MIXED, c, solo
 
     session = Session("sovereign-solitaire", ANA, 1)
-    session.state = solo(MIXED, ["Sentinel-7"], pools=(0, 1))
+    session.state = solo(MIXED, ["Sentinel-7"], pool=Tokens(modifiers=1))
     table = SolitaireTable(driver.app, session)
     driver.app.push(table)
     driver.frame()
@@ -366,7 +367,7 @@ def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
     play_on_if_offered(driver)
     assert "no card fits yet" in table.prompt(table.current_view())
     driver.drag(table.pool.spots["+1"].center, table.position_center(0, 5))
-    assert session.state.chains[0][5][-1].value == 6 and session.state.pools == [[0, 0]]
+    assert session.state.chains[0][5][-1].value == 6 and session.state.pools == [Tokens()]
     driver.frame(dt=1.0)
     view = table.current_view()
     driver.drag(table.hand.card_center(view, c("Sentinel-7")), table.position_center(0, 5))

@@ -87,9 +87,9 @@ class RolloutSearch:
             deals += 1
         self.stats = SearchStats(deals * len(moves), clock() - start, steps)
         self.means = {move: sum(r) / len(r) for move, r in zip(moves, rewards)}
-        return moves[self._best(rewards)]
+        return moves[self.best_candidate(rewards)]
 
-    def _best(self, rewards: list[list[float]]) -> int:
+    def best_candidate(self, rewards: list[list[float]]) -> int:
         """The candidate to play: of those that beat the first by the margin, the best mean;
         the first if none does."""
         beating = [i for i in range(1, len(rewards)) if self._beats(rewards[i], rewards[0])]
@@ -108,6 +108,12 @@ class RolloutSearch:
     def roll_out(self, state, move, seat: int, seed: int) -> tuple[float, int]:
         """`seat`'s reward for `move` on `state` and play on by the rule of thumb, with the
         random choices that `seed` sets (the same for every candidate); and the actions played."""
+        state, played = self.play_on(state, move, seed)
+        return self.reward(state, seat), played
+
+    def play_on(self, state, move, seed: int) -> tuple[object, int]:
+        """`state` after `move` and play on by the rule of thumb for every seat (each seeing its
+        own view), to the end, the game's horizon or the safety cap; and the actions played."""
         rules = self.rules
         rules.advance(state, move)
         policy = self.heuristic_class(seed)
@@ -118,14 +124,19 @@ class RolloutSearch:
         while played < cap:
             mover = to_move(state)
             if mover is None:
-                return reward_of(rules.outcome(state))[seat], played
+                break
             legal = legal_actions(state)
             advance(state, legal[0] if len(legal) == 1 else policy.choose(view(state, mover), legal))
             played += 1
-        result = rules.outcome(state)
+        return state, played
+
+    def reward(self, state, seat: int) -> float:
+        """`seat`'s reward where a rollout stopped: its share of the win, or the game's estimate
+        of its chance when the game is not over."""
+        result = self.rules.outcome(state)
         if result is not None:
-            return reward_of(result)[seat], played
-        return rules.estimate(state)[seat], played
+            return reward_of(result)[seat]
+        return self.rules.estimate(state)[seat]
 
 
 class RolloutPlayer(Player):

@@ -753,6 +753,10 @@ class ChainChainRules(Rules):
         of the game were all seen face up; every hand is shown once the game is over)."""
         return draw_pile_and_other_hands(state.draw_pile, state.hands, seat, state.winners is not None)
 
+    def points(self, state: ChainChainState) -> tuple[float, ...]:
+        """Minus each seat's collected cards, as the final scores count them."""
+        return tuple(-float(len(p)) for p in state.collected)
+
     def outcome(self, state: ChainChainState) -> Outcome | None:
         """Scores are minus the collected cards (higher is better); the sums break ties in `winners`."""
         if state.winners is None:

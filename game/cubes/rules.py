@@ -692,6 +692,10 @@ class CubesRules(Rules):
             return [DRAW_ACTION]
         return []
 
+    def points(self, state: CubesState) -> tuple[float, ...]:
+        """The points of each seat's pile of scored cards."""
+        return tuple(float(pile_points(pile)) for pile in state.piles)
+
     def estimate(self, state: CubesState) -> list[float]:
         """Each seat's chance from its lead in points over the best of the others: a logistic
         curve that gives a lead of LEAD_SCALE points about three chances in four."""

@@ -364,11 +364,11 @@ def chains_laid(hand, anchors, min_length: int = 3) -> list[tuple]:
     pivots: dict = {}  # a trail's pivots, worked out once for all the chains laid along it
     found = []
     for (first, last, count), lay in graph.lays(need).items():
+        group, origin, trail, cover = lay
         along = pivots.get(id(lay))
         if along is None:
-            group, origin, trail, cover = lay
             along = pivots[id(lay)] = group.pivots(origin, trail, cover)
-        found.append((anchors[first], _laid_along(along, count - len(lay[2])), anchors[last]))
+        found.append((anchors[first], _laid_along(along, count - len(trail)), anchors[last]))
     return found
 
 
@@ -411,8 +411,14 @@ def best_chain(hand, anchors, scoring) -> tuple[Chain, ScoringCard] | None:
     if shortest == longest.length:
         return longest, top
     graph = _Graph(hand, anchors)
-    (first, last, count), lay = min(graph.lays(shortest - 2).items(), key=lambda item: item[0][2])
+    (first, last, count), lay = min(graph.lays(shortest - 2).items(), key=_cards_laid)
     return graph.chain(first, last, *lay, count), top
+
+
+def _cards_laid(entry: tuple) -> int:
+    """How many hand cards an entry of `_Graph.lays` lays: ((first, last, count), lay)."""
+    (_first, _last, count), _lay = entry
+    return count
 
 
 def one_card_short(hand, anchors, min_length: int, candidates) -> list[tuple[LinxCard, Chain]]:

@@ -553,6 +553,10 @@ class LinxRules(Rules):
             return None
         return Outcome(tuple(float(game_points(c)) for c in state.claimed), state.winners)
 
+    def points(self, state: LinxState) -> tuple[float, ...]:
+        """The points of each seat's claimed scoring cards in this game."""
+        return tuple(float(game_points(c)) for c in state.claimed)
+
     def estimate(self, state: LinxState) -> list[float]:
         """Win chances from claimed points plus half what each hand's longest chain would claim,
         softened so that a lead of about 30 points is worth e to 1."""

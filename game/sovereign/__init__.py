@@ -5,7 +5,7 @@ from ..sheet import Sheet
 from .actions import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard,
                       Reveal, Salvage, SetSuit, ShiftSuit, Skip, Tuck)
 from .ai import SovereignHeuristic
-from .card_sets import CardSetRules, card_set_menu
+from .card_sets import CardSetRules, find_card_sets
 from .cards import BUILT_IN, CardFileError, CardSet, ClassCard, EventCard, load_card_files
 from .guide import COVERING, GUIDE, SCORING, SOLITAIRE_GUIDE
 from .rules import RULES, SovereignRules, SovereignView
@@ -15,7 +15,7 @@ from .state import Placed, SovereignState
 GAME = GameDescriptor(
     name="sovereigns-chain", title="Sovereign's Chain", blurb="Build a chain of classes; make stars and planets differ.",
     rules=CardSetRules(), heuristic=SovereignHeuristic, guide=Sheet(GUIDE, (SCORING,)), lookahead="rollout",
-    table="scenes.games.sovereign.table:SovereignTable", card_sets=card_set_menu,
+    table="scenes.games.sovereign.table:SovereignTable", card_sets=find_card_sets,
     lesson="game/sovereign/lesson.json")
 
 SOLITAIRE_GAME = GameDescriptor(

@@ -46,10 +46,11 @@ def _major_suit(chain: list[tuple[str | None, int]]) -> str:
 def _moved(sums: tuple[int, int], suit: str | None, value: int) -> tuple[int, int]:
     """The (stars, planets) of a chain with a card of `suit` worth `value` added (a negative
     `value` takes one away); a card without a suit changes neither."""
+    stars, planets = sums
     if suit == "star":
-        return sums[0] + value, sums[1]
+        return stars + value, planets
     if suit == "planet":
-        return sums[0], sums[1] + value
+        return stars, planets + value
     return sums
 
 
@@ -152,7 +153,8 @@ class SovereignHeuristic(HeuristicPlayer):
             new = ("planet" if suit == "star" else "star", value)
         elif type(action) is SetSuit:
             chain, position = action.chain, action.position
-            new = (action.suit, tops[chain][position][1])
+            _suit, value = tops[chain][position]
+            new = (action.suit, value)
         else:
             chain, position = action.chain, action.position
             suit, value = tops[chain][position]

@@ -1,5 +1,6 @@
 """The card sets a Sovereign's Chain game may be played with: the built-in one, or a set of card
-files the player put in the `cards` folder of their data folder.
+files the player put in a folder (the `cards` folder of their data folder: `storage.cards_dir`,
+which the caller hands in; this package never looks for the player's files itself).
 
 A set there is named by its files: NAME.classes.toml and NAME.events.toml (the layout of the
 built-in classes.toml and events.toml). A set with only one of the two files takes the other half
@@ -20,7 +21,6 @@ from importlib import resources
 from pathlib import Path
 
 from ..descriptor import CardSetChoice
-from ..paths import data_dir
 from ..files import showable
 from .cards import CardFileError, CardSet, card_set, read_card_file
 from .rules import SovereignRules
@@ -31,11 +31,6 @@ EVENTS_SUFFIX = ".events.toml"
 NAME_LIMIT = 40
 TEXT_LIMIT = 200_000  # characters in one card file: far more than any card list needs
 SETS_READ = 40  # card sets read from the folder at most (each is listed on the setup screen)
-
-
-def cards_dir() -> Path:
-    """The folder a player puts card files in (not created here)."""
-    return data_dir() / "cards"
 
 
 def builtin_texts() -> tuple[str, str]:
@@ -72,10 +67,9 @@ def _load(folder: Path, name: str) -> dict:
     return set_value(name, classes, events)
 
 
-def find_card_sets(folder: Path | None = None) -> tuple[CardSetChoice, ...]:
-    """The built-in set first, then each set of card files in `folder` (the cards folder by
-    default) by name: usable ones with their config entry, refused ones with the reason."""
-    folder = cards_dir() if folder is None else folder
+def find_card_sets(folder: Path) -> tuple[CardSetChoice, ...]:
+    """The built-in set first, then each set of card files in `folder` by name: usable ones with
+    their config entry, refused ones with the reason."""
     found = [CardSetChoice("Built-in", None)]
     try:
         files = sorted(path.name for path in folder.iterdir()) if folder.is_dir() else []
@@ -96,11 +90,6 @@ def find_card_sets(folder: Path | None = None) -> tuple[CardSetChoice, ...]:
         except CardFileError as error:
             found.append(CardSetChoice(name, None, str(error)))
     return tuple(found)
-
-
-def card_set_menu() -> tuple[str, tuple[CardSetChoice, ...]]:
-    """What the setup screen offers: where card files go, and the sets found there."""
-    return str(cards_dir()), find_card_sets()
 
 
 def _checked(entry) -> dict:

@@ -86,11 +86,13 @@ class ClassCard:
     @classmethod
     def from_code(cls, code: str) -> "ClassCard":
         parts = code.rsplit(":", 4) if isinstance(code, str) else []
-        if len(parts) != 5 or not parts[0] or not all(p.isascii() and p.isdigit() for p in (parts[1], parts[2])) \
-                or len(parts[1]) > 2 or len(parts[2]) > 2 \
-                or parts[3] not in ("star", "planet", "") or parts[4] not in ("0", "1"):
+        if len(parts) != 5:
             raise ValueError(f"{_quoted(code)} is not a class card")
-        return cls(parts[0], int(parts[1]), int(parts[2]), parts[3], parts[4] == "1")
+        kind, copy, value, suit, draws_event = parts
+        if not kind or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in (copy, value)) \
+                or suit not in ("star", "planet", "") or draws_event not in ("0", "1"):
+            raise ValueError(f"{_quoted(code)} is not a class card")
+        return cls(kind, int(copy), int(value), suit, draws_event == "1")
 
     @property
     def label(self) -> str:

@@ -16,7 +16,7 @@ from .actions import (PLACE_ROWS, SKIP, EventDrawn, Fizzled, PlaceActions, PlayO
                       place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
-from .state import (CHAIN_END, MODIFIER, SHIELD, SUIT, Decision, Task, draw_event_card, find, open_decision, other_suit,
+from .state import (CHAIN_END, MODIFIER, SHIELD, Decision, Task, draw_event_card, find, open_decision, other_suit,
                     shuffle_events)
 
 EVENTS_OFF_PHASES = frozenset({"reveal", "reveal_tokens"})
@@ -78,7 +78,7 @@ def change_suit_choices(state, decision: Decision) -> list:
     """The other suit for a face-up card; either suit for one without a suit, or face down (its
     suit is not seen, so the choice must not give it away)."""
     found = []
-    tokens_left = state.supply[SUIT]
+    tokens_left = state.supply.suits
     chains = state.chains
     for aimed in targets(state):
         placed = chains[aimed.chain][aimed.position][-1]
@@ -97,7 +97,7 @@ def choose_suit_choices(state, decision: Decision) -> list:
         return []
     chain, position = where
     placed = state.chains[chain][position][-1]
-    if placed.shield or (placed.suit_token is None and not state.supply[SUIT]):
+    if placed.shield or (placed.suit_token is None and not state.supply.suits):
         return []
     aimed = place_row(chain, position + 1)[position]
     return [aimed.star, aimed.planet]
@@ -166,16 +166,16 @@ def token_moment(state, decision: Decision) -> bool:
 def token_choices(state, seat: int, rule: EventRule | None = None) -> list:
     """Pool tokens this seat may place now on cards in play that are not shielded. `rule` is the
     active event's, when the caller has it."""
-    shields, modifiers = state.pools[seat]
-    if not shields and not modifiers:
+    pool = state.pools[seat]
+    if not pool.shields and not pool.modifiers:
         return []
     rule = rule or active_rule(state)
     found = []
     spots = targets(state)
-    if modifiers and not rule.blocks_modifiers:
+    if pool.modifiers and not rule.blocks_modifiers:
         for aimed in spots:
             found += (aimed.plus, aimed.minus)
-    if shields and not rule.blocks_shields:
+    if pool.shields and not rule.blocks_shields:
         found += [aimed.shield for aimed in spots]
     return found
 
@@ -239,14 +239,13 @@ def _discard_target(state, task: Task, log: list) -> None:
     _ask_discard(state, task, log)
 
 
-def _gain(slot: int, kind: str) -> Callable:
+def _gain(kind: str) -> Callable:
     """Take `count` tokens of one kind from the supply into the resolving player's pool (fewer,
     or none, when the supply runs out)."""
 
     def run(state, task: Task, log: list) -> None:
-        taken = min(task.step.count, state.supply[slot])
-        state.supply[slot] -= taken
-        state.pools[task.seat][slot] += taken
+        taken = state.supply.take(kind, task.step.count)
+        state.pools[task.seat].give(kind, taken)
         log.append(shared(TokensTaken, task.seat, kind, taken))
 
     run.__name__ = f"gain_{kind}"
@@ -275,8 +274,8 @@ _KINDS: dict[str, tuple[Callable, str | None]] = {
     "flip": (_ask(), "flip"),
     "tuck_from_hand": (_ask(), "tuck"),
     "cover": (_ask(), "cover"),
-    "gain_modifiers": (_gain(MODIFIER, "modifier"), None),
-    "gain_shield": (_gain(SHIELD, "shield"), None),
+    "gain_modifiers": (_gain(MODIFIER), None),
+    "gain_shield": (_gain(SHIELD), None),
     "draw_event": (_draw_event, None),
     "extra_play": (_ask(), "extra_play"),
 }

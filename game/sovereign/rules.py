@@ -47,12 +47,15 @@ from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import (CHOICES, STEPS, TURN_PHASES, active_rule, covering_plays, covers, extra_play_choices,
                       token_choices)
 from .event_rules import EventRule
-from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, MODIFIERS, ONLOOKER, SHIELD, SHIELDS, SUIT,
-                    SUIT_TOKENS, Decision, Placed, SovereignState, Task, chain_score, clone_state, draw_card,
-                    draw_event_card, find, open_decision, other_suit, return_tokens, set_suit, set_top,
+from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, NOTHING_LISTED, ONLOOKER, SHIELD, Decision,
+                    Placed, SovereignState, Task, TokenCounts, Tokens, chain_score, clone_state, draw_card,
+                    draw_event_card, find, full_supply, open_decision, other_suit, return_tokens, set_suit, set_top,
                     shuffle_draw_pile, shuffle_events, take_top, top)
 
 REVEAL_PHASES = frozenset({"reveal", "reveal_tokens"})
+# Where `determinize` deals the cards a seat cannot see besides the other hands: keys below any
+# seat's, for `deal_hidden` to deal to as to seats.
+FACES_UNSEEN, SECRET_PICKS, SECRET_QUEUE, DISCARDED = -1, -2, -3, -4
 
 PROMPTS = {
     "opening": "pick the card that starts your chain",
@@ -116,8 +119,8 @@ class SovereignView(View):
     active_event: EventCard | None
     used_events: tuple[EventCard, ...]
     event_deck_count: int
-    supply: tuple[int, ...]
-    pools: tuple[tuple[int, ...], ...]
+    supply: TokenCounts
+    pools: tuple[TokenCounts, ...]
     turn_owner: int
     phase: str
     pending: Decision | None
@@ -184,7 +187,7 @@ class SovereignRules(Rules):
         state = SovereignState(
             players=players, cards=self.cards, fair_winds=fair_winds, dealer=dealer, rng=Rng(seed), hands=hands,
             draw_pile=[], discard=[], chains=[[] for _ in range(players)], event_deck=[], active_event=None,
-            used_events=[], supply=[SHIELDS, MODIFIERS, SUIT_TOKENS], pools=[[0, 0] for _ in range(players)],
+            used_events=[], supply=full_supply(), pools=[Tokens() for _ in range(players)],
             current=first, picks=[None] * players, began_own=[None] * players)
         shuffle_events(state, [] if fair_winds else list(self.cards.events))
         state.active_event = draw_event_card(state) if state.event_deck else None
@@ -210,16 +213,17 @@ class SovereignRules(Rules):
         in the engine's flow (a hand-built state lists them now)."""
         if state.winners is not None or state.pending is None:
             return []
-        listed = state.listed
-        if listed is not None and listed[0] is state.pending:
-            return listed[1][:]
+        decision, legal = state.listed
+        if decision is state.pending:
+            return legal[:]
         return choices(state, state.pending)
 
     def playout_action(self, state: SovereignState, rand):
         """Uniformly random, as by default, but drawn from the listed actions themselves: a
         playout only reads them, so they are not copied."""
-        listed = state.listed
-        legal = listed[1] if listed is not None and listed[0] is state.pending else self.legal_actions(state)
+        decision, legal = state.listed
+        if decision is not state.pending:
+            legal = self.legal_actions(state)
         return legal[int(rand() * len(legal))]
 
     def why_illegal(self, state: SovereignState, action) -> str:
@@ -256,7 +260,7 @@ class SovereignRules(Rules):
         log: list = []
         decision = state.pending
         state.pending = None
-        state.listed = None
+        state.listed = NOTHING_LISTED
         HANDLERS[type(action)](state, decision, action, log)
         _flow(state, log)
         return log
@@ -302,7 +306,7 @@ class SovereignRules(Rules):
             hand_counts=tuple(len(h) for h in state.hands), chains=chains, draw_pile_count=len(state.draw_pile),
             discard_count=len(state.discard), active_event=state.active_event,
             used_events=tuple(state.used_events), event_deck_count=len(state.event_deck),
-            supply=tuple(state.supply), pools=tuple(tuple(p) for p in state.pools),
+            supply=state.supply.frozen(), pools=tuple(pool.frozen() for pool in state.pools),
             current=state.pending.seat if state.pending is not None else state.current, turn_owner=state.current,
             phase=state.phase, pending=state.pending, work=tuple(state.work),
             picked=tuple(p is not None for p in state.picks),
@@ -328,27 +332,28 @@ class SovereignRules(Rules):
         secret_picks = [s for s in others if view.picked[s]]
         secret_queue = sum(1 for s, card in view.queued if card is None)
         sizes = {s: view.hand_counts[s] for s in others}
-        sizes.update({-1: hidden_places, -2: len(secret_picks), -3: secret_queue, -4: view.discard_count})
+        sizes.update({FACES_UNSEEN: hidden_places, SECRET_PICKS: len(secret_picks), SECRET_QUEUE: secret_queue,
+                      DISCARDED: view.discard_count})
         dealt, draw_pile = deal_hidden(pool, sizes, {}, {}, rng)
         hands = [list(view.hand) if s == view.seat else dealt[s] for s in range(view.players)]
-        faces = iter(dealt[-1])
+        faces = iter(dealt[FACES_UNSEEN])
         chains = [[[_guessed(p, faces) for p in stack] for stack in chain] for chain in view.chains]
         picks = [None] * view.players
         if view.seat is not None:
             picks[view.seat] = view.own_pick
-        for s, card in zip(secret_picks, dealt[-2]):
+        for s, card in zip(secret_picks, dealt[SECRET_PICKS]):
             picks[s] = card
-        queue_cards = iter(dealt[-3])
+        queue_cards = iter(dealt[SECRET_QUEUE])
         queue = [(s, card if card is not None else next(queue_cards)) for s, card in view.queued]
         used = set(view.used_events) | {view.active_event}
         event_deck = [e for e in self.cards.events if e not in used] if not view.fair_winds else []
         rng.shuffle(event_deck)
         return SovereignState(
             players=view.players, cards=self.cards, fair_winds=view.fair_winds, dealer=view.dealer,
-            rng=Rng(rng.next_u64()), hands=hands, draw_pile=draw_pile, discard=dealt[-4], chains=chains,
+            rng=Rng(rng.next_u64()), hands=hands, draw_pile=draw_pile, discard=dealt[DISCARDED], chains=chains,
             event_deck=event_deck, active_event=view.active_event, used_events=list(view.used_events),
-            supply=list(view.supply), pools=[list(p) for p in view.pools], current=view.turn_owner, phase=view.phase,
-            pending=view.pending, work=list(view.work), picks=picks, began_own=list(view.began_own),
+            supply=Tokens(*view.supply), pools=[Tokens(*pool) for pool in view.pools], current=view.turn_owner,
+            phase=view.phase, pending=view.pending, work=list(view.work), picks=picks, began_own=list(view.began_own),
             turn_began_own=view.turn_began_own, plays_this_turn=view.plays_this_turn, idle_turns=view.idle_turns,
             sevens=list(view.sevens),
             first_to_seven=view.first_to_seven, reveal_seat=view.reveal_seat, contenders=view.contenders,
@@ -380,6 +385,10 @@ class SovereignRules(Rules):
         if state.winners is None:
             return None
         return Outcome(tuple(float(s) for s in state.final_scores), state.winners)
+
+    def points(self, state: SovereignState) -> tuple[float, ...] | None:
+        """The final scores: chains are scored only once the game is over."""
+        return None if state.final_scores is None else tuple(float(s) for s in state.final_scores)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -605,7 +614,7 @@ def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
     if where is None:
         return
     placed = top(state, *where)
-    if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply[SUIT]):
+    if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply.suits):
         _wait(state, "polarity", task.seat, source=task.source)
 
 
@@ -648,7 +657,7 @@ def _pool_can_fit(state: SovereignState, rule: EventRule) -> bool:
     """Solitaire, when no card fits: whether pool modifiers could still make one fit (each moves
     a card's value by one, up or down; a shielded card takes none). With cards in hand, every
     place then holds a face-up card, or any card would fit."""
-    modifiers = state.pools[0][MODIFIER]
+    modifiers = state.pools[0].modifiers
     if not modifiers or rule.blocks_modifiers or not state.hands[0]:
         return False
     values = {card.value - 1 for card in state.hands[0]}
@@ -686,7 +695,8 @@ def finish_solitaire(state: SovereignState, won: bool, log: list, given_up: bool
     state.winners = (0,) if won else ()
     state.final_scores = (1 if won else 0,)
     state.phase = "over"
-    state.pending = state.listed = None
+    state.pending = None
+    state.listed = NOTHING_LISTED
     state.work = []
     log.append(SolitaireEnded(won, state.turns - 1, given_up))
 
@@ -782,9 +792,7 @@ def _phase_reveal(state: SovereignState, log: list) -> None:
 def _forfeit_pools(state: SovereignState) -> None:
     """Every seat's pool goes back to the supply."""
     for pool in state.pools:
-        state.supply[SHIELD] += pool[SHIELD]
-        state.supply[MODIFIER] += pool[MODIFIER]
-        pool[SHIELD] = pool[MODIFIER] = 0
+        pool.empty_into(state.supply)
 
 
 def _after_reveal_tokens(state: SovereignState, log: list, next_phase: str) -> None:
@@ -921,10 +929,9 @@ def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up
     log.append(Played(seat, card, chain, position, face_up, from_discard))
     rule = active_rule(state)
     if chain != seat and rule.tribute:
-        taken = min(1, state.supply[MODIFIER])
-        state.supply[MODIFIER] -= taken
-        state.pools[seat][MODIFIER] += taken
-        log.append(shared(TokensTaken, seat, "modifier", taken))
+        taken = state.supply.take(MODIFIER)
+        state.pools[seat].give(MODIFIER, taken)
+        log.append(shared(TokensTaken, seat, MODIFIER, taken))
     if face_up:
         _resolve(state, card, seat, rule.polarity)
 
@@ -1045,18 +1052,18 @@ def _on_shift_suit(state, decision, action, log):
 
 
 def _on_place_modifier(state, decision, action, log):
-    state.pools[decision.seat][MODIFIER] -= 1
+    state.pools[decision.seat].modifiers -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.with_mod(action.delta))
-    log.append(shared(TokenPlaced, decision.seat, "modifier", action.chain, action.position, action.delta))
+    log.append(shared(TokenPlaced, decision.seat, MODIFIER, action.chain, action.position, action.delta))
     _ask_again(state, decision)
 
 
 def _on_place_shield(state, decision, action, log):
-    state.pools[decision.seat][SHIELD] -= 1
+    state.pools[decision.seat].shields -= 1
     placed = top(state, action.chain, action.position)
     set_top(state, action.chain, action.position, placed.shielded())
-    log.append(shared(TokenPlaced, decision.seat, "shield", action.chain, action.position))
+    log.append(shared(TokenPlaced, decision.seat, SHIELD, action.chain, action.position))
     _ask_again(state, decision)
 
 

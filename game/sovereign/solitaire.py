@@ -38,8 +38,7 @@ from .actions import Fizzled, PlaceModifier, PlaceShield, PlayOn, SetSuit, Shift
 from .cards import BUILT_IN, CardSet
 from .effects import active_rule, draw_event
 from .rules import SovereignRules, SovereignView, begin_turn, finish_solitaire, resume
-from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MODIFIER, MODIFIERS, SHIELDS, SUIT, SUIT_TOKENS, Placed,
-                    SovereignState, clone_state)
+from .state import CHAIN_END, EVERYONE, HAND_SIZE, Placed, SovereignState, Tokens, clone_state, full_supply
 
 DEAL_LIMIT = 10**9     # deal numbers run from 0 to DEAL_LIMIT - 1 (nine digits to type)
 NEW_DEALS = 1_000_000  # a new deal at random is numbered from 1 to NEW_DEALS - 1: short to share
@@ -88,7 +87,7 @@ class SolitaireRules(SovereignRules):
         state = SovereignState(
             players=1, cards=self.cards, solitaire=True, fair_winds=config["fair_winds"], dealer=0, rng=rng,
             hands=[hand], draw_pile=deck, discard=[], chains=[chain], event_deck=events, active_event=active,
-            used_events=[], supply=[SHIELDS, MODIFIERS, SUIT_TOKENS], pools=[[0, 0]], current=0,
+            used_events=[], supply=full_supply(), pools=[Tokens()], current=0,
             picks=[None], began_own=[None])
         begin_turn(state, 0)
         resume(state)
@@ -143,6 +142,10 @@ class SolitaireRules(SovereignRules):
             return None
         return Outcome((float(state.final_scores[0]),), state.winners)
 
+    def points(self, state: SovereignState) -> None:
+        """A solitaire is won or lost: no points."""
+        return None
+
 
 SOLITAIRE = SolitaireRules()
 
@@ -173,7 +176,8 @@ def winnable_deal(start: int, config: dict | None = None, rules: SolitaireRules 
     for offset in range(WINNABLE_TRIES):
         deal = (start + offset) % DEAL_LIMIT
         state = rules.setup({**(config or {}), "deal": deal}, deal)
-        if solve(state, rules, node_limit)[0]:
+        won, _line = solve(state, rules, node_limit)
+        if won:
             return deal
     return None
 
@@ -237,7 +241,7 @@ def _modifier_value(view: SovereignView, placed, delta: int, target: str, rescue
     if placed is None or not placed.face_up or placed.value is None:
         return -5.0
     value = placed.value + delta
-    reach = view.pools[0][MODIFIER] - 1
+    reach = view.pools[0].modifiers - 1
     fits = [card for card in view.hand if card.value - 1 == value]
     if any(card.suit in (target, "") for card in fits) and placed.suit != target:
         return 1.5
@@ -297,7 +301,7 @@ def position_key(state: SovereignState, start_rng: int) -> tuple:
     else:
         piles = (tuple(map(id, state.draw_pile)), tuple(state.event_deck), tuple(state.used_events))
     return (chain, tuple(sorted(map(id, state.hands[0]))), piles, tuple(map(id, state.discard)),
-            state.active_event, state.rng.state, tuple(state.supply), tuple(state.pools[0]), state.pending,
+            state.active_event, state.rng.state, state.supply.frozen(), state.pools[0].frozen(), state.pending,
             tuple(state.work), state.phase, state.plays_this_turn)
 
 
@@ -505,10 +509,11 @@ class _UsefulTokens:
     def __init__(self, state: SovereignState, may_change_event: bool, last: tuple | None) -> None:
         self.state = state
         self.last = last
-        shields, self.modifiers = state.pools[0]
+        shields = state.pools[0].shields
+        self.modifiers = state.pools[0].modifiers
         rule = active_rule(state)
         open_places = sum(1 for stack in state.chains[0] if stack and not stack[-1].shield)
-        self.shields_help = open_places - 1 <= shields or not state.supply[SUIT]
+        self.shields_help = open_places - 1 <= shields or not state.supply.suits
         self.any_modifier = may_change_event or (shields > 0 and not rule.blocks_shields and self.shields_help)
         self.wanted = {card.value - 1 for card in state.hands[0]}
 
@@ -534,7 +539,9 @@ def _follows(order: tuple, last: tuple) -> bool:
     moment: not before it, and not a modifier of the other sign on the same card."""
     if order < last:
         return False
-    return not (order[0] == 0 and last[0] == 0 and order[1:3] == last[1:3] and order[3] != last[3])
+    shield, kind, copy, sign = order
+    last_shield, last_kind, last_copy, last_sign = last
+    return not (shield == last_shield == 0 and kind == last_kind and copy == last_copy and sign != last_sign)
 
 
 def _could_place_now(state: SovereignState, modified: frozenset, shielded: frozenset) -> bool:
@@ -642,5 +649,5 @@ def _fingerprint(state: SovereignState) -> tuple:
     """The whole position, cards compared by value (a saved and loaded game has other objects)."""
     return (tuple(map(tuple, state.chains[0])), tuple(state.hands[0]), tuple(state.draw_pile), tuple(state.discard),
             state.active_event, tuple(state.event_deck), tuple(state.used_events), state.rng.state,
-            tuple(state.supply), tuple(state.pools[0]), state.pending, tuple(state.work), state.phase,
+            state.supply.frozen(), state.pools[0].frozen(), state.pending, tuple(state.work), state.phase,
             state.plays_this_turn, state.turns)

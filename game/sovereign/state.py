@@ -16,14 +16,68 @@ if TYPE_CHECKING:
     from .cards import CardSet, ClassCard, EventCard, Step
 
 SHIELDS, MODIFIERS, SUIT_TOKENS = 13, 21, 21
-# Where each kind of token is counted: the supply is [shields, modifiers, suit tokens], a pool
-# [shields, modifiers] (suit tokens are never held).
-SHIELD, MODIFIER, SUIT = 0, 1, 2
+SHIELD, MODIFIER, SUIT = "shield", "modifier", "suit"  # the kinds of token, as events name them
 CHAIN_END = 7
 HAND_SIZE = 5
 MAX_PLAYERS = 4
 EVERYONE = -1  # the `known` mask of a card every seat has seen
+NOTHING_LISTED = (None, ())  # `listed` while no decision's legal actions are kept
 ONLOOKER = 1 << 8  # the mask of a spectator: it knows only what everyone has seen
+
+
+class TokenCounts(NamedTuple):
+    """A frozen copy of `Tokens`, as a view shows the supply and the pools."""
+
+    shields: int
+    modifiers: int
+    suits: int
+
+
+@dataclass(slots=True)
+class Tokens:
+    """Tokens counted by kind: the supply, or one seat's pool (a pool never holds suit tokens).
+    Changed in place by the engine, and copied with every clone of the state."""
+
+    shields: int = 0
+    modifiers: int = 0
+    suits: int = 0
+
+    def take(self, kind: str, wanted: int = 1) -> int:
+        """Up to `wanted` tokens of `kind` taken out; how many were taken (fewer, or none, when
+        there are not enough)."""
+        name = _COUNTED_AS[kind]
+        held = getattr(self, name)
+        taken = min(wanted, held)
+        setattr(self, name, held - taken)
+        return taken
+
+    def give(self, kind: str, count: int = 1) -> None:
+        name = _COUNTED_AS[kind]
+        setattr(self, name, getattr(self, name) + count)
+
+    def add(self, other: "Tokens") -> None:
+        self.shields += other.shields
+        self.modifiers += other.modifiers
+        self.suits += other.suits
+
+    def empty_into(self, other: "Tokens") -> None:
+        """Every token here goes to `other`."""
+        other.add(self)
+        self.shields = self.modifiers = self.suits = 0
+
+    def copy(self) -> "Tokens":
+        return Tokens(self.shields, self.modifiers, self.suits)
+
+    def frozen(self) -> TokenCounts:
+        return TokenCounts(self.shields, self.modifiers, self.suits)
+
+
+_COUNTED_AS = {SHIELD: "shields", MODIFIER: "modifiers", SUIT: "suits"}
+
+
+def full_supply() -> Tokens:
+    """The supply at the deal: every token of the game."""
+    return Tokens(SHIELDS, MODIFIERS, SUIT_TOKENS)
 
 
 class Placed(NamedTuple):
@@ -105,8 +159,8 @@ class SovereignState:
     event_deck: list[EventCard]
     active_event: EventCard | None
     used_events: list[EventCard]
-    supply: list[int]                             # [shields, modifiers, suit tokens]
-    pools: list[list[int]]                        # per seat [shields, modifiers]
+    supply: Tokens
+    pools: list[Tokens]                           # per seat
     current: int
     phase: str = "opening"
     pending: Decision | None = None
@@ -124,7 +178,7 @@ class SovereignState:
     turns: int = 0
     winners: tuple[int, ...] | None = None
     final_scores: tuple[int, ...] | None = None
-    listed: tuple[Decision, list] | None = None       # the pending decision and its legal actions
+    listed: tuple[Decision | None, list | tuple] = NOTHING_LISTED  # a decision and its legal actions
     draw_pile_unshuffled: int = 0                          # bottom cards of the draw pile not yet shuffled
     draw_pile_seed: int = 0                                # the state of that shuffle's draws
     events_unshuffled: int = 0                        # the same for the event deck
@@ -137,16 +191,24 @@ class SovereignState:
         found += [card for _seat, card in self.sudden_queue]
         return found
 
-    def tokens_on_cards(self) -> tuple[int, int, int]:
-        """(shields, modifiers, suit tokens) on every card of every chain, covered ones too."""
-        shields = modifiers = suits = 0
+    def tokens_on_cards(self) -> Tokens:
+        """The tokens on every card of every chain, covered ones too."""
+        counted = Tokens()
         for chain in self.chains:
             for stack in chain:
                 for placed in stack:
-                    shields += placed.shield
-                    modifiers += len(placed.mods)
-                    suits += placed.suit_token is not None
-        return shields, modifiers, suits
+                    counted.shields += placed.shield
+                    counted.modifiers += len(placed.mods)
+                    counted.suits += placed.suit_token is not None
+        return counted
+
+    def all_tokens(self) -> Tokens:
+        """The tokens in the supply, the pools and on the cards: always `full_supply()`."""
+        counted = self.tokens_on_cards()
+        counted.add(self.supply)
+        for pool in self.pools:
+            counted.add(pool)
+        return counted
 
 
 def clone_state(state: SovereignState) -> SovereignState:
@@ -166,8 +228,8 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.event_deck = state.event_deck[:]
     copy.active_event = state.active_event
     copy.used_events = state.used_events[:]
-    copy.supply = state.supply[:]
-    copy.pools = [p[:] for p in state.pools]
+    copy.supply = state.supply.copy()
+    copy.pools = [pool.copy() for pool in state.pools]
     copy.current = state.current
     copy.phase = state.phase
     copy.pending = state.pending
@@ -287,18 +349,19 @@ def take_top(state: SovereignState, chain: int, position: int) -> Placed:
 
 
 def return_tokens(state: SovereignState, placed: Placed) -> None:
-    state.supply[SHIELD] += placed.shield
-    state.supply[MODIFIER] += len(placed.mods)
-    state.supply[SUIT] += placed.suit_token is not None
+    supply = state.supply
+    supply.shields += placed.shield
+    supply.modifiers += len(placed.mods)
+    supply.suits += placed.suit_token is not None
 
 
 def set_suit(state: SovereignState, chain: int, position: int, suit: str) -> bool:
     """Put (or turn over) a suit token; False when it needs a token and none is left."""
     placed = top(state, chain, position)
     if placed.suit_token is None:
-        if not state.supply[SUIT]:
+        if not state.supply.suits:
             return False
-        state.supply[SUIT] -= 1
+        state.supply.suits -= 1
     set_top(state, chain, position, placed.with_suit(suit))
     return True
 

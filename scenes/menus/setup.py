@@ -9,6 +9,7 @@ from datetime import date
 
 import pygame
 
+from game import storage
 from game.ai import DIFFICULTIES
 from game.core import NumberOption
 from game.registry import find_game
@@ -88,7 +89,11 @@ class SetupScene(Scene):
     def _offer_card_sets(self, remembered: str) -> None:
         """A game whose cards are data files offers its card sets: the built-in one and each set
         found in the cards folder; a set that was refused is listed with its reason instead."""
-        self.card_folder, found = self.game.card_sets() if self.game.card_sets else ("", ())
+        if self.game.card_sets:
+            folder = storage.cards_dir()
+            self.card_folder, found = str(folder), self.game.card_sets(folder)
+        else:
+            self.card_folder, found = "", ()
         self.card_values = {"": None} | {c.name: c.value for c in found if c.value is not None}
         self.broken_sets = [c for c in found if c.problem]
         names = [("", "Built-in")] + [(name, name) for name in self.card_values if name]

@@ -39,7 +39,7 @@ from scenes.table.seats import Seats
 from scenes.table.topbar import TopBar
 from scenes.table.turn_controls import TurnControls
 from scenes.table.turns import Turns
-from scenes.ui import theme
+from scenes.ui import cardart, theme
 from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
@@ -297,6 +297,10 @@ class TableScene(Scene):
     def key_actions(self) -> dict[int, object]:
         return {}
 
+    def lands_face_down(self, card) -> bool:
+        """Whether the held card can only land face down (then it is dragged as a back)."""
+        return False
+
     def card_usable(self, card) -> bool:
         """Whether a hand card can be played now (unusable cards are veiled on the viewer's turn)."""
         return True
@@ -398,7 +402,7 @@ class TableScene(Scene):
 
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
-        surface.fill(theme.FELT)
+        surface.blit(cardart.felt(surface.get_size()), (0, 0))
         self.top_bar.paint(surface)
         if self.log_rect.w:
             panel(surface, self.log_rect.inflate(-self.px(12), -self.px(12)))
@@ -420,7 +424,7 @@ class TableScene(Scene):
             self.marks.draw(screen, self.event_spot, self.px)
         spot = self.action_spot(self.choice) if self.choice is not None and self.my_turn else None
         if spot is not None:
-            pygame.draw.rect(screen, theme.GLOW, spot.inflate(self.px(10), self.px(10)), max(3, self.px(5)), border_radius=10)
+            cardart.chosen_frame(screen, spot, max(2, self.px(3)))
 
     def draw_buttons(self, screen) -> None:
         if self.my_turn:

@@ -110,7 +110,7 @@ class ChainKeys:
         elif kind == "scoring":
             table.choose_claim(thing)
         elif table.hand.selected in view.hand:
-            table.perform(Discard(table.hand.selected), table.discard_pile.center)
+            table.perform(Discard(table.hand.selected), table.board.discard_pile.center)
         else:
             table.say("pick a card in your hand first (Down to your hand, Left/Right), then Enter here")
 

@@ -19,7 +19,7 @@ from game.linx.rules import (DISCARD, STOCK, AnchorsDealt, ChainLaid, Discard, D
 
 from scenes.games.linx.advice import Advice
 from scenes.games.linx.board import LinxBoard
-from scenes.games.linx.builder import LINK_BAD, LINK_OK, ChainBuilder, link_words
+from scenes.games.linx.builder import ChainBuilder
 from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
 from scenes.table.parts import Delegated, Slot, SlotRow, card_width
@@ -29,36 +29,10 @@ from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, shortest_fit
 
-__all__ = ["LINK_BAD", "LINK_OK", "LinxTable", "link_words"]
 
 
 class LinxTable(TableScene):
     result_card_min_w = SHOWN_MIN_W + 6  # scoring cards: their figures read at 12 px and up
-
-    # the chain being built, kept by the chain row
-    start = Delegated("builder")
-    built = Delegated("builder")
-    end = Delegated("builder")
-    claim = Delegated("builder")
-    hint_short = Delegated("builder", "short_note")
-    chain_row = Delegated("builder", "rect")
-    lay_button = Delegated("builder")
-    cancel_button = Delegated("builder")
-    chain_w = Delegated("builder", "card_w")
-    chain_cards = Delegated("builder", "cards")
-    claimable = Delegated("builder")
-    out_of_reach = Delegated("builder")
-    rechoose_claim = Delegated("builder")
-    built_action = Delegated("builder", "action")
-    chain_status = Delegated("builder", "status")
-    # the piles, the anchors and the scoring cards
-    discard_pile = Delegated("board")
-    piles = Delegated("board")
-    board_w = Delegated("board", "card_w")
-    # the keyboard cursor
-    row = Delegated("focus")
-    spot = Delegated("focus")
-    holding = Delegated("focus")
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -90,7 +64,7 @@ class LinxTable(TableScene):
         return super().key_labels() + [(pygame.K_l, "lays the chain"), (pygame.K_c, "cancels it (the cards go back to your hand)")]
 
     def set_aside(self) -> set:
-        return set(self.built)
+        return set(self.builder.built)
 
     # -- geometry
 
@@ -100,7 +74,7 @@ class LinxTable(TableScene):
         row_top = card_bottom + self.px(14) + self.px(12)  # the chain row takes all the height the cards leave
         self.builder.place(pygame.Rect(middle.x + self.px(12), row_top, middle.w - self.px(24), middle.bottom - row_top),
                            self.hand.width)
-        top = self.chain_row.bottom + self.px(6)
+        top = self.builder.rect.bottom + self.px(6)
         self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
                                       self.draw_pile_button.rect.y - self.px(6) - top)
 
@@ -124,11 +98,11 @@ class LinxTable(TableScene):
         return self.my_turn and not view.draws_left
 
     def lay(self) -> None:
-        action = self.built_action()
+        action = self.builder.action()
         if action is None:
             self.say("pick a start anchor, add cards from your hand, then an end anchor")
             return
-        if self.perform(action, self.chain_row.center):
+        if self.perform(action, self.builder.rect.center):
             self.cancel()
 
     def cancel(self) -> None:
@@ -172,13 +146,13 @@ class LinxTable(TableScene):
 
     def press_elsewhere(self, pos, view) -> None:
         for source in (STOCK, DISCARD):
-            if self.piles[source].hit(pos) and Draw(source) in self.session.legal_actions():
+            if self.board.piles[source].hit(pos) and Draw(source) in self.session.legal_actions():
                 self.perform(Draw(source))
                 return
         if not self.laying:
             return
-        if self.piles[DISCARD].hit(pos) and self.hand.selected is not None:
-            self.perform(Discard(self.hand.selected), self.discard_pile.center)
+        if self.board.piles[DISCARD].hit(pos) and self.hand.selected is not None:
+            self.perform(Discard(self.hand.selected), self.board.discard_pile.center)
             return
         kind, card = self.board.card_at(pos, view) or (None, None)
         if kind == "anchor":
@@ -189,16 +163,16 @@ class LinxTable(TableScene):
     def drop(self, card, drop_center, pointer) -> bool:
         if not self.laying:
             return False
-        if self.piles[DISCARD].hit(pointer) or self.piles[DISCARD].hit(drop_center):
+        if self.board.piles[DISCARD].hit(pointer) or self.board.piles[DISCARD].hit(drop_center):
             return self.perform(Discard(card), drop_center)
-        if self.chain_row.collidepoint(pointer) or self.chain_row.collidepoint(drop_center):
+        if self.builder.rect.collidepoint(pointer) or self.builder.rect.collidepoint(drop_center):
             return self.builder.add(card, self.builder.insert_index_at(pointer[0]))
         return False
 
     def click_card(self, card) -> None:
         if not self.laying:
             return
-        if self.start is not None:
+        if self.builder.start is not None:
             self.builder.add(card)
         elif card == self.hand.selected:
             self.hand.selected = None
@@ -229,24 +203,24 @@ class LinxTable(TableScene):
             super().confirm_choice()
 
     def cancel_by_key(self) -> None:
-        if self.chain_cards():
+        if self.builder.cards():
             self.cancel()
             self.say_notice("Chain cancelled: its cards are back in your hand")
 
     def action_spot(self, action):
         if isinstance(action, Draw):
-            return self.piles[action.source].rect
+            return self.board.piles[action.source].rect
         if isinstance(action, Discard):
-            return self.piles[DISCARD].rect
+            return self.board.piles[DISCARD].rect
         if isinstance(action, LayChain):
-            return self.chain_row
+            return self.builder.rect
         return None
 
     def event_spot(self, event):
         if isinstance(event, Drew):
-            return self.piles[event.source].rect
+            return self.board.piles[event.source].rect
         if isinstance(event, Discarded):
-            return self.piles[DISCARD].rect
+            return self.board.piles[DISCARD].rect
         if isinstance(event, AnchorsDealt) and event.cards:
             return self.board.anchor_row.rect
         return None
@@ -264,10 +238,10 @@ class LinxTable(TableScene):
             self.animate_draw(event, view)
         elif isinstance(event, Discarded):
             start = origin or self.seats.center(event.seat)
-            self.motion.add(Flight(event.card, True, start, self.discard_pile.center, hides=(("discard",),), duration=0.3))
+            self.motion.add(Flight(event.card, True, start, self.board.discard_pile.center, hides=(("discard",),), duration=0.3))
         elif isinstance(event, ChainLaid):
             end = self.seats.center(event.seat)
-            self.motion.add(*[Flight(card, True, self.chain_row.center, end, duration=0.4, delay=0.04 * i)
+            self.motion.add(*[Flight(card, True, self.builder.rect.center, end, duration=0.4, delay=0.04 * i)
                               for i, card in enumerate(event.cards)])
             self.say_notice(event.text(self.session.names))
         elif isinstance(event, AnchorsDealt):
@@ -279,12 +253,12 @@ class LinxTable(TableScene):
             centers = dict(zip(view.scoring_up, self.scoring_centers))
             if event.card in centers:
                 x, y = self.board.scoring_row[-1].center
-                self.motion.add(Flight(event.card, True, (x + self.board_w * 3 // 2, y), centers[event.card],
+                self.motion.add(Flight(event.card, True, (x + self.board.card_w * 3 // 2, y), centers[event.card],
                                        hides=(("scoring", event.card),), duration=0.4, delay=0.3, flash=True))
 
     def animate_draw(self, event: Drew, view) -> None:
         """A drawn card flies from its pile into the viewer's hand, face up, or to the seat that drew it."""
-        start = self.piles[event.source].center
+        start = self.board.piles[event.source].center
         if event.seat == view.seat and event.card in view.hand:
             end = self.hand.card_center(view, event.card)
             self.motion.add(Flight(event.card, True, start, end, hides=(("hand-card", event.card),), duration=0.3))
@@ -294,40 +268,40 @@ class LinxTable(TableScene):
                                    hides=(("hand", event.seat),), duration=0.3))
 
     def flight_width(self) -> int:
-        return self.board_w
+        return self.board.card_w
 
     # -- drawing
 
     def paint_background(self, surface) -> None:
         super().paint_background(surface)
-        pygame.draw.rect(surface, theme.FELT_DARK, self.chain_row, border_radius=10)
+        pygame.draw.rect(surface, theme.FELT_DARK, self.builder.rect, border_radius=10)
 
     def draw_board(self, screen, view, hidden) -> None:
-        self.board.draw(screen, view, hidden, {self.start, self.end}, {self.claim}, self.out_of_reach(view))
-        self.builder.draw(screen, view, self.laying, self.focused(view) if self.holding else None)
+        self.board.draw(screen, view, hidden, {self.builder.start, self.builder.end}, {self.builder.claim}, self.builder.out_of_reach(view))
+        self.builder.draw(screen, view, self.laying, self.focused(view) if self.focus.holding else None)
         self.draw_cursor(screen, view)
         self.draw_own_claims(screen, view)
         if self.laying:
-            action = self.built_action()
+            action = self.builder.action()
             self.builder.draw_buttons(screen, action is not None and self.session.is_legal(action))
 
     def cursor_slot(self, view) -> Slot | None:
         """The place the keyboard cursor is on (in the hand, the raised card shows it)."""
         target = self.focused(view)
-        if target is None or self.row == "hand":
+        if target is None or self.focus.row == "hand":
             return None
-        if self.row == "chain":
-            return self.builder.placed()[self.spot]
+        if self.focus.row == "chain":
+            return self.builder.placed()[self.focus.spot]
         return self.board.slot_of(*target, view)
 
     def draw_cursor(self, screen, view) -> None:
         slot = self.cursor_slot(view)
         if slot is not None:
-            (slot.raised(self.px(10)) if self.holding else slot).light(screen, "cursor", self.px)
+            (slot.raised(self.px(10)) if self.focus.holding else slot).light(screen, "cursor", self.px)
 
     def own_claims_w(self) -> int:
         """How wide the bottom seat's scoring cards are drawn, above the draw buttons."""
-        return card_width(self.own_claims.w, self.own_claims.h, columns=1, gap=0, most=self.board_w, least=0)
+        return card_width(self.own_claims.w, self.own_claims.h, columns=1, gap=0, most=self.board.card_w, least=0)
 
     def draw_own_claims(self, screen, view) -> None:
         """The bottom seat's scoring cards fanned to the right edge above the draw buttons."""
@@ -343,7 +317,7 @@ class LinxTable(TableScene):
 
     def draw_row(self, screen, label, cards, centers, hidden, kind, lit, veiled=()) -> None:
         """A row of the board's cards drawn at `centers`."""
-        self.board.draw_row(screen, label, cards, [Slot(center, self.board_w) for center in centers], hidden, kind,
+        self.board.draw_row(screen, label, cards, [Slot(center, self.board.card_w) for center in centers], hidden, kind,
                             lit, veiled)
 
     # -- the words: the prompt, the hint, each seat's points, the match
@@ -362,7 +336,7 @@ class LinxTable(TableScene):
             chain, scoring = best
             self.builder.show(chain.start, chain.cards, chain.end, scoring)
             self.say_notice(f"Hint: {self.describe(self.choice)} (Enter); or L lays the best chain now, shown")
-        self.hint_short = self.advice.short_words(view)
+        self.builder.short_note = self.advice.short_words(view)
 
     def describe(self, action) -> str:
         if isinstance(action, LayChain):

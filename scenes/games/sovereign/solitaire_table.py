@@ -20,11 +20,11 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.event_rules import EVENT_RULES
 from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
-from game.sovereign.state import MODIFIER, SHIELD
 from game.wording import YOU, acts, turns_phrase, whose
 
-from scenes.games.sovereign.table import SovereignTable
+from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
+from scenes.table.parts import card_width
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button
@@ -71,15 +71,14 @@ class SolitaireTable(SovereignTable):
 
     # -- geometry: the one chain, as large as the board allows, across its middle
 
-    def layout(self, size) -> None:
-        super().layout(size)
+    def chain_width(self) -> int:
         gap = self.px(12)
-        tall = int((self.middle.h - self.label_h - 6 * gap) / theme.CARD_RATIO)
-        self.chain_w = max(16, min(self.px(140), tall, (self.middle.w - 2 * gap - 7 * gap) // 7))
+        return card_width(self.middle.w - 3 * gap, self.middle.h - self.label_h - 6 * gap, columns=7, gap=gap,
+                          most=self.px(140))
 
-    def row(self, chain: int) -> pygame.Rect:
+    def row_rects(self) -> list[pygame.Rect]:
         height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(30)
-        return pygame.Rect(self.middle.x, self.middle.centery - height // 2, self.middle.w, height)
+        return [pygame.Rect(self.middle.x, self.middle.centery - height // 2, self.middle.w, height)]
 
     # -- what may be played where
 
@@ -105,12 +104,9 @@ class SolitaireTable(SovereignTable):
     def draw_board(self, screen, view, hidden) -> None:
         """The chain (the places a held card may cover lit, the others dimmed), the side and the pool."""
         glowing = self.glowing_spots()
-        self.draw_chain(screen, view, 0, glowing, False, False, hidden)
+        self.draw_chain(screen, view, 0, glowing, hidden)
         if (self.hand.dragged or self.hand.selected) is not None and self.my_turn:
-            for position in range(len(view.chains[0])):
-                if (0, position) not in glowing:
-                    rect = self.position_rect(0, position).inflate(self.px(4), self.px(4))
-                    screen.blit(self.dim(rect.size), rect.topleft)
+            self.chain_row(0).draw_place_veils(screen, [p for p in range(len(view.chains[0])) if (0, p) not in glowing])
         self.draw_side(screen, view)
         self.draw_pool(screen, view)
 
@@ -278,9 +274,9 @@ class SolitaireTable(SovereignTable):
 
     def chain_label(self, view, chain: int) -> str:
         """"Your chain", the pool, and how many places hold each suit."""
-        pool = view.pools[chain]
-        return (f"{whose(self.session.names[chain], opening=True)} chain \u00b7 pool: {pool[SHIELD]} shield, "
-                f"{pool[MODIFIER]} modifier \u00b7 {self.chain_summary(view, chain)}")
+        shields, modifiers = pool_tokens(view, chain)
+        return (f"{whose(self.session.names[chain], opening=True)} chain \u00b7 pool: {shields} shield, "
+                f"{modifiers} modifier \u00b7 {self.chain_summary(view, chain)}")
 
     def chain_summary(self, view, chain: int) -> str:
         return suit_counts(view)

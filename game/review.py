@@ -1,0 +1,374 @@
+"""A finished game reviewed: each decision of one seat judged by the Hard computer's look-ahead.
+
+The review walks the game of a save (its last game, the one the replay shows) move by move. At
+each decision of the chosen seat that had more than one legal move it hands the Hard computer
+that seat's VIEW at the time and the legal moves, exactly as at the table (never the state: the
+review cannot read a card the seat could not see), and asks:
+
+- what Hard would have played: the game's own Hard look-ahead (a tree search for Chains, rollouts
+  of the rule of thumb elsewhere; game.ai), on a budget of this module's (REVIEW_BUDGETS);
+- what the move played and Hard's move are worth: the seat's win chance after each, estimated on
+  the same deals of the hidden cards (`determinize` of the view) played on by the rule of thumb
+  for every seat (game.ai.rollout), where the game's `estimate` judges a rollout stopped at its
+  horizon; in a game scored in points (`Rules.points`), also the points against the best of the
+  others.
+
+A decision is marked (win chance lost = Hard's move's chance minus the played move's):
+- best: the move Hard plays, a forced move (one legal move: no search), or one that loses less
+  than BEST_WITHIN (two points of win chance) on the estimate;
+- costly: one that loses COSTLY_FROM (ten points of win chance) or more, and more than
+  NOISE_ERRORS standard errors of the paired difference (so that the luck of a few deals does
+  not brand a sound move);
+- good: anything between.
+
+Both moves are told in the table's words, as its hints tell a move: the move played by its first
+event as the table showed it to the seat; Hard's by its first event on a deal of the view, never
+naming a card the seat had not seen.
+
+A review is reproducible: every search is seeded from the game's seed, the seat and the move, and
+its budgets are counts (no clock). It runs off the frame loop: `Review.step()` judges one
+decision; `progress` says how far it is; `cancel()` stops it. A finished review is kept (game/
+storage.py, beside the finished games), keyed by the game's seed, config and actions, the seat and
+REVIEW_VERSION; a second review of the same game reads it back, and a stored review that cannot
+be read is ignored and made again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from . import storage
+from .ai.ismcts import ISMCTS
+from .ai.rollout import RolloutSearch
+from .core import cards_seen, from_json, to_json
+from .rng import Rng
+from .session import GIVE_UP, NEXT_GAME, SEAT_KIND, Session
+
+# Raise when the judging changes (budgets, thresholds, how a move is valued): stored reviews of
+# another version are made again.
+REVIEW_VERSION = 1
+REVIEW_FORMAT = 1
+REVIEW_SALT = 0x5E71E
+
+BEST, GOOD, COSTLY = "best", "good", "costly"
+BEST_WITHIN = 0.02    # win chance lost (0 to 1) that still counts as Hard's move
+COSTLY_FROM = 0.10    # win chance lost from which a move is costly...
+NOISE_ERRORS = 2.0    # ...when the loss is also this many standard errors of the paired difference
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewBudget:
+    """How hard a review looks at each decision. `search`: Hard's tree search iterations (games
+    that look ahead by a tree); `deals`: deals of the hidden cards on which the moves are played
+    on and compared (for games that look ahead by rollouts, Hard's own look-ahead too)."""
+
+    search: int
+    deals: int
+
+
+# Tuned with benchmarks/review.py so that a typical game reviews in well under 30 s on two cores.
+REVIEW_BUDGETS = {
+    "chains": ReviewBudget(search=1000, deals=60),
+    "chainchain": ReviewBudget(search=0, deals=40),
+    "linx": ReviewBudget(search=0, deals=40),
+    "cubes": ReviewBudget(search=0, deals=16),
+    "sovereigns-chain": ReviewBudget(search=0, deals=40),
+    "sovereign-solitaire": ReviewBudget(search=0, deals=40),
+}
+DEFAULT_BUDGET = ReviewBudget(search=1000, deals=40)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the reviewed seat: the move's number in the game (1 for its first action,
+    as the replay counts: its step `move` shows the table after it), what the seat saw, the legal
+    moves, the move played, and the events it made as the seat was shown them at the table."""
+
+    move: int
+    view: Any
+    legal: tuple
+    played: Any
+    told: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judgement of one decision. `hard` is the move the Hard computer plays there (the move
+    played when they agree or the move was forced); the words are the table's (a move's first
+    event, as the seat may read it). Win chances are from 0 to 1, None for a forced move;
+    `cost` is the win chance lost (0 when the move played is as good); `points_cost` the points
+    lost against the best of the others (0 when none), in a game scored in points (else None, as
+    for a forced move)."""
+
+    move: int
+    played: Any
+    played_words: str
+    mark: str
+    hard: Any
+    hard_words: str
+    chance_played: float | None = None
+    chance_hard: float | None = None
+    cost: float = 0.0
+    points_cost: float | None = None
+
+    @property
+    def forced(self) -> bool:
+        return self.chance_played is None
+
+    def to_data(self) -> dict:
+        return {"move": self.move, "played": to_json(self.played), "played_words": self.played_words,
+                "mark": self.mark, "hard": to_json(self.hard), "hard_words": self.hard_words,
+                "chance_played": self.chance_played, "chance_hard": self.chance_hard, "cost": self.cost,
+                "points_cost": self.points_cost}
+
+    @classmethod
+    def from_data(cls, data: dict, types: tuple[type, ...]) -> "Verdict":
+        """A verdict as `to_data` wrote it; ValueError (or KeyError, TypeError) for anything else."""
+        verdict = cls(data["move"], from_json(data["played"], types), data["played_words"], data["mark"],
+                      from_json(data["hard"], types), data["hard_words"], data["chance_played"],
+                      data["chance_hard"], data["cost"], data["points_cost"])
+        numbers = (verdict.chance_played, verdict.chance_hard, verdict.cost, verdict.points_cost)
+        if verdict.mark not in (BEST, GOOD, COSTLY) or type(verdict.move) is not int \
+                or not all(type(words) is str for words in (verdict.played_words, verdict.hard_words)) \
+                or not all(n is None or type(n) in (int, float) for n in numbers) or verdict.cost is None:
+            raise ValueError("not a verdict")
+        return verdict
+
+
+def mark_of(lost: float, spread: float) -> str:
+    """The mark for a move that loses `lost` win chance against Hard's move, estimated with a
+    standard error of `spread`."""
+    if lost < BEST_WITHIN:
+        return BEST
+    if lost >= COSTLY_FROM and lost > NOISE_ERRORS * spread:
+        return COSTLY
+    return GOOD
+
+
+def decisions_of(saved: Session, seat: int) -> list[Decision]:
+    """Every decision `seat` made, while a person played it, in the last game of a saved session."""
+    session = Session(saved.game, saved.config, saved.seed)
+    rules = session.rules
+    found: list[Decision] = []
+    move = 0
+    for item in saved.log:
+        if item == NEXT_GAME:
+            session.next_game()
+            found, move = [], 0
+            continue
+        move += 1
+        is_move = item != GIVE_UP and item.get("type") != SEAT_KIND
+        if not (is_move and session.to_move == seat and session.seats[seat].is_human):
+            session.replay_item(item)
+            continue
+        view, legal, logged = session.view(seat), tuple(session.legal_actions()), len(session.history)
+        session.replay_item(item)
+        told = tuple(rules.redact(event, seat) for _mover, event in session.history[logged:])
+        found.append(Decision(move, view, legal, from_json(item, rules.saved_types), told))
+    return found
+
+
+class Judge:
+    """Judges decisions of one game from a seat's view, on a budget (see the module's words)."""
+
+    def __init__(self, descriptor, budget: ReviewBudget, names: list[str]) -> None:
+        self.descriptor = descriptor
+        self.rules = descriptor.rules
+        self.budget = budget
+        self.names = names
+
+    def judge(self, decision: Decision, seed: int) -> Verdict:
+        view, legal, played = decision.view, list(decision.legal), decision.played
+        rng = Rng(seed)
+        words = self.describe(view.seat, played, decision.told[0] if decision.told else None)
+        if len(legal) == 1:
+            return Verdict(decision.move, played, words, BEST, played, words)
+        search = RolloutSearch(self.rules, self.descriptor.heuristic, deals=self.budget.deals, seed=rng.derive(1))
+        contenders = self.contenders(search, view, legal, rng.derive(2))
+        moves = contenders + ([played] if played not in contenders else [])
+        rewards, leads = self.play_on(search, view, moves)
+        hard = contenders[search.best_candidate(rewards[:len(contenders)])]
+        mine, best = moves.index(played), moves.index(hard)
+        lost, spread = _paired(rewards[best], rewards[mine])
+        points = max(0.0, _paired(leads[best], leads[mine])[0]) if leads[best] else None
+        hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
+        return Verdict(decision.move, played, words, mark_of(lost, spread), hard, hard_words,
+                       _mean(rewards[mine]), _mean(rewards[best]), max(0.0, lost), points)
+
+    def contenders(self, search: RolloutSearch, view, legal: list, seed: int) -> list:
+        """The moves Hard's look-ahead chooses from: its tree search's choice, in a game that
+        looks ahead by a tree; else the rule of thumb's best few, which the rollouts compare."""
+        if self.descriptor.lookahead == "tree":
+            return [ISMCTS(self.rules, iterations=self.budget.search, seed=seed).search(view, legal)]
+        return search.heuristic.ranking(view, legal)[:search.candidates]
+
+    def play_on(self, search: RolloutSearch, view, moves: list) -> tuple[list[list[float]], list[list[float]]]:
+        """Each move's rewards for the seat on the same deals, and its points lead where the game
+        counts points (in both lists of a pair of moves, or neither: deals where a rollout stopped
+        before points were known are left out of the points)."""
+        rules, seat = self.rules, view.seat
+        rewards: list[list[float]] = [[] for _ in moves]
+        leads: list[list[float]] = [[] for _ in moves]
+        for _deal in range(search.deals):
+            world = rules.determinize(view, search.rng)
+            seed = search.rng.next_u64()
+            reached = [search.play_on(rules.clone(world), move, seed)[0] for move in moves]
+            points = [rules.points(state) for state in reached]
+            for i, state in enumerate(reached):
+                rewards[i].append(search.reward(state, seat))
+            if all(p is not None for p in points):
+                for i, p in enumerate(points):
+                    leads[i].append(_lead(p, seat))
+        return rewards, leads
+
+    def describe(self, seat: int, action, event) -> str:
+        """A move in words, as the table's hints say it: its first event, or the move's own name
+        when `event` is None; then the cards of the move the event leaves unnamed (one put aside
+        face down until every seat has chosen), in brackets."""
+        kinds = self.rules.card_types + self.rules.shown_types
+        if event is None:
+            words, named = f"{self.names[seat]}: {_plain_name(action)}", set()
+        else:
+            words, named = event.text(self.names), cards_seen(event, kinds)
+        unnamed = sorted(card.label for card in cards_seen(action, kinds) - named)
+        return f"{words} ({', '.join(unnamed)})" if unnamed else words
+
+    def describe_unplayed(self, view, action, rng: Rng) -> str:
+        """A move the seat did not make, in words: played on a deal the seat cannot tell from the
+        real one, its first event as the seat would read it, else as an onlooker would; else
+        (both would name a card the seat has not seen: one it would draw) the move's name."""
+        rules = self.rules
+        events = rules.advance(rules.determinize(view, rng), action)
+        kinds = rules.card_types + rules.shown_types
+        seen = cards_seen(view, kinds)
+        for reader in (view.seat, None):
+            event = rules.redact(events[0], reader) if events else None
+            if event is None or not cards_seen(event, kinds) - seen:
+                return self.describe(view.seat, action, event)
+        return self.describe(view.seat, action, None)
+
+def _plain_name(action) -> str:
+    """A move's kind in words: PlayDiscard -> "play discard"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
+
+
+def _lead(points: tuple[float, ...], seat: int) -> float:
+    """`seat`'s points less the best of the others' (its own points in a game of one)."""
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - (max(others) if others else 0.0)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _paired(first: list[float], second: list[float]) -> tuple[float, float]:
+    """The mean of `first` less `second`, deal by deal, and its standard error."""
+    gains = [a - b for a, b in zip(first, second)]
+    n = len(gains)
+    mean = sum(gains) / n
+    if n < 2:
+        return mean, 0.0
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
+    return mean, spread / math.sqrt(n)
+
+
+def review_key(save: dict, seat: int) -> dict:
+    """What a stored review is found by: the game (its name, config, seed and actions), the seat
+    and REVIEW_VERSION."""
+    return {"game": save["game"], "config": save["config"], "seed": save["seed"], "actions": save["actions"],
+            "seat": seat, "version": REVIEW_VERSION}
+
+
+def review_name(key: dict) -> str:
+    """The file name (without .json) of the review stored for `key`."""
+    text = json.dumps(key, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+class Review:
+    """The review of `seat` in a save (`Session.to_save()` data, what a finished game keeps).
+    Raises SaveError when the save does not replay, ValueError for a seat not at the table.
+
+    `step()` judges one decision (call it between frames or in a worker thread); `done`,
+    `progress` (0 to 1) and `verdicts` say where it is; `cancel()` stops it before the next
+    decision. `budget` overrides the game's (tests look briefly); `keep` False neither reads nor
+    writes stored reviews."""
+
+    def __init__(self, save: dict, seat: int, budget: ReviewBudget | None = None, keep: bool = True) -> None:
+        saved = Session.from_save(save)
+        if type(seat) is not int or not 0 <= seat < len(saved.seats):
+            raise ValueError(f"there is no seat {seat!r} at this table (seats 0 to {len(saved.seats) - 1})")
+        self.seat = seat
+        self.seed = saved.seed
+        self.types = saved.rules.saved_types
+        self.decisions = decisions_of(saved, seat)
+        self.judge = Judge(saved.descriptor, budget or REVIEW_BUDGETS.get(saved.game, DEFAULT_BUDGET), saved.names)
+        self.key = review_key(saved.to_save(), seat)
+        self.name = review_name(self.key)
+        self.keep = keep
+        self.cancelled = False
+        stored = self._stored() if keep else None
+        self.from_store = stored is not None
+        self.verdicts: list[Verdict] = stored if stored is not None else []
+
+    @property
+    def done(self) -> bool:
+        return len(self.verdicts) == len(self.decisions)
+
+    @property
+    def progress(self) -> float:
+        return len(self.verdicts) / len(self.decisions) if self.decisions else 1.0
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def step(self) -> bool:
+        """Judge the next decision; whether there is more to do (False once done or cancelled)."""
+        if self.cancelled or self.done:
+            return False
+        decision = self.decisions[len(self.verdicts)]
+        seed = Rng(self.seed).derive(REVIEW_SALT, self.seat, decision.move)
+        self.verdicts.append(self.judge.judge(decision, seed))
+        if self.done:
+            self._store()
+        return not self.done
+
+    def run(self) -> list[Verdict]:
+        """Every verdict, judged here and now (benchmarks and tests; the table steps)."""
+        while self.step():
+            pass
+        return self.verdicts
+
+    def _stored(self) -> list[Verdict] | None:
+        """The verdicts of this review stored before, or None when there are none to trust."""
+        data = storage.load_review(self.name)
+        if data is None:
+            return None
+        try:
+            if data["format"] != REVIEW_FORMAT or data["key"] != self.key:
+                return None
+            verdicts = [Verdict.from_data(item, self.types) for item in data["verdicts"]]
+        except (KeyError, TypeError, ValueError) as err:
+            log.warning("stored review %s cannot be used, it is made again: %s", self.name, err)
+            return None
+        if [v.move for v in verdicts] != [d.move for d in self.decisions]:
+            return None
+        return verdicts
+
+    def _store(self) -> None:
+        if not self.keep:
+            return
+        data = {"format": REVIEW_FORMAT, "key": self.key, "verdicts": [v.to_data() for v in self.verdicts]}
+        try:
+            storage.save_review(self.name, json.dumps(data))
+        except storage.StorageError as err:
+            log.warning("the review is not kept: %s", err)

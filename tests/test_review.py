@@ -1,0 +1,342 @@
+"""The review of a finished game (game/review.py): each decision of a seat judged from its view.
+
+Issue 26, "Review a finished game": the Hard computer's view of each decision (best / good /
+costly), what it would have played instead and the estimated cost; judged from what the seat
+could see (never a hidden card); off the frame loop, cancellable, kept beside the finished games.
+Budgets here are small, so that the searches are quick (and still reproducible).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from game import storage
+from game.cards import card
+from game.chains.rules import FITS, Draw, Play
+from game.core import View, cards_seen
+from game.registry import GAMES, find_game
+from game.review import (BEST, BEST_WITHIN, COSTLY, COSTLY_FROM, GOOD, Decision, Judge, Review, ReviewBudget,
+                         decisions_of, mark_of, review_name)
+from game.rng import Rng
+from game.session import SaveError, Session
+
+SMALL = ReviewBudget(search=150, deals=12)
+TINY = ReviewBudget(search=40, deals=2)
+
+# A Chains game (seed 136) where Ann, playing by the rule of thumb, reaches move 87 holding 2♠
+# and 7♠, with Bob down to one card. 2♠ on the ace of chain 3 leaves him nothing to play on and
+# Ann wins; she plays 7♠ on chain 1 instead, leaves the ace open, and Bob's last card (2♦) goes
+# on it: she throws the game away there.
+BLUNDER_SEED = 136
+BLUNDER_MOVE = 87
+BLUNDER = Play(card("7S"), 0)
+WINNING = Play(card("2S"), 2)
+
+
+def scripted_save(game: str, seed: int, players: int, moves: dict | None = None) -> dict:
+    """The save of a game where seat 0 ("Ann", a person) plays by the rule of thumb except at
+    the numbered moves given, and every other seat is a Normal computer."""
+    seats = [{"name": "Ann"}] + [{"name": f"Bot {i}", "kind": "computer"} for i in range(1, players)]
+    session = Session(game, {"seats": seats, "rules": {}}, seed)
+    person = session.descriptor.heuristic(seed)
+    moves = moves or {}
+    while not session.game_over:
+        number = len(session.log) + 1
+        if number in moves:
+            session.apply(moves[number])
+        elif session.to_move == 0:
+            session.apply(person.choose(session.view(0), session.legal_actions()))
+        else:
+            session.apply(session.computer_action())
+    return session.to_save()
+
+
+@pytest.fixture(scope="module")
+def blunder_save() -> dict:
+    return scripted_save("chains", BLUNDER_SEED, 2, {BLUNDER_MOVE: BLUNDER})
+
+
+def state_before(save: dict, move: int):
+    """The real state of a save's (only) game just before its move number `move`."""
+    session = Session(save["game"], save["config"], save["seed"])
+    for item in save["actions"][:move - 1]:
+        session.replay_item(item)
+    return session.state
+
+
+def _fits_an_end(state, play: Play, last) -> bool:
+    """Whether `last` fits a chain end once `play` is made."""
+    ends = [chain[-1] for chain in state.chains]
+    ends[play.chain] = play.card
+    return any(FITS[last.rank][end.rank] for end in ends)
+
+
+# ---------------------------------------------------------------- judging
+
+
+def test_the_planted_blunder_is_costly_and_the_winning_move_named(blunder_save):
+    state = state_before(blunder_save, BLUNDER_MOVE)
+    assert sorted(map(repr, find_game("chains").rules.legal_actions(state))) == sorted(map(repr, [BLUNDER, WINNING]))
+    assert len(state.hands[1]) == 1
+    assert _fits_an_end(state, BLUNDER, state.hands[1][0]) and not _fits_an_end(state, WINNING, state.hands[1][0])
+    assert blunder_save["actions"][BLUNDER_MOVE]["type"] == "Play"   # Bob plays his last card
+    verdicts = {v.move: v for v in Review(blunder_save, 0, budget=SMALL, keep=False).run()}
+    verdict = verdicts[BLUNDER_MOVE]
+    assert verdict.mark == COSTLY
+    assert verdict.played == BLUNDER and verdict.hard == WINNING
+    assert verdict.hard_words == "Ann plays 2♠ on chain 3"
+    assert verdict.played_words == "Ann plays 7♠ on chain 1"
+    assert verdict.chance_hard > 0.9 and verdict.chance_played < 0.1
+    assert verdict.cost == pytest.approx(verdict.chance_hard - verdict.chance_played) and verdict.cost >= COSTLY_FROM
+    assert verdict.points_cost is None   # Chains is won or lost, not scored in points
+
+
+def test_a_forced_move_is_best_without_a_search(blunder_save, monkeypatch):
+    review = Review(blunder_save, 0, budget=SMALL, keep=False)
+    forced = [d for d in review.decisions if len(d.legal) == 1]
+    assert forced and any(isinstance(d.played, Draw) for d in forced)
+    monkeypatch.setattr("game.review.RolloutSearch", None)   # any search would fail
+    monkeypatch.setattr("game.review.ISMCTS", None)
+    judge = review.judge
+    for decision in forced:
+        verdict = judge.judge(decision, seed=1)
+        assert verdict.mark == BEST and verdict.forced and verdict.hard == verdict.played == decision.played
+        assert verdict.cost == 0.0 and verdict.chance_played is None
+
+
+def test_moves_in_words_name_only_cards_the_seat_saw(blunder_save):
+    """The move played is told as the table told the seat (its draw, with the card it drew); a
+    move not played is told without a card the seat had not seen (a draw from a deal of the
+    view would name a card made up)."""
+    review = Review(blunder_save, 0, budget=SMALL, keep=False)
+    draws = [d for d in review.decisions if isinstance(d.played, Draw)]
+    drawn = [d.told[0].card for d in draws]
+    assert all(review.judge.judge(d, seed=1).played_words.startswith(f"Ann draws {c.label}")
+               for d, c in zip(draws, drawn) if c is not None)
+    for k, decision in enumerate(draws):
+        assert review.judge.describe_unplayed(decision.view, Draw(), Rng(k)) in ("Ann draws a card", "Ann: draw")
+
+
+def test_the_marks_and_their_thresholds():
+    assert mark_of(0.0, 0.0) == BEST
+    assert mark_of(BEST_WITHIN - 0.001, 0.0) == BEST
+    assert mark_of(-0.3, 0.1) == BEST                    # the move played looked better than Hard's
+    assert mark_of(BEST_WITHIN, 0.0) == GOOD
+    assert mark_of(COSTLY_FROM - 0.001, 0.0) == GOOD
+    assert mark_of(COSTLY_FROM, 0.01) == COSTLY
+    assert mark_of(0.5, 0.2) == COSTLY
+    assert mark_of(0.3, 0.2) == GOOD                     # within the noise of the estimate
+
+
+def test_only_the_seats_own_decisions_are_reviewed(blunder_save):
+    session = Session.from_save(blunder_save)
+    decisions = decisions_of(session, 0)
+    assert decisions and all(isinstance(d.view, View) and d.view.seat == 0 for d in decisions)
+    assert all(d.played in d.legal for d in decisions)
+    assert decisions_of(session, 1) == []   # Bob is a computer: nothing of his is reviewed
+    moves = [d.move for d in decisions]
+    assert moves == sorted(set(moves)) and BLUNDER_MOVE in moves
+
+
+def test_the_last_game_of_a_session_is_reviewed_while_a_person_played_the_seat():
+    """As the replay shows it: the last game of the save, its moves numbered from its start; and
+    only the moves a person made (the seat was handed to a computer for a while)."""
+    seats = [{"name": "Ann"}, {"name": "Bob", "kind": "computer"}]
+    session = Session("chains", {"seats": seats, "rules": {}, "games_to_win": 2}, 11)
+    while not session.game_over:
+        session.apply(session.legal_actions()[0] if session.to_move == 0 else session.computer_action())
+    session.next_game()
+    people = []
+    while not session.game_over:
+        if len(session.log) - session.game_start == 10:
+            session.hand_over(0, "computer")
+        if len(session.log) - session.game_start == 30:
+            session.hand_over(0, "human")
+        if session.to_move == 0 and session.seats[0].is_human:
+            people.append(len(session.log) - session.game_start + 1)
+            session.apply(session.legal_actions()[-1])
+        else:
+            session.apply(session.computer_action())
+    decisions = decisions_of(Session.from_save(session.to_save()), 0)
+    assert [d.move for d in decisions] == people
+    assert any(move <= 10 for move in people) and any(move > 31 for move in people)
+    assert not any(11 <= move <= 31 for move in people)   # handed over at move 11, back at 31
+
+
+# ---------------------------------------------------------------- nothing hidden is read
+
+
+def test_the_review_judges_from_the_view_alone(blunder_save):
+    """Each decision judged again where every card the seat could not see is dealt otherwise (a
+    determinization of its view: other hands, the draw pile): the same verdict. (What the move
+    played showed the seat, its `told` events, is the seat's to know.)"""
+    rules = find_game("chains").rules
+    review = Review(blunder_save, 0, budget=SMALL, keep=False)
+    judge = review.judge
+    changed = 0
+    for decision in review.decisions[-6:]:
+        real = state_before(blunder_save, decision.move)
+        other = rules.determinize(decision.view, Rng(decision.move))
+        assert rules.view(other, 0) == decision.view
+        changed += other.hands[1] != real.hands[1] or other.draw_pile != real.draw_pile
+        moved = Decision(decision.move, rules.view(other, 0), tuple(rules.legal_actions(other)), decision.played,
+                         decision.told)
+        assert judge.judge(moved, seed=decision.move) == judge.judge(decision, seed=decision.move)
+    assert changed >= 5
+
+
+def test_a_decision_holds_no_state(blunder_save):
+    """What the judge is handed: the move's number, the view, the legal moves, the move played
+    and what it showed the seat; no field holds the state or a card the seat could not see then
+    (or, for what the move showed, after it)."""
+    rules = find_game("chains").rules
+    for decision in Review(blunder_save, 0, budget=SMALL, keep=False).decisions:
+        before = state_before(blunder_save, decision.move)
+        hidden = rules.hidden_cards(before, 0)
+        assert hidden
+        for value in (decision.view, decision.legal, decision.played):
+            assert not hidden & cards_seen(value, ())
+        after, _events = rules.apply(before, decision.played)
+        assert not rules.hidden_cards(after, 0) & cards_seen(decision.told, ())
+
+
+# ---------------------------------------------------------------- every game
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_a_review_of_each_game_judges_every_decision(game):
+    rules = find_game(game).rules
+    save = scripted_save(game, 3, rules.default_players)
+    verdicts = Review(save, 0, budget=TINY, keep=False).run()
+    decisions = decisions_of(Session.from_save(save), 0)
+    assert [v.move for v in verdicts] == [d.move for d in decisions] and verdicts
+    points = rules.points(Session.from_save(save).state) is not None
+    for verdict, decision in zip(verdicts, decisions):
+        assert verdict.played == decision.played and verdict.hard in decision.legal
+        assert verdict.played_words and verdict.hard_words
+        assert verdict.forced == (len(decision.legal) == 1)
+        if verdict.mark == COSTLY:
+            assert verdict.cost >= COSTLY_FROM
+        if verdict.hard == verdict.played:
+            assert verdict.mark == BEST and verdict.cost == 0.0
+        if not points:
+            assert verdict.points_cost is None
+
+
+def test_a_review_is_the_same_every_time():
+    save = scripted_save("linx", 5, 2)
+    first = Review(save, 0, budget=TINY, keep=False).run()
+    assert Review(save, 0, budget=TINY, keep=False).run() == first
+
+
+def test_points_in_games_scored_in_points():
+    cubes = find_game("cubes").rules
+    state = cubes.setup({"players": 2}, 1)
+    assert cubes.points(state) == (0.0, 0.0)
+    state.piles[1].extend(state.draw_pile[:4])
+    assert cubes.points(state)[1] > 0 == cubes.points(state)[0]
+    chainchain = find_game("chainchain").rules
+    state = chainchain.setup({"players": 4}, 1)
+    state.collected[2].extend(state.draw_pile[:3])
+    assert chainchain.points(state) == (0.0, 0.0, -3.0, 0.0)
+    linx = find_game("linx").rules
+    assert linx.points(linx.setup({"players": 2}, 1)) == (0.0, 0.0)
+    for name in ("sovereigns-chain", "sovereign-solitaire", "chains"):
+        rules = find_game(name).rules
+        assert rules.points(rules.setup({"players": rules.default_players}, 1)) is None
+    sovereign = find_game("sovereigns-chain").rules
+    finished = Session.from_save(scripted_save("sovereigns-chain", 2, 2)).state
+    assert sovereign.points(finished) == sovereign.outcome(finished).scores
+
+
+def test_describing_a_move_names_its_cards_the_event_leaves_out():
+    """Sovereign's Chain opens with every seat choosing a card face down: the table's event names
+    no card, so the words add the one chosen."""
+    save = scripted_save("sovereigns-chain", 2, 2)
+    review = Review(save, 0, budget=TINY, keep=False)
+    first, judge = review.decisions[0], review.judge
+    assert type(first.played).__name__ == "Open"
+    assert judge.judge(first, seed=1).played_words.endswith(f"({first.played.card.label})")
+    other = next(a for a in first.legal if a != first.played)
+    assert judge.describe_unplayed(first.view, other, Rng(1)).endswith(f"({other.card.label})")
+
+
+# ---------------------------------------------------------------- off the frame loop, kept
+
+
+def test_steps_progress_and_cancel(blunder_save, private_home):
+    review = Review(blunder_save, 0, budget=TINY)
+    total = len(review.decisions)
+    assert review.progress == 0.0 and total > 3
+    assert review.step()
+    assert review.progress == pytest.approx(1 / total)
+    review.cancel()
+    assert not review.step()
+    assert len(review.verdicts) == 1 and not review.done
+    assert not storage.reviews_dir().exists()   # nothing kept of a review cancelled
+
+
+def test_a_finished_review_is_kept_and_read_back(blunder_save, monkeypatch):
+    first = Review(blunder_save, 0, budget=TINY)
+    verdicts = first.run()
+    assert first.done and first.progress == 1.0 and not first.from_store
+    assert (storage.reviews_dir() / f"{first.name}.json").is_file()
+
+    def no_judging(*_args):
+        raise AssertionError("a kept review was judged again")
+
+    monkeypatch.setattr(Judge, "judge", no_judging)
+    again = Review(blunder_save, 0, budget=TINY)
+    assert again.from_store and again.done and again.verdicts == verdicts
+    assert not again.step()
+
+
+@pytest.mark.parametrize("damage", ["not json {", "[]", '{"format": 1}', "garbage verdicts", "another game"])
+def test_a_broken_kept_review_is_ignored_and_made_again(blunder_save, damage):
+    first = Review(blunder_save, 0, budget=TINY)
+    verdicts = first.run()
+    path = storage.reviews_dir() / f"{first.name}.json"
+    data = json.loads(path.read_text())
+    if damage == "garbage verdicts":
+        data["verdicts"][0]["mark"] = "brilliant"
+        text = json.dumps(data)
+    elif damage == "another game":
+        data["key"]["seed"] += 1
+        text = json.dumps(data)
+    else:
+        text = damage
+    path.write_text(text)
+    again = Review(blunder_save, 0, budget=TINY)
+    assert not again.from_store and not again.done
+    assert again.run() == verdicts
+    assert json.loads(path.read_text())["verdicts"] == [v.to_data() for v in verdicts]
+
+
+def test_a_review_is_kept_by_game_seat_and_version(blunder_save, monkeypatch):
+    key = Review(blunder_save, 0, budget=TINY, keep=False).key
+    assert key["seat"] == 0 and key["seed"] == BLUNDER_SEED and key["actions"] == blunder_save["actions"]
+    assert review_name(key) != review_name({**key, "seat": 1})
+    monkeypatch.setattr("game.review.REVIEW_VERSION", 2)
+    assert review_name(Review(blunder_save, 0, budget=TINY, keep=False).key) != review_name(key)
+
+
+def test_bad_requests_are_refused_with_a_reason(blunder_save):
+    with pytest.raises(ValueError, match="no seat 2"):
+        Review(blunder_save, 2)
+    with pytest.raises(SaveError):
+        Review({**blunder_save, "actions": blunder_save["actions"][:5] + [{"type": "Play"}]}, 0)
+
+
+def test_only_the_newest_reviews_are_kept(monkeypatch):
+    folder = storage.reviews_dir()
+    for age, name in enumerate(["newest", "older", "oldest"]):
+        storage.save_review(name, "{}")
+        stamp = 1_700_000_000 - 1000 * age
+        os.utime(folder / f"{name}.json", (stamp, stamp))
+    monkeypatch.setattr(storage, "REVIEWS_KEPT", 2)
+    storage.save_review("now", "{}")
+    assert sorted(path.stem for path in folder.glob("*.json")) == ["newest", "now"]
+    assert storage.load_review("now") == {} and storage.load_review("oldest") is None
