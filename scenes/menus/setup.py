@@ -15,6 +15,7 @@ from game.core import NumberOption
 from game.registry import find_game
 from game.rng import Rng, fresh_seed
 from game.session import NAME_LIMIT, Session
+from game.wording import YOU
 
 from scenes.shell.app import Scene
 from scenes.ui import theme
@@ -78,8 +79,9 @@ class SetupScene(Scene):
         self.scroll = 0
         self.max_scroll = 0
         self.solo = self.rules.max_players == 1
-        self.rows = [SeatRow(s.get("name", ""), "human" if self.solo else s.get("kind", "human"),
-                             s.get("difficulty", "normal")) for s in seats][: self.rules.max_players]
+        self.rows = [SeatRow(YOU, "human", "normal")] if self.solo else [
+            SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal")) for s in seats
+        ][: self.rules.max_players]
         standard = self.rules.standard_players
         while len(self.rows) < (standard[0] if standard and not remembered else self.rules.min_players):
             self._add_seat()
@@ -193,8 +195,8 @@ class SetupScene(Scene):
         y = self._lay_options(left, width, y, gap)
         if not self.solo:
             self._lay_legend(left, width, y + gap)
-        content = max(rect.bottom for rect, *_rest in self.items)
-        self.max_scroll = max(0, content + gap - self.viewport.h)
+        overflow = max(rect.bottom for rect, *_rest in self.items) - self.viewport.h
+        self.max_scroll = overflow + gap if overflow > 0 else 0  # a form that fits does not scroll
         self.scroll = min(self.scroll, self.max_scroll)
         self._place()
 
@@ -247,7 +249,7 @@ class SetupScene(Scene):
     def _lay_options(self, left: int, width: int, y: int, gap: int) -> int:
         size = self.px(19)
         rows = [] if self.solo else [("Seat order", self.order, "")]
-        rows += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
+        rows += [(o.label, self.options[o.key], o.help_for(self.options[o.key].value)) for o in self.rules.options]
         if self.card_set is not None:
             rows.append(("Card set", self.card_set, f"Built-in: the cards designed for this edition. Card files go in "
                          f"{self.card_folder}: NAME.classes.toml and NAME.events.toml."))

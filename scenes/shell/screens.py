@@ -47,9 +47,13 @@ class Screens:
         self.app.push(SettingsScene(self.app))
 
     def table(self, session) -> None:
-        """A game's table, over the menu (where leaving the table returns)."""
+        """A game's table, over the menu (where leaving the table returns). The game is the one
+        in progress from now: a deal left before its first move comes back with Continue."""
         self.app.reset_to(MainMenu(self.app))
-        self.app.push(table_class(session.descriptor)(self.app, session))
+        table = table_class(session.descriptor)(self.app, session)
+        self.app.push(table)
+        if not session.game_over:
+            table.autosave()
 
     def game_over(self, table) -> None:
         self.app.push(GameOver(self.app, table))

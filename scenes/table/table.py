@@ -182,6 +182,10 @@ class TableScene(Scene):
         return [(key, label) for key, label in ((k, next((b.label for b, a in self.action_buttons() if a == action), ""))
                                                 for k, action in self.key_actions().items()) if label]
 
+    def save_name(self) -> str:
+        """The name a save is first offered under (Ctrl+S): the game and its players."""
+        return f"{self.session.descriptor.title} {' '.join(self.session.names)}"
+
     def refresh(self, notice: str) -> None:
         """The session's state changed under the table (undo, redo, restart, a seat handed over):
         stop what was moving or thinking and draw the table afresh from the new state."""

@@ -353,16 +353,19 @@ class SovereignTable(TableScene):
         """A chain's row (outlined when it is a `target` of the held card): its label, its cards
         (the `glowing` ones lit) and, for another seat, its hand as backs."""
         row = self.chain_row(chain)
-        shields, modifiers = pool_tokens(view, chain)
-        hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
-        label = (f"{self.session.names[chain]}{hand} \u00b7 pool: {shields} shield, {modifiers} modifier \u00b7 "
-                 f"{self.chain_summary(view, chain)}")
         active = self.session.to_move == chain and not view.game_over
-        row.draw(screen, label, view.chains[chain], active, target,
+        row.draw(screen, self.chain_label(view, chain), view.chains[chain], active, target,
                  {key[2] for key in hidden if key[:2] == ("spot", chain)},
                  {position for at, position in glowing if at == chain})
         if chain != view.seat:
             row.draw_backs(screen, view.hand_counts[chain])
+
+    def chain_label(self, view, chain: int) -> str:
+        """The line over a chain: whose it is, the hand and pool of its owner, its summary."""
+        shields, modifiers = pool_tokens(view, chain)
+        hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
+        return (f"{self.session.names[chain]}{hand} \u00b7 pool: {shields} shield, {modifiers} modifier \u00b7 "
+                f"{self.chain_summary(view, chain)}")
 
     def chain_summary(self, view, chain: int) -> str:
         return chain_summary(view.chains[chain])
