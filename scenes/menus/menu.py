@@ -1,4 +1,5 @@
-"""The main menu: every registered game, Continue, Statistics, Settings, Quit."""
+"""The main menu: every registered game (and Learn beside each game that has a lesson, marked
+once it was learned), Continue, Statistics, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -6,11 +7,15 @@ import pygame
 
 from game import storage
 from game import registry
+from game.lesson import lesson_finished
 from game.session import SaveError
 
 from scenes.shell.app import Scene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
+
+
+LEARNED = "learned \u2713"  # under Learn, once a game's lesson was played to its end
 
 
 class MainMenu(Scene):
@@ -22,6 +27,11 @@ class MainMenu(Scene):
             Button(game.title, (lambda name=game.name: app.screens.setup(name)), note=game.blurb)
             for game in registry.GAMES
         ]
+        self.learn_buttons = {
+            game.name: Button("Learn", (lambda name=game.name: app.screens.lesson(name)),
+                              note=LEARNED if lesson_finished(app.settings, game.name) else "")
+            for game in registry.GAMES if game.lesson
+        }
         self.saved_title = storage.saved_game_title()
         self.continue_button = Button("Continue", self.resume, note=self.saved_title or "")
         self.statistics_button = Button("Statistics", lambda: app.screens.statistics())
@@ -31,7 +41,7 @@ class MainMenu(Scene):
 
     def buttons(self) -> list[Button]:
         extra = [self.continue_button] if self.saved_title else []
-        return self.game_buttons + extra + [self.replays_button, self.statistics_button, self.settings_button, self.quit_button]
+        return self.game_buttons + list(self.learn_buttons.values()) + extra + [self.replays_button, self.statistics_button, self.settings_button, self.quit_button]
 
     def layout(self, size) -> None:
         w, h = size
@@ -40,7 +50,8 @@ class MainMenu(Scene):
         self.subtitle_y = self.title_y + line_height(self.px(64), bold=True)
         title_bottom = self.subtitle_y + line_height(self.px(22)) + gap
         needed = [button.needed(self.px(24)) for button in self.game_buttons]
-        bw = min(w - 2 * gap, max(self.px(520), *(nw for nw, _nh in needed)))
+        learn_w = Button("Learn", lambda: None, note=LEARNED).needed(self.px(20))[0]  # as wide learned or not
+        bw = min(w - 2 * gap, max(self.px(520), *(nw + learn_w + gap for nw, _nh in needed)))
         bh = max(self.px(62), *(nh for _nw, nh in needed))
         row = ([self.continue_button] if self.saved_title else []) + [self.replays_button, self.statistics_button,
                                                                        self.settings_button, self.quit_button]
@@ -49,8 +60,11 @@ class MainMenu(Scene):
         room = h - title_bottom - len(lines) * (row_h + gap) - 2 * gap - line_height(self.px(17))
         bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
         top = title_bottom + gap
-        for i, button in enumerate(self.game_buttons):
-            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+        for i, (game, button) in enumerate(zip(registry.GAMES, self.game_buttons)):
+            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw - learn_w - gap, bh)
+            learn = self.learn_buttons.get(game.name)
+            if learn is not None:
+                learn.rect = pygame.Rect(button.rect.right + gap, button.rect.y, learn_w, bh)
         y = top + len(self.game_buttons) * (bh + gap) + gap
         for line in lines:
             width = (bw - gap * (len(line) - 1)) // len(line)

@@ -140,6 +140,7 @@ class LessonMode:
         self.lit_step: tuple | None = None  # (part, step) whose move was last lit
         self.recorded = False
         table.turns = LessonTurns(table, lesson)
+        table.hint_button.on_click = self.light_again
         table.lesson = self
 
     # -- what the learner does
@@ -178,13 +179,17 @@ class LessonMode:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.lesson.step is None:
             (self.done_button if self.lesson.finished else self.next_button).on_click()
         elif event.key == pygame.K_h:
-            self.lit_step = None
+            self.light_again()
         elif event.key == pygame.K_F2 or (event.key in (pygame.K_s, pygame.K_z, pygame.K_y)
                                            and event.mod & pygame.KMOD_CTRL):
             return True  # no restart, seats, saves or undo in a lesson
         else:
             return False
         return True
+
+    def light_again(self) -> None:
+        """Hint (or H): the step's move lit again, after the learner picked something else."""
+        self.lit_step = None
 
     def update(self) -> None:
         """Light each learner's step once it comes (as a hint lights a move: Enter makes it), and
@@ -208,11 +213,16 @@ class LessonMode:
         inner = self.rect.inflate(-px(28), -px(28))
         button_h = max(px(40), self.skip_button.needed(px(17))[1])
         half = (inner.w - px(8)) // 2
-        bottom = inner.bottom - button_h
-        self.skip_button.rect = pygame.Rect(inner.x, bottom, half, button_h)
-        self.next_button.rect = self.skip_button.rect.copy()
-        self.leave_button.rect = pygame.Rect(inner.right - half, bottom, half, button_h)
-        self.done_button.rect = pygame.Rect(inner.x, bottom, inner.w, button_h)
+        pairs = ((self.skip_button, self.leave_button), (self.next_button, self.leave_button))
+        side_by_side = all(button.needed(px(17))[0] <= half for pair in pairs for button in pair)
+        for first, second in pairs:  # side by side when their labels fit, else one above the other
+            if side_by_side:
+                first.rect = pygame.Rect(inner.x, inner.bottom - button_h, half, button_h)
+                second.rect = pygame.Rect(inner.right - half, inner.bottom - button_h, half, button_h)
+            else:
+                first.rect = pygame.Rect(inner.x, inner.bottom - 2 * button_h - px(8), inner.w, button_h)
+                second.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
+        self.done_button.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
         return pygame.Rect(column.x, self.rect.bottom, column.w, column.bottom - self.rect.bottom)
 
     def progress_line(self) -> list[str]:
@@ -247,8 +257,9 @@ class LessonMode:
             self.light_target(screen, self.lesson.step.action)
         panel(screen, self.rect.inflate(-px(12), -px(12)), edge=theme.GOLD)
         inner = self.rect.inflate(-px(28), -px(28))
-        y = draw_text(screen, self.lesson.plan.title, px(17), theme.GOLD, (inner.x, inner.y), bold=True,
-                      box=inner).bottom
+        y = inner.y
+        for line in wrap(self.lesson.plan.title, px(17), inner.w, bold=True):
+            y = draw_text(screen, line, px(17), theme.GOLD, (inner.x, y), bold=True, box=inner).bottom
         for line in wrap(self.lesson.part.title, px(14), inner.w):
             y = draw_text(screen, line, px(14), theme.INK_DIM, (inner.x, y), box=inner).bottom
         y = draw_text(screen, self.headline(), px(16), theme.INK, (inner.x, y + px(8)), bold=True, box=inner).bottom
@@ -263,7 +274,7 @@ class LessonMode:
     def draw_words(self, screen: pygame.Surface, inner: pygame.Rect, top: int) -> None:
         """The step's words, as large as the room above the buttons lets them be."""
         px = self.table.px
-        room = self.skip_button.rect.y - px(8) - top
+        room = min(button.rect.y for button in self.buttons()) - px(8) - top
         for size in (17, 16, 15, 14, 13, 12, 11, 10):
             lines = wrap(self.words(), px(size), inner.w)
             if len(lines) * line_height(px(size)) <= room:

@@ -249,7 +249,7 @@ class TableScene(Scene):
             return []
         menu, rules, table, redo, undo = self.commands.buttons()
         if self.lesson is not None:
-            return [menu, rules]
+            return [menu, rules, self.hint_button]
         return [menu, rules, table, self.hint_button, redo, undo]
 
     def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
