@@ -29,7 +29,8 @@ class MainMenu(Scene):
         ]
         self.learn_buttons = {
             game.name: Button("Learn", (lambda name=game.name: app.screens.lesson(name)),
-                              note=LEARNED if lesson_finished(app.settings, game.name) else "")
+                              note=LEARNED if lesson_finished(app.settings, game.name) else "",
+                              color=theme.BUTTON_GO if lesson_finished(app.settings, game.name) else theme.BUTTON)
             for game in registry.GAMES if game.lesson
         }
         self.saved_title = storage.saved_game_title()

@@ -9,8 +9,9 @@ the step's text, its progress ("Step 3 of 16"), the part's title, Skip step and 
 the column beside the table; the step's card raised and where it goes lit; between two parts and
 at the end, what was learned and the way on.
 
-A lesson counts as learned (on the menu, through the settings) once its last step is played, its
-single steps skipped or not; leaving it before then does not count."""
+A lesson counts as learned (on the menu, through the settings) once it is played to its end with
+at least half of the learner's own steps made by the learner: skipping a step here and there is
+fine, skipping through the whole lesson is not learning it, and neither is leaving it early."""
 
 from __future__ import annotations
 
@@ -75,6 +76,7 @@ class LessonTurns(Turns):
         super().__init__(table)
         self.lesson = lesson
         self.step_wait: float | None = None
+        self.own_steps_skipped = 0  # the learner's steps played by Skip step
 
     @property
     def viewer(self) -> int:
@@ -105,7 +107,9 @@ class LessonTurns(Turns):
         self.table.show_move([self.session.rules.redact(event, LEARNER) for event in events], origin, by_table)
 
     def skip_step(self) -> None:
-        if self.lesson.step is not None and not self.motion.busy:
+        step = self.lesson.step
+        if step is not None and not self.motion.busy:
+            self.own_steps_skipped += not step.computer
             self.show(self.lesson.skip_step())
 
     def update(self, dt: float) -> None:
@@ -138,7 +142,7 @@ class LessonMode:
         self.next_button = Button("Next part", self.next_part, color=theme.BUTTON_GO)
         self.done_button = Button("Back to menu", self.leave, color=theme.BUTTON_GO)
         self.lit_step: tuple | None = None  # (part, step) whose move was last lit
-        self.recorded = False
+        self.recorded = False  # the end of the lesson was seen (and, when learned, remembered)
         table.turns = LessonTurns(table, lesson)
         table.hint_button.on_click = self.light_again
         table.lesson = self
@@ -187,6 +191,12 @@ class LessonMode:
             return False
         return True
 
+    @property
+    def learned(self) -> bool:
+        """Played to its end, with at least half of the learner's steps made by the learner."""
+        own = sum(not step.computer for part in self.lesson.plan.parts for step in part.steps)
+        return self.lesson.finished and 2 * self.table.turns.own_steps_skipped <= own
+
     def light_again(self) -> None:
         """Hint (or H): the step's move lit again, after the learner picked something else."""
         self.lit_step = None
@@ -197,8 +207,9 @@ class LessonMode:
         lesson, table = self.lesson, self.table
         if lesson.finished and not self.recorded:
             self.recorded = True
-            mark_lesson_finished(table.app.settings, lesson.plan.game)
-            table.report(table.app.save_settings())
+            if self.learned:
+                mark_lesson_finished(table.app.settings, lesson.plan.game)
+                table.report(table.app.save_settings())
         here = (lesson.part_number, lesson.step_number)
         if table.my_turn and here != self.lit_step:
             self.lit_step = here
@@ -234,13 +245,16 @@ class LessonMode:
     def headline(self) -> str:
         lesson = self.lesson
         if lesson.finished:
-            return "Lesson learned"
+            return "Lesson learned" if self.learned else "End of the lesson"
         if lesson.step is None:
             return f"Part {lesson.part_number + 1} of {len(lesson.plan.parts)} done"
         return f"Step {lesson.steps_done + 1} of {lesson.plan.step_count}"
 
     def words(self) -> str:
         lesson = self.lesson
+        if lesson.finished and not self.learned:
+            return ("You skipped most of your own moves, so the menu does not mark this lesson learned: "
+                    "play it again, making the moves yourself.")
         if lesson.finished:
             return (f"You have played {lesson.plan.title} to its end: the menu marks it learned. "
                     "Start a game from the menu to play it for real.")
