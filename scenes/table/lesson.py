@@ -214,6 +214,7 @@ class LessonMode:
         if table.my_turn and here != self.lit_step:
             self.lit_step = here
             table.light_move(lesson.step.action)
+            table.hand.fresh = table.hand.fresh - {table.hand.selected}  # the light says it all
 
     # -- what the table shows
 
@@ -304,6 +305,7 @@ class LessonMode:
         spot = table.action_spot(action)
         button = next((b for b, taken in table.action_buttons() if taken == action), None)
         for rect in (spot, button.rect if button is not None else None):
-            if rect is not None and rect.w:
-                pygame.draw.rect(screen, theme.GLOW, rect.inflate(table.px(10), table.px(10)),
-                                 max(3, table.px(5)), border_radius=10)
+            if rect is not None and rect.w:  # a double frame, unlike any other light of the table
+                for outside, width in ((16, 4), (8, 3)):
+                    pygame.draw.rect(screen, theme.GLOW, rect.inflate(table.px(outside), table.px(outside)),
+                                     max(2, table.px(width)), border_radius=10)

@@ -376,6 +376,14 @@ class SovereignTable(TableScene):
             elif self.pool.picked is None and any(isinstance(a, (PlaceShield, PlaceModifier)) for a in self.legal()):
                 self.say_notice("Pick a token from your pool first, then the card.")
 
+    def light_move(self, action) -> None:
+        """A token to place is shown picked in the pool (a click on the lit card places it)."""
+        super().light_move(action)
+        if isinstance(action, PlaceShield):
+            self.pool.picked = "shield"
+        elif isinstance(action, PlaceModifier):
+            self.pool.picked = f"{action.delta:+d}"
+
     def show_move(self, events, origin, by_table: bool = False) -> None:
         self.suit_target = None
         self.pool.picked = None
