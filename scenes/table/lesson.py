@@ -20,6 +20,8 @@ import pygame
 from game.core import IllegalAction
 from game.lesson import LEARNER, Lesson, mark_lesson_finished
 
+from scenes.table.choosing import action_cards
+from scenes.table.hand import card_rect
 from scenes.table.turns import Turns
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, line_height, panel, wrap
@@ -270,6 +272,7 @@ class LessonMode:
         table, px = self.table, self.table.px
         if table.my_turn and self.lesson.step is not None:
             self.light_target(screen, self.lesson.step.action)
+            self.light_cards(screen, self.lesson.step.action)
         panel(screen, self.rect.inflate(-px(12), -px(12)), edge=theme.GOLD)
         inner = self.rect.inflate(-px(28), -px(28))
         y = inner.y
@@ -297,6 +300,19 @@ class LessonMode:
         step_h = line_height(px(size))
         for i, line in enumerate(lines[:max(1, room // step_h)]):
             draw_text(screen, line, px(size), theme.INK, (inner.x, top + i * step_h), box=inner)
+
+    def light_cards(self, screen: pygame.Surface, action) -> None:
+        """The move's hand cards besides the one raised (the second card of a Chain-Chain play),
+        framed where they lie in the hand."""
+        table = self.table
+        hand = table.hand
+        view = table.current_view()
+        shown = hand.cards(view)
+        for card in action_cards(action):
+            if card in shown and card != hand.selected and card != hand.dragged:
+                rect = card_rect(hand.card_center(view, card), hand.width)
+                pygame.draw.rect(screen, theme.GLOW, rect.inflate(table.px(6), table.px(6)), max(2, table.px(4)),
+                                 border_radius=8)
 
     def light_target(self, screen: pygame.Surface, action) -> None:
         """Where the step's move goes, lit as a chosen move is: its place on the table, or the

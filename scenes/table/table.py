@@ -405,9 +405,9 @@ class TableScene(Scene):
         self.seats.draw(screen, view, hidden)
         self.draw_board(screen, view, hidden)
         self.draw_marks(screen)
+        self.hand.draw(screen, view, hidden, self.seats.bottom)
         if self.lesson is not None:
             self.lesson.draw(screen)
-        self.hand.draw(screen, view, hidden, self.seats.bottom)
         self.draw_buttons(screen)
         self.draw_prompt(screen, view)
         self.draw_flights(screen, self.flight_width())
