@@ -15,6 +15,8 @@ from game.stats import stats_path
 from scenes.games.chains.table import ChainsTable
 from scenes.menus.menu import LEARNED, MainMenu
 from scenes.menus.setup import SetupScene
+from scenes.shell.screens import open_app
+from scenes.ui.widgets import noting_cuts, recording
 
 from ui_driver import Driver
 
@@ -199,3 +201,26 @@ def test_the_setup_screen_opens_the_lesson_and_a_lesson_has_no_undo_or_saves(dri
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.app.top, MainMenu)
     assert not storage.autosave_path().exists() and storage.named_saves() == []
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_step_is_told_whole_in_a_small_window(size, large_text):
+    """No step's words are cut short beside the table, even in the smallest window."""
+    app = open_app(fit_to_desktop=False)
+    app.settings["large_text"] = large_text
+    app.apply_settings()
+    app.screen = pygame.display.set_mode(size)
+    cut_steps = []
+    for game in GAMES:
+        app.screens.lesson(game)
+        table = app.top
+        lesson = table.lesson.lesson
+        while not lesson.finished:
+            table.layout(size)
+            with noting_cuts() as cuts, recording():
+                table.draw(app.screen)
+            if any(cut and cut in table.lesson.words() for cut in cuts):
+                cut_steps.append(f"{game} step {lesson.steps_done + 1}")
+            table.lesson.next_part() if lesson.step is None else table.turns.show(lesson.skip_step())
+    assert not cut_steps

@@ -24,9 +24,10 @@ from scenes.table.choosing import action_cards
 from scenes.table.hand import card_rect
 from scenes.table.turns import Turns
 from scenes.ui import theme
-from scenes.ui.widgets import Button, draw_text, line_height, panel, wrap
+from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap
 
 READING_PACE = 1 / 40  # seconds of reading per character of a computer's step, at normal speed
+LESSON_SHARE = 0.74  # of the column beside the table: the step above, the move log below
 
 
 class LessonSession:
@@ -223,7 +224,7 @@ class LessonMode:
     def place(self, column: pygame.Rect) -> pygame.Rect:
         """The upper part of the column beside the table; returns what is left for the move log."""
         px = self.table.px
-        self.rect = pygame.Rect(column.x, column.y, column.w, int(column.h * 0.64))
+        self.rect = pygame.Rect(column.x, column.y, column.w, int(column.h * LESSON_SHARE))
         inner = self.rect.inflate(-px(28), -px(28))
         button_h = max(px(40), self.skip_button.needed(px(17))[1])
         half = (inner.w - px(8)) // 2
@@ -291,15 +292,21 @@ class LessonMode:
 
     def draw_words(self, screen: pygame.Surface, inner: pygame.Rect, top: int) -> None:
         """The step's words, as large as the room above the buttons lets them be."""
+        size, lines = self.fitted_words(inner.w, min(button.rect.y for button in self.buttons()) - self.table.px(8) - top)
+        step_h = line_height(size)
+        for i, line in enumerate(lines):
+            draw_text(screen, line, size, theme.INK, (inner.x, top + i * step_h), box=inner)
+
+    def fitted_words(self, width: int, room: int) -> tuple[int, list[str]]:
+        """(text size, lines): the step's words wrapped to `width` at the largest size whose lines
+        fit `room`; at the smallest size, the lines that fit (the last one ends the text)."""
         px = self.table.px
-        room = min(button.rect.y for button in self.buttons()) - px(8) - top
         for size in (17, 16, 15, 14, 13, 12, 11, 10):
-            lines = wrap(self.words(), px(size), inner.w)
+            lines = wrap(self.words(), px(size), width)
             if len(lines) * line_height(px(size)) <= room:
-                break
-        step_h = line_height(px(size))
-        for i, line in enumerate(lines[:max(1, room // step_h)]):
-            draw_text(screen, line, px(size), theme.INK, (inner.x, top + i * step_h), box=inner)
+                return px(size), lines
+        kept = max(1, room // line_height(px(size)))
+        return px(size), lines[:kept - 1] + [fit_text(" ".join(lines[kept - 1:]), px(size), width)]
 
     def light_cards(self, screen: pygame.Surface, action) -> None:
         """The move's hand cards besides the one raised (the second card of a Chain-Chain play),

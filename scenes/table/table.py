@@ -234,7 +234,7 @@ class TableScene(Scene):
         self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
         top = self.top_bar.height
         if self.lesson is not None:  # the lesson's column, the move log under it
-            column_w = max(self.px(300), 200)
+            column_w = max(self.px(300), 220)
             self.log_rect = self.lesson.place(pygame.Rect(w - column_w, top, column_w, h - top))
             column_w = self.log_rect.w
         else:
