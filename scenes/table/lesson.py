@@ -63,12 +63,8 @@ class LessonSession:
         """Each part is a game of its own (the move log starts afresh)."""
         return self.lesson.part_number
 
-    can_undo = False
+    can_undo = False  # a lesson's moves are not taken back: Skip step moves on
     can_redo = False
-    game_assisted = False
-
-    def note_hint(self) -> None:
-        """A lesson counts nothing: a hint changes no record."""
 
 
 class LessonTurns(Turns):
@@ -128,9 +124,6 @@ class LessonTurns(Turns):
 
     def reset(self) -> None:
         self.step_wait = None
-
-    def next_game(self) -> None:
-        raise IllegalAction("a lesson deals its parts itself")
 
 
 class LessonMode:
