@@ -87,6 +87,25 @@ def screens(app):
             ended.go(10**9)
             yield f"{game.name} replay at the end {players}p", ended
         yield f"{game.name} rules", RulesSheet(app, game.title, game.guide)
+        if game.lesson:
+            yield from lesson_screens(app, game.name)
+
+
+def lesson_screens(app, game: str):
+    """A lesson's table at its first step, at a learner's step, and at its end (the moves
+    landed and their passing remarks gone)."""
+    app.screens.lesson(game)
+    yield f"{game} lesson, first step", app.top
+    table = app.top
+    lesson = table.lesson.lesson
+    while lesson.step is None or lesson.step.computer or lesson.steps_done < 2:
+        table.lesson.next_part() if lesson.step is None else table.turns.show(lesson.skip_step())
+    yield f"{game} lesson, a learner's step", table
+    while not lesson.finished:
+        table.lesson.next_part() if lesson.step is None else table.turns.show(lesson.skip_step())
+    table.motion.clear()
+    table.prompt_line.clear(notice=True)
+    yield f"{game} lesson, learned", table
 
 
 def inside(item, holder) -> bool:

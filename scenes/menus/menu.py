@@ -1,5 +1,6 @@
-"""The main menu: every registered game, Continue, Statistics, Settings, Quit. Continue keeps its
-place with no game in progress (shown inactive), so no button moves when a game is saved."""
+"""The main menu: every registered game (and Learn beside each game that has a lesson, marked
+once it was learned), Continue, Statistics, Settings, Quit. Continue keeps its place with no game
+in progress (shown inactive), so no button moves when a game is saved."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ import pygame
 
 from game import storage
 from game import registry
+from game.lesson import lesson_finished
 from game.session import SaveError
 
 from scenes.shell.app import Scene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
+
+
+LEARNED = "learned \u2713"  # under Learn, once a game's lesson was played to its end
 
 
 class MainMenu(Scene):
@@ -23,6 +28,12 @@ class MainMenu(Scene):
             Button(game.title, (lambda name=game.name: app.screens.setup(name)), note=game.blurb)
             for game in registry.GAMES
         ]
+        self.learn_buttons = {
+            game.name: Button("Learn", (lambda name=game.name: app.screens.lesson(name)),
+                              note=LEARNED if lesson_finished(app.settings, game.name) else "",
+                              color=theme.BUTTON_GO if lesson_finished(app.settings, game.name) else theme.BUTTON)
+            for game in registry.GAMES if game.lesson
+        }
         self.continue_button = Button("Continue", self.resume)
         self.show_saved_game()
         self.statistics_button = Button("Statistics", lambda: app.screens.statistics())
@@ -37,7 +48,7 @@ class MainMenu(Scene):
         self.continue_button.enabled = self.saved_title is not None
 
     def buttons(self) -> list[Button]:
-        return self.game_buttons + self.small_buttons()
+        return self.game_buttons + list(self.learn_buttons.values()) + self.small_buttons()
 
     def small_buttons(self) -> list[Button]:
         return [self.continue_button, self.replays_button, self.statistics_button, self.settings_button,
@@ -51,7 +62,8 @@ class MainMenu(Scene):
         title_bottom = self.subtitle_y + line_height(self.px(22)) + gap
         self.show_blurbs(True)
         needed = [button.needed(self.px(24)) for button in self.game_buttons]
-        bw = min(w - 2 * gap, max(self.px(520), *(nw for nw, _nh in needed)))
+        learn_w = Button("Learn", lambda: None, note=LEARNED).needed(self.px(20))[0]  # as wide learned or not
+        bw = min(w - 2 * gap, max(self.px(520), *(nw + learn_w + gap for nw, _nh in needed)))
         bh = max(self.px(62), *(nh for _nw, nh in needed))
         row = self.small_buttons()
         row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
@@ -61,8 +73,11 @@ class MainMenu(Scene):
         needed = [button.needed(self.px(24)) for button in self.game_buttons]
         bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
         top = title_bottom + gap
-        for i, button in enumerate(self.game_buttons):
-            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+        for i, (game, button) in enumerate(zip(registry.GAMES, self.game_buttons)):
+            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw - learn_w - gap, bh)
+            learn = self.learn_buttons.get(game.name)
+            if learn is not None:
+                learn.rect = pygame.Rect(button.rect.right + gap, button.rect.y, learn_w, bh)
         y = top + len(self.game_buttons) * (bh + gap) + gap
         for line in lines:
             width = (bw - gap * (len(line) - 1)) // len(line)

@@ -75,6 +75,7 @@ class SetupScene(Scene):
         self.add_button = Button("+ Add seat", self._add_seat)
         self.start_button = Button("Start", self.start, color=theme.BUTTON_GO)
         self.back_button = Button("Back", app.pop)
+        self.learn_button = Button("Learn", lambda: app.screens.lesson(game)) if self.game.lesson else None
         self.message = ""
         self.scroll = 0
         self.max_scroll = 0
@@ -186,6 +187,8 @@ class SetupScene(Scene):
         bh = max(self.px(54), self.start_button.needed(self.px(24))[1])
         self.back_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
         self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
+        if self.learn_button is not None:
+            self.learn_button.rect = pygame.Rect(w - 3 * (bw + gap), h - bh - gap, bw, bh)
         self.message_y = self.start_button.rect.y - gap
         self.viewport = pygame.Rect(0, top, w, self.message_y - line_height(self.px(17)) - gap - top)
         self.items = []
@@ -304,7 +307,7 @@ class SetupScene(Scene):
             found = [c for row in self.rows for c in row.controls()] + [self.add_button, self.order]
         found += [*self.options.values()] + ([self.card_set] if self.card_set is not None else [])
         found += [self.seed, self.winnable, self.daily_button] if self.deals else [self.games_to_win, self.seed]
-        return found + [self.start_button, self.back_button]
+        return found + [self.start_button, self.back_button] + ([self.learn_button] if self.learn_button else [])
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self._typing():
@@ -351,6 +354,8 @@ class SetupScene(Scene):
                 "\u25bc scroll for more" if self.scroll == 0 else "\u25b2 scroll back up")
             draw_text(screen, more, self.px(15), theme.INK_DIM, (self.px(16), self.start_button.rect.centery), "midleft")
         self.back_button.draw(screen, self.px(22))
+        if self.learn_button is not None:
+            self.learn_button.draw(screen, self.px(22))
         self.start_button.draw(screen, self.px(24))
         if self.message:
             draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, self.message_y), "midbottom")

@@ -66,10 +66,14 @@ class HandChoice:
         """Light the hinted move and say it; the game counts as assisted from now on."""
         table = self.table
         table.session.note_hint()
-        cards = action_cards(action)
-        table.hand.selected = cards[0] if cards else None
-        table.choice = action
+        self.light(action)
         table.say_notice(f"Hint: {table.describe(action)}. Enter makes the move.")
+
+    def light(self, action) -> None:
+        """`action` picked: its first hand card raised, where it goes lit (Enter makes it)."""
+        cards = action_cards(action)
+        self.table.hand.selected = cards[0] if cards else None
+        self.table.choice = action
 
     def origin(self, action):
         """Where a move's card starts its flight: its place in the hand."""

@@ -90,7 +90,10 @@ class TableCommands:
             self.app.write(storage.save_named, self.session, name) or ""))
 
     def ask_to_leave(self) -> None:
-        """Back to the menu; mid-game, only once the player says so."""
+        """Back to the menu; mid-game, only once the player says so (a lesson is left at once)."""
+        if self.table.lesson is not None:
+            self.table.lesson.leave()
+            return
         if self.session.game_over:
             self.leave()
             return

@@ -338,6 +338,12 @@ class LinxTable(TableScene):
             self.say_notice(f"Hint: {self.describe(self.choice)} (Enter); or L lays the best chain now, shown")
         self.builder.short_note = self.advice.short_words(view)
 
+    def light_move(self, action) -> None:
+        """A chain to lay is shown built in the chain row (Enter or L lays it)."""
+        super().light_move(action)
+        if isinstance(action, LayChain):
+            self.builder.show(action.start, action.cards, action.end, action.scoring)
+
     def describe(self, action) -> str:
         if isinstance(action, LayChain):
             return f"lay the chain of {action.length} shown, for {action.scoring.points} points"

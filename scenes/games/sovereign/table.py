@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.sovereign.actions import EndTurn, Open, Pick, Play, PlayDiscard, Played, SetSuit, ShiftSuit, Skip, Tuck
+from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, Played, SetSuit,
+                                    ShiftSuit, Skip, Tuck)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
 
@@ -273,6 +274,14 @@ class SovereignTable(TableScene):
 
     def choose_target(self, chain: int, position: int) -> None:
         self.choices.choose(chain, position)
+
+    def light_move(self, action) -> None:
+        """A token to place is shown picked in the pool (a click on the lit card places it)."""
+        super().light_move(action)
+        if isinstance(action, PlaceShield):
+            self.pool.picked = "shield"
+        elif isinstance(action, PlaceModifier):
+            self.pool.picked = f"{action.delta:+d}"
 
     def show_move(self, events, origin, by_table: bool = False) -> None:
         self.choices.forget()
