@@ -308,3 +308,21 @@ def test_the_keyboard_cursor_follows_a_pick_made_another_way():
     assert focus.current() is None
     focus.along(-1, start_row="hand")
     assert focus.current() == "c", "off again, the cursor starts afresh"
+
+
+def test_on_the_viewer_s_turn_a_short_remark_and_the_instruction_show_together(driver, monkeypatch):
+    """After an (E) card: "New event: Jamming Field" and what to do next, at once."""
+    import scenes.table.prompt as prompt_module
+    from scenes.table.prompt import PromptLine
+
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=600)
+    drawn = []
+    real = prompt_module.draw_text
+    monkeypatch.setattr(prompt_module, "draw_text", lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k))
+    line.say_notice("New event: Jamming Field")
+    line.draw(pygame.Surface((700, 300)), "Your turn: play a card", active=True)
+    assert drawn == ["New event: Jamming Field", "Your turn: play a card"]
+    drawn.clear()
+    line.draw(pygame.Surface((700, 300)), "Ben's turn", active=False)
+    assert drawn == ["New event: Jamming Field"]
