@@ -206,9 +206,10 @@ def test_winnable_only_deals_a_deal_the_solver_proves_and_marks_it(driver):
     assert driver.app.settings["last_setup"]["sovereign-solitaire"]["winnable"] is True
 
 
-def finished_table(driver, rules: dict) -> SolitaireTable:
-    session = Session("sovereign-solitaire", {**ANA, "rules": rules}, 7)
-    player = SolitaireHint(0)
+def finished_table(driver, rules: dict, seed: int = 7, player_seed: int = 0) -> SolitaireTable:
+    """A deal played by the rule of thumb to its end, on the table with its result screen up."""
+    session = Session("sovereign-solitaire", {**ANA, "rules": rules}, seed)
+    player = SolitaireHint(player_seed)
     while not session.game_over:
         session.apply(player.choose(session.view(0), session.legal_actions()))
     driver.app.screens.table(session)
@@ -486,18 +487,9 @@ def test_a_hint_to_play_a_card_face_down_names_the_card_of_the_players_own_hand(
 
 def lost_table(driver, seed: int) -> SolitaireTable:
     """A deal played by the rule of thumb to its loss, on the table with its result screen up."""
-    session = Session("sovereign-solitaire", ANA, seed)
-    player = SolitaireHint(1)
-    while not session.game_over:
-        session.apply(player.choose(session.view(0), session.legal_actions()))
-    assert not session.view(None).winners
-    driver.app.screens.table(session)
-    table = driver.app.top
-    for _ in range(200):
-        if isinstance(driver.app.top, GameOver):
-            return table
-        driver.frame(dt=0.1)
-    pytest.fail("no result screen")
+    table = finished_table(driver, {}, seed, player_seed=1)
+    assert not table.session.view(None).winners
+    return table
 
 
 def test_undo_from_a_lost_deal_takes_the_last_decision_back_and_play_goes_on(driver):

@@ -15,6 +15,7 @@ from game.sovereign.rules import PlacedView
 from scenes.games.sovereign.emblems import emblem
 from scenes.ui import cardart, theme
 from scenes.ui.resources import font, text
+from scenes.ui.widgets import wrap_words
 
 
 SUIT_INK = {STAR: (170, 110, 0), PLANET: (40, 90, 180), "": (110, 110, 110)}
@@ -126,7 +127,7 @@ def _short_print(surface: pygame.Surface, ability: str, box: pygame.Rect) -> Non
     """The ability, in lines as wide as the box, at a size that fits them all."""
     for size in range(max(9, box.w // 9), 7, -1):
         face = font(size)
-        lines = _lines(ability, face, box.w)
+        lines = wrap_words(ability.split(), face, box.w)
         if len(lines) * face.get_linesize() <= box.h:
             break
     y = box.y
@@ -134,18 +135,6 @@ def _short_print(surface: pygame.Surface, ability: str, box: pygame.Rect) -> Non
         image = face.render(line, True, (60, 60, 66))
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += face.get_linesize()
-
-
-def _lines(message: str, face, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in message.split():
-        trial = f"{line} {word}".strip()
-        if face.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return lines + [line] if line else lines
 
 
 def suit_symbol(suit: str, size: int) -> pygame.Surface:
@@ -168,11 +157,11 @@ def event_face(name: str, words: str, width: int, size: int) -> pygame.Surface:
     pad = max(4, width // 14)
     title_face, body_face = font(size + 2, bold=True), font(size)
     beside_comet = width - 2 * pad - width // 5
-    title = _lines(name, title_face, beside_comet)
+    title = wrap_words(name.split(), title_face, beside_comet)
     with_comet = all(title_face.size(line)[0] <= beside_comet for line in title)
     if not with_comet:  # a word too long to sit beside the comet: the name takes the whole band
-        title = _lines(name, title_face, width - 2 * pad)
-    body = _lines(words, body_face, width - 2 * pad)
+        title = wrap_words(name.split(), title_face, width - 2 * pad)
+    body = wrap_words(words.split(), body_face, width - 2 * pad)
     band_h = len(title) * title_face.get_linesize() + pad
     height = band_h + len(body) * body_face.get_linesize() + 2 * pad
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
