@@ -41,16 +41,22 @@ def whose(name: str, opening: bool = False) -> str:
 
 def vocative(name: str) -> str:
     """The seat's name called after words said to it (", Ana" in "Your turn, Ana"); nothing for a
-    seat named "You", whom "Your turn" already names."""
+    seat named "You": the words are said to it already ("Your turn, You" names it twice)."""
     return "" if name == YOU else f", {name}"
 
 
-def addressed(name: str, words: str, mark: str = ": ") -> str:
-    """`words` said to the seat, its name called first ("Ana: drag a card", with `mark` ", ":
-    "Ana, you drew 5♠"); to a seat named "You" just the words, as a sentence ("Drag a card")."""
+def called(name: str, words: str) -> str:
+    """`words` (said to the seat, in the second person) after its name: "Ana, you drew 5♠"; to a
+    seat named "You" the words alone, as a sentence: "You drew 5♠"."""
     if name == YOU:
         return words[:1].upper() + words[1:]
-    return f"{name}{mark}{words}"
+    return f"{name}, {words}"
+
+
+def addressed(name: str, words: str) -> str:
+    """What the seat to move is asked to do, under its name: "Ana: drag a card"; under "Your turn"
+    for a seat named "You" ("You: drag a card" would read as a name tag)."""
+    return f"{'Your turn' if name == YOU else name}: {words}"
 
 
 def turns_phrase(turns: int, before: str = "after") -> str:
