@@ -299,7 +299,8 @@ class ChainChainTable(TableScene):
             return f"Now drag your second card onto the pile{word}"
         if view.required is None:
             return f"Lead{vocative(current)}: drag any two cards onto the pile, one after the other{word}"
-        return f"Answer {key_name(view.required)}{vocative(current)}: drag {key_name(view.required)} first, then any card{word}"
+        required = key_name(view.required)
+        return f"Answer {required}{vocative(current)}: drag {required} first, then any card{word}"
 
     def result_rows(self):
         """Each seat's collected cards, their count and sum (fewest cards wins, then lowest sum)."""
