@@ -25,6 +25,7 @@ from __future__ import annotations
 import pygame
 
 from game import storage
+from game.wording import vocative, whose
 
 from scenes.shell.app import Scene
 from scenes.table.choosing import HandChoice
@@ -368,7 +369,7 @@ class TableScene(Scene):
 
     def turn_prompt(self, view, name: str) -> str:
         """What the viewer, whose turn it is, may do now."""
-        return f"Your turn, {name}"
+        return f"Your turn{vocative(name)}"
 
     def result_rows(self) -> list[tuple[int, tuple, str]]:
         """For the game-over screen: (seat, cards to show, summary) per seat."""
@@ -465,7 +466,7 @@ class TableScene(Scene):
             return "Game over"
         current = self.session.names[view.current]
         if view.seat is None or view.current != view.seat:
-            return f"{current}'s turn"
+            return f"{whose(current, opening=True)} turn"
         return self.turn_prompt(view, current)
 
     def prompt_width(self) -> int:
