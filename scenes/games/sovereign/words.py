@@ -106,3 +106,9 @@ def event_words(view) -> tuple[str, str]:
 def supply_words(view) -> str:
     supply = view.supply
     return f"Supply: {supply.shields} shield, {supply.modifiers} modifier, {supply.suits} suit"
+
+
+def onlooker_prompt(name: str, prompt: str) -> str:
+    """Another seat's decision as the viewer reads it: "Waiting for Ben to pick the card that
+    starts their chain" (the prompts speak to the seat deciding)."""
+    return f"Waiting for {name} to {prompt.replace('your ', 'their ')}"
