@@ -598,3 +598,17 @@ def test_leaving_an_unplayed_deal_keeps_it_for_continue(driver):
     back = driver.app.top
     assert isinstance(back, SolitaireTable) and back.session.config["rules"]["deal"] == 12
     assert back.session.state.chains == table.session.state.chains and back.session.state.hands == table.session.state.hands
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_one_chain_takes_the_board_s_whole_width_under_the_piles_and_event(driver, size):
+    """The piles, supply and event lie in a strip along the top, so the seven places span the
+    table's width instead of the third left of a side column (it once left wide empty bands)."""
+    driver.app.screen = pygame.display.set_mode(size)
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 12}}, 12)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    table.layout(size)
+    row = table.row(0)
+    assert row.w >= table.area.w * 0.9 and table.side.rect.bottom <= row.top
+    assert table.chain_w > table.hand.width

@@ -1,7 +1,9 @@
 """The side panel of the Sovereign's Chain table, placed once per layout: the draw and discard
 piles side by side (both face down: discards are private), each with its count under it, then
-words wrapped to the panel's width (the token supply, the card set, the active event), as many
-lines as the panel holds."""
+words wrapped to the panel's width (the token supply, the card set), and the active event as a
+card, as much as the panel holds. Placed `across`, it is a strip instead: the piles at the left,
+the words beside them, the event card at the right (the solitaire, whose one chain takes the
+board's whole width under it)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from scenes.games.sovereign.cards import event_face
 from scenes.table.parts import Pile, card_width
 from scenes.ui import theme
 from scenes.ui.resources import text_px
-from scenes.ui.widgets import draw_text, fit_text, line_height, panel, wrap
+from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap
 
 
 class SidePanel:
@@ -22,17 +24,40 @@ class SidePanel:
         self.draw_pile = draw_pile
         self.discard_pile = discard_pile
         self.px: Callable[[float], int] = round
+        self.across = False
+        self.words_box = pygame.Rect(0, 0, 0, 0)  # where the supply and card-set lines go
+        self.event_box = pygame.Rect(0, 0, 0, 0)  # across: where the event card goes
 
-    def place(self, rect: pygame.Rect, px: Callable[[float], int]) -> None:
-        """The panel in `rect`, the piles along its top; `px` scales base-size measures."""
-        self.rect, self.px = rect, px
+    def place(self, rect: pygame.Rect, px: Callable[[float], int], across: bool = False) -> None:
+        """The panel in `rect` (a column, or a strip `across`); `px` scales base-size measures."""
+        self.rect, self.px, self.across = rect, px, across
+        if across:
+            self.place_across(rect, px)
+            return
         pile_w = card_width(rect.w - px(30), rect.h, columns=2, gap=0, most=px(60))
         pile_y = rect.y + px(10) + int(pile_w * theme.CARD_RATIO) // 2
         self.draw_pile.place((rect.x + rect.w // 4, pile_y), pile_w)
         self.discard_pile.place((rect.x + rect.w * 3 // 4, pile_y), pile_w)
+        self.words_box = rect.inflate(-px(16), 0)
+
+    def place_across(self, rect: pygame.Rect, px: Callable[[float], int]) -> None:
+        label_h = line_height(px(14))
+        pile_w = card_width(rect.w // 8, rect.h - label_h - px(24), columns=1, gap=0, most=px(60))
+        step = max(pile_w, text_width("Discard 00", px(14))) + px(12)
+        pile_y = rect.y + px(8) + int(pile_w * theme.CARD_RATIO) // 2
+        left = rect.x + px(8) + step // 2
+        self.draw_pile.place((left, pile_y), pile_w)
+        self.discard_pile.place((left + step, pile_y), pile_w)
+        words_x = left + step + step // 2 + px(4)
+        rest = rect.right - px(8) - words_x
+        self.words_box = pygame.Rect(words_x, rect.y + px(8), rest * 2 // 5, rect.h - px(16))
+        event_w = min(rect.right - px(8) - self.words_box.right - px(12), px(340))
+        self.event_box = pygame.Rect(rect.right - px(8) - event_w, rect.y + px(8), event_w, rect.h - px(16))
 
     def supply_spot(self) -> tuple[int, int]:
         """Where the supply's line is, under the piles (tokens taken fly from there)."""
+        if self.across:
+            return self.words_box.x + self.px(40), self.words_box.y + line_height(self.px(14)) // 2
         pile = self.draw_pile
         return self.rect.centerx, pile.center[1] + pile.rect.h // 2 + line_height(self.px(14)) + self.px(14)
 
@@ -46,13 +71,13 @@ class SidePanel:
         self.draw_face_down_pile(screen, self.discard_pile, discard_count, "Discard")
         if discard_lit:
             self.discard_pile.light(screen, "close_target", px)
-        y = self.draw_wrapped(screen, supply, px(14), theme.INK_DIM, y + px(6))
+        y = self.draw_wrapped(screen, supply, px(14), theme.INK_DIM, self.words_box.y if self.across else y + px(6))
         if card_set is not None:
             y = self.draw_wrapped(screen, card_set, px(14), theme.INK_DIM, y)
-        heading, body = event
-        inner = self.rect.inflate(-px(16), 0)
-        card = event_face(heading, body, inner.w, text_px(px(14)))
-        screen.blit(card, (inner.x, y + px(8)), pygame.Rect(0, 0, inner.w, self.rect.bottom - y - px(12)))
+        box = self.event_box if self.across else pygame.Rect(self.words_box.x, y + px(8), self.words_box.w,
+                                                             self.rect.bottom - y - px(12))
+        card = event_face(*event, box.w, text_px(px(14)))
+        screen.blit(card, box.topleft, pygame.Rect(0, 0, box.w, box.h))
 
     def draw_face_down_pile(self, screen: pygame.Surface, pile: Pile, count: int, label: str) -> int:
         """A face-down pile with its count under it; returns the y below the count."""
@@ -63,7 +88,7 @@ class SidePanel:
     def draw_wrapped(self, screen: pygame.Surface, message: str, size: int, color, y: int, bold: bool = False) -> int:
         """`message` from `y`, wrapped to the panel's width (a bold heading is shortened to one
         line), as many lines as the panel holds; returns the y below them."""
-        inner = self.rect.inflate(-self.px(16), 0)
+        inner = self.words_box
         height = line_height(size, bold)
         for line in [fit_text(message, size, inner.w, bold=True)] if bold else wrap(message, size, inner.w):
             if y + height > self.rect.bottom - self.px(4):

@@ -69,7 +69,19 @@ class SolitaireTable(SovereignTable):
     def hand_room(self) -> int:
         return 0
 
-    # -- geometry: the one chain, as large as the board allows, across its middle
+    # -- geometry: the piles, supply and event in a strip along the top; the one chain, as large
+    # as the board allows, across the board's whole width under it
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        px = self.px
+        top = self.area.y + px(8)
+        board = pygame.Rect(self.area.x + px(8), top, self.area.w - px(16), self.side.rect.bottom - top)
+        strip = pygame.Rect(board.x, board.y, board.w, min(board.h // 3, px(150)))
+        self.side.place(strip, px, across=True)
+        self.middle = pygame.Rect(board.x, strip.bottom + px(8), board.w, board.bottom - strip.bottom - px(8))
+        self.chain_w = self.chain_width()
+        self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
 
     def chain_width(self) -> int:
         gap = self.px(12)
