@@ -9,6 +9,7 @@ INK_DIM = (195, 212, 203)   # secondary text: at least 4.5:1 on every background
 INK_FAINT = (110, 130, 120)  # lines and edges only, never text
 GOLD = (245, 200, 80)
 GLOW = (255, 226, 110)
+MARK_BEST = (160, 235, 170)  # a review's best move (good is GOLD, costly ALERT)
 ALERT = (255, 185, 175)
 ALERT_PANEL = (70, 25, 25)
 TAG = (20, 40, 30)           # small labels drawn over the board
