@@ -178,7 +178,7 @@ class ReviewScene(Replay):
         self.verdicts: list | None = None  # once the review is ready
         self.by_move: dict = {}
         self.failure = ""
-        self.shown_judged = None  # the progress last drawn
+        self.shown_judged = None  # the progress the last frame drew
         self.cancel_button = Button("Cancel", self.cancel, color=theme.BUTTON_STOP)
         self.close_button = Button("Close", app.pop)
         self.buttons = [Button("\u25c0\u25c0", lambda: self.go(-10**9)), Button("\u25c0", lambda: self.go(-1)),
@@ -198,6 +198,8 @@ class ReviewScene(Replay):
     # -- the work's progress
 
     def update(self, dt: float) -> None:
+        """Take the progress this frame shows; once the work is over, its review (or why not)."""
+        self.shown_judged = self.work.judged
         if self.ready or self.failure or not self.work.done:
             return
         thinker = self.work.thinker
@@ -320,11 +322,17 @@ class ReviewScene(Replay):
     # -- drawing
 
     def draw(self, screen) -> None:
-        self.draw_position(screen)
-        pygame.draw.rect(screen, theme.PANEL, self.bar)
         if not self.ready:
+            with unrecorded():  # shaded under the progress
+                self.table.draw(screen)
+            pygame.draw.rect(screen, theme.PANEL, self.bar)
+            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            screen.blit(shade, (0, 0))
             self.draw_progress(screen)
             return
+        self.draw_position(screen)
+        pygame.draw.rect(screen, theme.PANEL, self.bar)
         self.draw_verdict(screen)
         draw_lines_in(screen, summary_lines(self.verdicts, self.name), self.line_size, theme.INK_DIM, self.summary_box)
         for button in self.buttons:
@@ -384,8 +392,7 @@ class ReviewScene(Replay):
         title = f"Reviewing {possessive(self.name)} decisions"
         draw_text(screen, fit_text(title, self.px(26), box.w - 2 * gap, bold=True), self.px(26), theme.GOLD,
                   (box.centerx, box.y + gap), "midtop", bold=True, box=box)
-        judged, total = self.work.judged
-        self.shown_judged = (judged, total)
+        judged, total = self.shown_judged or (0, 0)
         if self.failure:
             detail = self.failure
         elif total:
