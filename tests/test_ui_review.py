@@ -106,7 +106,7 @@ def test_review_from_the_results_screen_marks_each_decision(driver):
     assert scene.step == first.move - 1, "it opens at the seat's first decision, before the move"
     assert scene.table.turns.viewer == 0, "the table is drawn from the reviewed seat"
     shown = texts_on_screen(driver.app)
-    assert any(text.startswith(f"Move {first.move} (to decide)") for text in shown)
+    assert any(text.startswith(f"Move {first.move}: Ann ") for text in shown)
     assert any(text.startswith(f"Ann's {len(decisions)} decisions: ") for text in shown)
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is results
@@ -180,12 +180,13 @@ def test_the_planted_blunder_shows_costly_with_hards_move_named(driver, monkeypa
     assert verdict.move == BLUNDER_MOVE and not just_made
     assert verdict.mark == COSTLY and verdict.played == BLUNDER and verdict.hard == WINNING
     shown = texts_on_screen(driver.app)
-    assert any(text.startswith(f"Move {BLUNDER_MOVE} (to decide) \u00b7 Costly: win chance") for text in shown)
-    assert "Ann chose to play 7\u2660 on chain 1" in shown
+    assert any(text.startswith("Costly: ") and "points of win chance lost" in text for text in shown)
+    assert f"Move {BLUNDER_MOVE}: Ann chose to play 7\u2660 on chain 1" in shown
     assert "Hard would play 2\u2660 on chain 3" in shown
     assert any(text.startswith(f"Costliest: move {BLUNDER_MOVE}") for text in shown)
     driver.key(pygame.K_RIGHT)
     assert scene.verdict_shown() == (verdict, True), "after the move, the panel still tells it"
+    assert f"Move {BLUNDER_MOVE} (just made): Ann chose to play 7\u2660 on chain 1" in texts_on_screen(driver.app)
 
 
 def test_keys_walk_the_seats_decisions(driver):
@@ -349,13 +350,13 @@ def test_the_lines_of_a_verdict():
                             "You plays 2\u2660 on chain 3", 0.05, 0.95, 0.9, None)
     assert played_line(costly, "You") == "You chose to play 7\u2660 on chain 1"
     assert hard_line(costly, "You") == "Hard would play 2\u2660 on chain 3"
-    assert cost_line(costly) == "Costly: win chance 5% against 95% with Hard's move (90 points lost)"
+    assert cost_line(costly) == "Costly: 90 points of win chance lost (5%; Hard's move 95%)"
     forced = engine.Verdict(3, WINNING, "Ann draws 4\u2660, which fits", BEST, WINNING, "Ann draws 4\u2660, which fits")
     assert played_line(forced, "Ann") == "Ann had one move: draw 4\u2660, which fits"
     assert hard_line(forced, "Ann") == "No other move was allowed."
     assert cost_line(forced) == "Best: the only move"
     scored = engine.Verdict(5, BLUNDER, "Ann plays 9", GOOD, WINNING, "Ann plays 8", 0.4, 0.45, 0.05, 7.4)
-    assert cost_line(scored).endswith("(5 points lost), 7 points fewer")
+    assert cost_line(scored) == "Good: 5 points of win chance lost (40%; Hard's move 45%), 7 points fewer"
     assert summary_lines([costly, forced, scored], "You") == [
         "Your 3 decisions: 1 best \u00b7 1 good \u00b7 1 costly", "Costliest: move 87, 90 points of win chance"]
     assert summary_lines([forced], "Ann")[1] == "No decision lost any win chance."

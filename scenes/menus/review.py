@@ -101,7 +101,7 @@ def points_words(points: float) -> str:
 
 
 def cost_line(verdict) -> str:
-    """The mark and why: "Costly: win chance 5% against 95% with Hard's move (90 points lost)"."""
+    """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)"."""
     mark = MARK_WORDS[verdict.mark]
     if verdict.forced:
         return f"{mark}: the only move"
@@ -110,8 +110,8 @@ def cost_line(verdict) -> str:
         return f"{mark}: Hard's own choice (win chance {percent(verdict.chance_played)})"
     if verdict.mark == BEST:
         return f"{mark}: as good as Hard's move for the win{fewer}"
-    return (f"{mark}: win chance {percent(verdict.chance_played)} against {percent(verdict.chance_hard)} with "
-            f"Hard's move ({round(100 * verdict.cost)} points lost){fewer}")
+    return (f"{mark}: {round(100 * verdict.cost)} points of win chance lost ({percent(verdict.chance_played)}; "
+            f"Hard's move {percent(verdict.chance_hard)}){fewer}")
 
 
 def summary_lines(verdicts, name: str) -> list[str]:
@@ -256,7 +256,7 @@ class ReviewScene(Replay):
         row_h = self.px(64)
         self.bar = pygame.Rect(0, h - row_h - self.lines_h, w, row_h + self.lines_h)
         self.table.layout((w, self.bar.y))
-        self.verdict_box = pygame.Rect(gap, self.bar.y + gap, int(w * 0.6) - gap, self.lines_h - 2 * gap)
+        self.verdict_box = pygame.Rect(gap, self.bar.y + gap, int(w * 0.64) - gap, self.lines_h - 2 * gap)
         self.summary_box = pygame.Rect(self.verdict_box.right + 2 * gap, self.verdict_box.y,
                                        w - self.verdict_box.right - 3 * gap, self.verdict_box.h)
         size_b = self.px(20)
@@ -360,9 +360,10 @@ class ReviewScene(Replay):
             lines = [(f"Not {possessive(self.name)} decision.", theme.INK),
                      ("Up/Down: the previous or next decision; P/N: the costly ones.", theme.INK_DIM), ("", theme.INK)]
         else:
-            when = "just made" if just_made else "to decide"
-            lines = [(f"Move {verdict.move} ({when}) \u00b7 {cost_line(verdict)}", MARK_INKS[verdict.mark]),
-                     (played_line(verdict, self.name), theme.INK), (hard_line(verdict, self.name), theme.INK)]
+            when = " (just made)" if just_made else ""
+            lines = [(cost_line(verdict), MARK_INKS[verdict.mark]),
+                     (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
+                     (hard_line(verdict, self.name), theme.INK)]
             pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (0, box.y, self.px(6), box.h))
         y = box.y
         for text, ink in lines:
