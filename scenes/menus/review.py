@@ -119,11 +119,11 @@ def summary_lines(verdicts, name: str) -> list[str]:
     counts = Counter(v.mark for v in verdicts)
     total = len(verdicts)
     marks = " \u00b7 ".join(f"{counts[mark]} {MARK_WORDS[mark].lower()}" for mark in (BEST, GOOD, COSTLY))
-    head = f"{possessive(name, opening=True)} {total} decision{'s' if total != 1 else ''}: {marks}"
+    head = f"{possessive(name, opening=True)} {total} decision{'s' if total != 1 else ''}:"
     costliest = max(verdicts, key=lambda v: v.cost, default=None)
     if costliest is None or costliest.cost <= 0:
-        return [head, "No decision lost any win chance."]
-    return [head, f"Costliest: move {costliest.move}, {round(100 * costliest.cost)} points of win chance"]
+        return [head, marks, "No decision lost any win chance."]
+    return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance)"]
 
 
 # ---------------------------------------------------------------- the work, off the frame loop
