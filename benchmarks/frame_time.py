@@ -2,10 +2,11 @@
 
 Chains: four seats, long chains, a full move log, a card in flight and a card being dragged.
 Cubes: four seats, a board of 42 cards, a cube's cards flashing on their way to a pile, and a
-card dragged over a lit space. Chain-Chain: six seats, letters, a long move log. SDL's software
-renderer (dummy video driver), 1280x800.
+card dragged over a lit space. Chain-Chain: six seats, letters, a long move log. Sovereign's
+Chain: four seats, 20 cards or more in play (faces, backs, chips), the event card, a card dragged.
+SDL's software renderer (dummy video driver), 1280x800.
 
-    python benchmarks/frame_time.py [--game chains|cubes|chainchain] [--frames 600] [--present]
+    python benchmarks/frame_time.py [--game chains|cubes|chainchain|sovereign] [--frames 600] [--present]
 
 `--present` puts each frame on screen too (a real window: set DISPLAY and SDL_VIDEODRIVER=x11, as
 benchmarks/no_gpu.py does) and says the peak resident memory.
@@ -32,6 +33,7 @@ from game.session import Session  # noqa: E402
 from scenes.games.chainchain.table import ChainChainTable  # noqa: E402
 from scenes.games.chains.table import ChainsTable  # noqa: E402
 from scenes.games.cubes.table import CubesTable  # noqa: E402
+from scenes.games.sovereign.table import SovereignTable  # noqa: E402
 from scenes.shell.screens import open_app  # noqa: E402
 from scenes.ui.motion import Flight  # noqa: E402
 
@@ -75,9 +77,24 @@ def busy_chainchain_session() -> Session:
     return session
 
 
+def busy_sovereign_session() -> Session:
+    """Four chains holding 20 cards or more between them, seat 0 to play a card."""
+    for seed in range(1000):
+        session = Session("sovereigns-chain", {"seats": SEATS}, seed)
+        rng = Rng(seed)
+        while not session.game_over:
+            placed = sum(len(chain) for chain in session.state.chains)
+            pending = session.state.pending
+            if placed >= 20 and session.to_move == 0 and pending is not None and pending.kind == "play":
+                return session
+            legal = session.legal_actions()
+            session.apply(legal[rng.below(len(legal))] if session.to_move == 0 else session.computer_action())
+    raise RuntimeError("no busy position found")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", choices=("chains", "cubes", "chainchain"), default="chains")
+    parser.add_argument("--game", choices=("chains", "cubes", "chainchain", "sovereign"), default="chains")
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--present", action="store_true", help="flip each frame onto the window too")
     args = parser.parse_args()
@@ -87,16 +104,19 @@ def main() -> None:
         table = ChainsTable(app, busy_chains_session())
     elif args.game == "cubes":
         table = CubesTable(app, busy_cubes_session())
+    elif args.game == "sovereign":
+        table = SovereignTable(app, busy_sovereign_session())
     else:
         table = ChainChainTable(app, busy_chainchain_session())
     app.push(table)
     view = table.current_view()
     card = view.hand[0]
+    landing = table.row(1).center if args.game == "sovereign" else table.seats.center(1)
     table.hand.drag = {"card": card, "offset": (0, 0), "pos": (400, 400), "start": (0, 0), "home": (0, 0)}
     times = []
     for i in range(args.frames):
         if not table.motion.busy:
-            table.motion.add(*[Flight(c, True, table.draw_pile.center, table.seats.center(1), duration=0.35,
+            table.motion.add(*[Flight(c, True, table.draw_pile.center, landing, duration=0.35,
                                       delay=0.2, flash=True) for c in view.hand])
         table.hand.drag["pos"] = (300 + i % 200, 380)
         start = time.perf_counter()

@@ -488,16 +488,22 @@ def _field_names(kind: type) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A rule choice the setup screen offers: a key in the config, its values and their labels."""
+    """A rule choice the setup screen offers: a key in the config, its values and their labels;
+    `help` says what the option does, `choice_help` what a value does where that differs."""
 
     key: str
     label: str
     choices: tuple[tuple[Any, str], ...]
     default: Any
     help: str = ""
+    choice_help: tuple[tuple[Any, str], ...] = ()
 
     def label_of(self, value: Any) -> str:
         return dict(self.choices).get(value, str(value))
+
+    def help_for(self, value: Any) -> str:
+        """What the setup screen says beside the option while `value` is chosen."""
+        return next((text for choice, text in self.choice_help if choice == value), self.help)
 
     def refusal(self, value: Any) -> str | None:
         """Why `value` cannot be this option's value, or None when it can."""
@@ -523,6 +529,9 @@ class NumberOption:
     default: int
     step: int = 1
     help: str = ""
+
+    def help_for(self, value: Any) -> str:
+        return self.help
 
     def refusal(self, value: Any) -> str | None:
         """Why `value` cannot be this option's value, or None when it can."""

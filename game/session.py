@@ -243,6 +243,19 @@ class Session:
     def outcome(self):
         return self.rules.outcome(self.state)
 
+    def result_words(self) -> str:
+        """How the current game ended, for a list of saved games: "won" or "lost" for the one
+        human at the table, else who won; "in progress" before its end."""
+        if not self.game_over:
+            return "in progress"
+        winners = self.outcome().winners
+        humans = self.human_seats
+        if len(humans) == 1:
+            return "won" if humans[0] in winners else "lost"
+        if not winners:
+            return "nobody won"
+        return f"{' and '.join(self.names[seat] for seat in winners)} won"
+
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]

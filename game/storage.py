@@ -27,6 +27,7 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import unquote
 
 from .core import nested_deeper_than
 from .files import FileRefused, clean_name, locked, read_regular
@@ -437,26 +438,49 @@ def cards_dir() -> Path:
     return data_dir() / "cards"
 
 
-# Names Windows keeps for devices: a save named so could not be written there.
+# Names Windows keeps for devices (with any extension): a save named so could not be written there.
 RESERVED_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(10)), *(f"LPT{n}" for n in range(10))}
 SAVE_NAME_LIMIT = 40
+# Characters some system refuses in a file name (Windows: these and control characters), and
+# '%', which begins a character written as its code.
+UNSAFE_IN_FILE_NAMES = set('<>:"/\\|?*%')
 
 
 def save_file_name(name: str) -> str:
-    """The file name (without .json) a game saved under the player's `name` gets: letters and
-    digits of any script, spaces, '-' and '_' kept, anything else '_'; never empty, never a
-    name a system keeps for itself."""
-    slug = "".join(ch if ch.isalnum() or ch in " -_" else "_" for ch in name.strip())[:SAVE_NAME_LIMIT].strip()
-    slug = slug or "game"
-    return f"{slug}_" if slug.upper() in RESERVED_NAMES else slug
+    """The file name (without .json) of a game saved under the player's `name`: the name as
+    typed, with each character some system would refuse written as %XX (a ':' is %3A), and so
+    a dot or space that would open or end it, a name Windows keeps for a device, or the mark of
+    a damaged file; `saved_name` reads it back. Never empty."""
+    typed = clean_name(name, SAVE_NAME_LIMIT) or "game"
+    escaped = [_escaped(ch) if ch in UNSAFE_IN_FILE_NAMES or not ch.isprintable() else ch for ch in typed]
+    if escaped[0] == ".":
+        escaped[0] = _escaped(".")
+    if escaped[-1] in (".", " "):
+        escaped[-1] = _escaped(escaped[-1])
+    for i in range(len(escaped) - 1):
+        if escaped[i] == "." and "".join(escaped[i:]).startswith(DAMAGED_MARK):
+            escaped[i] = _escaped(".")
+    device = typed.split(".")[0].rstrip(" ")
+    if device.upper() in RESERVED_NAMES:
+        escaped[len(device) - 1] = _escaped(device[-1])
+    return "".join(escaped)
+
+
+def _escaped(ch: str) -> str:
+    return "".join(f"%{byte:02X}" for byte in ch.encode("utf-8"))
+
+
+def saved_name(path: Path) -> str:
+    """The name a game was saved under, as the player typed it (see `save_file_name`)."""
+    return unquote(path.stem, errors="replace")
 
 
 def save_named(session: Session, name: str) -> str:
     """Save the game in progress under a name of the player's (an existing save of that name is
     replaced); returns what to tell the player. Raises StorageError when it cannot be written."""
-    slug = save_file_name(name)
-    write_atomically(saves_dir() / f"{slug}.json", session.dumps())
-    return f"Saved as \u201c{slug}\u201d: Saved games on the menu opens it again."
+    path = saves_dir() / f"{save_file_name(name)}.json"
+    write_atomically(path, session.dumps())
+    return f"Saved as \u201c{saved_name(path)}\u201d: Saved games on the menu opens it again."
 
 
 def named_saves() -> list[Path]:

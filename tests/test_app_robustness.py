@@ -162,7 +162,7 @@ def test_saved_games_lists_opens_and_deletes_a_game_under_any_name(driver, name)
     driver.app.screens.replays()
     listing = driver.app.top
     assert isinstance(listing, ReplayList) and len(listing.shown) == 1
-    assert listing.shown[0][0].label.startswith("Saved: ") and "Chains \u00b7 A, B \u00b7 " in listing.label(
+    assert listing.shown[0][0].label.startswith("Saved: ") and "Chains \u00b7 in progress \u00b7 A, B \u00b7 " in listing.label(
         *listing.entries[0])
     driver.click(listing.shown[0][0].rect.center)
     assert driver.app.top.session.log[:len(log)] == log
@@ -187,7 +187,8 @@ def test_a_finished_game_under_a_name_like_a_date_replays():
     driver = start_app()
     driver.app.screens.replays()
     listing = driver.app.top
-    assert listing.shown[0][0].label.startswith("Replay: Chains \u00b7 A, B \u00b7 ")
+    outcome = " and ".join(session.names[seat] for seat in session.outcome().winners) + " won"
+    assert listing.shown[0][0].label.startswith(f"Replay: Chains \u00b7 {outcome} \u00b7 A, B \u00b7 ")
     driver.click(listing.shown[0][0].rect.center)
     assert isinstance(driver.app.top, Replay)
     driver.key(pygame.K_END)

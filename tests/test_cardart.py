@@ -191,3 +191,50 @@ def test_the_settings_store_accepts_exactly_the_backs_the_painter_knows():
     from game import storage
 
     assert set(storage.CARD_BACKS) == set(cardart.BACKS)
+
+
+def pip_blobs(face: pygame.Surface, rank: str, suit: str, ink) -> int:
+    """The separate blots of the suit's ink on a card's face, its two corner indexes blanked."""
+    w, h = face.get_size()
+    pad = max(2, w // 16)
+    index = cardart.corner_index(rank, suit, ink, w).get_rect(topleft=(pad, pad))
+    blank = pygame.Surface((w, h))
+    blank.fill(theme.CARD_FACE)
+    blank.blit(face, (0, 0))
+    for corner in (index, index.move(w - 2 * pad - index.w, h - 2 * pad - index.h)):
+        blank.fill(theme.CARD_FACE, corner.inflate(4, 4))
+    mask = pygame.mask.from_threshold(blank, (*ink, 255), (70, 70, 70, 255))
+    joined = mask.convolve(pygame.mask.Mask((3, 3), fill=True))  # a spade's stem touches its leaf
+    return len(joined.connected_components(minimum=3))
+
+
+@pytest.mark.parametrize("width", (60, 92, 150, 240))
+@pytest.mark.parametrize("suit", list("SHDC"))
+def test_a_number_card_shows_as_many_pips_as_its_rank(width, suit):
+    for rank in range(2, 11):
+        face = cardart.face(card(f"{'T' if rank == 10 else rank}{suit}"), width)
+        assert pip_blobs(face, str(rank), SUIT_SYMBOLS[suit], cardart.suit_ink(suit, False)) == rank, (rank, width)
+
+
+@pytest.mark.parametrize("width", (60, 92, 120, 150, 240))
+def test_pips_keep_clear_of_the_corner_indexes_and_of_one_another(width):
+    w, h = cardart.card_size(width)
+    pad = max(2, w // 16)
+    for rank in range(2, 11):
+        field = cardart.pip_field(width, SUIT_SYMBOLS["H"], rank)
+        index = cardart.corner_index(str(rank), SUIT_SYMBOLS["H"], theme.CARD_RED, w).get_rect(topleft=(pad, pad))
+        corners = (index, index.move(w - 2 * pad - index.w, h - 2 * pad - index.h))
+        pips = [pygame.Rect(round(x - field.size / 2), round(y - field.size / 2), field.size, field.size)
+                for x, y in field.centres(rank)]
+        assert len(pips) == rank
+        for i, pip in enumerate(pips):
+            assert pygame.Rect(0, 0, w, h).contains(pip)
+            assert pip.collidelist(list(corners)) == -1, (rank, width)
+            assert pip.collidelist(pips[i + 1:]) == -1, (rank, width)
+
+
+def test_every_rank_of_a_width_has_pips_of_one_size_and_a_ten_none_larger():
+    for width in (60, 92, 150, 240):
+        sizes = {cardart.pip_field(width, SUIT_SYMBOLS["S"], rank).size for rank in range(2, 10)}
+        assert len(sizes) == 1
+        assert cardart.pip_field(width, SUIT_SYMBOLS["S"], 10).size <= sizes.pop()

@@ -105,11 +105,30 @@ def screens(app):
                 yield f"{game.name} review {players}p", reviewed(app, finished.session)
                 yield f"{game.name} review at the end {players}p", reviewed(app, finished.session, at_end=True)
         yield f"{game.name} rules", RulesSheet(app, game.title, game.guide)
+        if game.lesson:
+            yield from lesson_screens(app, game.name)
     finished = played(GAMES[0], 3, None)
     waiting = ReviewScene(app, finished, 0, table_class(GAMES[0]), budget=GLANCE)
     waiting.work.cancel()
     yield "review being made", waiting
     yield "review of whose decisions", SeatChoice(app, finished, [0, 1, 2], lambda seat: None)
+
+
+def lesson_screens(app, game: str):
+    """A lesson's table at its first step, at a learner's step, and at its end (the moves
+    landed and their passing remarks gone)."""
+    app.screens.lesson(game)
+    yield f"{game} lesson, first step", app.top
+    table = app.top
+    lesson = table.lesson.lesson
+    while lesson.step is None or lesson.step.computer or lesson.steps_done < 2:
+        table.lesson.next_part() if lesson.step is None else table.turns.show(lesson.skip_step())
+    yield f"{game} lesson, a learner's step", table
+    while not lesson.finished:
+        table.lesson.next_part() if lesson.step is None else table.turns.show(lesson.skip_step())
+    table.motion.clear()
+    table.prompt_line.clear(notice=True)
+    yield f"{game} lesson, learned", table
 
 
 def inside(item, holder) -> bool:

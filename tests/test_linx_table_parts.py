@@ -81,7 +81,7 @@ def test_the_board_says_which_anchor_or_scoring_card_a_point_is_on(driver):
     from scenes.table.parts import Pile
 
     board = LinxBoard(Pile(), lambda value: int(value))
-    board.place(pygame.Rect(0, 100, 1000, 500))
+    board.place(pygame.Rect(0, 100, 1000, 500), most=84)
     anchors = (card("3Su"), card("4Mo"), card("5St"), card("6He"))
     view = SimpleNamespace(anchors=anchors, scoring_up=(FIVE, SIX))
     assert board.card_at(board.anchor_row[2].center, view) == ("anchor", anchors[2])

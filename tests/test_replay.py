@@ -1,5 +1,6 @@
 """Finished games are kept (the last 50) and replayed move by move, forwards and backwards, as an
-onlooker sees them."""
+onlooker sees them or from a chosen seat (a solitaire from its one seat); the list says how each
+game ended."""
 
 from __future__ import annotations
 
@@ -102,3 +103,62 @@ def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
     assert listing.shown[0][0].label.startswith("Saved: Sunday game")
     driver.click(listing.shown[0][0].rect.center)
     assert driver.app.top.session.log[:len(log)] == log
+
+
+def solitaire_lost(seed: int = 3) -> Session:
+    from game.sovereign.solitaire import SolitaireHint
+
+    session = Session("sovereign-solitaire", {"seats": [{"name": "You"}]}, seed)
+    player = SolitaireHint(1)
+    while not session.game_over:
+        session.apply(player.choose(session.view(0), session.legal_actions()))
+    return session
+
+
+def test_a_solitaire_replay_shows_the_hand_and_no_backs_over_the_chain(driver, monkeypatch):
+    """There is nobody to hide a solitaire's hand from: the replay shows it, as the table did."""
+    from scenes.ui import cardart
+
+    driver.app.screens.replay(solitaire_lost())
+    replay = driver.app.top
+    replay.go(3)
+    view = replay.table.current_view()
+    assert view.seat == 0 and len(view.hand) == 5
+    backs, faces = [], []
+    real_back, real_face = cardart.back, cardart.face
+    monkeypatch.setattr(cardart, "back", lambda width: backs.append(width) or real_back(width))
+    monkeypatch.setattr(cardart, "face", lambda card, width: faces.append(card) or real_face(card, width))
+    with recording() as drawn:
+        replay.draw(driver.app.screen)
+    assert len(backs) == 1, "only the draw pile shows a back: no hand of backs, none over place 7"
+    assert set(view.hand) <= set(faces)
+    assert not any(item.what.startswith("View:") for item in drawn), "a solitaire has one seat to watch from"
+
+
+def test_a_replay_is_watched_from_a_chosen_seat_with_its_hand_shown(driver):
+    storage.archive_game(finished("chains", 6))
+    driver.app.screens.replays()
+    driver.click(driver.app.top.shown[0][0].rect.center)
+    replay = driver.app.top
+    replay.go(4)
+    assert replay.table.current_view().seat is None and replay.view_button.label == "View: onlooker"
+    driver.click(replay.view_button.rect.center)
+    assert replay.table.current_view().seat == 0 and replay.view_button.label == "View: Ana's hand"
+    assert replay.table.current_view().hand == replay.session.rules.view(replay.session.state, 0).hand
+    driver.key(pygame.K_v)
+    assert replay.table.current_view().seat == 1 and replay.view_button.label == "View: Ben's hand"
+    driver.key(pygame.K_v)
+    assert replay.table.current_view().seat is None, "and back to an onlooker"
+
+
+def test_the_list_says_how_each_game_ended(driver):
+    storage.archive_game(solitaire_lost(3))
+    storage.archive_game(finished("chains", 6))
+    one_human = Session("chains", {"seats": [{"name": "Ana"}, COMPUTERS["seats"][1]]}, 2)
+    storage.save_named(one_human, "Sovereign's Chain: Solitaire Ana")
+    driver.app.screens.replays()
+    labels = [button.label for button, _path in driver.app.top.shown]
+    assert labels[0].startswith("Saved: Sovereign's Chain: Solitaire Ana \u00b7 Chains \u00b7 in progress \u00b7 Ana, Ben")
+    assert any("Solitaire \u00b7 lost \u00b7 You \u00b7 " in label for label in labels)
+    assert any(label.startswith("Replay: Chains \u00b7 Ana won \u00b7 Ana, Ben") or label.startswith(
+        "Replay: Chains \u00b7 Ben won \u00b7 Ana, Ben") for label in labels), labels

@@ -52,3 +52,11 @@ def test_the_sheet_counts_are_the_engines_for_two_to_four():
     assert f"{SHIELDS} shields, {MODIFIERS} modifiers (+1 or -1), {SUIT_TOKENS} suit tokens" in GUIDE
     assert (len(RULES.cards.cards), len(RULES.cards.events)) == (70, 15) and "70 class cards" in GUIDE
     assert "15 events" in GUIDE
+
+
+def test_the_sheet_opens_with_the_game_and_ends_with_the_card_files():
+    """A player reads how to play first; the designed card list and how to load another goes last."""
+    paragraphs = GAME.guide.paragraphs
+    assert paragraphs[0].startswith("Goal:") and paragraphs[1].startswith("Setup:")
+    assert paragraphs[-1].startswith("The card list") and "designed for this edition" in paragraphs[-1]
+    assert sum("classes.toml" in p for p in paragraphs) == 1

@@ -531,11 +531,16 @@ def test_a_save_whose_replay_fails_in_any_way_is_moved_aside(monkeypatch, caplog
 
 
 @pytest.mark.parametrize("name", ["20240101 evening", "2024-01-01 12:00", "Ünïcødé 斥候 \U0001f680", "a/b\\c:*?\"<>|",
-                                  "CON", "..", "   ", "x" * 300, "20240101-120000-chains"])
+                                  "CON", "..", "   ", "x" * 300, "20240101-120000-chains",
+                                  "Sovereign's Chain: Solitaire Ana", "nul.txt", "100% sure", "v1.2 final.",
+                                  "x.damaged-2"])
 def test_any_name_a_player_types_saves_lists_opens_and_deletes(name):
-    storage.save_named(played(), name)
+    told = storage.save_named(played(), name)
     (path,) = storage.named_saves()
-    assert path.parent == storage.saves_dir() and len(path.stem) <= storage.SAVE_NAME_LIMIT + 1
+    typed = " ".join(name.split())[:storage.SAVE_NAME_LIMIT].strip() or "game"
+    assert path.parent == storage.saves_dir() and storage.saved_name(path) == typed and f"\u201c{typed}\u201d" in told
+    assert not set(path.stem) & set('<>:"/\\|?*') and path.stem[-1] not in ". " and path.stem[0] != "."
+    assert path.stem.split(".")[0].upper() not in storage.RESERVED_NAMES and storage.DAMAGED_MARK not in path.name
     assert storage.load_game(path).log == played().log
     storage.delete_saved(path)
     assert storage.named_saves() == []

@@ -88,6 +88,17 @@ def test_a_row_of_slots_squeezes_into_its_room_and_says_which_slot_a_point_is_on
     assert len(empty) == 0 and empty.rect.size == (0, 0) and empty.index_at((0, 0)) is None
 
 
+def test_a_row_carries_its_spacing_on_past_its_last_slot(driver):
+    from scenes.table.parts import SlotRow
+
+    row = SlotRow()
+    row.place(left=10, center_y=100, width=40, count=3, step=50)
+    assert row.slot(1) is row[1]
+    assert row.slot(4).center == (30 + 4 * 50, 100) and row.slot(4).width == 40
+    row.place(left=10, center_y=100, width=40, count=3, step=50, room=80)
+    assert row.slot(3).center[0] - row.slot(2).center[0] == row[1].center[0] - row[0].center[0] == 20
+
+
 def test_a_slot_is_lit_differently_as_a_target_the_chosen_move_and_the_last_move(driver):
     from scenes.table.parts import Slot
 
@@ -97,6 +108,19 @@ def test_a_slot_is_lit_differently_as_a_target_the_chosen_move_and_the_last_move
         Slot((100, 100), 50).light(screen, how)
         lit[how] = pygame.image.tobytes(screen, "RGB")
     assert len(set(lit.values())) == 3
+
+
+def test_a_close_target_is_framed_nearer_its_card_than_a_target(driver):
+    """Where cards lie a few pixels apart, a legal target's frame keeps off the cards beside it."""
+    from scenes.table.parts import Slot
+
+    def frame_reach(how: str) -> int:
+        screen = pygame.Surface((200, 200))
+        slot = Slot((100, 100), 50)
+        slot.light(screen, how)
+        return slot.rect.x - next(x for x in range(200) if screen.get_at((x, 100))[:3] != (0, 0, 0))
+
+    assert 0 < frame_reach("close_target") < frame_reach("target")
 
 
 def test_the_keyboard_cursor_walks_rows_and_leaves_a_row_that_closes():
@@ -263,3 +287,42 @@ def test_a_row_of_slots_kept_to_the_right_edge_of_its_room(driver):
     row.end_at(300)
     assert row.rect.right == 300 and row.rect.w == 40 + 2 * 30
     assert [slot.center[1] for slot in row] == [100, 100, 100] and row.index_at((295, 100)) == 2
+
+
+def test_the_keyboard_cursor_follows_a_pick_made_another_way():
+    """A click or a hint picks a thing: the next key goes on from there."""
+    from scenes.table.parts import Focus
+
+    rows = {"hand": ["a", "b", "c"], "table": ["pile"]}
+    focus = Focus(lambda: list(rows.items()))
+    focus.follow("hand", "b")
+    assert (focus.row, focus.current()) == ("hand", "b")
+    focus.along(1)
+    assert focus.current() == "c"
+    focus.follow("table", "pile")
+    focus.along(1)
+    assert (focus.row, focus.current()) == ("table", "pile")
+    focus.follow("hand", "gone")
+    assert focus.row is None and focus.current() is None
+    focus.follow("hand", None)
+    assert focus.current() is None
+    focus.along(-1, start_row="hand")
+    assert focus.current() == "c", "off again, the cursor starts afresh"
+
+
+def test_on_the_viewer_s_turn_a_short_remark_and_the_instruction_show_together(driver, monkeypatch):
+    """After an (E) card: "New event: Jamming Field" and what to do next, at once."""
+    import scenes.table.prompt as prompt_module
+    from scenes.table.prompt import PromptLine
+
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=600)
+    drawn = []
+    real = prompt_module.draw_text
+    monkeypatch.setattr(prompt_module, "draw_text", lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k))
+    line.say_notice("New event: Jamming Field")
+    line.draw(pygame.Surface((700, 300)), "Your turn: play a card", active=True)
+    assert drawn == ["New event: Jamming Field", "Your turn: play a card"]
+    drawn.clear()
+    line.draw(pygame.Surface((700, 300)), "Ben's turn", active=False)
+    assert drawn == ["New event: Jamming Field"]

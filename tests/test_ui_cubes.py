@@ -115,3 +115,29 @@ def test_the_board_pans_zooms_and_fits(driver):
     driver.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)])
     driver.key(pygame.K_f)
     assert (table.center, table.zoom) == (center, zoom)
+
+
+def test_the_tags_of_a_card_held_over_the_board_fit_their_boxes_at_800x600(driver):
+    """How a held card meets each neighbour ("rank", "suit", "\u00b11") reads whole: the tag's box
+    grows with its word (it once cut "rank" to "ank" at 800x600)."""
+    from scenes.ui.widgets import recording
+
+    driver.app.screen = pygame.display.set_mode((800, 600))
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer"}]
+    session = Session("cubes", {"seats": seats}, 3)
+    for _ in range(30):
+        if session.game_over:
+            break
+        session.apply(session.legal_actions()[0])
+    driver.app.screens.table(session)
+    table = driver.app.top
+    table.layout((800, 600))
+    board = session.view(0).board_dict()
+    cells = list(board)
+    x, y = cells[0]
+    empty = next(cell for cell in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if cell not in board)
+    card = next(iter(session.view(0).hand), board[cells[0]])
+    with recording() as drawn:
+        table.draw_preview(driver.app.screen, board, card, empty, int(table.zoom))
+    tags = [item for item in drawn if item.what]
+    assert tags and all(item.box is not None and item.box.contains(item.rect) for item in tags)

@@ -19,7 +19,8 @@ from game.sovereign import (Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModi
 from game.sovereign.actions import Flipped, TokenPlaced, TokensTaken
 from game.sovereign.guide import SCORED_CHAIN
 from game.sovereign.state import EVERYONE, Placed, chain_score
-from scenes.games.sovereign.table import SovereignTable, TokenMark
+from scenes.games.sovereign.cards import TokenMark
+from scenes.games.sovereign.table import SovereignTable
 from scenes.menus.gameover import GameOver
 from scenes.menus.handoff import HandOff
 from scenes.menus.setup import SetupScene

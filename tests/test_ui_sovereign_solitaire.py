@@ -17,7 +17,9 @@ from game.sovereign.state import Tokens
 from scenes.games.sovereign.solitaire_table import SolitaireTable
 from scenes.menus.confirm import Confirm
 from scenes.menus.gameover import GameOver
+from scenes.menus.rules_sheet import RulesSheet
 from scenes.menus.setup import SetupScene
+from scenes.menus.table_menu import TableMenu
 from scenes.table.choosing import action_cards
 from test_ui_sovereign import by_mouse
 
@@ -63,7 +65,7 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
     driver.type_text("4")
     driver.click(setup.start_button.rect.center)
     table = driver.app.top
-    assert isinstance(table, SolitaireTable) and table.session.names == ["Ana"]
+    assert isinstance(table, SolitaireTable) and table.session.names == ["You"]
     plays = 0
     undone = hinted = False
     for _ in range(20000):
@@ -204,9 +206,10 @@ def test_winnable_only_deals_a_deal_the_solver_proves_and_marks_it(driver):
     assert driver.app.settings["last_setup"]["sovereign-solitaire"]["winnable"] is True
 
 
-def finished_table(driver, rules: dict) -> SolitaireTable:
-    session = Session("sovereign-solitaire", {**ANA, "rules": rules}, 7)
-    player = SolitaireHint(0)
+def finished_table(driver, rules: dict, seed: int = 7, player_seed: int = 0) -> SolitaireTable:
+    """A deal played by the rule of thumb to its end, on the table with its result screen up."""
+    session = Session("sovereign-solitaire", {**ANA, "rules": rules}, seed)
+    player = SolitaireHint(player_seed)
     while not session.game_over:
         session.apply(player.choose(session.view(0), session.legal_actions()))
     driver.app.screens.table(session)
@@ -480,3 +483,118 @@ def test_a_hint_to_play_a_card_face_down_names_the_card_of_the_players_own_hand(
     driver.app.push(table)
     words = table.describe(PlayOn(c("Envoy-4"), 0, False))
     assert c("Envoy-4").label in words and "face-down card" not in words
+
+
+def lost_table(driver, seed: int) -> SolitaireTable:
+    """A deal played by the rule of thumb to its loss, on the table with its result screen up."""
+    table = finished_table(driver, {}, seed, player_seed=1)
+    assert not table.session.view(None).winners
+    return table
+
+
+def test_undo_from_a_lost_deal_takes_the_last_decision_back_and_play_goes_on(driver):
+    """The top bar stays live over the result: Undo (and Ctrl+Z) go back as during play."""
+    table = lost_table(driver, 1)
+    session = table.session
+    assert session.can_undo and table.commands.undo_button.enabled
+    before = len(session.log)
+    driver.click(table.commands.undo_button.rect.center)
+    assert len(session.log) < before and not session.game_over
+    assert driver.app.top is table and table.my_turn, "the result screen is gone: play goes on"
+    driver.frame()
+    assert session.legal_actions() and table.winnable_button.enabled
+
+
+def test_a_lost_deal_whose_last_turn_drew_a_card_shows_undo_inactive(driver):
+    """Undo never goes back past a draw that showed a card: on the result the button says so."""
+    table = lost_table(driver, 0)
+    assert not table.session.can_undo and not table.commands.undo_button.enabled
+    before = list(table.session.log)
+    driver.click(table.commands.undo_button.rect.center)
+    with_ctrl = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    driver.frame([with_ctrl])
+    assert table.session.log == before and isinstance(driver.app.top, GameOver)
+
+
+def test_rules_and_table_keys_work_on_the_result_screen(driver):
+    """F1 opens the rules sheet and F2 the table menu over the result; each goes back to it."""
+    lost_table(driver, 0)
+    result = driver.app.top
+    driver.key(pygame.K_F1)
+    assert isinstance(driver.app.top, RulesSheet)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is result
+    driver.key(pygame.K_F2)
+    assert isinstance(driver.app.top, TableMenu)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is result
+
+
+def test_the_solitaire_player_is_you(driver):
+    """Set up from the menu, the one seat is "You": "Your chain", "Your turn", "You win!"."""
+    driver.app.screens.setup("sovereign-solitaire")
+    driver.click(driver.app.top.start_button.rect.center)
+    table = driver.app.top
+    view = table.current_view()
+    assert table.session.names == ["You"] and table.chain_label(view, 0).startswith("Your chain \u00b7 pool: ")
+    assert table.prompt(view).startswith("Your turn: ")
+    won = Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": winnable_deal(3)}}, 5)
+    for action in solve(won.state, node_limit=WINNABLE_NODES)[1]:
+        won.apply(action)
+    driver.app.screens.table(won)
+    assert driver.app.top.result_headline() == "You win!"
+    lost = lost_table(driver, 0)
+    assert lost.result_headline() == "The deal is lost"
+
+
+def test_the_events_help_on_the_setup_describes_the_choice(driver):
+    driver.app.screens.setup("sovereign-solitaire")
+    setup = driver.app.top
+    shown = lambda: " ".join(payload[0] for _rect, kind, payload in setup.items if kind == "text")
+    assert "Event cards: one event at a time" in shown() and "Fair Winds:" not in shown()
+    driver.click(setup.options["fair_winds"].rect.center)
+    assert setup.options["fair_winds"].value is True
+    assert "Fair Winds: play without event cards" in shown() and "Event cards:" not in shown()
+
+
+def test_a_fair_winds_deal_says_so_in_the_title_bar(driver):
+    """Deal #12 without events is another layout than Deal #12: the title says which."""
+    session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": 12, "fair_winds": True}}, 1)
+    driver.app.screens.table(session)
+    assert driver.app.top.title() == "Solitaire \u00b7 Deal #12 \u00b7 Fair Winds"
+
+
+def test_a_solitaire_is_offered_for_saving_under_its_deal_and_keeps_the_name_typed(driver):
+    """Ctrl+S offers "Solitaire Deal #12"; a name with a colon or an apostrophe is listed as typed."""
+    driver.app.screens.table(Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": 12}}, 1))
+    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    ask = driver.app.top
+    assert ask.field.value == "Solitaire Deal #12"
+    table = driver.app.stack[-2]
+    ask.field.value = "Sovereign's Chain: Solitaire Ana"
+    driver.key(pygame.K_RETURN)
+    assert driver.app.top is table and table.prompt_line.notice.startswith("Saved as \u201cSovereign's Chain: Solitaire Ana\u201d")
+    driver.app.screens.replays()
+    (button, _path), = driver.app.top.shown
+    assert button.label.startswith("Saved: Sovereign's Chain: Solitaire Ana \u00b7 ")
+
+
+def test_leaving_an_unplayed_deal_keeps_it_for_continue(driver):
+    """The leave dialog promises Continue: a deal left before its first play comes back with its number."""
+    driver.app.screens.setup("sovereign-solitaire")
+    setup = driver.app.top
+    driver.click(setup.seed.rect.center)
+    driver.type_text("12")
+    driver.click(setup.start_button.rect.center)
+    table = driver.app.top
+    assert isinstance(table, SolitaireTable) and table.session.log == []
+    driver.key(pygame.K_ESCAPE)
+    confirm = driver.app.top
+    assert isinstance(confirm, Confirm) and "Continue on the menu brings it back" in confirm.detail
+    driver.click(confirm.yes.rect.center)
+    menu = driver.app.top
+    assert menu.continue_button.enabled and menu.continue_button.note == "Sovereign's Chain: Solitaire"
+    driver.click(menu.continue_button.rect.center)
+    back = driver.app.top
+    assert isinstance(back, SolitaireTable) and back.session.config["rules"]["deal"] == 12
+    assert back.session.state.chains == table.session.state.chains and back.session.state.hands == table.session.state.hands

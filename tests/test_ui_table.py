@@ -98,3 +98,68 @@ def test_a_hint_to_draw_names_the_button_and_shows_no_card(driver):
     top = table.session.state.draw_pile[-1]
     driver.key(pygame.K_h)
     assert table.prompt_line.notice.startswith("Hint: Draw") and top.label not in table.prompt_line.notice
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_the_card_size_setting_sizes_the_hand_and_the_board_at_every_table(driver, game):
+    """Small and large cards: the hand and the board's cards grow with the setting. The Cubes board
+    (fitted to the camera) and the solitaire's one chain (seven places across the board's width)
+    are as large as their room allows at any setting, so there only the hand grows."""
+    from scenes.shell.screens import table_class
+
+    driver.app.screen = pygame.display.set_mode((1920, 1080))
+    players = max(game.rules.min_players, 2) if game.rules.max_players > 1 else 1
+    seats = [{"name": n, "kind": "human" if i == 0 else "computer"} for i, n in enumerate(["Ana", "Ben", "Cleo"][:players])]
+    widths = {}
+    for size in ("small", "large"):
+        driver.app.settings["card_size"] = size
+        table = table_class(game)(driver.app, Session(game.name, {"seats": seats}, 3))
+        table.layout((1920, 1080))
+        widths[size] = (table.hand.width, table.flight_width())
+    assert widths["large"][0] > widths["small"][0], "the hand"
+    if game.name not in ("cubes", "sovereign-solitaire"):
+        assert widths["large"][1] > widths["small"][1], "the board"
+
+
+def test_a_move_picked_by_keyboard_is_named_in_the_prompt(driver, monkeypatch):
+    """"Enter: Ana plays 7\u2660 on chain 2": the prompt says what Enter will do."""
+    import scenes.table.prompt as prompt_module
+
+    session = Session("chains", {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer"}]}, 5)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    while not table.my_turn or table.motion.busy:
+        driver.frame(dt=0.05)
+    driver.key(pygame.K_RIGHT)
+    assert table.choice is not None
+    drawn = []
+    real = prompt_module.draw_text
+    monkeypatch.setattr(prompt_module, "draw_text", lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k))
+    table.prompt_line.clear(notice=True)
+    table.draw(driver.app.screen)
+    said = " ".join(drawn)
+    assert said.startswith("Enter: ") and table.describe(table.choice) in said
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_thinking_sits_on_the_seat_s_name_line_clear_of_its_cards(driver, monkeypatch, size):
+    """"thinking…" once covered a seat's claimed scoring cards and card backs."""
+    from scenes.table.seats import THINKING
+    from scenes.table.turns import Turns
+    from scenes.ui.widgets import recording
+
+    monkeypatch.setattr(Turns, "thinking", property(lambda turns: True))
+    driver.app.screen = pygame.display.set_mode(size)
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Benedict", "kind": "computer"}, {"name": "Cleo", "kind": "computer"}]
+    session = Session("linx", {"seats": seats}, 4)
+    while session.to_move not in session.computers:
+        session.apply(session.legal_actions()[0])
+    driver.app.screens.table(session)
+    table = driver.app.top
+    table.layout(size)
+    with recording() as drawn:
+        table.seats.draw_seat(driver.app.screen, session.view(0), session.to_move, frozenset())
+    texts = [item for item in drawn if item.what]
+    thinking = next(item for item in texts if item.what == THINKING)
+    name, count = texts[0], next(item for item in texts[1:] if item.what != THINKING)
+    assert thinking.rect.bottom <= count.rect.top and not thinking.rect.colliderect(name.rect)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..wording import acts, turns_phrase, whose
 from .state import CHAIN_END, MAX_PLAYERS
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def _where(names, chain: int, position: int) -> str:
-    return f"{names[chain]}'s chain, place {position + 1}"
+    return f"{whose(names[chain])} chain, place {position + 1}"
 
 
 def _card(card: ClassCard | None) -> str:
@@ -269,7 +270,7 @@ class Picked:
     seat: int
 
     def text(self, names) -> str:
-        return f"{names[self.seat]} has picked a card"
+        return f"{acts(names[self.seat], 'has picked')} a card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +285,8 @@ class Played:
     def text(self, names) -> str:
         how = "" if self.face_up else " face down"
         source = " from the discard pile" if self.from_discard else ""
-        return f"{names[self.seat]} plays {_card(self.card)}{source}{how} on {_where(names, self.chain, self.position)}"
+        card = "a card" if self.card is None and not self.face_up else _card(self.card)
+        return f"{acts(names[self.seat], 'plays')} {card}{source}{how} on {_where(names, self.chain, self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +301,7 @@ class Discarded:
 
     def text(self, names) -> str:
         back = " (the card beneath is back in play)" if self.uncovered else ""
-        return f"{names[self.seat]} discards {_card(self.card)} from {_where(names, self.chain, self.position)}{back}"
+        return f"{acts(names[self.seat], 'discards')} {_card(self.card)} from {_where(names, self.chain, self.position)}{back}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,7 +312,7 @@ class SuitChanged:
     suit: str
 
     def text(self, names) -> str:
-        return f"{names[self.seat]} makes the card at {_where(names, self.chain, self.position)} a {self.suit}"
+        return f"{acts(names[self.seat], 'makes')} the card at {_where(names, self.chain, self.position)} a {self.suit}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,8 +325,8 @@ class Flipped:
 
     def text(self, names) -> str:
         if self.face_up:
-            return f"{names[self.seat]} turns up {_card(self.card)} at {_where(names, self.chain, self.position)}"
-        return f"{names[self.seat]} turns {_card(self.card)} face down at {_where(names, self.chain, self.position)}"
+            return f"{acts(names[self.seat], 'turns')} up {_card(self.card)} at {_where(names, self.chain, self.position)}"
+        return f"{acts(names[self.seat], 'turns')} {_card(self.card)} face down at {_where(names, self.chain, self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +338,7 @@ class Tucked:
 
     def text(self, names) -> str:
         where = _where(names, self.chain, self.position)
-        return f"{names[self.seat]} tucks {_card(self.card)} beneath the Runner at {where}"
+        return f"{acts(names[self.seat], 'tucks')} {_card(self.card)} beneath the Runner at {where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +348,7 @@ class Covered:
     position: int
 
     def text(self, names) -> str:
-        return f"{names[self.seat]} moves the Acolyte onto {_where(names, self.chain, self.position)}"
+        return f"{acts(names[self.seat], 'moves')} the Acolyte onto {_where(names, self.chain, self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,8 +359,8 @@ class TokensTaken:
 
     def text(self, names) -> str:
         if not self.count:
-            return f"{names[self.seat]} gets no {self.kind} token: the supply is out"
-        return f"{names[self.seat]} takes {self.count} {self.kind} token{'s' if self.count > 1 else ''}"
+            return f"{acts(names[self.seat], 'gets')} no {self.kind} token: the supply is out"
+        return f"{acts(names[self.seat], 'takes')} {self.count} {self.kind} token{'s' if self.count > 1 else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,7 +373,7 @@ class TokenPlaced:
 
     def text(self, names) -> str:
         what = f"a {'+1' if self.delta > 0 else '-1'} modifier" if self.kind == "modifier" else "a shield"
-        return f"{names[self.seat]} places {what} on {_where(names, self.chain, self.position)}"
+        return f"{acts(names[self.seat], 'places')} {what} on {_where(names, self.chain, self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +385,7 @@ class Fizzled:
     reason: str
 
     def text(self, names) -> str:
-        return f"{self.card.label} of {names[self.seat]} does nothing: {self.reason}"
+        return f"{whose(names[self.seat], opening=True)} {self.card.label} does nothing: {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,8 +404,8 @@ class Drew:
 
     def text(self, names) -> str:
         if self.cards is not None and self.cards:
-            return f"{names[self.seat]} draws {', '.join(c.label for c in self.cards)}"
-        return f"{names[self.seat]} draws {self.count} card{'s' if self.count != 1 else ''}"
+            return f"{acts(names[self.seat], 'draws')} {', '.join(c.label for c in self.cards)}"
+        return f"{acts(names[self.seat], 'draws')} {self.count} card{'s' if self.count != 1 else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,7 +414,7 @@ class Salvaged:
     card: ClassCard | None
 
     def text(self, names) -> str:
-        return f"{names[self.seat]} discards {_card(self.card) if self.card else 'a card'} to draw one"
+        return f"{acts(names[self.seat], 'discards')} {_card(self.card) if self.card else 'a card'} to draw one"
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,10 +449,10 @@ class SolitaireEnded:
 
     def text(self, names) -> str:
         if self.won:
-            return f"All seven cards are one suit: won in {self.turns} turns"
+            return f"All seven cards are one suit: won {turns_phrase(self.turns, 'in')}"
         if self.given_up:
-            return f"The deal is ended as lost after {self.turns} turns"
-        return f"No card can be played: the game is lost after {self.turns} turns"
+            return f"The deal is ended as lost {turns_phrase(self.turns)}"
+        return f"No card can be played: the game is lost {turns_phrase(self.turns)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,7 +155,10 @@ class SovereignRules(Rules):
     event_types = EVENT_TYPES
     options = (
         Option("fair_winds", "Events", ((False, "Event cards"), (True, "Fair Winds (no events)")), False,
-               "Fair Winds: play without event cards; class abilities that draw an event are ignored."),
+               choice_help=((False, "Event cards: one event at a time changes the rules; a card marked (E) "
+                                    "draws the next one."),
+                            (True, "Fair Winds: play without event cards; class abilities that draw an event "
+                                   "are ignored."))),
     )
 
     def __init__(self, cards: CardSet = BUILT_IN) -> None:

@@ -1,6 +1,9 @@
 """The end of a game: who won and why, every hand shown, the session's wins, what next (for a
 solitaire with numbered deals: the same deal again, R, or a new one, Enter); Review judges the
-decisions of the game just played (scenes/menus/review.py)."""
+decisions of the game just played (scenes/menus/review.py).
+
+The table's top bar stays live above it: Undo (Ctrl+Z) takes the last decision back where the
+session allows it, and play goes on; Rules (F1) and Table (F2) open over the result."""
 
 from __future__ import annotations
 
@@ -149,6 +152,13 @@ class GameOver(Scene):
             self.primary.on_click()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.retry is not None:
             self.retry.on_click()
+        elif self.app.top is self:
+            self.table.handle(event)  # its top bar and keys: Undo, Rules, Table, Menu
+
+    def update(self, dt: float) -> None:
+        """An undo or a restart from here took the game back: the result goes, play goes on."""
+        if not self.table.session.game_over:
+            self.app.pop()
 
     def headline(self) -> str:
         session = self.table.session
@@ -177,9 +187,11 @@ class GameOver(Scene):
         return [(left + place * step, top + line * drop) for line, place in (divmod(i, per_line) for i in range(count))]
 
     def draw(self, screen) -> None:
-        shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        w, h = self.app.size
+        top = self.table.top_bar.height  # the top bar stays bright: its buttons work from here
+        shade = pygame.Surface((w, h - top), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
-        screen.blit(shade, (0, 0))
+        screen.blit(shade, (0, top))
         panel(screen, self.box, edge=theme.GOLD, radius=16)
         session = self.table.session
         gap = self.px(12)

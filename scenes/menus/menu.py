@@ -1,4 +1,6 @@
-"""The main menu: every registered game, Continue, Statistics, Settings, Quit."""
+"""The main menu: every registered game (and Learn beside each game that has a lesson, marked
+once it was learned), Continue, Statistics, Settings, Quit. Continue keeps its place with no game
+in progress (shown inactive), so no button moves when a game is saved."""
 
 from __future__ import annotations
 
@@ -6,11 +8,15 @@ import pygame
 
 from game import storage
 from game import registry
+from game.lesson import lesson_finished
 from game.session import SaveError
 
 from scenes.shell.app import Scene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
+
+
+LEARNED = "learned \u2713"  # under Learn, once a game's lesson was played to its end
 
 
 class MainMenu(Scene):
@@ -22,16 +28,31 @@ class MainMenu(Scene):
             Button(game.title, (lambda name=game.name: app.screens.setup(name)), note=game.blurb)
             for game in registry.GAMES
         ]
-        self.saved_title = storage.saved_game_title()
-        self.continue_button = Button("Continue", self.resume, note=self.saved_title or "")
+        self.learn_buttons = {
+            game.name: Button("Learn", (lambda name=game.name: app.screens.lesson(name)),
+                              note=LEARNED if lesson_finished(app.settings, game.name) else "",
+                              color=theme.BUTTON_GO if lesson_finished(app.settings, game.name) else theme.BUTTON)
+            for game in registry.GAMES if game.lesson
+        }
+        self.continue_button = Button("Continue", self.resume)
+        self.show_saved_game()
         self.statistics_button = Button("Statistics", lambda: app.screens.statistics())
         self.settings_button = Button("Settings", lambda: app.screens.settings())
         self.replays_button = Button("Saved games", lambda: app.screens.replays())
         self.quit_button = Button("Quit", app.quit, color=theme.BUTTON_STOP)
 
+    def show_saved_game(self) -> None:
+        """Continue names the game in progress, or is inactive when there is none."""
+        self.saved_title = storage.saved_game_title()
+        self.continue_button.note = self.saved_title or "no game in progress"
+        self.continue_button.enabled = self.saved_title is not None
+
     def buttons(self) -> list[Button]:
-        extra = [self.continue_button] if self.saved_title else []
-        return self.game_buttons + extra + [self.replays_button, self.statistics_button, self.settings_button, self.quit_button]
+        return self.game_buttons + list(self.learn_buttons.values()) + self.small_buttons()
+
+    def small_buttons(self) -> list[Button]:
+        return [self.continue_button, self.replays_button, self.statistics_button, self.settings_button,
+                self.quit_button]
 
     def layout(self, size) -> None:
         w, h = size
@@ -39,18 +60,24 @@ class MainMenu(Scene):
         self.title_y = self.px(30)
         self.subtitle_y = self.title_y + line_height(self.px(64), bold=True)
         title_bottom = self.subtitle_y + line_height(self.px(22)) + gap
+        self.show_blurbs(True)
         needed = [button.needed(self.px(24)) for button in self.game_buttons]
-        bw = min(w - 2 * gap, max(self.px(520), *(nw for nw, _nh in needed)))
+        learn_w = Button("Learn", lambda: None, note=LEARNED).needed(self.px(20))[0]  # as wide learned or not
+        bw = min(w - 2 * gap, max(self.px(520), *(nw + learn_w + gap for nw, _nh in needed)))
         bh = max(self.px(62), *(nh for _nw, nh in needed))
-        row = ([self.continue_button] if self.saved_title else []) + [self.replays_button, self.statistics_button,
-                                                                       self.settings_button, self.quit_button]
+        row = self.small_buttons()
         row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
         lines = self._lines(row, bw, gap)
         room = h - title_bottom - len(lines) * (row_h + gap) - 2 * gap - line_height(self.px(17))
+        self.show_blurbs(room // len(self.game_buttons) - gap >= max(nh for _nw, nh in needed))
+        needed = [button.needed(self.px(24)) for button in self.game_buttons]
         bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
         top = title_bottom + gap
-        for i, button in enumerate(self.game_buttons):
-            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+        for i, (game, button) in enumerate(zip(registry.GAMES, self.game_buttons)):
+            button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw - learn_w - gap, bh)
+            learn = self.learn_buttons.get(game.name)
+            if learn is not None:
+                learn.rect = pygame.Rect(button.rect.right + gap, button.rect.y, learn_w, bh)
         y = top + len(self.game_buttons) * (bh + gap) + gap
         for line in lines:
             width = (bw - gap * (len(line) - 1)) // len(line)
@@ -58,21 +85,38 @@ class MainMenu(Scene):
                 button.rect = pygame.Rect(w // 2 - bw // 2 + i * (width + gap), y, width, row_h)
             y += row_h + gap
 
+    def show_blurbs(self, shown: bool) -> None:
+        """Each game's one-line blurb under its name; a window too short for them goes without."""
+        for button, game in zip(self.game_buttons, registry.GAMES):
+            button.note = game.blurb if shown else ""
+
     def _lines(self, row: list[Button], width: int, gap: int) -> list[list[Button]]:
-        """The small buttons in as few lines as let each show its label."""
-        for count in range(1, len(row) + 1):
-            per_line = -(-len(row) // count)
-            lines = [row[i:i + per_line] for i in range(0, len(row), per_line)]
-            if all(b.needed(self.px(20))[0] <= (width - gap * (len(line) - 1)) // len(line) for line in lines for b in line):
-                return lines
-        return [[button] for button in row]
+        """The small buttons in as few lines as let each show its label, a line's buttons of one
+        width: each line takes the next buttons while they fit."""
+        lines: list[list[Button]] = [[]]
+        for button in row:
+            line = lines[-1] + [button]
+            if lines[-1] and max(map(self.widest, line)) > (width - gap * (len(line) - 1)) // len(line):
+                lines.append([button])
+            else:
+                lines[-1] = line
+        return lines
+
+    def widest(self, button: Button) -> int:
+        """The width `button` needs; for Continue, with the longest note it can have, so that no
+        button moves when a game is saved."""
+        size = self.px(20)
+        if button is not self.continue_button:
+            return button.needed(size)[0]
+        notes = ["no game in progress", "your game", *(game.title for game in registry.GAMES)]
+        return max(Button(button.label, button.on_click, note=note).needed(size)[0] for note in notes)
 
     def resume(self) -> None:
         try:
             session = storage.load_game()
         except SaveError as err:
             self.message = str(err)
-            self.saved_title = storage.saved_game_title()
+            self.show_saved_game()
             self.layout(self.app.size)
             return
         self.app.screens.table(session)

@@ -1,6 +1,8 @@
 """Finished games, replayed move by move: forwards, backwards, to any move. The table is drawn as
-an onlooker sees it (no hand shown) until the last move, where every seat's cards are shown; the
-move log grows with the moves."""
+an onlooker sees it (no hand shown), or from a seat chosen with the View button (V), its hand
+shown; a solitaire from its one seat (there is nobody to hide the hand from). At the last move
+every seat's cards are shown; the move log grows with the moves. The list of saved games and
+replays says how each ended."""
 
 from __future__ import annotations
 
@@ -17,16 +19,21 @@ from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, NEXT_GAME, SaveError, Sessi
 from scenes.shell.app import Scene
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, unrecorded
+from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
 
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
 
 
 class Watching(Turns):
-    """The turns of a replayed game: nobody's hand is shown and nothing moves by itself."""
+    """The turns of a replayed game, seen from `viewer` (None: an onlooker, no hand shown);
+    nothing moves by itself."""
 
-    viewer = None
+    viewer: int | None = None  # in place of the seat the turns would show
     mine = False
+
+    def __init__(self, table, viewer: int | None) -> None:
+        super().__init__(table)
+        self.viewer = viewer
 
     def update(self, dt: float) -> None:
         pass
@@ -54,13 +61,26 @@ class Replay(Scene):
         self.session, self.steps = replay_steps(saved)
         self.history = list(self.session.history)
         self.table = table_class(app, self.session)  # the game's own table draws each position
-        self.table.turns = Watching(self.table)
+        self.viewers = [0] if len(self.session.seats) == 1 else [None, *range(len(self.session.seats))]
+        self.table.turns = Watching(self.table, self.viewers[0])
         self.table.watching = True
         self.step = 0
+        self.view_button = Button(self.view_label(), self.next_viewer)
         self.buttons = [Button("\u25c0\u25c0", lambda: self.go(-10**9)), Button("\u25c0", lambda: self.go(-1)),
                         Button("\u25b6", lambda: self.go(1)), Button("\u25b6\u25b6", lambda: self.go(10**9)),
-                        Button("Close", app.pop)]
+                        Button("Close", app.pop)] + ([self.view_button] if len(self.viewers) > 1 else [])
         self.go(0)
+
+    def view_label(self) -> str:
+        viewer = self.table.turns.viewer
+        return "View: onlooker" if viewer is None else f"View: {self.session.names[viewer]}'s hand"
+
+    def next_viewer(self) -> None:
+        """Watch from the next seat (its hand shown), or as an onlooker again."""
+        turns = self.table.turns
+        turns.viewer = self.viewers[(self.viewers.index(turns.viewer) + 1) % len(self.viewers)]
+        self.view_button.label = self.view_label()
+        self.layout(self.app.size)
 
     def go(self, delta: int) -> None:
         self.step = max(0, min(len(self.steps) - 1, self.step + delta))
@@ -80,7 +100,9 @@ class Replay(Scene):
             bw = max(self.px(60), button.needed(size_b)[0])
             button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
             x += bw + self.px(8)
-        self.track = pygame.Rect(x + self.px(12), self.bar.centery - self.px(5), w - x - self.px(200), self.px(10))
+        label_w = text_width(self.step_label(len(self.steps) - 1), self.px(16)) + self.px(36)
+        self.track = pygame.Rect(x + self.px(12), self.bar.centery - self.px(5), max(self.px(40), w - x - label_w),
+                                 self.px(10))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -89,12 +111,18 @@ class Replay(Scene):
         if event.type == pygame.KEYDOWN and event.key in STEP_KEYS:
             self.go(STEP_KEYS[event.key])
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and len(self.viewers) > 1:
+            self.next_viewer()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(20)).collidepoint(event.pos):
             share = (event.pos[0] - self.track.x) / max(1, self.track.w)
             self.go(round(share * (len(self.steps) - 1)) - self.step)
             return
         for button in self.buttons:
             button.handle(event)
+
+    def step_label(self, step: int) -> str:
+        return f"move {step} of {len(self.steps) - 1}"
 
     def draw(self, screen) -> None:
         if self.step == len(self.steps) - 1 and self.session.game_over:
@@ -113,7 +141,7 @@ class Replay(Scene):
         done = self.track.copy()
         done.w = int(self.track.w * self.step / max(1, len(self.steps) - 1))
         pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
-        label = f"move {self.step} of {len(self.steps) - 1}"
+        label = self.step_label(self.step)
         draw_text(screen, label, self.px(16), theme.INK, (self.bar.right - self.px(12), self.bar.centery), "midright")
 
 
@@ -168,7 +196,7 @@ class ReplayList(Scene):
         if path not in self.described:
             self.described[path] = describe(path)
         if kind == "Saved":
-            return f"Saved: {path.stem} \u00b7 {self.described[path]}"
+            return f"Saved: {storage.saved_name(path)} \u00b7 {self.described[path]}"
         return f"Replay: {self.described[path]}"
 
     def open(self, path: Path) -> None:
@@ -223,10 +251,10 @@ class ReplayList(Scene):
         per_page = max(1, (bottom - top) // (row_h + gap))
         self.page = min(self.page, max(0, (len(self.entries) - 1) // per_page))
         chosen = self.entries[self.page * per_page:(self.page + 1) * per_page]
-        width = min(w - 2 * gap, self.px(900))
         delete_w = max(self.px(90), Button("Delete", None).needed(self.px(16))[0])
         review_w = max(self.px(90), Button("Review", None).needed(self.px(16))[0])
         review_room = (review_w + gap) * any(kind == "Replay" for _path, kind in self.entries)
+        width = min(w - 2 * gap, self.px(900) + review_room)
         open_w = width - delete_w - gap - review_room
         self.shown, self.deletes, self.reviews = [], [], []
         for i, (path, kind) in enumerate(chosen):
@@ -279,8 +307,9 @@ DESCRIBED_BYTES = 2_000_000  # a kept game larger than this is listed by its nam
 
 
 def describe(path: Path) -> str:
-    """"Chains · Ana, Ben · 23 Nov 2026 14:02" from a kept game's file: its game and seats, and
-    the file's own time (never its name); what can be told when the file cannot be read."""
+    """"Chains · lost · Ana, Ben · 23 Nov 2026 14:02" from a kept game's file: its game, how it
+    ended (replayed from its moves: "won", "lost", "Ben won", "in progress"), its seats, and the
+    file's own time (never its name); what can be told when the file cannot be read."""
     try:
         when = time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
     except (OSError, OverflowError, ValueError):
@@ -289,9 +318,10 @@ def describe(path: Path) -> str:
         data = storage.read_json(path, MAX_SAVE_DEPTH, DESCRIBED_BYTES)
         title = find_game(data["game"]).title
         names = ", ".join(_seat_name(seat, number) for number, seat in enumerate(data["config"]["seats"][:8], 1))
+        result = Session.from_save(data).result_words()
     except (OSError, storage.UnusableFile, KeyError, TypeError, ValueError, AttributeError):
         return " \u00b7 ".join(filter(None, ["cannot be read", when]))
-    return " \u00b7 ".join(filter(None, [title, names, when]))
+    return " \u00b7 ".join(filter(None, [title, result, names, when]))
 
 
 def _seat_name(seat: dict, number: int) -> str:

@@ -15,6 +15,7 @@ from game.core import NumberOption
 from game.registry import find_game
 from game.rng import Rng, fresh_seed
 from game.session import NAME_LIMIT, Session
+from game.wording import YOU
 
 from scenes.shell.app import Scene
 from scenes.ui import theme
@@ -74,12 +75,14 @@ class SetupScene(Scene):
         self.add_button = Button("+ Add seat", self._add_seat)
         self.start_button = Button("Start", self.start, color=theme.BUTTON_GO)
         self.back_button = Button("Back", app.pop)
+        self.learn_button = Button("Learn", lambda: app.screens.lesson(game)) if self.game.lesson else None
         self.message = ""
         self.scroll = 0
         self.max_scroll = 0
         self.solo = self.rules.max_players == 1
-        self.rows = [SeatRow(s.get("name", ""), "human" if self.solo else s.get("kind", "human"),
-                             s.get("difficulty", "normal")) for s in seats][: self.rules.max_players]
+        self.rows = [SeatRow(YOU, "human", "normal")] if self.solo else [
+            SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal")) for s in seats
+        ][: self.rules.max_players]
         standard = self.rules.standard_players
         while len(self.rows) < (standard[0] if standard and not remembered else self.rules.min_players):
             self._add_seat()
@@ -184,6 +187,8 @@ class SetupScene(Scene):
         bh = max(self.px(54), self.start_button.needed(self.px(24))[1])
         self.back_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
         self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
+        if self.learn_button is not None:
+            self.learn_button.rect = pygame.Rect(w - 3 * (bw + gap), h - bh - gap, bw, bh)
         self.message_y = self.start_button.rect.y - gap
         self.viewport = pygame.Rect(0, top, w, self.message_y - line_height(self.px(17)) - gap - top)
         self.items = []
@@ -193,8 +198,8 @@ class SetupScene(Scene):
         y = self._lay_options(left, width, y, gap)
         if not self.solo:
             self._lay_legend(left, width, y + gap)
-        content = max(rect.bottom for rect, *_rest in self.items)
-        self.max_scroll = max(0, content + gap - self.viewport.h)
+        overflow = max(rect.bottom for rect, *_rest in self.items) - self.viewport.h
+        self.max_scroll = overflow + gap if overflow > 0 else 0  # a form that fits does not scroll
         self.scroll = min(self.scroll, self.max_scroll)
         self._place()
 
@@ -247,7 +252,7 @@ class SetupScene(Scene):
     def _lay_options(self, left: int, width: int, y: int, gap: int) -> int:
         size = self.px(19)
         rows = [] if self.solo else [("Seat order", self.order, "")]
-        rows += [(o.label, self.options[o.key], o.help) for o in self.rules.options]
+        rows += [(o.label, self.options[o.key], o.help_for(self.options[o.key].value)) for o in self.rules.options]
         if self.card_set is not None:
             rows.append(("Card set", self.card_set, f"Built-in: the cards designed for this edition. Card files go in "
                          f"{self.card_folder}: NAME.classes.toml and NAME.events.toml."))
@@ -302,7 +307,7 @@ class SetupScene(Scene):
             found = [c for row in self.rows for c in row.controls()] + [self.add_button, self.order]
         found += [*self.options.values()] + ([self.card_set] if self.card_set is not None else [])
         found += [self.seed, self.winnable, self.daily_button] if self.deals else [self.games_to_win, self.seed]
-        return found + [self.start_button, self.back_button]
+        return found + [self.start_button, self.back_button] + ([self.learn_button] if self.learn_button else [])
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self._typing():
@@ -349,6 +354,8 @@ class SetupScene(Scene):
                 "\u25bc scroll for more" if self.scroll == 0 else "\u25b2 scroll back up")
             draw_text(screen, more, self.px(15), theme.INK_DIM, (self.px(16), self.start_button.rect.centery), "midleft")
         self.back_button.draw(screen, self.px(22))
+        if self.learn_button is not None:
+            self.learn_button.draw(screen, self.px(22))
         self.start_button.draw(screen, self.px(24))
         if self.message:
             draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, self.message_y), "midbottom")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 from game import registry
+from game.lesson import Lesson, LessonError, load_lesson
 
 from scenes.menus.confirm import AskText, Confirm
 from scenes.menus.gameover import GameOver
@@ -23,6 +24,7 @@ from scenes.menus.setup import SetupScene
 from scenes.menus.stats_screen import StatsScreen
 from scenes.menus.table_menu import TableMenu
 from scenes.shell.app import App
+from scenes.table.lesson import LessonMode, LessonSession
 
 
 def table_class(descriptor) -> type:
@@ -48,9 +50,29 @@ class Screens:
         self.app.push(SettingsScene(self.app))
 
     def table(self, session) -> None:
-        """A game's table, over the menu (where leaving the table returns)."""
+        """A game's table, over the menu (where leaving the table returns). The game is the one
+        in progress from now: a deal left before its first move comes back with Continue."""
         self.app.reset_to(MainMenu(self.app))
-        self.app.push(table_class(session.descriptor)(self.app, session))
+        table = table_class(session.descriptor)(self.app, session)
+        self.app.push(table)
+        if not session.game_over:
+            table.autosave()
+
+    def lesson(self, game: str) -> None:
+        """The lesson of `game` at the game's own table, over the menu (where leaving it returns);
+        a lesson file that cannot be used is named on the menu instead."""
+        try:
+            lesson = Lesson(load_lesson(game))
+        except LessonError as err:
+            self.menu(f"The lesson cannot be played: {err}")
+            return
+        lesson.start()
+        session = LessonSession(lesson)
+        table = table_class(session.descriptor)(self.app, session)
+        LessonMode(table, lesson)
+        self.app.reset_to(MainMenu(self.app))
+        self.app.push(table)
+        table.say_notice(f"Part 1: {lesson.part.title}")
 
     def game_over(self, table) -> None:
         self.app.push(GameOver(self.app, table))

@@ -14,6 +14,15 @@ def action_cards(action) -> list:
 class HandChoice:
     def __init__(self, table) -> None:
         self.table = table
+        self._told: tuple = (None, None, "")  # the last move put in words: (state, move, words)
+
+    def words(self, action) -> str:
+        """The picked move in words, for the prompt ("Enter: Ana plays 7\u2660 on chain 2"); worked
+        out once a move, not every frame."""
+        state = self.table.session.state
+        if self._told[0] is not state or self._told[1] != action:
+            self._told = (state, action, self.table.describe(action))
+        return self._told[2]
 
     def card_actions(self, card) -> list:
         """The legal moves that play `card` from the hand."""
@@ -57,10 +66,14 @@ class HandChoice:
         """Light the hinted move and say it; the game counts as assisted from now on."""
         table = self.table
         table.session.note_hint()
-        cards = action_cards(action)
-        table.hand.selected = cards[0] if cards else None
-        table.choice = action
+        self.light(action)
         table.say_notice(f"Hint: {table.describe(action)}. Enter makes the move.")
+
+    def light(self, action) -> None:
+        """`action` picked: its first hand card raised, where it goes lit (Enter makes it)."""
+        cards = action_cards(action)
+        self.table.hand.selected = cards[0] if cards else None
+        self.table.choice = action
 
     def origin(self, action):
         """Where a move's card starts its flight: its place in the hand."""

@@ -86,12 +86,14 @@ class TableCommands:
 
     def ask_to_save(self) -> None:
         """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
-        default = f"{self.session.descriptor.title} {' '.join(self.session.names)}"
-        self.app.screens.ask_text("Save this game as", default[:40], lambda name: self.table.say_notice(
+        self.app.screens.ask_text("Save this game as", self.table.save_name()[:40], lambda name: self.table.say_notice(
             self.app.write(storage.save_named, self.session, name) or ""))
 
     def ask_to_leave(self) -> None:
-        """Back to the menu; mid-game, only once the player says so."""
+        """Back to the menu; mid-game, only once the player says so (a lesson is left at once)."""
+        if self.table.lesson is not None:
+            self.table.lesson.leave()
+            return
         if self.session.game_over:
             self.leave()
             return

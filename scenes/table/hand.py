@@ -137,14 +137,16 @@ class Hand:
             if card == self.selected:
                 halo = cardart.glow(self.width)
                 screen.blit(halo, halo.get_rect(center=center))
-            screen.blit(cardart.face(card, self.width), card_rect(center, self.width))
+            image = cardart.face(card, self.width)
+            if veil and not table.card_usable(card):
+                image = cardart.dimmed(image)
+            screen.blit(image, card_rect(center, self.width))
             if card in self.fresh:
                 draw_text(screen, "new", px(13), theme.GOLD, (center[0], card_rect(center, self.width).top - px(2)),
                           "midbottom", bold=True)
-            if veil and not table.card_usable(card):
-                screen.blit(cardart.shade(self.width), card_rect(center, self.width))
 
     def draw_dragged(self, screen) -> None:
         if self.drag:
-            image = cardart.face(self.drag["card"], self.width)
+            card = self.drag["card"]
+            image = cardart.back(self.width) if self.table.lands_face_down(card) else cardart.face(card, self.width)
             screen.blit(image, image.get_rect(center=self.drag_center()))

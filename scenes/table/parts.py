@@ -25,7 +25,7 @@ from scenes.ui.widgets import draw_text, fit_text
 STACKED_BACKS = 4  # at most this many backs show a face-down pile's thickness
 LIGHTS = {  # how a slot is lit: (colour, line width at 100% scale, how far outside the card)
     "target": (theme.GLOW, 3, 6),   # a legal place for the card or token in hand
-    "chosen": (theme.GLOW, 5, 10),  # the move picked by keyboard or hint: Enter makes it
+    "close_target": (theme.GLOW, 3, 3),  # the same among cards laid close together (a chain's places)
     "last": (theme.GOLD, 3, 8),     # another seat's last move
     "cursor": (theme.GLOW, 4, 4),   # the keyboard cursor on a place of the table
 }
@@ -80,8 +80,12 @@ class Slot:
         screen.blit(halo, halo.get_rect(center=self.center))
 
     def light(self, screen: pygame.Surface, how: str, scale: Callable[[float], int] = round) -> None:
-        """A frame around the card (drawn after it): `how` is one of LIGHTS; `scale` turns the
-        base-size widths into pixels (the table's `px`)."""
+        """A frame around the card (drawn after it): `how` is "chosen" or one of LIGHTS; `scale` turns the
+        base-size widths into pixels (the table's `px`). The chosen move is the one table-wide
+        mark of a picked target (`cardart.chosen_frame`)."""
+        if how == "chosen":
+            cardart.chosen_frame(screen, self.rect, max(2, scale(3)))
+            return
         color, line, outside = LIGHTS[how]
         pygame.draw.rect(screen, color, self.rect.inflate(2 * scale(outside), 2 * scale(outside)),
                          max(2, scale(line)), border_radius=8)
@@ -122,6 +126,8 @@ class SlotRow:
     def __init__(self) -> None:
         self.slots: list[Slot] = []
         self.width = 1
+        self.first = (0, 0)  # the centre of the first slot
+        self.step = 1
 
     def place(self, left: int, center_y: int, width: int, count: int, step: int, room: int | None = None) -> None:
         """`count` slots of `width` from `left`; their step shrinks so that the row spans at most
@@ -129,14 +135,24 @@ class SlotRow:
         if room is not None and count > 1:
             step = min(step, max(1, (room - width) // (count - 1)))
         self.width = width
+        self.first = (left + width // 2, center_y)
+        self.step = step
         self.slots = [Slot((left + width // 2 + i * step, center_y), width) for i in range(count)]
 
     def end_at(self, right: int) -> None:
         """The placed row moved sideways so that its last slot ends at `right` (a fan kept to the
         right edge of its room)."""
         shift = right - self.rect.right
+        self.first = (self.first[0] + shift, self.first[1])
         for slot in self.slots:
             slot.place((slot.center[0] + shift, slot.center[1]), slot.width)
+
+    def slot(self, index: int) -> Slot:
+        """Slot `index`, also past the last one: the row's spacing carried on (a row that outgrows
+        the places it was laid out for, such as a chain longer than seven cards)."""
+        if 0 <= index < len(self.slots):
+            return self.slots[index]
+        return Slot((self.first[0] + index * self.step, self.first[1]), self.width)
 
     def __len__(self) -> int:
         return len(self.slots)
@@ -231,6 +247,15 @@ class Focus:
             return
         index = open_rows.index(self.row) + step if self.row in open_rows else 0
         self.enter(open_rows[min(max(index, 0), len(open_rows) - 1)], 1)
+
+    def follow(self, row: str, item) -> None:
+        """The cursor onto `item` in `row`, or off when the row does not hold it: for a table
+        whose cursor is its pick, which a click or a hint makes as well as the keys."""
+        items = self.items(row)
+        if item is not None and item in items:
+            self.row, self.spot = row, items.index(item)
+        else:
+            self.clear()
 
     def enter(self, row: str, step: int) -> None:
         """Into `row`: at its first thing going right or down, its last going left."""

@@ -72,16 +72,18 @@ class PromptLine:
         return lines
 
     def draw(self, screen: pygame.Surface, prompt: str, active: bool) -> None:
-        """The prompt (gold and bold when it is the viewer's turn), or the remark on show."""
-        color = theme.GOLD if active else theme.INK
-        if self.notice_time > 0 and self.notice:
-            prompt, color = self.notice, theme.INK
+        """The prompt (gold and bold when it is the viewer's turn), or the remark on show. On the
+        viewer's turn a remark and the prompt that each fit one line share the two lines, so that
+        what to do next shows at once (a new event's name does not hide the instruction)."""
         size = self.px(PROMPT_SIZE)
-        lines = self.lines(prompt, active)
+        shown = [(line, theme.GOLD if active else theme.INK, active) for line in self.lines(prompt, active)]
+        if self.notice_time > 0 and self.notice:
+            remark = [(line, theme.INK, False) for line in self.lines(self.notice, False)]
+            shown = remark + shown if active and len(remark) == 1 and len(shown) == 1 else remark
         step = line_height(size, bold=True)
-        for i, line in enumerate(lines):
-            y = self.y - (len(lines) - 1 - i) * step
-            draw_text(screen, line, size, color, (self.left + self.px(20), y), bold=active)
+        for i, (line, color, bold) in enumerate(shown):
+            y = self.y - (len(shown) - 1 - i) * step
+            draw_text(screen, line, size, color, (self.left + self.px(20), y), bold=bold)
 
     def draw_alert(self, screen: pygame.Surface, center: tuple[int, int], room_w: int) -> None:
         """The alert on show, wrapped in a box centred on `center`, at most `room_w` wide."""

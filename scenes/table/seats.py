@@ -8,10 +8,11 @@ import pygame
 from game.cards import card_count
 
 from scenes.ui import cardart, theme
-from scenes.ui.widgets import draw_text, line_height, panel, shortest_fit
+from scenes.ui.widgets import draw_text, line_height, panel, shortest_fit, text_width
 
 SHOWN_MIN_W = 30    # face-up cards in a seat's box are at least this wide, or not shown there
 SHOWN_STEP = 0.72   # of a card's width: how far apart they are fanned (each card's figures show)
+THINKING = "thinking\u2026"  # beside the name of a computer seat working out its move
 
 
 class Seats:
@@ -80,8 +81,13 @@ class Seats:
             pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)
         kind = "computer" if seat in table.session.computers else "human"
         inner = box.inflate(-px(16), -px(8))
-        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]], px(17), inner.w, bold=True)
-        y = draw_text(screen, name, px(17), theme.INK, inner.topleft, bold=True, box=box).bottom
+        thinking = active and table.turns.thinking
+        room = inner.w - (text_width(THINKING, px(15), bold=True) + px(8) if thinking else 0)
+        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]], px(17), room, bold=True)
+        name_rect = draw_text(screen, name, px(17), theme.INK, inner.topleft, bold=True, box=box)
+        if thinking:  # on the name's line, clear of the cards below
+            draw_text(screen, THINKING, px(15), theme.GOLD, (inner.right, name_rect.bottom), "bottomright", bold=True, box=box)
+        y = name_rect.bottom
         count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
         note = table.seat_note(view, seat)
         line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)], px(15), inner.w)
@@ -93,8 +99,6 @@ class Seats:
         if right - inner.x >= w:
             for i in range(count):
                 screen.blit(cardart.back(w), (inner.x + i * step, y + px(2)))
-        if active and table.turns.thinking:
-            draw_text(screen, "thinking\u2026", px(15), theme.GOLD, (inner.right, inner.bottom), "bottomright", bold=True, box=box)
 
     def draw_shown(self, screen, cards, inner: pygame.Rect, top: int, width: int) -> int:
         """The seat's face-up cards fanned at the right of its box; returns the x left of them

@@ -39,7 +39,7 @@ from scenes.table.seats import Seats
 from scenes.table.topbar import TopBar
 from scenes.table.turn_controls import TurnControls
 from scenes.table.turns import Turns
-from scenes.ui import theme
+from scenes.ui import cardart, theme
 from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
@@ -74,6 +74,7 @@ class TableScene(Scene):
         self.middle = pygame.Rect(0, 0, 0, 0)
         self.prompt_y = 0
         self.pointer_at = (-1, -1)  # where the pointer was last seen over the window
+        self.lesson = None  # a lesson played at this table (scenes/table/lesson.py), or None
         self._background: pygame.Surface | None = None
         app.sounds.play("deal")
 
@@ -137,6 +138,11 @@ class TableScene(Scene):
     def present_hint(self, action) -> None:
         self.chooser.present_hint(action)
 
+    def light_move(self, action) -> None:
+        """Show a move to make, as a hint shows one: its hand card raised, where it goes lit;
+        Enter makes it (each step of a lesson)."""
+        self.chooser.light(action)
+
     def describe(self, action) -> str:
         """A move in words: a button's name ("Draw"), else what the move would do to the table,
         as an onlooker would read it (so that describing a move never shows a hidden card)."""
@@ -155,7 +161,10 @@ class TableScene(Scene):
         self.prompt_line.say(message)
 
     def autosave(self) -> None:
-        """The game in progress, saved after every move (a failed write is told once)."""
+        """The game in progress, saved after every move (a failed write is told once); a lesson
+        is no game, and leaves the game in progress as it was."""
+        if self.lesson is not None:
+            return
         self.report(self.app.write(storage.save_game, self.session))
 
     def report(self, problem: str | None) -> None:
@@ -181,6 +190,10 @@ class TableScene(Scene):
         """The table's own keys and what they do, for the help page."""
         return [(key, label) for key, label in ((k, next((b.label for b, a in self.action_buttons() if a == action), ""))
                                                 for k, action in self.key_actions().items()) if label]
+
+    def save_name(self) -> str:
+        """The name a save is first offered under (Ctrl+S): the game and its players."""
+        return f"{self.session.descriptor.title} {' '.join(self.session.names)}"
 
     def refresh(self, notice: str) -> None:
         """The session's state changed under the table (undo, redo, restart, a seat handed over):
@@ -210,6 +223,8 @@ class TableScene(Scene):
         self.prompt_line.update(dt)
         self.motion.update(dt if self.app.settings.get("animations", True) else 10.0)
         self.turns.update(dt)
+        if self.lesson is not None:
+            self.lesson.update()
 
     # -- layout
 
@@ -222,16 +237,23 @@ class TableScene(Scene):
         w, h = size
         self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
         top = self.top_bar.height
-        log_w = self.px(280) if self.app.settings.get("show_log", True) else 0
-        self.log_rect = pygame.Rect(w - log_w, top, log_w, h - top)
+        if self.lesson is not None:  # the lesson's column, the move log under it
+            column_w = max(self.px(300), 220)
+            self.log_rect = self.lesson.place(pygame.Rect(w - column_w, top, column_w, h - top))
+            column_w = self.log_rect.w
+        else:
+            column_w = self.px(280) if self.app.settings.get("show_log", True) else 0
+            self.log_rect = pygame.Rect(w - column_w, top, column_w, h - top)
         self._background = None
-        return pygame.Rect(0, top, w - log_w, h - top)
+        return pygame.Rect(0, top, w - column_w, h - top)
 
     def top_buttons(self) -> list[Button]:
         """The top bar's buttons, from the right edge leftwards (none in a replay)."""
         if self.watching:
             return []
         menu, rules, table, redo, undo = self.commands.buttons()
+        if self.lesson is not None:
+            return [menu, rules, self.hint_button]
         return [menu, rules, table, self.hint_button, redo, undo]
 
     def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
@@ -257,6 +279,8 @@ class TableScene(Scene):
             self.pointer_at = event.pos
         self.commands.show_state()
         self.top_bar.handle(event)
+        if self.lesson is not None and self.lesson.handle(event):
+            return
         if event.type == pygame.KEYDOWN and self.commands.handle_key(event):
             return
         if self.app.top is not self:
@@ -292,6 +316,10 @@ class TableScene(Scene):
 
     def key_actions(self) -> dict[int, object]:
         return {}
+
+    def lands_face_down(self, card) -> bool:
+        """Whether the held card can only land face down (then it is dragged as a back)."""
+        return False
 
     def card_usable(self, card) -> bool:
         """Whether a hand card can be played now (unusable cards are veiled on the viewer's turn)."""
@@ -386,6 +414,8 @@ class TableScene(Scene):
         self.draw_board(screen, view, hidden)
         self.draw_marks(screen)
         self.hand.draw(screen, view, hidden, self.seats.bottom)
+        if self.lesson is not None:
+            self.lesson.draw(screen)
         self.draw_buttons(screen)
         self.draw_prompt(screen, view)
         self.draw_flights(screen, self.flight_width())
@@ -394,7 +424,7 @@ class TableScene(Scene):
 
     def paint_background(self, surface: pygame.Surface) -> None:
         """Draw what never moves (felt, panels, slots) once per window size; games add their own."""
-        surface.fill(theme.FELT)
+        surface.blit(cardart.felt(surface.get_size()), (0, 0))
         self.top_bar.paint(surface)
         if self.log_rect.w:
             panel(surface, self.log_rect.inflate(-self.px(12), -self.px(12)))
@@ -406,7 +436,8 @@ class TableScene(Scene):
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
         self.commands.show_state()
-        self.top_bar.draw(screen, self.title(), self.score_line(), self.app.size[0] - self.log_rect.w)
+        line = self.lesson.progress_line() if self.lesson is not None else self.score_line()
+        self.top_bar.draw(screen, self.title(), line, self.app.size[0] - self.log_rect.w)
         if self.log_rect.w:
             self.log.draw(screen, self.log_rect, self.turns.viewer)
 
@@ -416,7 +447,7 @@ class TableScene(Scene):
             self.marks.draw(screen, self.event_spot, self.px)
         spot = self.action_spot(self.choice) if self.choice is not None and self.my_turn else None
         if spot is not None:
-            pygame.draw.rect(screen, theme.GLOW, spot.inflate(self.px(10), self.px(10)), max(3, self.px(5)), border_radius=10)
+            cardart.chosen_frame(screen, spot, max(2, self.px(3)))
 
     def draw_buttons(self, screen) -> None:
         if self.my_turn:
@@ -444,4 +475,5 @@ class TableScene(Scene):
     def draw_prompt(self, screen, view) -> None:
         active = view.seat is not None and view.current == view.seat and not view.game_over
         self.prompt_line.place(self.area.x, self.prompt_y, self.prompt_width())
-        self.prompt_line.draw(screen, self.prompt(view), active)
+        picked = active and self.choice is not None and not self.motion.busy
+        self.prompt_line.draw(screen, f"Enter: {self.chooser.words(self.choice)}" if picked else self.prompt(view), active)

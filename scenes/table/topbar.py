@@ -17,6 +17,7 @@ class TopBar:
         self.px = px
         self.height = 0
         self.buttons: list[Button] = []  # those the bar draws and presses itself
+        self.left_edge = 0                # where the leftmost button placed begins
 
     def place(self, width: int, buttons: list[Button], turn_only: tuple[Button, ...] = ()) -> None:
         """The bar across `width`; `buttons` right to left, each as wide as its label needs."""
@@ -28,6 +29,7 @@ class TopBar:
             button_w = max(px(72), button.needed(px(16))[0])
             button.rect = pygame.Rect(right - button_w, px(7), button_w, px(32))
             right = button.rect.x - px(8)
+        self.left_edge = right + px(8)
 
     def paint(self, surface: pygame.Surface) -> None:
         """Its panel, into the table's background."""
@@ -40,7 +42,7 @@ class TopBar:
         middle = self.height // 2
         title_rect = draw_text(screen, title, px(22), theme.INK, (px(14), middle), "midleft", bold=True)
         x = max(px(150), title_rect.right + px(24))
-        right = min((button.rect.x for button in self.buttons), default=right_edge)
+        right = self.left_edge if self.buttons else right_edge
         lines = [line] if isinstance(line, str) else line
         draw_text(screen, shortest_fit(lines, px(16), right - px(10) - x), px(16), theme.INK_DIM, (x, middle), "midleft")
         for button in self.buttons:

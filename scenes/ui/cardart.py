@@ -9,6 +9,7 @@ deck, the back) are part of every cache key, so a change shows at once."""
 from __future__ import annotations
 
 import io
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -92,10 +93,7 @@ def _playing_card(card: Card, width: int, four_colour: bool) -> pygame.Surface:
         picture = court_picture(card.rank, card.suit, ink, int(min(w - 2 * pad, (h - 2 * pad) * COURT_SHAPE)))
         surface.blit(picture, picture.get_rect(center=(w / 2, h / 2)))
     else:
-        widest = corner_index("10", suit, ink, w).get_size()  # the same middle pip on every number card
-        pip = centre_pip(suit, ink, int(w * (0.55 if card.rank == 1 else 0.42)), (w, h), widest, pad)
-        if pip is not None:
-            surface.blit(pip, pip.get_rect(center=(w / 2, h / 2)))
+        _draw_pips(surface, card.rank, suit, ink, pad)
     corners = (index.get_rect(topleft=(pad, pad)), index.get_rect(bottomright=(w - pad, h - pad)))
     for corner, image in zip(corners, (index, pygame.transform.rotate(index, 180))):
         if card.rank > 10:
@@ -131,6 +129,121 @@ def centre_pip(suit: str, ink, size: int, card_wh, index_wh, pad: int) -> pygame
             return None
         pip = pygame.transform.smoothscale(pip, (max(1, round(pip.get_width() * scale)), max(1, round(pip.get_height() * scale))))
     return pip
+
+
+# Where the pips of a number card lie, as a real deck has them: (column, row), the columns
+# 0 (left), 0.5 (middle) and 1 (right) of the pip field, the rows from 0 (top) to 1 (bottom).
+# Pips below the middle row are drawn upside down.
+PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0), (0.5, 1)),
+    3: ((0.5, 0), (0.5, 0.5), (0.5, 1)),
+    4: ((0, 0), (1, 0), (0, 1), (1, 1)),
+    5: ((0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)),
+    6: ((0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    7: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)),
+    8: ((0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)),
+    9: ((0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)),
+    10: ((0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PipField:
+    """The centres' box of a number card's pips (left and right columns, top and bottom rows)
+    and the height of one pip."""
+
+    size: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    def centres(self, rank: int) -> list[tuple[float, float]]:
+        return [(self.left + column * (self.right - self.left), self.top + row * (self.bottom - self.top))
+                for column, row in PIP_LAYOUTS[rank]]
+
+
+PIP_AIR = 1.25  # pips of a layout lie at least this many pip sizes apart, across or down
+
+
+@lru_cache(maxsize=256)
+def pip_field(width: int, suit: str, rank: int) -> PipField | None:
+    """Where a number card's pips lie: the side columns as far apart as on a real card (the top
+    row level with the corner index when it clears it, else below it), unless pips between the
+    indexes may be much larger. Every rank of a width has the same pips, but a 10 (whose
+    index is wider) may have smaller ones. None on a card too small for a layout."""
+    largest = [_best_field(width, suit, r, None) for r in range(4, 10)]
+    if None in largest:
+        return None
+    size = min(field.size for field in largest)
+    return _best_field(width, suit, rank, size, exactly=rank != 10)
+
+
+def _best_field(width: int, suit: str, rank: int, largest: int | None, exactly: bool = False) -> PipField | None:
+    """The rank's largest clear pips (up to `largest`; `exactly` that size, at the first layout
+    where they fit): side columns level with the index, below it, or beside it, the first
+    whose pips are nearly as large as the best."""
+    w, h = card_size(width)
+    pad = max(2, w // 16)
+    index = pygame.Rect((pad, pad), corner_index(RANK_LABELS.get(rank, str(rank)), suit, theme.CARD_BLACK, w).get_size())
+    gap = max(1, w // 30)
+    corners = (index.inflate(2 * gap, 2 * gap), index.move(w - 2 * pad - index.w, h - 2 * pad - index.h).inflate(2 * gap, 2 * gap))
+
+    def level(size: int) -> PipField:
+        return PipField(size, w * 0.29, w * 0.71, pad + size / 2, h - pad - size / 2)
+
+    def below(size: int) -> PipField:
+        top = index.bottom + gap + size / 2
+        return PipField(size, w * 0.29, w * 0.71, top, h - top)
+
+    def beside(size: int) -> PipField:
+        left = index.right + gap + size / 2
+        return PipField(size, left, w - left, pad + size / 2, h - pad - size / 2)
+
+    sizes = [largest] if exactly else range(min(int(w * 0.2), largest or w), max(4, w // 12) - 1, -1)
+    fields = [next((f for f in map(layout, sizes) if _pips_clear(f, rank, corners)), None) for layout in (level, below, beside)]
+    best = max((f.size for f in fields if f), default=0)
+    return next((f for f in fields if f and f.size >= 0.85 * best), None)
+
+
+def _pips_clear(field: PipField, rank: int, corners) -> bool:
+    """No two pips of the rank's layout closer than PIP_AIR sizes both across and down, and none
+    on a corner index."""
+    size = field.size
+    centres = field.centres(rank)
+    for i, (x, y) in enumerate(centres):
+        if any(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size).colliderect(c) for c in corners):
+            return False
+        if any(abs(x - ox) < PIP_AIR * size and abs(y - oy) < PIP_AIR * size for ox, oy in centres[i + 1:]):
+            return False
+    return True
+
+
+def _draw_pips(surface: pygame.Surface, rank: int, suit: str, ink, pad: int) -> None:
+    """The pips of a number card (an ace: one large pip); on a card too small for the layout,
+    the single middle pip of a small card, or none."""
+    w, h = surface.get_size()
+    field = pip_field(w, suit, rank) if rank in PIP_LAYOUTS else None
+    if field is None:
+        widest = corner_index("10", suit, ink, w).get_size()
+        pip = centre_pip(suit, ink, int(w * (0.55 if rank == 1 else 0.42)), (w, h), widest, pad)
+        if pip is not None:
+            surface.blit(pip, pip.get_rect(center=(w / 2, h / 2)))
+        return
+    upright = _pip(suit, tuple(ink), field.size)
+    turned = pygame.transform.rotate(upright, 180)
+    middle = (field.top + field.bottom) / 2
+    for centre in field.centres(rank):
+        image = turned if centre[1] > middle + 0.5 else upright
+        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+@lru_cache(maxsize=128)
+def _pip(suit: str, ink: tuple, size: int) -> pygame.Surface:
+    """One suit symbol `size` pixels high, cut to its ink."""
+    pip = _inked(font(size * 4 // 3).render(suit, True, ink))
+    scale = size / pip.get_height()
+    return pygame.transform.smoothscale(pip, (max(1, round(pip.get_width() * scale)), size))
 
 
 def _inked(image: pygame.Surface) -> pygame.Surface:
@@ -218,6 +331,49 @@ def glow(width: int) -> pygame.Surface:
     return surface
 
 
+def target_frame(surface: pygame.Surface, rect: pygame.Rect, thickness: int) -> None:
+    """A legal target: the card or place ringed in the one highlight colour every table uses."""
+    pygame.draw.rect(surface, theme.GLOW, rect.inflate(2 * thickness, 2 * thickness), thickness,
+                     border_radius=max(4, rect.w // 10) + thickness)
+
+
+def chosen_frame(surface: pygame.Surface, rect: pygame.Rect, thickness: int) -> None:
+    """The target picked by keyboard: a broad white ring edged in the highlight colour, so that
+    it reads apart from the plain rings of the other targets (in greyscale too)."""
+    ring = rect.inflate(4 * thickness, 4 * thickness)
+    radius = max(4, rect.w // 10) + 2 * thickness
+    pygame.draw.rect(surface, theme.GLOW, ring, 2 * thickness, border_radius=radius)
+    pygame.draw.rect(surface, theme.CHOSEN, ring.inflate(-thickness, -thickness), thickness + thickness // 2,
+                     border_radius=radius - thickness // 2)
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table's felt for a window size: a fine grain, darker towards the corners. Drawn once
+    per size (a small picture smoothed up to the window) and blitted whole each frame."""
+    w, h = size
+    grain = _felt_grain(96)
+    surface = pygame.Surface(size)
+    for x in range(0, w, grain.get_width()):
+        for y in range(0, h, grain.get_height()):
+            surface.blit(grain, (x, y))
+    shadow = pygame.Surface((32, 20), pygame.SRCALPHA)
+    for x in range(32):
+        for y in range(20):
+            far = ((x - 15.5) / 16) ** 2 + ((y - 9.5) / 10) ** 2  # 0 in the middle, 2 in a corner
+            shadow.set_at((x, y), (*theme.FELT_SHADOW, int(min(1.0, max(0.0, far - 0.35) / 1.4) ** 1.4 * 150)))
+    surface.blit(pygame.transform.smoothscale(shadow, size), (0, 0))
+    return surface
+
+
+@lru_cache(maxsize=1)
+def _felt_grain(side: int) -> pygame.Surface:
+    """A square of felt, each pixel a shade or two off the felt's colour (the same every run)."""
+    shades = random.Random(1).choices(range(-3, 4), k=side * side)
+    pixels = bytes(max(0, min(255, channel + shade)) for shade in shades for channel in theme.FELT)
+    return pygame.image.frombytes(pixels, (side, side), "RGB")
+
+
 def empty_slot(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=max(3, rect.w // 10))
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=max(3, rect.w // 10))
@@ -230,5 +386,19 @@ def shade(width: int) -> pygame.Surface:
     pygame.draw.rect(surface, (0, 0, 0, 70), surface.get_rect(), border_radius=max(3, width // 10))
     return surface
 
+
+@lru_cache(maxsize=128)
+def dimmed(face_image: pygame.Surface) -> pygame.Surface:
+    """A face (as `face` drew it) for a card that cannot be played now: its colours mostly
+    drained and darkened, so that a court's portrait reads as dimmed as a number card does."""
+    grey = pygame.transform.grayscale(face_image)
+    tint = face_image.copy()
+    tint.set_alpha(DIMMED_COLOUR_LEFT)
+    grey.blit(tint, (0, 0))
+    grey.blit(shade(face_image.get_width()), (0, 0))
+    return grey
+
+
+DIMMED_COLOUR_LEFT = 70  # of 255: how much of its colour a dimmed face keeps
 
 register_painter(Card, playing_card)

@@ -2,13 +2,15 @@
 
 FELT = (22, 92, 62)
 FELT_DARK = (15, 66, 45)
+FELT_SHADOW = (8, 40, 27)    # the felt's edges, darkened towards the window's corners
 PANEL = (12, 40, 30)
 PANEL_EDGE = (60, 120, 90)
 INK = (240, 240, 232)
 INK_DIM = (195, 212, 203)   # secondary text: at least 4.5:1 on every background it is drawn on
 INK_FAINT = (110, 130, 120)  # lines and edges only, never text
 GOLD = (245, 200, 80)
-GLOW = (255, 226, 110)
+GLOW = (90, 225, 250)       # a legal target, on every table: an aqua that is no suit's colour in any game
+CHOSEN = (255, 255, 255)    # the target picked by keyboard: a broad white ring edged in aqua
 MARK_BEST = (160, 235, 170)  # a review's best move (good is GOLD, costly ALERT)
 ALERT = (255, 185, 175)
 ALERT_PANEL = (70, 25, 25)

@@ -154,7 +154,12 @@ def wrap(message: str, size: int, width: int, bold: bool = False) -> list[str]:
     """`message` broken into lines that fit `width` pixels at font `size` (a word longer than a
     line is broken where it must be)."""
     face = font(text_px(size), bold)
-    words = [piece for word in showable(message).split() for piece in _pieces(word, face, width)]
+    return wrap_words([piece for word in showable(message).split() for piece in _pieces(word, face, width)], face, width)
+
+
+def wrap_words(words: list[str], face, width: int) -> list[str]:
+    """`words` set on lines that fit `width` pixels in the font `face` (a word wider than a line
+    has a line of its own)."""
     lines, line = [], ""
     for word in words:
         trial = f"{line} {word}".strip()

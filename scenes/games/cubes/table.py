@@ -12,7 +12,7 @@ from scenes.table.parts import Slot
 from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, draw_text
+from scenes.ui.widgets import Button, draw_text, line_height, text_width
 
 MIN_ZOOM, MAX_ZOOM = 22, 96
 GAP = 0.1
@@ -293,11 +293,12 @@ class CubesTable(TableScene):
             mid = ((here[0] + there[0]) // 2, (here[1] + there[1]) // 2)
             tag = TRAIT_WORDS[trait]
             image_color = theme.INK if trait else theme.ALERT
-            box = pygame.Rect(0, 0, self.px(44), self.px(22))
+            size = self.px(14)
+            box = pygame.Rect(0, 0, text_width(tag, size, bold=True) + self.px(12), line_height(size, bold=True) + self.px(4))
             box.center = mid
             pygame.draw.rect(screen, theme.TAG, box, border_radius=6)
             pygame.draw.rect(screen, image_color, box, 1, border_radius=6)
-            draw_text(screen, tag, self.px(14), image_color, mid, "center", bold=True)
+            draw_text(screen, tag, size, image_color, mid, "center", bold=True, box=box)
 
     def draw_deck(self, screen, view) -> None:
         x = self.draw_pile.center[0]

@@ -28,16 +28,17 @@ class LinxBoard:
         self.card_w = 24
         self.label_y = 0
 
-    def place(self, middle: pygame.Rect) -> int:
+    def place(self, middle: pygame.Rect, most: int) -> int:
         """Along the top of `middle`, its cards as wide as the line fits in the width and in a bit
-        over half the height; returns the bottom of the cards."""
+        over half the height, at most `most` (the card-size setting); returns the bottom of the
+        cards."""
         gap, label = self.px(12), self.px(15)
         label_h = line_height(label, bold=True)
         top_h = (middle.h - gap) * 11 // 20
         pile_labels = text_width("Stock 90", label, bold=True), text_width("Discard 90", label, bold=True)
         room_w = middle.w - self.px(68) - max(0, max(pile_labels) - gap)
         self.card_w = width = card_width(room_w, top_h - label_h - gap, columns=2 + ANCHOR_COUNT + SCORING_FACE_UP,
-                                         gap=gap, most=self.px(84), least=24)
+                                         gap=gap, most=most, least=24)
         card_h = int(width * theme.CARD_RATIO)
         self.label_y = middle.y
         cy = middle.y + label_h + card_h // 2 + self.px(4)

@@ -70,7 +70,7 @@ class LinxTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size))
-        card_bottom = self.board.place(middle)
+        card_bottom = self.board.place(middle, self.card_px(84))
         row_top = card_bottom + self.px(14) + self.px(12)  # the chain row takes all the height the cards leave
         self.builder.place(pygame.Rect(middle.x + self.px(12), row_top, middle.w - self.px(24), middle.bottom - row_top),
                            self.hand.width)
@@ -337,6 +337,12 @@ class LinxTable(TableScene):
             self.builder.show(chain.start, chain.cards, chain.end, scoring)
             self.say_notice(f"Hint: {self.describe(self.choice)} (Enter); or L lays the best chain now, shown")
         self.builder.short_note = self.advice.short_words(view)
+
+    def light_move(self, action) -> None:
+        """A chain to lay is shown built in the chain row (Enter or L lays it)."""
+        super().light_move(action)
+        if isinstance(action, LayChain):
+            self.builder.show(action.start, action.cards, action.end, action.scoring)
 
     def describe(self, action) -> str:
         if isinstance(action, LayChain):

@@ -20,9 +20,11 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.event_rules import EVENT_RULES
 from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
+from game.wording import YOU, acts, turns_phrase, whose
 
-from scenes.games.sovereign.table import SovereignTable
+from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
+from scenes.table.parts import card_width
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button
@@ -69,15 +71,14 @@ class SolitaireTable(SovereignTable):
 
     # -- geometry: the one chain, as large as the board allows, across its middle
 
-    def layout(self, size) -> None:
-        super().layout(size)
+    def chain_width(self) -> int:
         gap = self.px(12)
-        tall = int((self.middle.h - self.label_h - 6 * gap) / theme.CARD_RATIO)
-        self.chain_w = max(16, min(self.px(140), tall, (self.middle.w - 2 * gap - 7 * gap) // 7))
+        return card_width(self.middle.w - 3 * gap, self.middle.h - self.label_h - 6 * gap, columns=7, gap=gap,
+                          most=self.card_px(140))
 
-    def row(self, chain: int) -> pygame.Rect:
+    def row_rects(self) -> list[pygame.Rect]:
         height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(30)
-        return pygame.Rect(self.middle.x, self.middle.centery - height // 2, self.middle.w, height)
+        return [pygame.Rect(self.middle.x, self.middle.centery - height // 2, self.middle.w, height)]
 
     # -- what may be played where
 
@@ -103,12 +104,9 @@ class SolitaireTable(SovereignTable):
     def draw_board(self, screen, view, hidden) -> None:
         """The chain (the places a held card may cover lit, the others dimmed), the side and the pool."""
         glowing = self.glowing_spots()
-        self.draw_chain(screen, view, 0, glowing, False, False, hidden)
+        self.draw_chain(screen, view, 0, glowing, hidden)
         if (self.hand.dragged or self.hand.selected) is not None and self.my_turn:
-            for position in range(len(view.chains[0])):
-                if (0, position) not in glowing:
-                    rect = self.position_rect(0, position).inflate(self.px(4), self.px(4))
-                    screen.blit(self.dim(rect.size), rect.topleft)
+            self.chain_row(0).draw_place_veils(screen, [p for p in range(len(view.chains[0])) if (0, p) not in glowing])
         self.draw_side(screen, view)
         self.draw_pool(screen, view)
 
@@ -204,6 +202,7 @@ class SolitaireTable(SovereignTable):
         super().update(dt)
         if self.watching:
             return
+        self.winnable_button.enabled = self.my_turn  # lit again at once after an undo from the result
         for search in (self.check, self.hinting):
             if search is not None and search.stale(self.session):
                 search.cancel.set()
@@ -259,17 +258,31 @@ class SolitaireTable(SovereignTable):
         return f"Turn {self.session.turns_taken(0)}"
 
     def title(self) -> str:
-        """The deal's number, as players share it, and how it was chosen."""
+        """The deal's number, as players share it, and how it was chosen; Fair Winds named, since
+        the same number without events is another layout."""
         rules = self.session.config["rules"]
+        winds = " \u00b7 Fair Winds" if rules["fair_winds"] else ""
         if rules["deal"] is None:
-            return "Solitaire"
+            return f"Solitaire{winds}"
         kind = " \u00b7 daily deal" if rules["daily"] else (" \u00b7 winnable" if rules["winnable"] else "")
-        return f"Solitaire \u00b7 Deal #{rules['deal']}{kind}"
+        return f"Solitaire \u00b7 Deal #{rules['deal']}{winds}{kind}"
+
+    def save_name(self) -> str:
+        """The deal, by the number players share (the player is always You)."""
+        deal = self.session.config["rules"]["deal"]
+        return "Solitaire" if deal is None else f"Solitaire Deal #{deal}"
+
+    def chain_label(self, view, chain: int) -> str:
+        """"Your chain", the pool, and how many places hold each suit."""
+        shields, modifiers = pool_tokens(view, chain)
+        return (f"{whose(self.session.names[chain], opening=True)} chain \u00b7 pool: {shields} shield, "
+                f"{modifiers} modifier \u00b7 {self.chain_summary(view, chain)}")
 
     def chain_summary(self, view, chain: int) -> str:
         return suit_counts(view)
 
     def turn_prompt(self, view, name: str) -> str:
+        name = "Your turn" if name == YOU else name
         if view.pending is not None and view.pending.kind == "play":
             if self.discard_plays():
                 return self.play_prompt(name, "cover a card one lower or a space, or click the discard pile")
@@ -283,7 +296,12 @@ class SolitaireTable(SovereignTable):
         deal = self.session.config["rules"]["deal"]
         number = f"Deal #{deal}: " if deal is not None else ""
         turns = self.session.turns_taken(0)
-        return [(0, cards, f"{number}{'won' if view.winners else 'lost'} after {turns} turns")]
+        result = f"won {turns_phrase(turns, 'in')}" if view.winners else f"lost {turns_phrase(turns)}"
+        return [(0, cards, f"{number}{result}")]
+
+    def result_headline(self) -> str:
+        """"You win!", or that the deal is lost."""
+        return f"{acts(self.session.names[0], 'wins')}!" if self.session.view(None).winners else "The deal is lost"
 
 
 def suit_counts(view) -> str:

@@ -1,0 +1,35 @@
+"""What a class card does, told in a box beside the pointer at the Sovereign's Chain table when the
+pointer rests on a card whose face the viewer sees (in the hand or in play)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.sovereign.cards import ClassCard
+
+from scenes.ui import theme
+from scenes.ui.widgets import draw_text, line_height, panel, wrap
+
+
+def card_help(cards, card: ClassCard) -> str:
+    """What a class does, in the words of the card set in play (`cards`: the rules' cards)."""
+    info = cards.classes.get(card.kind)
+    ability = info.text if info is not None else ""
+    event = " (E): first draw a new event." if card.draws_event else ""
+    return f"{card.kind}: {ability}{event}"
+
+
+def draw_help_box(screen: pygame.Surface, words: str, pos, width: int, px: Callable[[float], int]) -> None:
+    """`words` wrapped in a box `width` wide, its bottom-left corner just above and right of
+    `pos`, kept inside the window."""
+    size = px(15)
+    lines = wrap(words, size, width - px(16))
+    box = pygame.Rect(0, 0, width, len(lines) * line_height(size) + px(12))
+    box.bottomleft = (pos[0] + px(14), pos[1] - px(8))
+    box = box.clamp(screen.get_rect())
+    panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
+    y = box.y + px(6)
+    for line in lines:
+        y = draw_text(screen, line, size, theme.INK, (box.x + px(8), y), box=box).bottom

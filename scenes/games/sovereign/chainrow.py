@@ -1,0 +1,165 @@
+"""One chain's row at the Sovereign's Chain table, placed once per layout: its panel and label
+line, its seven places left to right (a `SlotRow`; a stack shows the cards under its top card as
+offset edges), another seat's hand as small backs at its right, and, while a card is held that
+cannot go on this chain, a veil over it and the reason on it. It says which place a point is on.
+
+The rows together are a `ChainBoard`: one row a player, top to bottom in turn order from the seat
+at the bottom of the table, which is last. The rows keep their places when the bottom seat changes
+hands (pass and play); which chain each shows follows it."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Sequence
+
+import pygame
+
+from scenes.table.parts import Slot, SlotRow
+from scenes.ui import theme
+from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width
+
+PLACES = 7          # the places a chain is laid out for (sudden death may add more: the row carries on)
+EDGES_SHOWN = 3     # at most this many cards under a stack's top show as edges
+VEIL_ALPHA = 90     # how dark the veil over a chain or place a held card cannot go to
+
+
+@lru_cache(maxsize=16)
+def veil(size: tuple[int, int]) -> pygame.Surface:
+    """A see-through dark sheet: what a held card cannot go onto."""
+    sheet = pygame.Surface(size, pygame.SRCALPHA)
+    sheet.fill((0, 0, 0, VEIL_ALPHA))
+    return sheet
+
+
+class ChainRow:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.places = SlotRow()
+        self.backs = SlotRow()
+        self.label_h = 0
+        self.hand_room = 0
+        self.px: Callable[[float], int] = round
+
+    def place(self, rect: pygame.Rect, card_w: int, label_h: int, hand_room: int, px: Callable[[float], int]) -> None:
+        """The row in `rect`: the label line on top, then the places, spread over the width left
+        of `hand_room` (kept for another seat's hand); `px` scales base-size measures."""
+        self.rect, self.label_h, self.hand_room, self.px = rect, label_h, hand_room, px
+        step = card_w + max(4, (rect.w - px(16) - hand_room - PLACES * card_w) // PLACES)
+        center_y = rect.y + label_h + px(4) + int(card_w * theme.CARD_RATIO) // 2 + px(4)
+        self.places.place(rect.x + px(8), center_y, card_w, PLACES, step)
+
+    @property
+    def card_w(self) -> int:
+        return self.places.width
+
+    def slot(self, position: int) -> Slot:
+        return self.places.slot(position)
+
+    def center(self, position: int) -> tuple[int, int]:
+        return self.slot(position).center
+
+    def pool_spot(self) -> tuple[int, int]:
+        """Where the label line names the seat's pool (its tokens fly from and to there)."""
+        return self.rect.x + self.px(60), self.rect.y + self.label_h // 2
+
+    def seat_spot(self) -> tuple[int, int]:
+        """Where the seat's cards come from, at the row's left."""
+        return self.rect.x + self.px(20), self.rect.centery
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def place_at(self, pos, count: int) -> int | None:
+        """The place under `pos` among the chain's first `count` (the leftmost where two reach),
+        a few pixels around each card counting as on it."""
+        reach = self.px(6)
+        return next((position for position in range(count)
+                     if self.slot(position).rect.inflate(reach, reach).collidepoint(pos)), None)
+
+    # -- drawing
+
+    def draw(self, screen: pygame.Surface, label: str, stacks: Sequence, active: bool, target: bool,
+             hidden: set[int], lit: set[int]) -> None:
+        """The panel (edged gold for the chain whose turn it is, outlined when the held card can
+        go on it: a `target`), the label, and each stack: its top card (`hidden` places show the
+        card under the one in flight), lit when in `lit`."""
+        px = self.px
+        panel(screen, self.rect, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
+        if target:
+            pygame.draw.rect(screen, theme.GLOW, self.rect, 3, border_radius=10)
+        draw_text(screen, fit_text(label, px(15), self.rect.w - px(16), bold=True), px(15), theme.INK,
+                  (self.rect.x + px(8), self.rect.y + px(3)), bold=True, box=self.rect)
+        for position, stack in enumerate(stacks):
+            self.draw_stack(screen, position, stack, position in hidden)
+            if position in lit:
+                self.slot(position).light(screen, "close_target", px)
+
+    def draw_stack(self, screen: pygame.Surface, position: int, stack: Sequence, top_hidden: bool = False) -> None:
+        """The cards under the top as offset edges (as many as it holds, up to EDGES_SHOWN), then
+        the top card (the one under it while the top is `top_hidden`, in flight), or an empty place."""
+        slot = self.slot(position)
+        offset = max(2, self.px(3))
+        radius = max(3, self.card_w // 10)
+        for depth in range(min(len(stack) - 1, EDGES_SHOWN), 0, -1):
+            edge = slot.rect.move(depth * offset, depth * offset)
+            pygame.draw.rect(screen, theme.CARD_EDGE, edge, border_radius=radius)
+            pygame.draw.rect(screen, theme.PANEL, edge, 1, border_radius=radius)
+        shown = stack[:-1] if top_hidden else stack
+        slot.draw_card(screen, shown[-1] if shown else None)
+
+    def draw_backs(self, screen: pygame.Surface, count: int) -> None:
+        """Another seat's hand: its cards as small overlapping backs at the right of the row."""
+        width = max(12, self.card_w * 3 // 5)
+        self.backs.place(self.rect.right - self.hand_room, self.center(0)[1], width, count, self.px(10),
+                         room=self.hand_room - self.px(8))
+        for slot in self.backs:
+            slot.draw_back(screen)
+
+    def draw_veil(self, screen: pygame.Surface) -> None:
+        """The held card cannot go on this chain."""
+        screen.blit(veil(self.rect.size), self.rect.topleft)
+
+    def draw_place_veils(self, screen: pygame.Surface, positions) -> None:
+        """The held card cannot go on these places."""
+        for position in positions:
+            rect = self.slot(position).rect.inflate(self.px(4), self.px(4))
+            screen.blit(veil(rect.size), rect.topleft)
+
+    def draw_refusal(self, screen: pygame.Surface, reason: str) -> None:
+        """Why the held card cannot go on this chain, in a box at the foot of the row."""
+        px = self.px
+        size = px(16)
+        words = fit_text(reason[:1].upper() + reason[1:], size, self.rect.w - px(40))
+        box = pygame.Rect(0, 0, text_width(words, size) + px(20), line_height(size) + px(10))
+        box.midbottom = (self.rect.centerx, self.rect.bottom - px(6))
+        panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
+        draw_text(screen, words, size, theme.INK, box.center, "center", box=box)
+
+
+class ChainBoard:
+    def __init__(self, seats) -> None:
+        self.seats = seats  # the table's seats: which seat is at the bottom, the others in turn order
+        self.rows: list[ChainRow] = []
+
+    def place(self, rects: list[pygame.Rect], card_w: int, label_h: int, hand_room: int,
+              px: Callable[[float], int]) -> None:
+        self.rows = []
+        for rect in rects:
+            self.rows.append(ChainRow())
+            self.rows[-1].place(rect, card_w, label_h, hand_room, px)
+
+    def row(self, chain: int) -> ChainRow:
+        order = self.seats.others() + [self.seats.bottom]
+        return self.rows[order.index(chain)]
+
+    def spot_at(self, pos, chains) -> tuple[int, int] | None:
+        """(chain, position) of the card in play under `pos` (`chains`: the view's)."""
+        for chain, stacks in enumerate(chains):
+            position = self.row(chain).place_at(pos, len(stacks))
+            if position is not None:
+                return chain, position
+        return None
+
+    def chain_at(self, pos) -> int | None:
+        """The chain whose row `pos` is on."""
+        return next((chain for chain in range(len(self.rows)) if self.row(chain).hit(pos)), None)

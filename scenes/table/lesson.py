@@ -1,0 +1,327 @@
+"""Learn to play at the real table: a lesson (`game.lesson.Lesson`) played on the game's own table.
+
+`LessonSession` stands in for the table's session: the learner's moves go to the lesson, which
+plays only the step's move and refuses any other with its reason (the table says it as it says
+any refusal, and a dragged card snaps back); the other seats play the lesson's scripted steps.
+`LessonTurns` paces those steps as the turns pace a computer, never saves the game, never counts
+it in the statistics, and opens no game-over screen. `LessonMode` is what the table shows on top:
+the step's text, its progress ("Step 3 of 16"), the part's title, Skip step and Leave lesson in
+the column beside the table; the step's card raised and where it goes lit; between two parts and
+at the end, what was learned and the way on.
+
+A lesson counts as learned (on the menu, through the settings) once it is played to its end with
+at least half of the learner's own steps made by the learner: skipping a step here and there is
+fine, skipping through the whole lesson is not learning it, and neither is leaving it early."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import IllegalAction
+from game.lesson import LEARNER, Lesson, mark_lesson_finished
+
+from scenes.table.choosing import action_cards
+from scenes.table.hand import card_rect
+from scenes.table.turns import Turns
+from scenes.ui import theme
+from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap
+
+READING_PACE = 1 / 40  # seconds of reading per character of a computer's step, at normal speed
+LESSON_SHARE = 0.74  # of the column beside the table: the step above, the move log below
+
+
+class LessonSession:
+    """The lesson's current part as a table's session: everything is the part's own session but
+    the moves, which go through the lesson, and what a lesson must never do (undo, saves)."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+
+    def __getattr__(self, name):
+        return getattr(self.lesson.session, name)
+
+    def apply(self, action) -> list:
+        """The step's move, for whichever seat it is; any other is refused with the lesson's reason."""
+        step = self.lesson.step
+        if step is not None and step.computer:
+            if action != step.action:
+                raise IllegalAction("wait: it is not your move now")
+            return list(self.lesson.play_computer_step())
+        attempt = self.lesson.try_action(action)
+        if not attempt.accepted:
+            raise IllegalAction(attempt.reason)
+        return list(attempt.events)
+
+    def computer_action(self):
+        step = self.lesson.step
+        if step is None or not step.computer:
+            raise IllegalAction("it is not a computer's turn")
+        return step.action
+
+    @property
+    def game_number(self) -> int:
+        """Each part is a game of its own (the move log starts afresh)."""
+        return self.lesson.part_number
+
+    can_undo = False  # a lesson's moves are not taken back: Skip step moves on
+    can_redo = False
+
+
+class LessonTurns(Turns):
+    """The turns of a lesson: the learner moves on a learner's step, the scripted moves come at a
+    reading pace, and nothing is saved or counted."""
+
+    def __init__(self, table, lesson: Lesson) -> None:
+        super().__init__(table)
+        self.lesson = lesson
+        self.step_wait: float | None = None
+        self.own_steps_skipped = 0  # the learner's steps played by Skip step
+
+    @property
+    def viewer(self) -> int:
+        return LEARNER
+
+    @property
+    def mine(self) -> bool:
+        step = self.lesson.step
+        return step is not None and not step.computer and not self.motion.busy
+
+    @property
+    def due(self) -> bool:
+        step = self.lesson.step
+        return self.app.top is self.table and step is not None and step.computer
+
+    def perform(self, action, origin=None, by_table: bool = False) -> bool:
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as err:
+            self.table.say(str(err))
+            return False
+        self.show(events, origin, by_table)
+        return True
+
+    def show(self, events, origin=None, by_table: bool = False) -> None:
+        """A move of the lesson on the table, its events as the learner's seat may see them."""
+        self.step_wait = None
+        self.table.show_move([self.session.rules.redact(event, LEARNER) for event in events], origin, by_table)
+
+    def skip_step(self) -> None:
+        step = self.lesson.step
+        if step is not None and not self.motion.busy:
+            self.own_steps_skipped += not step.computer
+            self.show(self.lesson.skip_step())
+
+    def update(self, dt: float) -> None:
+        step = self.lesson.step
+        if self.motion.busy or step is None or not step.computer:
+            return
+        if self.step_wait is None:
+            pace = theme.COMPUTER_PACE.get(self.app.settings.get("computer_speed"), 0.75)
+            self.step_wait = pace + len(step.text) * READING_PACE * pace / theme.COMPUTER_PACE["normal"]
+        self.step_wait -= dt
+        if self.step_wait <= 0:
+            self.perform(step.action)
+
+    def reset(self) -> None:
+        self.step_wait = None
+
+
+class LessonMode:
+    """A table playing a lesson: the column that tells each step, and the lights of its move."""
+
+    def __init__(self, table, lesson: Lesson) -> None:
+        self.table = table
+        self.lesson = lesson
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.skip_button = Button("Skip step", self.skip_step, color=theme.BUTTON_QUIET)
+        self.leave_button = Button("Leave lesson", self.leave, color=theme.BUTTON_STOP)
+        self.next_button = Button("Next part", self.next_part, color=theme.BUTTON_GO)
+        self.done_button = Button("Back to menu", self.leave, color=theme.BUTTON_GO)
+        self.lit_step: tuple | None = None  # (part, step) whose move was last lit
+        self.recorded = False  # the end of the lesson was seen (and, when learned, remembered)
+        table.turns = LessonTurns(table, lesson)
+        table.hint_button.on_click = self.light_again
+        table.lesson = self
+
+    # -- what the learner does
+
+    def buttons(self) -> list[Button]:
+        """The column's buttons now: Skip step and Leave during a part, Next part between parts,
+        Back to menu at the end."""
+        if self.lesson.finished:
+            return [self.done_button]
+        if self.lesson.step is None:
+            return [self.next_button, self.leave_button]
+        return [self.skip_button, self.leave_button]
+
+    def skip_step(self) -> None:
+        self.table.turns.skip_step()
+
+    def next_part(self) -> None:
+        self.lesson.next_part()
+        self.lit_step = None
+        self.table.refresh(f"Part {self.lesson.part_number + 1}: {self.lesson.part.title}")
+
+    def leave(self) -> None:
+        """Back to the menu: a lesson left before its end is not learned."""
+        if not self.lesson.finished:
+            self.lesson.skip()
+        self.table.app.screens.menu()
+
+    def handle(self, event) -> bool:
+        """The column's buttons and keys (Enter or Space moves on between parts; H lights the
+        step's move again); whether the event was theirs."""
+        for button in self.buttons():
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.lesson.step is None:
+            (self.done_button if self.lesson.finished else self.next_button).on_click()
+        elif event.key == pygame.K_h:
+            self.light_again()
+        elif event.key == pygame.K_F2 or (event.key in (pygame.K_s, pygame.K_z, pygame.K_y)
+                                           and event.mod & pygame.KMOD_CTRL):
+            return True  # no restart, seats, saves or undo in a lesson
+        else:
+            return False
+        return True
+
+    @property
+    def learned(self) -> bool:
+        """Played to its end, with at least half of the learner's steps made by the learner."""
+        own = sum(not step.computer for part in self.lesson.plan.parts for step in part.steps)
+        return self.lesson.finished and 2 * self.table.turns.own_steps_skipped <= own
+
+    def light_again(self) -> None:
+        """Hint (or H): the step's move lit again, after the learner picked something else."""
+        self.lit_step = None
+
+    def update(self) -> None:
+        """Light each learner's step once it comes (as a hint lights a move: Enter makes it), and
+        remember the lesson as learned once its last step is played."""
+        lesson, table = self.lesson, self.table
+        if lesson.finished and not self.recorded:
+            self.recorded = True
+            if self.learned:
+                mark_lesson_finished(table.app.settings, lesson.plan.game)
+                table.report(table.app.save_settings())
+        here = (lesson.part_number, lesson.step_number)
+        if table.my_turn and here != self.lit_step:
+            self.lit_step = here
+            table.light_move(lesson.step.action)
+            table.hand.fresh = table.hand.fresh - {table.hand.selected}  # the light says it all
+
+    # -- what the table shows
+
+    def place(self, column: pygame.Rect) -> pygame.Rect:
+        """The upper part of the column beside the table; returns what is left for the move log."""
+        px = self.table.px
+        self.rect = pygame.Rect(column.x, column.y, column.w, int(column.h * LESSON_SHARE))
+        inner = self.rect.inflate(-px(28), -px(28))
+        button_h = max(px(40), self.skip_button.needed(px(17))[1])
+        half = (inner.w - px(8)) // 2
+        pairs = ((self.skip_button, self.leave_button), (self.next_button, self.leave_button))
+        side_by_side = all(button.needed(px(17))[0] <= half for pair in pairs for button in pair)
+        for first, second in pairs:  # side by side when their labels fit, else one above the other
+            if side_by_side:
+                first.rect = pygame.Rect(inner.x, inner.bottom - button_h, half, button_h)
+                second.rect = pygame.Rect(inner.right - half, inner.bottom - button_h, half, button_h)
+            else:
+                first.rect = pygame.Rect(inner.x, inner.bottom - 2 * button_h - px(8), inner.w, button_h)
+                second.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
+        self.done_button.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
+        return pygame.Rect(column.x, self.rect.bottom, column.w, column.bottom - self.rect.bottom)
+
+    def progress_line(self) -> list[str]:
+        """The top bar's line: the lesson and its part (longest first, as a score line)."""
+        lesson = self.lesson
+        part = f"part {lesson.part_number + 1} of {len(lesson.plan.parts)}"
+        return [f"{lesson.plan.title}  \u00b7  {part}: {lesson.part.title}", f"{lesson.plan.title}  \u00b7  {part}", part]
+
+    def headline(self) -> str:
+        lesson = self.lesson
+        if lesson.finished:
+            return "Lesson learned" if self.learned else "End of the lesson"
+        if lesson.step is None:
+            return f"Part {lesson.part_number + 1} of {len(lesson.plan.parts)} done"
+        return f"Step {lesson.steps_done + 1} of {lesson.plan.step_count}"
+
+    def words(self) -> str:
+        lesson = self.lesson
+        if lesson.finished and not self.learned:
+            return ("You skipped most of your own moves, so the menu does not mark this lesson learned: "
+                    "play it again, making the moves yourself.")
+        if lesson.finished:
+            return (f"You have played {lesson.plan.title} to its end: the menu marks it learned. "
+                    "Start a game from the menu to play it for real.")
+        if lesson.step is None:
+            following = lesson.plan.parts[lesson.part_number + 1]
+            return f"Next: {following.title}. Press Next part (or Enter) to deal it."
+        return lesson.step.text
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """The column: the lesson's title, the part, the step's progress and words, its buttons;
+        and the step's target lit on the table."""
+        table, px = self.table, self.table.px
+        if table.my_turn and self.lesson.step is not None:
+            self.light_target(screen, self.lesson.step.action)
+            self.light_cards(screen, self.lesson.step.action)
+        panel(screen, self.rect.inflate(-px(12), -px(12)), edge=theme.GOLD)
+        inner = self.rect.inflate(-px(28), -px(28))
+        y = inner.y
+        for line in wrap(self.lesson.plan.title, px(17), inner.w, bold=True):
+            y = draw_text(screen, line, px(17), theme.GOLD, (inner.x, y), bold=True, box=inner).bottom
+        for line in wrap(self.lesson.part.title, px(14), inner.w):
+            y = draw_text(screen, line, px(14), theme.INK_DIM, (inner.x, y), box=inner).bottom
+        y = draw_text(screen, self.headline(), px(16), theme.INK, (inner.x, y + px(8)), bold=True, box=inner).bottom
+        whose = "" if self.lesson.step is None else ("Computer's move" if self.lesson.step.computer else "Your move")
+        if whose:
+            y = draw_text(screen, whose, px(14), theme.GOLD if whose == "Your move" else theme.INK_DIM,
+                          (inner.x, y), box=inner).bottom
+        self.draw_words(screen, inner, y + px(6))
+        for button in self.buttons():
+            button.draw(screen, px(17))
+
+    def draw_words(self, screen: pygame.Surface, inner: pygame.Rect, top: int) -> None:
+        """The step's words, as large as the room above the buttons lets them be."""
+        size, lines = self.fitted_words(inner.w, min(button.rect.y for button in self.buttons()) - self.table.px(8) - top)
+        step_h = line_height(size)
+        for i, line in enumerate(lines):
+            draw_text(screen, line, size, theme.INK, (inner.x, top + i * step_h), box=inner)
+
+    def fitted_words(self, width: int, room: int) -> tuple[int, list[str]]:
+        """(text size, lines): the step's words wrapped to `width` at the largest size whose lines
+        fit `room`; at the smallest size, the lines that fit (the last one ends the text)."""
+        px = self.table.px
+        for size in (17, 16, 15, 14, 13, 12, 11, 10):
+            lines = wrap(self.words(), px(size), width)
+            if len(lines) * line_height(px(size)) <= room:
+                return px(size), lines
+        kept = max(1, room // line_height(px(size)))
+        return px(size), lines[:kept - 1] + [fit_text(" ".join(lines[kept - 1:]), px(size), width)]
+
+    def light_cards(self, screen: pygame.Surface, action) -> None:
+        """The move's hand cards besides the one raised (the second card of a Chain-Chain play),
+        framed where they lie in the hand."""
+        table = self.table
+        hand = table.hand
+        view = table.current_view()
+        shown = hand.cards(view)
+        for card in action_cards(action):
+            if card in shown and card != hand.selected and card != hand.dragged:
+                rect = card_rect(hand.card_center(view, card), hand.width)
+                pygame.draw.rect(screen, theme.GLOW, rect.inflate(table.px(6), table.px(6)), max(2, table.px(4)),
+                                 border_radius=8)
+
+    def light_target(self, screen: pygame.Surface, action) -> None:
+        """Where the step's move goes, lit as a chosen move is: its place on the table, or the
+        button that makes it."""
+        table = self.table
+        spot = table.action_spot(action)
+        button = next((b for b, taken in table.action_buttons() if taken == action), None)
+        for rect in (spot, button.rect if button is not None else None):
+            if rect is not None and rect.w:  # a double frame, unlike any other light of the table
+                for outside, width in ((16, 4), (8, 3)):
+                    pygame.draw.rect(screen, theme.GLOW, rect.inflate(table.px(outside), table.px(outside)),
+                                     max(2, table.px(width)), border_radius=10)
