@@ -1,5 +1,6 @@
 """How a game's texts name a seat: by its name ("Ana plays", "Ana's chain"), or in the second
-person for a player seated as "You", the one player of a solitaire ("You play", "your chain").
+person for a player seated as "You", the one player of a solitaire or the learner of a lesson
+("You play", "your chain").
 
 Also how a count of turns reads at the end of a game, with a deal ended before its first turn
 said as such (never "after 0 turns")."""
@@ -13,8 +14,14 @@ HISSING = ("sses", "shes", "ches", "xes", "zes")  # third-person endings that dr
 
 def acts(name: str, verb: str) -> str:
     """`name` and `verb` as said of a named seat ("plays", "has picked"): "Ana plays" or "You play"."""
+    return f"{name} {verb_of(name, verb)}"
+
+
+def verb_of(name: str, verb: str) -> str:
+    """`verb` (its first word in the third person: "wins", "has picked") in the person of `name`,
+    for a verb that follows its subject at a distance ("You have no cards left and win")."""
     if name != YOU:
-        return f"{name} {verb}"
+        return verb
     first, _, rest = verb.partition(" ")
     if first in IRREGULAR:
         first = IRREGULAR[first]
@@ -22,7 +29,7 @@ def acts(name: str, verb: str) -> str:
         first = first[:-2]
     elif first.endswith("s"):
         first = first[:-1]
-    return " ".join(filter(None, [YOU, first, rest]))
+    return " ".join(filter(None, [first, rest]))
 
 
 def whose(name: str, opening: bool = False) -> str:
@@ -30,6 +37,26 @@ def whose(name: str, opening: bool = False) -> str:
     if name == YOU:
         return "Your" if opening else "your"
     return f"{name}'s"
+
+
+def vocative(name: str) -> str:
+    """The seat's name called after words said to it (", Ana" in "Your turn, Ana"); nothing for a
+    seat named "You": the words are said to it already ("Your turn, You" names it twice)."""
+    return "" if name == YOU else f", {name}"
+
+
+def called(name: str, words: str) -> str:
+    """`words` (said to the seat, in the second person) after its name: "Ana, you drew 5♠"; to a
+    seat named "You" the words alone, as a sentence: "You drew 5♠"."""
+    if name == YOU:
+        return words[:1].upper() + words[1:]
+    return f"{name}, {words}"
+
+
+def addressed(name: str, words: str) -> str:
+    """What the seat to move is asked to do, under its name: "Ana: drag a card"; under "Your turn"
+    for a seat named "You" ("You: drag a card" would read as a name tag)."""
+    return f"{'Your turn' if name == YOU else name}: {words}"
 
 
 def turns_phrase(turns: int, before: str = "after") -> str:

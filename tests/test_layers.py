@@ -174,3 +174,18 @@ def test_the_chains_results_show_the_engines_hand_total(monkeypatch):
     table = ChainsTable(open_app(fit_to_desktop=False), session)
     for seat, hand, summary in table.result_rows():
         assert not hand or summary.endswith(f"total {1000 + seat}")
+
+
+def test_no_scene_class_over_400_lines_and_no_function_over_40():
+    """The house's measure of a part small enough to read: a table is assembled from parts."""
+    import ast
+    from pathlib import Path
+
+    too_long = []
+    for path in sorted(Path(__file__).parent.parent.joinpath("scenes").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            lines = getattr(node, "end_lineno", 0) - getattr(node, "lineno", 0) + 1
+            if isinstance(node, ast.ClassDef) and lines > 400 or (
+                    isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and lines > 40):
+                too_long.append(f"{path}: {node.name} has {lines} lines")
+    assert not too_long, "\n".join(too_long)

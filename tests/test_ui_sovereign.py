@@ -317,3 +317,14 @@ def test_tokens_move_on_the_table_from_the_supply_to_a_pool_and_from_a_pool_onto
     assert placed.end == table.position_center(0, 0)
     image = cardart.face(placed.card, table.chain_w)
     assert image.get_width() < table.chain_w
+
+
+def test_another_seat_s_decision_reads_as_theirs_not_yours(driver):
+    """"Waiting for Ben to pick the card that starts their chain", never "Ben: ... your chain"."""
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}]
+    session = Session("sovereigns-chain", {"seats": seats}, 3)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    other = 1 - session.to_move
+    words = table.prompt(session.view(other))
+    assert words.startswith(f"Waiting for {session.names[session.to_move]} to ") and "your" not in words

@@ -30,6 +30,7 @@ from ..cards import card_count
 from ..core import NOTHING_REVEALED, Option, Outcome, Revealed, Rules, View
 from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
+from ..wording import acts
 from . import words as dictionary
 
 HAND_SIZE = 8
@@ -183,10 +184,10 @@ class Played:
         cards = f"{self.first.label} then {self.second.label}"
         said = f": {self.word.upper()}" if self.word else ""
         if not self.reverses:
-            return f"{names[self.seat]} plays {cards}{said}"
+            return f"{acts(names[self.seat], 'plays')} {cards}{said}"
         if self.first.is_letter:
-            return f"{names[self.seat]} answers with the last play reversed, {cards}{said}"
-        return f"{names[self.seat]} answers with a double, {cards}{said}"
+            return f"{acts(names[self.seat], 'answers')} with the last play reversed, {cards}{said}"
+        return f"{acts(names[self.seat], 'answers')} with a double, {cards}{said}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +199,7 @@ class Took:
 
     def text(self, names) -> str:
         labels = "-".join(c.label for c in self.cards)
-        return f"{names[self.seat]} takes the pile ({card_count(len(self.cards))}: {labels})"
+        return f"{acts(names[self.seat], 'takes')} the pile ({card_count(len(self.cards))}: {labels})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +220,8 @@ class Drew:
 
     def text(self, names) -> str:
         if self.cards is None:
-            return f"{names[self.seat]} draws {self.count} card{'s' if self.count != 1 else ''}"
-        return f"{names[self.seat]} draws {' and '.join(c.label for c in self.cards)}"
+            return f"{acts(names[self.seat], 'draws')} {self.count} card{'s' if self.count != 1 else ''}"
+        return f"{acts(names[self.seat], 'draws')} {' and '.join(c.label for c in self.cards)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +248,7 @@ class GameEnded:
         tied = sum(1 for c in self.collected_counts if c == count) > 1
         detail = f"{cards} (sum {total})" if tied and count else cards
         if len(self.winners) == 1:
-            return f"{who} wins with {detail}"
+            return f"{acts(who, 'wins')} with {detail}"
         return f"{who} share the win with {detail} each"
 
 

@@ -9,6 +9,7 @@ from ..cards import Card, card_count, rank_name, standard_deck
 from ..core import NOTHING_REVEALED, Option, Outcome, Revealed, Rules, View
 from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
+from ..wording import acts, verb_of
 
 HAND_SIZE = 5
 CHAIN_COUNT = 3
@@ -62,7 +63,7 @@ class Played:
     drawn: bool
 
     def text(self, names) -> str:
-        return f"{names[self.seat]} plays {self.card.label} on chain {self.chain + 1}"
+        return f"{acts(names[self.seat], 'plays')} {self.card.label} on chain {self.chain + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +76,10 @@ class Drew:
 
     def text(self, names) -> str:
         if self.card is None:
-            return f"{names[self.seat]} draws a card"
+            return f"{acts(names[self.seat], 'draws')} a card"
         if self.fits:
-            return f"{names[self.seat]} draws {self.card.label}, which fits"
-        return f"{names[self.seat]} draws {self.card.label}"
+            return f"{acts(names[self.seat], 'draws')} {self.card.label}, which fits"
+        return f"{acts(names[self.seat], 'draws')} {self.card.label}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +99,8 @@ class Passed:
 
     def text(self, names) -> str:
         if self.stuck:
-            return f"{names[self.seat]} cannot play or draw, and passes"
-        return f"{names[self.seat]} passes"
+            return f"{names[self.seat]} cannot play or draw, and {verb_of(names[self.seat], 'passes')}"
+        return acts(names[self.seat], "passes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +111,8 @@ class GameEnded:
     def text(self, names) -> str:
         who = " and ".join(names[s] for s in self.winners)
         if self.reason == "deadlock":
-            return f"Nobody can play or draw: {who} {'wins' if len(self.winners) == 1 else 'share the win'}"
-        return f"{who} has no cards left and wins"
+            return f"Nobody can play or draw: {acts(who, 'wins') if len(self.winners) == 1 else f'{who} share the win'}"
+        return f"{acts(who, 'has')} no cards left and {verb_of(who, 'wins')}"
 
 
 # ---------------------------------------------------------------- state and view

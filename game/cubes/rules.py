@@ -24,6 +24,7 @@ from ..cards import SUITS, Card, standard_deck
 from ..core import NOTHING_REVEALED, Outcome, Revealed, Rules, View
 from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
+from ..wording import acts, verb_of
 
 HAND_SIZE = 5
 ORIGIN = (0, 0)
@@ -499,8 +500,8 @@ class Drew:
 
     def text(self, names) -> str:
         if self.card is None:
-            return f"{names[self.seat]} draws a card"
-        return f"{names[self.seat]} draws {self.card.label}"
+            return f"{acts(names[self.seat], 'draws')} a card"
+        return f"{acts(names[self.seat], 'draws')} {self.card.label}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,7 +516,7 @@ class Placed:
 
     def text(self, names) -> str:
         where = f" next to {' and '.join(c.label for c in self.beside)}" if self.beside else ""
-        return f"{names[self.seat]} places {self.card.label}{where}"
+        return f"{acts(names[self.seat], 'places')} {self.card.label}{where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,7 +533,8 @@ class Scored:
 
     def text(self, names) -> str:
         labels = " ".join(card.label for card in self.cards)
-        return (f"{names[self.seat]} completes {_square_words(self.squares)} and scores "
+        name = names[self.seat]
+        return (f"{acts(name, 'completes')} {_square_words(self.squares)} and {verb_of(name, 'scores')} "
                 f"{labels} ({pile_points(self.cards)} points)")
 
 
@@ -543,7 +545,7 @@ class Passed:
     seat: int
 
     def text(self, names) -> str:
-        return f"{names[self.seat]} cannot place a card and passes"
+        return f"{names[self.seat]} cannot place a card and {verb_of(names[self.seat], 'passes')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,7 +557,7 @@ class GameEnded:
         who = " and ".join(names[s] for s in self.winners)
         points = self.scores[self.winners[0]]
         if len(self.winners) == 1:
-            return f"The deck is used up: {who} wins with {points} points"
+            return f"The deck is used up: {acts(who, 'wins')} with {points} points"
         return f"The deck is used up: {who} share the win with {points} points"
 
 

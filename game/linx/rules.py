@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..core import NumberOption, Option, Outcome, Rules, View, shared
 from ..dealing import deal_hidden
 from ..rng import Rng
+from ..wording import acts, verb_of
 from .cards import LinxCard, ScoringCard, full_deck, scoring_deck
 from .chains import best_scoring_card, chains_laid, is_chain, longest_chain, points_for
 
@@ -69,8 +70,8 @@ class Drew:
 
     def text(self, names) -> str:
         if self.card is None:
-            return f"{names[self.seat]} draws from the stock"
-        return f"{names[self.seat]} takes {self.card.label} from the {self.source}"
+            return f"{acts(names[self.seat], 'draws')} from the stock"
+        return f"{acts(names[self.seat], 'takes')} {self.card.label} from the {self.source}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ class Discarded:
     card: LinxCard
 
     def text(self, names) -> str:
-        return f"{names[self.seat]} discards {self.card.label}"
+        return f"{acts(names[self.seat], 'discards')} {self.card.label}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +90,9 @@ class ChainLaid:
     scoring: ScoringCard
 
     def text(self, names) -> str:
-        return (f"{names[self.seat]} lays a chain of {len(self.cards)} "
-                f"({', '.join(c.label for c in self.cards)}) and takes {self.scoring.points} points")
+        name = names[self.seat]
+        return (f"{acts(name, 'lays')} a chain of {len(self.cards)} "
+                f"({', '.join(c.label for c in self.cards)}) and {verb_of(name, 'takes')} {self.scoring.points} points")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +122,8 @@ class GameEnded:
 
     def text(self, names) -> str:
         who = " and ".join(names[s] for s in self.winners)
-        verb = "wins" if len(self.winners) == 1 else "share the win"
-        return f"The stock is empty: {who} {verb} with {self.scores[self.winners[0]]} points"
+        said = acts(who, "wins") if len(self.winners) == 1 else f"{who} share the win"
+        return f"The stock is empty: {said} with {self.scores[self.winners[0]]} points"
 
 
 # ---------------------------------------------------------------- state and view

@@ -461,7 +461,7 @@ class GameEnded:
 
     def text(self, names) -> str:
         who = " and ".join(names[s] for s in self.winners)
-        return f"{who} {'wins' if len(self.winners) == 1 else 'share the win'}"
+        return acts(who, "wins") if len(self.winners) == 1 else f"{who} share the win"
 
 
 EVENT_TYPES = (ChainsStarted, Picked, Played, Discarded, SuitChanged, Flipped, Tucked, Covered, TokensTaken,

@@ -12,6 +12,7 @@ import pygame
 from game import storage
 from game.rng import fresh_seed
 from game.session import Session
+from game.wording import acts
 
 from scenes.shell.app import Scene
 from scenes.ui import cardart, theme
@@ -169,11 +170,11 @@ class GameOver(Scene):
         winners = [names[s] for s in outcome.winners]
         if session.session_over and session.config["games_to_win"] > 1:
             champions = [names[i] for i, wins in enumerate(session.wins) if wins == max(session.wins)]
-            return f"{' and '.join(champions)} win{'s' if len(champions) == 1 else ''} the session!"
+            return f"{acts(' and '.join(champions), 'wins' if len(champions) == 1 else 'win')} the session!"
         if not winners:
             return "The game is lost" if len(names) == 1 else "Nobody wins"
         if len(winners) == 1:
-            return f"{winners[0]} wins the game!"
+            return f"{acts(winners[0], 'wins')} the game!"
         return f"{' and '.join(winners)} share the win!"
 
     def card_spots(self, count: int, per_line: int, top: int) -> list[tuple[int, int]]:

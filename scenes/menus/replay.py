@@ -15,6 +15,7 @@ from game import storage
 from game.files import showable
 from game.registry import find_game
 from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, NEXT_GAME, SaveError, Session
+from game.wording import whose
 
 from scenes.shell.app import Scene
 from scenes.table.turns import Turns
@@ -73,7 +74,7 @@ class Replay(Scene):
 
     def view_label(self) -> str:
         viewer = self.table.turns.viewer
-        return "View: onlooker" if viewer is None else f"View: {self.session.names[viewer]}'s hand"
+        return "View: onlooker" if viewer is None else f"View: {whose(self.session.names[viewer])} hand"
 
     def next_viewer(self) -> None:
         """Watch from the next seat (its hand shown), or as an onlooker again."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game import storage
+from game.wording import acts
 
 from scenes.ui.widgets import Button
 
@@ -79,7 +80,7 @@ class TableCommands:
         kind = "human" if seat in self.session.computers else "computer"
         self.session.hand_over(seat, kind)
         who = "a computer" if kind == "computer" else "a player"
-        self.table.refresh(f"{self.session.names[seat]} is now played by {who}.")
+        self.table.refresh(f"{acts(self.session.names[seat], 'is')} now played by {who}.")
 
     def open_table_menu(self) -> None:
         self.app.screens.table_menu(self)

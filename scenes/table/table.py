@@ -8,8 +8,9 @@ cards in flight (`flights`), and the board's own parts (`parts`: piles, slots, r
 
 A game's scene lays out its own board in `layout` (with the shared frame and seat rows, or a
 layout of its own), draws it in `draw_board`, turns events into motion in `animate`, and
-answers the hooks below (what a dropped card does, which cards can be played, the prompt, where
-an action or an event lands on the table). `draw` is the template every table shares.
+answers the hooks of `hooks.TableHooks` (what a dropped card does, which cards can be played, the
+prompt, where an action or an event lands on the table). `draw` is the template every table
+shares.
 
 Every table plays by keyboard the same way: Left/Right pick a hand card, Up/Down pick one of the
 moves it can make (lit on the table), Enter makes it; H shows the move the Normal computer would
@@ -25,11 +26,13 @@ from __future__ import annotations
 import pygame
 
 from game import storage
+from game.wording import whose
 
 from scenes.shell.app import Scene
 from scenes.table.choosing import HandChoice
 from scenes.table.commands import COMMAND_KEYS, TableCommands
 from scenes.table.hand import Hand, standard_order
+from scenes.table.hooks import TableHooks
 from scenes.table.marks import MoveMarks
 from scenes.table.movelog import MoveLog
 from scenes.table.flights import draw_flights
@@ -46,7 +49,7 @@ from scenes.ui.widgets import Button, line_height, panel
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
 
 
-class TableScene(Scene):
+class TableScene(Scene, TableHooks):
     hand_order = staticmethod(standard_order)
     result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
 
@@ -308,102 +311,6 @@ class TableScene(Scene):
     def hand_card_at(self, pos, view):
         return self.hand.card_at(pos, view)
 
-    # -- what a game's table fills in
-
-    def action_buttons(self) -> list[tuple[Button, object]]:
-        """The table's buttons and the action each one takes (enabled only when legal)."""
-        return []
-
-    def key_actions(self) -> dict[int, object]:
-        return {}
-
-    def lands_face_down(self, card) -> bool:
-        """Whether the held card can only land face down (then it is dragged as a back)."""
-        return False
-
-    def card_usable(self, card) -> bool:
-        """Whether a hand card can be played now (unusable cards are veiled on the viewer's turn)."""
-        return True
-
-    def drop(self, card, drop_center, pointer) -> bool:
-        """A dragged card let go with its centre at `drop_center`; return whether a move was made."""
-        return False
-
-    def click_card(self, card) -> None:
-        """A hand card clicked without dragging."""
-
-    def press_elsewhere(self, pos, view) -> None:
-        """A press that did not pick up a hand card."""
-
-    def seat_note(self, view, seat: int) -> str:
-        """An extra line in a seat's box (a score, say)."""
-        return ""
-
-    def seat_shown(self, view, seat: int) -> list:
-        """Face-up cards shown in a seat's box beside its hand (a seat's winnings, say)."""
-        return []
-
-    def set_aside(self) -> set:
-        """Hand cards the viewer has put down for a move not yet made (drawn elsewhere)."""
-        return set()
-
-    def settle(self, events) -> None:
-        """Called once a move is made, before its events are animated (to refit a board, say)."""
-
-    def animate(self, event, origin) -> None:
-        """Queue the flights that show `event`; each game's scene knows where its cards go."""
-
-    def title(self) -> str:
-        return self.session.descriptor.title
-
-    def score_line(self) -> str | list[str]:
-        """The top bar's line beside the title: the session's game and wins (or several such
-        lines, longest first: the first that fits is shown)."""
-        session = self.session
-        games = session.config["games_to_win"]
-        score = "   ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))
-        goal = f"first to {games} win{'s' if games > 1 else ''}"
-        return [f"Game {session.game_number + 1}  \u00b7  {goal}  \u00b7  wins: {score}", f"{goal}  \u00b7  wins: {score}",
-                f"wins: {score}", " ".join(f"{name} {wins}" for name, wins in zip(session.names, session.wins))]
-
-    def turn_prompt(self, view, name: str) -> str:
-        """What the viewer, whose turn it is, may do now."""
-        return f"Your turn, {name}"
-
-    def result_rows(self) -> list[tuple[int, tuple, str]]:
-        """For the game-over screen: (seat, cards to show, summary) per seat."""
-        raise NotImplementedError
-
-    def counts_wins(self) -> bool:
-        """Whether the session's wins mean something here (a match kept by points does not)."""
-        return True
-
-    def result_headline(self) -> str:
-        """The game-over screen's headline, where the game says more than who won (a match won)."""
-        return ""
-
-    def result_note(self) -> str:
-        """A line under the game-over screen's reason (the standing of a match, say)."""
-        return ""
-
-    def draw_board(self, screen, view, hidden) -> None:
-        """The game's own part of the table, between the seats and the hand."""
-
-    def action_spot(self, action) -> pygame.Rect | None:
-        """Where on the table `action` lands (lit while it is the picked move)."""
-        return None
-
-    def event_spot(self, event) -> pygame.Rect | None:
-        """Where on the table `event` put a card (outlined while it is the last move)."""
-        return None
-
-    def flight_width(self) -> int:
-        """How wide a flying card is drawn."""
-        return self.hand.width
-
-    def message_anchor(self) -> tuple[int, int]:
-        return (self.middle.centerx, self.prompt_y - self.px(40))
-
     # -- drawing: the template every table shares
 
     def draw(self, screen) -> None:
@@ -465,7 +372,7 @@ class TableScene(Scene):
             return "Game over"
         current = self.session.names[view.current]
         if view.seat is None or view.current != view.seat:
-            return f"{current}'s turn"
+            return f"{whose(current, opening=True)} turn"
         return self.turn_prompt(view, current)
 
     def prompt_width(self) -> int:

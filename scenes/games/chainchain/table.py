@@ -8,6 +8,7 @@ import pygame
 
 from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Reversed, Take, Took,
                                    key_name)
+from game.wording import vocative
 
 from scenes.table.parts import Slot, SlotRow
 from scenes.table.table import TableScene
@@ -297,8 +298,9 @@ class ChainChainTable(TableScene):
         if len(self.staged) == 1:
             return f"Now drag your second card onto the pile{word}"
         if view.required is None:
-            return f"Lead, {current}: drag any two cards onto the pile, one after the other{word}"
-        return f"Answer {key_name(view.required)}, {current}: drag {key_name(view.required)} first, then any card{word}"
+            return f"Lead{vocative(current)}: drag any two cards onto the pile, one after the other{word}"
+        required = key_name(view.required)
+        return f"Answer {required}{vocative(current)}: drag {required} first, then any card{word}"
 
     def result_rows(self):
         """Each seat's collected cards, their count and sum (fewest cards wins, then lowest sum)."""

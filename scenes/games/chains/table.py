@@ -6,6 +6,7 @@ import pygame
 
 from game.cards import card_count
 from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
+from game.wording import vocative
 
 from scenes.table.parts import Slot, SlotRow, card_width
 from scenes.table.table import TableScene
@@ -195,12 +196,12 @@ class ChainsTable(TableScene):
 
     def turn_prompt(self, view, current: str) -> str:
         if self.motion.busy:
-            return f"Your turn, {current}"
+            return f"Your turn{vocative(current)}"
         legal = self.session.legal_actions()
         if view.pending is not None:
             return f"You drew {view.pending.label} and it fits: drag it onto a glowing chain"
         if any(isinstance(a, Play) for a in legal):
-            return f"Your turn, {current}: drag a card onto a chain (bright cards fit)"
+            return f"Your turn{vocative(current)}: drag a card onto a chain (bright cards fit)"
         if Draw() in legal:
             if view.drawn:
                 return f"{view.drawn} drawn, nothing fits yet: draw again"

@@ -7,6 +7,7 @@ import pygame
 from game.cards import card_count
 from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, completions,
                               neighbour_matches, pile_points, scored_cells, square_cells)
+from game.wording import vocative, whose
 
 from scenes.table.parts import Slot
 from scenes.table.table import TableScene
@@ -307,7 +308,7 @@ class CubesTable(TableScene):
         if view.draw_pile_count == 0 and not view.game_over:
             draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(4)), "midtop", bold=True)
         seat = self.seats.bottom
-        owner = "Your pile" if view.seat == seat else f"{self.session.names[seat]}'s pile"
+        owner = "Your pile" if view.seat == seat else f"{whose(self.session.names[seat], opening=True)} pile"
         label = draw_text(screen, owner, self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")
         draw_text(screen, f"{view.scores[seat]} points", self.px(18), theme.INK, (x, label.bottom), "midtop", bold=True)
 
@@ -319,11 +320,11 @@ class CubesTable(TableScene):
     def turn_prompt(self, view, current: str) -> str:
         legal = self.session.legal_actions()
         if self.motion.busy or legal == [Draw()]:
-            return f"Your turn, {current}: drawing a card\u2026"
+            return f"Your turn{vocative(current)}: drawing a card\u2026"
         last = " Last turn!" if view.draw_pile_count == 0 else ""
         if legal == [Pass()]:
             return f"None of your cards fits anywhere: pass (you keep them).{last}"
-        return f"Your turn, {current}: drag a card onto a lit space (bright cards fit).{last}"
+        return f"Your turn{vocative(current)}: drag a card onto a lit space (bright cards fit).{last}"
 
     def result_rows(self):
         """Each seat's score pile and its points."""

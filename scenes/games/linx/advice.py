@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.linx.cards import DECK, LinxCard
 from game.linx.chains import best_chain, one_card_short, points_for
 from game.linx.rules import Drew
+from game.wording import called, vocative
 
 
 class Advice:
@@ -66,15 +67,15 @@ class Advice:
         piles, short = "click the stock or the discard pile", "(stock or discard pile)"
         first = self.first_of_two(view)
         if first is not None:
-            return [f"{name}, you drew {first.label}: now draw the second card: {piles}",
+            return [called(name, f"you drew {first.label}: now draw the second card: {piles}"),
                     f"You drew {first.label}: now the second card {short}",
                     f"You drew {first.label}: now the second (stock or discard)"]
         held = len(view.hand)
         if view.draws_left == 1:
-            return [f"Your turn, {name}: you hold {held} cards, so draw one: {piles}",
+            return [f"Your turn{vocative(name)}: you hold {held} cards, so draw one: {piles}",
                     f"Your turn: you hold {held}, so draw one card {short}",
                     f"You hold {held}: draw one card (stock or discard)"]
-        return [f"Your turn, {name}: you hold {held} cards (under 10), so draw two, one at a time: {piles}",
+        return [f"Your turn{vocative(name)}: you hold {held} cards (under 10), so draw two, one at a time: {piles}",
                 f"Your turn: you hold {held} (under 10): draw two, one at a time {short}",
                 f"You hold {held}: draw two, one at a time (stock or discard)"]
 

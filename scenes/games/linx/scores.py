@@ -6,6 +6,7 @@ seats, or the match won)."""
 from __future__ import annotations
 
 from game.linx.rules import bonuses, game_points
+from game.wording import acts
 
 
 class LinxScores:
@@ -50,7 +51,7 @@ class LinxScores:
         if not view.match or not self.session.session_over:
             return ""
         champion = self.session.names[self.session.rules.match_winners(self.session.state)[0]]
-        return f"{champion} wins the match!"
+        return f"{acts(champion, 'wins')} the match!"
 
     def note(self) -> str:
         """The match table: every seat's match score, and what happens next."""

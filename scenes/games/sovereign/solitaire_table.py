@@ -20,7 +20,7 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.event_rules import EVENT_RULES
 from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
-from game.wording import YOU, acts, turns_phrase, whose
+from game.wording import acts, turns_phrase, whose
 
 from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
@@ -282,7 +282,6 @@ class SolitaireTable(SovereignTable):
         return suit_counts(view)
 
     def turn_prompt(self, view, name: str) -> str:
-        name = "Your turn" if name == YOU else name
         if view.pending is not None and view.pending.kind == "play":
             if self.discard_plays():
                 return self.play_prompt(name, "cover a card one lower or a space, or click the discard pile")

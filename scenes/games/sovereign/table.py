@@ -30,8 +30,8 @@ from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
 from scenes.games.sovereign.side import SidePanel
-from scenes.games.sovereign.words import (PLAY_KINDS, chain_summary, choice_prompt, event_words, play_prompt,
-                                          score_breakdown, supply_words)
+from scenes.games.sovereign.words import (PLAY_KINDS, chain_summary, choice_prompt, event_words, onlooker_prompt,
+                                          play_prompt, score_breakdown, supply_words)
 from scenes.table.parts import Pile, card_width
 from scenes.table.seats import Seats
 from scenes.table.table import TableScene
@@ -425,7 +425,7 @@ class SovereignTable(TableScene):
         if seat is None:
             return ""
         if view.seat is None or seat != view.seat:
-            return f"{self.session.names[seat]}: {self.decision_prompt()}"
+            return onlooker_prompt(self.session.names[seat], self.decision_prompt())
         return self.turn_prompt(view, self.session.names[seat])
 
     def turn_prompt(self, view, name: str) -> str:

@@ -7,16 +7,17 @@ from __future__ import annotations
 from game.sovereign.actions import Skip
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.rules import PROMPTS
+from game.wording import addressed, vocative
 
 from scenes.games.sovereign.choices import PLAY_ACTIONS, TOKEN_ACTIONS
 
 TURN_PROMPTS = {  # the choices of a turn made by dragging a hand card (or a token)
-    "opening": "{name}: drag the card that starts your chain (face down, secretly) onto the table",
-    "pick": "Sudden death, {name}: drag your secret card onto the table",
-    "tokens": "{name}: drag a token from your pool onto a card, or End turn",
-    "salvage": "{name}: drag a card onto the table to discard it and draw one, or Skip",
-    "tuck": "{name}: drag a card onto the table to tuck it beneath the Runner, or Skip",
+    "opening": "drag the card that starts your chain (face down, secretly) onto the table",
+    "tokens": "drag a token from your pool onto a card, or End turn",
+    "salvage": "drag a card onto the table to discard it and draw one, or Skip",
+    "tuck": "drag a card onto the table to tuck it beneath the Runner, or Skip",
 }
+PICK_PROMPT = "drag your secret card onto the table"  # sudden death's choice
 PLAY_KINDS = ("play", "second", "extra_play")  # the choices that play a hand card onto a chain
 
 
@@ -25,21 +26,25 @@ def play_prompt(name: str, how: str, legal) -> str:
     token can make a card fit (solitaire)."""
     tokens = any(isinstance(a, TOKEN_ACTIONS) for a in legal)
     if tokens and not any(isinstance(a, PLAY_ACTIONS) for a in legal):
-        return f"{name}: no card fits yet: drag a modifier from your pool onto a card to make one fit"
+        return addressed(name, "no card fits yet: drag a modifier from your pool onto a card to make one fit")
     skip = ", or Skip" if Skip() in legal else ""
-    return f"{name}: {how}" + (" (your pool's tokens may go first)" if tokens else "") + skip
+    return addressed(name, how + (" (your pool's tokens may go first)" if tokens else "") + skip)
 
 
 def choice_prompt(view, name: str, suit_buttons: bool) -> str:
     """The words of a choice of the viewer's turn other than a play: a hand card to drag, the
     two suit buttons to press, or a glowing card to click (named by the card that asks)."""
     kind = view.pending.kind if view.pending is not None else ""
+    if kind == "pick":
+        return f"Sudden death{vocative(name)}: {PICK_PROMPT}"
     if kind in TURN_PROMPTS:
-        return TURN_PROMPTS[kind].format(name=name)
+        return addressed(name, TURN_PROMPTS[kind])
     if suit_buttons:
         return f"{view.pending.source.kind}: {PROMPTS.get(kind, 'choose a suit')}: press \u2733 Star or \u2641 Planet"
-    source = f"{view.pending.source.kind}: " if view.pending is not None and view.pending.source else f"{name}: "
-    return f"{source}{PROMPTS.get(kind, 'choose')} (click a glowing card)"
+    words = f"{PROMPTS.get(kind, 'choose')} (click a glowing card)"
+    if view.pending is not None and view.pending.source:
+        return f"{view.pending.source.kind}: {words}"
+    return addressed(name, words)
 
 
 def chain_totals(chain) -> tuple[int, int]:
@@ -101,3 +106,9 @@ def event_words(view) -> tuple[str, str]:
 def supply_words(view) -> str:
     supply = view.supply
     return f"Supply: {supply.shields} shield, {supply.modifiers} modifier, {supply.suits} suit"
+
+
+def onlooker_prompt(name: str, prompt: str) -> str:
+    """Another seat's decision as the viewer reads it: "Waiting for Ben to pick the card that
+    starts their chain" (the prompts speak to the seat deciding)."""
+    return f"Waiting for {name} to {prompt.replace('your ', 'their ')}"
