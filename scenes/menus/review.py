@@ -20,6 +20,7 @@ import pygame
 
 from game.review import BEST, COSTLY, GOOD, Review, ReviewBudget
 from game.session import SaveError, Session
+from game.wording import HISSING, YOU, whose
 
 from scenes.menus.replay import STEP_KEYS, Replay
 from scenes.shell.app import Scene
@@ -27,14 +28,12 @@ from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
 
-YOU = "You"  # the solitaire's one player: the review speaks to them
 MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
 MARK_INKS = {BEST: theme.MARK_BEST, GOOD: theme.GOLD, COSTLY: theme.ALERT}
 MARK_TICKS = {BEST: (70, 170, 90), GOOD: (225, 175, 50), COSTLY: (225, 60, 50)}  # on the move track
 DECISION_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
 COSTLY_KEYS = {pygame.K_p: -1, pygame.K_PAGEUP: -1, pygame.K_n: 1, pygame.K_PAGEDOWN: 1}
 THIRD_PERSON_ONLY = {"has": "have", "does": "do", "is": "be"}
-HISSING = ("sses", "shes", "ches", "xes", "zes")  # third-person endings that drop "es", not "s"
 
 
 # ---------------------------------------------------------------- the words
@@ -52,13 +51,6 @@ def base_verb(word: str) -> str:
     if word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
-
-
-def possessive(name: str, opening: bool = False) -> str:
-    """"Ana's", or "your" ("Your" to open a sentence) for You."""
-    if name == YOU:
-        return "Your" if opening else "your"
-    return f"{name}'s"
 
 
 def what_is_done(words: str, name: str) -> str | None:
@@ -119,7 +111,7 @@ def summary_lines(verdicts, name: str) -> list[str]:
     counts = Counter(v.mark for v in verdicts)
     total = len(verdicts)
     marks = " \u00b7 ".join(f"{counts[mark]} {MARK_WORDS[mark].lower()}" for mark in (BEST, GOOD, COSTLY))
-    head = f"{possessive(name, opening=True)} {total} decision{'s' if total != 1 else ''}:"
+    head = f"{whose(name, opening=True)} {total} decision{'s' if total != 1 else ''}:"
     costliest = max(verdicts, key=lambda v: v.cost, default=None)
     if costliest is None or costliest.cost <= 0:
         return [head, marks, "No decision lost any win chance."]
@@ -357,7 +349,7 @@ class ReviewScene(Replay):
         verdict, just_made = self.verdict_shown()
         box = self.verdict_box
         if verdict is None:
-            lines = [(f"Not {possessive(self.name)} decision.", theme.INK),
+            lines = [(f"Not {whose(self.name)} decision.", theme.INK),
                      ("Up/Down: the previous or next decision; P/N: the costly ones.", theme.INK_DIM), ("", theme.INK)]
         else:
             when = " (just made)" if just_made else ""
@@ -390,7 +382,7 @@ class ReviewScene(Replay):
         box = self.progress_box
         panel(screen, box, edge=theme.GOLD, radius=14)
         gap = self.px(16)
-        title = f"Reviewing {possessive(self.name)} decisions"
+        title = f"Reviewing {whose(self.name)} decisions"
         draw_text(screen, fit_text(title, self.px(26), box.w - 2 * gap, bold=True), self.px(26), theme.GOLD,
                   (box.centerx, box.y + gap), "midtop", bold=True, box=box)
         judged, total = self.shown_judged or (0, 0)
