@@ -10,7 +10,7 @@ from scenes.ui.widgets import hovered
 
 # The grounds text is drawn on, and the colours drawn on each.
 ON_TABLE = [theme.FELT, theme.FELT_DARK, theme.PANEL, theme.TAG, theme.ALERT_PANEL]
-TABLE_INKS = [theme.INK, theme.INK_DIM, theme.GOLD, theme.ALERT, theme.GLOW]
+TABLE_INKS = [theme.INK, theme.INK_DIM, theme.GOLD, theme.ALERT, theme.GLOW, theme.MARK_BEST]
 BUTTONS = [theme.BUTTON, theme.BUTTON_GO, theme.BUTTON_WARN, theme.BUTTON_STOP, theme.BUTTON_QUIET]
 BUTTON_INKS = [theme.INK]  # a disabled button's label is INK_DIM on BUTTON_OFF
 FIELDS = [theme.FIELD, theme.FIELD_FOCUSED]

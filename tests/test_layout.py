@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.registry import GAMES
+from game.review import ReviewBudget
 from game.rng import Rng
 from game.session import Session
 from game.stats import Record, Stats
@@ -17,6 +18,7 @@ from scenes.menus.gameover import GameOver
 from scenes.menus.handoff import HandOff
 from scenes.menus.menu import MainMenu
 from scenes.menus.replay import Replay, ReplayList
+from scenes.menus.review import ReviewScene, SeatChoice
 from scenes.menus.rules_sheet import RulesSheet
 from scenes.menus.settings import SettingsScene
 from scenes.menus.setup import SetupScene
@@ -59,6 +61,19 @@ def full_stats() -> Stats:
     return stats
 
 
+GLANCE = ReviewBudget(search=20, deals=1)  # a review made quickly: the layout is what is looked at
+
+
+def reviewed(app, session: Session, at_end: bool = False) -> ReviewScene:
+    """The review of seat 0 of a finished game, made (at the first decision, or at the end)."""
+    scene = ReviewScene(app, session, 0, table_class(session.descriptor), budget=GLANCE)
+    assert scene.work.thinker.wait(120), "the review did not finish"
+    scene.update(0.0)
+    if at_end:
+        scene.go(10**9)
+    return scene
+
+
 def screens(app):
     """(name, scene) for every screen of the app, over the game it belongs to."""
     yield "menu", MainMenu(app)
@@ -86,9 +101,17 @@ def screens(app):
             ended = Replay(app, finished.session, table_class(game))
             ended.go(10**9)
             yield f"{game.name} replay at the end {players}p", ended
+            if players == rules.max_players:
+                yield f"{game.name} review {players}p", reviewed(app, finished.session)
+                yield f"{game.name} review at the end {players}p", reviewed(app, finished.session, at_end=True)
         yield f"{game.name} rules", RulesSheet(app, game.title, game.guide)
         if game.lesson:
             yield from lesson_screens(app, game.name)
+    finished = played(GAMES[0], 3, None)
+    waiting = ReviewScene(app, finished, 0, table_class(GAMES[0]), budget=GLANCE)
+    waiting.work.cancel()
+    yield "review being made", waiting
+    yield "review of whose decisions", SeatChoice(app, finished, [0, 1, 2], lambda seat: None)
 
 
 def lesson_screens(app, game: str):

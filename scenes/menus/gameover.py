@@ -1,5 +1,6 @@
 """The end of a game: who won and why, every hand shown, the session's wins, what next (for a
-solitaire with numbered deals: the same deal again, R, or a new one, Enter).
+solitaire with numbered deals: the same deal again, R, or a new one, Enter); Review judges the
+decisions of the game just played (scenes/menus/review.py).
 
 The table's top bar stays live above it: Undo (Ctrl+Z) takes the last decision back where the
 session allows it, and play goes on; Rules (F1) and Table (F2) open over the result."""
@@ -48,10 +49,11 @@ class GameOver(Scene):
         else:
             self.primary = Button("Next game", self.next_game, color=theme.BUTTON_GO)
         self.menu = Button("Menu", self.to_menu)
+        self.review = Button("Review", lambda: app.screens.review(session)) if session.human_seats else None
 
     @property
     def buttons(self) -> list[Button]:
-        return [b for b in (self.retry, self.primary, self.menu) if b is not None]
+        return [b for b in (self.retry, self.primary, self.review, self.menu) if b is not None]
 
     def covers(self) -> bool:
         return False

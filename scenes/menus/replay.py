@@ -187,6 +187,7 @@ class ReplayList(Scene):
         self.less = Button("\u25c0 Newer", lambda: self.turn_page(-1))
         self.shown: list[tuple[Button, Path]] = []
         self.deletes: list[tuple[Button, Path]] = []
+        self.reviews: list[tuple[Button, Path]] = []  # beside each finished game
 
     def turn_page(self, delta: int) -> None:
         self.page = max(0, self.page + delta)
@@ -209,6 +210,18 @@ class ReplayList(Scene):
             self.app.screens.table(saved)
         else:
             self.app.screens.replay(saved)
+
+    def review(self, path: Path) -> None:
+        """Review a finished game (scenes/menus/review.py), once it is read."""
+        try:
+            saved = storage.load_game(path)
+        except SaveError as err:
+            self.forget_missing(str(err))
+            return
+        if not saved.human_seats:
+            self.message = "Only computers played this game: there are no decisions of a person to review."
+            return
+        self.app.screens.review(saved)
 
     def ask_to_delete(self, path: Path) -> None:
         self.app.screens.confirm("Delete this game?", f"{self.label(path, dict(self.entries)[path])} is removed "
@@ -239,18 +252,24 @@ class ReplayList(Scene):
         per_page = max(1, (bottom - top) // (row_h + gap))
         self.page = min(self.page, max(0, (len(self.entries) - 1) // per_page))
         chosen = self.entries[self.page * per_page:(self.page + 1) * per_page]
-        width = min(w - 2 * gap, self.px(900))
         delete_w = max(self.px(90), Button("Delete", None).needed(self.px(16))[0])
-        open_w = width - delete_w - gap
-        self.shown, self.deletes = [], []
+        review_w = max(self.px(90), Button("Review", None).needed(self.px(16))[0])
+        review_room = (review_w + gap) * any(kind == "Replay" for _path, kind in self.entries)
+        width = min(w - 2 * gap, self.px(900) + review_room)
+        open_w = width - delete_w - gap - review_room
+        self.shown, self.deletes, self.reviews = [], [], []
         for i, (path, kind) in enumerate(chosen):
             text = fit_text(self.label(path, kind), self.px(18), open_w - 2 * self.px(18), bold=True)
             button = Button(text, lambda p=path: self.open(p))
             button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
             delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
-            delete.rect = pygame.Rect(button.rect.right + gap, button.rect.y, delete_w, row_h)
+            delete.rect = pygame.Rect(button.rect.right + gap + review_room, button.rect.y, delete_w, row_h)
             self.shown.append((button, path))
             self.deletes.append((delete, path))
+            if kind == "Replay":
+                review = Button("Review", lambda p=path: self.review(p))
+                review.rect = pygame.Rect(button.rect.right + gap, button.rect.y, review_w, row_h)
+                self.reviews.append((review, path))
         y = h - bh - gap
         self.back.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
         self.less.rect = pygame.Rect(self.back.rect.x - bw - gap, y, bw, bh)
@@ -262,7 +281,7 @@ class ReplayList(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        for button in [self.back, self.more, self.less] + [b for b, _p in self.shown + self.deletes]:
+        for button in [self.back, self.more, self.less] + [b for b, _p in self.shown + self.deletes + self.reviews]:
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                 break
 
@@ -276,7 +295,7 @@ class ReplayList(Scene):
                       theme.INK_DIM, (w // 2, h // 2), "center")
         for button, _path in self.shown:
             button.draw(screen, self.px(18))
-        for button, _path in self.deletes:
+        for button, _path in self.deletes + self.reviews:
             button.draw(screen, self.px(16))
         for button in (self.less, self.back, self.more):
             button.draw(screen, self.px(20))

@@ -17,6 +17,7 @@ from scenes.menus.gameover import GameOver
 from scenes.menus.handoff import HandOff
 from scenes.menus.menu import MainMenu
 from scenes.menus.replay import Replay, ReplayList
+from scenes.menus.review import ReviewScene, SeatChoice, reviewable_seats
 from scenes.menus.rules_sheet import RulesSheet
 from scenes.menus.settings import SettingsScene
 from scenes.menus.setup import SetupScene
@@ -88,6 +89,16 @@ class Screens:
     def replay(self, saved) -> None:
         """A finished game (a loaded save) replayed on its own game's table."""
         self.app.push(Replay(self.app, saved, table_class(saved.descriptor)))
+
+    def review(self, saved) -> None:
+        """A finished game (a loaded save, or the session just ended) reviewed: the decisions of
+        the one person at the table, or of the one chosen when several played."""
+        seats = reviewable_seats(saved)
+        if len(seats) == 1:
+            self.app.push(ReviewScene(self.app, saved, seats[0], table_class(saved.descriptor)))
+        elif seats:
+            self.app.push(SeatChoice(self.app, saved, seats, lambda seat: self.app.replace(
+                ReviewScene(self.app, saved, seat, table_class(saved.descriptor)))))
 
     def table_menu(self, commands) -> None:
         self.app.push(TableMenu(self.app, commands))

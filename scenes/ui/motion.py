@@ -124,3 +124,7 @@ class Thinker:
     @property
     def done(self) -> bool:
         return self._done.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the work to end (tests; the UI thread only looks at `done`)."""
+        return self._done.wait(seconds)

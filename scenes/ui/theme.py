@@ -11,6 +11,7 @@ INK_FAINT = (110, 130, 120)  # lines and edges only, never text
 GOLD = (245, 200, 80)
 GLOW = (90, 225, 250)       # a legal target, on every table: an aqua that is no suit's colour in any game
 CHOSEN = (255, 255, 255)    # the target picked by keyboard: a broad white ring edged in aqua
+MARK_BEST = (160, 235, 170)  # a review's best move (good is GOLD, costly ALERT)
 ALERT = (255, 185, 175)
 ALERT_PANEL = (70, 25, 25)
 TAG = (20, 40, 30)           # small labels drawn over the board

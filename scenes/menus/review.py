@@ -1,0 +1,464 @@
+"""The review of a finished game, on its own table: the replay seen from the reviewed seat (its
+hand shown), each of that seat's decisions marked best / good / costly by the Hard computer
+(game/review.py), with what Hard would have played instead and what the move cost.
+
+The judging runs in a worker thread (as the solitaire's solver does: scenes/ui/motion.Thinker);
+the screen shows its progress and Esc or Cancel stops it. While it works the app draws a frame
+only when another decision was judged: nothing moves in between. A review kept from before
+(the engine keeps finished ones beside the finished games) is ready at once.
+
+Keys once it is ready: Left/Right a move, Home/End the first or last move, Up/Down the seat's
+previous or next decision, P/N (or Page Up/Page Down) the previous or next costly one."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import Counter
+
+import pygame
+
+from game.review import BEST, COSTLY, GOOD, Review, ReviewBudget
+from game.session import SaveError, Session
+from game.wording import HISSING, YOU, whose
+
+from scenes.menus.replay import STEP_KEYS, Replay
+from scenes.shell.app import Scene
+from scenes.ui import theme
+from scenes.ui.motion import Thinker
+from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
+
+MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
+MARK_INKS = {BEST: theme.MARK_BEST, GOOD: theme.GOLD, COSTLY: theme.ALERT}
+MARK_TICKS = {BEST: (70, 170, 90), GOOD: (225, 175, 50), COSTLY: (225, 60, 50)}  # on the move track
+DECISION_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
+COSTLY_KEYS = {pygame.K_p: -1, pygame.K_PAGEUP: -1, pygame.K_n: 1, pygame.K_PAGEDOWN: 1}
+THIRD_PERSON_ONLY = {"has": "have", "does": "do", "is": "be"}
+
+
+# ---------------------------------------------------------------- the words
+
+
+def base_verb(word: str) -> str:
+    """A verb as after "to": "plays" -> "play", "takes" -> "take", "passes" -> "pass"; a verb
+    already in that form stays as it is ("play", "pass")."""
+    if word in THIRD_PERSON_ONLY:
+        return THIRD_PERSON_ONLY[word]
+    if word.endswith(HISSING):
+        return word[:-2]
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def what_is_done(words: str, name: str) -> str | None:
+    """A move told by the table ("Ana plays 7♠ on chain 1", "Ana: draw") as what is done, to
+    follow "to" or "would" ("play 7♠ on chain 1"); None when the words do not begin with the seat
+    (a move every seat makes at once). Said to You, "You's chain" reads "your chain"."""
+    for lead in (f"{name}: ", f"{name} "):
+        if words.startswith(lead):
+            first, _, rest = words[len(lead):].partition(" ")
+            done = " ".join(filter(None, [base_verb(first), rest]))
+            return re.sub(r"\bYou's\b", "your", done) if name == YOU else done
+    return None
+
+
+def played_line(verdict, name: str) -> str:
+    """"Ana chose to play 7♠ on chain 1", or the one move there was."""
+    done = what_is_done(verdict.played_words, name)
+    if verdict.forced:
+        return f"{name} had one move: {done or verdict.played_words}"
+    return f"{name} chose to {done}" if done else f"{name} chose: {verdict.played_words}"
+
+
+def hard_line(verdict, name: str) -> str:
+    """What the Hard computer would have played there."""
+    if verdict.forced:
+        return "No other move was allowed."
+    if verdict.hard == verdict.played:
+        return "Hard would make the same move."
+    done = what_is_done(verdict.hard_words, name)
+    return f"Hard would {done}" if done else f"Hard would choose: {verdict.hard_words}"
+
+
+def percent(chance: float) -> str:
+    return f"{round(100 * chance)}%"
+
+
+def points_words(points: float) -> str:
+    whole = round(points)
+    return f"{whole} point{'s' if whole != 1 else ''}"
+
+
+def cost_line(verdict) -> str:
+    """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)"."""
+    mark = MARK_WORDS[verdict.mark]
+    if verdict.forced:
+        return f"{mark}: the only move"
+    fewer = f", {points_words(verdict.points_cost)} fewer" if verdict.points_cost and round(verdict.points_cost) else ""
+    if verdict.hard == verdict.played:
+        return f"{mark}: Hard's own choice (win chance {percent(verdict.chance_played)})"
+    if verdict.mark == BEST:
+        return f"{mark}: as good as Hard's move for the win{fewer}"
+    return (f"{mark}: {round(100 * verdict.cost)} points of win chance lost ({percent(verdict.chance_played)}; "
+            f"Hard's move {percent(verdict.chance_hard)}){fewer}")
+
+
+def summary_lines(verdicts, name: str) -> list[str]:
+    """How many decisions of each mark, and the costliest one."""
+    counts = Counter(v.mark for v in verdicts)
+    total = len(verdicts)
+    marks = " \u00b7 ".join(f"{counts[mark]} {MARK_WORDS[mark].lower()}" for mark in (BEST, GOOD, COSTLY))
+    head = f"{whose(name, opening=True)} {total} decision{'s' if total != 1 else ''}:"
+    costliest = max(verdicts, key=lambda v: v.cost, default=None)
+    if costliest is None or costliest.cost <= 0:
+        return [head, marks, "No decision lost any win chance."]
+    return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance)"]
+
+
+# ---------------------------------------------------------------- the work, off the frame loop
+
+
+class ReviewWork:
+    """A Review made and judged decision by decision in a worker thread (`Thinker`); `cancel()`
+    stops it before its next decision (before it starts, if asked that early)."""
+
+    def __init__(self, save: dict, seat: int, budget: ReviewBudget | None = None) -> None:
+        self.review: Review | None = None
+        self.cancelled = threading.Event()
+        self.thinker = Thinker(lambda: self._run(save, seat, budget))
+
+    def _run(self, save: dict, seat: int, budget: ReviewBudget | None) -> Review:
+        review = Review(save, seat, budget)
+        self.review = review
+        if self.cancelled.is_set():
+            review.cancel()
+        while review.step():
+            pass
+        return review
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+        if self.review is not None:
+            self.review.cancel()
+
+    @property
+    def done(self) -> bool:
+        return self.thinker.done
+
+    @property
+    def judged(self) -> tuple[int, int]:
+        """(decisions judged, decisions in all); (0, 0) while the game is still being read."""
+        review = self.review
+        return (0, 0) if review is None else (len(review.verdicts), len(review.decisions))
+
+
+# ---------------------------------------------------------------- the screen
+
+
+class ReviewScene(Replay):
+    """The replay of `saved`'s last game from `seat`, its decisions judged (see the module)."""
+
+    def __init__(self, app, saved: Session, seat: int, table_class: type, budget: ReviewBudget | None = None) -> None:
+        super().__init__(app, saved, table_class)
+        self.seat = seat
+        self.name = self.session.names[seat]
+        self.table.turns.viewer = seat  # the seat's own view: its hand shown, nobody else's
+        self.work = ReviewWork(saved.to_save(), seat, budget)
+        self.verdicts: list | None = None  # once the review is ready
+        self.by_move: dict = {}
+        self.failure = ""
+        self.shown_judged = None  # the progress the last frame drew
+        self.cancel_button = Button("Cancel", self.cancel, color=theme.BUTTON_STOP)
+        self.close_button = Button("Close", app.pop)
+        self.buttons = [Button("\u25c0\u25c0", lambda: self.go(-10**9)), Button("\u25c0", lambda: self.go(-1)),
+                        Button("\u25b6", lambda: self.go(1)), Button("\u25b6\u25b6", lambda: self.go(10**9)),
+                        Button("\u25c0 Costly", lambda: self.jump_costly(-1)),
+                        Button("Costly \u25b6", lambda: self.jump_costly(1)), self.close_button]
+
+    @property
+    def ready(self) -> bool:
+        return self.verdicts is not None
+
+    def cancel(self) -> None:
+        """Stop the judging and close the review."""
+        self.work.cancel()
+        self.app.pop()
+
+    # -- the work's progress
+
+    def update(self, dt: float) -> None:
+        """Take the progress this frame shows; once the work is over, its review (or why not)."""
+        self.shown_judged = self.work.judged
+        if self.ready or self.failure or not self.work.done:
+            return
+        thinker = self.work.thinker
+        if isinstance(thinker.error, (SaveError, ValueError)):
+            self.failure = f"This game cannot be reviewed: {thinker.error}"
+        elif thinker.error is not None:
+            raise thinker.error
+        else:
+            self.review_ready(thinker.result)
+        self.layout(self.app.size)
+
+    def review_ready(self, review: Review) -> None:
+        self.verdicts = list(review.verdicts)
+        self.by_move = {v.move: v for v in self.verdicts}
+        if self.verdicts:
+            self.go_to_decision(self.verdicts[0])
+
+    def animating(self) -> bool:
+        """Only while the work has news to draw: another decision judged, or the end."""
+        if self.ready or self.failure:
+            return False
+        return self.work.done or self.work.judged != self.shown_judged
+
+    # -- moving through the game
+
+    def go_to_decision(self, verdict) -> None:
+        """The table as the seat saw it when it decided."""
+        self.go(verdict.move - 1 - self.step)
+
+    def jump(self, direction: int, marks: tuple[str, ...]) -> None:
+        """To the seat's next (1) or previous (-1) decision of one of `marks`, from the one shown."""
+        here = self.step + 1
+        found = [v for v in self.verdicts or () if v.mark in marks and (v.move > here if direction > 0 else v.move < here)]
+        if found:
+            self.go_to_decision(found[0] if direction > 0 else found[-1])
+
+    def jump_costly(self, direction: int) -> None:
+        self.jump(direction, (COSTLY,))
+
+    def verdict_shown(self) -> tuple[object, bool]:
+        """The verdict the panel tells: the seat's decision at this position (the move about to be
+        made), else the move just made by it; and whether it is the one just made."""
+        if self.step + 1 in self.by_move:
+            return self.by_move[self.step + 1], False
+        return self.by_move.get(self.step), self.step in self.by_move
+
+    # -- layout
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(10)
+        self.line_size = self.px(17)
+        self.lines_h = 3 * line_height(self.line_size) + 2 * gap
+        row_h = self.px(64)
+        self.bar = pygame.Rect(0, h - row_h - self.lines_h, w, row_h + self.lines_h)
+        self.table.layout((w, self.bar.y))
+        self.verdict_box = pygame.Rect(gap, self.bar.y + gap, int(w * 0.64) - gap, self.lines_h - 2 * gap)
+        self.summary_box = pygame.Rect(self.verdict_box.right + 2 * gap, self.verdict_box.y,
+                                       w - self.verdict_box.right - 3 * gap, self.verdict_box.h)
+        size_b = self.px(20)
+        row = pygame.Rect(0, self.bar.bottom - row_h, w, row_h)
+        bh = max(self.px(44), self.buttons[0].needed(size_b)[1])
+        x = self.px(12)
+        for button in self.buttons:
+            bw = max(self.px(60), button.needed(size_b)[0])
+            button.rect = pygame.Rect(x, row.centery - bh // 2, bw, bh)
+            x += bw + self.px(8)
+        label_w = text_width(self.step_text(len(self.steps) - 1), self.px(16)) + self.px(36)
+        self.track = pygame.Rect(x + self.px(12), row.centery - self.px(5), max(self.px(40), w - x - label_w),
+                                 self.px(10))
+        self.row = row
+        self.layout_progress(size)
+        costly = any(v.mark == COSTLY for v in self.verdicts or ())
+        for button in self.buttons[4:6]:
+            button.enabled = costly
+
+    def layout_progress(self, size) -> None:
+        """The box that shows the work's progress (or why it failed), and its button."""
+        w, h = size
+        gap = self.px(16)
+        self.progress_box = pygame.Rect(0, 0, min(w - 2 * gap, self.px(620)), 0)
+        button = self.close_button if self.failure else self.cancel_button
+        bw, bh = max(self.px(160), button.needed(self.px(20))[0]), max(self.px(48), button.needed(self.px(20))[1])
+        self.progress_box.h = line_height(self.px(26), bold=True) + line_height(self.px(18)) + self.px(14) + bh + 5 * gap
+        self.progress_box.center = (w // 2, h // 2)
+        self.progress_bar = pygame.Rect(self.progress_box.x + gap, self.progress_box.bottom - bh - 2 * gap - self.px(14),
+                                        self.progress_box.w - 2 * gap, self.px(14))
+        button.rect = pygame.Rect(self.progress_box.centerx - bw // 2, self.progress_box.bottom - bh - gap, bw, bh)
+
+    def step_text(self, step: int) -> str:
+        return f"move {step} of {len(self.steps) - 1}"
+
+    # -- input
+
+    def handle(self, event) -> None:
+        if not self.ready:
+            button = self.close_button if self.failure else self.cancel_button
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                button.on_click()
+            else:
+                button.handle(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in STEP_KEYS:
+                self.go(STEP_KEYS[event.key])
+            elif event.key in DECISION_KEYS:
+                self.jump(DECISION_KEYS[event.key], (BEST, GOOD, COSTLY))
+            elif event.key in COSTLY_KEYS:
+                self.jump_costly(COSTLY_KEYS[event.key])
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(20)).collidepoint(event.pos):
+            share = (event.pos[0] - self.track.x) / max(1, self.track.w)
+            self.go(round(share * (len(self.steps) - 1)) - self.step)
+            return
+        for button in self.buttons:
+            button.handle(event)
+
+    # -- drawing
+
+    def draw(self, screen) -> None:
+        if not self.ready:
+            with unrecorded():  # shaded under the progress
+                self.table.draw(screen)
+            pygame.draw.rect(screen, theme.PANEL, self.bar)
+            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            screen.blit(shade, (0, 0))
+            self.draw_progress(screen)
+            return
+        self.draw_position(screen)
+        pygame.draw.rect(screen, theme.PANEL, self.bar)
+        self.draw_verdict(screen)
+        draw_lines_in(screen, summary_lines(self.verdicts, self.name), self.line_size, theme.INK_DIM, self.summary_box)
+        for button in self.buttons:
+            button.draw(screen, self.px(20))
+        self.draw_track(screen)
+        draw_text(screen, self.step_text(self.step), self.px(16), theme.INK,
+                  (self.row.right - self.px(12), self.row.centery), "midright")
+
+    def draw_position(self, screen) -> None:
+        """The table at the move shown; at the end, every hand and result over it, shaded."""
+        if self.step == len(self.steps) - 1 and self.session.game_over:
+            with unrecorded():  # shaded under the results
+                self.table.draw(screen)
+            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            screen.blit(shade, (0, 0))
+            self.draw_hands(screen)
+        else:
+            self.table.draw(screen)
+
+    def draw_verdict(self, screen) -> None:
+        verdict, just_made = self.verdict_shown()
+        box = self.verdict_box
+        if verdict is None:
+            lines = [(f"Not {whose(self.name)} decision.", theme.INK),
+                     ("Up/Down: the previous or next decision; P/N: the costly ones.", theme.INK_DIM), ("", theme.INK)]
+        else:
+            when = " (just made)" if just_made else ""
+            lines = [(cost_line(verdict), MARK_INKS[verdict.mark]),
+                     (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
+                     (hard_line(verdict, self.name), theme.INK)]
+            pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (0, box.y, self.px(6), box.h))
+        y = box.y
+        for text, ink in lines:
+            if text:
+                draw_text(screen, fit_text(text, self.line_size, box.w), self.line_size, ink, (box.x, y), box=box)
+            y += line_height(self.line_size)
+
+    def draw_track(self, screen) -> None:
+        """The moves as a bar, the seat's decisions ticked on it in their marks' colours."""
+        pygame.draw.rect(screen, theme.FELT_DARK, self.track, border_radius=5)
+        done = self.track.copy()
+        last = max(1, len(self.steps) - 1)
+        done.w = int(self.track.w * self.step / last)
+        pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
+        tall = self.px(10)
+        for verdict in sorted(self.verdicts, key=lambda v: v.mark == COSTLY):
+            x = self.track.x + int(self.track.w * (verdict.move - 1) / last)
+            rise = tall if verdict.mark == COSTLY else tall // 2
+            pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (x, self.track.y - rise, max(2, self.px(3)),
+                                                                self.track.h + 2 * rise))
+
+    def draw_progress(self, screen) -> None:
+        """The box over the table while the review is being made (or why it cannot be)."""
+        box = self.progress_box
+        panel(screen, box, edge=theme.GOLD, radius=14)
+        gap = self.px(16)
+        title = f"Reviewing {whose(self.name)} decisions"
+        draw_text(screen, fit_text(title, self.px(26), box.w - 2 * gap, bold=True), self.px(26), theme.GOLD,
+                  (box.centerx, box.y + gap), "midtop", bold=True, box=box)
+        judged, total = self.shown_judged or (0, 0)
+        if self.failure:
+            detail = self.failure
+        elif total:
+            detail = f"The Hard computer weighs each one: {judged} of {total}"
+        else:
+            detail = "Reading the game\u2026"
+        draw_text(screen, fit_text(detail, self.px(18), box.w - 2 * gap), self.px(18), theme.INK,
+                  (box.centerx, box.y + gap + line_height(self.px(26), bold=True) + gap // 2), "midtop", box=box)
+        if not self.failure:
+            pygame.draw.rect(screen, theme.FELT_DARK, self.progress_bar, border_radius=6)
+            filled = self.progress_bar.copy()
+            filled.w = int(self.progress_bar.w * judged / total) if total else 0
+            pygame.draw.rect(screen, theme.GOLD, filled, border_radius=6)
+        (self.close_button if self.failure else self.cancel_button).draw(screen, self.px(20))
+
+
+def draw_lines_in(screen, lines: list[str], size: int, ink, box: pygame.Rect) -> None:
+    """Lines from the top of `box`, each cut short to its width."""
+    y = box.y
+    for text in lines:
+        draw_text(screen, fit_text(text, size, box.w), size, ink, (box.x, y), box=box)
+        y += line_height(size)
+
+
+# ---------------------------------------------------------------- whose decisions
+
+
+def reviewable_seats(saved: Session) -> list[int]:
+    """The seats a review can judge: those people played (the computers' are not reviewed)."""
+    return list(saved.human_seats) if saved.game_over else []
+
+
+class SeatChoice(Scene):
+    """Which person's decisions to review, when several played at the table."""
+
+    def __init__(self, app, saved: Session, seats: list[int], on_choose) -> None:
+        super().__init__(app)
+        self.seat_buttons = [Button(saved.names[seat], lambda s=seat: on_choose(s)) for seat in seats]
+        self.back = Button("Cancel", app.pop)
+
+    def covers(self) -> bool:
+        return False
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(16)
+        width = min(w - 2 * gap, self.px(520))
+        buttons = self.seat_buttons + [self.back]
+        bh = max(self.px(46), self.back.needed(self.px(20))[1])
+        title_h = line_height(self.px(26), bold=True)
+        self.box = pygame.Rect(0, 0, width, title_h + len(buttons) * (bh + gap) + 2 * gap)
+        self.box.center = (w // 2, h // 2)
+        y = self.box.y + gap + title_h + gap
+        for button in buttons:
+            button.rect = pygame.Rect(self.box.x + gap, y, width - 2 * gap, bh)
+            y += bh + gap
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for button in self.seat_buttons + [self.back]:
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break
+
+    def draw(self, screen) -> None:
+        shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        screen.blit(shade, (0, 0))
+        panel(screen, self.box, edge=theme.GOLD, radius=14)
+        draw_text(screen, fit_text("Review whose decisions?", self.px(26), self.box.w - self.px(32), bold=True),
+                  self.px(26), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)), "midtop", bold=True,
+                  box=self.box)
+        for button in self.seat_buttons:
+            button.draw(screen, self.px(20))
+        self.back.draw(screen, self.px(20))
