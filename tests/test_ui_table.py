@@ -163,3 +163,23 @@ def test_thinking_sits_on_the_seat_s_name_line_clear_of_its_cards(driver, monkey
     thinking = next(item for item in texts if item.what == THINKING)
     name, count = texts[0], next(item for item in texts[1:] if item.what != THINKING)
     assert thinking.rect.bottom <= count.rect.top and not thinking.rect.colliderect(name.rect)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_watched_table_says_whose_turn_it_was_never_what_to_do(driver, game, monkeypatch):
+    """A replay or a review shows the table from a seat, but nobody is to play: no instruction."""
+    import scenes.table.prompt as prompt_module
+    from game.wording import whose
+    from scenes.shell.screens import table_class
+
+    players = 1 if game.rules.max_players == 1 else max(2, game.rules.min_players)
+    seats = [{"name": n, "kind": "human"} for n in ["Ana", "Ben", "Cleo"][:players]]
+    session = Session(game.name, {"seats": seats}, 3)
+    table = table_class(game)(driver.app, session)
+    table.watching = True
+    table.layout(driver.app.size)
+    drawn = []
+    real = prompt_module.draw_text
+    monkeypatch.setattr(prompt_module, "draw_text", lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k))
+    table.draw_prompt(driver.app.screen, session.view(session.to_move))
+    assert drawn == [f"{whose(session.names[session.to_move], True)} turn"]

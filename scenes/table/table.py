@@ -380,7 +380,11 @@ class TableScene(Scene, TableHooks):
         return self.area.w - self.px(40)
 
     def draw_prompt(self, screen, view) -> None:
-        active = view.seat is not None and view.current == view.seat and not view.game_over
         self.prompt_line.place(self.area.x, self.prompt_y, self.prompt_width())
+        if self.watching:  # a replay or a review: whose turn it was, never an instruction
+            over = view.game_over or view.current is None
+            self.prompt_line.draw(screen, "Game over" if over else f"{whose(self.session.names[view.current], True)} turn", False)
+            return
+        active = view.seat is not None and view.current == view.seat and not view.game_over
         picked = active and self.choice is not None and not self.motion.busy
         self.prompt_line.draw(screen, f"Enter: {self.chooser.words(self.choice)}" if picked else self.prompt(view), active)
