@@ -91,3 +91,17 @@ def test_the_board_says_which_anchor_or_scoring_card_a_point_is_on(driver):
     assert board.slot_of("anchor", anchors[1], view) is board.anchor_row[1]
     assert board.slot_of("pile", "discard", view) is board.discard_pile
     assert board.anchor_row.rect.right < board.scoring_row.rect.left
+
+
+def test_the_empty_chain_row_says_what_it_is_for_between_turns_and_how_to_build_while_laying(driver):
+    """It was a large empty block while the viewer drew or watched."""
+    from scenes.games.linx.builder import HOW_TO_BUILD, IDLE_WORDS
+    from scenes.ui.widgets import recording
+
+    chain = builder()
+    screen = pygame.Surface((1000, 600))
+    for laying, words in ((False, IDLE_WORDS), (True, HOW_TO_BUILD)):
+        with recording() as drawn:
+            chain.draw(screen, SimpleNamespace(min_length=5), laying, None)
+        said = " ".join(item.what for item in drawn if item.what)
+        assert said.startswith(words.split()[0]) and all(chain.rect.contains(item.rect) for item in drawn)

@@ -21,6 +21,7 @@ LINK_OK, LINK_BAD = (90, 220, 120), (255, 135, 125)
 CHAIN_KEYS = ("Keys: Up/Down a row \u00b7 Left/Right a card \u00b7 Enter adds, picks or lifts \u00b7 Delete takes "
               "out \u00b7 L lays \u00b7 C cancels \u00b7 H hint")
 HOW_TO_BUILD = "Chain row: click a start anchor, drag hand cards here in order, then click the end anchor."
+IDLE_WORDS = "Your chain is built here on your turn, once you have drawn: start anchor, cards, end anchor"
 
 
 def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
@@ -236,6 +237,10 @@ class ChainBuilder:
         if not cards:
             if laying:
                 self.draw_help(screen, small, text_left, text_w)
+            else:
+                lines = wrap(IDLE_WORDS, self.px(16), text_w)
+                draw_lines(screen, lines, self.px(16), theme.INK_DIM, (self.rect.centerx, self.rect.centery
+                           - len(lines) * line_height(self.px(16)) // 2), "midtop")
             return
         slots = self.placed()
         card_bottom = slots[0].center[1] + int(self.card_w * theme.CARD_RATIO) // 2

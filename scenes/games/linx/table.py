@@ -70,7 +70,7 @@ class LinxTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size))
-        card_bottom = self.board.place(middle, self.card_px(84))
+        card_bottom = self.board.place(middle, self.card_px(112))
         row_top = card_bottom + self.px(14) + self.px(12)  # the chain row takes all the height the cards leave
         self.builder.place(pygame.Rect(middle.x + self.px(12), row_top, middle.w - self.px(24), middle.bottom - row_top),
                            self.hand.width)
