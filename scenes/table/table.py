@@ -386,5 +386,5 @@ class TableScene(Scene, TableHooks):
             self.prompt_line.draw(screen, "Game over" if over else f"{whose(self.session.names[view.current], True)} turn", False)
             return
         active = view.seat is not None and view.current == view.seat and not view.game_over
-        picked = active and self.choice is not None and not self.motion.busy
+        picked = active and self.choice is not None and not self.motion.busy and not self.prompt_line.notice_time
         self.prompt_line.draw(screen, f"Enter: {self.chooser.words(self.choice)}" if picked else self.prompt(view), active)
