@@ -122,10 +122,8 @@ class Replay(Scene):
         for button in self.buttons:
             button.handle(event)
 
-    def step_label(self, step: int) -> str:
-        return f"move {step} of {len(self.steps) - 1}"
-
-    def draw(self, screen) -> None:
+    def draw_position(self, screen) -> None:
+        """The table at the move shown; at the end, every hand and result over it, shaded."""
         if self.step == len(self.steps) - 1 and self.session.game_over:
             with unrecorded():  # shaded under the results
                 self.table.draw(screen)
@@ -135,6 +133,12 @@ class Replay(Scene):
             self.draw_hands(screen)
         else:
             self.table.draw(screen)
+
+    def step_label(self, step: int) -> str:
+        return f"move {step} of {len(self.steps) - 1}"
+
+    def draw(self, screen) -> None:
+        self.draw_position(screen)
         pygame.draw.rect(screen, theme.PANEL, self.bar)
         for button in self.buttons:
             button.draw(screen, self.px(20))

@@ -333,18 +333,6 @@ class ReviewScene(Replay):
         draw_text(screen, self.step_text(self.step), self.px(16), theme.INK,
                   (self.row.right - self.px(12), self.row.centery), "midright")
 
-    def draw_position(self, screen) -> None:
-        """The table at the move shown; at the end, every hand and result over it, shaded."""
-        if self.step == len(self.steps) - 1 and self.session.game_over:
-            with unrecorded():  # shaded under the results
-                self.table.draw(screen)
-            shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 150))
-            screen.blit(shade, (0, 0))
-            self.draw_hands(screen)
-        else:
-            self.table.draw(screen)
-
     def draw_verdict(self, screen) -> None:
         verdict, just_made = self.verdict_shown()
         box = self.verdict_box
