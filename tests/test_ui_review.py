@@ -184,6 +184,10 @@ def test_the_planted_blunder_shows_costly_with_hards_move_named(driver, monkeypa
     assert f"Move {BLUNDER_MOVE}: Ann chose to play 7\u2660 on chain 1" in shown
     assert "Hard would play 2\u2660 on chain 3" in shown
     assert any(text.startswith(f"Costliest: move {BLUNDER_MOVE}") for text in shown)
+    framed = []
+    monkeypatch.setattr("scenes.menus.review.cardart.chosen_frame", lambda screen, rect, width: framed.append(rect))
+    scene.draw(driver.app.screen)
+    assert framed == [scene.table.action_spot(WINNING)], "where Hard's move goes is framed on the table"
     driver.key(pygame.K_RIGHT)
     assert scene.verdict_shown() == (verdict, True), "after the move, the panel still tells it"
     assert f"Move {BLUNDER_MOVE} (just made): Ann chose to play 7\u2660 on chain 1" in texts_on_screen(driver.app)

@@ -24,7 +24,7 @@ from game.wording import HISSING, YOU, whose
 
 from scenes.menus.replay import STEP_KEYS, Replay
 from scenes.shell.app import Scene
-from scenes.ui import theme
+from scenes.ui import cardart, theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
 
@@ -324,6 +324,7 @@ class ReviewScene(Replay):
             self.draw_progress(screen)
             return
         self.draw_position(screen)
+        self.light_hard_move(screen)
         pygame.draw.rect(screen, theme.PANEL, self.bar)
         self.draw_verdict(screen)
         draw_lines_in(screen, summary_lines(self.verdicts, self.name), self.line_size, theme.INK_DIM, self.summary_box)
@@ -332,6 +333,16 @@ class ReviewScene(Replay):
         self.draw_track(screen)
         draw_text(screen, self.step_text(self.step), self.px(16), theme.INK,
                   (self.row.right - self.px(12), self.row.centery), "midright")
+
+    def light_hard_move(self, screen) -> None:
+        """At a decision Hard would have made otherwise, where Hard's move goes is framed on the
+        table (the panel names it)."""
+        verdict, just_made = self.verdict_shown()
+        if verdict is None or just_made or verdict.hard is None or verdict.hard == verdict.played:
+            return
+        spot = self.table.action_spot(verdict.hard)
+        if spot is not None:
+            cardart.chosen_frame(screen, spot, max(2, self.px(3)))
 
     def draw_verdict(self, screen) -> None:
         verdict, just_made = self.verdict_shown()
