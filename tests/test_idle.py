@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pygame
 
 from game.session import Session
 from scenes.shell.screens import table_class
+from ui_driver import frames_while_idle
 
 
 def test_the_menu_and_a_table_waiting_for_a_human_do_not_animate(driver):
@@ -30,21 +30,8 @@ def test_a_computer_to_move_keeps_the_table_drawing(driver):
 
 
 def test_the_run_loop_draws_no_frame_while_idle(driver, monkeypatch):
-    drawn = []
-    app = driver.app
-    monkeypatch.setattr(app, "draw", lambda: drawn.append(1))
-    polls = []
-
-    def sleep(seconds):
-        polls.append(seconds)
-        if len(polls) >= 20:
-            app.quit()
-
-    monkeypatch.setattr("scenes.shell.app.time.sleep", sleep)
-    monkeypatch.setattr("scenes.shell.app.pygame.quit", lambda: None)
-    pygame.event.clear()
-    app.run()
-    assert len(polls) == 20 and len(drawn) == 1, "the first frame is drawn, then none while nothing happens"
+    polls, drawn = frames_while_idle(driver.app, monkeypatch)
+    assert polls == 20 and drawn == 1, "the first frame is drawn, then none while nothing happens"
 
 
 def test_every_table_scene_is_found_from_its_descriptor():
@@ -69,15 +56,6 @@ def test_a_hand_off_due_in_pass_and_play_comes_with_no_input(driver, monkeypatch
     table.turns.revealed_seat = None
     assert table.animating(), "a hand-off is due"
     app = driver.app
-    polls = []
-
-    def sleep(seconds):
-        polls.append(seconds)
-        app.quit()
-
-    monkeypatch.setattr("scenes.shell.app.time.sleep", sleep)
-    monkeypatch.setattr("scenes.shell.app.pygame.quit", lambda: None)
-    pygame.event.clear()
-    app.run()
+    polls, _drawn = frames_while_idle(app, monkeypatch, polls=1)
     assert isinstance(app.top, HandOff) and polls, "the hand-off came, then the app rested"
     assert not any(scene.animating() for scene in app.stack)

@@ -22,6 +22,7 @@ from scenes.menus.replay import ReplayList
 from scenes.menus.review import (ReviewScene, SeatChoice, cost_line, hard_line, played_line, summary_lines,
                                  what_is_done)
 from scenes.ui.widgets import recording
+from ui_driver import frames_while_idle
 from test_review import BLUNDER, BLUNDER_MOVE, BLUNDER_SEED, SMALL, TINY, WINNING, scripted_save
 
 
@@ -250,19 +251,8 @@ def test_the_run_loop_sleeps_while_the_review_waits_for_the_judge(driver, monkey
     end = time.monotonic() + 30
     while scene.work.judged[1] == 0 and time.monotonic() < end:
         time.sleep(0.01)
-    drawn, polls = [], []
-    monkeypatch.setattr(app, "draw", lambda: drawn.append(1))
-
-    def sleep(seconds):
-        polls.append(seconds)
-        if len(polls) >= 20:
-            app.quit()
-
-    monkeypatch.setattr("scenes.shell.app.time.sleep", sleep)
-    monkeypatch.setattr("scenes.shell.app.pygame.quit", lambda: None)
-    pygame.event.clear()
-    app.run()
-    assert len(polls) == 20 and len(drawn) == 1, "one frame for the progress, then none while the judge waits"
+    polls, drawn = frames_while_idle(app, monkeypatch)
+    assert polls == 20 and drawn == 1, "one frame for the progress, then none while the judge waits"
     gate.open_wide()
 
 

@@ -42,3 +42,21 @@ class Driver:
 
     def key(self, key: int) -> None:
         self.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+
+
+def frames_while_idle(app, monkeypatch, polls: int = 20) -> tuple[int, int]:
+    """Run the app's own loop for `polls` idle polls with no input; returns (polls made, frames
+    drawn)."""
+    drawn, made = [], []
+    monkeypatch.setattr(app, "draw", lambda: drawn.append(1))
+
+    def sleep(seconds):
+        made.append(seconds)
+        if len(made) >= polls:
+            app.quit()
+
+    monkeypatch.setattr("scenes.shell.app.time.sleep", sleep)
+    monkeypatch.setattr("scenes.shell.app.pygame.quit", lambda: None)
+    pygame.event.clear()
+    app.run()
+    return len(made), len(drawn)

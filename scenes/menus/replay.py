@@ -115,6 +115,10 @@ class Replay(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_v and len(self.viewers) > 1:
             self.next_viewer()
             return
+        self.handle_pointer(event)
+
+    def handle_pointer(self, event) -> None:
+        """A click on the track goes to that move; the bar's buttons."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(20)).collidepoint(event.pos):
             share = (event.pos[0] - self.track.x) / max(1, self.track.w)
             self.go(round(share * (len(self.steps) - 1)) - self.step)

@@ -304,12 +304,7 @@ class ReviewScene(Replay):
             elif event.key in COSTLY_KEYS:
                 self.jump_costly(COSTLY_KEYS[event.key])
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(20)).collidepoint(event.pos):
-            share = (event.pos[0] - self.track.x) / max(1, self.track.w)
-            self.go(round(share * (len(self.steps) - 1)) - self.step)
-            return
-        for button in self.buttons:
-            button.handle(event)
+        self.handle_pointer(event)
 
     # -- drawing
 
