@@ -28,6 +28,7 @@ class PromptLine:
         self.left = 0
         self.y = 0
         self.width = 0
+        self._wrapped: tuple = (None, [])  # the last prompt wrapped: (prompt, size, width, bold), its lines
 
     def place(self, left: int, y: int, width: int) -> None:
         """The prompt's last line has its top at `y`; its lines start at `left` and are at most
@@ -66,7 +67,10 @@ class PromptLine:
         """`prompt` wrapped to the width, on PROMPT_ROWS lines at most (only a prompt longer than
         all of them together is cut, at its end)."""
         size = self.px(PROMPT_SIZE)
-        lines = wrap(prompt, size, self.width, bold=bold)
+        key = (prompt, size, self.width, bold)
+        if self._wrapped[0] != key:  # measured once a prompt, not every frame
+            self._wrapped = (key, wrap(prompt, size, self.width, bold=bold))
+        lines = self._wrapped[1]
         if len(lines) > PROMPT_ROWS:
             lines = lines[:PROMPT_ROWS - 1] + [fit_text(" ".join(lines[PROMPT_ROWS - 1:]), size, self.width, bold)]
         return lines
