@@ -169,9 +169,9 @@ def decisions_of(saved: Session, seat: int) -> list[Decision]:
         if not (is_move and session.to_move == seat and session.seats[seat].is_human):
             session.replay_item(item)
             continue
-        view, legal, logged = session.view(seat), tuple(session.legal_actions()), len(session.history)
+        view, legal = session.view(seat), tuple(session.legal_actions())
         session.replay_item(item)
-        told = tuple(rules.redact(event, seat) for _mover, event in session.history[logged:])
+        told = session.stream(seat).last_move.events
         found.append(Decision(move, view, legal, from_json(item, rules.saved_types), told))
     return found
 

@@ -19,6 +19,7 @@ never back over a seat handed over (the seats stay as they are now).
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, replace
 
@@ -27,6 +28,7 @@ from .core import IllegalAction, from_json, nested_deeper_than, to_json
 from .files import clean_name
 from .registry import find_game
 from .rng import Rng
+from .stream import PlayedMove, Stream
 
 SAVE_FORMAT = 4
 READABLE_FORMATS = (1, 2, 3, 4)
@@ -37,6 +39,7 @@ GIVE_UP = {"type": "GiveUp"}
 SEAT_KIND = "SeatKind"
 SEAT_KINDS = ("human", "computer")
 NAME_LIMIT = 20  # characters in a seat's name
+_REVISIONS = itertools.count(1)  # every change of any session's position gets a number of its own
 
 
 class SaveError(ValueError):
@@ -106,7 +109,9 @@ class Session:
         self.showed_hidden: list[bool] = []
         self.game_start = 0  # where the current game's actions begin in `log`
         self.undo_floor = 0  # undo goes no further back: the game's start or a seat handed over
-        self.history: list[tuple[int | None, object]] = []
+        self.moves: list[PlayedMove] = []  # what happened, unredacted: tables read streams
+        self._streams: dict[int | None, Stream] = {}
+        self.revision = next(_REVISIONS)  # changes whenever the position does
         self.assisted: set[int] = set()
         self.redo_tails: list[list[dict]] = []
         self.state = self.rules.setup(self.config["rules"], self.game_seed(0))
@@ -141,6 +146,14 @@ class Session:
     def view(self, seat: int | None):
         return self.rules.view(self.state, seat)
 
+    def stream(self, viewer: int | None) -> Stream:
+        """What `viewer` (a seat, or None for an onlooker) is handed of this session: a table
+        draws this and nothing else (game/stream.py)."""
+        stream = self._streams.get(viewer)
+        if stream is None:
+            stream = self._streams[viewer] = Stream(self, viewer)
+        return stream
+
     def legal_actions(self) -> list:
         return self.rules.legal_actions(self.state)
 
@@ -163,7 +176,8 @@ class Session:
         return events
 
     def _record_end(self, seat: int | None, events: list) -> None:
-        self.history.extend((seat, event) for event in events)
+        self.moves.append(PlayedMove(len(self.moves) + 1, self.game_number, seat, tuple(events)))
+        self.revision = next(_REVISIONS)
         if self.rules.to_move(self.state) is None:
             for winner in self.rules.session_winners(self.state):
                 self.wins[winner] += 1
@@ -194,6 +208,12 @@ class Session:
         """Why the seat to move may not take `action`, in a player's words."""
         return self.rules.why_illegal(self.state, action)
 
+    def detached(self, work):
+        """`work(position, rules, *args)` bound to a private copy of the current position, to run
+        off the frame loop (the solitaire's solver): the position itself never leaves the engine."""
+        position, rules = self.rules.clone(self.state), self.rules
+        return lambda *args: work(position, rules, *args)
+
     def computer_action(self):
         """The move the computer at the seat to move chooses, from that seat's view only."""
         seat = self.to_move
@@ -212,8 +232,13 @@ class Session:
         self.showed_hidden.append(False)
         self.game_start = self.undo_floor = len(self.log)
         self.redo_tails.clear()
-        config = self.rules.next_game_config(self.config["rules"], self.state)
-        self.state = self.rules.setup(config, self.game_seed(self.game_number))
+        self.state = self.rules.setup(self.next_game_config(), self.game_seed(self.game_number))
+        self.revision = next(_REVISIONS)
+
+    def next_game_config(self) -> dict:
+        """The rules config the next game of this session is dealt with, once this one is over
+        (a match's scores carried on, the seats of a tie-break)."""
+        return self.rules.next_game_config(self.config["rules"], self.state)
 
     def hand_over(self, seat: int, kind: str) -> None:
         """Give `seat` to a computer (kind "computer", at the seat's difficulty) or back to a
@@ -239,6 +264,7 @@ class Session:
         self.movers.append(None)
         self.showed_hidden.append(False)
         self.undo_floor = len(self.log)
+        self.revision = next(_REVISIONS)
 
     def outcome(self):
         return self.rules.outcome(self.state)
@@ -332,8 +358,14 @@ class Session:
         computer players and the redo tails stay."""
         replayed = type(self).from_save({**self.to_save(), "actions": log, "assisted": []})
         for name in ("wins", "game_number", "log", "movers", "showed_hidden", "game_start",
-                     "undo_floor", "history", "state"):
+                     "undo_floor", "moves", "state", "revision"):
             setattr(self, name, getattr(replayed, name))
+
+    def rewind(self, state, moves: list[PlayedMove], wins) -> None:
+        """Show an earlier position of this session's game (a replay's step): its state, the moves
+        made up to it, the wins then. The log is not cut: only what is shown moves."""
+        self.state, self.moves, self.wins = state, moves, list(wins)
+        self.revision = next(_REVISIONS)
 
     # -- saves
 

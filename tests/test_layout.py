@@ -26,6 +26,7 @@ from scenes.menus.stats_screen import StatsScreen
 from scenes.menus.table_menu import TableMenu
 from scenes.shell.screens import open_app, table_class
 from scenes.ui.widgets import recording
+from ui_driver import lesson_move_on
 
 SIZES = [(800, 600), (1024, 640), (1280, 800), (1920, 1080)]
 MIN_TEXT_PX = 12
@@ -122,10 +123,10 @@ def lesson_screens(app, game: str):
     table = app.top
     lesson = table.lesson.lesson
     while lesson.step is None or lesson.step.computer or lesson.steps_done < 2:
-        table.lesson.next_part() if lesson.step is None else table.turns.show(lesson.skip_step())
+        lesson_move_on(table)
     yield f"{game} lesson, a learner's step", table
     while not lesson.finished:
-        table.lesson.next_part() if lesson.step is None else table.turns.show(lesson.skip_step())
+        lesson_move_on(table)
     table.motion.clear()
     table.prompt_line.clear(notice=True)
     yield f"{game} lesson, learned", table

@@ -9,7 +9,8 @@ import pygame
 from game import storage
 from game.rng import Rng
 from game.session import Session
-from scenes.menus.replay import Replay, ReplayList, replay_steps
+from game.playback import Playback
+from scenes.menus.replay import Replay, ReplayList
 from scenes.ui.widgets import recording
 
 COMPUTERS = {"seats": [{"name": "Ana", "kind": "computer", "difficulty": "random"},
@@ -45,10 +46,12 @@ def test_only_the_newest_are_kept(monkeypatch):
 
 def test_the_replay_steps_through_every_position_of_the_game():
     saved = finished("cubes", 5)
-    session, steps = replay_steps(saved)
-    assert len(steps) == len(saved.log) + 1
-    final_state, logged, _wins = steps[-1]
-    assert session.rules.view(final_state, None) == saved.view(None) and logged == len(saved.history)
+    playback = Playback(saved)
+    assert len(playback) == len(saved.log) + 1
+    playback.show(len(playback) - 1)
+    assert playback.session.view(None) == saved.view(None) and playback.session.moves == saved.moves
+    playback.show(0)
+    assert playback.session.view(None) == Session("cubes", COMPUTERS, 5).view(None) and playback.session.moves == []
 
 
 def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(driver):
@@ -63,7 +66,7 @@ def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(dr
     driver.key(pygame.K_RIGHT)
     assert replay.step == 2 and len(replay.session.log) >= 0
     driver.key(pygame.K_END)
-    assert replay.step == len(replay.steps) - 1 and replay.session.game_over
+    assert replay.step == len(replay.playback) - 1 and replay.session.game_over
     with recording() as drawn:
         replay.draw(driver.app.screen)
     assert any(item.what.startswith(("no cards left", "1 card", "2 cards", "3 cards", "4 cards", "5 cards"))

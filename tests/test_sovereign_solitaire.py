@@ -331,7 +331,7 @@ def test_a_deal_ended_as_lost_is_a_loss_that_a_save_and_a_replay_keep():
     statistics); the save replays it to the same end, the replay shows it."""
     from game.session import Session
     from game.stats import Stats, add_game
-    from scenes.menus.replay import replay_steps
+    from game.playback import Playback
 
     session = Session("sovereign-solitaire", {"seats": [{"name": "Ana", "kind": "human"}]}, 3)
     session.apply(session.legal_actions()[0])
@@ -341,8 +341,9 @@ def test_a_deal_ended_as_lost_is_a_loss_that_a_save_and_a_replay_keep():
     assert over == SolitaireEnded(False, session.turns_taken(0), True) and "ended as lost" in over.text(["Ana"])
     reloaded = Session.loads(session.dumps())
     assert reloaded.game_over and reloaded.log == session.log and reloaded.log[-1] == {"type": "GiveUp"}
-    _replayed, steps = replay_steps(reloaded)
-    assert steps[-1][0].winners == ()
+    playback = Playback(reloaded)
+    playback.show(len(playback) - 1)
+    assert playback.session.view(0).winners == ()
     stats = Stats()
     assert add_game(stats, session)
     record = stats.records["sovereign-solitaire"]["solitaire"]

@@ -72,7 +72,7 @@ def test_whole_game_from_menu_to_game_over_and_back(driver):
     assert human_moves > 0
     assert table.session.game_over
     assert sum(table.session.wins) >= 1
-    lines = [event.text(table.session.names) for _seat, event in table.session.history]
+    lines = [event.text(table.session.names) for move in table.session.moves for event in move.events]
     assert len(lines) >= len(table.session.log)
     driver.click(top.menu.rect.center)
     assert isinstance(driver.app.top, MainMenu)

@@ -95,7 +95,7 @@ def test_whole_game_from_menu_through_the_mouse_with_a_long_chain_to_the_results
     else:
         pytest.fail("the game never reached the results screen")
     assert human_moves > 10
-    laid = [e for seat, e in table.session.history if seat == 0 and isinstance(e, ChainLaid)]
+    laid = [e for m in table.session.moves for e in m.events if m.mover == 0 and isinstance(e, ChainLaid)]
     assert any(len(e.cards) >= LONG_CHAIN for e in laid), "the human laid a chain of six or more"
     view = table.session.view(None)
     assert view.draw_pile_count == 0 and view.winners
@@ -196,7 +196,7 @@ def test_the_draw_prompt_says_one_card_with_ten_or_more_else_two_one_at_a_time(d
     session.state.draws_left = 2
     assert "hold 9" in prompt() and "draw two, one at a time" in prompt()
     driver.click(table.board.piles[STOCK].rect.center)
-    first = session.history[-1][1].card
+    first = session.moves[-1].events[-1].card
     assert table.current_view().draws_left == 1 and "second" in prompt() and f"drew {first.label}" in prompt()
     while table.motion.busy:
         driver.frame(dt=0.05)
@@ -326,7 +326,7 @@ def test_the_hint_in_the_laying_step_fills_the_chain_row_and_enter_lays_it(drive
     driver.key(pygame.K_h)
     assert (table.builder.start, tuple(table.builder.built), table.builder.end, table.builder.claim) == (hint.start, hint.cards, hint.end, hint.scoring)
     driver.key(pygame.K_RETURN)
-    assert [e.cards for seat, e in session.history if isinstance(e, ChainLaid)] == [hint.all_cards]
+    assert [e.cards for m in session.moves for e in m.events if isinstance(e, ChainLaid)] == [hint.all_cards]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -414,7 +414,7 @@ def test_a_whole_chain_built_moved_pruned_claimed_and_laid_by_keyboard_only(driv
     driver.key(pygame.K_RETURN)
     assert table.builder.claim == lesser
     driver.key(pygame.K_l)
-    assert table.session.history[1][1] == ChainLaid(0, chain.all_cards, lesser)
+    assert table.session.moves[1].events[0] == ChainLaid(0, chain.all_cards, lesser)
 
 
 def test_c_cancels_the_chain_and_an_anchor_leaves_it_by_delete(driver):
@@ -545,7 +545,7 @@ def test_the_hint_shows_the_best_chain_now_and_a_card_the_hand_is_one_card_short
     assert max(s.points for s in view.scoring_up if s.length <= longer.length) > scoring.points
     assert table.builder.short_note.startswith(f"One card short: {extra.label} would make a chain of {longer.length}")
     driver.key(pygame.K_l)
-    assert isinstance(session.history[1][1], ChainLaid) and session.history[1][1].cards == chain.all_cards
+    assert isinstance(session.moves[1].events[0], ChainLaid) and session.moves[1].events[0].cards == chain.all_cards
 
 
 # ---------------------------------------------------------------- every size

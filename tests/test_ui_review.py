@@ -205,12 +205,12 @@ def test_keys_walk_the_seats_decisions(driver):
     driver.key(pygame.K_UP)
     assert scene.step == moves[1] - 1
     driver.key(pygame.K_END)
-    assert scene.step == len(scene.steps) - 1
+    assert scene.step == len(scene.playback) - 1
     driver.key(pygame.K_UP)
     assert scene.step == moves[-1] - 1
     driver.key(pygame.K_HOME)
     assert scene.step == 0
-    between = next(m for m in range(1, len(scene.steps)) if m not in moves and m + 1 not in moves)
+    between = next(m for m in range(1, len(scene.playback)) if m not in moves and m + 1 not in moves)
     scene.go(between - scene.step)
     assert scene.verdict_shown() == (None, False)
     assert "Not Ann's decision." in texts_on_screen(driver.app)

@@ -96,7 +96,7 @@ def test_a_whole_solitaire_from_the_menu_through_the_mouse_to_the_result(driver)
     view = table.session.view(None)
     (_seat, _cards, summary), = table.result_rows()
     assert table.session.config["rules"]["deal"] == 4 and table.title() == "Solitaire \u00b7 Deal #4"
-    over = next(event for _seat, event in table.session.history if isinstance(event, SolitaireEnded))
+    over = next(event for move in table.session.moves for event in move.events if isinstance(event, SolitaireEnded))
     assert over.turns == table.session.turns_taken(0) == view.turns - 1
     assert plays > 5 and summary.startswith(f"Deal #4: {'won' if view.winners else 'lost'} after {over.turns} turns")
 
@@ -266,7 +266,7 @@ def test_statistics_of_the_solitaire_clean_wins_fewest_turns_and_the_daily_deal_
         assert add_game(stats, session)
     record = stats.records["sovereign-solitaire"]["solitaire"]
     assert (record.played, record.won, record.clean_won, record.best_streak) == (2, 2, 1, 1)
-    over = next(event for _seat, event in clean.history if isinstance(event, SolitaireEnded))
+    over = next(event for move in clean.moves for event in move.events if isinstance(event, SolitaireEnded))
     plays = sum(a["type"] in ("PlayOn", "PlayDiscardOn") for a in clean.log)
     assert record.fewest_turns == over.turns and 0 < over.turns <= plays, "a turn is a play or two, not a run of moves"
     assert stats.records["sovereign-solitaire"]["solitaire: daily deals"].won == 1

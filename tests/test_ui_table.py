@@ -69,14 +69,14 @@ def test_the_last_move_of_a_computer_stays_outlined_until_the_human_moves(driver
     for _turn in range(30):
         table.perform(table.session.legal_actions()[0])
         assert table.marks.last_move == []
-        mine = len(table.session.history)
+        mine = len(table.session.moves)
         for _ in range(200):
             if table.session.game_over or (table.my_turn and not table.animating()):
                 break
             driver.wait(0.1)
         if table.session.game_over:
             break
-        if all(seat == 0 for seat, _event in table.session.history[mine:]):
+        if all(move.mover == 0 for move in table.session.moves[mine:]):
             continue  # the human moves again (took the pile and leads, say)
         assert table.marks.last_move, "the computer's move is kept to be outlined"
         if any(table.event_spot(event) is not None for event in table.marks.last_move):

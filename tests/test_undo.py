@@ -165,7 +165,7 @@ def test_chains_undo_over_a_computers_hidden_draw():
     """Chains against a computer: its draw of a card that does not fit stays face down, so undo
     reaches back over it to the human's play."""
     session = first_position("chains", "hc", lambda s: (
-        last(s, "Draw", 1) and not s.history[-1][1].fits and s.to_move == 1 and s.movers[-2] == 0))
+        last(s, "Draw", 1) and not s.moves[-1].events[-1].fits and s.to_move == 1 and s.movers[-2] == 0))
     point = session.undo_point()
     assert point == len(session.log) - 2
     session.undo()

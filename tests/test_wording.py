@@ -42,7 +42,7 @@ def test_a_solitaire_played_as_you_reads_you_play_on_your_chain():
     player = SolitaireHint(1)
     while not session.game_over:
         session.apply(player.choose(session.view(0), session.legal_actions()))
-    texts = [event.text(session.names) for _seat, event in session.history]
+    texts = [event.text(session.names) for move in session.moves for event in move.events]
     assert any(text.startswith("You play ") and "on your chain, place" in text for text in texts)
     assert not any(word in text for text in texts for word in ("You plays", "You draws", "You's", "of You"))
     card = BUILT_IN.cards[0]
@@ -176,7 +176,7 @@ def test_every_event_and_result_of_a_game_speaks_to_a_seat_named_you(driver, gam
     spoken_to, headlines = [], []
     for seed in SEEDS:
         session = played_out(game, YOU, seed)
-        texts = event_texts(session.rules, session.names, [event for _seat, event in session.history])
+        texts = event_texts(session.rules, session.names, [event for move in session.moves for event in move.events])
         results = result_texts(driver, session)
         assert not third_person(texts + results), f"seed {seed}"
         spoken_to += [text for text in texts if text.startswith("You ")]
@@ -186,7 +186,7 @@ def test_every_event_and_result_of_a_game_speaks_to_a_seat_named_you(driver, gam
                 assert set(said) <= set(texts)
                 ana = played_out(game, "Ana", seed)
                 assert set(SAID_OF_ANA[named, seeded]) <= set(event_texts(ana.rules, ana.names,
-                                                                           [event for _s, event in ana.history]))
+                                                                           [event for move in ana.moves for event in move.events]))
     assert spoken_to, "seat 0 moved in the second person"
     assert any(headline.startswith("You win") for headline in headlines), headlines
 

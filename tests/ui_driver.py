@@ -60,3 +60,13 @@ def frames_while_idle(app, monkeypatch, polls: int = 20) -> tuple[int, int]:
     pygame.event.clear()
     app.run()
     return len(made), len(drawn)
+
+
+def lesson_move_on(table) -> None:
+    """A lesson's table one step on, at once: the next part between parts, else the step made as
+    Skip step makes it (whatever is still landing is put down first)."""
+    if table.lesson.lesson.step is None:
+        table.lesson.next_part()
+    else:
+        table.motion.clear()
+        table.turns.skip_step()

@@ -579,7 +579,8 @@ class LinxRules(Rules):
 
     def match_totals(self, state: LinxState) -> tuple[int, ...]:
         """Each seat's match score after this finished game: before it, plus its points and bonus.
-        A game that settles a tied match leaves the scores as they were."""
+        A game that settles a tied match leaves the scores as they were. `state` may be any
+        seat's view of the game as well: what this reads is public."""
         if state.tiebreak:
             return state.match_scores
         bonus = bonuses(state.claimed, state.seats_in)
@@ -588,7 +589,8 @@ class LinxRules(Rules):
 
     def match_winners(self, state: LinxState) -> tuple[int, ...]:
         """The seat that won the match with this finished game, or () while the match goes on (the
-        target not reached, or reached by several seats at the same top score)."""
+        target not reached, or reached by several seats at the same top score). A view will do,
+        as for `match_totals`."""
         if state.tiebreak:
             winners = _winners(state)
             return winners if len(winners) == 1 else ()

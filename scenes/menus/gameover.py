@@ -115,8 +115,8 @@ class GameOver(Scene):
     def _reason(self) -> str:
         if self.message:
             return self.message
-        history = self.table.session.history
-        return history[-1][1].text(self.table.session.names) if history else ""
+        last = self.table.stream.last_move
+        return last.lines(self.table.session.names)[-1] if last is not None and last.events else ""
 
     def next_game(self) -> None:
         self.app.pop()
@@ -200,7 +200,7 @@ class GameOver(Scene):
         y = draw_text(screen, fit_text(self.headline(), self.px(34), inner.w, bold=True), self.px(34), theme.GOLD,
                       (self.box.centerx, inner.y), "midtop", bold=True, box=self.box).bottom
         draw_lines(screen, self.reason_lines, self.px(18), theme.INK_DIM, (self.box.centerx, y), "midtop", box=self.box)
-        winners = session.view(None).winners or ()
+        winners = session.stream(None).view.winners or ()
         y = self.rows_top
         rows = zip(self.table.result_rows(), self.summary_lines, self.per_line, self.row_heights)
         for (seat, cards, _summary), lines, per_line, row_h in rows:

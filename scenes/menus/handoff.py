@@ -34,9 +34,7 @@ class HandOff(Scene):
                       (w // 2, h // 2 - self.px(90)), "midtop", bold=True).bottom + self.px(10)
         y = draw_lines(screen, wrap("Every hand is hidden. Click (or press Enter) when ready.", self.px(24), width),
                        self.px(24), theme.INK_DIM, (w // 2, y), "midtop") + self.px(24)
-        names = self.table.session.names
-        recent = [self.table.rules.redact(event, None).text(names) for _s, event in self.table.session.history[-3:]]
-        for line in recent:
+        for line in self.table.session.stream(None).recap():
             y = draw_lines(screen, wrap(line, self.px(16), width), self.px(16), theme.INK_DIM, (w // 2, y), "midtop")
         draw_text(screen, fit_text("Esc: back to the menu (the game is saved)", self.px(16), width), self.px(16), theme.INK_DIM,
                   (w // 2, h - self.px(16)), "midbottom")

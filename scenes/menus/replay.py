@@ -14,7 +14,8 @@ import pygame
 from game import storage
 from game.files import showable
 from game.registry import find_game
-from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, NEXT_GAME, SaveError, Session
+from game.playback import Playback
+from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, SaveError, Session
 from game.wording import whose
 
 from scenes.shell.app import Scene
@@ -40,27 +41,11 @@ class Watching(Turns):
         pass
 
 
-def replay_steps(saved: Session) -> tuple[Session, list[tuple[object, int, tuple]]]:
-    """A fresh session of the same game, and (state, events so far, the session's wins) after
-    each action of the saved session's last game, its start included."""
-    session = Session(saved.game, saved.config, saved.seed)
-    steps = [(session.state, 0, tuple(session.wins))]
-    for item in saved.log:
-        if item == NEXT_GAME:
-            session.next_game()
-            session.history.clear()
-            steps = [(session.state, 0, tuple(session.wins))]
-            continue
-        session.replay_item(item)
-        steps.append((session.state, len(session.history), tuple(session.wins)))
-    return session, steps
-
-
 class Replay(Scene):
     def __init__(self, app, saved: Session, table_class: type) -> None:
         super().__init__(app)
-        self.session, self.steps = replay_steps(saved)
-        self.history = list(self.session.history)
+        self.playback = Playback(saved)
+        self.session = self.playback.session
         self.table = table_class(app, self.session)  # the game's own table draws each position
         self.viewers = [0] if len(self.session.seats) == 1 else [None, *range(len(self.session.seats))]
         self.table.turns = Watching(self.table, self.viewers[0])
@@ -84,11 +69,8 @@ class Replay(Scene):
         self.layout(self.app.size)
 
     def go(self, delta: int) -> None:
-        self.step = max(0, min(len(self.steps) - 1, self.step + delta))
-        state, logged, wins = self.steps[self.step]
-        self.session.state = state
-        self.session.history = self.history[:logged]
-        self.session.wins = list(wins)
+        self.step = max(0, min(len(self.playback) - 1, self.step + delta))
+        self.playback.show(self.step)
 
     def layout(self, size) -> None:
         w, h = size
@@ -101,7 +83,7 @@ class Replay(Scene):
             bw = max(self.px(60), button.needed(size_b)[0])
             button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
             x += bw + self.px(8)
-        label_w = text_width(self.step_label(len(self.steps) - 1), self.px(16)) + self.px(36)
+        label_w = text_width(self.step_label(len(self.playback) - 1), self.px(16)) + self.px(36)
         self.track = pygame.Rect(x + self.px(12), self.bar.centery - self.px(5), max(self.px(40), w - x - label_w),
                                  self.px(10))
 
@@ -121,14 +103,14 @@ class Replay(Scene):
         """A click on the track goes to that move; the bar's buttons."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(20)).collidepoint(event.pos):
             share = (event.pos[0] - self.track.x) / max(1, self.track.w)
-            self.go(round(share * (len(self.steps) - 1)) - self.step)
+            self.go(round(share * (len(self.playback) - 1)) - self.step)
             return
         for button in self.buttons:
             button.handle(event)
 
     def draw_position(self, screen) -> None:
         """The table at the move shown; at the end, every hand and result over it, shaded."""
-        if self.step == len(self.steps) - 1 and self.session.game_over:
+        if self.step == len(self.playback) - 1 and self.session.game_over:
             with unrecorded():  # shaded under the results
                 self.table.draw(screen)
             shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
@@ -139,7 +121,7 @@ class Replay(Scene):
             self.table.draw(screen)
 
     def step_label(self, step: int) -> str:
-        return f"move {step} of {len(self.steps) - 1}"
+        return f"move {step} of {len(self.playback) - 1}"
 
     def draw(self, screen) -> None:
         self.draw_position(screen)
@@ -148,7 +130,7 @@ class Replay(Scene):
             button.draw(screen, self.px(20))
         pygame.draw.rect(screen, theme.FELT_DARK, self.track, border_radius=5)
         done = self.track.copy()
-        done.w = int(self.track.w * self.step / max(1, len(self.steps) - 1))
+        done.w = int(self.track.w * self.step / max(1, len(self.playback) - 1))
         pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
         label = self.step_label(self.step)
         draw_text(screen, label, self.px(16), theme.INK, (self.bar.right - self.px(12), self.bar.centery), "midright")

@@ -259,7 +259,7 @@ class ReviewScene(Replay):
             bw = max(self.px(60), button.needed(size_b)[0])
             button.rect = pygame.Rect(x, row.centery - bh // 2, bw, bh)
             x += bw + self.px(8)
-        label_w = text_width(self.step_text(len(self.steps) - 1), self.px(16)) + self.px(36)
+        label_w = text_width(self.step_text(len(self.playback) - 1), self.px(16)) + self.px(36)
         self.track = pygame.Rect(x + self.px(12), row.centery - self.px(5), max(self.px(40), w - x - label_w),
                                  self.px(10))
         self.row = row
@@ -282,7 +282,7 @@ class ReviewScene(Replay):
         button.rect = pygame.Rect(self.progress_box.centerx - bw // 2, self.progress_box.bottom - bh - gap, bw, bh)
 
     def step_text(self, step: int) -> str:
-        return f"move {step} of {len(self.steps) - 1}"
+        return f"move {step} of {len(self.playback) - 1}"
 
     # -- input
 
@@ -361,7 +361,7 @@ class ReviewScene(Replay):
         """The moves as a bar, the seat's decisions ticked on it in their marks' colours."""
         pygame.draw.rect(screen, theme.FELT_DARK, self.track, border_radius=5)
         done = self.track.copy()
-        last = max(1, len(self.steps) - 1)
+        last = max(1, len(self.playback) - 1)
         done.w = int(self.track.w * self.step / last)
         pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
         tall = self.px(10)

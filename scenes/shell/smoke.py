@@ -44,6 +44,6 @@ def _finished(game: str, players: int) -> Session:
     session = Session(game, {"seats": DEMO_SEATS[:players]}, 2)
     rng = Rng(2)
     while not session.game_over:
-        legal = session.legal_actions()
+        legal = session.stream(session.to_move).legal_actions()
         session.apply(legal[rng.below(len(legal))])
     return session

@@ -14,19 +14,19 @@ def action_cards(action) -> list:
 class HandChoice:
     def __init__(self, table) -> None:
         self.table = table
-        self._told: tuple = (None, None, "")  # the last move put in words: (state, move, words)
+        self._told: tuple = (None, None, "")  # the last move put in words: (revision, move, words)
 
     def words(self, action) -> str:
         """The picked move in words, for the prompt ("Enter: Ana plays 7\u2660 on chain 2"); worked
         out once a move, not every frame."""
-        state = self.table.session.state
-        if self._told[0] is not state or self._told[1] != action:
-            self._told = (state, action, self.table.describe(action))
+        revision = self.table.session.revision
+        if self._told[0] != revision or self._told[1] != action:
+            self._told = (revision, action, self.table.describe(action))
         return self._told[2]
 
     def card_actions(self, card) -> list:
         """The legal moves that play `card` from the hand."""
-        return [action for action in self.table.session.legal_actions() if card in action_cards(action)]
+        return [action for action in self.table.legal_actions() if card in action_cards(action)]
 
     def pick_card(self, step: int) -> None:
         table = self.table
@@ -52,7 +52,7 @@ class HandChoice:
 
     def confirm(self) -> None:
         table = self.table
-        if table.choice is not None and table.choice in table.session.legal_actions():
+        if table.choice is not None and table.choice in table.legal_actions():
             table.perform(table.choice, self.origin(table.choice))
         elif table.hand.selected is not None:
             table.say(f"{table.hand.selected.label} cannot be played now")
@@ -60,7 +60,7 @@ class HandChoice:
     def normal_move(self):
         """The move the Normal computer would make here."""
         session = self.table.session
-        return session.descriptor.heuristic(session.seed).choose(self.table.current_view(), session.legal_actions())
+        return session.descriptor.heuristic(session.seed).choose(self.table.current_view(), self.table.legal_actions())
 
     def present_hint(self, action) -> None:
         """Light the hinted move and say it; the game counts as assisted from now on."""

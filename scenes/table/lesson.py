@@ -93,23 +93,24 @@ class LessonTurns(Turns):
 
     def perform(self, action, origin=None, by_table: bool = False) -> bool:
         try:
-            events = self.session.apply(action)
+            self.session.apply(action)
         except IllegalAction as err:
             self.table.say(str(err))
             return False
-        self.show(events, origin, by_table)
+        self.show(origin, by_table)
         return True
 
-    def show(self, events, origin=None, by_table: bool = False) -> None:
-        """A move of the lesson on the table, its events as the learner's seat may see them."""
+    def show(self, origin=None, by_table: bool = False) -> None:
+        """The move the lesson just made, on the table as the learner's stream hands it."""
         self.step_wait = None
-        self.table.show_move([self.session.rules.redact(event, LEARNER) for event in events], origin, by_table)
+        self.table.show_move(self.session.stream(LEARNER).last_move.events, origin, by_table)
 
     def skip_step(self) -> None:
         step = self.lesson.step
         if step is not None and not self.motion.busy:
             self.own_steps_skipped += not step.computer
-            self.show(self.lesson.skip_step())
+            self.lesson.skip_step()
+            self.show()
 
     def update(self, dt: float) -> None:
         step = self.lesson.step

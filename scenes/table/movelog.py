@@ -14,12 +14,9 @@ class MoveLog:
     def lines(self, viewer: int | None, size: int, width: int) -> list[str]:
         """The log wrapped to `width`; rebuilt only when something changed."""
         session = self.table.session
-        key = (len(session.history), session.game_number, viewer, size, width)
+        key = (session.revision, viewer, size, width)
         if self._cache[0] != key:
-            lines: list[str] = []
-            for _seat, event in session.history:
-                shown = session.rules.redact(event, viewer)
-                lines.extend(wrap(shown.text(session.names), size, width))
+            lines = [part for line in session.stream(viewer).log_lines() for part in wrap(line, size, width)]
             self._cache = (key, lines)
         return self._cache[1]
 

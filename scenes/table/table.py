@@ -83,8 +83,22 @@ class TableScene(Scene, TableHooks):
 
     # -- what the table shows and does
 
+    @property
+    def stream(self):
+        """What the table's viewer is handed of the session (game/stream.py): all it draws."""
+        return self.session.stream(self.turns.viewer)
+
+    @property
+    def public_view(self):
+        """The position as an onlooker sees it: what every seat may see."""
+        return self.session.stream(None).view
+
     def current_view(self):
-        return self.session.view(self.turns.viewer)
+        return self.stream.view
+
+    def legal_actions(self) -> list:
+        """The moves the viewer may make now (none while another seat is to move)."""
+        return self.stream.legal_actions()
 
     @property
     def my_turn(self) -> bool:
@@ -96,8 +110,8 @@ class TableScene(Scene, TableHooks):
     def show_move(self, events, origin, by_table: bool = False) -> None:
         """A move was made: settle the board, sound its events, then queue their flights. The move log
         and the prompt line move on together: a passing remark of an earlier move goes."""
-        mover = self.session.history[-1][0] if self.session.history else None
-        by_viewer = mover is not None and mover == self.turns.viewer
+        last = self.stream.last_move
+        by_viewer = last is not None and last.mover is not None and last.mover == self.turns.viewer
         self.prompt_line.clear(alert=by_viewer, notice=True)
         self.marks.moved(events, by_viewer, by_table)
         self.choice = None
@@ -112,7 +126,8 @@ class TableScene(Scene, TableHooks):
     def mark_fresh_cards(self) -> None:
         viewer = self.turns.viewer
         if viewer is not None:
-            viewer_moved = bool(self.session.history) and self.session.history[-1][0] == viewer
+            last = self.stream.last_move
+            viewer_moved = last is not None and last.mover == viewer
             fresh = self.marks.fresh_cards(viewer, frozenset(self.current_view().hand), viewer_moved)
             self.hand.fresh = self.hand.fresh if fresh is None else fresh
 
@@ -148,16 +163,12 @@ class TableScene(Scene, TableHooks):
 
     def describe(self, action) -> str:
         """A move in words: a button's name ("Draw"), else what the move would do to the table,
-        as an onlooker would read it (so that describing a move never shows a hidden card)."""
+        as the viewer may know it now (describing a move never shows a card a draw would bring)."""
         label = next((button.label for button, taken in self.action_buttons() if taken == action), None)
         if label is not None:
             return label
-        _state, events = self.rules.apply(self.session.state, action)
-        return self.told(events[0]).text(self.session.names) if events else "that move"
-
-    def told(self, event):
-        """A move's first event as the words of a hint or a choice tell it: as an onlooker sees it."""
-        return self.rules.redact(event, None)
+        events = self.stream.foresee(action)
+        return events[0].text(self.session.names) if events else "that move"
 
     def say(self, message: str) -> None:
         """An alert: why a move was refused (the engine's words, as a sentence)."""

@@ -34,7 +34,7 @@ class TurnControls:
 
     def enable(self) -> list:
         """Each move button enabled while its move is legal; returns the legal moves."""
-        legal = self.table.session.legal_actions()
+        legal = self.table.legal_actions()
         for button, action in self.table.action_buttons():
             button.enabled = action in legal
         return legal

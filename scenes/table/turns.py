@@ -63,11 +63,11 @@ class Turns:
         `by_table`: the table made it for the player (a forced draw), not the player."""
         viewer = self.viewer
         try:
-            events = self.session.apply(action)
+            self.session.apply(action)
         except IllegalAction as err:
             self.table.say(str(err))
             return False
-        self.table.show_move([self.session.rules.redact(event, viewer) for event in events], origin, by_table)
+        self.table.show_move(self.session.stream(viewer).last_move.events, origin, by_table)
         self.table.autosave()
         return True
 

@@ -82,7 +82,7 @@ class ChainChainTable(TableScene):
     def answers(self) -> list[Play]:
         if not self.my_turn:
             return []
-        return [a for a in self.session.legal_actions() if isinstance(a, Play)]
+        return [a for a in self.legal_actions() if isinstance(a, Play)]
 
     def card_usable(self, card) -> bool:
         if card in self.staged:
@@ -291,7 +291,7 @@ class ChainChainTable(TableScene):
         return f"collected: {view.collected_counts[seat]}"
 
     def turn_prompt(self, view, current: str) -> str:
-        legal = self.session.legal_actions()
+        legal = self.legal_actions()
         if legal == [Take()]:
             return f"You have no answer to {key_name(view.required)}: take the pile, then lead"
         word = ", then type a word" if self.letters else ""
@@ -304,6 +304,6 @@ class ChainChainTable(TableScene):
 
     def result_rows(self):
         """Each seat's collected cards, their count and sum (fewest cards wins, then lowest sum)."""
-        view = self.session.view(None)
+        view = self.public_view
         return [(seat, pile, f"{len(pile)} collected, sum {sum(c.points for c in pile)}")
                 for seat, pile in enumerate(view.collected)]

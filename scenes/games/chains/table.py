@@ -73,7 +73,7 @@ class ChainsTable(TableScene):
     def playable_chains(self, card) -> list[int]:
         if not self.my_turn or card is None:
             return []
-        return [a.chain for a in self.session.legal_actions() if isinstance(a, Play) and a.card == card]
+        return [a.chain for a in self.legal_actions() if isinstance(a, Play) and a.card == card]
 
     def card_usable(self, card) -> bool:
         return bool(self.playable_chains(card))
@@ -85,7 +85,7 @@ class ChainsTable(TableScene):
         return super().hand_card_at(pos, view)
 
     def press_elsewhere(self, pos, view) -> None:
-        if self.draw_pile.hit(pos) and Draw() in self.session.legal_actions():
+        if self.draw_pile.hit(pos) and Draw() in self.legal_actions():
             self.perform(Draw())
             return
         chain = self.chain_at(pos)
@@ -115,7 +115,7 @@ class ChainsTable(TableScene):
         one chain, else that it fits none of them."""
         self.hand.selected = None
         view = self.current_view()
-        if not any(isinstance(a, Play) for a in self.session.legal_actions()):
+        if not any(isinstance(a, Play) for a in self.legal_actions()):
             self.say(self.session.why_illegal(Play(card, 0)))
             return
         ends = ", ".join(chain[-1].label for chain in view.chains)
@@ -197,7 +197,7 @@ class ChainsTable(TableScene):
     def turn_prompt(self, view, current: str) -> str:
         if self.motion.busy:
             return f"Your turn{vocative(current)}"
-        legal = self.session.legal_actions()
+        legal = self.legal_actions()
         if view.pending is not None:
             return f"You drew {view.pending.label} and it fits: drag it onto a glowing chain"
         if any(isinstance(a, Play) for a in legal):
@@ -212,7 +212,7 @@ class ChainsTable(TableScene):
 
     def result_rows(self):
         """Each seat's cards left at the end, with their count and total."""
-        view = self.session.view(None)
+        view = self.public_view
         rows = []
         for seat, (hand, total) in enumerate(zip(view.final_hands, view.final_totals)):
             summary = f"{card_count(len(hand))}, total {total}" if hand else "no cards left"

@@ -97,7 +97,7 @@ class CubesTable(TableScene):
     def placements_for(self, card) -> set[tuple[int, int]]:
         if not self.my_turn or card is None:
             return set()
-        return {(a.x, a.y) for a in self.session.legal_actions() if isinstance(a, Place) and a.card == card}
+        return {(a.x, a.y) for a in self.legal_actions() if isinstance(a, Place) and a.card == card}
 
     def card_usable(self, card) -> bool:
         return bool(self.placements_for(card))
@@ -166,10 +166,10 @@ class CubesTable(TableScene):
         return None
 
     def animating(self) -> bool:
-        return super().animating() or (self.my_turn and self.session.legal_actions() == [Draw()])
+        return super().animating() or (self.my_turn and self.legal_actions() == [Draw()])
 
     def update(self, dt: float) -> None:
-        if self.my_turn and self.session.legal_actions() == [Draw()]:
+        if self.my_turn and self.legal_actions() == [Draw()]:
             self.draw_wait += dt
             if self.draw_wait >= AUTO_DRAW_PAUSE:
                 self.draw_wait = 0.0
@@ -318,7 +318,7 @@ class CubesTable(TableScene):
         return f"pile: {view.scores[seat]} pts"
 
     def turn_prompt(self, view, current: str) -> str:
-        legal = self.session.legal_actions()
+        legal = self.legal_actions()
         if self.motion.busy or legal == [Draw()]:
             return f"Your turn{vocative(current)}: drawing a card\u2026"
         last = " Last turn!" if view.draw_pile_count == 0 else ""
@@ -328,5 +328,5 @@ class CubesTable(TableScene):
 
     def result_rows(self):
         """Each seat's score pile and its points."""
-        view = self.session.view(None)
+        view = self.public_view
         return [(seat, pile, f"{card_count(len(pile))}, {pile_points(pile)} points") for seat, pile in enumerate(view.piles)]

@@ -19,7 +19,7 @@ class Advice:
         """(the best chain the hand can lay now with the card it claims, or None; a card the hand is
         one card short for, with the chain it would make, worth the most and more than the best
         now, or None)."""
-        key = (self.session.game_number, len(self.session.history), view.seat)
+        key = (self.session.revision, view.seat)
         if self._worked_out[0] != key:
             best = best_chain(view.hand, view.anchors, view.scoring_up) if view.scoring_up else None
             self._worked_out = (key, best, self.one_card_short(view, best))
@@ -81,8 +81,8 @@ class Advice:
 
     def first_of_two(self, view) -> LinxCard | None:
         """The card the viewer just drew when it has a second still to draw, else None."""
-        history = self.session.history
-        last = history[-1][1] if history else None
+        move = self.session.stream(view.seat).last_move
+        last = move.events[-1] if move is not None and move.events else None
         if view.draws_left and type(last) is Drew and last.seat == view.seat:
             return last.card
         return None

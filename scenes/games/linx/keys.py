@@ -30,7 +30,7 @@ class ChainKeys:
         view = table.current_view()
         if view.draws_left:
             return [("table", [("pile", source) for source in (STOCK, DISCARD)
-                               if Draw(source) in table.session.legal_actions()])]
+                               if Draw(source) in table.legal_actions()])]
         board = ([("pile", DISCARD)] + [("anchor", card) for card in view.anchors]
                  + [("scoring", card) for card in view.scoring_up])
         return [("table", board), ("chain", self.builder.cards()), ("hand", table.hand.cards(view))]

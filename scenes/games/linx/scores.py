@@ -13,9 +13,14 @@ class LinxScores:
     def __init__(self, session) -> None:
         self.session = session
 
+    @property
+    def public_view(self):
+        """The game as every seat sees it: the scores and the match are public."""
+        return self.session.stream(None).view
+
     def match_line(self) -> str:
         """In match play, the match so far (scores before this game) and the target; else ""."""
-        view = self.session.view(None)
+        view = self.public_view
         if not view.match:
             return ""
         scores = "   ".join(f"{name} {score}" for name, score in zip(self.session.names, view.match_scores))
@@ -40,22 +45,22 @@ class LinxScores:
 
     def match_totals(self) -> tuple[int, ...]:
         """Each seat's match score with the finished game counted (as the rules count it)."""
-        return self.session.rules.match_totals(self.session.state)
+        return self.session.rules.match_totals(self.public_view)
 
     def counts_wins(self) -> bool:
         """A match is kept by points: the session's wins count only outside one."""
-        return not self.session.view(None).match
+        return not self.public_view.match
 
     def headline(self) -> str:
-        view = self.session.view(None)
+        view = self.public_view
         if not view.match or not self.session.session_over:
             return ""
-        champion = self.session.names[self.session.rules.match_winners(self.session.state)[0]]
+        champion = self.session.names[self.session.rules.match_winners(self.public_view)[0]]
         return f"{acts(champion, 'wins')} the match!"
 
     def note(self) -> str:
         """The match table: every seat's match score, and what happens next."""
-        view = self.session.view(None)
+        view = self.public_view
         if not view.match:
             return ""
         totals = self.match_totals()
@@ -63,7 +68,7 @@ class LinxScores:
         table = ", ".join(f"{self.session.names[seat]} {totals[seat]}" for seat in order)
         if self.session.session_over:
             return f"Match to {view.target}: {table}."
-        following = self.session.rules.next_game_config(self.session.config["rules"], self.session.state)
+        following = self.session.next_game_config()
         if following.get("tiebreak"):
             tied = " and ".join(self.session.names[seat] for seat in following["seats_in"])
             return f"Match to {view.target}: {table}. Tied at the top: {tied} play another game to settle it."
@@ -72,7 +77,7 @@ class LinxScores:
     def rows(self):
         """Each seat's scoring cards and total (with the cards that break a tie on points); in
         match play the bonus and the match score."""
-        view = self.session.view(None)
+        view = self.public_view
         bonus = bonuses(view.claimed, view.seats_in) if view.match and not view.tiebreak else {}
         points = {seat: game_points(view.claimed[seat]) for seat in view.seats_in}
         totals = self.match_totals() if view.match else ()

@@ -146,7 +146,7 @@ class LinxTable(TableScene):
 
     def press_elsewhere(self, pos, view) -> None:
         for source in (STOCK, DISCARD):
-            if self.board.piles[source].hit(pos) and Draw(source) in self.session.legal_actions():
+            if self.board.piles[source].hit(pos) and Draw(source) in self.legal_actions():
                 self.perform(Draw(source))
                 return
         if not self.laying:

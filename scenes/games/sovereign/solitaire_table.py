@@ -40,8 +40,8 @@ class Search:
         self.log_length = len(session.log)
         self.asked = asked
         self.cancel = threading.Event()
-        rules, position = session.rules, session.rules.clone(session.state)
-        self.thinker = Thinker(lambda: work(position, rules, self.cancel))
+        job = session.detached(work)
+        self.thinker = Thinker(lambda: job(self.cancel))
 
     def stale(self, session) -> bool:
         """The position moved on (a move, an undo) since the search was asked."""
@@ -206,7 +206,7 @@ class SolitaireTable(SovereignTable):
         self.say_notice("Looking for the best move\u2026")
 
     def turn_begins(self) -> bool:
-        view = self.session.view(None)
+        view = self.public_view
         return (self.my_turn and view.pending is not None and view.pending.kind in TURN_STARTS
                 and view.plays_this_turn == 0)
 
@@ -302,7 +302,7 @@ class SolitaireTable(SovereignTable):
 
     def result_rows(self):
         """The chain as it ended (its cards show the suits), whether it was won, and in how many turns."""
-        view = self.session.view(None)
+        view = self.public_view
         cards = tuple(stack[-1] for stack in view.chains[0] if stack)
         deal = self.session.config["rules"]["deal"]
         number = f"Deal #{deal}: " if deal is not None else ""
@@ -312,7 +312,7 @@ class SolitaireTable(SovereignTable):
 
     def result_headline(self) -> str:
         """"You win!", or that the deal is lost."""
-        return f"{acts(self.session.names[0], 'wins')}!" if self.session.view(None).winners else "The deal is lost"
+        return f"{acts(self.session.names[0], 'wins')}!" if self.public_view.winners else "The deal is lost"
 
 
 def suit_counts(view) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, Played, SetSuit,
+from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, SetSuit,
                                     ShiftSuit, Skip, Tuck)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
@@ -81,7 +81,7 @@ class SovereignTable(TableScene):
 
     def action_buttons(self):
         """The two suits of a suit choice; else Shift suit, Skip and End turn, those legal now."""
-        legal = self.session.legal_actions() if self.session.to_move is not None else []
+        legal = self.legal_actions()
         suit_target = self.suit_choice(legal)
         if suit_target is not None:
             found = [(self.suit_buttons[suit], SetSuit(*suit_target, suit)) for suit in (STAR, PLANET)]
@@ -179,7 +179,7 @@ class SovereignTable(TableScene):
     # -- what the viewer may do
 
     def legal(self) -> list:
-        return self.session.legal_actions() if self.my_turn else []
+        return self.legal_actions() if self.my_turn else []
 
     def card_usable(self, card) -> bool:
         return bool(self.card_actions(card))
@@ -409,7 +409,7 @@ class SovereignTable(TableScene):
     # -- words
 
     def decision_prompt(self) -> str:
-        decision = self.session.view(None).pending
+        decision = self.public_view.pending
         return PROMPTS.get(decision.kind, "choose") if decision is not None else ""
 
     def prompt_width(self) -> int:
@@ -433,19 +433,12 @@ class SovereignTable(TableScene):
             return self.play_prompt(name, "drag a card onto a glowing chain")
         return choice_prompt(view, name, suit_buttons=self.suit_choice(self.legal()) is not None)
 
-    def told(self, event):
-        """A card the viewer would play face down is theirs: the words name it (to the others it
-        stays a face-down card)."""
-        if isinstance(event, Played) and event.seat == self.turns.viewer:
-            return event
-        return super().told(event)
-
     def play_prompt(self, name: str, how: str) -> str:
         return play_prompt(name, how, self.legal())
 
     def result_rows(self):
         """Each chain's cards in play, and its score broken down card by card."""
-        view = self.session.view(None)
+        view = self.public_view
         return [(seat, tuple(stack[-1] for stack in chain if stack), score_breakdown(chain))
                 for seat, chain in enumerate(view.chains)]
 
