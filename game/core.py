@@ -377,11 +377,16 @@ def _decode_as(kind: str, value: Any, by_name: dict[str, type]) -> Any:
     if kind in _PLAIN:
         return value if _PLAIN[kind](value) else _NOT_THIS
     element = _tuple_element(kind)
-    if element is not None:
-        if type(value) is not list:
+    parts = [element] * len(value) if element is not None and type(value) is list else _fixed_tuple(kind)
+    if parts is not None:
+        if type(value) is not list or len(value) != len(parts):
             return _NOT_THIS
-        items = [_decode_as(element, item, by_name) for item in value]
+        items = [_decode_as(part, item, by_name) for part, item in zip(parts, value)]
         return _NOT_THIS if any(item is _NOT_THIS for item in items) else tuple(items)
+    if element is not None:
+        return _NOT_THIS
+    if kind == "Event":  # any event of the game: the object's own tag says which
+        return from_json(value, tuple(by_name.values())) if isinstance(value, dict) else _NOT_THIS
     cls = Card if kind == "Card" else by_name.get(kind)
     if cls is None:
         return _NOT_THIS
@@ -415,6 +420,19 @@ def _tuple_element(kind: str) -> str | None:
     if kind.startswith("tuple[") and kind.endswith(", ...]"):
         return kind[len("tuple["):-len(", ...]")].strip()
     return None
+
+
+def _fixed_tuple(kind: str) -> list[str] | None:
+    """The kinds of a fixed-length tuple 'tuple[int, int, int]' (a cell and its points), else None."""
+    if not (kind.startswith("tuple[") and kind.endswith("]")) or _tuple_element(kind) is not None:
+        return None
+    parts, depth, start = [], 0, len("tuple[")
+    for i, char in enumerate(kind[start:-1], start):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(kind[start:i].strip())
+            start = i + 1
+    return parts + [kind[start:-1].strip()]
 
 
 def _describe(kinds: tuple[str, ...]) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core import cards_seen
+from .core import Event, cards_seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class SeenMove:
     number: int
     game: int
     mover: int | None
-    events: tuple
+    events: tuple[Event, ...]
 
     def lines(self, names) -> list[str]:
         """The move log's lines for this move."""

@@ -189,3 +189,46 @@ def test_no_scene_class_over_400_lines_and_no_function_over_40():
                     isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and lines > 40):
                 too_long.append(f"{path}: {node.name} has {lines} lines")
     assert not too_long, "\n".join(too_long)
+
+
+# What a scene may not touch: a viewer's stream (game/stream.py) is all a table draws.
+SESSION_INSIDES = {"state", "moves", "history", "view", "legal_actions", "rewind"}
+RULES_INSIDES = {"apply", "advance", "clone", "view", "redact", "determinize", "hidden_cards"}
+
+
+def _owner(node: ast.AST) -> str:
+    """The last name of what an attribute is taken from: `self.table.session.state` -> 'session'."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def stream_bypasses(source: str) -> list[str]:
+    """Where scene code reaches around the viewer's stream: a session's state, moves or views, a
+    redaction or a rule applied by hand."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = _owner(node.value)
+        if node.attr == "redact" or (owner == "session" and node.attr in SESSION_INSIDES) \
+                or (owner == "rules" and node.attr in RULES_INSIDES):
+            found.append(f"line {node.lineno}: {owner}.{node.attr}")
+    return found
+
+
+def test_no_scene_reaches_around_the_viewers_stream():
+    """No scene calls `redact`, reads a session's state, its moves or its views, or applies a rule
+    itself: it draws what the engine hands its viewer (the stream), so what a seat may see is
+    decided in one place."""
+    found = {str(path.relative_to(ROOT)): bypasses for path in (ROOT / "scenes").rglob("*.py")
+             if (bypasses := stream_bypasses(path.read_text()))}
+    assert found == {}
+
+
+def test_the_stream_guard_finds_a_bypass():
+    bypassing = "events = [self.session.rules.redact(e, seat) for e in x]\nstate = table.session.state\n" \
+                "after = self.rules.apply(session.state, action)\n"
+    assert sorted(stream_bypasses(bypassing)) == ["line 1: rules.redact", "line 2: session.state",
+                                                  "line 3: rules.apply", "line 3: session.state"]
+    assert stream_bypasses("view = self.session.stream(None).view\nlegal = self.table.legal_actions()\n") == []
