@@ -183,3 +183,31 @@ def test_a_watched_table_says_whose_turn_it_was_never_what_to_do(driver, game, m
     monkeypatch.setattr(prompt_module, "draw_text", lambda s, text, *a, **k: drawn.append(text) or real(s, text, *a, **k))
     table.draw_prompt(driver.app.screen, session.view(session.to_move))
     assert drawn == [f"{whose(session.names[session.to_move], True)} turn"]
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.rules.max_players > 1], ids=lambda g: g.name)
+def test_the_table_animates_no_card_hidden_from_its_player(driver, game):
+    """The computers' moves as the table animates them (a LINX stock draw among them) hold no
+    card hidden from the human at the table, face down or not."""
+    from game.core import cards_seen
+
+    table = open_at_human_turn(driver, game, seed=7)
+    rules = table.session.rules
+    kinds = rules.card_types + rules.shown_types
+    shown = []
+    show_move = table.show_move
+
+    def watched(events, *rest, **named):
+        shown.append(cards_seen(events, kinds) & rules.hidden_cards(table.session.state, 0))
+        show_move(events, *rest, **named)
+
+    table.show_move = watched
+    for _turn in range(12):
+        if table.session.game_over:
+            break
+        table.perform(table.legal_actions()[0])
+        for _ in range(200):
+            if table.session.game_over or (table.my_turn and not table.animating()):
+                break
+            driver.wait(0.1)
+    assert len(shown) > 12 and not any(shown)
