@@ -4,7 +4,7 @@
 #   bash packaging/deb.sh [FOLDER [OUT]]
 #
 # FOLDER is PyInstaller's one-folder build (dist/chaintable by default). The package,
-# OUT/chaintable_VERSION_ARCH.deb (OUT is dist by default), installs it as /opt/chaintable, the
+# OUT/chaintable_VERSION_ARCH.deb (OUT is dist by default), installs it as /usr/lib/chaintable, the
 # launcher /usr/bin/chaintable, the menu entry and the icon in four sizes; the menu's and the icon
 # theme's own dpkg triggers refresh their caches, and `dpkg -r chaintable` removes it all. Needs
 # dpkg-deb and python3 (3.11 or newer) only, and no root: the package's files belong to root all
@@ -24,12 +24,14 @@ GLIBC=$(getconf GNU_LIBC_VERSION | cut -d' ' -f2)
 STAGE=$(mktemp -d)
 chmod 755 "$STAGE"
 trap 'rm -rf "$STAGE"' EXIT
-mkdir -p "$STAGE/opt" "$STAGE/usr/bin" "$STAGE/usr/share/applications" "$STAGE/DEBIAN"
-cp -a "$FOLDER" "$STAGE/opt/chaintable"
-ln -s /opt/chaintable/chaintable "$STAGE/usr/bin/chaintable"
+# Under /usr/lib rather than /opt: dpkg then owns no folder that other programs share, and removes
+# the package without a word.
+mkdir -p "$STAGE/usr/lib" "$STAGE/usr/bin" "$STAGE/usr/share/applications" "$STAGE/DEBIAN"
+cp -a "$FOLDER" "$STAGE/usr/lib/chaintable"
+ln -s ../lib/chaintable/chaintable "$STAGE/usr/bin/chaintable"
 install -m 644 "$ROOT/packaging/chaintable.desktop" "$STAGE/usr/share/applications/"
 project icons "$STAGE/usr/share/icons/hicolor"
-chmod -R u=rwX,go=rX "$STAGE/opt" "$STAGE/usr"
+chmod -R u=rwX,go=rX "$STAGE/usr"
 cat >"$STAGE/DEBIAN/control" <<CONTROL
 Package: chaintable
 Version: $VERSION

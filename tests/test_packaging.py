@@ -65,7 +65,7 @@ def deb_skip_reason() -> str | None:
     return None
 
 
-INSTALLED = ["/opt/chaintable/chaintable", "/usr/bin/chaintable", "/usr/share/applications/chaintable.desktop",
+INSTALLED = ["/usr/lib/chaintable/chaintable", "/usr/bin/chaintable", "/usr/share/applications/chaintable.desktop",
              "/usr/share/icons/hicolor/256x256/apps/chaintable.png", "/usr/share/icons/hicolor/32x32/apps/chaintable.png"]
 
 
@@ -90,8 +90,8 @@ def test_deb_installs_runs_and_removes_cleanly(linux_build, tmp_path):
         assert "scenes drawn" in smoke.stdout, smoke.stdout + smoke.stderr
     finally:
         removed = subprocess.run(["dpkg", "-r", "chaintable"], capture_output=True, text=True, timeout=300)
-    assert removed.returncode == 0, removed.stderr
-    assert not [path for path in INSTALLED + ["/opt/chaintable"] if os.path.lexists(path)]
+    assert removed.returncode == 0 and "warning" not in removed.stderr, removed.stderr
+    assert not [path for path in INSTALLED + ["/usr/lib/chaintable"] if os.path.lexists(path)]
     assert "installed" not in dpkg_status("chaintable")
 
 
