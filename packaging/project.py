@@ -20,7 +20,7 @@ def project() -> dict:
 
 def windows_version(version: str) -> tuple[int, int, int, int]:
     """The four numbers Windows file properties hold: 0.1.0 is 0.1.0.0 (a pre-release drops its tag)."""
-    numbers = [int(part) for part in re.findall(r"\d+", version)[:4]]
+    numbers = [int(part) for part in re.match(r"\d+(?:\.\d+)*", version).group().split(".")[:4]]
     return tuple(numbers + [0] * (4 - len(numbers)))
 
 

@@ -20,6 +20,21 @@ VERSION, PUBLISHER = PROJECT["version"], PROJECT["authors"][0]["name"]
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
+def load_packaging_project():
+    spec = importlib.util.spec_from_file_location("packaging_project", ROOT / "packaging" / "project.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_windows_file_version_is_four_numbers_without_a_pre_release_tag():
+    project = load_packaging_project()
+    assert project.windows_version("0.1.0") == (0, 1, 0, 0)
+    assert project.windows_version("0.2.0rc1") == (0, 2, 0, 0)
+    assert project.windows_version("1.2.3.4.5") == (1, 2, 3, 4)
+    assert project.project()["version"] == VERSION
+
+
 @pytest.fixture(scope="module")
 def linux_build(tmp_path_factory) -> Path:
     """The one-folder Linux build, made once for the tests that need it."""
