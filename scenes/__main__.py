@@ -13,7 +13,8 @@ import sys
 import time
 import traceback
 
-VERSION = "0.1.0"
+from scenes.shell.version import program_version
+
 LAUNCHED = time.perf_counter()
 
 
@@ -25,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--install-desktop", action="store_true", help="add Chain Table to the Linux desktop menu")
     args = parser.parse_args(argv)
     if args.version:
-        print(f"Chain Table {VERSION}")
+        print(f"Chain Table {program_version()}")
         return 0
     if args.install_desktop:
         from scenes.shell.desktop import install_desktop_entry
@@ -61,7 +62,7 @@ def _start_log() -> str | None:
         logging.basicConfig(level=logging.INFO, format=log_format)
         problem = f"Cannot write to the data folder ({err.strerror or err}); play goes on unsaved."
         logging.warning("no log file: %s", err)
-    logging.info("Chain Table %s starting", VERSION)
+    logging.info("Chain Table %s starting", program_version())
     return problem
 
 
@@ -99,7 +100,7 @@ def _write_crash_report() -> str:
 
     try:
         path = log_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
-        path.write_text(f"Chain Table {VERSION}\n{traceback.format_exc()}", encoding="utf-8")
+        path.write_text(f"Chain Table {program_version()}\n{traceback.format_exc()}", encoding="utf-8")
     except OSError as err:
         logging.error("crash (no report written: %s)\n%s", err, traceback.format_exc())
         return f"(the report could not be written: {err.strerror or err})"

@@ -1,42 +1,133 @@
-"""The one-folder executable builds from build.spec and opens every scene (--smoke)."""
+"""The executables build from build.spec and open every scene (--smoke); the Windows installer
+and the Linux package install, run, upgrade and uninstall (under Wine, and with dpkg as root)."""
 
 from __future__ import annotations
 
+import glob
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+VERSION, PUBLISHER = PROJECT["version"], PROJECT["authors"][0]["name"]
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
-@pytest.mark.skipif(importlib.util.find_spec("PyInstaller") is None,
-                    reason="PyInstaller is not installed (pip install -e '.[test]' installs it)")
-def test_one_folder_build_runs_the_smoke_check(tmp_path):
+def load_packaging_project():
+    spec = importlib.util.spec_from_file_location("packaging_project", ROOT / "packaging" / "project.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_windows_file_version_is_four_numbers_without_a_pre_release_tag():
+    project = load_packaging_project()
+    assert project.windows_version("0.1.0") == (0, 1, 0, 0)
+    assert project.windows_version("0.2.0rc1") == (0, 2, 0, 0)
+    assert project.windows_version("1.2.3.4.5") == (1, 2, 3, 4)
+    assert project.project()["version"] == VERSION
+
+
+@pytest.fixture(scope="module")
+def linux_build(tmp_path_factory) -> Path:
+    """The one-folder Linux build, made once for the tests that need it."""
+    if importlib.util.find_spec("PyInstaller") is None:
+        pytest.skip("PyInstaller is not installed (pip install -e '.[test]' installs it)")
+    work = tmp_path_factory.mktemp("linux")
     build = subprocess.run(
         [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "ERROR",
-         "--distpath", str(tmp_path / "dist"), "--workpath", str(tmp_path / "build"), str(ROOT / "build.spec")],
-        cwd=tmp_path, capture_output=True, text=True, timeout=900)
+         "--distpath", str(work / "dist"), "--workpath", str(work / "build"), str(ROOT / "build.spec")],
+        cwd=work, capture_output=True, text=True, timeout=900)
     assert build.returncode == 0, build.stderr[-3000:]
-    executable = tmp_path / "dist" / "chaintable" / "chaintable"
+    return work / "dist" / "chaintable"
+
+
+def test_one_folder_build_runs_the_smoke_check(linux_build, tmp_path):
+    executable = linux_build / "chaintable"
     assert executable.exists()
-    bundled = {p.name for p in (tmp_path / "dist" / "chaintable").rglob("*")}
+    bundled = {p.name for p in linux_build.rglob("*")}
     assert {"DejaVuSans.ttf", "DejaVu-LICENSE.txt", "chaintable.png", "words.txt", "words-LICENSE.txt"} <= bundled
     assert {"KD.svg", "QC.svg", "JH.svg", "courts-LICENSE.txt", "deal.wav", "win.wav"} <= bundled
     assert not {"make_sounds.py", "slim_courts.py"} & bundled
     assert not any(name.startswith("test_") for name in bundled)
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CHAINTABLE_HOME=str(tmp_path / "home"))
+    env = dict(os.environ, **HEADLESS, CHAINTABLE_HOME=str(tmp_path / "home"))
     smoke = subprocess.run([str(executable), "--smoke"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     assert "scenes drawn" in smoke.stdout
     version = subprocess.run([str(executable), "--version"], env=env, capture_output=True, text=True, timeout=60)
-    assert version.stdout.startswith("Chain Table ")
+    assert version.stdout.strip() == f"Chain Table {VERSION}"
+
+
+def dpkg_status(package: str) -> str:
+    status = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True)
+    return status.stdout
+
+
+def deb_skip_reason() -> str | None:
+    if not shutil.which("dpkg-deb"):
+        return "dpkg is not installed: the Linux package is a .deb"
+    if os.geteuid() != 0:
+        return "installing the .deb with dpkg needs root"
+    if "installed" in dpkg_status("chaintable"):
+        return "a chaintable package is installed here already, and the test would remove it"
+    return None
+
+
+INSTALLED = ["/usr/lib/chaintable/chaintable", "/usr/bin/chaintable", "/usr/share/applications/chaintable.desktop",
+             "/usr/share/icons/hicolor/256x256/apps/chaintable.png", "/usr/share/icons/hicolor/32x32/apps/chaintable.png"]
+
+
+def test_deb_installs_runs_and_removes_cleanly(linux_build, tmp_path):
+    if reason := deb_skip_reason():
+        pytest.skip(reason)
+    made = subprocess.run(["bash", str(ROOT / "packaging" / "deb.sh"), str(linux_build), str(tmp_path)],
+                          capture_output=True, text=True, timeout=600)
+    assert made.returncode == 0, made.stderr
+    package = Path(made.stdout.strip())
+    assert package.name == f"chaintable_{VERSION}_{subprocess.check_output(['dpkg', '--print-architecture'], text=True).strip()}.deb"
+    installed = subprocess.run(["dpkg", "-i", str(package)], capture_output=True, text=True, timeout=300)
+    try:
+        assert installed.returncode == 0, installed.stdout + installed.stderr
+        assert all(Path(path).exists() for path in INSTALLED), [p for p in INSTALLED if not Path(p).exists()]
+        assert "Exec=chaintable" in Path(INSTALLED[2]).read_text()
+        env = dict(os.environ, **HEADLESS, CHAINTABLE_HOME=str(tmp_path / "home"))
+        version = subprocess.run(["/usr/bin/chaintable", "--version"], env=env, capture_output=True, text=True, timeout=60)
+        assert version.stdout.strip() == f"Chain Table {VERSION}"
+        smoke = subprocess.run(["/usr/bin/chaintable", "--smoke"], cwd=tmp_path, env=env, capture_output=True,
+                               text=True, timeout=120)
+        assert "scenes drawn" in smoke.stdout, smoke.stdout + smoke.stderr
+    finally:
+        removed = subprocess.run(["dpkg", "-r", "chaintable"], capture_output=True, text=True, timeout=300)
+    assert removed.returncode == 0 and "warning" not in removed.stderr, removed.stderr
+    assert not [path for path in INSTALLED + ["/usr/lib/chaintable"] if os.path.lexists(path)]
+    assert "installed" not in dpkg_status("chaintable")
 
 
 WINE = Path("/usr/lib/wine/wine64")
+WINESERVER = Path("/usr/lib/wine/wineserver")
+needs_wine = pytest.mark.skipif(
+    not WINE.exists(), reason="Wine is not installed (no /usr/lib/wine/wine64): the Windows build runs under it; "
+    "`apt-get install wine64`, or run `bash packaging/windows.sh`, which installs it")
+
+
+@pytest.fixture(scope="module")
+def windows_build(tmp_path_factory) -> Path:
+    """packaging/windows.sh's output, made once: both executables and the installer."""
+    work = tmp_path_factory.mktemp("windows")
+    build = subprocess.run(["bash", str(ROOT / "packaging" / "windows.sh"), str(work / "dist"), str(work / "build")],
+                           capture_output=True, text=True, timeout=1800)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    assert build.stdout.count("smoke: ") == 2 and build.stdout.count("scenes drawn") == 2
+    return work / "dist"
+
+
 GUI_SUBSYSTEM = 2  # IMAGE_SUBSYSTEM_WINDOWS_GUI: no console window opens beside the app
 
 
@@ -55,20 +146,103 @@ def icon_images(ico: bytes) -> list[bytes]:
     return [ico[int.from_bytes(e[12:16], "little"):][:int.from_bytes(e[8:12], "little")] for e in entries]
 
 
-@pytest.mark.skipif(not WINE.exists(), reason="Wine is not installed (no /usr/lib/wine/wine64): the Windows build "
-                    "runs under it; `apt-get install wine64`, or run `bash packaging/windows.sh`, which installs it")
-def test_windows_executables_build_and_run_under_wine(tmp_path):
-    build = subprocess.run(["bash", str(ROOT / "packaging" / "windows.sh"), str(tmp_path / "dist"), str(tmp_path / "build")],
-                           capture_output=True, text=True, timeout=1800)
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    assert build.stdout.count("smoke: ") == 2 and build.stdout.count("scenes drawn") == 2
-    folder = tmp_path / "dist" / "chaintable"
+def has_version_string(image: bytes, key: str, value: str) -> bool:
+    """Whether a Windows executable's version resource holds `key` = `value`: UTF-16 strings, the
+    value after the key and at most one 32-bit alignment's padding."""
+    entry = (key + "\0").encode("utf-16-le")
+    start = image.find(entry) + len(entry)
+    return start >= len(entry) and (value + "\0").encode("utf-16-le") in image[start:start + 4 + 2 * len(value) + 2]
+
+
+@needs_wine
+def test_windows_executables_build_and_run_under_wine(windows_build):
+    folder = windows_build / "chaintable"
     bundled = {p.name for p in folder.rglob("*")}
     assert {"DejaVuSans.ttf", "chaintable.png", "words.txt", "KD.svg", "deal.wav"} <= bundled
     assert not any(name.startswith("test_") for name in bundled)
     icon = (ROOT / "assets" / "icons" / "chaintable.ico").read_bytes()
-    for executable in (folder / "chaintable.exe", tmp_path / "dist" / "chaintable-onefile.exe"):
+    for executable in (folder / "chaintable.exe", windows_build / "chaintable-onefile.exe"):
         image = executable.read_bytes()
         assert windows_subsystem(image) == GUI_SUBSYSTEM, f"{executable.name} would open a console"
         assert b"<dpiAwareness" in image and b"PerMonitorV2" in image, f"{executable.name} is not DPI aware"
         assert all(picture in image for picture in icon_images(icon)), f"{executable.name} lacks the icon"
+        assert has_version_string(image, "ProductVersion", VERSION), f"{executable.name}'s properties lack the version"
+        assert has_version_string(image, "CompanyName", PUBLISHER)
+
+
+class ScratchWine:
+    """A Wine prefix and a home folder of the test's own: what the installer writes (the program,
+    the registry, shortcuts; Wine links the Windows desktop to the home folder) lands there only."""
+
+    def __init__(self, folder: Path):
+        (folder / "home").mkdir()
+        self.env = dict(os.environ, **HEADLESS, WINEPREFIX=str(folder / "prefix"), HOME=str(folder / "home"),
+                        WINEDEBUG="-all", WINEARCH="win64", WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d")
+        self.prefix = folder / "prefix"
+
+    def run(self, *command: str) -> str:
+        """Run a Windows program and wait for every process it started (the uninstaller goes on
+        from a copy of itself); its output. The output goes through a pipe: when it goes to a
+        file, the Windows Python fails to start."""
+        done = subprocess.run([str(WINE), *command], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, timeout=300)
+        subprocess.run([str(WINESERVER), "-w"], env=self.env, timeout=300)
+        assert done.returncode == 0, done.stdout[-2000:]
+        return done.stdout.replace("\r\n", "\n")
+
+    def user_folder(self) -> Path:
+        return Path(next(p for p in glob.glob(str(self.prefix / "drive_c" / "users" / "*")) if not p.endswith("Public")))
+
+    def registry(self, key: str) -> dict[str, str]:
+        """The values of a registry key (empty when there is no such key)."""
+        query = subprocess.run([str(WINE), "reg", "query", key], env=self.env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, timeout=120)
+        rows = [line.split(None, 2) for line in query.stdout.splitlines() if "    REG_" in line]
+        return {row[0]: row[2] if len(row) == 3 else "" for row in rows} if query.returncode == 0 else {}
+
+
+UNINSTALL_KEY = r"HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\ChainTable"
+
+
+def windows_folder(text: str, wine: ScratchWine) -> Path:
+    """The Linux path of a C:\\ path inside the prefix."""
+    return wine.prefix / "drive_c" / Path(*text.removeprefix("C:\\").split("\\"))
+
+
+@needs_wine
+def test_windows_installer_installs_upgrades_and_uninstalls_under_wine(windows_build, tmp_path):
+    installer = windows_build / f"chaintable-{VERSION}-setup.exe"
+    assert has_version_string(installer.read_bytes(), "ProductVersion", VERSION)
+    wine = ScratchWine(tmp_path)
+    wine.run(str(installer), "/S", "/DESKTOP")
+    entry = wine.registry(UNINSTALL_KEY)
+    assert (entry["DisplayName"], entry["DisplayVersion"], entry["Publisher"]) == ("Chain Table", VERSION, PUBLISHER)
+    assert int(entry["EstimatedSize"], 16) > 10_000  # in KB
+    program = windows_folder(entry["InstallLocation"], wine)
+    assert program == wine.user_folder() / "AppData" / "Local" / "Programs" / "Chain Table"
+    assert entry["QuietUninstallString"] == f'"{entry["InstallLocation"]}\\uninstall.exe" /S'
+    shortcuts = [wine.user_folder() / "AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Chain Table.lnk",
+                 wine.user_folder() / "Desktop" / "Chain Table.lnk"]
+    assert all(shortcut.exists() for shortcut in shortcuts)
+    assert wine.run(str(program / "chaintable.exe"), "--version").strip() == f"Chain Table {VERSION}"
+    assert "scenes drawn" in wine.run(str(program / "chaintable.exe"), "--smoke")
+
+    data = wine.user_folder() / "AppData" / "Local" / "ChainTable"
+    data.mkdir()
+    (data / "settings.json").write_text("{}")
+    leftover = program / "_internal" / "from-an-older-version.dll"
+    leftover.write_bytes(b"old")
+    wine.run("reg", "add", UNINSTALL_KEY, "/v", "DisplayVersion", "/d", "0.0.1", "/f")
+    wine.run(str(installer), "/S")
+    assert wine.registry(UNINSTALL_KEY)["DisplayVersion"] == VERSION
+    assert not leftover.exists() and (program / "chaintable.exe").exists()
+    assert (data / "settings.json").exists()
+
+    wine.run(str(program / "uninstall.exe"), "/S")
+    assert not program.exists() and not any(shortcut.exists() for shortcut in shortcuts)
+    assert wine.registry(UNINSTALL_KEY) == {}
+    assert (data / "settings.json").exists()
+
+    wine.run(str(installer), "/S")
+    wine.run(str(program / "uninstall.exe"), "/S", "/DELETEDATA")
+    assert not program.exists() and not data.exists()
