@@ -47,7 +47,7 @@ def play_a_move(table: HostedTable, tokens: dict[int, str], rng: Rng) -> dict[in
     """A move by whoever is to move (a random legal one for a person): the seats' messages."""
     session = table.session
     if session.to_move == 2:
-        return table.computer_turn()
+        return table.computer_move(table.session.computer_action())
     seat = session.to_move
     legal = session.legal_actions()
     return table.act(tokens[seat], to_json(legal[rng.below(len(legal))]), table.seq.get(seat, 0))
@@ -101,7 +101,7 @@ def test_a_seat_whose_table_went_back_gets_a_snapshot():
             legal = session.legal_actions()
             table.act(token, to_json(legal[rng.below(len(legal))]), table.seq[0])
         else:
-            table.computer_turn()
+            table.computer_move(table.session.computer_action())
     shown = table.shown[0]
     session.undo()
     assert len(session.moves) < shown, "the table went back past what the seat was shown"

@@ -101,9 +101,12 @@ class HostedTable:
             return {seat: [self._message(seat, "refused", reason=str(err))]}
         return self._everyones_news()
 
-    def computer_turn(self) -> dict[int, list[dict]]:
-        """The computer to move makes its move (the host paces them): every held seat's news."""
-        self.session.apply(self.session.computer_action())
+    def computer_move(self, action) -> dict[int, list[dict]]:
+        """The move the computer to move chose (`Session.computer_action`, thought over off the
+        server's loop): every held seat's news."""
+        if self.session.to_move not in self.session.computers:
+            raise IllegalAction("it is not a computer's turn")
+        self.session.apply(action)
         return self._everyones_news()
 
     def _everyones_news(self) -> dict[int, list[dict]]:
