@@ -121,24 +121,24 @@ def test_a_lesson_hands_the_learner_no_hidden_card(game):
 
 
 def test_a_stream_is_the_saves_json_and_reads_back_the_same():
-    """Every move and view handed to a viewer is JSON through the saves' codec; a move reads back
-    to the same move (what a remote seat is sent is what a local seat is handed)."""
+    """Every move and view handed to a viewer is JSON through the saves' codec, after every move
+    (an ability's steps waiting in a Sovereign's Chain view included); a move reads back to the
+    same move (what a remote seat is sent is what a local seat is handed)."""
     for case in modes():
         session = session_of(case, 3)
+        rules = session.rules
+        types = (SeenMove,) + rules.event_types + rules.saved_types + rules.shown_types
         rng = Rng(3)
-        for _ in range(60):
+        for _ in range(120):
             if session.game_over:
                 break
             legal = session.legal_actions()
             session.apply(legal[rng.below(len(legal))])
-        rules = session.rules
-        types = (SeenMove,) + rules.event_types + rules.saved_types + rules.shown_types
-        for viewer in (None, *range(len(session.seats))):
-            stream = session.stream(viewer)
-            json.dumps(to_json(stream.view))
-            for move in stream.moves:
-                sent = json.loads(json.dumps(to_json(move)))
-                assert from_json(sent, types) == move, case
+            for viewer in (None, *range(len(session.seats))):
+                stream = session.stream(viewer)
+                json.dumps(to_json(stream.view))
+                sent = json.loads(json.dumps(to_json(stream.last_move)))
+                assert from_json(sent, types) == stream.last_move, case
 
 
 def test_a_stream_redacts_each_move_once_and_follows_an_undo():
@@ -177,3 +177,27 @@ def test_a_move_foreseen_names_the_viewers_own_card_but_not_the_card_a_draw_brin
     assert drawn and not cards_seen(drawn, kinds_of(session.rules)) & hidden
     _after, real = session.rules.apply(session.state, Draw("stock"))
     assert cards_seen(real, kinds_of(session.rules)) & hidden, "the real draw does bring a hidden card"
+
+
+def test_a_sovereign_view_with_steps_waiting_is_plain_data():
+    """Under Polarity Shift a card's ability waits behind the flip offer: the view holds the
+    steps still to come as plain data (no function of the engine), and a state made of that view
+    plays them as the real one does."""
+    from game.sovereign.cards import Step
+    from game.sovereign.rules import WaitingStep
+
+    for seed in range(40):
+        session = Session("sovereigns-chain", {"seats": [{"name": name} for name in NAMES[:3]]}, seed)
+        rng = Rng(seed)
+        while not session.game_over and not session.state.work:
+            legal = session.legal_actions()
+            session.apply(legal[rng.below(len(legal))])
+        if session.state.work:
+            break
+    view = session.stream(session.to_move).view
+    assert view.work and all(type(waiting) is WaitingStep for waiting in view.work)
+    sent = json.loads(json.dumps(to_json(view.work)))
+    assert [from_json(item, (WaitingStep, Step) + session.rules.saved_types) for item in sent] == list(view.work)
+    guessed = session.rules.determinize(view, Rng(1))
+    assert session.rules.view(guessed, view.seat) == view
+    assert [task.run for task in guessed.work] == [task.run for task in session.state.work]

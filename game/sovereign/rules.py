@@ -84,6 +84,16 @@ def _bit(seat: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class WaitingStep:
+    """An ability's step waiting on the work stack, as a view holds it: plain data, which the
+    engine binds to its step's function again (`_bound`) when it makes a state of a view."""
+
+    source: ClassCard
+    seat: int
+    step: Step
+
+
+@dataclass(frozen=True, slots=True)
 class PlacedView:
     """A card on a chain as one seat sees it: `card` is None when face down and unknown to it."""
 
@@ -124,7 +134,7 @@ class SovereignView(View):
     turn_owner: int
     phase: str
     pending: Decision | None
-    work: tuple[Task, ...]
+    work: tuple[WaitingStep, ...]
     picked: tuple[bool, ...]
     own_pick: ClassCard | None
     began_own: tuple[bool | None, ...]
@@ -308,7 +318,8 @@ class SovereignRules(Rules):
             used_events=tuple(state.used_events), event_deck_count=len(state.event_deck),
             supply=state.supply.frozen(), pools=tuple(pool.frozen() for pool in state.pools),
             current=state.pending.seat if state.pending is not None else state.current, turn_owner=state.current,
-            phase=state.phase, pending=state.pending, work=tuple(state.work),
+            phase=state.phase, pending=state.pending,
+            work=tuple(WaitingStep(task.source, task.seat, task.step) for task in state.work),
             picked=tuple(p is not None for p in state.picks),
             own_pick=state.picks[seat] if seat is not None else None, began_own=tuple(state.began_own),
             turn_began_own=state.turn_began_own, plays_this_turn=state.plays_this_turn, idle_turns=state.idle_turns,
@@ -353,7 +364,7 @@ class SovereignRules(Rules):
             rng=Rng(rng.next_u64()), hands=hands, draw_pile=draw_pile, discard=dealt[DISCARDED], chains=chains,
             event_deck=event_deck, active_event=view.active_event, used_events=list(view.used_events),
             supply=Tokens(*view.supply), pools=[Tokens(*pool) for pool in view.pools], current=view.turn_owner,
-            phase=view.phase, pending=view.pending, work=list(view.work), picks=picks, began_own=list(view.began_own),
+            phase=view.phase, pending=view.pending, work=[_bound(waiting) for waiting in view.work], picks=picks, began_own=list(view.began_own),
             turn_began_own=view.turn_began_own, plays_this_turn=view.plays_this_turn, idle_turns=view.idle_turns,
             sevens=list(view.sevens),
             first_to_seven=view.first_to_seven, reveal_seat=view.reveal_seat, contenders=view.contenders,
@@ -596,15 +607,23 @@ def _resolve(state: SovereignState, card: ClassCard, seat: int, polarity: bool =
         tasks = state.cards.resolutions[id(card)] = _resolution(state.cards, card)
     state.work.extend(tasks[seat])
     if polarity:
-        state.work.append(Task(card, seat, POLARITY, _polarity_shift))
+        state.work.append(_bound(WaitingStep(card, seat, POLARITY)))
 
 
 def _resolution(cards: CardSet, card: ClassCard) -> tuple[tuple[Task, ...], ...]:
     """Per seat, the tasks of `card`'s resolution, in the order the work stack takes them (last
     step first), each bound to its step's function."""
-    kinds = [(step, STEPS[step.name]) for step in cards.steps_of(card)[::-1]]
-    return tuple(tuple(Task(card, seat, step, kind.run, Decision(kind.asks, seat, card) if kind.asks else None)
-                       for step, kind in kinds) for seat in range(MAX_PLAYERS))
+    steps = cards.steps_of(card)[::-1]
+    return tuple(tuple(_bound(WaitingStep(card, seat, step)) for step in steps) for seat in range(MAX_PLAYERS))
+
+
+def _bound(waiting: WaitingStep) -> Task:
+    """The task of a waiting step: bound to its step's function, with the decision it opens."""
+    card, seat, step = waiting.source, waiting.seat, waiting.step
+    if step == POLARITY:
+        return Task(card, seat, POLARITY, _polarity_shift)
+    kind = STEPS[step.name]
+    return Task(card, seat, step, kind.run, Decision(kind.asks, seat, card) if kind.asks else None)
 
 
 def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:

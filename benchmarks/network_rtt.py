@@ -1,0 +1,77 @@
+"""An action's round trip over WebSocket on loopback (127.0.0.1 only): two players at a table
+served by game.net.server, each sending its moves; the time from sending an action to receiving
+the move it made. Prints the median and the 95th percentile.
+
+    python benchmarks/network_rtt.py [--game chains] [--actions 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+
+def wait_for(client, kind: str, backlog: list) -> dict:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        backlog.extend(client.poll())
+        while backlog:
+            message = backlog.pop(0)
+            if message["type"] == kind:
+                return message
+            if message["type"] in ("refused", "dropped"):
+                raise RuntimeError(f"the table answered {message}")
+        time.sleep(0.0002)
+    raise TimeoutError(f"no {kind} message")
+
+
+def round_trips(game: str, actions: int) -> list[float]:
+    from game.net.client import TableClient
+    from game.net.server import TableServer
+    from game.session import Session
+
+    server = TableServer("127.0.0.1", 0, computer_pace=0.0)
+    server.start()
+    times: list[float] = []
+    seed = 1
+    try:
+        while len(times) < actions:
+            code = server.open_room(Session(game, {"seats": [{"name": "Ana"}, {"name": "Ben"}]}, seed))
+            players, last = [], {}
+            for seat in (0, 1):
+                client = TableClient(f"ws://127.0.0.1:{server.port}")
+                client.open({"type": "hello", "room": code, "seat": seat})
+                backlog: list = []
+                wait_for(client, "welcome", backlog)
+                last[seat] = wait_for(client, "snapshot", backlog)
+                players.append((client, backlog))
+            while len(times) < actions and last[0]["to_move"] is not None:
+                seat = last[0]["to_move"]
+                client, backlog = players[seat]
+                start = time.perf_counter()
+                client.send({"type": "act", "action": last[seat]["legal"][0], "seen": last[seat]["seq"]})
+                last[seat] = wait_for(client, "move", backlog)
+                times.append(time.perf_counter() - start)
+                other, other_backlog = players[1 - seat]
+                last[1 - seat] = wait_for(other, "move", other_backlog)
+            for client, _backlog in players:
+                client.close()
+            seed += 1
+    finally:
+        server.stop()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="chains")
+    parser.add_argument("--actions", type=int, default=500)
+    args = parser.parse_args()
+    times = sorted(round_trips(args.game, args.actions))
+    print(f"{args.game}: {len(times)} actions, round trip median {statistics.median(times) * 1000:.2f} ms, "
+          f"p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

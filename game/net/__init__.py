@@ -1,0 +1,1 @@
+"""Play over the network: the host's authoritative table and the messages each seat is sent."""
