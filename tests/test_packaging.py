@@ -182,12 +182,13 @@ class ScratchWine:
 
     def run(self, *command: str) -> str:
         """Run a Windows program and wait for every process it started (the uninstaller goes on
-        from a copy of itself); its output. The output goes through a pipe: when it goes to a
-        file, the Windows Python fails to start."""
-        done = subprocess.run([str(WINE), *command], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        from a copy of itself); its output. The output goes through pipes: when it goes to a
+        file, the Windows Python fails to start. What Wine itself says (a fault in one of its own
+        helper processes of a fresh prefix, under load) goes to the error pipe, apart."""
+        done = subprocess.run([str(WINE), *command], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, timeout=300)
         subprocess.run([str(WINESERVER), "-w"], env=self.env, timeout=300)
-        assert done.returncode == 0, done.stdout[-2000:]
+        assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
         return done.stdout.replace("\r\n", "\n")
 
     def user_folder(self) -> Path:
