@@ -10,7 +10,7 @@ no temporary file behind; the app reports it and plays on unsaved.
 A file that cannot be used (not a regular file, larger than such a file ever is, not UTF-8, not
 JSON, nested too deep, truncated, hand-edited, written by a newer version, a save whose moves do not
 replay) is moved aside under a name that says so, never deleted, and the app goes on; the message
-names where it went and the details go to the log. Every read goes through `files.read_regular`:
+names where it went and the details go to the log. Every read goes through `files.read_json`:
 a named pipe, a device or a link to /dev/zero is refused without waiting on it.
 
 Statistics and the finished games kept are read, changed and written under a file lock
@@ -29,8 +29,8 @@ import time
 from pathlib import Path
 from urllib.parse import unquote
 
-from .core import nested_deeper_than
-from .files import FileRefused, clean_name, locked, read_regular
+from . import files
+from .files import FileRefused, clean_name, locked
 from .paths import data_dir
 from .session import NAME_LIMIT, SaveError, Session
 
@@ -142,20 +142,9 @@ def read_json(path: Path, max_depth: int, max_bytes: int):
     """The JSON data in `path`; raises UnusableFile (not a regular file, larger than `max_bytes`,
     not UTF-8, not JSON, nested too deep) or OSError (it cannot be opened)."""
     try:
-        text = read_regular(path, max_bytes).decode("utf-8")
+        return files.read_json(path, max_depth, max_bytes)
     except FileRefused as err:
         raise UnusableFile(str(err)) from None
-    except UnicodeDecodeError:
-        raise UnusableFile("it is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UnusableFile(f"it is not valid JSON ({err.msg} at line {err.lineno})") from None
-    except (ValueError, RecursionError):
-        raise UnusableFile("it is not valid JSON (too deeply nested or a number too long)") from None
-    if nested_deeper_than(data, max_depth):
-        raise UnusableFile(f"it nests deeper than {max_depth} levels")
-    return data
 
 
 DAMAGED_MARK = ".damaged-"

@@ -583,3 +583,10 @@ def test_a_seat_name_in_the_settings_is_capped_and_cleaned():
     loaded, message = storage.load_settings()
     assert message is None
     assert loaded["last_setup"]["chains"]["seats"][0]["name"] == "Ana" + "x" * 17
+
+
+def test_a_save_starting_with_a_byte_order_mark_is_read():
+    """Some Windows editors write a UTF-8 byte-order mark first: the save is sound all the same."""
+    session = played("chains", 3, 12)
+    path = write_save(b"\xef\xbb\xbf" + session.dumps().encode())
+    assert storage.load_game(path).log == session.log and path.exists()

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..core import nested_deeper_than
-from ..files import FileRefused, read_text, showable
+from ..files import FileRefused, read_shipped, read_text, showable
 from .event_rules import EVENT_RULES
 
 STAR, PLANET = "star", "planet"
@@ -353,7 +352,7 @@ def load_card_files(classes_path=None, events_path=None) -> CardSet:
     CardFileError (the caller keeps the set it had)."""
     texts = []
     for path, name in ((classes_path, "classes.toml"), (events_path, "events.toml")):
-        texts.append((_builtin_text(name), name) if path is None else (read_card_file(Path(path)), str(path)))
+        texts.append((builtin_text(name), name) if path is None else (read_card_file(Path(path)), str(path)))
     (classes_text, classes_file), (events_text, events_file) = texts
     return card_set(classes_text, events_text, classes_file, events_file)
 
@@ -369,8 +368,9 @@ def read_card_file(path: Path) -> str:
         raise CardFileError(path.name, 0, f"cannot be used: {error}") from None
 
 
-def _builtin_text(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+def builtin_text(name: str) -> str:
+    """The text of a card file shipped with the game."""
+    return read_shipped(__package__, name, FILE_BYTES)
 
 
 BUILT_IN = load_card_files()

@@ -1041,7 +1041,7 @@ def _on_cover(state, decision, action, log):
     chain, position = find(state, decision.source)
     acolyte = take_top(state, chain, position)
     target.append(acolyte)
-    log.append(shared(Covered, decision.seat, action.chain, state.chains[action.chain].index(target)))
+    log.append(shared(Covered, decision.seat, acolyte.card.kind, action.chain, state.chains[action.chain].index(target)))
 
 
 def _on_shift_suit(state, decision, action, log):
