@@ -92,6 +92,7 @@ def read_shipped(package: str, name: str, limit: int) -> str:
 # Characters no name or label may hold: control characters (NUL among them), lone surrogates
 # (which cannot even be encoded), line and paragraph separators. Everything else is drawn.
 _UNSHOWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_SEEN = frozenset("LNPS")  # the classes of characters that are seen on their own: letters, numbers, signs, symbols
 
 
 def showable(text: str) -> str:
@@ -103,8 +104,11 @@ def showable(text: str) -> str:
 
 def clean_name(value: str, limit: int) -> str:
     """A name as it may be shown and stored: unshowable characters removed, runs of spaces made
-    one, cut to `limit` characters."""
-    return " ".join(showable(value[:limit * 4]).split())[:limit].strip()
+    one, cut to `limit` characters; "" when nothing of it would be seen: no letter, digit, sign or
+    symbol, only spaces, characters of no width (a zero-width space or joiner, a soft hyphen, a
+    byte-order mark) or marks with nothing to sit on."""
+    name = " ".join(showable(value[:limit * 4]).split())[:limit].strip()
+    return name if any(unicodedata.category(ch)[0] in _SEEN for ch in name) else ""
 
 
 @contextmanager

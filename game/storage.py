@@ -26,6 +26,7 @@ import logging
 import os
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -439,7 +440,8 @@ def save_file_name(name: str) -> str:
     """The file name (without .json) of a game saved under the player's `name`: the name as
     typed, with each character some system would refuse written as %XX (a ':' is %3A), and so
     a dot or space that would open or end it, a name Windows keeps for a device, or the mark of
-    a damaged file; `saved_name` reads it back. Never empty."""
+    a damaged file; `saved_name` reads it back. Never empty (a name with nothing to show is
+    refused before: `save_name_problem`)."""
     typed = clean_name(name, SAVE_NAME_LIMIT) or "game"
     escaped = [_escaped(ch) if ch in UNSAFE_IN_FILE_NAMES or not ch.isprintable() else ch for ch in typed]
     if escaped[0] == ".":
@@ -464,10 +466,45 @@ def saved_name(path: Path) -> str:
     return unquote(path.stem, errors="replace")
 
 
-def save_named(session: Session, name: str) -> str:
-    """Save the game in progress under a name of the player's (an existing save of that name is
-    replaced); returns what to tell the player. Raises StorageError when it cannot be written."""
-    path = saves_dir() / f"{save_file_name(name)}.json"
+class SaveNameRefused(ValueError):
+    """A name a game cannot be saved under, or one taken that was not to be replaced; the message
+    says why in a player's words."""
+
+
+def save_name_problem(name: str) -> str | None:
+    """Why a game cannot be saved under the typed `name` (nothing in it can be shown: empty, spaces,
+    control characters); None when it can."""
+    if not clean_name(name, SAVE_NAME_LIMIT):
+        return "A saved game needs a name: type at least one letter, digit or sign."
+    return None
+
+
+def _same_file_name(stem: str) -> str:
+    """A file name as a disk that ignores letter case (Windows, macOS) and the form of accented
+    letters (macOS) compares it."""
+    return unicodedata.normalize("NFC", stem).casefold()
+
+
+def save_taken(name: str) -> Path | None:
+    """The saved game a save under `name` would write over: the one of the same name, or of a name
+    that differs only in letter case (one file on a disk that ignores case); None when the name is
+    free."""
+    wanted = _same_file_name(save_file_name(name))
+    return next((path for path in named_saves() if _same_file_name(path.stem) == wanted), None)
+
+
+def save_named(session: Session, name: str, replace: bool = False) -> str:
+    """Save the game in progress under a name of the player's; returns what to tell the player.
+    A name that cannot be one, or one taken when `replace` is false, raises SaveNameRefused before
+    anything is written; a taken name replaced writes over that very file. Raises StorageError
+    when it cannot be written."""
+    problem = save_name_problem(name)
+    if problem is not None:
+        raise SaveNameRefused(problem)
+    taken = save_taken(name)
+    if taken is not None and not replace:
+        raise SaveNameRefused(f"A game is already saved as \u201c{saved_name(taken)}\u201d; it was kept.")
+    path = taken or saves_dir() / f"{save_file_name(name)}.json"
     write_atomically(path, session.dumps())
     return f"Saved as \u201c{saved_name(path)}\u201d: Saved games on the menu opens it again."
 
