@@ -33,7 +33,7 @@ from urllib.parse import unquote
 from . import files
 from .files import FileRefused, clean_name, locked
 from .paths import data_dir
-from .session import NAME_LIMIT, SaveError, Session
+from .session import NAME_LIMIT, EarlierEdition, SaveError, Session
 
 SETTINGS_FORMAT = 1
 COMPUTER_SPEEDS = ("slow", "normal", "fast")
@@ -336,14 +336,19 @@ def saved_game_title(path: Path | None = None) -> str | None:
 
 def load_game(path: Path | None = None) -> Session:
     """The saved session. A save that cannot be used, for whatever reason (its file, its data, a
-    move that no longer replays), is moved aside and SaveError raised with the message for the
-    player (the reason, and any fault of the replay in full, go to the log)."""
+    move that does not replay), is moved aside and SaveError raised with the message for the
+    player (the reason, and any fault of the replay in full, go to the log). A save of an earlier
+    edition of the rules that these rules cannot replay stays where it is: EarlierEdition is
+    raised, holding the game as far as it replays (game/earlier.py)."""
     path = path or autosave_path()
     try:
         data = read_json(path, 64, SAVE_BYTES)
         return Session.from_save(data)
     except FileNotFoundError:
         raise SaveError(f"There is no saved game at {path}") from None
+    except EarlierEdition as earlier:  # a valid game of the rules it was played under: kept as it is
+        log.info("%s %s", path, earlier)
+        raise
     except (OSError, UnusableFile, SaveError) as err:
         reason = getattr(err, "strerror", None) or str(err)
         raise SaveError(set_aside(path, "saved game", reason)) from None
@@ -507,6 +512,26 @@ def save_named(session: Session, name: str, replace: bool = False) -> str:
     path = taken or saves_dir() / f"{save_file_name(name)}.json"
     write_atomically(path, session.dumps())
     return f"Saved as \u201c{saved_name(path)}\u201d: Saved games on the menu opens it again."
+
+
+def keep_in_saved_games(path: Path, name: str) -> Path:
+    """Move the game in progress at `path` into Saved games under `name` (with a number after it
+    when the name is taken), where it is listed and replayed; the new path. Raises StorageError
+    when it cannot be moved."""
+    for number in range(1, 1000):
+        suffix = "" if number == 1 else f" {number}"
+        wanted = clean_name(name, SAVE_NAME_LIMIT - len(suffix)) + suffix
+        if save_taken(wanted) is None:
+            target = saves_dir() / f"{save_file_name(wanted)}.json"
+            break
+    else:
+        raise StorageError(f"Saved games holds too many games called {name}.")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
+    except OSError as err:
+        raise StorageError(f"Cannot move {path.name} into {target.parent} ({err.strerror or err}).") from None
+    return target
 
 
 def named_saves() -> list[Path]:
