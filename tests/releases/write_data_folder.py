@@ -12,15 +12,14 @@ Sovereign's Chain were picked so that some of its games cannot be replayed by th
 
 from __future__ import annotations
 
-import sys
-
 from game import stats, storage
 from game.ai import make_player
 from game.registry import find_game
 from game.session import Session
 
 # Seeds of Sovereign's Chain with events; of these, the revised rules cannot replay 4, 10 and 13 at
-# two seats, 2, 4 and 5 at three, 2, 4 and 10 in solitaire (a Nebula ended by a card with (E)).
+# two seats, 2 and 5 at three, 2, 4 and 10 in solitaire, nor the game in progress (a Nebula ended by
+# a card with (E), pool tokens placed at a moment the revised rulings moved).
 SOVEREIGN_TWO, SOVEREIGN_TWO_OPEN = (1, 4, 10), (13,)
 SOVEREIGN_THREE, SOVEREIGN_THREE_OPEN = (1, 2, 5), ()
 SOLITAIRE, SOLITAIRE_OPEN = (1, 2, 4), (10,)
