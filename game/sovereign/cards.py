@@ -21,6 +21,7 @@ STAR, PLANET = "star", "planet"
 SUITS = (STAR, PLANET)
 SUIT_SYMBOLS = {STAR: "\u2733", PLANET: "\u2641"}
 MAX_VALUE = 20
+MAX_COPIES = 500  # copies of one class a card file may hold: a card's code in a save has room for them
 MIN_CLASS_CARDS = 30  # five cards for each of four players, and a draw pile to play from
 
 
@@ -47,7 +48,7 @@ EVENT_DRAW = Step("draw_event")  # (E), resolved before the card's ability
 
 @dataclass(frozen=True, slots=True)
 class ClassCard:
-    """One class card. `copy` (0-6) tells apart the copies of a class; `suit` is "" for none.
+    """One class card. `copy` (from 0) tells apart the copies of a class; `suit` is "" for none.
 
     Its hash is worked out once, as the card is made: the engine looks cards up in tables (each
     card's plays and resolution, the view of a placed card) at every step of a search."""
@@ -88,7 +89,8 @@ class ClassCard:
         if len(parts) != 5:
             raise ValueError(f"{_quoted(code)} is not a class card")
         kind, copy, value, suit, draws_event = parts
-        if not kind or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in (copy, value)) \
+        if not kind or not all(p.isascii() and p.isdigit() and len(p) <= digits
+                               for p, digits in ((copy, COPY_DIGITS), (value, VALUE_DIGITS))) \
                 or suit not in ("star", "planet", "") or draws_event not in ("0", "1"):
             raise ValueError(f"{_quoted(code)} is not a class card")
         return cls(kind, int(copy), int(value), suit, draws_event == "1")
@@ -101,6 +103,9 @@ class ClassCard:
 
     def __str__(self) -> str:
         return self.label
+
+
+COPY_DIGITS, VALUE_DIGITS = len(str(MAX_COPIES - 1)), len(str(MAX_VALUE))  # in a card's code
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +289,8 @@ def _class_table(entry: dict, check: _Checker, index: int) -> tuple[ClassInfo, l
     values = entry.get("values")
     if not isinstance(values, list) or not values:
         check.fail(index, "values", f"{name}: 'values' must be a list of card values")
+    if len(values) > MAX_COPIES:
+        check.fail(index, "values", f"{name}: {len(values)} copies of one class is too many (at most {MAX_COPIES})")
     for value in values:
         if type(value) is not int or not 0 <= value <= MAX_VALUE:
             check.fail(index, "values", f"{name}: bad value {value!r} (a whole number from 0 to {MAX_VALUE})")
@@ -300,6 +307,9 @@ def _class_table(entry: dict, check: _Checker, index: int) -> tuple[ClassInfo, l
     if not isinstance(steps, list):
         check.fail(index, "steps", f"{name}: 'steps' must be a list of effect steps")
     info = ClassInfo(name, text, tuple(_step(raw, check, index) for raw in steps))
+    if chain_change(info) < 0:
+        check.fail(index, "steps", f"{name}: its steps discard more cards than it plays, so chains could shrink for "
+                                   "ever and a game never end")
     cards = [ClassCard(name, copy, value, "" if suit == "none" else suit, copy + 1 in event)
              for copy, (value, suit) in enumerate(zip(values, suits))]
     return info, cards
@@ -318,7 +328,18 @@ def read_classes(text: str, file: str = "classes.toml") -> tuple[dict, tuple[Cla
         cards += copies
     if len(cards) < MIN_CLASS_CARDS:
         raise CardFileError(file, 0, f"{len(cards)} class cards is too few: a game needs at least {MIN_CLASS_CARDS}")
+    if all(chain_change(info) <= 0 for info in classes.values()):
+        raise CardFileError(file, 0, "every class discards a card for each it plays: no chain need ever grow to 7, "
+                                     "so a game could never end (one class at least must add to the chains)")
     return classes, tuple(cards)
+
+
+def chain_change(info: ClassInfo) -> int:
+    """How many cards a play of the class adds to the chains at the least: itself, less the cards
+    its steps must discard (an extra play and a cover may be skipped; a tucked card takes no
+    place). A set of classes that add nothing would never end; one that takes away could keep
+    every chain short for ever."""
+    return 1 - sum(step.name == "discard_target" for step in info.steps)
 
 
 def read_events(text: str, file: str = "events.toml") -> tuple[EventCard, ...]:
