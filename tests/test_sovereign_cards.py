@@ -215,3 +215,12 @@ def test_every_copy_the_reader_accepts_has_a_code_that_reads_back():
     assert max(card.copy for card in cards) == MAX_COPIES - 1
     assert all(ClassCard.from_code(card.code) == card for card in cards)
     assert f"too many (at most {MAX_COPIES})" in refusal(one_class(MAX_COPIES + 1)).reason
+
+
+def test_a_class_that_may_turn_down_more_cards_than_its_reveal_turns_up_is_refused():
+    """Each reveal turns one card up; a class that turns three down again would keep the Reveal
+    Phase going for ever."""
+    text = CLASSES_TEXT.replace('steps = ["flip"]', 'steps = ["flip", "flip", "flip"]')
+    error = refusal(text)
+    assert error.line == line_of(text, 'steps = ["flip", "flip", "flip"]')
+    assert "Empath: its steps may turn more than one card face down" in error.reason

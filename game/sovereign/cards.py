@@ -307,9 +307,9 @@ def _class_table(entry: dict, check: _Checker, index: int) -> tuple[ClassInfo, l
     if not isinstance(steps, list):
         check.fail(index, "steps", f"{name}: 'steps' must be a list of effect steps")
     info = ClassInfo(name, text, tuple(_step(raw, check, index) for raw in steps))
-    if chain_change(info) < 0:
-        check.fail(index, "steps", f"{name}: its steps discard more cards than it plays, so chains could shrink for "
-                                   "ever and a game never end")
+    endless = _endless(info)
+    if endless:
+        check.fail(index, "steps", f"{name}: {endless}")
     cards = [ClassCard(name, copy, value, "" if suit == "none" else suit, copy + 1 in event)
              for copy, (value, suit) in enumerate(zip(values, suits))]
     return info, cards
@@ -332,6 +332,19 @@ def read_classes(text: str, file: str = "classes.toml") -> tuple[dict, tuple[Cla
         raise CardFileError(file, 0, "every class discards a card for each it plays: no chain need ever grow to 7, "
                                      "so a game could never end (one class at least must add to the chains)")
     return classes, tuple(cards)
+
+
+def _endless(info: ClassInfo) -> str | None:
+    """Why a class could keep a game from ever ending, or None. A play of it must not take more
+    cards from the chains than it adds (`chain_change`), and a reveal of it must not turn down more
+    cards than it turns up: the Reveal Phase, in which nobody draws, ends only as the face-down
+    cards run out (extra plays and tucks there take cards from a hand, which runs out too)."""
+    if chain_change(info) < 0:
+        return "its steps discard more cards than it plays, so chains could shrink for ever and a game never end"
+    if sum(step.name == "flip" for step in info.steps) > 1:
+        return ("its steps may turn more than one card face down, so the Reveal Phase could go on for ever "
+                "(a class may flip one card)")
+    return None
 
 
 def chain_change(info: ClassInfo) -> int:
