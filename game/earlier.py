@@ -13,6 +13,7 @@ from .session import GIVE_UP, NEXT_GAME, SEAT_KIND, EarlierEdition
 from .wording import plain_name
 
 EARLIER_EDITION = "played under an earlier edition of the rules"
+EARLIER_RULES = "earlier rules"  # how a list of games short of room says it
 
 
 def recorded_moves(earlier: EarlierEdition) -> list[str]:

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game import stats, storage
-from game.earlier import EARLIER_EDITION, recorded_moves
+from game.earlier import EARLIER_EDITION, EARLIER_RULES, recorded_moves
 from game.registry import GAMES
 from game.session import EarlierEdition, SaveError, Session
 from scenes.menus.confirm import Confirm
@@ -74,7 +74,7 @@ def test_every_game_a_release_kept_is_read_and_none_is_set_aside(release, privat
     assert untouched(home, release)
     described = [describe(path) for path in storage.named_saves() + storage.finished_games()]
     assert not [text for text in described if "cannot be read" in text]
-    assert sum(EARLIER_EDITION in text for text in described) == len(EARLIER[release]) - 1
+    assert sum(f" \u00b7 {EARLIER_RULES} \u00b7 " in text for text in described) == len(EARLIER[release]) - 1
 
 
 @pytest.mark.parametrize("release", RELEASED)

@@ -14,7 +14,7 @@ import pygame
 from game import storage
 from game.files import showable
 from game.registry import find_game
-from game.earlier import EARLIER_EDITION, recorded_moves
+from game.earlier import EARLIER_EDITION, EARLIER_RULES, recorded_moves
 from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, NEXT_GAME, EarlierEdition, SaveError, Session
 from game.wording import whose
 
@@ -375,7 +375,7 @@ def _result_words(data: dict) -> str:
     try:
         return Session.from_save(data).result_words()
     except EarlierEdition:
-        return EARLIER_EDITION
+        return EARLIER_RULES
 
 
 def _seat_name(seat: dict, number: int) -> str:
