@@ -1,7 +1,8 @@
 """Every card set the card reader accepts can be played to its end, saved and reloaded: made-up
 sets (tests/card_set_maker.py) within the reader's rules, each played by random moves at 2 to 4
 seats, saved halfway and at the end, and reloaded. A set that cannot be (a class whose steps
-discard more cards than it plays, so that no chain need ever grow) is refused when it is read.
+discard more cards than it plays, or discard and flip, so that no chain need ever grow) is refused
+when it is read.
 
 CARD_SETS=N in the environment plays N sets instead of the usual few (the count of sets accepted,
 games played, saved, reloaded and ended is printed)."""

@@ -224,3 +224,11 @@ def test_a_class_that_may_turn_down_more_cards_than_its_reveal_turns_up_is_refus
     error = refusal(text)
     assert error.line == line_of(text, 'steps = ["flip", "flip", "flip"]')
     assert "Empath: its steps may turn more than one card face down" in error.reason
+
+
+def test_a_class_that_both_discards_and_flips_is_refused():
+    """Its flip may turn up another card of its kind, which discards again and flips again: a
+    play could empty the chains, and a made-up set of such cards never ended."""
+    text = CLASSES_TEXT.replace('steps = ["discard_target"]', 'steps = ["discard_target", "flip"]')
+    error = refusal(text)
+    assert error.line == line_of(text, 'steps = ["discard_target", "flip"]') and "both discards and flips" in error.reason

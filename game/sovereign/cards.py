@@ -336,12 +336,17 @@ def read_classes(text: str, file: str = "classes.toml") -> tuple[dict, tuple[Cla
 
 def _endless(info: ClassInfo) -> str | None:
     """Why a class could keep a game from ever ending, or None. A play of it must not take more
-    cards from the chains than it adds (`chain_change`), and a reveal of it must not turn down more
+    cards from the chains than it adds (`chain_change`), nor may its flip turn up another card of
+    its kind, which would discard again and flip again; and a reveal of it must not turn down more
     cards than it turns up: the Reveal Phase, in which nobody draws, ends only as the face-down
     cards run out (extra plays and tucks there take cards from a hand, which runs out too)."""
+    flips = sum(step.name == "flip" for step in info.steps)
     if chain_change(info) < 0:
         return "its steps discard more cards than it plays, so chains could shrink for ever and a game never end"
-    if sum(step.name == "flip" for step in info.steps) > 1:
+    if flips and chain_change(info) < 1:
+        return ("it both discards and flips: its flip may turn up another card of its kind, which discards again, "
+                "so chains could shrink for ever and a game never end")
+    if flips > 1:
         return ("its steps may turn more than one card face down, so the Reveal Phase could go on for ever "
                 "(a class may flip one card)")
     return None
