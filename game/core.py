@@ -131,6 +131,10 @@ class Rules:
     playout_horizon: ClassVar[int | None] = None
     # A game its player may end at once as lost (a solitaire deal that can no longer be won).
     can_give_up: ClassVar[bool] = False
+    # The edition of the rules, raised with each revised ruling that changes what a move does or
+    # whether it is legal: a save keeps the edition it was played under (game/session.py), and a
+    # game of an earlier edition that these rules cannot replay is kept as it was recorded.
+    edition: ClassVar[int] = 1
 
     def setup(self, config: dict, seed: int):
         raise NotImplementedError

@@ -10,11 +10,15 @@ through `fcntl.flock`, on Windows through `msvcrt.locking` (the standard library
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import unicodedata
 from contextlib import contextmanager
+from importlib import resources
 from pathlib import Path
+
+from .core import nested_deeper_than
 
 
 class FileRefused(ValueError):
@@ -56,17 +60,39 @@ def _amount(limit: int) -> str:
 
 
 def read_text(path: Path, limit: int) -> str:
-    """The UTF-8 text of the regular file at `path` (see `read_regular`); FileRefused when it is
-    not UTF-8."""
+    """The UTF-8 text of the regular file at `path` (see `read_regular`), without the byte-order
+    mark some editors put first; FileRefused when it is not UTF-8."""
     try:
-        return read_regular(path, limit).decode("utf-8")
+        return read_regular(path, limit).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise FileRefused("it is not UTF-8 text") from None
+
+
+def read_json(path: Path, max_depth: int, max_bytes: int):
+    """The JSON data of the file at `path` (see `read_text`); FileRefused when it is not JSON or
+    nests deeper than `max_depth`, OSError when it cannot be opened."""
+    text = read_text(path, max_bytes)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FileRefused(f"it is not valid JSON ({err.msg} at line {err.lineno})") from None
+    except (ValueError, RecursionError):
+        raise FileRefused("it is not valid JSON (too deeply nested or a number too long)") from None
+    if nested_deeper_than(data, max_depth):
+        raise FileRefused(f"it nests deeper than {max_depth} levels")
+    return data
+
+
+def read_shipped(package: str, name: str, limit: int) -> str:
+    """The text of a file shipped with the game (in `package`), read as the player's files are."""
+    with resources.as_file(resources.files(package).joinpath(name)) as path:
+        return read_text(path, limit)
 
 
 # Characters no name or label may hold: control characters (NUL among them), lone surrogates
 # (which cannot even be encoded), line and paragraph separators. Everything else is drawn.
 _UNSHOWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_SEEN = frozenset("LNPS")  # the classes of characters that are seen on their own: letters, numbers, signs, symbols
 
 
 def showable(text: str) -> str:
@@ -78,8 +104,11 @@ def showable(text: str) -> str:
 
 def clean_name(value: str, limit: int) -> str:
     """A name as it may be shown and stored: unshowable characters removed, runs of spaces made
-    one, cut to `limit` characters."""
-    return " ".join(showable(value[:limit * 4]).split())[:limit].strip()
+    one, cut to `limit` characters; "" when nothing of it would be seen: no letter, digit, sign or
+    symbol, only spaces, characters of no width (a zero-width space or joiner, a soft hyphen, a
+    byte-order mark) or marks with nothing to sit on."""
+    name = " ".join(showable(value[:limit * 4]).split())[:limit].strip()
+    return name if any(unicodedata.category(ch)[0] in _SEEN for ch in name) else ""
 
 
 @contextmanager

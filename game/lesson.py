@@ -23,16 +23,18 @@ computer's steps, and can skip a step or the whole lesson.
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .core import IllegalAction, from_json, is_card_type, to_json
+from .files import FileRefused, read_json
 from .registry import GAMES, find_game
 from .session import Session
 
 LESSON_FORMAT = 1
+LESSON_DEPTH = 10  # lists and objects nest no deeper in a lesson (the shipped ones nest 7)
+LESSON_BYTES = 1_000_000  # the largest lesson read (the shipped ones are under 10 kB)
 LEARNER = 0  # the learner's seat in every lesson
 HOME = Path(__file__).parent.parent  # the folder that holds game/: lesson files are named from it
 
@@ -136,11 +138,11 @@ def read_lesson(path: Path, game: str | None = None) -> LessonPlan:
     """The lesson in the file at `path` (for `game`, when given), read and played through."""
     name = path.name
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise LessonError(f"{name}: cannot be read ({err})") from None
-    except json.JSONDecodeError as err:
-        raise LessonError(f"{name}: not valid JSON ({err.msg} at line {err.lineno})") from None
+        data = read_json(path, LESSON_DEPTH, LESSON_BYTES)
+    except OSError as err:
+        raise LessonError(f"{name}: cannot be read ({err.strerror or err})") from None
+    except FileRefused as err:
+        raise LessonError(f"{name}: cannot be used: {err}") from None
     return parse_lesson(data, name, game)
 
 

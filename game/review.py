@@ -39,7 +39,6 @@ import hashlib
 import json
 import logging
 import math
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +48,7 @@ from .ai.rollout import RolloutSearch
 from .core import cards_seen, from_json, to_json
 from .rng import Rng
 from .session import GIVE_UP, NEXT_GAME, SEAT_KIND, Session
+from .wording import plain_name
 
 # Raise when the judging changes (budgets, thresholds, how a move is valued): stored reviews of
 # another version are made again.
@@ -235,7 +235,7 @@ class Judge:
         face down until every seat has chosen), in brackets."""
         kinds = self.rules.card_types + self.rules.shown_types
         if event is None:
-            words, named = f"{self.names[seat]}: {_plain_name(action)}", set()
+            words, named = f"{self.names[seat]}: {plain_name(action)}", set()
         else:
             words, named = event.text(self.names), cards_seen(event, kinds)
         unnamed = sorted(card.label for card in cards_seen(action, kinds) - named)
@@ -254,11 +254,6 @@ class Judge:
             if event is None or not cards_seen(event, kinds) - seen:
                 return self.describe(view.seat, action, event)
         return self.describe(view.seat, action, None)
-
-def _plain_name(action) -> str:
-    """A move's kind in words: PlayDiscard -> "play discard"."""
-    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
-
 
 def _lead(points: tuple[float, ...], seat: int) -> float:
     """`seat`'s points less the best of the others' (its own points in a game of one)."""

@@ -10,7 +10,10 @@ list too, `{"type": "SeatKind", "seat": 1, "kind": "computer"}`, at the point wh
 `"config"` keeps the seats the session started with, and a replay changes the seat there
 (format 3; older versions refuse such a save as newer rather than misread it). A game its
 player ended as lost (a solitaire deal that can no longer be won) has `{"type": "GiveUp"}` where
-it ended (format 4).
+it ended (format 4). `"edition"` is the edition of the game's rules it was played under
+(`Rules.edition`; format 5: older saves were played under the first): a game of an earlier
+edition that these rules cannot replay is not damaged, and loading it raises `EarlierEdition`,
+which holds the game as far as it replays and its recorded moves.
 
 Undo is a replay of the log without its tail: back to the last decision of a human seat, never
 past a step that showed a human a card hidden until then, never into another human's turn, and
@@ -30,8 +33,8 @@ from .registry import find_game
 from .rng import Rng
 from .stream import PlayedMove, Stream
 
-SAVE_FORMAT = 4
-READABLE_FORMATS = (1, 2, 3, 4)
+SAVE_FORMAT = 5
+READABLE_FORMATS = (1, 2, 3, 4, 5)
 SEED_LIMIT = 2**64  # seeds are 64-bit (game/rng.py)
 MAX_SAVE_DEPTH = 12  # no save nests deeper; a deeper one is damaged (or hostile)
 NEXT_GAME = {"type": "NextGame"}
@@ -44,6 +47,19 @@ _REVISIONS = itertools.count(1)  # every change of any session's position gets a
 
 class SaveError(ValueError):
     """A save file that cannot be loaded; the message says what is wrong with it."""
+
+
+class EarlierEdition(SaveError):
+    """A save played under an earlier edition of its game's rules, which these rules cannot
+    replay from its move `stopped_at` (counted from 0) on: `session` is the game as far as it
+    replays, `data` the save as it was read, `edition` the edition it was played under."""
+
+    def __init__(self, message: str, session: "Session", data: dict, stopped_at: int, edition: int) -> None:
+        super().__init__(message)
+        self.session = session
+        self.data = data
+        self.stopped_at = stopped_at
+        self.edition = edition
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +101,16 @@ def normalize_table_config(game: str, config: dict) -> dict:
     if type(games_to_win) is not int or not 1 <= games_to_win <= 99:
         raise ValueError(f"games to win must be a number from 1 to 99, not {games_to_win!r}")
     return {"seats": normal_seats, "rules": rule_config, "games_to_win": games_to_win}
+
+
+def _edition_of(data: dict, version: int, current: int) -> int:
+    """The edition of the rules a save was played under (the first, for saves of format 4 and
+    before); SaveError for one that is not an edition these rules know."""
+    edition = data["edition"] if version >= 5 else 1
+    if type(edition) is not int or not 1 <= edition <= current:
+        newer = " (a newer version of Chain Table wrote it)" if type(edition) is int and edition > current else ""
+        raise SaveError(f"the save's rules edition {edition!r} is not one this version plays (1 to {current}){newer}")
+    return edition
 
 
 class Session:
@@ -370,7 +396,7 @@ class Session:
     # -- saves
 
     def to_save(self) -> dict:
-        return {"format": SAVE_FORMAT, "game": self.game, "config": self.config,
+        return {"format": SAVE_FORMAT, "game": self.game, "edition": self.rules.edition, "config": self.config,
                 "seed": self.seed, "actions": list(self.log), "assisted": sorted(self.assisted)}
 
     def dumps(self) -> str:
@@ -386,7 +412,7 @@ class Session:
         if type(version) is not int or version not in READABLE_FORMATS:
             newer = " (it was written by a newer version of Chain Table)" if type(version) is int and version > SAVE_FORMAT else ""
             raise SaveError(f"unknown save format {version!r} (this version reads {SAVE_FORMAT}){newer}")
-        for key in ("game", "config", "seed", "actions") + (("assisted",) if version >= 2 else ()):
+        for key in ("game", "config", "seed", "actions") + (("assisted",) if version >= 2 else ()) + (("edition",) if version >= 5 else ()):
             if key not in data:
                 raise SaveError(f"the save has no {key!r}")
         seed, actions = data["seed"], data["actions"]
@@ -396,10 +422,17 @@ class Session:
             session = cls(data["game"], data["config"], seed)
         except (KeyError, ValueError) as err:
             raise SaveError(f"the save's setup is not valid: {err}") from None
+        edition = _edition_of(data, version, session.rules.edition)
         for number, item in enumerate(actions, 1):
             try:
                 session.replay_item(item)
-            except (ValueError, IllegalAction) as err:
+            except Exception as err:  # an earlier edition's move may trip these rules anywhere
+                if edition < session.rules.edition:
+                    raise EarlierEdition(f"it was played under an earlier edition of the rules of "
+                                         f"{session.descriptor.title}, which these rules cannot replay from move "
+                                         f"{number} on ({err})", session, data, number - 1, edition) from None
+                if not isinstance(err, (ValueError, IllegalAction)):
+                    raise
                 raise SaveError(f"move {number} of the save cannot be played: {err}") from None
         assisted = data.get("assisted", [])
         if not isinstance(assisted, list) or not all(

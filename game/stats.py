@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import files, storage
-from .files import showable
+from .files import clean_name, showable
 from .ai import DIFFICULTIES
-from .session import Session
+from .session import NAME_LIMIT, Session
 
 STATS_FORMAT = 1
 MAX_DEPTH = 6
@@ -105,11 +105,50 @@ class Stats:
             raise storage.UnusableFile("its list of recorded games is damaged")
         if not isinstance(games, dict) or not all(isinstance(modes, dict) for modes in games.values()):
             raise storage.UnusableFile("its records are not objects by game and mode")
-        if any(len(mode) > MODE_LIMIT or showable(mode) != mode for modes in games.values() for mode in modes):
-            raise storage.UnusableFile(f"a mode's name is longer than {MODE_LIMIT} characters or holds a control character")
-        records = {game: {mode: _record(game, mode, fields) for mode, fields in modes.items()}
+        if any(len(mode) > MODE_LIMIT for modes in games.values() for mode in modes):
+            raise storage.UnusableFile(f"a mode's name is longer than {MODE_LIMIT} characters")
+        records = {game: _merged_modes({mode: _record(game, mode, fields) for mode, fields in modes.items()})
                    for game, modes in games.items()}
         return cls(records, recorded[-REMEMBERED_GAMES:])
+
+
+PASS_AND_PLAY = "pass-and-play: "
+
+
+def clean_mode(mode: str) -> str:
+    """A mode as this version names it: the seat's name of a pass-and-play record cleaned as a
+    typed name is (files.clean_name: a version that kept names as typed recorded "Ann  Lee "
+    where this one records "Ann Lee"), and no character that cannot be shown."""
+    if mode.startswith(PASS_AND_PLAY):
+        name = clean_name(mode[len(PASS_AND_PLAY):], NAME_LIMIT)
+        if name:
+            return PASS_AND_PLAY + name
+    return showable(mode)
+
+
+def _merged_modes(records: dict[str, Record]) -> dict[str, Record]:
+    """The records by mode, those whose modes are one once cleaned (`clean_mode`) made one:
+    counts added, the best of the bests; the current streak of the one already under the clean
+    name (the one this version went on counting), else of the first."""
+    merged: dict[str, Record] = {}
+    for mode in sorted(records, key=lambda mode: clean_mode(mode) != mode):
+        key, record = clean_mode(mode), records[mode]
+        if key not in merged:
+            merged[key] = dataclasses.replace(record)
+            continue
+        into = merged[key]
+        for name in ("played", "won", "assisted_played", "assisted_won"):
+            setattr(into, name, getattr(into, name) + getattr(record, name))
+        into.best_streak = max(into.best_streak, record.best_streak)
+        into.best_score = _best(max, into.best_score, record.best_score)
+        into.fewest_turns = _best(min, into.fewest_turns, record.fewest_turns)
+    return merged
+
+
+def _best(pick, first, second):
+    """The better of two bests by `pick` (max, min), either of which may be None (none yet)."""
+    known = [value for value in (first, second) if value is not None]
+    return pick(known) if known else None
 
 
 _COUNTS = ("played", "won", "current_streak", "best_streak", "assisted_played", "assisted_won")
@@ -141,7 +180,7 @@ def modes(session: Session) -> dict[int, str]:
         daily = session.config["rules"].get("daily", False)
         return {seat: "solitaire: daily deals" if daily else "solitaire" for seat in humans}
     if len(humans) > 1:
-        return {seat: f"pass-and-play: {session.seats[seat].name}" for seat in humans}
+        return {seat: PASS_AND_PLAY + session.seats[seat].name for seat in humans}
     order = [d.key for d in DIFFICULTIES]
     levels = [seat.difficulty for seat in session.seats if not seat.is_human]
     strongest = max(levels, key=lambda key: order.index(key) if key in order else -1)

@@ -10,7 +10,7 @@ no temporary file behind; the app reports it and plays on unsaved.
 A file that cannot be used (not a regular file, larger than such a file ever is, not UTF-8, not
 JSON, nested too deep, truncated, hand-edited, written by a newer version, a save whose moves do not
 replay) is moved aside under a name that says so, never deleted, and the app goes on; the message
-names where it went and the details go to the log. Every read goes through `files.read_regular`:
+names where it went and the details go to the log. Every read goes through `files.read_json`:
 a named pipe, a device or a link to /dev/zero is refused without waiting on it.
 
 Statistics and the finished games kept are read, changed and written under a file lock
@@ -26,13 +26,14 @@ import logging
 import os
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 from urllib.parse import unquote
 
-from .core import nested_deeper_than
-from .files import FileRefused, clean_name, locked, read_regular
+from . import files
+from .files import FileRefused, clean_name, locked
 from .paths import data_dir
-from .session import NAME_LIMIT, SaveError, Session
+from .session import NAME_LIMIT, EarlierEdition, SaveError, Session
 
 SETTINGS_FORMAT = 1
 COMPUTER_SPEEDS = ("slow", "normal", "fast")
@@ -142,20 +143,9 @@ def read_json(path: Path, max_depth: int, max_bytes: int):
     """The JSON data in `path`; raises UnusableFile (not a regular file, larger than `max_bytes`,
     not UTF-8, not JSON, nested too deep) or OSError (it cannot be opened)."""
     try:
-        text = read_regular(path, max_bytes).decode("utf-8")
+        return files.read_json(path, max_depth, max_bytes)
     except FileRefused as err:
         raise UnusableFile(str(err)) from None
-    except UnicodeDecodeError:
-        raise UnusableFile("it is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UnusableFile(f"it is not valid JSON ({err.msg} at line {err.lineno})") from None
-    except (ValueError, RecursionError):
-        raise UnusableFile("it is not valid JSON (too deeply nested or a number too long)") from None
-    if nested_deeper_than(data, max_depth):
-        raise UnusableFile(f"it nests deeper than {max_depth} levels")
-    return data
 
 
 DAMAGED_MARK = ".damaged-"
@@ -346,14 +336,19 @@ def saved_game_title(path: Path | None = None) -> str | None:
 
 def load_game(path: Path | None = None) -> Session:
     """The saved session. A save that cannot be used, for whatever reason (its file, its data, a
-    move that no longer replays), is moved aside and SaveError raised with the message for the
-    player (the reason, and any fault of the replay in full, go to the log)."""
+    move that does not replay), is moved aside and SaveError raised with the message for the
+    player (the reason, and any fault of the replay in full, go to the log). A save of an earlier
+    edition of the rules that these rules cannot replay stays where it is: EarlierEdition is
+    raised, holding the game as far as it replays (game/earlier.py)."""
     path = path or autosave_path()
     try:
         data = read_json(path, 64, SAVE_BYTES)
         return Session.from_save(data)
     except FileNotFoundError:
         raise SaveError(f"There is no saved game at {path}") from None
+    except EarlierEdition as earlier:  # a valid game of the rules it was played under: kept as it is
+        log.info("%s %s", path, earlier)
+        raise
     except (OSError, UnusableFile, SaveError) as err:
         reason = getattr(err, "strerror", None) or str(err)
         raise SaveError(set_aside(path, "saved game", reason)) from None
@@ -450,7 +445,8 @@ def save_file_name(name: str) -> str:
     """The file name (without .json) of a game saved under the player's `name`: the name as
     typed, with each character some system would refuse written as %XX (a ':' is %3A), and so
     a dot or space that would open or end it, a name Windows keeps for a device, or the mark of
-    a damaged file; `saved_name` reads it back. Never empty."""
+    a damaged file; `saved_name` reads it back. Never empty (a name with nothing to show is
+    refused before: `save_name_problem`)."""
     typed = clean_name(name, SAVE_NAME_LIMIT) or "game"
     escaped = [_escaped(ch) if ch in UNSAFE_IN_FILE_NAMES or not ch.isprintable() else ch for ch in typed]
     if escaped[0] == ".":
@@ -475,12 +471,67 @@ def saved_name(path: Path) -> str:
     return unquote(path.stem, errors="replace")
 
 
-def save_named(session: Session, name: str) -> str:
-    """Save the game in progress under a name of the player's (an existing save of that name is
-    replaced); returns what to tell the player. Raises StorageError when it cannot be written."""
-    path = saves_dir() / f"{save_file_name(name)}.json"
+class SaveNameRefused(ValueError):
+    """A name a game cannot be saved under, or one taken that was not to be replaced; the message
+    says why in a player's words."""
+
+
+def save_name_problem(name: str) -> str | None:
+    """Why a game cannot be saved under the typed `name` (nothing in it can be shown: empty, spaces,
+    control characters); None when it can."""
+    if not clean_name(name, SAVE_NAME_LIMIT):
+        return "A saved game needs a name: type at least one letter, digit or sign."
+    return None
+
+
+def _same_file_name(stem: str) -> str:
+    """A file name as a disk that ignores letter case (Windows, macOS) and the form of accented
+    letters (macOS) compares it."""
+    return unicodedata.normalize("NFC", stem).casefold()
+
+
+def save_taken(name: str) -> Path | None:
+    """The saved game a save under `name` would write over: the one of the same name, or of a name
+    that differs only in letter case (one file on a disk that ignores case); None when the name is
+    free."""
+    wanted = _same_file_name(save_file_name(name))
+    return next((path for path in named_saves() if _same_file_name(path.stem) == wanted), None)
+
+
+def save_named(session: Session, name: str, replace: bool = False) -> str:
+    """Save the game in progress under a name of the player's; returns what to tell the player.
+    A name that cannot be one, or one taken when `replace` is false, raises SaveNameRefused before
+    anything is written; a taken name replaced writes over that very file. Raises StorageError
+    when it cannot be written."""
+    problem = save_name_problem(name)
+    if problem is not None:
+        raise SaveNameRefused(problem)
+    taken = save_taken(name)
+    if taken is not None and not replace:
+        raise SaveNameRefused(f"A game is already saved as \u201c{saved_name(taken)}\u201d; it was kept.")
+    path = taken or saves_dir() / f"{save_file_name(name)}.json"
     write_atomically(path, session.dumps())
     return f"Saved as \u201c{saved_name(path)}\u201d: Saved games on the menu opens it again."
+
+
+def keep_in_saved_games(path: Path, name: str) -> Path:
+    """Move the game in progress at `path` into Saved games under `name` (with a number after it
+    when the name is taken), where it is listed and replayed; the new path. Raises StorageError
+    when it cannot be moved."""
+    for number in range(1, 1000):
+        suffix = "" if number == 1 else f" {number}"
+        wanted = clean_name(name, SAVE_NAME_LIMIT - len(suffix)) + suffix
+        if save_taken(wanted) is None:
+            target = saves_dir() / f"{save_file_name(wanted)}.json"
+            break
+    else:
+        raise StorageError(f"Saved games holds too many games called {name}.")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
+    except OSError as err:
+        raise StorageError(f"Cannot move {path.name} into {target.parent} ({err.strerror or err}).") from None
+    return target
 
 
 def named_saves() -> list[Path]:

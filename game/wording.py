@@ -7,6 +7,8 @@ said as such (never "after 0 turns")."""
 
 from __future__ import annotations
 
+import re
+
 YOU = "You"
 IRREGULAR = {"has": "have", "does": "do", "is": "are", "gets": "get"}
 HISSING = ("sses", "shes", "ches", "xes", "zes")  # third-person endings that drop "es", not "s"
@@ -65,3 +67,8 @@ def turns_phrase(turns: int, before: str = "after") -> str:
     if turns <= 0:
         return "before its first play"
     return f"{before} {turns} turn{'s' if turns != 1 else ''}"
+
+
+def plain_name(action) -> str:
+    """A move's kind in words: PlayDiscard -> "play discard"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()

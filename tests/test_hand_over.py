@@ -60,7 +60,7 @@ def test_a_save_round_trip_replays_the_hand_over_where_it_happened():
     play(session, 4, seed=2)
     text = session.dumps()
     data = json.loads(text)
-    assert data["format"] == SAVE_FORMAT == 4
+    assert data["format"] == SAVE_FORMAT == 5
     assert [seat["kind"] for seat in data["config"]["seats"]] == ["human", "human"]
     loaded = Session.loads(text)
     assert loaded.seats == session.seats and loaded.log == session.log

@@ -5,6 +5,7 @@ with what the step asks, can be skipped, and teaches what issue 26 lists for its
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -13,6 +14,7 @@ from game.core import to_json
 from game.lesson import (FINISHED_LESSONS, Lesson, LessonError, Light, games_with_lessons, lesson_finished,
                          lesson_path, light_of, load_lesson, mark_lesson_finished, read_lesson)
 from game.registry import GAMES
+from test_fuzz_files import make_special
 
 LESSONS = games_with_lessons()
 
@@ -363,7 +365,7 @@ def test_a_malformed_lesson_is_refused_with_a_clear_message(tmp_path, change, sa
 
 def test_a_lesson_file_that_is_not_json_is_refused_with_the_line(tmp_path):
     message = refusal(tmp_path, '{"format": 1,\n "game": }')
-    assert message == "broken-lesson.json: not valid JSON (Expecting value at line 2)"
+    assert message == "broken-lesson.json: cannot be used: it is not valid JSON (Expecting value at line 2)"
 
 
 def test_a_lesson_read_for_another_game_is_refused(tmp_path):
@@ -403,3 +405,32 @@ def test_a_damaged_finished_lessons_record_is_ignored_saying_so(value):
     loaded, message = storage.load_settings()
     assert loaded[FINISHED_LESSONS] == {} and loaded["card_back"] == "red"
     assert FINISHED_LESSONS in message
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("kind", ["named pipe", "link to /dev/zero", "folder", "too large"])
+def test_a_lesson_that_is_no_file_of_data_is_refused_at_once(tmp_path, kind):
+    """Lessons are read as every other file is (game/files.py): a pipe, a device, a folder or a
+    huge file in a lesson's place is refused with the reason, never waited on or read whole."""
+    path = tmp_path / "lesson.json"
+    make_special(path, kind)
+    with pytest.raises(LessonError, match="lesson.json: cannot be used: it (is|is larger)"):
+        read_lesson(path)
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("[" * 100_000 + "]" * 100_000, "not valid JSON"),
+    ("[" * 50 + "]" * 50, "nests deeper than"),
+    ("1" * 5000, "not valid JSON"),
+])
+def test_a_lesson_nested_too_deep_or_with_a_huge_number_is_refused_with_the_reason(tmp_path, content, reason):
+    path = tmp_path / "lesson.json"
+    path.write_text(content)
+    with pytest.raises(LessonError, match=reason):
+        read_lesson(path)
+
+
+def test_a_lesson_starting_with_a_byte_order_mark_is_read(tmp_path):
+    path = tmp_path / "lesson.json"
+    path.write_bytes(b"\xef\xbb\xbf" + lesson_path("chains").read_bytes())
+    assert read_lesson(path, "chains").game == "chains"

@@ -108,6 +108,36 @@ def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
     assert driver.app.top.session.log[:len(log)] == log
 
 
+def test_saving_under_a_taken_name_asks_before_replacing_and_an_empty_name_is_refused(driver):
+    """A name taken already (letter case aside) asks to replace the saved game; until the player
+    says Replace, the first save is kept. A name with nothing to show is refused with the reason."""
+    from scenes.menus.confirm import AskText, Confirm
+
+    driver.app.screens.table(Session("cubes", COMPUTERS, 7))
+    table = driver.app.top
+    storage.save_named(Session("chains", COMPUTERS, 3), "Sunday game")
+    (path,) = storage.named_saves()
+
+    def save_as(name):
+        driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+        assert isinstance(driver.app.top, AskText)
+        driver.app.top.field.value = ""
+        driver.type_text(name)
+        driver.key(pygame.K_RETURN)
+
+    save_as("   ")
+    assert driver.app.top is table and "needs a name" in table.prompt_line.notice
+    save_as("SUNDAY GAME")
+    confirm = driver.app.top
+    assert isinstance(confirm, Confirm) and "Sunday game" in confirm.detail
+    driver.key(pygame.K_ESCAPE)
+    assert storage.load_game(path).game == "chains" and storage.named_saves() == [path]
+    save_as("SUNDAY GAME")
+    driver.key(pygame.K_RETURN)
+    assert driver.app.top is table and "Saved as" in table.prompt_line.notice
+    assert storage.named_saves() == [path] and storage.load_game(path).game == "cubes"
+
+
 def solitaire_lost(seed: int = 3) -> Session:
     from game.sovereign.solitaire import SolitaireHint
 

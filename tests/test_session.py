@@ -62,11 +62,11 @@ def saved_session(actions=25, seed=7, **kwargs) -> Session:
 
 
 def test_dumps_is_the_documented_json():
-    """A save is JSON {"format", "game", "config", "seed", "actions", "assisted"}, actions in
-    to_json form."""
+    """A save is JSON {"format", "game", "edition", "config", "seed", "actions", "assisted"},
+    actions in to_json form."""
     session = saved_session(10)
     data = json.loads(session.dumps())
-    assert set(data) == {"format", "game", "config", "seed", "actions", "assisted"}
+    assert set(data) == {"format", "game", "edition", "config", "seed", "actions", "assisted"}
     assert data["assisted"] == []
     assert data["format"] == SAVE_FORMAT and data["game"] == "chains" and data["seed"] == 7
     assert len(data["actions"]) == 10

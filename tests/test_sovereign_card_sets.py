@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import os
+import random
 
 import pytest
 
 from game import storage
 from game.session import SaveError, Session
 from game.sovereign import GAME
-from game.sovereign.card_sets import builtin_texts, find_card_sets, set_value
+from game.sovereign.card_sets import CARD_SET_KEY, CardSetRules, builtin_texts, find_card_sets, set_value
 from game.storage import cards_dir
 from scenes.games.sovereign.table import SovereignTable
 from scenes.menus.setup import SetupScene
@@ -256,3 +257,21 @@ def test_a_card_file_with_a_number_of_5000_digits_is_refused_with_a_reason():
     """Found by the fuzz test: the TOML reader raised a plain ValueError, not its own error."""
     put("long.classes.toml", builtin_texts()[0].replace("values = [", "values = [" + "9" * 5000 + ", ", 1))
     assert "a number too long to read" in {c.name: c for c in find_card_sets(cards_dir())}["long"].problem
+
+
+def test_the_move_log_names_the_class_of_the_card_that_covers():
+    """A card set whose covering class is not called Acolyte: the log names its own class."""
+    classes, events = builtin_texts()
+    rules = CardSetRules().for_config({"players": 2, CARD_SET_KEY: set_value("Monks", classes.replace(
+        'name = "Acolyte"', 'name = "Monk"'), events)})
+    rnd = random.Random(5)
+    for seed in range(200):
+        state = rules.setup({"players": 2}, seed)
+        while rules.to_move(state) is not None:
+            state, events_ = rules.apply(state, rnd.choice(rules.legal_actions(state)))
+            covered = [event for event in events_ if type(event).__name__ == "Covered"]
+            if covered:
+                text = covered[0].text(["Ann", "Ben"])
+                assert "the Monk onto" in text and "Acolyte" not in text
+                return
+    pytest.fail("no cover was played")

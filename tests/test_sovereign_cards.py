@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from importlib import resources
 
@@ -11,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.sovereign import BUILT_IN, RULES, CardFileError, SovereignRules, load_card_files
-from game.sovereign.cards import card_set, read_classes, read_events
+from game.sovereign.cards import MAX_COPIES, ClassCard, card_set, read_classes, read_events
 from game.sovereign.effects import STEPS
 
 CLASSES_TEXT = resources.files("game.sovereign").joinpath("classes.toml").read_text(encoding="utf-8")
@@ -184,3 +185,50 @@ def test_the_rules_sheet_says_the_card_list_was_designed_here_and_how_to_load_an
 
     assert "designed for this edition" in GUIDE and "official list is not reproduced" in GUIDE
     assert "classes.toml" in GUIDE and "refused" in GUIDE
+
+
+def test_a_class_whose_steps_discard_more_than_it_plays_is_refused_with_its_line():
+    """A class that discards again and again keeps every chain short: the game would never end."""
+    text = CLASSES_TEXT.replace('steps = ["discard_target"]', 'steps = ["discard_target", "discard_target"]')
+    error = refusal(text)
+    assert error.line == line_of(text, 'steps = ["discard_target", "discard_target"]')
+    assert "Scout: its steps discard more cards than it plays" in error.reason and "never end" in error.reason
+
+
+def test_a_set_in_which_no_class_adds_to_the_chains_is_refused():
+    """Every play adds one card and discards one: no chain need ever reach 7."""
+    scouts = "\n".join(f'[[class]]\nname = "Scout {n}"\ntext = "Discard."\nvalues = [1, 2, 3, 4, 5, 6, 7]\n'
+                       f'suits = ["star", "planet", "star", "planet", "star", "planet", "star"]\n'
+                       f'steps = ["discard_target", "extra_play"]\n' for n in range(5))
+    error = refusal(scouts)
+    assert error.line == 0 and "no chain need ever grow to 7" in error.reason
+
+
+def one_class(copies: int) -> str:
+    return (f'[[class]]\nname = "Crowd"\ntext = "Many."\nvalues = {json.dumps([4] * copies)}\n'
+            f'suits = {json.dumps(["star"] * copies)}\nsteps = []\n')
+
+
+def test_every_copy_the_reader_accepts_has_a_code_that_reads_back():
+    """A copy number of three digits (the 101st copy of a class) once never loaded again."""
+    _classes, cards = read_classes(one_class(MAX_COPIES))
+    assert max(card.copy for card in cards) == MAX_COPIES - 1
+    assert all(ClassCard.from_code(card.code) == card for card in cards)
+    assert f"too many (at most {MAX_COPIES})" in refusal(one_class(MAX_COPIES + 1)).reason
+
+
+def test_a_class_that_may_turn_down_more_cards_than_its_reveal_turns_up_is_refused():
+    """Each reveal turns one card up; a class that turns three down again would keep the Reveal
+    Phase going for ever."""
+    text = CLASSES_TEXT.replace('steps = ["flip"]', 'steps = ["flip", "flip", "flip"]')
+    error = refusal(text)
+    assert error.line == line_of(text, 'steps = ["flip", "flip", "flip"]')
+    assert "Empath: its steps may turn more than one card face down" in error.reason
+
+
+def test_a_class_that_both_discards_and_flips_is_refused():
+    """Its flip may turn up another card of its kind, which discards again and flips again: a
+    play could empty the chains, and a made-up set of such cards never ended."""
+    text = CLASSES_TEXT.replace('steps = ["discard_target"]', 'steps = ["discard_target", "flip"]')
+    error = refusal(text)
+    assert error.line == line_of(text, 'steps = ["discard_target", "flip"]') and "both discards and flips" in error.reason

@@ -948,16 +948,26 @@ def test_a_face_down_card_shows_its_face_only_to_the_players_who_saw_it():
     assert c("Artificer-1") in RULES.hidden_cards(state, 1) and c("Artificer-1") not in RULES.hidden_cards(state, 0)
 
 
-def test_gap_sudden_death_rescores_only_the_tied_players():
-    """Decided: the re-score compares the tied players only; a chain that was not tied stays out
-    even if an ability raises it above theirs."""
+def test_revised_sudden_death_closes_the_chains_outside_the_tie():
+    """Revised: the chains of players outside the tie are closed once scored: their scores stand,
+    and no ability or token of the sudden death may target them; the winner is the contender who
+    breaks the tie, and every score shown is the one its chain was judged on."""
     state = scored_table([[up("Sentinel-7")], [up("Sentinel-6")], [up("Sentinel-4")]],
-                         [["Artificer-1"], ["Magistrate-1"], ["Sentinel-3"]])
-    assert state.contenders == (0, 1)
-    state, _ = play(state, Pick(c("Artificer-1")), Pick(c("Magistrate-1")), PlaceModifier(2, 0, 1),
-                    PlaceModifier(2, 0, 1))
-    assert state.final_scores == (4, 2, 8)
-    assert state.winners == (0,), "seat 2's chain now scores most, but it was not tied"
+                         [["Scout-1"], ["Artificer-1"], ["Sentinel-3"]])
+    assert state.contenders == (0, 1) and state.final_scores is None
+    state, _ = play(state, Pick(c("Scout-1")), Pick(c("Artificer-1")))
+    assert state.pending.kind == "discard"
+    assert set(RULES.legal_actions(state)) == {Discard(0, 0), Discard(1, 0)}, "seat 2's card is out of reach"
+    assert "sudden death" in RULES.why_illegal(state, Discard(2, 0))
+    state, _ = play(state, Discard(1, 0))
+    assert state.pools[1] == Tokens(modifiers=2)
+    aimed = {(a.chain, a.position) for a in RULES.legal_actions(state) if type(a) is PlaceModifier}
+    assert aimed == {(0, 0), (0, 1), (1, 0)}
+    with pytest.raises(IllegalAction, match="sudden death"):
+        RULES.apply(state, PlaceModifier(2, 0, 1))
+    state, _ = play(state, EndTurn())
+    assert state.winners == (0,) and state.final_scores == (6, 3, 6)
+    assert chain_score(state.chains[2]) == 6
 
 
 def test_gap_tied_players_who_run_out_of_cards_together_share_the_win():

@@ -531,7 +531,7 @@ def test_a_save_whose_replay_fails_in_any_way_is_moved_aside(monkeypatch, caplog
 
 
 @pytest.mark.parametrize("name", ["20240101 evening", "2024-01-01 12:00", "Ünïcødé 斥候 \U0001f680", "a/b\\c:*?\"<>|",
-                                  "CON", "..", "   ", "x" * 300, "20240101-120000-chains",
+                                  "CON", "..", "x" * 300, "20240101-120000-chains",
                                   "Sovereign's Chain: Solitaire Ana", "nul.txt", "100% sure", "v1.2 final.",
                                   "x.damaged-2"])
 def test_any_name_a_player_types_saves_lists_opens_and_deletes(name):
@@ -583,3 +583,43 @@ def test_a_seat_name_in_the_settings_is_capped_and_cleaned():
     loaded, message = storage.load_settings()
     assert message is None
     assert loaded["last_setup"]["chains"]["seats"][0]["name"] == "Ana" + "x" * 17
+
+
+def test_a_save_starting_with_a_byte_order_mark_is_read():
+    """Some Windows editors write a UTF-8 byte-order mark first: the save is sound all the same."""
+    session = played("chains", 3, 12)
+    path = write_save(b"\xef\xbb\xbf" + session.dumps().encode())
+    assert storage.load_game(path).log == session.log and path.exists()
+
+
+@pytest.mark.parametrize("name", ["", " ", "\t\x01\x1f", "\u2028 \x00"])
+def test_a_save_name_with_nothing_to_show_is_refused_with_the_reason_and_writes_nothing(name):
+    """"", " " and a name of control characters once all wrote one file, "game.json": the second
+    silently replaced the first."""
+    storage.save_named(played(), "game")
+    before = storage.named_saves()[0].read_bytes()
+    with pytest.raises(storage.SaveNameRefused, match="needs a name"):
+        storage.save_named(played("chains", 8), name)
+    assert [path.stem for path in storage.named_saves()] == ["game"] and storage.named_saves()[0].read_bytes() == before
+
+
+@pytest.mark.parametrize("first, second", [("Sunday", "Sunday"), ("Sunday", "SUNDAY"), ("Straße", "STRASSE"),
+                                           ("caf\u00e9", "cafe\u0301"), ("a:b", "A:B")])
+def test_a_save_name_taken_letter_case_aside_is_replaced_only_when_asked(first, second):
+    """Two names that differ only in letter case are one file on a disk that ignores case (Windows,
+    macOS): the second save is refused until the player says to replace, then writes over the first
+    file (never beside it)."""
+    storage.save_named(played("chains", 7), first)
+    (path,) = storage.named_saves()
+    assert storage.save_taken(second) == path
+    with pytest.raises(storage.SaveNameRefused, match="already saved as"):
+        storage.save_named(played("chains", 8), second)
+    assert storage.load_game(path).seed == 7
+    storage.save_named(played("chains", 8), second, replace=True)
+    assert storage.named_saves() == [path] and storage.load_game(path).seed == 8
+
+
+def test_names_that_differ_in_more_than_case_each_get_their_own_file():
+    for name in ("Ann", "Ann 2", "Ann.", "%41nn", "Ann?"):
+        storage.save_named(played(), name)
+    assert len(storage.named_saves()) == 5

@@ -12,10 +12,12 @@ players use and `legal_actions` offers. Humans may type any word of the list.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
+from ..files import read_shipped, read_text
+
 WORDS_FILE = "words.txt"
+WORDS_BYTES = 2_000_000  # the word list is 0.6 MB
 LICENCE_FILE = "words-LICENSE.txt"
 MIN_LENGTH = 3
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -26,9 +28,9 @@ _index: dict[tuple[str, str], tuple[str, ...]] | None = None
 
 def _read() -> str:
     try:
-        return resources.files(__package__).joinpath(WORDS_FILE).read_text(encoding="utf-8")
+        return read_shipped(__package__, WORDS_FILE, WORDS_BYTES)
     except (FileNotFoundError, ModuleNotFoundError, TypeError):
-        return (Path(__file__).resolve().parent / WORDS_FILE).read_text(encoding="utf-8")
+        return read_text(Path(__file__).resolve().parent / WORDS_FILE, WORDS_BYTES)
 
 
 def _load() -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
+
+from ..files import read_shipped
 
 
 class LinxCardError(ValueError):
@@ -119,7 +120,7 @@ def parse_deck(text: str) -> LinxDeck:
     return LinxDeck(symbols, cards, scoring, {card.code: card for card in cards})
 
 
-DECK = parse_deck(resources.files(__package__).joinpath("deck.toml").read_text(encoding="utf-8"))
+DECK = parse_deck(read_shipped(__package__, "deck.toml", 100_000))
 
 
 def card(code: str) -> LinxCard:

@@ -343,12 +343,16 @@ class Tucked:
 
 @dataclass(frozen=True, slots=True)
 class Covered:
+    """A card that covers (the Acolyte of the built-in set) moved onto the card at a position;
+    `kind` is its class."""
+
     seat: int
+    kind: str
     chain: int
     position: int
 
     def text(self, names) -> str:
-        return f"{acts(names[self.seat], 'moves')} the Acolyte onto {_where(names, self.chain, self.position)}"
+        return f"{acts(names[self.seat], 'moves')} the {self.kind} onto {_where(names, self.chain, self.position)}"
 
 
 @dataclass(frozen=True, slots=True)

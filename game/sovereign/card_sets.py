@@ -17,12 +17,11 @@ would silently deal other cards, as soon as the files changed.)
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from ..descriptor import CardSetChoice
 from ..files import showable
-from .cards import CardFileError, CardSet, card_set, read_card_file
+from .cards import CardFileError, CardSet, builtin_text, card_set, read_card_file
 from .rules import SovereignRules
 
 CARD_SET_KEY = "card_set"
@@ -35,9 +34,7 @@ SETS_READ = 40  # card sets read from the folder at most (each is listed on the 
 
 def builtin_texts() -> tuple[str, str]:
     """The texts of the built-in class and event files (the half a one-file set takes)."""
-    files = resources.files(__package__)
-    return (files.joinpath("classes.toml").read_text(encoding="utf-8"),
-            files.joinpath("events.toml").read_text(encoding="utf-8"))
+    return builtin_text("classes.toml"), builtin_text("events.toml")
 
 
 @lru_cache(maxsize=16)

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..core import nested_deeper_than
-from ..files import FileRefused, read_text, showable
+from ..files import FileRefused, read_shipped, read_text, showable
 from .event_rules import EVENT_RULES
 
 STAR, PLANET = "star", "planet"
 SUITS = (STAR, PLANET)
 SUIT_SYMBOLS = {STAR: "\u2733", PLANET: "\u2641"}
 MAX_VALUE = 20
+MAX_COPIES = 500  # copies of one class a card file may hold: a card's code in a save has room for them
 MIN_CLASS_CARDS = 30  # five cards for each of four players, and a draw pile to play from
 
 
@@ -48,7 +48,7 @@ EVENT_DRAW = Step("draw_event")  # (E), resolved before the card's ability
 
 @dataclass(frozen=True, slots=True)
 class ClassCard:
-    """One class card. `copy` (0-6) tells apart the copies of a class; `suit` is "" for none.
+    """One class card. `copy` (from 0) tells apart the copies of a class; `suit` is "" for none.
 
     Its hash is worked out once, as the card is made: the engine looks cards up in tables (each
     card's plays and resolution, the view of a placed card) at every step of a search."""
@@ -89,7 +89,8 @@ class ClassCard:
         if len(parts) != 5:
             raise ValueError(f"{_quoted(code)} is not a class card")
         kind, copy, value, suit, draws_event = parts
-        if not kind or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in (copy, value)) \
+        if not kind or not all(p.isascii() and p.isdigit() and len(p) <= digits
+                               for p, digits in ((copy, COPY_DIGITS), (value, VALUE_DIGITS))) \
                 or suit not in ("star", "planet", "") or draws_event not in ("0", "1"):
             raise ValueError(f"{_quoted(code)} is not a class card")
         return cls(kind, int(copy), int(value), suit, draws_event == "1")
@@ -102,6 +103,9 @@ class ClassCard:
 
     def __str__(self) -> str:
         return self.label
+
+
+COPY_DIGITS, VALUE_DIGITS = len(str(MAX_COPIES - 1)), len(str(MAX_VALUE))  # in a card's code
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +289,8 @@ def _class_table(entry: dict, check: _Checker, index: int) -> tuple[ClassInfo, l
     values = entry.get("values")
     if not isinstance(values, list) or not values:
         check.fail(index, "values", f"{name}: 'values' must be a list of card values")
+    if len(values) > MAX_COPIES:
+        check.fail(index, "values", f"{name}: {len(values)} copies of one class is too many (at most {MAX_COPIES})")
     for value in values:
         if type(value) is not int or not 0 <= value <= MAX_VALUE:
             check.fail(index, "values", f"{name}: bad value {value!r} (a whole number from 0 to {MAX_VALUE})")
@@ -301,6 +307,9 @@ def _class_table(entry: dict, check: _Checker, index: int) -> tuple[ClassInfo, l
     if not isinstance(steps, list):
         check.fail(index, "steps", f"{name}: 'steps' must be a list of effect steps")
     info = ClassInfo(name, text, tuple(_step(raw, check, index) for raw in steps))
+    endless = _endless(info)
+    if endless:
+        check.fail(index, "steps", f"{name}: {endless}")
     cards = [ClassCard(name, copy, value, "" if suit == "none" else suit, copy + 1 in event)
              for copy, (value, suit) in enumerate(zip(values, suits))]
     return info, cards
@@ -319,7 +328,36 @@ def read_classes(text: str, file: str = "classes.toml") -> tuple[dict, tuple[Cla
         cards += copies
     if len(cards) < MIN_CLASS_CARDS:
         raise CardFileError(file, 0, f"{len(cards)} class cards is too few: a game needs at least {MIN_CLASS_CARDS}")
+    if all(chain_change(info) <= 0 for info in classes.values()):
+        raise CardFileError(file, 0, "every class discards a card for each it plays: no chain need ever grow to 7, "
+                                     "so a game could never end (one class at least must add to the chains)")
     return classes, tuple(cards)
+
+
+def _endless(info: ClassInfo) -> str | None:
+    """Why a class could keep a game from ever ending, or None. A play of it must not take more
+    cards from the chains than it adds (`chain_change`), nor may its flip turn up another card of
+    its kind, which would discard again and flip again; and a reveal of it must not turn down more
+    cards than it turns up: the Reveal Phase, in which nobody draws, ends only as the face-down
+    cards run out (extra plays and tucks there take cards from a hand, which runs out too)."""
+    flips = sum(step.name == "flip" for step in info.steps)
+    if chain_change(info) < 0:
+        return "its steps discard more cards than it plays, so chains could shrink for ever and a game never end"
+    if flips and chain_change(info) < 1:
+        return ("it both discards and flips: its flip may turn up another card of its kind, which discards again, "
+                "so chains could shrink for ever and a game never end")
+    if flips > 1:
+        return ("its steps may turn more than one card face down, so the Reveal Phase could go on for ever "
+                "(a class may flip one card)")
+    return None
+
+
+def chain_change(info: ClassInfo) -> int:
+    """How many cards a play of the class adds to the chains at the least: itself, less the cards
+    its steps must discard (an extra play and a cover may be skipped; a tucked card takes no
+    place). A set of classes that add nothing would never end; one that takes away could keep
+    every chain short for ever."""
+    return 1 - sum(step.name == "discard_target" for step in info.steps)
 
 
 def read_events(text: str, file: str = "events.toml") -> tuple[EventCard, ...]:
@@ -353,7 +391,7 @@ def load_card_files(classes_path=None, events_path=None) -> CardSet:
     CardFileError (the caller keeps the set it had)."""
     texts = []
     for path, name in ((classes_path, "classes.toml"), (events_path, "events.toml")):
-        texts.append((_builtin_text(name), name) if path is None else (read_card_file(Path(path)), str(path)))
+        texts.append((builtin_text(name), name) if path is None else (read_card_file(Path(path)), str(path)))
     (classes_text, classes_file), (events_text, events_file) = texts
     return card_set(classes_text, events_text, classes_file, events_file)
 
@@ -369,8 +407,9 @@ def read_card_file(path: Path) -> str:
         raise CardFileError(path.name, 0, f"cannot be used: {error}") from None
 
 
-def _builtin_text(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+def builtin_text(name: str) -> str:
+    """The text of a card file shipped with the game."""
+    return read_shipped(__package__, name, FILE_BYTES)
 
 
 BUILT_IN = load_card_files()

@@ -56,9 +56,12 @@ def draw_event(state, log: list) -> None:
 
 def targets(state, exclude=None) -> list[PlaceActions]:
     """The places whose card in play abilities and tokens may target: not shielded (and not the
-    card `exclude`); each as the row of actions aimed at it."""
+    card `exclude`), on a chain that is open (`closed`); each as the row of actions aimed at it."""
     found = []
+    contenders = state.contenders
     for chain, stacks in enumerate(state.chains):
+        if contenders and chain not in contenders:
+            continue
         row = PLACE_ROWS[chain] if len(stacks) <= CHAIN_END else place_row(chain, len(stacks))
         for aimed, stack in zip(row, stacks):
             if stack:
@@ -66,6 +69,12 @@ def targets(state, exclude=None) -> list[PlaceActions]:
                 if not placed.shield and placed.card is not exclude:
                     found.append(aimed)
     return found
+
+
+def closed(state, chain: int) -> bool:
+    """Whether `chain` is closed to abilities, tokens and plays: in sudden death, the chain of a
+    player outside the tie (its score stands as it was judged)."""
+    return bool(state.contenders) and chain not in state.contenders
 
 
 def discard_choices(state, decision: Decision) -> list:
@@ -121,6 +130,8 @@ def cover_choices(state, decision: Decision) -> list:
         return []
     found = []
     for chain, stacks in enumerate(state.chains):
+        if closed(state, chain):
+            continue
         row = place_row(chain, len(stacks))
         for position, stack in enumerate(stacks):
             if stack:
@@ -140,7 +151,8 @@ def extra_play_choices(state, decision: Decision) -> list:
     if state.solitaire:
         found = covering_plays(state, hand, rule, extra=True)
     else:
-        open_chains = [chain for chain in range(state.players) if len(state.chains[chain]) < CHAIN_END]
+        open_chains = [chain for chain in range(state.players)
+                       if len(state.chains[chain]) < CHAIN_END and not closed(state, chain)]
         found = [(actions.plays_face_up if face_up else actions.plays_face_down)[chain]
                  for actions, card in zip(hand_actions(state.cards, hand), hand)
                  for chain in open_chains for face_up in rule.extra_play_faces(card)]

@@ -18,8 +18,9 @@ that does it, and each a test named "gap" in tests/test_sovereign_rules.py):
   each play (the Smuggler's extra play too) and the end of the turn before the draw
   (`TOKEN_MOMENTS`, `_phase_tokens`); in the Reveal Phase and sudden death, a seat's own reveal
   or sudden-death play and the moment after it (`_phase_reveal`, `_after_reveal_tokens`);
-- in sudden death, only the tied players are re-scored against each other, and tied players who
-  run out of cards together share the win (`_sudden_round`, `_phase_sudden_play`);
+- in sudden death, only the tied players are re-scored against each other, tied players who
+  run out of cards together share the win (`_sudden_round`, `_phase_sudden_play`), and the other
+  chains are closed to every ability, token and play (`effects.closed`);
 - after a turn without a play, Momentum leaves the next turn free (`Momentum` in event_rules.py);
 - Polarity Shift offers nothing for a card without a suit (`_polarity_shift`);
 - the Empath may turn itself over (its text says "one card", the Scout's "one other card";
@@ -44,7 +45,7 @@ from .actions import (ACTION_TYPES, END_TURN, EVENT_TYPES, PLACE_ROWS, SHIFT_SUI
                       Salvage, Salvaged, Scored, SetSuit, ShiftSuit, Skip, SolitaireEnded, SuddenDeath, SuitChanged,
                       TokenPlaced, TokensTaken, Tuck, Tucked, hand_actions, place_row)
 from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
-from .effects import (CHOICES, STEPS, TURN_PHASES, active_rule, covering_plays, covers, extra_play_choices,
+from .effects import (CHOICES, STEPS, TURN_PHASES, active_rule, closed, covering_plays, covers, extra_play_choices,
                       token_choices)
 from .event_rules import EventRule
 from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, NOTHING_LISTED, ONLOOKER, SHIELD, Decision,
@@ -157,6 +158,10 @@ class SovereignView(View):
 
 
 class SovereignRules(Rules):
+    # 2: the revised rulings (pool tokens at any moment of the turn, the Reveal Phase's tokens
+    # kept for later reveals, a card with (E) ends the Nebula, sudden death closes the chains
+    # outside the tie).
+    edition = 2
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
@@ -250,6 +255,8 @@ class SovereignRules(Rules):
         chain = getattr(action, "chain", None)
         if chain is not None and not 0 <= chain < state.players:
             return "there is no such chain"
+        if chain is not None and closed(state, chain):
+            return "that chain is out of the sudden death: its score stands, nothing may change it"
         if type(action) in (Play, PlayDiscard):
             return _why_not_play(state, decision, action)
         if type(action) in (PlayOn, PlayDiscardOn):
@@ -875,8 +882,8 @@ def _turn_order(state: SovereignState, first: int) -> list[int]:
 def _phase_sudden_play(state: SovereignState, log: list) -> None:
     """Each tied player's pick goes face up on their own chain, resolved in turn order under the
     current event (the 7-card limit is past: the chains are complete). The re-score compares the
-    tied players only: a chain that was not tied does not come back into the contest, even if an
-    ability changed it."""
+    tied players only; the other chains are closed (effects.closed): no ability, token or event
+    reaches them, so their scores stand as they were judged."""
     if not state.sudden_queue:
         scores = tuple(chain_score(chain) for chain in state.chains)
         log.append(Scored(scores))
@@ -1060,7 +1067,7 @@ def _on_cover(state, decision, action, log):
     chain, position = find(state, decision.source)
     acolyte = take_top(state, chain, position)
     target.append(acolyte)
-    log.append(shared(Covered, decision.seat, action.chain, state.chains[action.chain].index(target)))
+    log.append(shared(Covered, decision.seat, acolyte.card.kind, action.chain, state.chains[action.chain].index(target)))
 
 
 def _on_shift_suit(state, decision, action, log):

@@ -108,9 +108,10 @@ class AskText(Dialog):
         return True  # the cursor blinks
 
     def accept(self) -> None:
-        if self.field.value.strip():
-            self.app.pop()
-            self.on_ok(self.field.value.strip())
+        """The text as typed goes to `on_ok`, which says what is wrong with it, if anything (a name
+        with nothing to show, say)."""
+        self.app.pop()
+        self.on_ok(self.field.value.strip())
 
     def body_height(self, width: int) -> int:
         return line_height(self.px(20)) + self.px(16)

@@ -9,7 +9,8 @@ import pygame
 from game import storage
 from game import registry
 from game.lesson import lesson_finished
-from game.session import SaveError
+from game.earlier import EARLIER_EDITION
+from game.session import EarlierEdition, SaveError
 
 from scenes.shell.app import Scene
 from scenes.ui import theme
@@ -114,12 +115,32 @@ class MainMenu(Scene):
     def resume(self) -> None:
         try:
             session = storage.load_game()
+        except EarlierEdition as earlier:
+            self.offer_replay(earlier)
+            return
         except SaveError as err:
             self.message = str(err)
             self.show_saved_game()
             self.layout(self.app.size)
             return
         self.app.screens.table(session)
+
+    def offer_replay(self, earlier: EarlierEdition) -> None:
+        """A game in progress of an earlier edition of the rules, which these rules cannot go on
+        with: it moves to Saved games, and is offered as a replay."""
+        title = earlier.session.descriptor.title
+        try:
+            kept = storage.keep_in_saved_games(storage.autosave_path(), f"{title} (old rules)")
+        except storage.StorageError as err:
+            self.message = str(err)
+            return
+        finally:
+            self.show_saved_game()
+            self.layout(self.app.size)
+        self.app.screens.confirm(
+            "This game cannot be continued", f"It was {EARLIER_EDITION} of {title}, which these rules cannot go on "
+            f"with. It is kept in Saved games as \u201c{storage.saved_name(kept)}\u201d: watch it as a replay?",
+            "Watch", lambda: self.app.screens.replay_earlier(earlier))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

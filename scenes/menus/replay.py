@@ -14,14 +14,16 @@ import pygame
 from game import storage
 from game.files import showable
 from game.registry import find_game
+from game.earlier import EARLIER_EDITION, EARLIER_RULES, recorded_moves
 from game.playback import Playback
-from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, SaveError, Session
+from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, EarlierEdition, SaveError, Session
 from game.wording import whose
 
 from scenes.shell.app import Scene
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
+from scenes.ui.widgets import (Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded,
+                               wrap)
 
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
 
@@ -42,8 +44,14 @@ class Watching(Turns):
 
 
 class Replay(Scene):
-    def __init__(self, app, saved: Session, table_class: type) -> None:
+    """`earlier` (session.EarlierEdition), for a game of an earlier edition of its rules: `saved`
+    is the game as far as these rules replay it, and its last step shows the moves recorded
+    after that, in words."""
+
+    def __init__(self, app, saved: Session, table_class: type, earlier: EarlierEdition | None = None) -> None:
         super().__init__(app)
+        self.earlier = earlier
+        self.recorded = recorded_moves(earlier) if earlier else []
         self.playback = Playback(saved)
         self.session = self.playback.session
         self.table = table_class(app, self.session)  # the game's own table draws each position
@@ -109,8 +117,12 @@ class Replay(Scene):
             button.handle(event)
 
     def draw_position(self, screen) -> None:
-        """The table at the move shown; at the end, every hand and result over it, shaded."""
-        if self.step == len(self.playback) - 1 and self.session.game_over:
+        """The table at the move shown; at the end, every hand and result over it, shaded (or
+        what an earlier edition's game recorded after it)."""
+        if self.step == len(self.playback) - 1 and self.earlier is not None:
+            self.table.draw(screen)
+            self.draw_recorded(screen)
+        elif self.step == len(self.playback) - 1 and self.session.game_over:
             with unrecorded():  # shaded under the results
                 self.table.draw(screen)
             shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
@@ -135,6 +147,24 @@ class Replay(Scene):
         label = self.step_label(self.step)
         draw_text(screen, label, self.px(16), theme.INK, (self.bar.right - self.px(12), self.bar.centery), "midright")
 
+
+    def draw_recorded(self, screen) -> None:
+        """Over the table at its last replayed move: that the game was played under an earlier
+        edition of the rules, and its moves from there as they were recorded (as many as fit)."""
+        gap, size = self.px(12), self.px(16)
+        box = pygame.Rect(0, 0, min(self.app.size[0] - 2 * gap, self.px(900)), self.bar.y - 2 * gap)
+        box.midtop = (self.app.size[0] // 2, gap)
+        title = self.session.descriptor.title
+        head = wrap(f"This game was {EARLIER_EDITION} of {title}: these rules replay it up to move "
+                    f"{self.earlier.stopped_at}. Its moves from there, as they were recorded:", size, box.w - 2 * gap)
+        room = max(1, (box.h - 2 * gap) // line_height(size) - len(head))
+        moves = self.recorded if len(self.recorded) <= room else (
+            self.recorded[:room - 1] + [f"\u2026 and {len(self.recorded) - room + 1} more"])
+        box.h = min(box.h, (len(head) + len(moves)) * line_height(size) + 2 * gap)
+        panel(screen, box, edge=theme.GOLD)
+        bottom = draw_lines(screen, head, size, theme.INK, (box.x + gap, box.y + gap), box=box)
+        draw_lines(screen, [fit_text(move, size, box.w - 2 * gap) for move in moves], size, theme.INK_DIM,
+                   (box.x + gap, bottom), box=box)
 
     def draw_hands(self, screen) -> None:
         """Once the game is over, every seat's cards and result, over the table."""
@@ -193,6 +223,9 @@ class ReplayList(Scene):
     def open(self, path: Path) -> None:
         try:
             saved = storage.load_game(path)
+        except EarlierEdition as earlier:
+            self.app.screens.replay_earlier(earlier)
+            return
         except SaveError as err:
             self.forget_missing(str(err))
             return
@@ -205,6 +238,9 @@ class ReplayList(Scene):
         """Review a finished game (scenes/menus/review.py), once it is read."""
         try:
             saved = storage.load_game(path)
+        except EarlierEdition:
+            self.message = f"This game was {EARLIER_EDITION}: it can be replayed, not reviewed."
+            return
         except SaveError as err:
             self.forget_missing(str(err))
             return
@@ -309,10 +345,19 @@ def describe(path: Path) -> str:
         data = storage.read_json(path, MAX_SAVE_DEPTH, DESCRIBED_BYTES)
         title = find_game(data["game"]).title
         names = ", ".join(_seat_name(seat, number) for number, seat in enumerate(data["config"]["seats"][:8], 1))
-        result = Session.from_save(data).result_words()
+        result = _result_words(data)
     except (OSError, storage.UnusableFile, KeyError, TypeError, ValueError, AttributeError):
         return " \u00b7 ".join(filter(None, ["cannot be read", when]))
     return " \u00b7 ".join(filter(None, [title, result, names, when]))
+
+
+def _result_words(data: dict) -> str:
+    """How a kept game ended, replayed from its moves; for a game of an earlier edition of its
+    rules that these rules cannot replay, that it was played so."""
+    try:
+        return Session.from_save(data).result_words()
+    except EarlierEdition:
+        return EARLIER_RULES
 
 
 def _seat_name(seat: dict, number: int) -> str:

@@ -90,6 +90,11 @@ class Screens:
         """A finished game (a loaded save) replayed on its own game's table."""
         self.app.push(Replay(self.app, saved, table_class(saved.descriptor)))
 
+    def replay_earlier(self, earlier) -> None:
+        """A game of an earlier edition of its rules (session.EarlierEdition): replayed as far as
+        these rules go, then its recorded moves."""
+        self.app.push(Replay(self.app, earlier.session, table_class(earlier.session.descriptor), earlier))
+
     def review(self, saved) -> None:
         """A finished game (a loaded save, or the session just ended) reviewed: the decisions of
         the one person at the table, or of the one chosen when several played."""

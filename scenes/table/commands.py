@@ -87,8 +87,27 @@ class TableCommands:
 
     def ask_to_save(self) -> None:
         """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
-        self.app.screens.ask_text("Save this game as", self.table.save_name()[:40], lambda name: self.table.say_notice(
-            self.app.write(storage.save_named, self.session, name) or ""))
+        self.app.screens.ask_text("Save this game as", self.table.save_name()[:40], self.save_as)
+
+    def save_as(self, name: str) -> None:
+        """Save under `name`: a name that cannot be one is refused with the reason, and one already
+        taken (letter case aside) is replaced only once the player says so."""
+        problem = storage.save_name_problem(name)
+        taken = storage.save_taken(name) if problem is None else None
+        if problem is not None:
+            self.table.say_notice(problem)
+        elif taken is None:
+            self.write_save(name, False)
+        else:
+            self.app.screens.confirm("Replace the saved game?", f"A game is already saved as \u201c"
+                                     f"{storage.saved_name(taken)}\u201d: saving this one under that name replaces it.",
+                                     "Replace", lambda: self.write_save(name, True))
+
+    def write_save(self, name: str, replace: bool) -> None:
+        try:
+            self.table.say_notice(self.app.write(storage.save_named, self.session, name, replace) or "")
+        except storage.SaveNameRefused as err:
+            self.table.say_notice(str(err))
 
     def ask_to_leave(self) -> None:
         """Back to the menu; mid-game, only once the player says so (a lesson is left at once)."""

@@ -51,5 +51,9 @@ def drawable(message: str) -> str:
 
 @lru_cache(maxsize=512)
 def text(message: str, size: int, color: tuple, bold: bool = False) -> pygame.Surface:
-    """Rendered text, cached: the table redraws the same labels every frame."""
-    return font(size, bold).render(drawable(message), True, color)
+    """Rendered text, cached: the table redraws the same labels every frame. A text of only
+    characters of no width (a zero-width space) draws as nothing, where the font refuses it."""
+    try:
+        return font(size, bold).render(drawable(message), True, color)
+    except pygame.error:
+        return font(size, bold).render("", True, color)
