@@ -121,8 +121,8 @@ def test_a_lesson_hands_the_learner_no_hidden_card(game):
 
 def test_a_stream_is_the_saves_json_and_reads_back_the_same():
     """Every move and view handed to a viewer is JSON through the saves' codec, after every move
-    (an ability's steps waiting in a Sovereign's Chain view included); a move reads back to the
-    same move (what a remote seat is sent is what a local seat is handed)."""
+    (an ability's steps waiting in a Sovereign's Chain view included), and reads back to the same
+    move and the same view: what a remote seat is sent is what a local seat is handed."""
     for case in modes():
         session = session_of(case, 3)
         rules = session.rules
@@ -135,7 +135,8 @@ def test_a_stream_is_the_saves_json_and_reads_back_the_same():
             session.apply(legal[rng.below(len(legal))])
             for viewer in (None, *range(len(session.seats))):
                 stream = session.stream(viewer)
-                json.dumps(to_json(stream.view))
+                view = json.loads(json.dumps(to_json(stream.view)))
+                assert from_json(view, rules.view_types) == stream.view, case
                 sent = json.loads(json.dumps(to_json(stream.last_move)))
                 assert from_json(sent, types) == stream.last_move, case
 
