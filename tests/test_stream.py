@@ -174,7 +174,7 @@ def test_a_move_foreseen_names_the_viewers_own_card_but_not_the_card_a_draw_brin
     stream = session.stream(seat)
     drawn = stream.foresee(Draw("stock"))
     hidden = session.rules.hidden_cards(session.state, seat)
-    assert drawn and not cards_seen(drawn, kinds_of(session.rules)) & hidden
+    assert drawn is not None and not cards_seen(drawn, kinds_of(session.rules)) & hidden
     _after, real = session.rules.apply(session.state, Draw("stock"))
     assert cards_seen(real, kinds_of(session.rules)) & hidden, "the real draw does bring a hidden card"
 
