@@ -16,10 +16,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
+import sys
+import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from .cards import Card
+
+
+AnyCard = Any  # a field's declared kind for a card of whatever kind the game deals (a view's hand)
 
 
 class IllegalAction(ValueError):
@@ -45,10 +51,10 @@ class View:
     seat: int | None
     players: int
     current: int
-    hand: tuple
+    hand: tuple[AnyCard, ...]
     hand_counts: tuple[int, ...]
     winners: tuple[int, ...] | None
-    final_hands: tuple[tuple, ...] | None = None
+    final_hands: tuple[tuple[AnyCard, ...], ...] | None = None
 
     @property
     def game_over(self) -> bool:
@@ -74,7 +80,8 @@ class Revealed(NamedTuple):
     make one at many draws and plays, and a tuple is made in half the time."""
 
     count: int = 0
-    none_of: Any = None
+    # Chains: frozenset of ranks; Cubes: card groups; Chain-Chain: a value or a class (or None).
+    none_of: frozenset[int] | tuple[tuple[AnyCard, ...], ...] | int | str | None = None
 
     @classmethod
     def whole_hand(cls, hand_size: int, none_of: Any) -> "Revealed":
@@ -262,6 +269,14 @@ class Rules:
         return self.standard_players[0] if self.standard_players else self.min_players
 
     @property
+    def view_types(self) -> tuple[type, ...]:
+        """Every class a view of this game may hold (its cards included): what `from_json` needs
+        to read a view back, as a networked seat does. Found from the declared types of the view
+        that `view` returns."""
+        view_class = typing.get_type_hints(type(self).view)["return"]
+        return nested_types(view_class) + self.saved_types + self.shown_types
+
+    @property
     def saved_types(self) -> tuple[type, ...]:
         """Every class an action written to a save may hold (for `from_json`)."""
         return self.action_types + self.card_types
@@ -320,6 +335,24 @@ def to_json(obj: Any) -> Any:
     if isinstance(obj, frozenset):
         return sorted(to_json(item) for item in obj)
     return obj
+
+
+def nested_types(root: type) -> tuple[type, ...]:
+    """`root` and every dataclass and named tuple its fields are declared to hold, at any depth."""
+    found: list[type] = []
+    stack: list[type] = [root]
+    while stack:
+        kind = stack.pop()
+        if kind in found or not (dataclasses.is_dataclass(kind) or hasattr(kind, "_fields")):
+            continue
+        found.append(kind)
+        names = vars(sys.modules[kind.__module__])
+        annotations = ([field.type for field in dataclasses.fields(kind)] if dataclasses.is_dataclass(kind)
+                       else list(kind.__annotations__.values()))
+        for annotation in annotations:
+            words = re.findall(r"[A-Za-z_]\w*", " ".join(_kinds(annotation)))
+            stack.extend(names[word] for word in words if isinstance(names.get(word), type))
+    return tuple(found)
 
 
 def nested_deeper_than(data: Any, limit: int) -> bool:
@@ -385,17 +418,24 @@ def _decode_as(kind: str, value: Any, by_name: dict[str, type]) -> Any:
     if parts is not None:
         if type(value) is not list or len(value) != len(parts):
             return _NOT_THIS
-        items = [_decode_as(part, item, by_name) for part, item in zip(parts, value)]
+        items = [_first_decoded(_kinds(part), item, by_name) for part, item in zip(parts, value)]
         return _NOT_THIS if any(item is _NOT_THIS for item in items) else tuple(items)
     if element is not None:
         return _NOT_THIS
     if kind == "Event":  # any event of the game: the object's own tag says which
         return from_json(value, tuple(by_name.values())) if isinstance(value, dict) else _NOT_THIS
+    if kind == "AnyCard":
+        return _any_card(value, by_name)
+    if kind.startswith("frozenset[") and kind.endswith("]"):
+        items = [_decode_as(kind[len("frozenset["):-1], item, by_name) for item in value] if type(value) is list else [_NOT_THIS]
+        return _NOT_THIS if any(item is _NOT_THIS for item in items) else frozenset(items)
     cls = Card if kind == "Card" else by_name.get(kind)
     if cls is None:
         return _NOT_THIS
     if is_card_type(cls) and isinstance(value, str):
         return cls.from_code(value)
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):  # a named tuple, written as a list
+        return _named_tuple(cls, value, by_name)
     if isinstance(value, dict):
         decoded = from_json(value, tuple(by_name.values()))
         return decoded if type(decoded) is cls else _NOT_THIS
@@ -415,8 +455,21 @@ _DESCRIPTIONS = {"int": "a whole number", "str": "text", "bool": "yes or no", "N
 
 def _kinds(annotation: Any) -> tuple[str, ...]:
     """The alternatives of a field's declared type: 'Card | None' -> ('Card', 'None')."""
+    if isinstance(annotation, typing.ForwardRef):  # a named tuple's field, under postponed annotations
+        annotation = annotation.__forward_arg__
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
-    return tuple(part.strip() for part in text.split("|"))
+    return tuple(part.strip() for part in _top_level(text, "|"))
+
+
+def _top_level(text: str, separator: str) -> list[str]:
+    """`text` split at each `separator` outside brackets: 'tuple[int | None, ...] | None'."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if char == separator and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
 
 
 def _tuple_element(kind: str) -> str | None:
@@ -426,17 +479,40 @@ def _tuple_element(kind: str) -> str | None:
     return None
 
 
+def _named_tuple(cls: type, value: Any, by_name: dict[str, type]) -> Any:
+    """A named tuple (a view's token counts, what a seat revealed) from the list `to_json` wrote."""
+    kinds = [_kinds(annotation) for annotation in cls.__annotations__.values()]
+    if type(value) is not list or len(value) != len(kinds):
+        return _NOT_THIS
+    fields = [_first_decoded(alternatives, item, by_name) for alternatives, item in zip(kinds, value)]
+    return _NOT_THIS if any(field is _NOT_THIS for field in fields) else cls(*fields)
+
+
+def _first_decoded(kinds: tuple[str, ...], value: Any, by_name: dict[str, type]) -> Any:
+    for kind in kinds:
+        decoded = _decode_as(kind, value, by_name)
+        if decoded is not _NOT_THIS:
+            return decoded
+    return _NOT_THIS
+
+
+def _any_card(value: Any, by_name: dict[str, type]) -> Any:
+    """A card of whichever kind the game has whose code `value` is: its own kinds tried first."""
+    if not isinstance(value, str):
+        return _NOT_THIS
+    for cls in [cls for cls in by_name.values() if is_card_type(cls)] + [Card]:
+        try:
+            return cls.from_code(value)
+        except ValueError:
+            continue
+    return _NOT_THIS
+
+
 def _fixed_tuple(kind: str) -> list[str] | None:
     """The kinds of a fixed-length tuple 'tuple[int, int, int]' (a cell and its points), else None."""
     if not (kind.startswith("tuple[") and kind.endswith("]")) or _tuple_element(kind) is not None:
         return None
-    parts, depth, start = [], 0, len("tuple[")
-    for i, char in enumerate(kind[start:-1], start):
-        depth += {"[": 1, "]": -1}.get(char, 0)
-        if char == "," and depth == 0:
-            parts.append(kind[start:i].strip())
-            start = i + 1
-    return parts + [kind[start:-1].strip()]
+    return [part.strip() for part in _top_level(kind[len("tuple["):-1], ",")]
 
 
 def _describe(kinds: tuple[str, ...]) -> str:

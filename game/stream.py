@@ -101,18 +101,23 @@ class Stream:
             return []
         return session.legal_actions()
 
-    def foresee(self, action) -> tuple:
-        """What `action` of the seat to move would do, as this viewer may know it now: the words
-        of a hint or of a move being chosen. An event that would show the viewer a card hidden
-        from it until the move is made (the card a draw would bring) is told as an onlooker
-        reads it; the viewer's own cards are named."""
-        rules, before = self.session.rules, self.session.state
-        _after, events = rules.apply(before, action)
-        hidden = rules.hidden_cards(before, self.viewer)
-        kinds = rules.card_types + rules.shown_types
-        foreseen = []
-        for event in events:
-            seen = rules.redact(event, self.viewer)
-            foreseen.append(rules.redact(event, None) if cards_seen(seen, kinds) & hidden else seen)
-        return tuple(foreseen)
+    def foresee(self, action):
+        """What `action` of the seat to move would do, as this viewer may know it now (`foreseen`)."""
+        return foreseen(self.session.rules, self.session.state, action, self.viewer)
 
+
+def foreseen(rules, before, action, viewer: int | None):
+    """The event that tells what `action` would do in `before` (its first), as `viewer` may know
+    it now, or None: the words of a move being chosen or hinted ("You play 7♠ on chain 2"; a
+    draw is told by its button). Told whole when every card it names is named by the move or was
+    in the viewer's sight before it; else as an onlooker reads it, when that names no other card
+    (a draw: "draws a card"); else not at all."""
+    _after, events = rules.apply(before, action)
+    if not events:
+        return None
+    kinds = rules.card_types + rules.shown_types
+    known = cards_seen(action, kinds) | cards_seen(rules.view(before, viewer), kinds)
+    for form in (rules.redact(events[0], viewer), rules.redact(events[0], None)):
+        if cards_seen(form, kinds) <= known:
+            return form
+    return None

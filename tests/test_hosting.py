@@ -39,8 +39,8 @@ def test_a_snapshot_is_the_seats_stream_as_json():
     assert json.loads(json.dumps(snapshot)) == snapshot
     assert (snapshot["version"], snapshot["type"], snapshot["seq"]) == (PROTOCOL, "snapshot", 1)
     stream = table.session.stream(0)
-    assert snapshot["view"] == to_json(stream.view) and snapshot["log"] == stream.log_lines()
-    assert snapshot["names"] == ["Ana", "Ben", "Cy"] and snapshot["seat"] == 0
+    assert snapshot["view"] == to_json(stream.view) and snapshot["moves"] == [to_json(m) for m in stream.moves]
+    assert [seat["name"] for seat in snapshot["config"]["seats"]] == ["Ana", "Ben", "Cy"] and snapshot["seat"] == 0
 
 
 def play_a_move(table: HostedTable, tokens: dict[int, str], rng: Rng) -> dict[int, list[dict]]:
@@ -106,4 +106,39 @@ def test_a_seat_whose_table_went_back_gets_a_snapshot():
     session.undo()
     assert len(session.moves) < shown, "the table went back past what the seat was shown"
     news = table.news(0)
-    assert [m["type"] for m in news] == ["snapshot"] and news[0]["log"] == session.stream(0).log_lines()
+    assert [m["type"] for m in news] == ["snapshot"] and news[0]["moves"] == [to_json(m) for m in session.stream(0).moves]
+
+
+@pytest.mark.parametrize("game", ["chains", "chainchain", "linx", "cubes", "sovereigns-chain"])
+def test_a_joined_table_reads_what_the_host_hands_its_seat(game):
+    """A RemoteSession fed the host's messages for seat 0 holds the host's stream for seat 0 after
+    every move: the view, the moves, the log, the moves it may make, why one is refused and what
+    one would do; a move made there waits to be sent and is never applied there."""
+    from game.net.remote import RemoteSession
+    from scenes.table.choosing import action_cards
+
+    from game.registry import find_game
+
+    others = ["Ben", "Cy", "Dee"][:find_game(game).rules.min_players - 1]
+    seats = [{"name": "Ana"}] + [{"name": name, "kind": "computer", "difficulty": "random"} for name in others]
+    table = HostedTable(Session(game, {"seats": seats}, 5), "ABCD")
+    token = table.sit(0)
+    remote = RemoteSession(table.snapshot(0))
+    session, rng, checked = table.session, Rng(5), 0
+    while not session.game_over and checked < 60:
+        if session.to_move == 0:
+            legal = remote.stream(0).legal_actions()
+            action = legal[rng.below(len(legal))]
+            assert remote.apply(action) == [] and remote.outbox[-1]["action"] == to_json(action)
+            messages = table.act(token, remote.outbox.pop()["action"], table.seq[0])[0]
+        else:
+            messages = table.computer_move(session.computer_action())[0]
+        for message in messages:
+            remote.take(message)
+        here, there = remote.stream(0), session.stream(0)
+        assert here.view == there.view and here.moves == there.moves and here.log_lines() == there.log_lines()
+        assert here.legal_actions() == there.legal_actions() and remote.stream(None).view == session.stream(None).view
+        for action in [a for a in here.legal_actions() if action_cards(a)][:3]:  # a draw is told by its button
+            assert here.foresee(action) == there.foresee(action)
+        checked += 1
+    assert checked > 5

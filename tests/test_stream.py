@@ -121,21 +121,22 @@ def test_a_lesson_hands_the_learner_no_hidden_card(game):
 
 def test_a_stream_is_the_saves_json_and_reads_back_the_same():
     """Every move and view handed to a viewer is JSON through the saves' codec, after every move
-    (an ability's steps waiting in a Sovereign's Chain view included); a move reads back to the
-    same move (what a remote seat is sent is what a local seat is handed)."""
-    for case in modes():
+    (an ability's steps waiting in a Sovereign's Chain view included), and reads back to the same
+    move and the same view: what a remote seat is sent is what a local seat is handed."""
+    for case in {(case.game, case.players): case for case in modes()}.values():  # each game at each size
         session = session_of(case, 3)
         rules = session.rules
         types = (SeenMove,) + rules.event_types + rules.saved_types + rules.shown_types
         rng = Rng(3)
-        for _ in range(120):
+        for _ in range(80):
             if session.game_over:
                 break
             legal = session.legal_actions()
             session.apply(legal[rng.below(len(legal))])
             for viewer in (None, *range(len(session.seats))):
                 stream = session.stream(viewer)
-                json.dumps(to_json(stream.view))
+                view = json.loads(json.dumps(to_json(stream.view)))
+                assert from_json(view, rules.view_types) == stream.view, case
                 sent = json.loads(json.dumps(to_json(stream.last_move)))
                 assert from_json(sent, types) == stream.last_move, case
 
@@ -173,7 +174,7 @@ def test_a_move_foreseen_names_the_viewers_own_card_but_not_the_card_a_draw_brin
     stream = session.stream(seat)
     drawn = stream.foresee(Draw("stock"))
     hidden = session.rules.hidden_cards(session.state, seat)
-    assert drawn and not cards_seen(drawn, kinds_of(session.rules)) & hidden
+    assert drawn is not None and not cards_seen(drawn, kinds_of(session.rules)) & hidden
     _after, real = session.rules.apply(session.state, Draw("stock"))
     assert cards_seen(real, kinds_of(session.rules)) & hidden, "the real draw does bring a hidden card"
 

@@ -66,8 +66,8 @@ class HostedTable:
         last = stream.last_move
         self.shown[seat] = last.number if last is not None else 0
         self.shown_from[seat] = session.moves
-        return self._message(seat, "snapshot", room=self.room, game=session.game, names=session.names,
-                             log=stream.log_lines(), **self._position(seat))
+        return self._message(seat, "snapshot", room=self.room, game=session.game, config=session.config,
+                             moves=[to_json(move) for move in stream.moves], **self._position(seat))
 
     def news(self, seat: int) -> list[dict]:
         """The moves made since the seat was last sent one, a message each."""
@@ -82,8 +82,10 @@ class HostedTable:
 
     def _position(self, seat: int) -> dict:
         session, stream = self.session, self.session.stream(seat)
-        return {"seat": seat, "view": to_json(stream.view), "legal": [to_json(a) for a in stream.legal_actions()],
-                "to_move": session.to_move, "wins": list(session.wins), "game_number": session.game_number}
+        return {"seat": seat, "view": to_json(stream.view), "public": to_json(session.stream(None).view),
+                "legal": [to_json(a) for a in stream.legal_actions()], "to_move": session.to_move,
+                "kinds": [s.kind for s in session.seats], "wins": list(session.wins),
+                "game_number": session.game_number, "session_over": session.session_over}
 
     def _message(self, to: int, kind: str, **fields) -> dict:
         self.seq[to] = self.seq.get(to, 0) + 1

@@ -167,8 +167,8 @@ class TableScene(Scene, TableHooks):
         label = next((button.label for button, taken in self.action_buttons() if taken == action), None)
         if label is not None:
             return label
-        events = self.stream.foresee(action)
-        return events[0].text(self.session.names) if events else "that move"
+        told = self.stream.foresee(action)
+        return told.text(self.session.names) if told is not None else "that move"
 
     def say(self, message: str) -> None:
         """An alert: why a move was refused (the engine's words, as a sentence)."""

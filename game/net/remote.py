@@ -1,0 +1,122 @@
+"""A table joined over the network, as a table reads a session: everything it holds comes from
+the host's messages for this one seat (game/net/hosting.py), read back through the saves' codec.
+A move is never applied here: it waits in `outbox` for the connection to send, and comes back as
+the host's news. Whether a move may be made, why not, and what it would do are worked out on a
+state made of the seat's own view (`determinize`), which holds no card the seat may not see: the
+rules answer these from what the seat knows, so the answers are the host's."""
+
+from __future__ import annotations
+
+import itertools
+
+from ..core import IllegalAction, from_json, to_json
+from ..registry import find_game
+from ..rng import Rng
+from ..session import Seat
+from ..stream import SeenMove, Stream, foreseen
+
+_REVISIONS = itertools.count(1)
+
+
+class RemoteSession:
+    def __init__(self, snapshot: dict) -> None:
+        self.game = snapshot["game"]
+        self.config = snapshot["config"]
+        found = find_game(self.game)
+        self.rules = found.rules.for_config(self.config["rules"])
+        self.descriptor = found
+        self.seat: int = snapshot["seat"]
+        self.outbox: list[dict] = []  # moves made at this table, for the connection to send
+        self._types = (SeenMove,) + self.rules.event_types + self.rules.view_types
+        self._streams: dict[int | None, RemoteStream] = {}
+        self.take(snapshot)
+
+    def take(self, message: dict) -> SeenMove | None:
+        """A snapshot or a move from the host: the table as it stands now. Returns the move."""
+        move = None
+        if message["type"] == "snapshot":
+            self.moves = [from_json(item, self._types) for item in message["moves"]]
+        else:
+            move = from_json(message["move"], self._types)
+            self.moves.append(move)
+        self.view = from_json(message["view"], self._types)
+        self.public = from_json(message["public"], self._types)
+        self.legal = [from_json(item, self.rules.saved_types) for item in message["legal"]]
+        self.to_move, self.wins, self.game_number = message["to_move"], message["wins"], message["game_number"]
+        self.session_over = message["session_over"]
+        self.seats = tuple(Seat(seat["name"], kind, seat["difficulty"])
+                           for seat, kind in zip(self.config["seats"], message["kinds"]))
+        self.revision = next(_REVISIONS)
+        self._guess = None
+        return move
+
+    # -- what the table reads
+
+    def stream(self, viewer: int | None) -> "RemoteStream":
+        if viewer not in (self.seat, None):
+            raise IllegalAction("a joined table sees from its own seat only")
+        stream = self._streams.get(viewer)
+        if stream is None:
+            stream = self._streams[viewer] = RemoteStream(self, viewer)
+        return stream
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.is_human]
+
+    @property
+    def game_over(self) -> bool:
+        return self.to_move is None
+
+    def turns_taken(self, seat: int) -> int:
+        """The runs of `seat`'s moves in this game, as a session counts turns."""
+        movers = [move.mover for move in self.moves if move.game == self.game_number]
+        return sum(1 for i, mover in enumerate(movers) if mover == seat and (i == 0 or movers[i - 1] != seat))
+
+    # -- a move of this seat
+
+    def is_legal(self, action) -> bool:
+        return self.to_move == self.seat and self.rules.is_legal(self.guessed(), action)
+
+    def why_illegal(self, action) -> str:
+        if self.to_move != self.seat:
+            return "it is not your turn"
+        return self.rules.malformed(action) or self.rules.why_illegal(self.guessed(), action)
+
+    def apply(self, action) -> list:
+        """Send the move (the host plays it and sends the news); a move the rules refuse is
+        refused here at once, with their reason, and never sent."""
+        if not self.is_legal(action):
+            raise IllegalAction(self.why_illegal(action))
+        self.outbox.append({"type": "act", "action": to_json(action)})
+        return []
+
+    def guessed(self):
+        """A state made of this seat's view: what the rules need to answer its questions."""
+        if self._guess is None:
+            self._guess = self.rules.determinize(self.view, Rng(self.revision))
+        return self._guess
+
+
+class RemoteStream(Stream):
+    """A joined table's stream: its own seat's, as the host sent it (for None, the onlooker's
+    view alone: a joined table has no hand-off screen to recap)."""
+
+    @property
+    def view(self):
+        return self.session.view if self.viewer is not None else self.session.public
+
+    @property
+    def moves(self) -> list[SeenMove]:
+        return self.session.moves if self.viewer is not None else []
+
+    def legal_actions(self) -> list:
+        return list(self.session.legal) if self.viewer is not None else []
+
+    def foresee(self, action):
+        """Worked out on the state made of the seat's view: nothing it cannot see is named."""
+        return foreseen(self.session.rules, self.session.guessed(), action, self.viewer)
