@@ -39,10 +39,13 @@ class Room:
 
 
 class TableServer:
-    def __init__(self, host: str = "127.0.0.1", port: int = 0, computer_pace: float = 0.6, tls=None) -> None:
-        """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://)."""
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, computer_pace: float = 0.6, tls=None,
+                 messages_per_second: float = MESSAGES_PER_SECOND) -> None:
+        """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://).
+        `messages_per_second`: the pace a player may keep up (a benchmark's players go faster)."""
         self.address = (host, port)
         self.tls = tls
+        self.messages_per_second = messages_per_second
         self.computer_pace = computer_pace  # seconds between a move and a computer's next
         self.rooms: dict[str, Room] = {}
         self.port: int | None = None
@@ -143,7 +146,7 @@ class TableServer:
         """The player's moves, each played and its news delivered. A message that is not a move
         of this protocol, or one too many for the pace, is refused with the reason; a player who
         sends nothing else for `STRIKES` messages running is disconnected (the game goes on)."""
-        pace, strikes = Pace(), 0
+        pace, strikes = Pace(self.messages_per_second), 0
         try:
             async for text in websocket:
                 request, problem = _read(text)
@@ -194,15 +197,16 @@ class TableServer:
 
 
 class Pace:
-    """A player's messages over time (a token bucket): `BURST` at once, then `MESSAGES_PER_SECOND`."""
+    """A player's messages over time (a token bucket): `BURST` at once, then `rate` a second."""
 
-    def __init__(self) -> None:
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
         self.tokens = float(BURST)
         self.at = time.monotonic()
 
     def allows(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * MESSAGES_PER_SECOND)
+        self.tokens = min(BURST, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False
