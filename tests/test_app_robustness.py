@@ -151,7 +151,7 @@ def test_saved_games_lists_opens_and_deletes_a_game_under_any_name(driver, name)
     driver.app.screens.table(Session("chains", COMPUTERS, 9))
     play_moves(driver, 4)
     table = driver.app.top
-    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
     prompt = driver.app.top
     assert isinstance(prompt, AskText)
     prompt.field.value = ""

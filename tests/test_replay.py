@@ -88,7 +88,7 @@ def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
     table = driver.app.top
     for _ in range(40):
         driver.frame(dt=0.1)
-    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
     prompt = driver.app.top
     assert isinstance(prompt, AskText)
     prompt.field.value = ""

@@ -121,7 +121,7 @@ def test_a_card_dropped_on_a_place_it_cannot_cover_snaps_back_with_the_reason(dr
 def by_keys(driver, table: SolitaireTable, action) -> None:
     """Make `action` by keyboard only: its own key, else Left/Right to its hand card (or to the
     moves on the table) and Up/Down to the move, then Enter."""
-    keyed = {move: key for key, move in table.key_actions().items()}
+    keyed = {move: key.codes[0] for key, move in table.key_actions().items()}
     if action in keyed:
         driver.key(keyed[action])
         return
@@ -225,7 +225,7 @@ def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
     """The result screen offers a retry of the same deal and a new deal."""
     table = finished_table(driver, {"deal": 21, "winnable": True})
     result = driver.app.top
-    assert [b.label for b in result.buttons] == ["Retry deal", "New deal", "Review", "Menu"]
+    assert [b.label for b in result.buttons] == ["Retry deal (R)", "New deal (N)", "Review", "Menu"]
     driver.click(result.retry.rect.center)
     retry = driver.app.top
     assert isinstance(retry, SolitaireTable) and retry.session.config["rules"]["deal"] == 21
@@ -235,7 +235,7 @@ def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
     driver.key(pygame.K_r)
     assert driver.app.top.session.config["rules"]["deal"] == 21, "R: the same deal again"
     table = finished_table(driver, {"deal": 21, "winnable": True})
-    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_n)
     fresh = driver.app.top.session.config["rules"]
     assert fresh["winnable"] and fresh["deal"] != 21
     assert solve(SOLITAIRE.setup({"players": 1}, fresh["deal"]), node_limit=WINNABLE_NODES)[0] is True
@@ -511,8 +511,7 @@ def test_a_lost_deal_whose_last_turn_drew_a_card_shows_undo_inactive(driver):
     assert not table.session.can_undo and not table.commands.undo_button.enabled
     before = list(table.session.log)
     driver.click(table.commands.undo_button.rect.center)
-    with_ctrl = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
-    driver.frame([with_ctrl])
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert table.session.log == before and isinstance(driver.app.top, GameOver)
 
 
@@ -567,7 +566,7 @@ def test_a_fair_winds_deal_says_so_in_the_title_bar(driver):
 def test_a_solitaire_is_offered_for_saving_under_its_deal_and_keeps_the_name_typed(driver):
     """Ctrl+S offers "Solitaire Deal #12"; a name with a colon or an apostrophe is listed as typed."""
     driver.app.screens.table(Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": 12}}, 1))
-    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
     ask = driver.app.top
     assert ask.field.value == "Solitaire Deal #12"
     table = driver.app.stack[-2]

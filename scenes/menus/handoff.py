@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import draw_lines, draw_text, fit_text, wrap
 
@@ -18,11 +19,11 @@ class HandOff(Scene):
 
     def handle(self, event) -> None:
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER))
+            keymap.ENTER.pressed(event) or keymap.SPACE.pressed(event))
         if ready:
             self.table.turns.reveal(self.seat)
             self.app.pop()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif keymap.ESCAPE.pressed(event):
             self.app.pop()
             self.table.commands.leave()
 

@@ -12,6 +12,7 @@ from game.lesson import lesson_finished
 from game.session import SaveError
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
 
@@ -122,12 +123,17 @@ class MainMenu(Scene):
         self.app.screens.table(session)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+        if keymap.ESCAPE.pressed(event):
+            self.ask_to_quit()
             return
         for button in self.buttons():
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                 break  # a click may relayout the menu: no other button takes it
+
+    def ask_to_quit(self) -> None:
+        """Esc on the menu asks first: the app closes only when the player says Quit."""
+        self.app.screens.confirm("Quit Chain Table?", "A game in progress is saved: Continue brings it back.",
+                                 "Quit", self.app.quit, keymap.QUIT)
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)

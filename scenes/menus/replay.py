@@ -18,11 +18,12 @@ from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, NEXT_GAME, SaveError, Sessi
 from game.wording import whose
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
 
-STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+STEP_KEYS = {keymap.LEFT: -1, keymap.RIGHT: 1, keymap.HOME: -10**9, keymap.END: 10**9}
 
 
 class Watching(Turns):
@@ -106,13 +107,13 @@ class Replay(Scene):
                                  self.px(10))
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.ESCAPE.pressed(event):
             self.app.pop()
             return
-        if event.type == pygame.KEYDOWN and event.key in STEP_KEYS:
-            self.go(STEP_KEYS[event.key])
+        if keymap.pressed_in(STEP_KEYS, event) is not None:
+            self.go(keymap.pressed_in(STEP_KEYS, event))
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and len(self.viewers) > 1:
+        if keymap.NEXT_VIEWER.pressed(event) and len(self.viewers) > 1:
             self.next_viewer()
             return
         self.handle_pointer(event)
@@ -233,7 +234,7 @@ class ReplayList(Scene):
 
     def ask_to_delete(self, path: Path) -> None:
         self.app.screens.confirm("Delete this game?", f"{self.label(path, dict(self.entries)[path])} is removed "
-                                 "for good.", "Delete", lambda: self.delete(path))
+                                 "for good.", "Delete", lambda: self.delete(path), keymap.DELETE_GAME)
 
     def delete(self, path: Path) -> None:
         try:
@@ -286,7 +287,7 @@ class ReplayList(Scene):
         self.more.enabled = (self.page + 1) * per_page < len(self.entries)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.ESCAPE.pressed(event):
             self.app.pop()
             return
         for button in [self.back, self.more, self.less] + [b for b, _p in self.shown + self.deletes + self.reviews]:

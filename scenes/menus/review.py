@@ -24,6 +24,7 @@ from game.wording import HISSING, YOU, whose
 
 from scenes.menus.replay import STEP_KEYS, Replay
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
@@ -31,8 +32,8 @@ from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, t
 MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
 MARK_INKS = {BEST: theme.MARK_BEST, GOOD: theme.GOLD, COSTLY: theme.ALERT}
 MARK_TICKS = {BEST: (70, 170, 90), GOOD: (225, 175, 50), COSTLY: (225, 60, 50)}  # on the move track
-DECISION_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
-COSTLY_KEYS = {pygame.K_p: -1, pygame.K_PAGEUP: -1, pygame.K_n: 1, pygame.K_PAGEDOWN: 1}
+DECISION_KEYS = {keymap.UP: -1, keymap.DOWN: 1}
+COSTLY_KEYS = {keymap.PREVIOUS_COSTLY: -1, keymap.NEXT_COSTLY: 1}
 THIRD_PERSON_ONLY = {"has": "have", "does": "do", "is": "be"}
 
 
@@ -289,20 +290,20 @@ class ReviewScene(Replay):
     def handle(self, event) -> None:
         if not self.ready:
             button = self.close_button if self.failure else self.cancel_button
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if keymap.ESCAPE.pressed(event):
                 button.on_click()
             else:
                 button.handle(event)
             return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if keymap.ESCAPE.pressed(event):
                 self.app.pop()
-            elif event.key in STEP_KEYS:
-                self.go(STEP_KEYS[event.key])
-            elif event.key in DECISION_KEYS:
-                self.jump(DECISION_KEYS[event.key], (BEST, GOOD, COSTLY))
-            elif event.key in COSTLY_KEYS:
-                self.jump_costly(COSTLY_KEYS[event.key])
+            elif keymap.pressed_in(STEP_KEYS, event) is not None:
+                self.go(keymap.pressed_in(STEP_KEYS, event))
+            elif keymap.pressed_in(DECISION_KEYS, event) is not None:
+                self.jump(keymap.pressed_in(DECISION_KEYS, event), (BEST, GOOD, COSTLY))
+            elif keymap.pressed_in(COSTLY_KEYS, event) is not None:
+                self.jump_costly(keymap.pressed_in(COSTLY_KEYS, event))
             return
         self.handle_pointer(event)
 
@@ -344,7 +345,7 @@ class ReviewScene(Replay):
         box = self.verdict_box
         if verdict is None:
             lines = [(f"Not {whose(self.name)} decision.", theme.INK),
-                     ("Up/Down: the previous or next decision; P/N: the costly ones.", theme.INK_DIM), ("", theme.INK)]
+                     (keymap.help_line(keymap.REVIEW_KEYS) + ".", theme.INK_DIM), ("", theme.INK)]
         else:
             when = " (just made)" if just_made else ""
             lines = [(cost_line(verdict), MARK_INKS[verdict.mark]),
@@ -438,7 +439,7 @@ class SeatChoice(Scene):
             y += bh + gap
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.ESCAPE.pressed(event):
             self.app.pop()
             return
         for button in self.seat_buttons + [self.back]:

@@ -5,15 +5,13 @@ Ctrl+Shift+Z or Ctrl+Y, Ctrl+S)."""
 
 from __future__ import annotations
 
-import pygame
-
 from game import storage
 from game.wording import acts
 
+from scenes.shell import keymap
 from scenes.ui.widgets import Button
 
-COMMAND_KEYS = ("Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
-                "F11 fullscreen; F1 this page; Esc back to the menu.")
+COMMAND_KEYS = keymap.help_line(keymap.TABLE_COMMANDS) + "."
 
 
 class TableCommands:
@@ -39,22 +37,13 @@ class TableCommands:
     def handle_key(self, event) -> bool:
         """Esc, F1, F2, Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y) and Ctrl+S, whoever's turn it is; whether
         the key was one of them."""
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if event.key == pygame.K_ESCAPE:
-            self.ask_to_leave()
-        elif event.key == pygame.K_F1:
-            self.table.show_rules()
-        elif event.key == pygame.K_F2:
-            self.open_table_menu()
-        elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
-            self.redo()
-        elif ctrl and event.key == pygame.K_z:
-            self.undo()
-        elif ctrl and event.key == pygame.K_s:
-            self.ask_to_save()
-        else:
-            return False
-        return True
+        command = keymap.pressed_in({keymap.ESCAPE: self.ask_to_leave, keymap.RULES: self.table.show_rules,
+                                     keymap.TABLE_MENU: self.open_table_menu, keymap.REDO: self.redo,
+                                     keymap.REDO_Y: self.redo, keymap.UNDO: self.undo, keymap.SAVE: self.ask_to_save},
+                                    event)
+        if command is not None:
+            command()
+        return command is not None
 
     def undo(self) -> None:
         """Back to the viewer's previous decision (the session says how far, and whether at all)."""
@@ -73,7 +62,8 @@ class TableCommands:
 
     def ask_to_restart(self) -> None:
         self.app.screens.confirm("Restart this deal?", "The game starts again with the same cards in the same "
-                                 "order; it then no longer counts as played unaided.", "Restart", self.restart_deal)
+                                 "order; it then no longer counts as played unaided.", "Restart", self.restart_deal,
+                                 keymap.RESTART)
 
     def hand_over(self, seat: int) -> None:
         """The seat goes to a computer, or back to a player."""
@@ -99,7 +89,7 @@ class TableCommands:
             self.leave()
             return
         self.app.screens.confirm("Leave the table?", "The game is saved: Continue on the menu brings it back, "
-                                 "exactly as it is now.", "Leave", self.leave)
+                                 "exactly as it is now.", "Leave", self.leave, keymap.LEAVE)
 
     def leave(self) -> None:
         if self.session.game_over and self.session.session_over:

@@ -28,6 +28,7 @@ import pygame
 from game import storage
 from game.wording import whose
 
+from scenes.shell.keymap import HINT, Key
 from scenes.shell.app import Scene
 from scenes.table.choosing import HandChoice
 from scenes.table.commands import COMMAND_KEYS, TableCommands
@@ -182,14 +183,14 @@ class TableScene(Scene, TableHooks):
         self.app.screens.rules(self.session.descriptor, self.keys_help())
 
     def keys_help(self) -> str:
-        own = "".join(f"; {pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
-        return f"Keys: {self.choosing_keys_help()}; H shows a hint{own}; {COMMAND_KEYS}"
+        own = "".join(f"; {key.name} {label}" for key, label in self.key_labels())
+        return f"Keys: {self.choosing_keys_help()}; {HINT.name} shows a hint{own}; {COMMAND_KEYS}"
 
     def choosing_keys_help(self) -> str:
         """How the arrow keys and Enter choose a move at this table, for the help page."""
         return "Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); Enter plays it"
 
-    def key_labels(self) -> list[tuple[int, str]]:
+    def key_labels(self) -> list[tuple[Key, str]]:
         """The table's own keys and what they do, for the help page."""
         return [(key, label) for key, label in ((k, next((b.label for b, a in self.action_buttons() if a == action), ""))
                                                 for k, action in self.key_actions().items()) if label]

@@ -10,6 +10,7 @@ from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Revers
                                    key_name)
 from game.wording import vocative
 
+from scenes.shell import keymap
 from scenes.table.parts import Slot, SlotRow
 from scenes.table.table import TableScene
 from scenes.ui import theme
@@ -49,7 +50,7 @@ class ChainChainTable(TableScene):
         return set(self.staged)
 
     def key_actions(self):
-        return {pygame.K_t: Take()}
+        return {keymap.TAKE: Take()}
 
     # -- geometry
 
@@ -142,10 +143,10 @@ class ChainChainTable(TableScene):
 
     def handle(self, event) -> None:
         if self.staged and len(self.staged) == 2 and self.letters and self.my_turn:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if keymap.ENTER.pressed(event):
                 self.submit()
                 return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if keymap.ESCAPE.pressed(event):
                 self.clear_staged()
                 return
             if self.word.handle(event) and event.type != pygame.MOUSEBUTTONDOWN:

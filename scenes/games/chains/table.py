@@ -8,6 +8,7 @@ from game.cards import card_count
 from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
 from game.wording import vocative
 
+from scenes.shell import keymap
 from scenes.table.parts import Slot, SlotRow, card_width
 from scenes.table.table import TableScene
 from scenes.ui import theme
@@ -28,7 +29,7 @@ class ChainsTable(TableScene):
         return [(self.draw_button, Draw()), (self.pass_button, Pass())]
 
     def key_actions(self):
-        return {pygame.K_d: Draw(), pygame.K_p: Pass()}
+        return {keymap.DRAW: Draw(), keymap.PASS: Pass()}
 
     # -- geometry
 

@@ -9,6 +9,7 @@ from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, c
                               neighbour_matches, pile_points, scored_cells, square_cells)
 from game.wording import vocative, whose
 
+from scenes.shell import keymap
 from scenes.table.parts import Slot
 from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
@@ -35,11 +36,12 @@ class CubesTable(TableScene):
         return [(self.pass_button, Pass())]
 
     def key_actions(self):
-        return {pygame.K_p: Pass()}
+        return {keymap.PASS: Pass()}
 
     def key_labels(self):
-        return super().key_labels() + [(pygame.K_f, "fits the board in view"), (pygame.K_PLUS, "and - zoom"),
-                                       (pygame.K_w, "A S D move the board")]
+        return super().key_labels() + [(keymap.FIT_BOARD, "fits the board in view"),
+                                       (keymap.ZOOM_IN, f"and {keymap.ZOOM_OUT.name} zoom"),
+                                       (keymap.PAN_UP, "A S D move the board")]
 
     # -- geometry and camera
 
@@ -117,14 +119,15 @@ class CubesTable(TableScene):
             self.pan = None
         elif event.type == pygame.KEYDOWN:
             step = self.px(60)
-            moves = {pygame.K_a: (step, 0), pygame.K_d: (-step, 0), pygame.K_w: (0, step), pygame.K_s: (0, -step)}
-            if event.key in moves:
-                self.pan_by(*moves[event.key])
-            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            moves = {keymap.PAN_LEFT: (step, 0), keymap.PAN_RIGHT: (-step, 0), keymap.PAN_UP: (0, step),
+                     keymap.PAN_DOWN: (0, -step)}
+            if keymap.pressed_in(moves, event) is not None:
+                self.pan_by(*keymap.pressed_in(moves, event))
+            elif keymap.ZOOM_IN.pressed(event):
                 self.zoom_by(1.15)
-            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            elif keymap.ZOOM_OUT.pressed(event):
                 self.zoom_by(1 / 1.15)
-            elif event.key == pygame.K_f:
+            elif keymap.FIT_BOARD.pressed(event):
                 self.fit()
 
     def press(self, pos, view) -> None:

@@ -22,6 +22,7 @@ from scenes.games.linx.board import LinxBoard
 from scenes.games.linx.builder import ChainBuilder
 from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
+from scenes.shell import keymap
 from scenes.table.parts import Delegated, Slot, SlotRow, card_width
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import TableScene
@@ -55,13 +56,14 @@ class LinxTable(TableScene):
         return [(self.draw_pile_button, Draw(STOCK)), (self.discard_button, Draw(DISCARD))]
 
     def key_actions(self):
-        return {pygame.K_s: Draw(STOCK), pygame.K_d: Draw(DISCARD)}
+        return {keymap.DRAW_STOCK: Draw(STOCK), keymap.DRAW_DISCARD: Draw(DISCARD)}
 
     def choosing_keys_help(self) -> str:
         return KEYS_HELP
 
     def key_labels(self):
-        return super().key_labels() + [(pygame.K_l, "lays the chain"), (pygame.K_c, "cancels it (the cards go back to your hand)")]
+        return super().key_labels() + [(keymap.LAY_CHAIN, "lays the chain"),
+                                       (keymap.CANCEL_CHAIN, "cancels it (the cards go back to your hand)")]
 
     def set_aside(self) -> set:
         return set(self.builder.built)
@@ -131,7 +133,7 @@ class LinxTable(TableScene):
         if self.laying and self.app.top is self:
             if self.builder.handle(event):
                 return
-            command = self.chain_keys().get(event.key) if event.type == pygame.KEYDOWN else None
+            command = keymap.pressed_in(self.chain_keys(), event)
             if command is not None:
                 command()
                 return
@@ -141,8 +143,7 @@ class LinxTable(TableScene):
 
     def chain_keys(self) -> dict:
         """The keys of the chain being built, besides the arrows and Enter."""
-        return {pygame.K_l: self.lay, pygame.K_c: self.cancel_by_key, pygame.K_DELETE: self.keys.delete,
-                pygame.K_BACKSPACE: self.keys.delete}
+        return {keymap.LAY_CHAIN: self.lay, keymap.CANCEL_CHAIN: self.cancel_by_key, keymap.DELETE: self.keys.delete}
 
     def press_elsewhere(self, pos, view) -> None:
         for source in (STOCK, DISCARD):

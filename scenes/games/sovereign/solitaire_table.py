@@ -22,6 +22,7 @@ from game.sovereign.event_rules import EVENT_RULES
 from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
 from game.wording import acts, turns_phrase, whose
 
+from scenes.shell import keymap
 from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
 from scenes.table.parts import card_width
@@ -163,8 +164,9 @@ class SolitaireTable(SovereignTable):
         return super().action_spot(action)
 
     def keys_help(self) -> str:
-        return (super().keys_help() + " W asks whether the deal can still be won (a hint)."
-                " On the results, Enter deals a new deal and R the same deal again.")
+        return (super().keys_help() + f" {keymap.WINNABLE.name} asks whether the deal can still be won (a hint)."
+                f" On the results, {keymap.NEXT_GAME.name} deals a new deal and {keymap.RETRY_DEAL.name} the same deal"
+                f" again; {keymap.ENTER.name} opens the review.")
 
     # -- can the deal still be won?
 
@@ -175,7 +177,7 @@ class SolitaireTable(SovereignTable):
     def handle(self, event) -> None:
         if not self.watching:
             self.winnable_button.enabled = self.my_turn  # the top bar presses it
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_w and self.app.top is self:
+            if keymap.WINNABLE.pressed(event) and self.app.top is self:
                 self.ask_winnable()
                 return
         super().handle(event)
@@ -249,7 +251,7 @@ class SolitaireTable(SovereignTable):
         detail = ("No sequence of plays from here wins it: every one was tried. End the deal now "
                   "(it counts as a loss), or play on.")
         self.app.push(Confirm(self.app, "This deal can no longer be won", detail, "End the deal", self.end_deal,
-                              no="Play on"))
+                              keymap.END_DEAL, no="Play on"))
 
     def end_deal(self) -> None:
         events = self.session.give_up()

@@ -22,6 +22,7 @@ from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShi
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
 
+from scenes.shell import keymap
 from scenes.games.sovereign.cardhelp import card_help, draw_help_box
 from scenes.games.sovereign.cards import use_card_set
 from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
@@ -94,10 +95,10 @@ class SovereignTable(TableScene):
         return found[:len(self.button_slots)]
 
     def key_actions(self):
-        return {pygame.K_s: Skip(), pygame.K_e: EndTurn(), pygame.K_f: ShiftSuit()}
+        return {keymap.SKIP: Skip(), keymap.END_TURN: EndTurn(), keymap.SHIFT_SUIT: ShiftSuit()}
 
     def key_labels(self):
-        return [(pygame.K_s, "Skip"), (pygame.K_e, "End turn"), (pygame.K_f, "Shift suit")]
+        return [(keymap.SKIP, "Skip"), (keymap.END_TURN, "End turn"), (keymap.SHIFT_SUIT, "Shift suit")]
 
     def suit_choice(self, legal) -> tuple[int, int] | None:
         return self.choices.suit_choice(legal)
