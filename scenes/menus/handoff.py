@@ -39,5 +39,5 @@ class HandOff(Scene):
         recent = [self.table.rules.redact(event, None).text(names) for _s, event in self.table.session.history[-3:]]
         for line in recent:
             y = draw_lines(screen, wrap(line, self.px(16), width), self.px(16), theme.INK_DIM, (w // 2, y), "midtop")
-        draw_text(screen, fit_text("Esc: back to the menu (the game is saved)", self.px(16), width), self.px(16), theme.INK_DIM,
+        draw_text(screen, fit_text(f"{keymap.ESCAPE.name}: back to the menu (the game is saved)", self.px(16), width), self.px(16), theme.INK_DIM,
                   (w // 2, h - self.px(16)), "midbottom")

@@ -108,8 +108,6 @@ NEXT_COSTLY = Key("N or PgDn", (pygame.K_n, pygame.K_PAGEDOWN))
 TABLE_COMMANDS = ((UNDO, "takes a move back"), (REDO, f"(or {REDO_Y.name}) plays it again"),
                   (SAVE, "saves the game under a name"), (TABLE_MENU, "the table menu (restart, seats)"),
                   (FULLSCREEN, "fullscreen"), (RULES, "this page"), (ESCAPE, "back to the menu"))
-REPLAY_KEYS = ((LEFT, "and Right step through the moves"), (HOME, "and End go to the start or the end"),
-               (NEXT_VIEWER, "changes whose view is shown"), (ESCAPE, "back"))
 REVIEW_KEYS = ((UP, "and Down: the previous or next decision"), (PREVIOUS_COSTLY, "and N or PgDn: the costly ones"))
 
 
