@@ -75,7 +75,7 @@ def test_a_key_on_a_result_keeps_the_result(driver, game, key):
 def test_the_next_game_takes_its_own_key_named_on_its_button(driver):
     table = finished_table(driver, GAMES[0])
     result = driver.app.top
-    assert result.primary.label.endswith("(N)")
+    assert result.primary.note == "press N"
     driver.key(pygame.K_n)
     assert driver.app.top is table and not table.session.game_over, "N: the next game of the session"
 

@@ -309,7 +309,7 @@ def test_six_seats_and_a_match_to_350_set_on_the_setup_play_to_the_end_through_t
         pytest.fail("the match never ended")
     winner = session.rules.match_winners(session.state)
     assert len(winner) == 1 and totals[winner[0]] >= 350
-    assert top.headline() == f"{session.names[winner[0]]} wins the match!" and top.primary.label == "Play again (N)"
+    assert top.headline() == f"{session.names[winner[0]]} wins the match!" and top.primary.label == "Play again"
     assert games >= 2, "this match goes on past its first game"
 
 
@@ -500,7 +500,7 @@ def test_a_tied_match_plays_on_among_the_tied_seats_only(driver):
     note = over.table.result_note()
     names = " and ".join(session.names[seat] for seat in tied)
     assert f"Tied at the top: {names} play another game" in note and "Match to 500: " in note
-    assert over.primary.label == "Next game (N)"
+    assert over.primary.label == "Next game"
     assert all("+" in summary and f"match {totals[seat]}/500" in summary for seat, _c, summary in over.table.result_rows())
     assert not any(over.row_line(seat, summary).startswith("wins:") for seat, _c, summary in over.table.result_rows()), \
         "a match counts points, not the session's wins"
@@ -517,7 +517,7 @@ def test_a_tied_match_plays_on_among_the_tied_seats_only(driver):
     assert sorted(seat for seat, _cards, _summary in over.table.result_rows()) == tied
     winner = session.rules.match_winners(session.state)
     assert winner, "this deal's tie-break game has one winner"
-    assert over.headline() == f"{session.names[winner[0]]} wins the match!" and over.primary.label == "Play again (N)"
+    assert over.headline() == f"{session.names[winner[0]]} wins the match!" and over.primary.label == "Play again"
     assert over.table.result_note().startswith("Match to 500: ")
 
 

@@ -225,7 +225,7 @@ def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
     """The result screen offers a retry of the same deal and a new deal."""
     table = finished_table(driver, {"deal": 21, "winnable": True})
     result = driver.app.top
-    assert [b.label for b in result.buttons] == ["Retry deal (R)", "New deal (N)", "Review", "Menu"]
+    assert [b.label for b in result.buttons] == ["Retry deal", "New deal", "Review", "Menu"]
     driver.click(result.retry.rect.center)
     retry = driver.app.top
     assert isinstance(retry, SolitaireTable) and retry.session.config["rules"]["deal"] == 21

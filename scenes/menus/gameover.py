@@ -43,15 +43,18 @@ class GameOver(Scene):
         self.retry = None
         if session.rules.numbered_deals:
             storage.forget_game()
-            self.retry = Button(keymap.named("Retry deal", keymap.RETRY_DEAL), self.retry_deal)
-            self.primary = Button(keymap.named("New deal", keymap.NEXT_GAME), self.new_deal, color=theme.BUTTON_GO)
+            self.retry = Button("Retry deal", self.retry_deal, note=keymap.pressing(keymap.RETRY_DEAL))
+            self.primary = Button("New deal", self.new_deal, note=keymap.pressing(keymap.NEXT_GAME), color=theme.BUTTON_GO)
         elif session.session_over:
             storage.forget_game()
-            self.primary = Button(keymap.named("Play again", keymap.NEXT_GAME), self.play_again, color=theme.BUTTON_GO)
+            self.primary = Button("Play again", self.play_again, note=keymap.pressing(keymap.NEXT_GAME),
+                                  color=theme.BUTTON_GO)
         else:
-            self.primary = Button(keymap.named("Next game", keymap.NEXT_GAME), self.next_game, color=theme.BUTTON_GO)
-        self.menu = Button("Menu", self.to_menu)
-        self.review = Button("Review", lambda: app.screens.review(session)) if session.human_seats else None
+            self.primary = Button("Next game", self.next_game, note=keymap.pressing(keymap.NEXT_GAME),
+                                  color=theme.BUTTON_GO)
+        self.menu = Button("Menu", self.to_menu, note=keymap.pressing(keymap.ESCAPE))
+        self.review = (Button("Review", lambda: app.screens.review(session), note=keymap.pressing(keymap.ENTER))
+                       if session.human_seats else None)
 
     @property
     def buttons(self) -> list[Button]:
@@ -74,7 +77,7 @@ class GameOver(Scene):
         buttons = self.buttons
         bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in buttons))
         bw = min(bw, (inner_w - (len(buttons) - 1) * 2 * gap) // len(buttons))
-        bh = max(self.px(56), self.primary.needed(self.px(22))[1])
+        bh = max(self.px(56), *(b.needed(self.px(22))[1] for b in buttons))
         room = h - 2 * margin - header - bh - 3 * gap
         self.card_w = max(self.table.result_card_min_w, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]

@@ -116,6 +116,11 @@ def named(label: str, key: Key) -> str:
     return f"{label} ({key.name})"
 
 
+def pressing(key: Key) -> str:
+    """A button's note naming the key that presses it, where its label has no room for it."""
+    return f"press {key.name}"
+
+
 class KeyGuard:
     """Which key presses reach the screen on top (see the module's docstring). Time is the app's
     own: it moves on with each frame and each idle wait, so tests drive it frame by frame."""

@@ -260,12 +260,13 @@ class TableScene(Scene, TableHooks):
             return [menu, rules, self.hint_button]
         return [menu, rules, table, self.hint_button, redo, undo]
 
-    def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
-        """The other seats along the top, the hand and its buttons along the bottom (as wide as the
-        longest label needs); returns the room left between them for the board."""
+    def layout_seats(self, area: pygame.Rect, button_count: int = 2, hand_width: int | None = None) -> pygame.Rect:
+        """The other seats along the top, the hand (its cards `hand_width` wide, else as the
+        card-size setting says) and its buttons along the bottom (as wide as the longest label
+        needs); returns the room left between them for the board."""
         self.area = area
         self.seats.layout(area, self.px(124))
-        width = self.card_px(92)
+        width = hand_width or self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
         self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - self.prompt_line.height(1)
