@@ -17,11 +17,12 @@ from game.registry import find_game
 from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, NEXT_GAME, SaveError, Session
 from game.wording import whose
 
+from scenes.menus.gameover import summary_lines
 from scenes.shell.app import Scene
 from scenes.shell import keymap
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
+from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded
 
 STEP_KEYS = {keymap.LEFT: -1, keymap.RIGHT: 1, keymap.HOME: -10**9, keymap.END: 10**9}
 
@@ -159,18 +160,19 @@ class Replay(Scene):
         """Once the game is over, every seat's cards and result, over the table."""
         rows = self.table.result_rows()
         gap, card_w = self.px(10), max(40, self.px(48))
-        card_h = int(card_w * theme.CARD_RATIO)
-        row_h = max(card_h, 2 * line_height(self.px(16))) + gap
-        box = pygame.Rect(0, 0, min(self.app.size[0] - 2 * gap, self.px(900)), len(rows) * row_h + 2 * gap)
+        box_w = min(self.app.size[0] - 2 * gap, self.px(900))
+        text_w = box_w // 3
+        summaries = [summary_lines(summary, self.px(14), text_w) for _seat, _cards, summary in rows]
+        row_h = max(int(card_w * theme.CARD_RATIO), line_height(self.px(16), bold=True)
+                    + max(map(len, summaries)) * line_height(self.px(14))) + gap
+        box = pygame.Rect(0, 0, box_w, len(rows) * row_h + 2 * gap)
         box.midbottom = (self.app.size[0] // 2, self.bar.y - gap)
         panel(screen, box, edge=theme.GOLD)
-        text_w = box.w // 3
-        for i, (seat, cards, summary) in enumerate(rows):
+        for i, ((seat, cards, _summary), lines) in enumerate(zip(rows, summaries)):
             y = box.y + gap + i * row_h
             name = draw_text(screen, fit_text(self.session.names[seat], self.px(16), text_w, bold=True), self.px(16),
                              theme.INK, (box.x + gap, y), bold=True, box=box)
-            draw_text(screen, fit_text(summary, self.px(14), text_w), self.px(14), theme.INK_DIM, (box.x + gap, name.bottom),
-                      box=box)
+            draw_lines(screen, lines, self.px(14), theme.INK_DIM, (box.x + gap, name.bottom), box=box)
             left = box.x + gap + text_w
             step = min(int(card_w * 0.8), (box.right - gap - left - card_w) // max(1, len(cards) - 1))
             for k, card in enumerate(cards):
