@@ -151,14 +151,25 @@ def test_a_replay_is_watched_from_a_chosen_seat_with_its_hand_shown(driver):
     assert replay.table.current_view().seat is None, "and back to an onlooker"
 
 
+def test_the_list_names_a_solitaire_deal_by_its_number(driver):
+    """Today's deal (or any numbered deal) can be found again in the list by its number."""
+    session = Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": 412}}, 3)
+    session.apply(session.legal_actions()[0])
+    storage.save_named(session, "my deal")
+    driver.app.screens.replays()
+    (button, _path), = driver.app.top.shown
+    assert button.label == "Saved: my deal \u00b7 Sovereign's Chain: Solitaire \u00b7 Deal #412"
+    assert button.note.startswith("in progress \u00b7 You \u00b7 ")
+
+
 def test_the_list_says_how_each_game_ended(driver):
     storage.archive_game(solitaire_lost(3))
     storage.archive_game(finished("chains", 6))
     one_human = Session("chains", {"seats": [{"name": "Ana"}, COMPUTERS["seats"][1]]}, 2)
     storage.save_named(one_human, "Sovereign's Chain: Solitaire Ana")
     driver.app.screens.replays()
-    labels = [button.label for button, _path in driver.app.top.shown]
+    labels = [f"{button.label} \u00b7 {button.note}" for button, _path in driver.app.top.shown]
     assert labels[0].startswith("Saved: Sovereign's Chain: Solitaire Ana \u00b7 Chains \u00b7 in progress \u00b7 Ana, Ben")
-    assert any("Solitaire \u00b7 lost \u00b7 You \u00b7 " in label for label in labels)
+    assert any("Solitaire \u00b7 lost \u00b7 You \u00b7 " in label for label in labels), labels
     assert any(label.startswith("Replay: Chains \u00b7 Ana won \u00b7 Ana, Ben") or label.startswith(
         "Replay: Chains \u00b7 Ben won \u00b7 Ana, Ben") for label in labels), labels

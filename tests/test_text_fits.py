@@ -26,9 +26,11 @@ def seats(game) -> list[dict]:
     return [{"name": names[i], "kind": "human" if i == 0 else "computer", "difficulty": "normal"} for i in range(count)]
 
 
-def cut_texts(scene) -> list[str]:
-    """The texts one frame of `scene` cuts short (with an ellipsis)."""
+def cut_texts(scene, size=None) -> list[str]:
+    """The texts one frame of `scene` cuts short (with an ellipsis), laid out first at `size`."""
     with noting_cuts() as cuts:
+        if size is not None:
+            scene.layout(size)
         scene.draw(pygame.display.get_surface())
     return list(cuts)
 
@@ -148,6 +150,5 @@ def test_no_text_is_cut_in_results_replays_reviews_saved_games_or_statistics(siz
     app.apply_settings()
     found = []
     for name, scene in screens_after_the_games(Driver(app), finished_games()):
-        scene.layout(size)
-        found += [f"{name}: {text}" for text in cut_texts(scene)]
+        found += [f"{name}: {text}" for text in cut_texts(scene, size)]
     assert not found, f"at {size} with {looks}: cut short: {sorted(set(found))}"

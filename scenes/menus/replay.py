@@ -205,11 +205,14 @@ class ReplayList(Scene):
         self.layout(self.app.size)
 
     def label(self, path: Path, kind: str) -> str:
+        return " \u00b7 ".join(filter(None, self.words(path, kind)))
+
+    def words(self, path: Path, kind: str) -> tuple[str, str]:
+        """What a kept game is; and how it ended, who played and when (shown under it)."""
         if path not in self.described:
             self.described[path] = describe(path)
-        if kind == "Saved":
-            return f"Saved: {storage.saved_name(path)} \u00b7 {self.described[path]}"
-        return f"Replay: {self.described[path]}"
+        what, when = self.described[path]
+        return (f"Saved: {storage.saved_name(path)} \u00b7 {what}" if kind == "Saved" else f"Replay: {what}"), when
 
     def open(self, path: Path) -> None:
         try:
@@ -257,7 +260,7 @@ class ReplayList(Scene):
         gap = self.px(10)
         self.title_y = self.px(20)
         top = self.title_y + line_height(self.px(40), bold=True) + gap
-        row_h = max(self.px(44), line_height(self.px(18)) + gap)
+        row_h = max(self.px(44), Button("", None, note="1").needed(self.px(18))[1] + gap // 2)
         bw, bh = max(self.px(160), self.back.needed(self.px(20))[0]), max(self.px(46), self.back.needed(self.px(20))[1])
         bottom = h - bh - 2 * gap - line_height(self.px(16))
         per_page = max(1, (bottom - top) // (row_h + gap))
@@ -270,8 +273,9 @@ class ReplayList(Scene):
         open_w = width - delete_w - gap - review_room
         self.shown, self.deletes, self.reviews = [], [], []
         for i, (path, kind) in enumerate(chosen):
-            text = fit_text(self.label(path, kind), self.px(18), open_w - 2 * self.px(18), bold=True)
-            button = Button(text, lambda p=path: self.open(p))
+            what, when = self.words(path, kind)
+            text = fit_text(what, self.px(18), open_w - 2 * self.px(18), bold=True)
+            button = Button(text, lambda p=path: self.open(p), note=when)
             button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
             delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
             delete.rect = pygame.Rect(button.rect.right + gap + review_room, button.rect.y, delete_w, row_h)
@@ -318,10 +322,11 @@ class ReplayList(Scene):
 DESCRIBED_BYTES = 2_000_000  # a kept game larger than this is listed by its name alone (opening it says more)
 
 
-def describe(path: Path) -> str:
-    """"Chains · lost · Ana, Ben · 23 Nov 2026 14:02" from a kept game's file: its game, how it
-    ended (replayed from its moves: "won", "lost", "Ben won", "in progress"), its seats, and the
-    file's own time (never its name); what can be told when the file cannot be read."""
+def describe(path: Path) -> tuple[str, str]:
+    """("Chains", "lost · Ana, Ben · 23 Nov 2026 14:02") from a kept game's file: its game (and a
+    numbered deal's number); how it ended (replayed from its moves: "won", "lost", "Ben won", "in
+    progress"), its seats and the file's own time (never its name). What can be told when the file
+    cannot be read."""
     try:
         when = time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
     except (OSError, OverflowError, ValueError):
@@ -330,10 +335,12 @@ def describe(path: Path) -> str:
         data = storage.read_json(path, MAX_SAVE_DEPTH, DESCRIBED_BYTES)
         title = find_game(data["game"]).title
         names = ", ".join(_seat_name(seat, number) for number, seat in enumerate(data["config"]["seats"][:8], 1))
-        result = Session.from_save(data).result_words()
+        session = Session.from_save(data)
     except (OSError, storage.UnusableFile, KeyError, TypeError, ValueError, AttributeError):
-        return " \u00b7 ".join(filter(None, ["cannot be read", when]))
-    return " \u00b7 ".join(filter(None, [title, result, names, when]))
+        return "cannot be read", when
+    deal = (session.config.get("rules") or {}).get("deal")
+    number = f"Deal #{deal}" if isinstance(deal, int) else ""
+    return " \u00b7 ".join(filter(None, [title, number])), " \u00b7 ".join(filter(None, [session.result_words(), names, when]))
 
 
 def _seat_name(seat: dict, number: int) -> str:
