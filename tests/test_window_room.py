@@ -54,3 +54,28 @@ def test_a_short_chain_lies_card_beside_card_across_its_row(driver, size):
     assert folded == 0 and slots[1].center[0] - slots[0].center[0] >= table.chain_w
     long_slots, _ = table.chain_slots(30, table.chain_rows[0])
     assert long_slots[-1].rect.right <= table.chain_rows[0].right, "a long chain overlaps within its row"
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", (2, 3))
+def test_sovereigns_rows_grow_their_cards_and_the_log_takes_what_is_left(driver, size, players):
+    """The rows' cards are as large as the rows' height allows, unless the log is down to the
+    least it is given; the log then has the rest of the width."""
+    from scenes.table.table import LOG_WIDTH_LEAST
+
+    table = laid_out_table(driver, "sovereigns-chain", size, seats=players)
+    assert table.chain_w == table.tallest_card() or table.log_rect.w == table.px(LOG_WIDTH_LEAST)
+    assert table.log_rect.w >= table.px(LOG_WIDTH_LEAST)
+    assert table.board.row(0).rect.right < table.log_rect.x
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_chains_rows_show_ten_cards_side_by_side_and_the_log_takes_what_is_left(driver, size):
+    from scenes.games.chains.table import CHAIN_SHOWN
+    from scenes.table.table import LOG_WIDTH_LEAST
+
+    table = laid_out_table(driver, "chains", size)
+    slots, folded = table.chain_slots(CHAIN_SHOWN, table.chain_rows[0])
+    side_by_side = folded == 0 and slots[1].center[0] - slots[0].center[0] >= table.chain_w
+    assert side_by_side or table.log_rect.w == table.px(LOG_WIDTH_LEAST)
+    assert table.draw_pile.rect.right <= table.log_rect.x

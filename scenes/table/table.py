@@ -48,6 +48,8 @@ from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
+LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
+LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a board that leaves more
 
 
 class TableScene(Scene, TableHooks):
@@ -236,8 +238,9 @@ class TableScene(Scene, TableHooks):
         """A card's width in pixels: a base-size measure, scaled by the card-size setting."""
         return self.px(value * CARD_SIZES.get(self.app.settings.get("card_size"), 1.0))
 
-    def layout_frame(self, size) -> pygame.Rect:
-        """Place the top bar and the log; return the rectangle left for the game itself."""
+    def layout_frame(self, size, board_w: int | None = None) -> pygame.Rect:
+        """Place the top bar and the log; return the rectangle left for the game itself. A game
+        whose board says how wide it would be (`board_w`) gives the log the rest of the width."""
         w, h = size
         self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
         top = self.top_bar.height
@@ -246,10 +249,16 @@ class TableScene(Scene, TableHooks):
             self.log_rect = self.lesson.place(pygame.Rect(w - column_w, top, column_w, h - top))
             column_w = self.log_rect.w
         else:
-            column_w = self.px(280) if self.app.settings.get("show_log", True) else 0
+            column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
             self.log_rect = pygame.Rect(w - column_w, top, column_w, h - top)
         self._background = None
         return pygame.Rect(0, top, w - column_w, h - top)
+
+    def log_width(self, w: int, board_w: int | None) -> int:
+        """The move log's width: what the board leaves, within bounds; else a set width."""
+        if board_w is None:
+            return self.px(LOG_WIDTH)
+        return max(self.px(LOG_WIDTH_LEAST), min(int(w * LOG_SHARE_MOST), w - board_w))
 
     def top_buttons(self) -> list[Button]:
         """The top bar's buttons, from the right edge leftwards (none in a replay)."""

@@ -15,6 +15,7 @@ from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, text_width
 
+CHAIN_SHOWN = 10  # a chain's cards shown side by side, when the window's width allows, before they overlap
 ROW_CARD = 84  # a chain's cards at most (base size, normal cards): a 1280x800 window's rows are this tall
 DRAW_RULE_HINT = {"three": "up to three cards", "one": "one card", "until": "until a card fits"}
 
@@ -35,7 +36,13 @@ class ChainsTable(TableScene):
     # -- geometry
 
     def layout(self, size) -> None:
-        area = self.layout_frame(size)
+        """The chains' cards as large as the rows' height allows; the move log has the width the
+        rows leave once they show CHAIN_SHOWN cards side by side."""
+        self.place(self.layout_frame(size))
+        rows_w = self.px(16) + self.px(34) + CHAIN_SHOWN * (self.chain_w + self.px(6))
+        self.place(self.layout_frame(size, rows_w + self.px(10) + self.draw_pile_w))
+
+    def place(self, area: pygame.Rect) -> None:
         self.draw_pile_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
         middle = self.layout_seats(area, hand_width=self.hand_width(area))
         row_h = middle.h // 3

@@ -47,6 +47,9 @@ def class_order(card: ClassCard):
 
 # ---------------------------------------------------------------- the table
 
+SIDE_WIDTH = 200  # the column of the deck, the supply and the event (base size)
+ROW_CARD = 128  # a row's cards at most (base size, normal cards): a large window's rows grow this far
+
 
 class ChainSeats(Seats):
     """The seats of this table are its chain rows (name, hand count, pool): no row of boxes."""
@@ -123,7 +126,20 @@ class SovereignTable(TableScene):
     # -- geometry
 
     def layout(self, size) -> None:
-        area = self.layout_frame(size)
+        """The rows' cards as large as the rows' height allows; the move log has the width left."""
+        self.place(self.layout_frame(size))
+        self.place(self.layout_frame(size, self.area.w - self.middle.w + self.rows_width(self.tallest_card())))
+
+    def tallest_card(self) -> int:
+        """A row's cards as wide as its height allows (up to the card-size setting's largest)."""
+        row_h = self.middle.h // len(self.session.seats)
+        return card_width(10**6, row_h - self.label_h - self.px(14), columns=8, gap=4, most=self.card_px(ROW_CARD))
+
+    def rows_width(self, card_w: int) -> int:
+        """The width a row takes with cards `card_w` wide (see chain_width)."""
+        return 8 * card_w + 7 * 4 + self.px(24)
+
+    def place(self, area: pygame.Rect) -> None:
         self.area = area
         self.seats.layout(area, 0)
         card_w = self.card_px(92)
@@ -135,7 +151,7 @@ class SovereignTable(TableScene):
         self.hand.layout(area.x, bx - self.px(20), hand_y, card_w)
         self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y), self.px(20),
                         self.px(8))
-        side_w = max(self.px(190), area.w // 5)
+        side_w = self.px(SIDE_WIDTH)
         side = pygame.Rect(area.right - side_w - self.px(8), area.y + self.px(8), side_w,
                            self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - area.y - self.px(16))
         self.side.place(side, self.px)
@@ -155,7 +171,7 @@ class SovereignTable(TableScene):
         width; a card under the label line in its height."""
         row_h = self.middle.h // len(self.session.seats)
         return card_width(self.middle.w - self.px(24), row_h - self.label_h - self.px(14), columns=8, gap=4,
-                          most=self.card_px(104))
+                          most=self.card_px(ROW_CARD))
 
     def hand_room(self) -> int:
         """The width kept at the right of each row for that seat's hand, as backs."""
