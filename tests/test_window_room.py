@@ -79,3 +79,36 @@ def test_chains_rows_show_ten_cards_side_by_side_and_the_log_takes_what_is_left(
     side_by_side = folded == 0 and slots[1].center[0] - slots[0].center[0] >= table.chain_w
     assert side_by_side or table.log_rect.w == table.px(LOG_WIDTH_LEAST)
     assert table.draw_pile.rect.right <= table.log_rect.x
+
+
+def scoring_cubes_table(driver):
+    """A Cubes table where the person's next placement closes a cube, and that placement."""
+    from game.cubes import Place
+    from game.cubes.rules import completions
+    from scenes.games.cubes.table import CubesTable
+
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
+    for seed in range(300):
+        session = Session("cubes", {"seats": seats}, seed)
+        while not session.game_over:
+            legal = session.legal_actions()
+            found = next((a for a in legal if isinstance(a, Place) and completions(session.state.board, a.x, a.y)), None)
+            if session.to_move == 0 and found is not None:
+                table = CubesTable(driver.app, session)
+                driver.app.push(table)
+                driver.frame()
+                return table, found
+            session.apply(legal[0])
+    pytest.fail("no cube to close")
+
+
+def test_the_cubes_board_fits_what_is_left_once_a_scored_cube_has_flown(driver):
+    table, place = scoring_cubes_table(driver)
+    before = table.zoom
+    driver.drag(table.hand.card_center(table.current_view(), place.card), table.cell_center((place.x, place.y)))
+    assert table.session.view(0).scores[0] > 0
+    driver.wait(3.0)
+    zoom, center = table.zoom, table.center
+    table.fit()
+    assert (zoom, center) == (table.zoom, table.center), "the view is the fit of the board left"
+    assert zoom > before, "fewer cards: they come closer"

@@ -31,6 +31,7 @@ class CubesTable(TableScene):
         self.center = (0.0, 0.0)
         self.pan: dict | None = None
         self.draw_wait = 0.0
+        self.refit_when_still = False  # cubes were scored: once their cards have flown, fit what is left
 
     def action_buttons(self):
         return [(self.pass_button, Pass())]
@@ -178,6 +179,17 @@ class CubesTable(TableScene):
                 self.draw_wait = 0.0
                 self.perform(Draw(), by_table=True)
         super().update(dt)
+        if self.refit_when_still and not self.motion.busy:
+            self.refit_when_still = False
+            self.fit_closer()
+
+    def fit_closer(self) -> None:
+        """Fit the board again when that brings its cards closer (the board shrank): a view the
+        player zoomed into stays as it is."""
+        zoom, center = self.zoom, self.center
+        self.fit()
+        if self.zoom < zoom:
+            self.zoom, self.center = zoom, center
 
     # -- events to motion
 
@@ -190,6 +202,7 @@ class CubesTable(TableScene):
         corners = ((min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1))  # the open spaces around, too
         if not all(self.board_rect.contains(self.cell_slot(cell).rect) for cell in corners):
             self.fit(scored)
+        self.refit_when_still = self.refit_when_still or bool(scored)
 
     def pile_center(self, seat: int) -> tuple[int, int]:
         if seat == self.seats.bottom:
