@@ -5,6 +5,8 @@ Ctrl+Shift+Z or Ctrl+Y, Ctrl+S)."""
 
 from __future__ import annotations
 
+import pygame
+
 from game import storage
 from game.wording import acts
 
@@ -23,6 +25,7 @@ class TableCommands:
         self.rules_button = Button("Rules", table.show_rules)
         self.table_button = Button("Table", self.open_table_menu)
         self.undo_button = Button("Undo", self.undo)
+        self.undo_pointed = False  # the pointer is over Undo (its reason is told once as it arrives)
         self.redo_button = Button("Redo", self.redo)
 
     def buttons(self) -> list[Button]:
@@ -46,10 +49,22 @@ class TableCommands:
         return command is not None
 
     def undo(self) -> None:
-        """Back to the viewer's previous decision (the session says how far, and whether at all)."""
+        """Back to the viewer's previous decision (the session says how far, and whether at all,
+        and why not)."""
         if self.session.can_undo:
             self.session.undo()
             self.table.refresh("Move taken back.")
+        else:
+            self.table.say(self.session.why_no_undo())
+
+    def explain_undo(self, event) -> None:
+        """A greyed Undo says why it cannot be used: as the pointer comes over it, and clicked."""
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            return
+        over = self.undo_button.rect.collidepoint(event.pos) and not self.undo_button.enabled
+        if over and (event.type == pygame.MOUSEBUTTONUP or not self.undo_pointed):
+            self.table.say_notice(self.session.why_no_undo())
+        self.undo_pointed = over
 
     def redo(self) -> None:
         if self.session.can_redo:

@@ -292,6 +292,7 @@ class TableScene(Scene, TableHooks):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer_at = event.pos
         self.commands.show_state()
+        self.commands.explain_undo(event)
         self.top_bar.handle(event)
         if self.lesson is not None and self.lesson.handle(event):
             return

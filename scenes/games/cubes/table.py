@@ -205,8 +205,10 @@ class CubesTable(TableScene):
         self.refit_when_still = self.refit_when_still or bool(scored)
 
     def pile_center(self, seat: int) -> tuple[int, int]:
-        if seat == self.seats.bottom:
-            return (self.draw_pile.center[0], self.prompt_y - self.px(40))
+        if seat == self.seats.bottom:  # above the prompt, below the deck's words (when the table is short)
+            deck_words = self.px(6) + line_height(self.px(16), bold=True) + line_height(self.px(14), bold=True)
+            return (self.draw_pile.center[0], max(self.prompt_y - self.px(40),
+                                                  self.draw_pile.rect.bottom + deck_words + self.px(24)))
         return self.seats.box(seat).center
 
     def animate(self, event, origin) -> None:
