@@ -293,10 +293,10 @@ class Session:
                      if self.movers[i] in humans), None)
         if last is None:
             return None, "Nothing to take back: no move of a player's yet in this game"
-        if any(self.showed_hidden[last:]):
-            return None, "Undo goes back no further: a card was shown since (a draw or a reveal)"
         if self.to_move in humans and self.to_move != self.movers[last]:
             return None, "Undo goes back no further: another player has moved since"
+        if any(self.showed_hidden[last:]):
+            return None, "Undo goes back no further: a card was shown since (a draw or a reveal)"
         return last, ""
 
     @property

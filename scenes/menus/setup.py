@@ -289,7 +289,7 @@ class SetupScene(Scene):
     def _lay_legend(self, left: int, width: int, y: int) -> None:
         y = self._text("Computer players", self.px(17), theme.INK_DIM, (left, y), bold=True).bottom
         for d in DIFFICULTIES:
-            y = self._wrapped(f"{d.label}: {d.help}", self.px(15), theme.INK_DIM, left, y, width)
+            y = self._wrapped(f"{d.label}: {d.help_for(self.game)}", self.px(15), theme.INK_DIM, left, y, width)
 
     def _place(self) -> None:
         """Put every control where the scrolled form shows it; one scrolled out of view cannot be clicked."""
