@@ -1,5 +1,5 @@
 """What the screens say: a replay's last move never counts the turns back; the answer to
-"Winnable?" stays until the next move; a greyed Undo says why (the session's words); each game's
+"Winnable?" stays until the next move (tests/test_ui_sovereign_solitaire.py); a greyed Undo says why (the session's words); each game's
 computer levels are described in that game's own words."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from game.registry import GAMES
 from game.session import Session
 from scenes.menus.setup import SetupScene
 from scenes.ui.widgets import recording
-from test_ui_sovereign_solitaire import wait_for_check
 
 YOU = {"seats": [{"name": "You"}]}
 
@@ -33,20 +32,6 @@ def test_a_replayed_deal_ended_as_lost_never_counts_its_turns_back(driver):
     counted = [int(line.split()[1]) for line in lines if line.startswith("Turn ")]
     assert counted == sorted(counted) and not lines[-1].startswith("Turn ")
     assert lines[-1] == "Lost after 1 turn", "the end says the result, as the results screen does"
-
-
-def test_the_winnable_answer_stays_until_the_next_move(driver):
-    session = Session("sovereign-solitaire", {**YOU, "rules": {"deal": 4}}, 1)
-    driver.app.screens.table(session)
-    table = driver.app.top
-    wait_for_check(driver, table)
-    driver.key(pygame.K_w)
-    wait_for_check(driver, table)
-    driver.wait(5.0)
-    view = table.current_view()
-    assert table.prompt(view).startswith("Yes: this deal can still be won.")
-    session.apply(session.legal_actions()[0])
-    assert "can still be won" not in table.prompt(table.current_view())
 
 
 def pointer_over(driver, rect) -> None:

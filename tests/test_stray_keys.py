@@ -47,11 +47,8 @@ def finished_table(driver, game, seed: int = 3):
         session.apply(player.choose(session.view(session.to_move), session.legal_actions()))
     driver.app.screens.table(session)
     table = driver.app.top
-    for _ in range(400):
-        if isinstance(driver.app.top, GameOver):
-            return table
-        driver.frame(dt=0.05)
-    pytest.fail("no result screen")
+    assert driver.frames_until(lambda: isinstance(driver.app.top, GameOver), 400, dt=0.05), "no result screen"
+    return table
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)

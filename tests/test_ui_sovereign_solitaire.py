@@ -214,11 +214,8 @@ def finished_table(driver, rules: dict, seed: int = 7, player_seed: int = 0) -> 
         session.apply(player.choose(session.view(0), session.legal_actions()))
     driver.app.screens.table(session)
     table = driver.app.top
-    for _ in range(200):
-        if isinstance(driver.app.top, GameOver):
-            return table
-        driver.frame(dt=0.1)
-    pytest.fail("no result screen")
+    assert driver.frames_until(lambda: isinstance(driver.app.top, GameOver), 200, dt=0.1), "no result screen"
+    return table
 
 
 def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
@@ -426,6 +423,10 @@ def test_asking_whether_the_deal_can_still_be_won_answers_and_counts_as_a_hint(d
     wait_for_check(driver, table)
     assert table.prompt_line.notice == "Yes: this deal can still be won."
     assert table.winnable_button in table.top_buttons()
+    driver.wait(5.0)
+    assert table.prompt(table.current_view()).startswith("Yes: this deal can still be won."), "the answer stays"
+    session.apply(session.legal_actions()[0])
+    assert "can still be won" not in table.prompt(table.current_view()), "until the next move"
 
 
 def test_the_winnable_button_asks_once_a_click(driver, monkeypatch):

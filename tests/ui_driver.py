@@ -41,6 +41,14 @@ class Driver:
         self.settle()
         self.frame([pygame.event.Event(pygame.TEXTINPUT, text=text)])
 
+    def frames_until(self, done, frames: int, dt: float = FRAME) -> bool:
+        """Frames (up to `frames`, each `dt` long) until `done()`; whether it came."""
+        for _ in range(frames):
+            if done():
+                return True
+            self.frame(dt=dt)
+        return done()
+
     def settle(self) -> None:
         """Frames until the screen on top takes keys (see scenes/shell/keymap.py)."""
         while self.app.keys.settling:
