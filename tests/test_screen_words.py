@@ -84,3 +84,41 @@ def test_each_games_levels_are_told_in_its_own_words(driver, game):
     assert aims and " ".join(aims.split()[:3]) in shown
     others = {g.heuristic.aims for g in GAMES if g.rules.max_players > 1 and g is not game}
     assert aims not in others, "no other game's words"
+
+
+def chainchain_at_my_lead(driver):
+    """Chain-Chain, the person (seat 0) to lead on an empty pile, on the real table."""
+    seats = [{"name": "Ana", "kind": "human"}] + [{"name": n, "kind": "computer"} for n in ("Ben", "Cleo")]
+    session = next(s for s in (Session("chainchain", {"seats": seats}, seed) for seed in range(60))
+                   if s.to_move == 0 and not s.view(0).pile)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    driver.frames_until(lambda: table.my_turn and not table.motion.busy, 200, dt=0.05)
+    return table
+
+
+def drawn_texts(app) -> dict:
+    with recording() as drawn:
+        app.draw()
+    return {item.what: item.rect for item in drawn}
+
+
+def test_a_card_staged_on_the_empty_pile_covers_no_words(driver):
+    table = chainchain_at_my_lead(driver)
+    assert "empty pile" in drawn_texts(driver.app)
+    view = table.current_view()
+    card = next(c for c in table.hand.cards(view) if table.card_usable(c))
+    driver.click(table.hand.card_center(view, card))
+    assert table.staged == [card]
+    staged = table.staged_row.slots[0].rect
+    assert not any(rect.colliderect(staged) for what, rect in drawn_texts(driver.app).items() if what == "empty pile")
+
+
+def test_the_new_tag_of_a_card_just_taken_stays_clear_of_the_hands_label(driver):
+    table = chainchain_at_my_lead(driver)
+    view = table.current_view()
+    first = table.hand.cards(view)[0]
+    table.hand.fresh = frozenset({first})  # as after taking the pile
+    texts = drawn_texts(driver.app)
+    label = next(rect for what, rect in texts.items() if what.startswith("Ana  collected"))
+    assert "new" in texts and not texts["new"].colliderect(label)

@@ -238,7 +238,7 @@ class ChainChainTable(TableScene):
         label_y = self.staged_row.rect.top - self.px(2)
         for slot, label in zip(self.pile_top.slots[:len(pile[-2:])], ("1st", "2nd")):
             draw_text(screen, label, self.px(13), theme.INK_DIM, (slot.center[0], label_y), "midbottom")
-        if not view.pile:
+        if not view.pile and not self.staged:  # a staged card lies where the words are
             draw_text(screen, "empty pile", self.px(16), theme.INK_DIM, self.pile_center, "center")
         size = len(view.pile)
         draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,
