@@ -122,3 +122,20 @@ def test_the_new_tag_of_a_card_just_taken_stays_clear_of_the_hands_label(driver)
     texts = drawn_texts(driver.app)
     label = next(rect for what, rect in texts.items() if what.startswith("Ana  collected"))
     assert "new" in texts and not texts["new"].colliderect(label)
+
+
+def test_the_linx_prompt_stops_short_of_the_players_scoring_cards(driver):
+    from game.ai.players import RandomPlayer
+
+    driver.app.screen = pygame.display.set_mode((1280, 800))
+    seats = [{"name": "Ana", "kind": "human"}] + [{"name": n, "kind": "computer"} for n in ("Ben", "Cleo")]
+    session, player = Session("linx", {"seats": seats}, 5), RandomPlayer(5)
+    while not (session.to_move == 0 and session.view(0).claimed[0]) and not session.game_over:
+        session.apply(player.choose(session.view(session.to_move), session.legal_actions()))
+    assert not session.game_over
+    driver.app.screens.table(session)
+    table = driver.app.top
+    driver.frames_until(lambda: table.my_turn and not table.motion.busy, 200, dt=0.05)
+    claims = table.own_claims
+    overlapping = [what for what, rect in drawn_texts(driver.app).items() if rect.colliderect(claims)]
+    assert table.own_claims_w() and not overlapping

@@ -300,6 +300,12 @@ class LinxTable(TableScene):
         if slot is not None:
             (slot.raised(self.px(10)) if self.focus.holding else slot).light(screen, "cursor", self.px)
 
+    def prompt_width(self) -> int:
+        """The prompt stops short of the bottom seat's scoring cards beside it."""
+        if not self.own_claims.w:
+            return super().prompt_width()
+        return min(super().prompt_width(), self.own_claims.x - self.area.x - self.px(12))
+
     def own_claims_w(self) -> int:
         """How wide the bottom seat's scoring cards are drawn, above the draw buttons."""
         return card_width(self.own_claims.w, self.own_claims.h, columns=1, gap=0, most=self.board.card_w, least=0)
