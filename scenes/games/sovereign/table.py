@@ -128,16 +128,8 @@ class SovereignTable(TableScene):
     def layout(self, size) -> None:
         """The rows' cards as large as the rows' height allows; the move log has the width left."""
         self.place(self.layout_frame(size))
-        self.place(self.layout_frame(size, self.area.w - self.middle.w + self.rows_width(self.tallest_card())))
-
-    def tallest_card(self) -> int:
-        """A row's cards as wide as its height allows (up to the card-size setting's largest)."""
-        row_h = self.middle.h // len(self.session.seats)
-        return card_width(10**6, row_h - self.label_h - self.px(14), columns=8, gap=4, most=self.card_px(ROW_CARD))
-
-    def rows_width(self, card_w: int) -> int:
-        """The width a row takes with cards `card_w` wide (see chain_width)."""
-        return 8 * card_w + 7 * 4 + self.px(24)
+        rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(24)  # 8 cards, 7 gaps (see row_card_width)
+        self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w))
 
     def place(self, area: pygame.Rect) -> None:
         self.area = area
@@ -167,11 +159,12 @@ class SovereignTable(TableScene):
                 for index in range(len(self.session.seats))]
 
     def chain_width(self) -> int:
-        """A row's seven places and the hand beside them (room for an eighth card) across its
-        width; a card under the label line in its height."""
+        return self.row_card_width(self.middle.w - self.px(24))
+
+    def row_card_width(self, room_w: int) -> int:
+        """A row's 7 places and its hand (an 8th card) across `room_w`, a card under its label line."""
         row_h = self.middle.h // len(self.session.seats)
-        return card_width(self.middle.w - self.px(24), row_h - self.label_h - self.px(14), columns=8, gap=4,
-                          most=self.card_px(ROW_CARD))
+        return card_width(room_w, row_h - self.label_h - self.px(14), columns=8, gap=4, most=self.card_px(ROW_CARD))
 
     def hand_room(self) -> int:
         """The width kept at the right of each row for that seat's hand, as backs."""
