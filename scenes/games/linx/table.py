@@ -301,8 +301,8 @@ class LinxTable(TableScene):
             (slot.raised(self.px(10)) if self.focus.holding else slot).light(screen, "cursor", self.px)
 
     def prompt_width(self) -> int:
-        """The prompt stops short of the bottom seat's scoring cards beside it."""
-        if not self.own_claims.w:
+        """The prompt stops short of the bottom seat's scoring cards beside it, once it has some."""
+        if not self.seat_shown(self.current_view(), self.seats.bottom) or self.own_claims_w() < SHOWN_MIN_W:
             return super().prompt_width()
         return min(super().prompt_width(), self.own_claims.x - self.area.x - self.px(12))
 
