@@ -150,8 +150,8 @@ class Hand:
         px, size = self.table.px, self.table.px(13)
         tag = pygame.Rect(0, 0, text_width("new", size, bold=True) + px(8), line_height(size, bold=True))
         tag.midtop = (rect.centerx, rect.top + px(2))
-        pygame.draw.rect(screen, theme.GOLD, tag, border_radius=px(4))
-        draw_text(screen, "new", size, theme.CARD_BLACK, tag.center, "center", bold=True, box=rect)
+        pygame.draw.rect(screen, theme.NEW_TAG, tag, border_radius=px(4))
+        draw_text(screen, "new", size, theme.NEW_TAG_INK, tag.center, "center", bold=True, box=rect)
 
     def draw_dragged(self, screen) -> None:
         if self.drag:
