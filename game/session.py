@@ -328,18 +328,28 @@ class Session:
 
         The last decision of a human seat in the current game, when every step since showed no
         human a card hidden until then and it is not another human's turn now (pass-and-play)."""
-        humans = self.human_seats
-        last = next((i for i in range(len(self.log) - 1, self.undo_floor - 1, -1)
-                     if self.movers[i] in humans), None)
-        if last is None or any(self.showed_hidden[last:]):
-            return None
-        if self.to_move in humans and self.to_move != self.movers[last]:
-            return None
-        return last
+        return self._undo_check()[0]
 
     @property
     def can_undo(self) -> bool:
         return self.undo_point() is not None
+
+    def why_no_undo(self) -> str:
+        """Why undo cannot be used now, in a player's words ("" when it can)."""
+        return self._undo_check()[1]
+
+    def _undo_check(self) -> tuple[int | None, str]:
+        """Where undo would go back to (see `undo_point`), or None and why not."""
+        humans = self.human_seats
+        last = next((i for i in range(len(self.log) - 1, self.undo_floor - 1, -1)
+                     if self.movers[i] in humans), None)
+        if last is None:
+            return None, "Nothing to take back: no move of a player's yet in this game"
+        if self.to_move in humans and self.to_move != self.movers[last]:
+            return None, "Undo goes back no further: another player has moved since"
+        if any(self.showed_hidden[last:]):
+            return None, "Undo goes back no further: a card was shown since (a draw or a reveal)"
+        return last, ""
 
     @property
     def can_redo(self) -> bool:

@@ -151,7 +151,7 @@ def test_saved_games_lists_opens_and_deletes_a_game_under_any_name(driver, name)
     driver.app.screens.table(Session("chains", COMPUTERS, 9))
     play_moves(driver, 4)
     table = driver.app.top
-    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
     prompt = driver.app.top
     assert isinstance(prompt, AskText)
     prompt.field.value = ""
@@ -188,7 +188,7 @@ def test_a_finished_game_under_a_name_like_a_date_replays():
     driver.app.screens.replays()
     listing = driver.app.top
     outcome = " and ".join(session.names[seat] for seat in session.outcome().winners) + " won"
-    assert listing.shown[0][0].label.startswith(f"Replay: Chains \u00b7 {outcome} \u00b7 A, B \u00b7 ")
+    assert listing.shown[0][0].label == "Replay: Chains" and listing.shown[0][0].note.startswith(f"{outcome} \u00b7 A, B \u00b7 ")
     driver.click(listing.shown[0][0].rect.center)
     assert isinstance(driver.app.top, Replay)
     driver.key(pygame.K_END)

@@ -15,7 +15,7 @@ BUTTONS = [theme.BUTTON, theme.BUTTON_GO, theme.BUTTON_WARN, theme.BUTTON_STOP, 
 BUTTON_INKS = [theme.INK]  # a disabled button's label is INK_DIM on BUTTON_OFF
 FIELDS = [theme.FIELD, theme.FIELD_FOCUSED]
 FIELD_INKS = [theme.FIELD_INK, theme.FIELD_HINT, theme.FIELD_ALERT]
-TEXT_COLOURS = set(TABLE_INKS + FIELD_INKS)
+TEXT_COLOURS = set(TABLE_INKS + FIELD_INKS + [theme.NEW_TAG_INK])
 
 
 def luminance(color) -> float:
@@ -34,7 +34,8 @@ def contrast(a, b) -> float:
 PAIRS = ([(ink, ground) for ink in TABLE_INKS for ground in ON_TABLE]
          + [(ink, ground) for ink in BUTTON_INKS for button in BUTTONS for ground in (button, hovered(button))]
          + [(theme.INK_DIM, theme.BUTTON_OFF)]
-         + [(ink, ground) for ink in FIELD_INKS for ground in FIELDS])
+         + [(ink, ground) for ink in FIELD_INKS for ground in FIELDS]
+         + [(theme.NEW_TAG_INK, theme.NEW_TAG)])
 
 
 @pytest.mark.parametrize("ink, ground", PAIRS)

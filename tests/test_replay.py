@@ -91,7 +91,7 @@ def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
     table = driver.app.top
     for _ in range(40):
         driver.frame(dt=0.1)
-    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
     prompt = driver.app.top
     assert isinstance(prompt, AskText)
     prompt.field.value = ""
@@ -110,7 +110,8 @@ def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
 
 def test_saving_under_a_taken_name_asks_before_replacing_and_an_empty_name_is_refused(driver):
     """A name taken already (letter case aside) asks to replace the saved game; until the player
-    says Replace, the first save is kept. A name with nothing to show is refused with the reason."""
+    says Replace (a click or R: Enter and Esc keep it), the first save is kept. A name with
+    nothing to show is refused with the reason."""
     from scenes.menus.confirm import AskText, Confirm
 
     driver.app.screens.table(Session("cubes", COMPUTERS, 7))
@@ -119,7 +120,7 @@ def test_saving_under_a_taken_name_asks_before_replacing_and_an_empty_name_is_re
     (path,) = storage.named_saves()
 
     def save_as(name):
-        driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+        driver.key(pygame.K_s, pygame.KMOD_CTRL)
         assert isinstance(driver.app.top, AskText)
         driver.app.top.field.value = ""
         driver.type_text(name)
@@ -134,6 +135,9 @@ def test_saving_under_a_taken_name_asks_before_replacing_and_an_empty_name_is_re
     assert storage.load_game(path).game == "chains" and storage.named_saves() == [path]
     save_as("SUNDAY GAME")
     driver.key(pygame.K_RETURN)
+    assert driver.app.top is table and storage.load_game(path).game == "chains", "Enter keeps the first save"
+    save_as("SUNDAY GAME")
+    driver.key(pygame.K_r)
     assert driver.app.top is table and "Saved as" in table.prompt_line.notice
     assert storage.named_saves() == [path] and storage.load_game(path).game == "cubes"
 
@@ -184,14 +188,25 @@ def test_a_replay_is_watched_from_a_chosen_seat_with_its_hand_shown(driver):
     assert replay.table.current_view().seat is None, "and back to an onlooker"
 
 
+def test_the_list_names_a_solitaire_deal_by_its_number(driver):
+    """Today's deal (or any numbered deal) can be found again in the list by its number."""
+    session = Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": 412}}, 3)
+    session.apply(session.legal_actions()[0])
+    storage.save_named(session, "my deal")
+    driver.app.screens.replays()
+    (button, _path), = driver.app.top.shown
+    assert button.label == "Saved: my deal \u00b7 Sovereign's Chain: Solitaire \u00b7 Deal #412"
+    assert button.note.startswith("in progress \u00b7 You \u00b7 ")
+
+
 def test_the_list_says_how_each_game_ended(driver):
     storage.archive_game(solitaire_lost(3))
     storage.archive_game(finished("chains", 6))
     one_human = Session("chains", {"seats": [{"name": "Ana"}, COMPUTERS["seats"][1]]}, 2)
     storage.save_named(one_human, "Sovereign's Chain: Solitaire Ana")
     driver.app.screens.replays()
-    labels = [button.label for button, _path in driver.app.top.shown]
+    labels = [f"{button.label} \u00b7 {button.note}" for button, _path in driver.app.top.shown]
     assert labels[0].startswith("Saved: Sovereign's Chain: Solitaire Ana \u00b7 Chains \u00b7 in progress \u00b7 Ana, Ben")
-    assert any("Solitaire \u00b7 lost \u00b7 You \u00b7 " in label for label in labels)
+    assert any("Solitaire \u00b7 lost \u00b7 You \u00b7 " in label for label in labels), labels
     assert any(label.startswith("Replay: Chains \u00b7 Ana won \u00b7 Ana, Ben") or label.startswith(
         "Replay: Chains \u00b7 Ben won \u00b7 Ana, Ben") for label in labels), labels

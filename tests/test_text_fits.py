@@ -26,9 +26,11 @@ def seats(game) -> list[dict]:
     return [{"name": names[i], "kind": "human" if i == 0 else "computer", "difficulty": "normal"} for i in range(count)]
 
 
-def cut_texts(scene) -> list[str]:
-    """The texts one frame of `scene` cuts short (with an ellipsis)."""
+def cut_texts(scene, size=None) -> list[str]:
+    """The texts one frame of `scene` cuts short (with an ellipsis), laid out first at `size`."""
     with noting_cuts() as cuts:
+        if size is not None:
+            scene.layout(size)
         scene.draw(pygame.display.get_surface())
     return list(cuts)
 
@@ -71,3 +73,82 @@ def test_no_instruction_hint_event_or_card_name_is_cut_at_any_size(game, size, p
     results.layout(size)
     found += cut_texts(results)
     assert not found, f"{game.name} at {size}: cut short: {sorted(set(found))}"
+
+
+LOOKS = {"normal": {}, "large cards and text": {"card_size": "large", "large_text": True}}
+
+
+def finished_games() -> list[Session]:
+    """A game of each kind, played to its end by the rule of thumb, a person in seat 0 (the
+    solitaire on a numbered deal)."""
+    games = []
+    for game in GAMES:
+        players = 1 if game.rules.max_players == 1 else max(2, game.rules.min_players)
+        seats = [{"name": "Ann"}] + [{"name": f"Bot {i}", "kind": "computer"} for i in range(1, players)]
+        rules = {"deal": 412} if game.name == "sovereign-solitaire" else {}
+        session = Session(game.name, {"seats": seats, "rules": rules}, 7)
+        person = session.descriptor.heuristic(7)
+        while not session.game_over:
+            seat = session.to_move
+            session.apply(person.choose(session.view(0), session.legal_actions()) if seat == 0
+                          else session.computer_action())
+        games.append(session)
+    return games
+
+
+def review_ready(driver: Driver, scene) -> None:
+    for _ in range(20000):
+        if scene.ready:
+            return
+        driver.frame()
+    pytest.fail("the review did not finish")
+
+
+def screens_after_the_games(driver: Driver, sessions: list[Session]):
+    """Each screen that shows finished games: each game's results, its replay at its last move and
+    its review; the list of saved games; the statistics of each game."""
+    from game import storage
+    from game.stats import record_game
+    from scenes.menus.replay import Replay, ReplayList
+    from scenes.menus.review import ReviewScene
+    from scenes.menus.stats_screen import StatsScreen
+    from scenes.shell.screens import table_class
+
+    app = driver.app
+    for session in sessions:
+        storage.archive_game(session)
+        record_game(session)
+        table = table_class(session.descriptor)(app, session)
+        app.reset_to(table)
+        yield f"{session.game} results", GameOver(app, table)
+        replay = Replay(app, session, table_class(session.descriptor))
+        app.reset_to(replay)
+        replay.go(10**9)
+        yield f"{session.game} replay", replay
+        review = ReviewScene(app, session, 0, table_class(session.descriptor))
+        app.reset_to(review)
+        review_ready(driver, review)
+        yield f"{session.game} review", review
+    yield "saved games", ReplayList(app)
+    stats = StatsScreen(app)
+    for game in GAMES:
+        stats.chooser.value = game.name
+        yield f"{game.name} statistics", stats
+
+
+@pytest.mark.parametrize("looks", LOOKS, ids=str)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_text_is_cut_in_results_replays_reviews_saved_games_or_statistics(size, looks, private_home, monkeypatch):
+    from game import review as engine
+    from test_review import TINY
+
+    monkeypatch.setattr(engine, "REVIEW_BUDGETS", {name: TINY for name in engine.REVIEW_BUDGETS})
+    monkeypatch.setattr(engine, "DEFAULT_BUDGET", TINY)
+    app = open_app(fit_to_desktop=False)
+    app.screen = pygame.display.set_mode(size)
+    app.settings.update(LOOKS[looks])
+    app.apply_settings()
+    found = []
+    for name, scene in screens_after_the_games(Driver(app), finished_games()):
+        found += [f"{name}: {text}" for text in cut_texts(scene, size)]
+    assert not found, f"at {size} with {looks}: cut short: {sorted(set(found))}"

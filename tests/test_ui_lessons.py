@@ -196,7 +196,7 @@ def test_the_setup_screen_opens_the_lesson_and_a_lesson_has_no_undo_or_saves(dri
     assert table.top_buttons() == [table.commands.menu_button, table.commands.rules_button, table.hint_button]
     play_to_the_end(driver, table)
     for key, mod in ((pygame.K_z, pygame.KMOD_CTRL), (pygame.K_s, pygame.KMOD_CTRL), (pygame.K_F2, 0)):
-        driver.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)])
+        driver.key(key, mod)
         assert driver.app.top is table
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.app.top, MainMenu)

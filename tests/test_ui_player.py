@@ -38,7 +38,7 @@ def open_table(driver: Driver, session: Session):
 
 def ctrl_key(driver: Driver, key: int, shift: bool = False) -> None:
     mod = pygame.KMOD_CTRL | (pygame.KMOD_SHIFT if shift else 0)
-    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)])
+    driver.key(key, mod)
 
 
 def until_my_turn(driver: Driver, table, seconds: float = 30.0) -> None:

@@ -121,7 +121,7 @@ def test_a_card_dropped_on_a_place_it_cannot_cover_snaps_back_with_the_reason(dr
 def by_keys(driver, table: SolitaireTable, action) -> None:
     """Make `action` by keyboard only: its own key, else Left/Right to its hand card (or to the
     moves on the table) and Up/Down to the move, then Enter."""
-    keyed = {move: key for key, move in table.key_actions().items()}
+    keyed = {move: key.codes[0] for key, move in table.key_actions().items()}
     if action in keyed:
         driver.key(keyed[action])
         return
@@ -214,11 +214,8 @@ def finished_table(driver, rules: dict, seed: int = 7, player_seed: int = 0) -> 
         session.apply(player.choose(session.view(0), session.legal_actions()))
     driver.app.screens.table(session)
     table = driver.app.top
-    for _ in range(200):
-        if isinstance(driver.app.top, GameOver):
-            return table
-        driver.frame(dt=0.1)
-    pytest.fail("no result screen")
+    assert driver.frames_until(lambda: isinstance(driver.app.top, GameOver), 200, dt=0.1), "no result screen"
+    return table
 
 
 def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
@@ -235,7 +232,7 @@ def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
     driver.key(pygame.K_r)
     assert driver.app.top.session.config["rules"]["deal"] == 21, "R: the same deal again"
     table = finished_table(driver, {"deal": 21, "winnable": True})
-    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_n)
     fresh = driver.app.top.session.config["rules"]
     assert fresh["winnable"] and fresh["deal"] != 21
     assert solve(SOLITAIRE.setup({"players": 1}, fresh["deal"]), node_limit=WINNABLE_NODES)[0] is True
@@ -426,6 +423,10 @@ def test_asking_whether_the_deal_can_still_be_won_answers_and_counts_as_a_hint(d
     wait_for_check(driver, table)
     assert table.prompt_line.notice == "Yes: this deal can still be won."
     assert table.winnable_button in table.top_buttons()
+    driver.wait(5.0)
+    assert table.prompt(table.current_view()).startswith("Yes: this deal can still be won."), "the answer stays"
+    session.apply(session.legal_actions()[0])
+    assert "can still be won" not in table.prompt(table.current_view()), "until the next move"
 
 
 def test_the_winnable_button_asks_once_a_click(driver, monkeypatch):
@@ -511,8 +512,7 @@ def test_a_lost_deal_whose_last_turn_drew_a_card_shows_undo_inactive(driver):
     assert not table.session.can_undo and not table.commands.undo_button.enabled
     before = list(table.session.log)
     driver.click(table.commands.undo_button.rect.center)
-    with_ctrl = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
-    driver.frame([with_ctrl])
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert table.session.log == before and isinstance(driver.app.top, GameOver)
 
 
@@ -567,7 +567,7 @@ def test_a_fair_winds_deal_says_so_in_the_title_bar(driver):
 def test_a_solitaire_is_offered_for_saving_under_its_deal_and_keeps_the_name_typed(driver):
     """Ctrl+S offers "Solitaire Deal #12"; a name with a colon or an apostrophe is listed as typed."""
     driver.app.screens.table(Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": 12}}, 1))
-    driver.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
     ask = driver.app.top
     assert ask.field.value == "Solitaire Deal #12"
     table = driver.app.stack[-2]

@@ -46,7 +46,7 @@ def test_a_turn_by_keyboard_only(driver, game):
         driver.key(pygame.K_RETURN)
     else:
         key = next(k for k, action in table.key_actions().items() if action in table.session.legal_actions())
-        driver.key(key)
+        driver.key(key.codes[0])
     assert len(table.session.log) == before + 1
 
 

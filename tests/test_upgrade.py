@@ -73,8 +73,8 @@ def test_every_game_a_release_kept_is_read_and_none_is_set_aside(release, privat
     assert earlier == EARLIER[release]
     assert untouched(home, release)
     described = [describe(path) for path in storage.named_saves() + storage.finished_games()]
-    assert not [text for text in described if "cannot be read" in text]
-    assert sum(f" \u00b7 {EARLIER_RULES} \u00b7 " in text for text in described) == len(EARLIER[release]) - 1
+    assert not [lines for lines in described if "cannot be read" in lines[0]]
+    assert sum(details.startswith(f"{EARLIER_RULES} \u00b7 ") for _title, details in described) == len(EARLIER[release]) - 1
 
 
 @pytest.mark.parametrize("release", RELEASED)
@@ -135,7 +135,7 @@ def test_continue_offers_a_game_the_new_rules_cannot_go_on_with_as_a_replay(rele
     assert not (home / "current-game.json").exists() and storage.saved_game_title() is None
     kept = [path for path in storage.named_saves() if "(old rules)" in storage.saved_name(path)]
     assert len(kept) == 1 and f"\u201c{storage.saved_name(kept[0])}\u201d" in confirm.detail
-    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_w)
     replay = driver.app.top
     assert isinstance(replay, Replay)
     driver.key(pygame.K_END)

@@ -38,10 +38,32 @@ class Driver:
         self.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(end[0]), int(end[1])), button=1)])
 
     def type_text(self, text: str) -> None:
+        self.settle()
         self.frame([pygame.event.Event(pygame.TEXTINPUT, text=text)])
 
-    def key(self, key: int) -> None:
-        self.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    def frames_until(self, done, frames: int, dt: float = FRAME) -> bool:
+        """Frames (up to `frames`, each `dt` long) until `done()`; whether it came."""
+        for _ in range(frames):
+            if done():
+                return True
+            self.frame(dt=dt)
+        return done()
+
+    def settle(self) -> None:
+        """Frames until the screen on top takes keys (see scenes/shell/keymap.py)."""
+        while self.app.keys.settling:
+            self.frame()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        """A deliberate press: once the screen on top takes keys (see scenes/shell/keymap.py),
+        the key goes down and up."""
+        self.settle()
+        self.key_at_once(key, mod)
+
+    def key_at_once(self, key: int, mod: int = 0) -> None:
+        """A press in this very frame, taken or not."""
+        self.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
+                    pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)])
 
 
 def frames_while_idle(app, monkeypatch, polls: int = 20) -> tuple[int, int]:

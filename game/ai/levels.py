@@ -14,12 +14,16 @@ from .rollout import RolloutPlayer
 class Difficulty:
     key: str
     label: str
-    help: str
+    help: str  # "{aims}" stands for what the game's rule of thumb plays for
+
+    def help_for(self, game) -> str:
+        """The help in `game`'s own words (a GameDescriptor)."""
+        return self.help.format(aims=game.heuristic.aims)
 
 
 DIFFICULTIES = (
     Difficulty("easy", "Easy", "Plays by rules of thumb, and slips now and then."),
-    Difficulty("normal", "Normal", "Plays by rules of thumb: keeps cards that connect, blocks you."),
+    Difficulty("normal", "Normal", "Plays by rules of thumb: {aims}."),
     Difficulty("hard", "Hard", "Thinks ahead: plays out many possible deals before each move."),
     Difficulty("expert", "Expert", "Like Hard, with about four times as long to think."),
     Difficulty("random", "Random", "Picks any legal move at random."),

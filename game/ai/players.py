@@ -18,6 +18,8 @@ class HeuristicPlayer(Player):
     Rollouts (game.ai.rollout) compare its best few moves, so every game's rule of thumb has this
     shape: `__init__(seed)` and `ranking(view, legal)`."""
 
+    aims = ""  # what it plays for, in the game's own words, as the setup screen's level help says it
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 

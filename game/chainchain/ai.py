@@ -33,6 +33,7 @@ SAMPLES = 40          # letters: sampled hands per estimate of the next player's
 
 
 class ChainChainHeuristic(HeuristicPlayer):
+    aims = "keeps answers in hand, and leaves you a card you cannot answer"
     pass_on = PASS_ON
     reversal = REVERSAL
     cover = COVER

@@ -19,6 +19,7 @@ NEXT_PLAYER_THREAT = 1.0  # times the chance that the next player can play
 
 
 class ChainsHeuristic(HeuristicPlayer):
+    aims = "keeps cards that connect, and leaves you stuck for a card that fits"
     hand_link = HAND_LINK
     next_player_threat = NEXT_PLAYER_THREAT
 

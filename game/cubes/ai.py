@@ -29,6 +29,7 @@ _DECK = standard_deck()
 
 
 class CubesHeuristic(HeuristicPlayer):
+    aims = "scores cubes, sets up centres, and leaves you none to close"
     card_bonus = 0.5   # a scored card, on top of its points (most cards breaks ties)
     threat = 1.0       # points the next player is likely to score
     own_chance = 0.5   # a cube only this hand can close, discounted: it may not survive a round

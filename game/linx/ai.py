@@ -25,6 +25,7 @@ TAKEN = 3.0                   # keep the discards taken: two players handing one
 
 
 class LinxHeuristic(HeuristicPlayer):
+    aims = "takes the discard that lengthens its chain, and lays the chain worth the most"
     def ranking(self, view: LinxView, legal: list) -> list:
         """The legal actions, best first."""
         if len(legal) == 1:

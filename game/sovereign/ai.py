@@ -88,6 +88,7 @@ class _Board:
 
 
 class SovereignHeuristic(HeuristicPlayer):
+    aims = "builds the larger suit on its own chain, and spoils the leader's"
     def ranking(self, view: SovereignView, legal: list) -> list:
         if len(legal) == 1:
             return list(legal)

@@ -1,5 +1,6 @@
 """Boxes over the current screen that ask something: a question, a body, and two answers at the
-bottom; Enter takes the first, Esc or the second goes back."""
+bottom. Esc or the second answer goes back; Enter takes the harmless answer (a yes-or-no question's
+second, a name's OK); an answer that ends or deletes something takes a click or its own key."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Callable
 import pygame
 
 from scenes.shell.app import Scene
+from scenes.shell.keymap import ENTER, ESCAPE, SPACE, Key, named
 from scenes.ui import theme
 from scenes.ui.widgets import Button, TextField, draw_lines, draw_text, line_height, panel, wrap
 
@@ -26,6 +28,10 @@ class Dialog(Scene):
         return False
 
     def accept(self) -> None:
+        raise NotImplementedError
+
+    def take_default(self, event) -> bool:
+        """Enter's answer, when `event` is Enter (or another key that answers); whether it was."""
         raise NotImplementedError
 
     def body_height(self, width: int) -> int:
@@ -52,11 +58,10 @@ class Dialog(Scene):
         self.no.rect = pygame.Rect(self.box.centerx + gap // 2, self.box.bottom - bh - gap, bw, bh)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if ESCAPE.pressed(event):
             self.app.pop()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.accept()
+        if self.take_default(event):
             return
         self.handle_body(event)
         self.yes.handle(event) or self.no.handle(event)
@@ -74,13 +79,25 @@ class Dialog(Scene):
 
 
 class Confirm(Dialog):
-    """A yes-or-no question: the first answer does it."""
+    """A yes-or-no question whose yes ends, deletes or leaves something: it takes a click or
+    `yes_key` (named on its button); Enter and Space take the no."""
 
-    def __init__(self, app, question: str, detail: str, yes: str, on_yes: Callable[[], None], no: str = "Stay") -> None:
-        super().__init__(app, question, yes, no)
+    def __init__(self, app, question: str, detail: str, yes: str, on_yes: Callable[[], None], yes_key: Key,
+                 no: str = "Stay") -> None:
+        super().__init__(app, question, named(yes, yes_key), no)
         self.detail = detail
         self.on_yes = on_yes
+        self.yes_key = yes_key
         self.lines: list[str] = []
+
+    def take_default(self, event) -> bool:
+        if ENTER.pressed(event) or SPACE.pressed(event):
+            self.app.pop()
+        elif self.yes_key.pressed(event):
+            self.accept()
+        else:
+            return False
+        return True
 
     def accept(self) -> None:
         self.app.pop()
@@ -106,6 +123,12 @@ class AskText(Dialog):
 
     def animating(self) -> bool:
         return True  # the cursor blinks
+
+    def take_default(self, event) -> bool:
+        if ENTER.pressed(event):
+            self.accept()
+            return True
+        return False
 
     def accept(self) -> None:
         """The text as typed goes to `on_ok`, which says what is wrong with it, if anything (a name

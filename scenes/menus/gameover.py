@@ -1,6 +1,7 @@
-"""The end of a game: who won and why, every hand shown, the session's wins, what next (for a
-solitaire with numbered deals: the same deal again, R, or a new one, Enter); Review judges the
-decisions of the game just played (scenes/menus/review.py).
+"""The end of a game: who won and why, every hand shown, the session's wins, what next (the next
+game, N; for a solitaire with numbered deals the same deal again, R, or a new one, N); Review
+judges the decisions of the game just played (scenes/menus/review.py), and is what Enter or Space
+opens: a key pressed for the last move never throws the result away.
 
 The table's top bar stays live above it: Undo (Ctrl+Z) takes the last decision back where the
 session allows it, and play goes on; Rules (F1) and Table (F2) open over the result."""
@@ -15,6 +16,7 @@ from game.session import Session
 from game.wording import acts
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
@@ -41,15 +43,18 @@ class GameOver(Scene):
         self.retry = None
         if session.rules.numbered_deals:
             storage.forget_game()
-            self.retry = Button("Retry deal", self.retry_deal)
-            self.primary = Button("New deal", self.new_deal, color=theme.BUTTON_GO)
+            self.retry = Button("Retry deal", self.retry_deal, note=keymap.pressing(keymap.RETRY_DEAL))
+            self.primary = Button("New deal", self.new_deal, note=keymap.pressing(keymap.NEXT_GAME), color=theme.BUTTON_GO)
         elif session.session_over:
             storage.forget_game()
-            self.primary = Button("Play again", self.play_again, color=theme.BUTTON_GO)
+            self.primary = Button("Play again", self.play_again, note=keymap.pressing(keymap.NEXT_GAME),
+                                  color=theme.BUTTON_GO)
         else:
-            self.primary = Button("Next game", self.next_game, color=theme.BUTTON_GO)
-        self.menu = Button("Menu", self.to_menu)
-        self.review = Button("Review", lambda: app.screens.review(session)) if session.human_seats else None
+            self.primary = Button("Next game", self.next_game, note=keymap.pressing(keymap.NEXT_GAME),
+                                  color=theme.BUTTON_GO)
+        self.menu = Button("Menu", self.to_menu, note=keymap.pressing(keymap.ESCAPE))
+        self.review = (Button("Review", lambda: app.screens.review(session), note=keymap.pressing(keymap.ENTER))
+                       if session.human_seats else None)
 
     @property
     def buttons(self) -> list[Button]:
@@ -72,7 +77,7 @@ class GameOver(Scene):
         buttons = self.buttons
         bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in buttons))
         bw = min(bw, (inner_w - (len(buttons) - 1) * 2 * gap) // len(buttons))
-        bh = max(self.px(56), self.primary.needed(self.px(22))[1])
+        bh = max(self.px(56), *(b.needed(self.px(22))[1] for b in buttons))
         room = h - 2 * margin - header - bh - 3 * gap
         self.card_w = max(self.table.result_card_min_w, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
@@ -149,9 +154,12 @@ class GameOver(Scene):
     def handle(self, event) -> None:
         for button in self.buttons:
             button.handle(event)
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if keymap.ENTER.pressed(event) or keymap.SPACE.pressed(event):
+            if self.review is not None:
+                self.review.on_click()
+        elif keymap.NEXT_GAME.pressed(event):
             self.primary.on_click()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.retry is not None:
+        elif keymap.RETRY_DEAL.pressed(event) and self.retry is not None:
             self.retry.on_click()
         elif self.app.top is self:
             self.table.handle(event)  # its top bar and keys: Undo, Rules, Table, Menu

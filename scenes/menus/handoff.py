@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import draw_lines, draw_text, fit_text, wrap
 
@@ -18,11 +19,11 @@ class HandOff(Scene):
 
     def handle(self, event) -> None:
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER))
+            keymap.ENTER.pressed(event) or keymap.SPACE.pressed(event))
         if ready:
             self.table.turns.reveal(self.seat)
             self.app.pop()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif keymap.ESCAPE.pressed(event):
             self.app.pop()
             self.table.commands.leave()
 
@@ -36,5 +37,5 @@ class HandOff(Scene):
                        self.px(24), theme.INK_DIM, (w // 2, y), "midtop") + self.px(24)
         for line in self.table.session.stream(None).recap():
             y = draw_lines(screen, wrap(line, self.px(16), width), self.px(16), theme.INK_DIM, (w // 2, y), "midtop")
-        draw_text(screen, fit_text("Esc: back to the menu (the game is saved)", self.px(16), width), self.px(16), theme.INK_DIM,
+        draw_text(screen, fit_text(f"{keymap.ESCAPE.name}: back to the menu (the game is saved)", self.px(16), width), self.px(16), theme.INK_DIM,
                   (w // 2, h - self.px(16)), "midbottom")

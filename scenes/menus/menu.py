@@ -13,11 +13,13 @@ from game.earlier import EARLIER_EDITION
 from game.session import EarlierEdition, SaveError
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
 
 
-LEARNED = "learned \u2713"  # under Learn, once a game's lesson was played to its end
+LEARNED = "learned \u2713"
+TITLE_SIZES = ((64, True), (40, False))  # the title's size and whether the subtitle shows, the first that fits  # under Learn, once a game's lesson was played to its end
 
 
 class MainMenu(Scene):
@@ -55,12 +57,18 @@ class MainMenu(Scene):
         return [self.continue_button, self.replays_button, self.statistics_button, self.settings_button,
                 self.quit_button]
 
+    def place_title(self, size: int, subtitled: bool) -> int:
+        """The title at `size` (and the subtitle under it, or none); returns the bottom of both."""
+        self.title_size, self.subtitled = size, subtitled
+        self.title_y = self.px(30 * size / TITLE_SIZES[0][0])
+        self.subtitle_y = self.title_y + line_height(self.px(size), bold=True)
+        return self.subtitle_y + (line_height(self.px(22)) if subtitled else 0) + self.px(10)
+
     def layout(self, size) -> None:
+        """The title, the games (each with its blurb, where the window's height allows: a smaller
+        title makes room for them first) and the small buttons in as few lines as fit."""
         w, h = size
         gap = self.px(10)
-        self.title_y = self.px(30)
-        self.subtitle_y = self.title_y + line_height(self.px(64), bold=True)
-        title_bottom = self.subtitle_y + line_height(self.px(22)) + gap
         self.show_blurbs(True)
         needed = [button.needed(self.px(24)) for button in self.game_buttons]
         learn_w = Button("Learn", lambda: None, note=LEARNED).needed(self.px(20))[0]  # as wide learned or not
@@ -69,7 +77,12 @@ class MainMenu(Scene):
         row = self.small_buttons()
         row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
         lines = self._lines(row, bw, gap)
-        room = h - title_bottom - len(lines) * (row_h + gap) - 2 * gap - line_height(self.px(17))
+        below = len(lines) * (row_h + gap) + 2 * gap + line_height(self.px(17))
+        for title_size, subtitled in TITLE_SIZES:
+            title_bottom = self.place_title(title_size, subtitled)
+            room = h - title_bottom - below
+            if room // len(self.game_buttons) - gap >= max(nh for _nw, nh in needed):
+                break
         self.show_blurbs(room // len(self.game_buttons) - gap >= max(nh for _nw, nh in needed))
         needed = [button.needed(self.px(24)) for button in self.game_buttons]
         bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
@@ -140,21 +153,28 @@ class MainMenu(Scene):
         self.app.screens.confirm(
             "This game cannot be continued", f"It was {EARLIER_EDITION} of {title}, which these rules cannot go on "
             f"with. It is kept in Saved games as \u201c{storage.saved_name(kept)}\u201d: watch it as a replay?",
-            "Watch", lambda: self.app.screens.replay_earlier(earlier))
+            "Watch", lambda: self.app.screens.replay_earlier(earlier), keymap.WATCH_EARLIER)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+        if keymap.ESCAPE.pressed(event):
+            self.ask_to_quit()
             return
         for button in self.buttons():
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                 break  # a click may relayout the menu: no other button takes it
 
+    def ask_to_quit(self) -> None:
+        """Esc on the menu asks first: the app closes only when the player says Quit."""
+        self.app.screens.confirm("Quit Chain Table?", "A game in progress is saved: Continue brings it back.",
+                                 "Quit", self.app.quit, keymap.QUIT)
+
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, _h = self.app.size
-        draw_text(screen, "Chain Table", self.px(64), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
-        draw_text(screen, "five chain-building card games", self.px(22), theme.INK_DIM, (w // 2, self.subtitle_y), "midtop")
+        draw_text(screen, "Chain Table", self.px(self.title_size), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        if self.subtitled:
+            draw_text(screen, "five chain-building card games", self.px(22), theme.INK_DIM, (w // 2, self.subtitle_y),
+                      "midtop")
         for button in self.buttons():
             button.draw(screen, self.px(24) if button in self.game_buttons else self.px(20))
         if self.message:

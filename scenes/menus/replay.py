@@ -19,13 +19,15 @@ from game.playback import Playback
 from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, EarlierEdition, SaveError, Session
 from game.wording import whose
 
+from scenes.menus.gameover import summary_lines
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import (Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded,
                                wrap)
 
-STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+STEP_KEYS = {keymap.LEFT: -1, keymap.RIGHT: 1, keymap.HOME: -10**9, keymap.END: 10**9}
 
 
 class Watching(Turns):
@@ -96,13 +98,13 @@ class Replay(Scene):
                                  self.px(10))
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.ESCAPE.pressed(event):
             self.app.pop()
             return
-        if event.type == pygame.KEYDOWN and event.key in STEP_KEYS:
-            self.go(STEP_KEYS[event.key])
+        if keymap.pressed_in(STEP_KEYS, event) is not None:
+            self.go(keymap.pressed_in(STEP_KEYS, event))
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and len(self.viewers) > 1:
+        if keymap.NEXT_VIEWER.pressed(event) and len(self.viewers) > 1:
             self.next_viewer()
             return
         self.handle_pointer(event)
@@ -170,18 +172,19 @@ class Replay(Scene):
         """Once the game is over, every seat's cards and result, over the table."""
         rows = self.table.result_rows()
         gap, card_w = self.px(10), max(40, self.px(48))
-        card_h = int(card_w * theme.CARD_RATIO)
-        row_h = max(card_h, 2 * line_height(self.px(16))) + gap
-        box = pygame.Rect(0, 0, min(self.app.size[0] - 2 * gap, self.px(900)), len(rows) * row_h + 2 * gap)
+        box_w = min(self.app.size[0] - 2 * gap, self.px(900))
+        text_w = box_w // 3
+        summaries = [summary_lines(summary, self.px(14), text_w) for _seat, _cards, summary in rows]
+        row_h = max(int(card_w * theme.CARD_RATIO), line_height(self.px(16), bold=True)
+                    + max(map(len, summaries)) * line_height(self.px(14))) + gap
+        box = pygame.Rect(0, 0, box_w, len(rows) * row_h + 2 * gap)
         box.midbottom = (self.app.size[0] // 2, self.bar.y - gap)
         panel(screen, box, edge=theme.GOLD)
-        text_w = box.w // 3
-        for i, (seat, cards, summary) in enumerate(rows):
+        for i, ((seat, cards, _summary), lines) in enumerate(zip(rows, summaries)):
             y = box.y + gap + i * row_h
             name = draw_text(screen, fit_text(self.session.names[seat], self.px(16), text_w, bold=True), self.px(16),
                              theme.INK, (box.x + gap, y), bold=True, box=box)
-            draw_text(screen, fit_text(summary, self.px(14), text_w), self.px(14), theme.INK_DIM, (box.x + gap, name.bottom),
-                      box=box)
+            draw_lines(screen, lines, self.px(14), theme.INK_DIM, (box.x + gap, name.bottom), box=box)
             left = box.x + gap + text_w
             step = min(int(card_w * 0.8), (box.right - gap - left - card_w) // max(1, len(cards) - 1))
             for k, card in enumerate(cards):
@@ -214,11 +217,14 @@ class ReplayList(Scene):
         self.layout(self.app.size)
 
     def label(self, path: Path, kind: str) -> str:
+        return " \u00b7 ".join(filter(None, self.words(path, kind)))
+
+    def words(self, path: Path, kind: str) -> tuple[str, str]:
+        """What a kept game is; and how it ended, who played and when (shown under it)."""
         if path not in self.described:
             self.described[path] = describe(path)
-        if kind == "Saved":
-            return f"Saved: {storage.saved_name(path)} \u00b7 {self.described[path]}"
-        return f"Replay: {self.described[path]}"
+        what, when = self.described[path]
+        return (f"Saved: {storage.saved_name(path)} \u00b7 {what}" if kind == "Saved" else f"Replay: {what}"), when
 
     def open(self, path: Path) -> None:
         try:
@@ -251,7 +257,7 @@ class ReplayList(Scene):
 
     def ask_to_delete(self, path: Path) -> None:
         self.app.screens.confirm("Delete this game?", f"{self.label(path, dict(self.entries)[path])} is removed "
-                                 "for good.", "Delete", lambda: self.delete(path))
+                                 "for good.", "Delete", lambda: self.delete(path), keymap.DELETE_GAME)
 
     def delete(self, path: Path) -> None:
         try:
@@ -272,7 +278,7 @@ class ReplayList(Scene):
         gap = self.px(10)
         self.title_y = self.px(20)
         top = self.title_y + line_height(self.px(40), bold=True) + gap
-        row_h = max(self.px(44), line_height(self.px(18)) + gap)
+        row_h = max(self.px(44), Button("", None, note="1").needed(self.px(18))[1] + gap // 2)
         bw, bh = max(self.px(160), self.back.needed(self.px(20))[0]), max(self.px(46), self.back.needed(self.px(20))[1])
         bottom = h - bh - 2 * gap - line_height(self.px(16))
         per_page = max(1, (bottom - top) // (row_h + gap))
@@ -285,8 +291,9 @@ class ReplayList(Scene):
         open_w = width - delete_w - gap - review_room
         self.shown, self.deletes, self.reviews = [], [], []
         for i, (path, kind) in enumerate(chosen):
-            text = fit_text(self.label(path, kind), self.px(18), open_w - 2 * self.px(18), bold=True)
-            button = Button(text, lambda p=path: self.open(p))
+            what, when = self.words(path, kind)
+            text = fit_text(what, self.px(18), open_w - 2 * self.px(18), bold=True)
+            button = Button(text, lambda p=path: self.open(p), note=when)
             button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
             delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
             delete.rect = pygame.Rect(button.rect.right + gap + review_room, button.rect.y, delete_w, row_h)
@@ -304,7 +311,7 @@ class ReplayList(Scene):
         self.more.enabled = (self.page + 1) * per_page < len(self.entries)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.ESCAPE.pressed(event):
             self.app.pop()
             return
         for button in [self.back, self.more, self.less] + [b for b, _p in self.shown + self.deletes + self.reviews]:
@@ -333,10 +340,11 @@ class ReplayList(Scene):
 DESCRIBED_BYTES = 2_000_000  # a kept game larger than this is listed by its name alone (opening it says more)
 
 
-def describe(path: Path) -> str:
-    """"Chains · lost · Ana, Ben · 23 Nov 2026 14:02" from a kept game's file: its game, how it
-    ended (replayed from its moves: "won", "lost", "Ben won", "in progress"), its seats, and the
-    file's own time (never its name); what can be told when the file cannot be read."""
+def describe(path: Path) -> tuple[str, str]:
+    """("Chains", "lost · Ana, Ben · 23 Nov 2026 14:02") from a kept game's file: its game (and a
+    numbered deal's number); how it ended (replayed from its moves: "won", "lost", "Ben won", "in
+    progress"), its seats and the file's own time (never its name). What can be told when the file
+    cannot be read."""
     try:
         when = time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
     except (OSError, OverflowError, ValueError):
@@ -346,9 +354,11 @@ def describe(path: Path) -> str:
         title = find_game(data["game"]).title
         names = ", ".join(_seat_name(seat, number) for number, seat in enumerate(data["config"]["seats"][:8], 1))
         result = _result_words(data)
+        deal = (data["config"].get("rules") or {}).get("deal")
     except (OSError, storage.UnusableFile, KeyError, TypeError, ValueError, AttributeError):
-        return " \u00b7 ".join(filter(None, ["cannot be read", when]))
-    return " \u00b7 ".join(filter(None, [title, result, names, when]))
+        return "cannot be read", when
+    number = f"Deal #{deal}" if type(deal) is int else ""
+    return " \u00b7 ".join(filter(None, [title, number])), " \u00b7 ".join(filter(None, [result, names, when]))
 
 
 def _result_words(data: dict) -> str:

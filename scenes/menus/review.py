@@ -24,15 +24,16 @@ from game.wording import HISSING, YOU, whose
 
 from scenes.menus.replay import STEP_KEYS, Replay
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Thinker
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, text_width, unrecorded
+from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded, wrap
 
 MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
 MARK_INKS = {BEST: theme.MARK_BEST, GOOD: theme.GOLD, COSTLY: theme.ALERT}
 MARK_TICKS = {BEST: (70, 170, 90), GOOD: (225, 175, 50), COSTLY: (225, 60, 50)}  # on the move track
-DECISION_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
-COSTLY_KEYS = {pygame.K_p: -1, pygame.K_PAGEUP: -1, pygame.K_n: 1, pygame.K_PAGEDOWN: 1}
+DECISION_KEYS = {keymap.UP: -1, keymap.DOWN: 1}
+COSTLY_KEYS = {keymap.PREVIOUS_COSTLY: -1, keymap.NEXT_COSTLY: 1}
 THIRD_PERSON_ONLY = {"has": "have", "does": "do", "is": "be"}
 
 
@@ -244,13 +245,15 @@ class ReviewScene(Replay):
         w, h = size
         gap = self.px(10)
         self.line_size = self.px(17)
-        self.lines_h = 3 * line_height(self.line_size) + 2 * gap
+        verdict_w = int(w * 0.64) - gap
+        summary_w = w - verdict_w - 4 * gap
+        self.lines_h = self.panel_rows(verdict_w, summary_w) * line_height(self.line_size) + 2 * gap
         row_h = self.px(64)
         self.bar = pygame.Rect(0, h - row_h - self.lines_h, w, row_h + self.lines_h)
         self.table.layout((w, self.bar.y))
-        self.verdict_box = pygame.Rect(gap, self.bar.y + gap, int(w * 0.64) - gap, self.lines_h - 2 * gap)
-        self.summary_box = pygame.Rect(self.verdict_box.right + 2 * gap, self.verdict_box.y,
-                                       w - self.verdict_box.right - 3 * gap, self.verdict_box.h)
+        self.verdict_box = pygame.Rect(gap, self.bar.y + gap, verdict_w, self.lines_h - 2 * gap)
+        self.summary_box = pygame.Rect(self.verdict_box.right + 2 * gap, self.verdict_box.y, summary_w,
+                                       self.verdict_box.h)
         size_b = self.px(20)
         row = pygame.Rect(0, self.bar.bottom - row_h, w, row_h)
         bh = max(self.px(44), self.buttons[0].needed(size_b)[1])
@@ -289,20 +292,20 @@ class ReviewScene(Replay):
     def handle(self, event) -> None:
         if not self.ready:
             button = self.close_button if self.failure else self.cancel_button
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if keymap.ESCAPE.pressed(event):
                 button.on_click()
             else:
                 button.handle(event)
             return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if keymap.ESCAPE.pressed(event):
                 self.app.pop()
-            elif event.key in STEP_KEYS:
-                self.go(STEP_KEYS[event.key])
-            elif event.key in DECISION_KEYS:
-                self.jump(DECISION_KEYS[event.key], (BEST, GOOD, COSTLY))
-            elif event.key in COSTLY_KEYS:
-                self.jump_costly(COSTLY_KEYS[event.key])
+            elif keymap.pressed_in(STEP_KEYS, event) is not None:
+                self.go(keymap.pressed_in(STEP_KEYS, event))
+            elif keymap.pressed_in(DECISION_KEYS, event) is not None:
+                self.jump(keymap.pressed_in(DECISION_KEYS, event), (BEST, GOOD, COSTLY))
+            elif keymap.pressed_in(COSTLY_KEYS, event) is not None:
+                self.jump_costly(keymap.pressed_in(COSTLY_KEYS, event))
             return
         self.handle_pointer(event)
 
@@ -339,23 +342,33 @@ class ReviewScene(Replay):
         if spot is not None:
             cardart.chosen_frame(screen, spot, max(2, self.px(3)))
 
+    def verdict_texts(self, verdict, just_made: bool) -> list[tuple[str, tuple]]:
+        """The panel's lines about `verdict` (or that the move shown is not the seat's), with inks."""
+        if verdict is None:
+            return [(f"Not {whose(self.name)} decision.", theme.INK), (keymap.help_line(keymap.REVIEW_KEYS) + ".", theme.INK_DIM)]
+        when = " (just made)" if just_made else ""
+        return [(cost_line(verdict), MARK_INKS[verdict.mark]),
+                (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
+                (hard_line(verdict, self.name), theme.INK)]
+
+    def panel_rows(self, verdict_w: int, summary_w: int) -> int:
+        """Lines enough for the longest verdict and the summary, each wrapped to its box (three at least)."""
+        size = self.line_size
+        panels = [self.verdict_texts(None, False)] + [self.verdict_texts(v, True) for v in self.verdicts or ()]
+        rows = [sum(len(wrap(text, size, verdict_w)) for text, _ink in panel) for panel in panels]
+        if self.verdicts:
+            rows.append(sum(len(wrap(text, size, summary_w)) for text in summary_lines(self.verdicts, self.name)))
+        return max(3, *rows)
+
     def draw_verdict(self, screen) -> None:
         verdict, just_made = self.verdict_shown()
         box = self.verdict_box
-        if verdict is None:
-            lines = [(f"Not {whose(self.name)} decision.", theme.INK),
-                     ("Up/Down: the previous or next decision; P/N: the costly ones.", theme.INK_DIM), ("", theme.INK)]
-        else:
-            when = " (just made)" if just_made else ""
-            lines = [(cost_line(verdict), MARK_INKS[verdict.mark]),
-                     (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
-                     (hard_line(verdict, self.name), theme.INK)]
+        if verdict is not None:
             pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (0, box.y, self.px(6), box.h))
-        y = box.y
-        for text, ink in lines:
-            if text:
-                draw_text(screen, fit_text(text, self.line_size, box.w), self.line_size, ink, (box.x, y), box=box)
-            y += line_height(self.line_size)
+        lines = [(line, ink) for text, ink in self.verdict_texts(verdict, just_made)
+                 for line in wrap(text, self.line_size, box.w)]
+        for i, (line, ink) in enumerate(lines):
+            draw_text(screen, line, self.line_size, ink, (box.x, box.y + i * line_height(self.line_size)), box=box)
 
     def draw_track(self, screen) -> None:
         """The moves as a bar, the seat's decisions ticked on it in their marks' colours."""
@@ -397,11 +410,8 @@ class ReviewScene(Replay):
 
 
 def draw_lines_in(screen, lines: list[str], size: int, ink, box: pygame.Rect) -> None:
-    """Lines from the top of `box`, each cut short to its width."""
-    y = box.y
-    for text in lines:
-        draw_text(screen, fit_text(text, size, box.w), size, ink, (box.x, y), box=box)
-        y += line_height(size)
+    """Lines from the top of `box`, each wrapped to its width."""
+    draw_lines(screen, [line for text in lines for line in wrap(text, size, box.w)], size, ink, box.topleft, box=box)
 
 
 # ---------------------------------------------------------------- whose decisions
@@ -438,7 +448,7 @@ class SeatChoice(Scene):
             y += bh + gap
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.ESCAPE.pressed(event):
             self.app.pop()
             return
         for button in self.seat_buttons + [self.back]:

@@ -10,10 +10,12 @@ import pygame
 from game.sheet import Picture, Sheet
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import draw_text, line_height, panel, text_width, wrap
 
-SCROLL_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}
+SCROLL_KEYS = {keymap.DOWN: 1, keymap.UP: -1, keymap.PAGE_DOWN: 8, keymap.PAGE_UP: -8}
+CLOSE_KEYS = (keymap.ESCAPE, keymap.ENTER, keymap.SPACE, keymap.RULES)
 CARD_WIDTHS = (56, 50, 44, 38, 32, 28)  # base card widths tried for the pictures, largest first
 TEXT_SIZE = 17
 CAPTION_SIZE = 14
@@ -85,10 +87,9 @@ class RulesSheet(Scene):
     def handle(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 3)
-        elif event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
-            self.scroll_by(SCROLL_KEYS[event.key])
-        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_F1)):
+        elif keymap.pressed_in(SCROLL_KEYS, event) is not None:
+            self.scroll_by(keymap.pressed_in(SCROLL_KEYS, event))
+        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or any(key.pressed(event) for key in CLOSE_KEYS):
             self.app.pop()
 
     def scroll_by(self, lines: int) -> None:

@@ -8,6 +8,7 @@ import pygame
 from game.cards import cards
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.sounds import VOLUMES
 from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, line_height, wrap
@@ -77,7 +78,7 @@ class SettingsScene(Scene):
         self.preview_at = (self.back.rect.right + gap, self.back.rect.y) if beside else None
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.ESCAPE.pressed(event):
             self.close()
             return
         for cycler in self.cyclers.values():

@@ -18,6 +18,7 @@ from game.session import NAME_LIMIT, Session
 from game.wording import YOU
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, Cycler, NumberField, TextField, draw_text, line_height, text_width, wrap
 
@@ -288,7 +289,7 @@ class SetupScene(Scene):
     def _lay_legend(self, left: int, width: int, y: int) -> None:
         y = self._text("Computer players", self.px(17), theme.INK_DIM, (left, y), bold=True).bottom
         for d in DIFFICULTIES:
-            y = self._wrapped(f"{d.label}: {d.help}", self.px(15), theme.INK_DIM, left, y, width)
+            y = self._wrapped(f"{d.label}: {d.help_for(self.game)}", self.px(15), theme.INK_DIM, left, y, width)
 
     def _place(self) -> None:
         """Put every control where the scrolled form shows it; one scrolled out of view cannot be clicked."""
@@ -310,10 +311,10 @@ class SetupScene(Scene):
         return found + [self.start_button, self.back_button] + ([self.learn_button] if self.learn_button else [])
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self._typing():
+        if keymap.ESCAPE.pressed(event) and not self._typing():
             self.app.pop()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self._typing():
+        if keymap.ENTER.pressed(event) and not self._typing():
             self.start()
             return
         if event.type == pygame.MOUSEWHEEL and self.max_scroll:

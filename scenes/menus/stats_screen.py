@@ -11,6 +11,7 @@ from game import registry
 from game.stats import Record, Stats, load_stats, reset_game
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
@@ -63,7 +64,7 @@ class StatsScreen(Scene):
     def ask_to_reset(self) -> None:
         title = self.game.title
         self.app.screens.confirm(f"Reset {title}?", f"Every record of {title}, in every mode, is forgotten. "
-                                 "Other games keep theirs.", "Reset", self.reset)
+                                 "Other games keep theirs.", "Reset", self.reset, keymap.RESET_RECORDS)
 
     def reset(self) -> None:
         self.message = self.app.write(reset_game, self.chooser.value) or ""
@@ -126,11 +127,11 @@ class StatsScreen(Scene):
         return placed
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if keymap.ESCAPE.pressed(event):
             self.app.pop()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.chooser.step(-1 if event.key == pygame.K_LEFT else 1)
+        if keymap.LEFT.pressed(event) or keymap.RIGHT.pressed(event):
+            self.chooser.step(-1 if keymap.LEFT.pressed(event) else 1)
             return
         self.chooser.handle(event) or self.reset_button.handle(event) or self.back.handle(event)
 

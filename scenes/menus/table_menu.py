@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.shell.app import Scene
+from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, line_height, panel
 
@@ -57,7 +58,7 @@ class TableMenu(Scene):
             y += step
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F2):
+        if keymap.ESCAPE.pressed(event) or keymap.TABLE_MENU.pressed(event):
             self.app.pop()
             return
         for button in self.buttons():

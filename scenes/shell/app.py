@@ -11,6 +11,7 @@ import pygame
 
 from game import storage
 
+from scenes.shell.keymap import FULLSCREEN, KeyGuard
 from scenes.ui import cardart, resources, theme
 from scenes.ui.resources import asset
 from scenes.ui.sounds import Sounds
@@ -123,6 +124,7 @@ class App:
         self.first_frame_hook = None
         self.screens = None  # scenes.shell.screens.Screens, set by open_app: how scenes open one another
         self.changed = True  # a scene came or went since the last frame: draw one even when idle
+        self.keys = KeyGuard()  # no key meant for one screen lands on the next
         pygame.key.set_repeat(350, 40)
 
     def _fit_to_desktop(self, size: tuple[int, int]) -> tuple[int, int]:
@@ -188,12 +190,14 @@ class App:
         self.stack.append(scene)
         scene.layout(self.size)
         self.changed = True
+        self.keys.screen_opened()
 
     def pop(self) -> None:
         self.stack.pop()
         if self.stack:
             self.stack[-1].layout(self.size)
         self.changed = True
+        self.keys.screen_opened()
 
     def replace(self, scene: Scene) -> None:
         self.stack.pop()
@@ -235,7 +239,10 @@ class App:
 
     def step(self, events, dt: float) -> None:
         """One frame: dispatch `events`, advance time by `dt` seconds, draw."""
+        self.keys.tick(dt)
         for event in events:
+            if not self.keys.passes(event):
+                continue
             if event.type == pygame.QUIT:
                 self.quit()
                 return
@@ -247,7 +254,7 @@ class App:
                 for scene in self.stack:
                     scene.layout(self.size)
                 continue
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            if FULLSCREEN.pressed(event):
                 self.toggle_fullscreen()
                 continue
             self.top.handle(event)
@@ -268,7 +275,7 @@ class App:
             events = pygame.event.get()
             if not events and not self.changed and not any(scene.animating() for scene in self.stack):
                 time.sleep(IDLE_POLL_SECONDS)
-                self.clock.tick()
+                self.keys.tick(self.clock.tick() / 1000.0)
                 continue
             self.changed = False
             dt = self.clock.tick(60) / 1000.0

@@ -111,8 +111,9 @@ class Screens:
     def statistics(self) -> None:
         self.app.push(StatsScreen(self.app))
 
-    def confirm(self, question: str, detail: str, yes: str, on_yes) -> None:
-        self.app.push(Confirm(self.app, question, detail, yes, on_yes))
+    def confirm(self, question: str, detail: str, yes: str, on_yes, yes_key) -> None:
+        """A question whose yes ends, deletes or leaves something: a click or `yes_key` does it."""
+        self.app.push(Confirm(self.app, question, detail, yes, on_yes, yes_key))
 
     def rules(self, descriptor, keys: str = "") -> None:
         """The game's rules sheet, and the table's keys below it."""

@@ -10,10 +10,10 @@ import pygame
 from game import storage
 from game.wording import acts
 
+from scenes.shell import keymap
 from scenes.ui.widgets import Button
 
-COMMAND_KEYS = ("Ctrl+Z takes a move back, Ctrl+Shift+Z plays it again; F2 the table menu (restart, seats); "
-                "F11 fullscreen; F1 this page; Esc back to the menu.")
+COMMAND_KEYS = keymap.help_line(keymap.TABLE_COMMANDS) + "."
 
 
 class TableCommands:
@@ -25,6 +25,7 @@ class TableCommands:
         self.rules_button = Button("Rules", table.show_rules)
         self.table_button = Button("Table", self.open_table_menu)
         self.undo_button = Button("Undo", self.undo)
+        self.undo_pointed = False  # the pointer is over Undo (its reason is told once as it arrives)
         self.redo_button = Button("Redo", self.redo)
 
     def buttons(self) -> list[Button]:
@@ -39,28 +40,31 @@ class TableCommands:
     def handle_key(self, event) -> bool:
         """Esc, F1, F2, Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y) and Ctrl+S, whoever's turn it is; whether
         the key was one of them."""
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if event.key == pygame.K_ESCAPE:
-            self.ask_to_leave()
-        elif event.key == pygame.K_F1:
-            self.table.show_rules()
-        elif event.key == pygame.K_F2:
-            self.open_table_menu()
-        elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
-            self.redo()
-        elif ctrl and event.key == pygame.K_z:
-            self.undo()
-        elif ctrl and event.key == pygame.K_s:
-            self.ask_to_save()
-        else:
-            return False
-        return True
+        command = keymap.pressed_in({keymap.ESCAPE: self.ask_to_leave, keymap.RULES: self.table.show_rules,
+                                     keymap.TABLE_MENU: self.open_table_menu, keymap.REDO: self.redo,
+                                     keymap.REDO_Y: self.redo, keymap.UNDO: self.undo, keymap.SAVE: self.ask_to_save},
+                                    event)
+        if command is not None:
+            command()
+        return command is not None
 
     def undo(self) -> None:
-        """Back to the viewer's previous decision (the session says how far, and whether at all)."""
+        """Back to the viewer's previous decision (the session says how far, and whether at all,
+        and why not)."""
         if self.session.can_undo:
             self.session.undo()
             self.table.refresh("Move taken back.")
+        else:
+            self.table.say(self.session.why_no_undo())
+
+    def explain_undo(self, event) -> None:
+        """A greyed Undo says why it cannot be used: as the pointer comes over it, and clicked."""
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+            return
+        over = self.undo_button.rect.collidepoint(event.pos) and not self.undo_button.enabled
+        if over and (event.type == pygame.MOUSEBUTTONUP or not self.undo_pointed):
+            self.table.say_notice(self.session.why_no_undo())
+        self.undo_pointed = over
 
     def redo(self) -> None:
         if self.session.can_redo:
@@ -73,7 +77,8 @@ class TableCommands:
 
     def ask_to_restart(self) -> None:
         self.app.screens.confirm("Restart this deal?", "The game starts again with the same cards in the same "
-                                 "order; it then no longer counts as played unaided.", "Restart", self.restart_deal)
+                                 "order; it then no longer counts as played unaided.", "Restart", self.restart_deal,
+                                 keymap.RESTART)
 
     def hand_over(self, seat: int) -> None:
         """The seat goes to a computer, or back to a player."""
@@ -101,7 +106,7 @@ class TableCommands:
         else:
             self.app.screens.confirm("Replace the saved game?", f"A game is already saved as \u201c"
                                      f"{storage.saved_name(taken)}\u201d: saving this one under that name replaces it.",
-                                     "Replace", lambda: self.write_save(name, True))
+                                     "Replace", lambda: self.write_save(name, True), keymap.REPLACE_SAVE)
 
     def write_save(self, name: str, replace: bool) -> None:
         try:
@@ -118,7 +123,7 @@ class TableCommands:
             self.leave()
             return
         self.app.screens.confirm("Leave the table?", "The game is saved: Continue on the menu brings it back, "
-                                 "exactly as it is now.", "Leave", self.leave)
+                                 "exactly as it is now.", "Leave", self.leave, keymap.LEAVE)
 
     def leave(self) -> None:
         if self.session.game_over and self.session.session_over:

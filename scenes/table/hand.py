@@ -9,7 +9,7 @@ from game.cards import card_count
 
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import draw_text
+from scenes.ui.widgets import draw_text, line_height, text_width
 
 CLICK_SLOP = 6
 
@@ -142,8 +142,16 @@ class Hand:
                 image = cardart.dimmed(image)
             screen.blit(image, card_rect(center, self.width))
             if card in self.fresh:
-                draw_text(screen, "new", px(13), theme.GOLD, (center[0], card_rect(center, self.width).top - px(2)),
-                          "midbottom", bold=True)
+                self.draw_new_tag(screen, card_rect(center, self.width))
+
+    def draw_new_tag(self, screen, rect: pygame.Rect) -> None:
+        """"new" on a card just come into the hand: a gold tag on the card's top edge, inside the
+        card (above it, it ran into the hand's label)."""
+        px, size = self.table.px, self.table.px(13)
+        tag = pygame.Rect(0, 0, text_width("new", size, bold=True) + px(8), line_height(size, bold=True))
+        tag.midtop = (rect.centerx, rect.top + px(2))
+        pygame.draw.rect(screen, theme.NEW_TAG, tag, border_radius=px(4))
+        draw_text(screen, "new", size, theme.NEW_TAG_INK, tag.center, "center", bold=True, box=rect)
 
     def draw_dragged(self, screen) -> None:
         if self.drag:

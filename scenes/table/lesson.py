@@ -20,6 +20,7 @@ import pygame
 from game.core import IllegalAction
 from game.lesson import LEARNER, Lesson, mark_lesson_finished
 
+from scenes.shell import keymap
 from scenes.table.choosing import action_cards
 from scenes.table.hand import card_rect
 from scenes.table.turns import Turns
@@ -27,6 +28,7 @@ from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap
 
 READING_PACE = 1 / 40  # seconds of reading per character of a computer's step, at normal speed
+LESSON_WITHOUT = (keymap.TABLE_MENU, keymap.SAVE, keymap.UNDO, keymap.REDO, keymap.REDO_Y)  # no restart, seats, saves or undo
 LESSON_SHARE = 0.74  # of the column beside the table: the step above, the move log below
 
 
@@ -177,12 +179,11 @@ class LessonMode:
                 return True
         if event.type != pygame.KEYDOWN:
             return False
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.lesson.step is None:
+        if (keymap.ENTER.pressed(event) or keymap.SPACE.pressed(event)) and self.lesson.step is None:
             (self.done_button if self.lesson.finished else self.next_button).on_click()
-        elif event.key == pygame.K_h:
+        elif keymap.HINT.pressed(event):
             self.light_again()
-        elif event.key == pygame.K_F2 or (event.key in (pygame.K_s, pygame.K_z, pygame.K_y)
-                                           and event.mod & pygame.KMOD_CTRL):
+        elif any(key.pressed(event) for key in LESSON_WITHOUT):
             return True  # no restart, seats, saves or undo in a lesson
         else:
             return False

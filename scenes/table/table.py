@@ -28,6 +28,7 @@ import pygame
 from game import storage
 from game.wording import whose
 
+from scenes.shell.keymap import HINT, Key
 from scenes.shell.app import Scene
 from scenes.table.choosing import HandChoice
 from scenes.table.commands import COMMAND_KEYS, TableCommands
@@ -47,6 +48,8 @@ from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
+LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
+LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a board that leaves more
 
 
 class TableScene(Scene, TableHooks):
@@ -193,14 +196,14 @@ class TableScene(Scene, TableHooks):
         self.app.screens.rules(self.session.descriptor, self.keys_help())
 
     def keys_help(self) -> str:
-        own = "".join(f"; {pygame.key.name(key).upper()} {label}" for key, label in self.key_labels())
-        return f"Keys: {self.choosing_keys_help()}; H shows a hint{own}; {COMMAND_KEYS}"
+        own = "".join(f"; {key.name} {label}" for key, label in self.key_labels())
+        return f"Keys: {self.choosing_keys_help()}; {HINT.name} shows a hint{own}; {COMMAND_KEYS}"
 
     def choosing_keys_help(self) -> str:
         """How the arrow keys and Enter choose a move at this table, for the help page."""
         return "Left/Right pick a card of your hand; Up/Down pick where it goes (lit on the table); Enter plays it"
 
-    def key_labels(self) -> list[tuple[int, str]]:
+    def key_labels(self) -> list[tuple[Key, str]]:
         """The table's own keys and what they do, for the help page."""
         return [(key, label) for key, label in ((k, next((b.label for b, a in self.action_buttons() if a == action), ""))
                                                 for k, action in self.key_actions().items()) if label]
@@ -246,8 +249,9 @@ class TableScene(Scene, TableHooks):
         """A card's width in pixels: a base-size measure, scaled by the card-size setting."""
         return self.px(value * CARD_SIZES.get(self.app.settings.get("card_size"), 1.0))
 
-    def layout_frame(self, size) -> pygame.Rect:
-        """Place the top bar and the log; return the rectangle left for the game itself."""
+    def layout_frame(self, size, board_w: int | None = None) -> pygame.Rect:
+        """Place the top bar and the log; return the rectangle left for the game itself. A game
+        whose board says how wide it would be (`board_w`) gives the log the rest of the width."""
         w, h = size
         self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
         top = self.top_bar.height
@@ -256,10 +260,16 @@ class TableScene(Scene, TableHooks):
             self.log_rect = self.lesson.place(pygame.Rect(w - column_w, top, column_w, h - top))
             column_w = self.log_rect.w
         else:
-            column_w = self.px(280) if self.app.settings.get("show_log", True) else 0
+            column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
             self.log_rect = pygame.Rect(w - column_w, top, column_w, h - top)
         self._background = None
         return pygame.Rect(0, top, w - column_w, h - top)
+
+    def log_width(self, w: int, board_w: int | None) -> int:
+        """The move log's width: what the board leaves, within bounds; else a set width."""
+        if board_w is None:
+            return self.px(LOG_WIDTH)
+        return max(self.px(LOG_WIDTH_LEAST), min(int(w * LOG_SHARE_MOST), w - board_w))
 
     def top_buttons(self) -> list[Button]:
         """The top bar's buttons, from the right edge leftwards (none in a replay)."""
@@ -270,12 +280,13 @@ class TableScene(Scene, TableHooks):
             return [menu, rules, self.hint_button]
         return [menu, rules, table, self.hint_button, redo, undo]
 
-    def layout_seats(self, area: pygame.Rect, button_count: int = 2) -> pygame.Rect:
-        """The other seats along the top, the hand and its buttons along the bottom (as wide as the
-        longest label needs); returns the room left between them for the board."""
+    def layout_seats(self, area: pygame.Rect, button_count: int = 2, hand_width: int | None = None) -> pygame.Rect:
+        """The other seats along the top, the hand (its cards `hand_width` wide, else as the
+        card-size setting says) and its buttons along the bottom (as wide as the longest label
+        needs); returns the room left between them for the board."""
         self.area = area
         self.seats.layout(area, self.px(124))
-        width = self.card_px(92)
+        width = hand_width or self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
         self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - self.prompt_line.height(1)
@@ -292,6 +303,7 @@ class TableScene(Scene, TableHooks):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer_at = event.pos
         self.commands.show_state()
+        self.commands.explain_undo(event)
         self.top_bar.handle(event)
         if self.lesson is not None and self.lesson.handle(event):
             return

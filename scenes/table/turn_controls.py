@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.shell import keymap
+
+
 CHOOSING_KEYS = {
-    pygame.K_LEFT: lambda table: table.pick_card(-1),
-    pygame.K_RIGHT: lambda table: table.pick_card(1),
-    pygame.K_UP: lambda table: table.pick_move(-1),
-    pygame.K_DOWN: lambda table: table.pick_move(1),
-    pygame.K_RETURN: lambda table: table.confirm_choice(),
-    pygame.K_KP_ENTER: lambda table: table.confirm_choice(),
-    pygame.K_h: lambda table: table.show_hint(),
+    keymap.LEFT: lambda table: table.pick_card(-1),
+    keymap.RIGHT: lambda table: table.pick_card(1),
+    keymap.UP: lambda table: table.pick_move(-1),
+    keymap.DOWN: lambda table: table.pick_move(1),
+    keymap.ENTER: lambda table: table.confirm_choice(),
+    keymap.HINT: lambda table: table.show_hint(),
 }
 
 
@@ -46,11 +48,11 @@ class TurnControls:
             button.handle(event)
         table.hint_button.handle(event)
         if event.type == pygame.KEYDOWN:
-            action = table.key_actions().get(event.key)
+            action = keymap.pressed_in(table.key_actions(), event)
             if action is not None and action in legal:
                 table.perform(action)
-            elif event.key in CHOOSING_KEYS:
-                CHOOSING_KEYS[event.key](table)
+            elif keymap.pressed_in(CHOOSING_KEYS, event) is not None:
+                keymap.pressed_in(CHOOSING_KEYS, event)(table)
 
     def draw(self, screen: pygame.Surface) -> None:
         table = self.table

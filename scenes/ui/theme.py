@@ -30,6 +30,7 @@ CARD_FACE = (252, 250, 244)
 CARD_EDGE = (120, 120, 120)
 CARD_RED = (200, 30, 40)
 CARD_BLACK = (25, 25, 30)
+NEW_TAG, NEW_TAG_INK = (245, 200, 80), (25, 25, 30)  # the "new" tag on a card just come into the hand
 CARD_BLUE = (25, 80, 190)
 CARD_GREEN = (20, 125, 55)
 CARD_BACKS = {"blue": ((40, 70, 150), (70, 100, 180)), "red": ((150, 30, 40), (195, 80, 80))}  # base, pattern

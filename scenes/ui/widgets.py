@@ -9,6 +9,7 @@ import pygame
 
 from game.files import showable
 
+from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.resources import drawable, font, text, text_px
 
@@ -309,9 +310,9 @@ class TextField:
                     self.value += ch
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
+            if keymap.BACKSPACE.pressed(event):
                 self.value = self.value[:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+            elif any(key.pressed(event) for key in keymap.FIELD_DONE):
                 self.focused = False
             return True
         return False
@@ -400,12 +401,12 @@ class NumberField:
             if digits:
                 self.text = ((digits if self.replacing else self.text + digits).lstrip("0") or "0")[:len(str(self.highest))]
                 self.replacing = False
-        elif event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.stepped(1 if event.key == pygame.K_UP else -1)
-        elif event.key == pygame.K_BACKSPACE:
+        elif keymap.UP.pressed(event) or keymap.DOWN.pressed(event):
+            self.stepped(1 if keymap.UP.pressed(event) else -1)
+        elif keymap.BACKSPACE.pressed(event):
             self.text = "" if self.replacing else self.text[:-1]
             self.replacing = False
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+        elif any(key.pressed(event) for key in keymap.FIELD_DONE):
             self._focus(False)
         return True
 

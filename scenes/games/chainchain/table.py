@@ -10,6 +10,7 @@ from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Revers
                                    key_name)
 from game.wording import vocative
 
+from scenes.shell import keymap
 from scenes.table.parts import Slot, SlotRow
 from scenes.table.table import TableScene
 from scenes.ui import theme
@@ -49,7 +50,7 @@ class ChainChainTable(TableScene):
         return set(self.staged)
 
     def key_actions(self):
-        return {pygame.K_t: Take()}
+        return {keymap.TAKE: Take()}
 
     # -- geometry
 
@@ -142,10 +143,10 @@ class ChainChainTable(TableScene):
 
     def handle(self, event) -> None:
         if self.staged and len(self.staged) == 2 and self.letters and self.my_turn:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if keymap.ENTER.pressed(event):
                 self.submit()
                 return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if keymap.ESCAPE.pressed(event):
                 self.clear_staged()
                 return
             if self.word.handle(event) and event.type != pygame.MOUSEBUTTONDOWN:
@@ -237,7 +238,7 @@ class ChainChainTable(TableScene):
         label_y = self.staged_row.rect.top - self.px(2)
         for slot, label in zip(self.pile_top.slots[:len(pile[-2:])], ("1st", "2nd")):
             draw_text(screen, label, self.px(13), theme.INK_DIM, (slot.center[0], label_y), "midbottom")
-        if not view.pile:
+        if not view.pile and not self.staged:  # a staged card lies where the words are
             draw_text(screen, "empty pile", self.px(16), theme.INK_DIM, self.pile_center, "center")
         size = len(view.pile)
         draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,

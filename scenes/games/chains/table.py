@@ -8,12 +8,15 @@ from game.cards import card_count
 from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
 from game.wording import vocative
 
+from scenes.shell import keymap
 from scenes.table.parts import Slot, SlotRow, card_width
 from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, text_width
 
+CHAIN_SHOWN = 10  # a chain's cards shown side by side, when the window's width allows, before they overlap
+ROW_CARD = 84  # a chain's cards at most (base size, normal cards): a 1280x800 window's rows are this tall
 DRAW_RULE_HINT = {"three": "up to three cards", "one": "one card", "until": "until a card fits"}
 
 
@@ -28,15 +31,22 @@ class ChainsTable(TableScene):
         return [(self.draw_button, Draw()), (self.pass_button, Pass())]
 
     def key_actions(self):
-        return {pygame.K_d: Draw(), pygame.K_p: Pass()}
+        return {keymap.DRAW: Draw(), keymap.PASS: Pass()}
 
     # -- geometry
 
     def layout(self, size) -> None:
-        middle = self.layout_seats(self.layout_frame(size))
+        """The chains' cards as large as the rows' height allows; the move log has the width the
+        rows leave once they show CHAIN_SHOWN cards side by side."""
+        self.place(self.layout_frame(size))
+        rows_w = self.px(16) + self.px(34) + CHAIN_SHOWN * (self.chain_w + self.px(6))
+        self.place(self.layout_frame(size, rows_w + self.px(10) + self.draw_pile_w))
+
+    def place(self, area: pygame.Rect) -> None:
         self.draw_pile_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
+        middle = self.layout_seats(area, hand_width=self.hand_width(area))
         row_h = middle.h // 3
-        self.chain_w = card_width(middle.w, row_h - self.px(8), columns=1, gap=0, most=self.card_px(80), least=20)
+        self.chain_w = self.row_card_width(middle)
         chains_right = middle.right - self.draw_pile_w - self.px(10)
         left = middle.x + self.px(16)
         self.chain_rows = [pygame.Rect(left, middle.y + i * row_h, chains_right - left, row_h - self.px(6)) for i in range(3)]
@@ -44,13 +54,27 @@ class ChainsTable(TableScene):
         self.draw_pile.place((draw_pile_x, middle.y + row_h // 2 + self.px(10)), self.chain_w)
         self.drawn_slot.place((draw_pile_x, middle.y + row_h * 2 + self.px(4)), self.hand.width)
 
+    def row_card_width(self, middle: pygame.Rect) -> int:
+        """The chains' cards: as tall as a row allows, up to the card-size setting's largest."""
+        return card_width(middle.w, middle.h // 3 - self.px(8), columns=1, gap=0, most=self.card_px(ROW_CARD), least=20)
+
+    def hand_width(self, area: pygame.Rect) -> int:
+        """The hand's cards as the card-size setting says, unless that leaves the chains' rows
+        less room than the normal size would: a larger setting never shrinks the chains' cards."""
+        normal, width = self.px(92), self.card_px(92)
+        board = self.row_card_width(self.layout_seats(area, hand_width=normal))
+        while width > normal and self.row_card_width(self.layout_seats(area, hand_width=width)) < board:
+            width = max(normal, width - max(1, self.px(2)))
+        return width
+
     def chain_slots(self, length: int, row: pygame.Rect) -> tuple[SlotRow, int]:
-        """The places of a chain's visible cards (oldest first, overlapping) and how many earlier
-        cards are folded away."""
+        """The places of a chain's visible cards (oldest first): side by side while the row has
+        room, else overlapping; and how many earlier cards are folded away."""
         w = self.chain_w
-        step = int(w * 0.45)
         label_w = self.px(34)
-        shown = min(length, max(1, (row.w - label_w - w) // step + 1))
+        room = row.w - label_w - w
+        step = max(int(w * 0.45), min(w + self.px(6), room // max(1, length - 1)))
+        shown = min(length, max(1, room // step + 1))
         slots = SlotRow()
         slots.place(row.x + label_w, row.centery, w, shown, step)
         return slots, length - shown

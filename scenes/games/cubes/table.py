@@ -9,6 +9,7 @@ from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, c
                               neighbour_matches, pile_points, scored_cells, square_cells)
 from game.wording import vocative, whose
 
+from scenes.shell import keymap
 from scenes.table.parts import Slot
 from scenes.table.table import TableScene
 from scenes.ui import cardart, theme
@@ -30,16 +31,18 @@ class CubesTable(TableScene):
         self.center = (0.0, 0.0)
         self.pan: dict | None = None
         self.draw_wait = 0.0
+        self.refit_when_still = False  # cubes were scored: once their cards have flown, fit what is left
 
     def action_buttons(self):
         return [(self.pass_button, Pass())]
 
     def key_actions(self):
-        return {pygame.K_p: Pass()}
+        return {keymap.PASS: Pass()}
 
     def key_labels(self):
-        return super().key_labels() + [(pygame.K_f, "fits the board in view"), (pygame.K_PLUS, "and - zoom"),
-                                       (pygame.K_w, "A S D move the board")]
+        return super().key_labels() + [(keymap.FIT_BOARD, "fits the board in view"),
+                                       (keymap.ZOOM_IN, f"and {keymap.ZOOM_OUT.name} zoom"),
+                                       (keymap.PAN_UP, "A S D move the board")]
 
     # -- geometry and camera
 
@@ -117,14 +120,15 @@ class CubesTable(TableScene):
             self.pan = None
         elif event.type == pygame.KEYDOWN:
             step = self.px(60)
-            moves = {pygame.K_a: (step, 0), pygame.K_d: (-step, 0), pygame.K_w: (0, step), pygame.K_s: (0, -step)}
-            if event.key in moves:
-                self.pan_by(*moves[event.key])
-            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            moves = {keymap.PAN_LEFT: (step, 0), keymap.PAN_RIGHT: (-step, 0), keymap.PAN_UP: (0, step),
+                     keymap.PAN_DOWN: (0, -step)}
+            if keymap.pressed_in(moves, event) is not None:
+                self.pan_by(*keymap.pressed_in(moves, event))
+            elif keymap.ZOOM_IN.pressed(event):
                 self.zoom_by(1.15)
-            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            elif keymap.ZOOM_OUT.pressed(event):
                 self.zoom_by(1 / 1.15)
-            elif event.key == pygame.K_f:
+            elif keymap.FIT_BOARD.pressed(event):
                 self.fit()
 
     def press(self, pos, view) -> None:
@@ -175,6 +179,17 @@ class CubesTable(TableScene):
                 self.draw_wait = 0.0
                 self.perform(Draw(), by_table=True)
         super().update(dt)
+        if self.refit_when_still and not self.motion.busy:
+            self.refit_when_still = False
+            self.fit_closer()
+
+    def fit_closer(self) -> None:
+        """Fit the board again when that brings its cards closer (the board shrank): a view the
+        player zoomed into stays as it is."""
+        zoom, center = self.zoom, self.center
+        self.fit()
+        if self.zoom < zoom:
+            self.zoom, self.center = zoom, center
 
     # -- events to motion
 
@@ -187,10 +202,13 @@ class CubesTable(TableScene):
         corners = ((min(xs) - 1, min(ys) - 1), (max(xs) + 1, max(ys) + 1))  # the open spaces around, too
         if not all(self.board_rect.contains(self.cell_slot(cell).rect) for cell in corners):
             self.fit(scored)
+        self.refit_when_still = self.refit_when_still or bool(scored)
 
     def pile_center(self, seat: int) -> tuple[int, int]:
-        if seat == self.seats.bottom:
-            return (self.draw_pile.center[0], self.prompt_y - self.px(40))
+        if seat == self.seats.bottom:  # above the prompt, below the deck's words (when the table is short)
+            deck_words = self.px(6) + line_height(self.px(16), bold=True) + line_height(self.px(14), bold=True)
+            return (self.draw_pile.center[0], max(self.prompt_y - self.px(40),
+                                                  self.draw_pile.rect.bottom + deck_words + self.px(24)))
         return self.seats.box(seat).center
 
     def animate(self, event, origin) -> None:

@@ -22,6 +22,7 @@ from scenes.games.linx.board import LinxBoard
 from scenes.games.linx.builder import ChainBuilder
 from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
+from scenes.shell import keymap
 from scenes.table.parts import Delegated, Slot, SlotRow, card_width
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import TableScene
@@ -55,13 +56,14 @@ class LinxTable(TableScene):
         return [(self.draw_pile_button, Draw(STOCK)), (self.discard_button, Draw(DISCARD))]
 
     def key_actions(self):
-        return {pygame.K_s: Draw(STOCK), pygame.K_d: Draw(DISCARD)}
+        return {keymap.DRAW_STOCK: Draw(STOCK), keymap.DRAW_DISCARD: Draw(DISCARD)}
 
     def choosing_keys_help(self) -> str:
         return KEYS_HELP
 
     def key_labels(self):
-        return super().key_labels() + [(pygame.K_l, "lays the chain"), (pygame.K_c, "cancels it (the cards go back to your hand)")]
+        return super().key_labels() + [(keymap.LAY_CHAIN, "lays the chain"),
+                                       (keymap.CANCEL_CHAIN, "cancels it (the cards go back to your hand)")]
 
     def set_aside(self) -> set:
         return set(self.builder.built)
@@ -131,7 +133,7 @@ class LinxTable(TableScene):
         if self.laying and self.app.top is self:
             if self.builder.handle(event):
                 return
-            command = self.chain_keys().get(event.key) if event.type == pygame.KEYDOWN else None
+            command = keymap.pressed_in(self.chain_keys(), event)
             if command is not None:
                 command()
                 return
@@ -141,8 +143,7 @@ class LinxTable(TableScene):
 
     def chain_keys(self) -> dict:
         """The keys of the chain being built, besides the arrows and Enter."""
-        return {pygame.K_l: self.lay, pygame.K_c: self.cancel_by_key, pygame.K_DELETE: self.keys.delete,
-                pygame.K_BACKSPACE: self.keys.delete}
+        return {keymap.LAY_CHAIN: self.lay, keymap.CANCEL_CHAIN: self.cancel_by_key, keymap.DELETE: self.keys.delete}
 
     def press_elsewhere(self, pos, view) -> None:
         for source in (STOCK, DISCARD):
@@ -298,6 +299,12 @@ class LinxTable(TableScene):
         slot = self.cursor_slot(view)
         if slot is not None:
             (slot.raised(self.px(10)) if self.focus.holding else slot).light(screen, "cursor", self.px)
+
+    def prompt_width(self) -> int:
+        """The prompt stops short of the bottom seat's scoring cards beside it, once it has some."""
+        if not self.seat_shown(self.current_view(), self.seats.bottom) or self.own_claims_w() < SHOWN_MIN_W:
+            return super().prompt_width()
+        return min(super().prompt_width(), self.own_claims.x - self.area.x - self.px(12))
 
     def own_claims_w(self) -> int:
         """How wide the bottom seat's scoring cards are drawn, above the draw buttons."""

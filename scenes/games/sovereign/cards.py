@@ -156,7 +156,7 @@ def event_face(name: str, words: str, width: int, size: int) -> pygame.Surface:
     whole), a comet, and what it does at text `size`, as tall as its words need."""
     pad = max(4, width // 14)
     title_face, body_face = font(size + 2, bold=True), font(size)
-    beside_comet = width - 2 * pad - width // 5
+    beside_comet = width - 2 * pad - width // 4  # clear of the comet's tail
     title = wrap_words(name.split(), title_face, beside_comet)
     with_comet = all(title_face.size(line)[0] <= beside_comet for line in title)
     if not with_comet:  # a word too long to sit beside the comet: the name takes the whole band

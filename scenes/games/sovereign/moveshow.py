@@ -17,6 +17,7 @@ from game.sovereign.actions import (Covered, Discarded, EventDrawn, Fizzled, Fli
 
 from game.sovereign.state import SHIELD
 
+from scenes.shell import keymap
 from scenes.games.sovereign.cards import TokenMark
 from scenes.games.sovereign.choices import TARGET_ACTIONS
 from scenes.ui import theme
@@ -29,7 +30,7 @@ ON_A_CARD = (Played, Flipped, SuitChanged, TokenPlaced, Discarded, Covered, Tuck
 def skips(event) -> bool:
     """A click, Space or Enter skips the rest of a paced move."""
     return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-        event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER))
+        keymap.SPACE.pressed(event) or keymap.ENTER.pressed(event))
 
 
 class MoveShow:

@@ -18,6 +18,9 @@ from scenes.ui.resources import text_px
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap
 
 
+EVENT_TEXT_LEAST = 10  # px: the event card's words shrink no further to fit their box
+
+
 class SidePanel:
     def __init__(self, draw_pile: Pile, discard_pile: Pile) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -76,8 +79,17 @@ class SidePanel:
             y = self.draw_wrapped(screen, card_set, px(14), theme.INK_DIM, y)
         box = self.event_box if self.across else pygame.Rect(self.words_box.x, y + px(8), self.words_box.w,
                                                              self.rect.bottom - y - px(12))
-        card = event_face(*event, box.w, text_px(px(14)))
-        screen.blit(card, box.topleft, pygame.Rect(0, 0, box.w, box.h))
+        screen.blit(self.fitted_event(event, box), box.topleft, pygame.Rect(0, 0, box.w, box.h))
+
+    def fitted_event(self, event: tuple[str, str], box: pygame.Rect) -> pygame.Surface:
+        """The event card at the largest text size (from 14 down to EVENT_TEXT_LEAST) whose words
+        all show in `box`."""
+        largest = text_px(self.px(14))
+        for size in range(largest, min(largest, EVENT_TEXT_LEAST) - 1, -1):
+            card = event_face(*event, box.w, size)
+            if card.get_height() <= box.h:
+                break
+        return card
 
     def draw_face_down_pile(self, screen: pygame.Surface, pile: Pile, count: int, label: str) -> int:
         """A face-down pile with its count under it; returns the y below the count."""

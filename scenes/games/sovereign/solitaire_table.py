@@ -22,6 +22,7 @@ from game.sovereign.event_rules import EVENT_RULES
 from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
 from game.wording import acts, turns_phrase, whose
 
+from scenes.shell import keymap
 from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
 from scenes.table.parts import card_width
@@ -65,6 +66,7 @@ class SolitaireTable(SovereignTable):
         self.hinting: Search | None = None   # the hint being worked out
         self.checked_at = -1      # the log's length when the deal was last checked after a turn
         self.playing_on = False   # the player chose to play on a deal that can no longer be won
+        self.winnable_said: tuple[int, str] | None = None  # the answer to "Winnable?" and the log's length it is about
 
     def hand_room(self) -> int:
         return 0
@@ -163,8 +165,9 @@ class SolitaireTable(SovereignTable):
         return super().action_spot(action)
 
     def keys_help(self) -> str:
-        return (super().keys_help() + " W asks whether the deal can still be won (a hint)."
-                " On the results, Enter deals a new deal and R the same deal again.")
+        return (super().keys_help() + f" {keymap.WINNABLE.name} asks whether the deal can still be won (a hint)."
+                f" On the results, {keymap.NEXT_GAME.name} deals a new deal and {keymap.RETRY_DEAL.name} the same deal"
+                f" again; {keymap.ENTER.name} opens the review.")
 
     # -- can the deal still be won?
 
@@ -175,7 +178,7 @@ class SolitaireTable(SovereignTable):
     def handle(self, event) -> None:
         if not self.watching:
             self.winnable_button.enabled = self.my_turn  # the top bar presses it
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_w and self.app.top is self:
+            if keymap.WINNABLE.pressed(event) and self.app.top is self:
                 self.ask_winnable()
                 return
         super().handle(event)
@@ -241,15 +244,16 @@ class SolitaireTable(SovereignTable):
         if winnable is False:
             self.offer_to_end()
         elif check.asked:
-            self.say_notice("Yes: this deal can still be won." if winnable else
-                            "Not sure: the search gave up before it could tell.")
+            said = "Yes: this deal can still be won." if winnable else "Not sure: the search gave up before it could tell."
+            self.say_notice(said)
+            self.winnable_said = (len(self.session.log), said)
 
     def offer_to_end(self) -> None:
         self.playing_on = True  # asked once; the W key still answers later
         detail = ("No sequence of plays from here wins it: every one was tried. End the deal now "
                   "(it counts as a loss), or play on.")
         self.app.push(Confirm(self.app, "This deal can no longer be won", detail, "End the deal", self.end_deal,
-                              no="Play on"))
+                              keymap.END_DEAL, no="Play on"))
 
     def end_deal(self) -> None:
         events = self.session.give_up()
@@ -267,7 +271,16 @@ class SolitaireTable(SovereignTable):
         return heading, body
 
     def score_line(self) -> str:
+        """The turn under way; once the deal is over, how it ended and in how many turns (a deal
+        ended as lost does not count the turn it was ended in: a "Turn" would seem to go back)."""
+        if self.session.game_over:
+            return self.outcome_words().capitalize()
         return f"Turn {self.session.turns_taken(0)}"
+
+    def outcome_words(self) -> str:
+        """"won in 12 turns", "lost after 9 turns"."""
+        turns = self.session.turns_taken(0)
+        return f"won {turns_phrase(turns, 'in')}" if self.public_view.winners else f"lost {turns_phrase(turns)}"
 
     def title(self) -> str:
         """The deal's number, as players share it, and how it was chosen; Fair Winds named, since
@@ -294,6 +307,12 @@ class SolitaireTable(SovereignTable):
         return suit_counts(view)
 
     def turn_prompt(self, view, name: str) -> str:
+        """What to do now, after the answer to "Winnable?" while it is about this position."""
+        said = self.winnable_said
+        prompt = self.play_turn_prompt(view, name)
+        return f"{said[1]} {prompt}" if said is not None and said[0] == len(self.session.log) else prompt
+
+    def play_turn_prompt(self, view, name: str) -> str:
         if view.pending is not None and view.pending.kind == "play":
             if self.discard_plays():
                 return self.play_prompt(name, "cover a card one lower or a space, or click the discard pile")
@@ -306,9 +325,7 @@ class SolitaireTable(SovereignTable):
         cards = tuple(stack[-1] for stack in view.chains[0] if stack)
         deal = self.session.config["rules"]["deal"]
         number = f"Deal #{deal}: " if deal is not None else ""
-        turns = self.session.turns_taken(0)
-        result = f"won {turns_phrase(turns, 'in')}" if view.winners else f"lost {turns_phrase(turns)}"
-        return [(0, cards, f"{number}{result}")]
+        return [(0, cards, f"{number}{self.outcome_words()}")]
 
     def result_headline(self) -> str:
         """"You win!", or that the deal is lost."""

@@ -22,6 +22,7 @@ from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShi
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.rules import PROMPTS
 
+from scenes.shell import keymap
 from scenes.games.sovereign.cardhelp import card_help, draw_help_box
 from scenes.games.sovereign.cards import use_card_set
 from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
@@ -45,6 +46,9 @@ def class_order(card: ClassCard):
 
 
 # ---------------------------------------------------------------- the table
+
+SIDE_WIDTH = 200  # the column of the deck, the supply and the event (base size)
+ROW_CARD = 128  # a row's cards at most (base size, normal cards): a large window's rows grow this far
 
 
 class ChainSeats(Seats):
@@ -94,10 +98,10 @@ class SovereignTable(TableScene):
         return found[:len(self.button_slots)]
 
     def key_actions(self):
-        return {pygame.K_s: Skip(), pygame.K_e: EndTurn(), pygame.K_f: ShiftSuit()}
+        return {keymap.SKIP: Skip(), keymap.END_TURN: EndTurn(), keymap.SHIFT_SUIT: ShiftSuit()}
 
     def key_labels(self):
-        return [(pygame.K_s, "Skip"), (pygame.K_e, "End turn"), (pygame.K_f, "Shift suit")]
+        return [(keymap.SKIP, "Skip"), (keymap.END_TURN, "End turn"), (keymap.SHIFT_SUIT, "Shift suit")]
 
     def suit_choice(self, legal) -> tuple[int, int] | None:
         return self.choices.suit_choice(legal)
@@ -122,7 +126,12 @@ class SovereignTable(TableScene):
     # -- geometry
 
     def layout(self, size) -> None:
-        area = self.layout_frame(size)
+        """The rows' cards as large as the rows' height allows; the move log has the width left."""
+        self.place(self.layout_frame(size))
+        rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(24)  # 8 cards, 7 gaps (see row_card_width)
+        self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w))
+
+    def place(self, area: pygame.Rect) -> None:
         self.area = area
         self.seats.layout(area, 0)
         card_w = self.card_px(92)
@@ -134,7 +143,7 @@ class SovereignTable(TableScene):
         self.hand.layout(area.x, bx - self.px(20), hand_y, card_w)
         self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y), self.px(20),
                         self.px(8))
-        side_w = max(self.px(190), area.w // 5)
+        side_w = self.px(SIDE_WIDTH)
         side = pygame.Rect(area.right - side_w - self.px(8), area.y + self.px(8), side_w,
                            self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - area.y - self.px(16))
         self.side.place(side, self.px)
@@ -150,11 +159,12 @@ class SovereignTable(TableScene):
                 for index in range(len(self.session.seats))]
 
     def chain_width(self) -> int:
-        """A row's seven places and the hand beside them (room for an eighth card) across its
-        width; a card under the label line in its height."""
+        return self.row_card_width(self.middle.w - self.px(24))
+
+    def row_card_width(self, room_w: int) -> int:
+        """A row's 7 places and its hand (an 8th card) across `room_w`, a card under its label line."""
         row_h = self.middle.h // len(self.session.seats)
-        return card_width(self.middle.w - self.px(24), row_h - self.label_h - self.px(14), columns=8, gap=4,
-                          most=self.card_px(104))
+        return card_width(room_w, row_h - self.label_h - self.px(14), columns=8, gap=4, most=self.card_px(ROW_CARD))
 
     def hand_room(self) -> int:
         """The width kept at the right of each row for that seat's hand, as backs."""

@@ -1,0 +1,160 @@
+"""Every key of the app, defined once: the name a player reads, the key codes it answers to, and
+what it does where the help pages print it. Scenes ask `KEY.pressed(event)`; no scene names a key
+code of its own.
+
+Also the guard that keeps a key meant for one screen from landing on the next: a screen or dialog
+can open by itself (the results after the last move, the notice that a deal is lost), and the
+Enter a player pressed for their move must not answer it. So, after any screen appears, keys are
+ignored for a short moment, and a key held down from before counts only once released and pressed
+again. With that, Enter and Space always take the harmless choice (Play on, Review, Stay, Close);
+a choice that ends, deletes or throws something away takes a click or its own key, named on its
+button.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+
+GUARD_SECONDS = 0.4  # keys are ignored this long after a screen appears (a quick second press is ~0.2 s)
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key (or a few that do the same), with Ctrl and Shift as it needs them."""
+
+    name: str
+    codes: tuple[int, ...]
+    ctrl: bool = False
+    shift: bool | None = None  # None: with or without Shift
+
+    def pressed(self, event) -> bool:
+        """Whether `event` presses this key (Ctrl exactly as the key wants it)."""
+        if event.type != pygame.KEYDOWN or event.key not in self.codes:
+            return False
+        ctrl, shift = bool(event.mod & pygame.KMOD_CTRL), bool(event.mod & pygame.KMOD_SHIFT)
+        return ctrl == self.ctrl and (self.shift is None or shift == self.shift)
+
+
+def letter(name: str) -> Key:
+    return Key(name, (getattr(pygame, f"K_{name.lower()}"),))
+
+
+def pressed_in(mapping: dict, event):
+    """The value that `mapping` (Key -> anything) gives the key `event` presses, or None."""
+    return next((value for key, value in mapping.items() if key.pressed(event)), None)
+
+
+def help_line(entries) -> str:
+    """Keys and what they do, as the help pages print them: "F1 this page; Esc back to the menu"."""
+    return "; ".join(f"{key.name} {does}" for key, does in entries)
+
+
+# -- everywhere
+ENTER = Key("Enter", (pygame.K_RETURN, pygame.K_KP_ENTER))
+SPACE = Key("Space", (pygame.K_SPACE,))
+ESCAPE = Key("Esc", (pygame.K_ESCAPE,))
+FULLSCREEN = Key("F11", (pygame.K_F11,))
+LEFT = Key("Left", (pygame.K_LEFT,))
+RIGHT = Key("Right", (pygame.K_RIGHT,))
+UP = Key("Up", (pygame.K_UP,))
+DOWN = Key("Down", (pygame.K_DOWN,))
+HOME = Key("Home", (pygame.K_HOME,))
+END = Key("End", (pygame.K_END,))
+PAGE_UP = Key("PgUp", (pygame.K_PAGEUP,))
+PAGE_DOWN = Key("PgDn", (pygame.K_PAGEDOWN,))
+BACKSPACE = Key("Backspace", (pygame.K_BACKSPACE,))
+DELETE = Key("Delete", (pygame.K_DELETE, pygame.K_BACKSPACE))
+TAB = Key("Tab", (pygame.K_TAB,))
+FIELD_DONE = (ENTER, TAB, ESCAPE)  # each leaves a text or number field
+
+# -- at a table
+RULES = Key("F1", (pygame.K_F1,))
+TABLE_MENU = Key("F2", (pygame.K_F2,))
+UNDO = Key("Ctrl+Z", (pygame.K_z,), ctrl=True, shift=False)
+REDO = Key("Ctrl+Shift+Z", (pygame.K_z,), ctrl=True, shift=True)
+REDO_Y = Key("Ctrl+Y", (pygame.K_y,), ctrl=True)
+SAVE = Key("Ctrl+S", (pygame.K_s,), ctrl=True)
+HINT = letter("H")
+ZOOM_IN = Key("+", (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS))
+ZOOM_OUT = Key("-", (pygame.K_MINUS, pygame.K_KP_MINUS))
+PAN_LEFT, PAN_RIGHT, PAN_UP, PAN_DOWN = letter("A"), letter("D"), letter("W"), letter("S")
+FIT_BOARD = letter("F")
+DRAW = letter("D")
+PASS = letter("P")
+TAKE = letter("T")
+DRAW_STOCK, DRAW_DISCARD = letter("S"), letter("D")
+LAY_CHAIN, CANCEL_CHAIN = letter("L"), letter("C")
+SKIP, END_TURN, SHIFT_SUIT = letter("S"), letter("E"), letter("F")
+WINNABLE = letter("W")
+
+# -- answers that end, delete or throw something away: each its own key, named on its button
+QUIT = letter("Q")
+LEAVE = letter("L")
+RESTART = letter("R")
+END_DEAL = letter("E")
+DELETE_GAME = letter("D")
+RESET_RECORDS = letter("R")
+NEXT_GAME = letter("N")
+RETRY_DEAL = letter("R")
+REPLACE_SAVE = letter("R")
+
+# -- replays and reviews
+NEXT_VIEWER = letter("V")
+WATCH_EARLIER = letter("W")
+PREVIOUS_COSTLY = Key("P or PgUp", (pygame.K_p, pygame.K_PAGEUP))
+NEXT_COSTLY = Key("N or PgDn", (pygame.K_n, pygame.K_PAGEDOWN))
+
+TABLE_COMMANDS = ((UNDO, "takes a move back"), (REDO, f"(or {REDO_Y.name}) plays it again"),
+                  (SAVE, "saves the game under a name"), (TABLE_MENU, "the table menu (restart, seats)"),
+                  (FULLSCREEN, "fullscreen"), (RULES, "this page"), (ESCAPE, "back to the menu"))
+REVIEW_KEYS = ((UP, "and Down: the previous or next decision"), (PREVIOUS_COSTLY, "and N or PgDn: the costly ones"))
+
+
+def named(label: str, key: Key) -> str:
+    """A button's label with the key that presses it: "End the deal (E)"."""
+    return f"{label} ({key.name})"
+
+
+def pressing(key: Key) -> str:
+    """A button's note naming the key that presses it, where its label has no room for it."""
+    return f"press {key.name}"
+
+
+class KeyGuard:
+    """Which key presses reach the screen on top (see the module's docstring). Time is the app's
+    own: it moves on with each frame and each idle wait, so tests drive it frame by frame."""
+
+    def __init__(self) -> None:
+        self.clock = 0.0
+        self.opened_at = -GUARD_SECONDS
+        self.held: set[int] = set()   # keys down now
+        self.stale: set[int] = set()  # keys down since before the screen appeared, or during its first moment
+
+    def tick(self, seconds: float) -> None:
+        self.clock += seconds
+
+    @property
+    def settling(self) -> bool:
+        """Whether the screen on top appeared too recently to take keys."""
+        return self.clock - self.opened_at < GUARD_SECONDS
+
+    def screen_opened(self) -> None:
+        self.opened_at = self.clock
+        self.stale |= self.held
+
+    def passes(self, event) -> bool:
+        """Whether `event` goes on to the screen; key presses it holds back are forgotten."""
+        if event.type == pygame.KEYDOWN:
+            self.held.add(event.key)
+            if self.settling:
+                self.stale.add(event.key)
+            return event.key not in self.stale
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            self.stale.discard(event.key)
+        elif event.type == pygame.TEXTINPUT:
+            return not self.settling
+        return True
