@@ -12,7 +12,8 @@ import pytest
 
 from game.session import Session
 from game.sovereign.actions import PlaceModifier, PlayDiscardOn, PlayOn, SolitaireEnded
-from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, solve, winnable_deal
+from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, winnable_deal
+from game.sovereign.solver import solve
 from game.sovereign.state import Tokens
 from scenes.games.sovereign.solitaire_table import SolitaireTable
 from scenes.menus.confirm import Confirm
@@ -185,7 +186,7 @@ def test_the_daily_deal_is_the_dates_deal_the_same_everywhere_and_winnable(drive
     rules = table.session.config["rules"]
     assert isinstance(table, SolitaireTable) and rules["daily"] and rules["winnable"]
     assert rules["deal"] >= daily_deal(date.today()) and table.title().endswith("daily deal")
-    assert solve(table.session.state, node_limit=WINNABLE_NODES)[0] is True
+    assert solve(table.session.state, SOLITAIRE, node_limit=WINNABLE_NODES)[0] is True
 
 
 def test_winnable_only_deals_a_deal_the_solver_proves_and_marks_it(driver):
@@ -201,7 +202,7 @@ def test_winnable_only_deals_a_deal_the_solver_proves_and_marks_it(driver):
     table = driver.app.top
     deal = table.session.config["rules"]["deal"]
     assert deal >= 48 and table.title() == f"Solitaire \u00b7 Deal #{deal} \u00b7 winnable"
-    skipped = [solve(SOLITAIRE.setup({"players": 1}, n), node_limit=WINNABLE_NODES)[0] for n in range(48, deal)]
+    skipped = [solve(SOLITAIRE.setup({"players": 1}, n), SOLITAIRE, node_limit=WINNABLE_NODES)[0] for n in range(48, deal)]
     assert True not in skipped
     assert driver.app.settings["last_setup"]["sovereign-solitaire"]["winnable"] is True
 
@@ -238,13 +239,13 @@ def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
     driver.key(pygame.K_RETURN)
     fresh = driver.app.top.session.config["rules"]
     assert fresh["winnable"] and fresh["deal"] != 21
-    assert solve(SOLITAIRE.setup({"players": 1}, fresh["deal"]), node_limit=WINNABLE_NODES)[0] is True
+    assert solve(SOLITAIRE.setup({"players": 1}, fresh["deal"]), SOLITAIRE, node_limit=WINNABLE_NODES)[0] is True
 
 
 def won_session(rules: dict, seed: int) -> Session:
     rules = {**rules, "deal": winnable_deal(rules["deal"])}
     session = Session("sovereign-solitaire", {**ANA, "rules": rules}, seed)
-    won, line = solve(session.state, node_limit=WINNABLE_NODES)
+    won, line = solve(session.state, SOLITAIRE, node_limit=WINNABLE_NODES)
     assert won
     for action in line:
         session.apply(action)
@@ -451,7 +452,7 @@ def test_a_newcomer_who_follows_every_hint_wins_a_proved_winnable_deal(driver):
     """A hint that wins: on a deal the solver proves winnable but the rule of thumb alone loses,
     H then Enter at every turn wins it (the hint plays the solver's line, worked out off the frame
     loop)."""
-    deal = next(n for n in range(30) if solve(SOLITAIRE.setup({"players": 1, "deal": n}, n))[0]
+    deal = next(n for n in range(30) if solve(SOLITAIRE.setup({"players": 1, "deal": n}, n), SOLITAIRE)[0]
                 and not rule_of_thumb_wins(n))
     session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": deal}}, 1)
     driver.app.screens.table(session)
@@ -539,7 +540,7 @@ def test_the_solitaire_player_is_you(driver):
     assert table.session.names == ["You"] and table.chain_label(view, 0).startswith("Your chain \u00b7 pool: ")
     assert table.prompt(view).startswith("Your turn: ")
     won = Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": winnable_deal(3)}}, 5)
-    for action in solve(won.state, node_limit=WINNABLE_NODES)[1]:
+    for action in solve(won.state, SOLITAIRE, node_limit=WINNABLE_NODES)[1]:
         won.apply(action)
     driver.app.screens.table(won)
     assert driver.app.top.result_headline() == "You win!"
