@@ -7,7 +7,7 @@ import pytest
 from ui_driver import Driver
 
 from game.cubes import Draw, Pass, Place
-from game.cubes.rules import completions
+from game.cubes.board import completions
 from game.session import Session
 from scenes.games.cubes.table import CubesTable
 from scenes.menus.gameover import GameOver
