@@ -321,12 +321,7 @@ class SovereignRules(Rules):
         """A full state the viewer cannot tell from the real one: the cards it cannot see dealt
         at random to the other hands, the unknown face-down cards, the other seats' secret
         picks, the discard and the draw pile; the unseen events shuffled."""
-        seen = list(view.hand) + [p.card for chain in view.chains for stack in chain for p in stack
-                                  if p.card is not None]
-        seen += [view.own_pick] if view.own_pick is not None else []
-        seen += [card for _s, card in view.queued if card is not None]
-        seen_set = set(seen)
-        pool = [c for c in self.cards.cards if c not in seen_set]
+        pool = self._unseen(view)
         others = [s for s in range(view.players) if s != view.seat]
         hidden_places = sum(1 for chain in view.chains for stack in chain for p in stack if p.card is None)
         secret_picks = [s for s in others if view.picked[s]]
@@ -358,6 +353,15 @@ class SovereignRules(Rules):
             sevens=list(view.sevens),
             first_to_seven=view.first_to_seven, reveal_seat=view.reveal_seat, contenders=view.contenders,
             sudden_queue=queue, turns=view.turns, winners=view.winners, final_scores=view.final_scores)
+
+    def _unseen(self, view: SovereignView) -> list[ClassCard]:
+        """The cards of the set that the viewer cannot see anywhere, in the set's order."""
+        seen = set(view.hand)
+        seen.update(p.card for chain in view.chains for stack in chain for p in stack if p.card is not None)
+        if view.own_pick is not None:
+            seen.add(view.own_pick)
+        seen.update(card for _s, card in view.queued if card is not None)
+        return [c for c in self.cards.cards if c not in seen]
 
     def deck(self, config: dict) -> list[ClassCard]:
         return list(BUILT_IN.cards)
