@@ -215,6 +215,13 @@ def clone_state(state: SovereignState) -> SovereignState:
     """A copy for search, slot by slot (quicker than the keyword constructor): lists copied;
     cards, placed cards, tasks and the listed legal actions shared (none is ever changed)."""
     copy = object.__new__(SovereignState)
+    _copy_table(state, copy)
+    _copy_turn(state, copy)
+    return copy
+
+
+def _copy_table(state: SovereignState, copy: SovereignState) -> None:
+    """The cards and tokens on the table, and what deals them (`clone_state`)."""
     copy.players = state.players
     copy.cards = state.cards
     copy.solitaire = state.solitaire
@@ -230,6 +237,15 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.used_events = state.used_events[:]
     copy.supply = state.supply.copy()
     copy.pools = [pool.copy() for pool in state.pools]
+    copy.draw_pile_unshuffled = state.draw_pile_unshuffled
+    copy.draw_pile_seed = state.draw_pile_seed
+    copy.events_unshuffled = state.events_unshuffled
+    copy.events_seed = state.events_seed
+
+
+def _copy_turn(state: SovereignState, copy: SovereignState) -> None:
+    """Whose turn it is, the decision it waits on and what the turn and the game have counted
+    (`clone_state`)."""
     copy.current = state.current
     copy.phase = state.phase
     copy.pending = state.pending
@@ -248,11 +264,6 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.winners = state.winners
     copy.final_scores = state.final_scores
     copy.listed = state.listed
-    copy.draw_pile_unshuffled = state.draw_pile_unshuffled
-    copy.draw_pile_seed = state.draw_pile_seed
-    copy.events_unshuffled = state.events_unshuffled
-    copy.events_seed = state.events_seed
-    return copy
 
 
 # ---------------------------------------------------------------- reading the table
