@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..ai.players import HeuristicPlayer
 from .actions import (Cover, Discard, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, Reveal, SetSuit,
                       ShiftSuit, Tuck)
+from .phases import REVEAL_PHASES
 from .rules import SovereignView
 from .state import CHAIN_END
 
@@ -119,7 +120,7 @@ class SovereignHeuristic(HeuristicPlayer):
             return value if mine and len(tops[seat]) >= LATE_CHAIN else -1.0
         if kind is Flip:
             placed = view.in_play(action.chain, action.position)
-            if placed.face_up and view.phase.startswith("reveal"):
+            if placed.face_up and view.phase in REVEAL_PHASES:
                 return -1.0  # everything is turned up again now, its owner resolving it anew
             if placed.face_up and action.chain != seat:
                 return FLIP_DOWN_WEIGHT * (placed.value or 0)

@@ -16,15 +16,14 @@ from .actions import (PLACE_ROWS, SKIP, EventDrawn, Fizzled, PlaceActions, PlayO
                       place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
+from .phases import (CHANGE_SUIT, CHOOSE_SUIT, COVER, DISCARD, EXTRA_PLAY, FLIP, PLAY, REVEAL_PHASES, SALVAGE, SECOND,
+                     TOKENS, TUCK)
 from .state import (CHAIN_END, MODIFIER, SHIELD, Decision, Task, draw_event_card, find, open_decision, other_suit,
                     shuffle_events)
 
-EVENTS_OFF_PHASES = frozenset({"reveal", "reveal_tokens"})
-
-
 def events_on(state) -> bool:
     """Events apply except in the Fair Winds variant and during the Reveal Phase."""
-    return not state.fair_winds and state.phase not in EVENTS_OFF_PHASES and state.active_event is not None
+    return not state.fair_winds and state.phase not in REVEAL_PHASES and state.active_event is not None
 
 
 def active_rule(state) -> EventRule:
@@ -151,8 +150,8 @@ def extra_play_choices(state, decision: Decision) -> list:
     return found + [SKIP]
 
 
-TOKEN_MOMENTS = frozenset({"salvage", "play", "second", "extra_play"})
-TURN_PHASES = frozenset({"salvage", "play", "second", "tokens"})
+TOKEN_MOMENTS = frozenset({SALVAGE, PLAY, SECOND, EXTRA_PLAY})
+TURN_PHASES = frozenset({SALVAGE, PLAY, SECOND, TOKENS})
 
 
 def token_moment(state, decision: Decision) -> bool:
@@ -201,13 +200,13 @@ def covering_plays(state, hand, rule: EventRule, extra: bool = False) -> list:
 
 
 CHOICES: dict[str, Callable] = {
-    "discard": discard_choices,
-    "change_suit": change_suit_choices,
-    "choose_suit": choose_suit_choices,
-    "flip": flip_choices,
-    "tuck": tuck_choices,
-    "cover": cover_choices,
-    "extra_play": extra_play_choices,
+    DISCARD: discard_choices,
+    CHANGE_SUIT: change_suit_choices,
+    CHOOSE_SUIT: choose_suit_choices,
+    FLIP: flip_choices,
+    TUCK: tuck_choices,
+    COVER: cover_choices,
+    EXTRA_PLAY: extra_play_choices,
 }
 
 
@@ -268,15 +267,15 @@ class StepKind:
 
 
 _KINDS: dict[str, tuple[Callable, str | None]] = {
-    "discard_target": (_discard_target, "discard"),
-    "change_suit": (_ask("no card may take a suit token"), "change_suit"),
-    "choose_suit": (_ask("it cannot take a suit token"), "choose_suit"),
-    "flip": (_ask(), "flip"),
-    "tuck_from_hand": (_ask(), "tuck"),
-    "cover": (_ask(), "cover"),
+    "discard_target": (_discard_target, DISCARD),
+    "change_suit": (_ask("no card may take a suit token"), CHANGE_SUIT),
+    "choose_suit": (_ask("it cannot take a suit token"), CHOOSE_SUIT),
+    "flip": (_ask(), FLIP),
+    "tuck_from_hand": (_ask(), TUCK),
+    "cover": (_ask(), COVER),
     "gain_modifiers": (_gain(MODIFIER), None),
     "gain_shield": (_gain(SHIELD), None),
     "draw_event": (_draw_event, None),
-    "extra_play": (_ask(), "extra_play"),
+    "extra_play": (_ask(), EXTRA_PLAY),
 }
 STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name], asks) for name, (run, asks) in _KINDS.items()}

@@ -47,32 +47,34 @@ from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import (CHOICES, STEPS, TURN_PHASES, active_rule, covering_plays, covers, extra_play_choices,
                       token_choices)
 from .event_rules import EventRule
+from .phases import (CHANGE_SUIT, CHOOSE_SUIT, COVER, DISCARD, EXTRA_PLAY, FLIP, OPENING, OVER, PICK, PLAY, POLARITY,
+                     REVEAL, REVEAL_PHASES, REVEAL_TOKENS, SALVAGE, SECOND, SUDDEN_PICK, SUDDEN_PLAY, SUDDEN_TOKENS,
+                     TOKENS, TUCK)
 from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, NOTHING_LISTED, ONLOOKER, SHIELD, Decision,
                     Placed, SovereignState, Task, TokenCounts, Tokens, chain_score, clone_state, draw_card,
                     draw_event_card, find, full_supply, open_decision, other_suit, return_tokens, set_suit, set_top,
                     shuffle_draw_pile, shuffle_events, take_top, top)
 
-REVEAL_PHASES = frozenset({"reveal", "reveal_tokens"})
 # Where `determinize` deals the cards a seat cannot see besides the other hands: keys below any
 # seat's, for `deal_hidden` to deal to as to seats.
 FACES_UNSEEN, SECRET_PICKS, SECRET_QUEUE, DISCARDED = -1, -2, -3, -4
 
 PROMPTS = {
-    "opening": "pick the card that starts your chain",
-    "pick": "pick your sudden-death card",
-    "salvage": "discard a card to draw one, or skip",
-    "play": "play a card from your hand",
-    "second": "play a second card, or skip",
-    "extra_play": "play one more card, or skip",
-    "polarity": "flip the suit of the card you played, or skip",
-    "discard": "choose the card to discard",
-    "change_suit": "choose the card whose suit changes",
-    "choose_suit": "choose this Mercenary's suit",
-    "flip": "choose a card to turn over, or skip",
-    "tuck": "choose a card to tuck beneath the Runner, or skip",
-    "cover": "choose the face-up card the Acolyte covers, or skip",
-    "tokens": "place tokens from your pool, or end",
-    "reveal": "reveal one face-down card of your chain",
+    OPENING: "pick the card that starts your chain",
+    PICK: "pick your sudden-death card",
+    SALVAGE: "discard a card to draw one, or skip",
+    PLAY: "play a card from your hand",
+    SECOND: "play a second card, or skip",
+    EXTRA_PLAY: "play one more card, or skip",
+    POLARITY: "flip the suit of the card you played, or skip",
+    DISCARD: "choose the card to discard",
+    CHANGE_SUIT: "choose the card whose suit changes",
+    CHOOSE_SUIT: "choose this Mercenary's suit",
+    FLIP: "choose a card to turn over, or skip",
+    TUCK: "choose a card to tuck beneath the Runner, or skip",
+    COVER: "choose the face-up card the Acolyte covers, or skip",
+    TOKENS: "place tokens from your pool, or end",
+    REVEAL: "reveal one face-down card of your chain",
 }
 
 
@@ -435,7 +437,7 @@ def _why_not_play(state: SovereignState, decision: Decision, action) -> str:
 def _why_wrong_face(rule: EventRule, decision: Decision, action) -> str:
     """Why a play's face is refused ("" when it is not): face up, unless the event turns the card
     face down; an extra play may go either way."""
-    if decision.kind == "extra_play":
+    if decision.kind == EXTRA_PLAY:
         return "" if action.face_up in rule.extra_play_faces(action.card) else "Nebula: that card is played face down"
     face_up = rule.plays_face_up(action.card)
     if action.face_up and not face_up:
@@ -549,14 +551,14 @@ def revealable(state: SovereignState, seat: int) -> list:
 
 LISTS = {
     **CHOICES,
-    "opening": _opening_choices,
-    "pick": _pick_choices,
-    "salvage": _salvage_choices,
-    "play": _play_choices,
-    "second": _second_choices,
-    "polarity": _polarity_choices,
-    "tokens": _token_choices,
-    "reveal": _reveal_choices,
+    OPENING: _opening_choices,
+    PICK: _pick_choices,
+    SALVAGE: _salvage_choices,
+    PLAY: _play_choices,
+    SECOND: _second_choices,
+    POLARITY: _polarity_choices,
+    TOKENS: _token_choices,
+    REVEAL: _reveal_choices,
 }
 
 
@@ -600,7 +602,7 @@ def _resolve(state: SovereignState, card: ClassCard, seat: int, polarity: bool =
         tasks = state.cards.resolutions[id(card)] = _resolution(state.cards, card)
     state.work.extend(tasks[seat])
     if polarity:
-        state.work.append(Task(card, seat, POLARITY, _polarity_shift))
+        state.work.append(Task(card, seat, POLARITY_SHIFT, _polarity_shift))
 
 
 def _resolution(cards: CardSet, card: ClassCard) -> tuple[tuple[Task, ...], ...]:
@@ -619,17 +621,17 @@ def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
         return
     placed = top(state, *where)
     if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply.suits):
-        _wait(state, "polarity", task.seat, source=task.source)
+        _wait(state, POLARITY, task.seat, source=task.source)
 
 
-POLARITY = Step("polarity_shift")
+POLARITY_SHIFT = Step("polarity_shift")
 
 
 def _phase_opening(state: SovereignState, log: list) -> None:
     for offset in range(state.players):
         seat = (state.current + offset) % state.players
         if state.picks[seat] is None:
-            _wait(state, "opening", seat)
+            _wait(state, OPENING, seat)
             return
     for seat, card in enumerate(state.picks):
         state.chains[seat].append([Placed(card, False, _bit(seat))])
@@ -647,14 +649,14 @@ def begin_turn(state: SovereignState, seat: int, rule: EventRule | None = None) 
     state.turn_began_own = None
     state.sevens = []
     state.turns += 1
-    state.phase = "salvage" if (rule or active_rule(state)).salvage and state.hands[seat] else "play"
+    state.phase = SALVAGE if (rule or active_rule(state)).salvage and state.hands[seat] else PLAY
 
 
 def _phase_salvage(state: SovereignState, log: list) -> None:
     if state.solitaire and solitaire_won(state):
         finish_solitaire(state, True, log)
         return
-    _wait(state, "salvage", state.current)
+    _wait(state, SALVAGE, state.current)
 
 
 def _pool_can_fit(state: SovereignState, rule: EventRule) -> bool:
@@ -679,11 +681,11 @@ def _phase_play(state: SovereignState, log: list, rule: EventRule | None = None)
     if state.solitaire and solitaire_won(state):
         finish_solitaire(state, True, log)
     elif playable or (state.solitaire and _pool_can_fit(state, rule)):
-        _wait(state, "play", state.current, playable + token_choices(state, state.current, rule))
+        _wait(state, PLAY, state.current, playable + token_choices(state, state.current, rule))
     elif state.solitaire:
         finish_solitaire(state, False, log)
     else:
-        state.phase = "tokens"
+        state.phase = TOKENS
         _phase_tokens(state, log, rule)
 
 
@@ -698,7 +700,7 @@ def finish_solitaire(state: SovereignState, won: bool, log: list, given_up: bool
     as lost by the player (`given_up`: the turn under way is not counted either)."""
     state.winners = (0,) if won else ()
     state.final_scores = (1 if won else 0,)
-    state.phase = "over"
+    state.phase = OVER
     state.pending = None
     state.listed = NOTHING_LISTED
     state.work = []
@@ -711,9 +713,9 @@ def _phase_second(state: SovereignState, log: list) -> None:
     rule = active_rule(state)
     playable = rule.second_play and state.plays_this_turn == 1 and turn_plays(state, state.current, rule)
     if playable:
-        _wait(state, "second", state.current, playable + token_choices(state, state.current, rule) + [SKIP])
+        _wait(state, SECOND, state.current, playable + token_choices(state, state.current, rule) + [SKIP])
     else:
-        state.phase = "tokens"
+        state.phase = TOKENS
         _phase_tokens(state, log, rule)
 
 
@@ -724,7 +726,7 @@ def _phase_tokens(state: SovereignState, log: list, rule: EventRule | None = Non
     between)."""
     placeable = token_choices(state, state.current, rule)
     if placeable:
-        _wait(state, "tokens", state.current, placeable + [END_TURN])
+        _wait(state, TOKENS, state.current, placeable + [END_TURN])
     else:
         _end_turn(state, log, rule)
 
@@ -751,7 +753,7 @@ def _end_turn(state: SovereignState, log: list, rule: EventRule | None = None) -
         _begin_reveal_phase(state, seat, log)
     else:
         begin_turn(state, (seat + 1) % state.players, rule)
-        if state.phase == "play":
+        if state.phase == PLAY:
             _phase_play(state, log, rule)  # (the event stays from the draw to the next play)
 
 
@@ -778,7 +780,7 @@ def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
     _forfeit_pools(state)
     state.first_to_seven = first
     state.reveal_seat = first
-    state.phase = "reveal"
+    state.phase = REVEAL
     log.append(shared(RevealPhase, first))
 
 
@@ -788,7 +790,7 @@ def _phase_reveal(state: SovereignState, log: list) -> None:
         found = revealable(state, seat)
         if found:
             state.reveal_seat = seat
-            _wait(state, "reveal", seat, found + token_choices(state, seat))
+            _wait(state, REVEAL, seat, found + token_choices(state, seat))
             return
     _score(state, log)
 
@@ -806,14 +808,14 @@ def _after_reveal_tokens(state: SovereignState, log: list, next_phase: str) -> N
     work stack when this phase runs)."""
     placeable = token_choices(state, state.current)
     if placeable:
-        _wait(state, "tokens", state.current, placeable + [END_TURN])
+        _wait(state, TOKENS, state.current, placeable + [END_TURN])
         return
     state.phase = next_phase
     PHASES[next_phase](state, log)
 
 
 def _phase_reveal_tokens(state: SovereignState, log: list) -> None:
-    _after_reveal_tokens(state, log, "reveal")
+    _after_reveal_tokens(state, log, REVEAL)
 
 
 def _score(state: SovereignState, log: list) -> None:
@@ -839,18 +841,18 @@ def _sudden_round(state: SovereignState, tied: tuple[int, ...], scores, log: lis
         return
     state.contenders = alive
     state.picks = [None] * state.players
-    state.phase = "sudden_pick"
+    state.phase = SUDDEN_PICK
 
 
 def _phase_sudden_pick(state: SovereignState, log: list) -> None:
     for seat in state.contenders:
         if state.picks[seat] is None:
-            _wait(state, "pick", seat)
+            _wait(state, PICK, seat)
             return
     order = _turn_order(state, state.first_to_seven)
     state.sudden_queue = [(s, state.picks[s]) for s in order if s in state.contenders]
     state.picks = [None] * state.players
-    state.phase = "sudden_play"
+    state.phase = SUDDEN_PLAY
 
 
 def _turn_order(state: SovereignState, first: int) -> list[int]:
@@ -875,32 +877,32 @@ def _phase_sudden_play(state: SovereignState, log: list) -> None:
     seat, card = state.sudden_queue.pop(0)
     state.current = seat
     _land(state, seat, card, seat, True, log)
-    state.phase = "sudden_tokens"
+    state.phase = SUDDEN_TOKENS
 
 
 def _phase_sudden_tokens(state: SovereignState, log: list) -> None:
-    _after_reveal_tokens(state, log, "sudden_play")
+    _after_reveal_tokens(state, log, SUDDEN_PLAY)
 
 
 def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) -> None:
     _forfeit_pools(state)
     state.winners = winners
     state.final_scores = tuple(scores)
-    state.phase = "over"
+    state.phase = OVER
     log.append(shared(GameEnded, winners))
 
 
 PHASES = {
-    "opening": _phase_opening,
-    "salvage": _phase_salvage,
-    "play": _phase_play,
-    "second": _phase_second,
-    "tokens": _phase_tokens,
-    "reveal": _phase_reveal,
-    "reveal_tokens": _phase_reveal_tokens,
-    "sudden_pick": _phase_sudden_pick,
-    "sudden_play": _phase_sudden_play,
-    "sudden_tokens": _phase_sudden_tokens,
+    OPENING: _phase_opening,
+    SALVAGE: _phase_salvage,
+    PLAY: _phase_play,
+    SECOND: _phase_second,
+    TOKENS: _phase_tokens,
+    REVEAL: _phase_reveal,
+    REVEAL_TOKENS: _phase_reveal_tokens,
+    SUDDEN_PICK: _phase_sudden_pick,
+    SUDDEN_PLAY: _phase_sudden_play,
+    SUDDEN_TOKENS: _phase_sudden_tokens,
 }
 
 
@@ -944,12 +946,12 @@ def _turn_play(state: SovereignState, decision: Decision, chain: int) -> None:
     """Book-keeping of a turn's play: where the turn began, and what next. An extra play (the
     Smuggler's) is part of resolving a card, not the turn's play: it neither sets where the turn
     began (Momentum) nor counts as the first of Open Skies' two plays."""
-    if decision.kind == "extra_play":
+    if decision.kind == EXTRA_PLAY:
         return
     if state.plays_this_turn == 0:
         state.turn_began_own = chain == decision.seat
     state.plays_this_turn += 1
-    state.phase = "second" if decision.kind == "play" else "tokens"
+    state.phase = SECOND if decision.kind == PLAY else TOKENS
 
 
 def _on_open(state, decision, action, log):
@@ -990,14 +992,14 @@ def _on_salvage(state, decision, action, log):
     state.discard.append(card)
     log.append(Salvaged(decision.seat, card))
     _draw_cards(state, decision.seat, 1, log)
-    state.phase = "play"
+    state.phase = PLAY
 
 
 def _on_skip(state, decision, action, log):
-    if decision.kind == "salvage":
-        state.phase = "play"
-    elif decision.kind == "second":
-        state.phase = "tokens"
+    if decision.kind == SALVAGE:
+        state.phase = PLAY
+    elif decision.kind == SECOND:
+        state.phase = TOKENS
 
 
 def _on_discard(state, decision, action, log):
@@ -1074,13 +1076,13 @@ def _on_place_shield(state, decision, action, log):
 def _ask_again(state: SovereignState, decision: Decision) -> None:
     """After a token placed at an extra play, that play is offered again (when a card still may
     go). The turn's own decisions need nothing: their phase asks again as the flow runs on."""
-    if decision.kind == "extra_play":
+    if decision.kind == EXTRA_PLAY:
         found = extra_play_choices(state, decision)
         if found:
             open_decision(state, decision, found)
 
 
-AFTER_TOKENS = {"reveal_tokens": "reveal", "sudden_tokens": "sudden_play"}
+AFTER_TOKENS = {REVEAL_TOKENS: REVEAL, SUDDEN_TOKENS: SUDDEN_PLAY}
 
 
 def _on_end_turn(state, decision, action, log):
@@ -1101,7 +1103,7 @@ def _on_reveal(state, decision, action, log):
     log.append(Flipped(seat, seat, action.position, placed.card, True))
     state.current = seat
     state.reveal_seat = (seat + 1) % state.players
-    state.phase = "reveal_tokens"
+    state.phase = REVEAL_TOKENS
     _resolve(state, placed.card, seat)
 
 

@@ -16,15 +16,15 @@ from typing import NamedTuple
 from .actions import Fizzled, PlaceModifier, PlaceShield, PlayOn
 from .cards import CardSet
 from .effects import active_rule, draw_event
+from .phases import CHANGE_SUIT, DISCARD, PLAY, PLAY_MOMENTS, SALVAGE, TOKENS
 from .rules import SovereignRules
 from .state import SovereignState, clone_state
 
 SOLVER_NODES = 20000  # positions the solver may reach before it gives up undecided
 
-TOKENS = (PlaceModifier, PlaceShield)
-PLAY_MOMENTS = frozenset({"play", "second", "extra_play"})
-LATE_MOMENTS = frozenset({"salvage", "tokens"})
-FORCED_TARGETS = frozenset({"discard", "change_suit"})
+TOKEN_ACTIONS = (PlaceModifier, PlaceShield)
+LATE_MOMENTS = frozenset({SALVAGE, TOKENS})
+FORCED_TARGETS = frozenset({DISCARD, CHANGE_SUIT})
 
 
 class Duties(NamedTuple):
@@ -108,10 +108,10 @@ def solve(state: SovereignState, rules: SovereignRules, node_limit: int = SOLVER
 class Solver:
     """A best-first search over every line of play, exact, that skips lines which another line
     it also searches does at least as well (`prune`, on unless a test compares without it). Pool
-    tokens are tried only at the moments of a play ("play", "second", "extra_play"):
+    tokens are tried only at the moments of a play (PLAY, SECOND, EXTRA_PLAY):
 
-    - At the end of a turn ("tokens") and at Salvage's offer, a token gives the same position as
-      the same token placed at the next "play" decision: nothing in between (the draw, a salvaged
+    - At the end of a turn (TOKENS) and at Salvage's offer, a token gives the same position as
+      the same token placed at the next PLAY decision: nothing in between (the draw, a salvaged
       card) touches the chain, the pool or the event, the game is won or lost as the turn begins
       whatever the tokens (they change no suit, and the loss test counts the pool's modifiers as
       if placed), and the pool is empty at the deal. (The other way round, keeping the end of the
@@ -193,11 +193,11 @@ class Solver:
             return legal
         kind = position.pending.kind
         if kind not in PLAY_MOMENTS:
-            return [action for action in legal if type(action) not in TOKENS] if kind in LATE_MOMENTS else legal
-        if type(legal[-1]) not in TOKENS and not (len(legal) > 1 and type(legal[-2]) in TOKENS):
+            return [action for action in legal if type(action) not in TOKEN_ACTIONS] if kind in LATE_MOMENTS else legal
+        if type(legal[-1]) not in TOKEN_ACTIONS and not (len(legal) > 1 and type(legal[-2]) in TOKEN_ACTIONS):
             return legal
-        useful = _UsefulTokens(position, self._may_change_event(position), duties.last_token if kind == "play" else None)
-        return [action for action in legal if type(action) not in TOKENS or useful(action)]
+        useful = _UsefulTokens(position, self._may_change_event(position), duties.last_token if kind == PLAY else None)
+        return [action for action in legal if type(action) not in TOKEN_ACTIONS or useful(action)]
 
     def _may_change_event(self, state: SovereignState) -> bool:
         """Whether the play now may bring an event that forbids modifiers (Ion Storm) before the
@@ -221,7 +221,7 @@ class Solver:
                       duties: Duties) -> Duties | None:
         """What the line owes after `action` (None: the line is pruned, see the class)."""
         kind = type(action)
-        at_play = position.pending.kind == "play"
+        at_play = position.pending.kind == PLAY
         if kind is PlaceModifier:
             card = id(position.chains[0][action.position][-1].card)
             order = token_order(position, action) if at_play else None
@@ -263,7 +263,7 @@ def _event_changers(cards: CardSet) -> frozenset:
 
 
 class _UsefulTokens:
-    """Which pool tokens are worth trying at a moment of play ("play", "second", "extra_play"):
+    """Which pool tokens are worth trying at a moment of play (PLAY, SECOND, EXTRA_PLAY):
     see `Solver`. A modifier must bring a face-up card's value nearer to a fit for a card in
     hand, within what the pool holds (unless the play may bring a new event, Ion Storm perhaps,
     or a shield could follow on that card); a shield must be one of few enough that every card a

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..rng import Rng, settle_last
+from .phases import OPENING
 
 if TYPE_CHECKING:
     from .cards import CardSet, ClassCard, EventCard, Step
@@ -162,7 +163,7 @@ class SovereignState:
     supply: Tokens
     pools: list[Tokens]                           # per seat
     current: int
-    phase: str = "opening"
+    phase: str = OPENING
     pending: Decision | None = None
     work: list[Task] = field(default_factory=list)
     picks: list[ClassCard | None] = field(default_factory=list)

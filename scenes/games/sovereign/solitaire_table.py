@@ -19,6 +19,7 @@ import pygame
 from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.event_rules import EVENT_RULES
+from game.sovereign.phases import PLAY, SALVAGE
 from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
 from game.wording import acts, turns_phrase, whose
 
@@ -29,7 +30,7 @@ from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button
 
-TURN_STARTS = ("salvage", "play")  # the decisions a turn begins with
+TURN_STARTS = (SALVAGE, PLAY)  # the decisions a turn begins with
 
 
 class Search:
@@ -294,7 +295,7 @@ class SolitaireTable(SovereignTable):
         return suit_counts(view)
 
     def turn_prompt(self, view, name: str) -> str:
-        if view.pending is not None and view.pending.kind == "play":
+        if view.pending is not None and view.pending.kind == PLAY:
             if self.discard_plays():
                 return self.play_prompt(name, "cover a card one lower or a space, or click the discard pile")
             return self.play_prompt(name, "play on a card one lower, a face-down card or a space")

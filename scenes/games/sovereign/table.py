@@ -20,6 +20,7 @@ import pygame
 from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, Played, SetSuit,
                                     ShiftSuit, Skip, Tuck)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
+from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
 from scenes.games.sovereign.cardhelp import card_help, draw_help_box
@@ -30,7 +31,7 @@ from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
 from scenes.games.sovereign.side import SidePanel
-from scenes.games.sovereign.words import (PLAY_KINDS, chain_summary, choice_prompt, event_words, onlooker_prompt,
+from scenes.games.sovereign.words import (chain_summary, choice_prompt, event_words, onlooker_prompt,
                                           play_prompt, score_breakdown, supply_words)
 from scenes.table.parts import Pile, card_width
 from scenes.table.seats import Seats
@@ -429,7 +430,7 @@ class SovereignTable(TableScene):
         return self.turn_prompt(view, self.session.names[seat])
 
     def turn_prompt(self, view, name: str) -> str:
-        if view.pending is not None and view.pending.kind in PLAY_KINDS:
+        if view.pending is not None and view.pending.kind in PLAY_MOMENTS:
             return self.play_prompt(name, "drag a card onto a glowing chain")
         return choice_prompt(view, name, suit_buttons=self.suit_choice(self.legal()) is not None)
 
