@@ -95,7 +95,7 @@ def test_a_card_covers_one_whose_value_with_modifiers_is_exactly_one_less():
     state = solo(chain, ["Envoy-2"])  # Envoy-2: value 2
     assert set(SOLITAIRE.legal_actions(state)) == {PlayOn(c("Envoy-2"), 0)}
     state = solo(chain, ["Empath-7"])  # value 5: covers the 3 with +1 (4)
-    assert {a.position for a in SOLITAIRE.legal_actions(state)} == {1}
+    assert {a.place for a in SOLITAIRE.legal_actions(state)} == {1}
     with pytest.raises(IllegalAction, match="exactly 4"):
         SOLITAIRE.apply(state, PlayOn(c("Empath-7"), 2))
 
@@ -104,7 +104,7 @@ def test_any_value_goes_onto_a_face_down_card_or_an_empty_space():
     """Any value may go onto a face-down card or an empty space."""
     chain = [None, Placed(c("Scout-2"), False, 1)] + MIXED[2:]
     state = solo(chain, ["Sentinel-7"])
-    assert {a.position for a in SOLITAIRE.legal_actions(state)} == {0, 1}
+    assert {a.place for a in SOLITAIRE.legal_actions(state)} == {0, 1}
 
 
 def test_the_card_is_resolved_then_one_drawn():
@@ -140,7 +140,7 @@ def test_a_card_an_ability_lets_you_play_face_down_goes_on_top_of_any_position()
     """A card that an ability lets you play face down goes on top of any position."""
     state = solo([up("Envoy-3")] + MIXED[1:], ["Smuggler-3", "Sentinel-7"])  # Envoy-3: 2; Smuggler-3: 3
     state, _ = play(state, PlayOn(c("Smuggler-3"), 0))
-    face_down = {a.position for a in SOLITAIRE.legal_actions(state) if type(a) is PlayOn and not a.face_up}
+    face_down = {a.place for a in SOLITAIRE.legal_actions(state) if type(a) is PlayOn and not a.face_up}
     assert face_down == set(range(7)) and Skip() in SOLITAIRE.legal_actions(state)
     assert SOLITAIRE.public_action(PlayOn(c("Sentinel-7"), 3, False), None) == PlayOn(None, 3, False)
 
@@ -368,7 +368,7 @@ def test_abilities_and_tokens_never_target_an_empty_place(action):
     state = solo([up("Envoy-3")] + MIXED[1:4] + [None] + MIXED[5:], ["Envoy-4"], pool=Tokens(modifiers=1))
     state, _ = play(state, PlayOn(c("Envoy-4"), 0))
     assert state.pending.kind == "change_suit"
-    assert all(getattr(a, "position", None) != 4 for a in SOLITAIRE.legal_actions(state))
+    assert all(getattr(a, "place", None) != 4 for a in SOLITAIRE.legal_actions(state))
     with pytest.raises(IllegalAction, match="no card at that place|not now"):
         SOLITAIRE.apply(state, action)
 

@@ -30,10 +30,10 @@ ANA = {"seats": [{"name": "Ana", "kind": "human"}]}
 def play_by_mouse(driver, table: SolitaireTable, action) -> None:
     if isinstance(action, PlayOn):
         view = table.current_view()
-        driver.drag(table.hand.card_center(view, action.card), table.position_center(0, action.position))
+        driver.drag(table.hand.card_center(view, action.card), table.position_center(0, action.place))
     elif isinstance(action, PlayDiscardOn):
         driver.click(table.discard_pile.center)
-        driver.click(table.position_center(0, action.position))
+        driver.click(table.position_center(0, action.place))
     else:
         by_mouse(driver, table, action)
 
@@ -311,7 +311,7 @@ def test_dragging_a_card_lights_exactly_the_places_it_may_cover(driver):
     before = list(session.log)
     lit = []
     for card in view.hand:
-        places = {a.position for a in session.legal_actions() if isinstance(a, PlayOn) and a.card == card}
+        places = {a.place for a in session.legal_actions() if isinstance(a, PlayOn) and a.card == card}
         start = table.hand.card_center(view, card)
         driver.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
         driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, 0),

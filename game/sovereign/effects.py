@@ -80,7 +80,7 @@ def change_suit_choices(state, decision: Decision) -> list:
     tokens_left = state.supply.suits
     chains = state.chains
     for aimed in targets(state):
-        placed = chains[aimed.chain][aimed.position][-1]
+        placed = chains[aimed.chain][aimed.place][-1]
         if placed.suit_token is None and not tokens_left:
             continue
         if placed.face_up and placed.suit:
@@ -94,11 +94,11 @@ def choose_suit_choices(state, decision: Decision) -> list:
     where = find(state, decision.source)
     if where is None:
         return []
-    chain, position = where
-    placed = state.chains[chain][position][-1]
+    chain, place = where
+    placed = state.chains[chain][place][-1]
     if placed.shield or (placed.suit_token is None and not state.supply.suits):
         return []
-    aimed = place_row(chain, position + 1)[position]
+    aimed = place_row(chain, place + 1)[place]
     return [aimed.star, aimed.planet]
 
 
@@ -121,11 +121,11 @@ def cover_choices(state, decision: Decision) -> list:
     found = []
     for chain, stacks in enumerate(state.chains):
         row = place_row(chain, len(stacks))
-        for position, stack in enumerate(stacks):
+        for place, stack in enumerate(stacks):
             if stack:
                 placed = stack[-1]
                 if placed.face_up and not placed.shield and placed.card is not decision.source:
-                    found.append(row[position].cover)
+                    found.append(row[place].cover)
     return found + [SKIP] if found else []
 
 
@@ -186,16 +186,16 @@ def covers(stack: list, card) -> bool:
 
 
 def covering_plays(state, hand, rule: EventRule, extra: bool = False) -> list:
-    """Solitaire plays from `hand` onto the one chain's positions, in the faces the active event's
+    """Solitaire plays from `hand` onto the one chain's places, in the faces the active event's
     `rule` gives each card (`extra`: the Smuggler's extra play, face up or down); face down on any
-    position."""
+    place."""
     found = []
     for card in hand:
         faces = rule.extra_play_faces(card) if extra else (rule.plays_face_up(card),)
-        for position, stack in enumerate(state.chains[0]):
+        for place, stack in enumerate(state.chains[0]):
             for face_up in faces:
                 if not face_up or covers(stack, card):
-                    found.append(shared(PlayOn, card, position, face_up))
+                    found.append(shared(PlayOn, card, place, face_up))
     return found
 
 

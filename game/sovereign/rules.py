@@ -141,8 +141,8 @@ class SovereignView(View):
     turns: int
     final_scores: tuple[int, ...] | None
 
-    def in_play(self, chain: int, position: int) -> PlacedView:
-        return self.chains[chain][position][-1]
+    def in_play(self, chain: int, place: int) -> PlacedView:
+        return self.chains[chain][place][-1]
 
 
 # ---------------------------------------------------------------- rules
@@ -246,11 +246,11 @@ class SovereignRules(Rules):
             return _why_not_play(state, decision, action)
         if type(action) in (PlayOn, PlayDiscardOn):
             return _why_not_cover(state, decision, action)
-        position = getattr(action, "position", None)
-        if position is not None and chain is not None:
-            if not 0 <= position < len(state.chains[chain]) or not state.chains[chain][position]:
+        place = getattr(action, "place", None)
+        if place is not None and chain is not None:
+            if not 0 <= place < len(state.chains[chain]) or not state.chains[chain][place]:
                 return "there is no card at that place"
-            if top(state, chain, position).shield:
+            if top(state, chain, place).shield:
                 return "that card is shielded: no ability or token may target it"
         if type(action) is PlaceModifier and action.delta not in (1, -1):
             return "a modifier token is +1 or -1"
@@ -283,15 +283,15 @@ class SovereignRules(Rules):
         if kind is Play and not action.face_up:
             return Play(None, action.chain, False)
         if kind is PlayOn and not action.face_up:
-            return PlayOn(None, action.position, False)
+            return PlayOn(None, action.place, False)
         return action
 
     def redact(self, event, seat: int | None):
         kind = type(event)
         if kind is Played and not event.face_up and event.seat != seat:
-            return Played(event.seat, None, event.chain, event.position, False, event.from_discard)
+            return Played(event.seat, None, event.chain, event.place, False, event.from_discard)
         if kind is Tucked and event.seat != seat:
-            return Tucked(event.seat, None, event.chain, event.position)
+            return Tucked(event.seat, None, event.chain, event.place)
         if kind is Drew and event.seat != seat:
             return Drew(event.seat, event.count, None)
         if kind is Salvaged and event.seat != seat:
@@ -411,9 +411,9 @@ def _guessed(seen: PlacedView, faces) -> Placed:
 
 
 def _why_not_cover(state: SovereignState, decision: Decision, action) -> str:
-    if not 0 <= action.position < len(state.chains[0]):
+    if not 0 <= action.place < len(state.chains[0]):
         return "there is no such place in the chain"
-    stack = state.chains[0][action.position]
+    stack = state.chains[0][action.place]
     if type(action) is PlayDiscardOn:
         return "the unseen discard may go only on a face-down card or an empty space"
     wrong_face = _why_wrong_face(active_rule(state), decision, action)
@@ -690,7 +690,7 @@ def _phase_play(state: SovereignState, log: list, rule: EventRule | None = None)
 
 
 def solitaire_won(state: SovereignState) -> bool:
-    """All seven positions hold face-up cards in play of one suit."""
+    """All seven places hold face-up cards in play of one suit."""
     suits = {stack[-1].suit if stack and stack[-1].face_up else None for stack in state.chains[0]}
     return len(suits) == 1 and None not in suits and "" not in suits
 
@@ -921,18 +921,18 @@ def _take_from_hand(state: SovereignState, seat: int, card: ClassCard) -> ClassC
 
 def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up: bool, log: list,
           from_discard: bool = False, on: int | None = None) -> None:
-    """A card goes at the right end of a chain (in solitaire: on top of position `on`); face up,
+    """A card goes at the right end of a chain (in solitaire: on top of place `on`); face up,
     the player who placed it resolves it."""
     placed = Placed(card, face_up, EVERYONE if face_up else _bit(seat))
     if on is None:
         state.chains[chain].append([placed])
-        position = len(state.chains[chain]) - 1
+        place = len(state.chains[chain]) - 1
     else:
         state.chains[chain][on].append(placed)
-        position = on
-    if position + 1 == CHAIN_END and on is None:
+        place = on
+    if place + 1 == CHAIN_END and on is None:
         state.sevens.append(chain)
-    log.append(Played(seat, card, chain, position, face_up, from_discard))
+    log.append(Played(seat, card, chain, place, face_up, from_discard))
     rule = active_rule(state)
     if chain != seat and rule.tribute:
         taken = state.supply.take(MODIFIER)
@@ -972,13 +972,13 @@ def _on_play(state, decision, action, log):
 def _on_play_on(state, decision, action, log):
     card = _take_from_hand(state, decision.seat, action.card)
     _turn_play(state, decision, 0)
-    _land(state, decision.seat, card, 0, action.face_up, log, on=action.position)
+    _land(state, decision.seat, card, 0, action.face_up, log, on=action.place)
 
 
 def _on_play_discard_on(state, decision, action, log):
     card = state.discard.pop()
     _turn_play(state, decision, 0)
-    _land(state, decision.seat, card, 0, True, log, from_discard=True, on=action.position)
+    _land(state, decision.seat, card, 0, True, log, from_discard=True, on=action.place)
 
 
 def _on_play_discard(state, decision, action, log):
@@ -1003,27 +1003,27 @@ def _on_skip(state, decision, action, log):
 
 
 def _on_discard(state, decision, action, log):
-    uncovered = len(state.chains[action.chain][action.position]) > 1
-    placed = take_top(state, action.chain, action.position)
+    uncovered = len(state.chains[action.chain][action.place]) > 1
+    placed = take_top(state, action.chain, action.place)
     return_tokens(state, placed)
     state.discard.append(placed.card)
-    log.append(Discarded(decision.seat, placed.card if placed.face_up else None, action.chain, action.position,
+    log.append(Discarded(decision.seat, placed.card if placed.face_up else None, action.chain, action.place,
                          uncovered))
 
 
 def _on_set_suit(state, decision, action, log):
-    if set_suit(state, action.chain, action.position, action.suit):
-        log.append(shared(SuitChanged, decision.seat, action.chain, action.position, action.suit))
+    if set_suit(state, action.chain, action.place, action.suit):
+        log.append(shared(SuitChanged, decision.seat, action.chain, action.place, action.suit))
 
 
 def _on_flip(state, decision, action, log):
     """A card turned face down was seen face up by every seat, so every seat still knows it (its
     face is hidden from nobody's memory; the rulebook's "no one may look" is about cards played
     face down)."""
-    placed = top(state, action.chain, action.position)
+    placed = top(state, action.chain, action.place)
     face_up = not placed.face_up
-    set_top(state, action.chain, action.position, placed.turned(face_up, EVERYONE))
-    log.append(Flipped(decision.seat, action.chain, action.position, placed.card, face_up))
+    set_top(state, action.chain, action.place, placed.turned(face_up, EVERYONE))
+    log.append(Flipped(decision.seat, action.chain, action.place, placed.card, face_up))
     if face_up:
         _resolve(state, placed.card, action.chain)
 
@@ -1032,44 +1032,44 @@ def _on_tuck(state, decision, action, log):
     """The card goes face down beneath the Runner; in the Reveal Phase it is turned up at once
     and resolved by the chain's owner, and stays beneath."""
     card = _take_from_hand(state, decision.seat, action.card)
-    chain, position = find(state, decision.source)
+    chain, place = find(state, decision.source)
     reveal_now = state.phase in REVEAL_PHASES
-    stack = state.chains[chain][position]
+    stack = state.chains[chain][place]
     stack.insert(len(stack) - 1, Placed(card, reveal_now, EVERYONE if reveal_now else _bit(decision.seat), tucked=True))
-    log.append(Tucked(decision.seat, card, chain, position))
+    log.append(Tucked(decision.seat, card, chain, place))
     if reveal_now:
-        log.append(Flipped(chain, chain, position, card, True))
+        log.append(Flipped(chain, chain, place, card, True))
         _resolve(state, card, chain)
 
 
 def _on_cover(state, decision, action, log):
-    target = state.chains[action.chain][action.position]
-    chain, position = find(state, decision.source)
-    acolyte = take_top(state, chain, position)
+    target = state.chains[action.chain][action.place]
+    chain, place = find(state, decision.source)
+    acolyte = take_top(state, chain, place)
     target.append(acolyte)
     log.append(shared(Covered, decision.seat, action.chain, state.chains[action.chain].index(target)))
 
 
 def _on_shift_suit(state, decision, action, log):
-    chain, position = find(state, decision.source)
-    suit = other_suit(top(state, chain, position).suit)
-    if set_suit(state, chain, position, suit):
-        log.append(shared(SuitChanged, decision.seat, chain, position, suit))
+    chain, place = find(state, decision.source)
+    suit = other_suit(top(state, chain, place).suit)
+    if set_suit(state, chain, place, suit):
+        log.append(shared(SuitChanged, decision.seat, chain, place, suit))
 
 
 def _on_place_modifier(state, decision, action, log):
     state.pools[decision.seat].modifiers -= 1
-    placed = top(state, action.chain, action.position)
-    set_top(state, action.chain, action.position, placed.with_mod(action.delta))
-    log.append(shared(TokenPlaced, decision.seat, MODIFIER, action.chain, action.position, action.delta))
+    placed = top(state, action.chain, action.place)
+    set_top(state, action.chain, action.place, placed.with_mod(action.delta))
+    log.append(shared(TokenPlaced, decision.seat, MODIFIER, action.chain, action.place, action.delta))
     _ask_again(state, decision)
 
 
 def _on_place_shield(state, decision, action, log):
     state.pools[decision.seat].shields -= 1
-    placed = top(state, action.chain, action.position)
-    set_top(state, action.chain, action.position, placed.shielded())
-    log.append(shared(TokenPlaced, decision.seat, SHIELD, action.chain, action.position))
+    placed = top(state, action.chain, action.place)
+    set_top(state, action.chain, action.place, placed.shielded())
+    log.append(shared(TokenPlaced, decision.seat, SHIELD, action.chain, action.place))
     _ask_again(state, decision)
 
 
@@ -1096,11 +1096,11 @@ def _on_end_turn(state, decision, action, log):
 
 def _on_reveal(state, decision, action, log):
     seat = decision.seat
-    stack = state.chains[seat][action.position]
+    stack = state.chains[seat][action.place]
     index = len(stack) - 2 if action.beneath else len(stack) - 1
     placed = stack[index]
     stack[index] = placed.turned(True, EVERYONE)
-    log.append(Flipped(seat, seat, action.position, placed.card, True))
+    log.append(Flipped(seat, seat, action.place, placed.card, True))
     state.current = seat
     state.reveal_seat = (seat + 1) % state.players
     state.phase = REVEAL_TOKENS

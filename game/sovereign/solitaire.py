@@ -1,5 +1,5 @@
 """Sovereign's Chain solitaire (rulebook "Solitaire Play", ruling "Solitaire"): the same cards,
-abilities and events as the game for 2-4, on one chain of seven positions that never close up.
+abilities and events as the game for 2-4, on one chain of seven places that never close up.
 
 Deals are numbered: deal n is the game set up from seed n, so a number is what players share
 ("Deal #12345"), the daily deal is a number computed from the date alone, and "winnable deals
@@ -191,8 +191,8 @@ def _suit_counts(tops) -> dict:
 
 
 class SolitaireHint(HeuristicPlayer):
-    """Plays from what it can see: aim every position at the suit most of the chain already has.
-    A play scores how many positions hold that suit afterwards, less a little for burning a card
+    """Plays from what it can see: aim every place at the suit most of the chain already has.
+    A play scores how many places hold that suit afterwards, less a little for burning a card
     that could have covered something else; suit changes go toward the same suit. A modifier is
     placed only where it makes a card in hand fit (or brings a fit within reach of the pool), and
     most of all when no card fits without it; a shield, never unless nothing else may be done."""
@@ -210,12 +210,12 @@ class SolitaireHint(HeuristicPlayer):
     def _value(self, view: SovereignView, action, tops, target: str, rescue: bool) -> float:
         kind = type(action)
         if kind is PlayOn:
-            placed = tops[action.position]
+            placed = tops[action.place]
             was_good = placed is not None and placed.face_up and placed.suit == target
             lands_good = action.face_up and action.card.suit in (target, "")
             return (2.0 if lands_good else -1.0) - (3.0 if was_good else 0.0) + 0.1 * action.card.value
         if kind is SetSuit:
-            placed = tops[action.position]
+            placed = tops[action.place]
             return 2.0 if action.suit == target and (placed is None or placed.suit != target) else -2.0
         if kind is ShiftSuit:
             source = view.pending.source
@@ -223,7 +223,7 @@ class SolitaireHint(HeuristicPlayer):
         if kind is PlaceModifier:
             if view.pending.kind in LATE_MOMENTS:
                 return -5.0  # (as well placed at the play to come, with the card drawn in hand)
-            return _modifier_value(view, tops[action.position], action.delta, target, rescue)
+            return _modifier_value(view, tops[action.place], action.delta, target, rescue)
         if kind is PlaceShield:
             return -5.0
         if kind is Skip:

@@ -46,7 +46,7 @@ def token_order(state: SovereignState, action) -> tuple:
     """Modifiers before shields (a shield forbids a later modifier on its card), by the card they
     go on (its class and copy: the same order whatever place holds it, as `position_key` has
     places in any order), +1 first."""
-    card = state.chains[0][action.position][-1].card
+    card = state.chains[0][action.place][-1].card
     if type(action) is PlaceModifier:
         return (0, card.kind, card.copy, -action.delta)
     return (1, card.kind, card.copy, 0)
@@ -223,17 +223,17 @@ class Solver:
         kind = type(action)
         at_play = position.pending.kind == PLAY
         if kind is PlaceModifier:
-            card = id(position.chains[0][action.position][-1].card)
+            card = id(position.chains[0][action.place][-1].card)
             order = token_order(position, action) if at_play else None
             return Duties(duties.modified | {card}, duties.shielded, order)
         if kind is PlaceShield:
-            card = id(position.chains[0][action.position][-1].card)
+            card = id(position.chains[0][action.place][-1].card)
             return Duties(duties.modified, duties.shielded | {card}, token_order(position, action) if at_play else None)
         if duties is NO_DUTIES:
             return NO_DUTIES
         modified, shielded = duties.modified, duties.shielded
         if kind is PlayOn and action.face_up and modified:
-            stack = position.chains[0][action.position]
+            stack = position.chains[0][action.place]
             if stack:
                 modified = modified - {id(stack[-1].card)}
         pending = child.pending
@@ -288,7 +288,7 @@ class _UsefulTokens:
             return self.shields_help
         if self.any_modifier:
             return True
-        placed = self.state.chains[0][action.position][-1]
+        placed = self.state.chains[0][action.place][-1]
         if not placed.face_up:
             return False
         value = placed.value

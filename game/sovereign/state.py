@@ -1,7 +1,7 @@
-"""The state of a Sovereign's Chain game: chains of stacked positions, tokens, the supply, the pools.
+"""The state of a Sovereign's Chain game: chains of stacked places, tokens, the supply, the pools.
 
-A chain is a list of positions; a position is a stack (bottom first) of `Placed` cards; only the
-top card of a position is in play. A card's suit is its suit token if it has one, else its
+A chain is a list of places; a place is a stack (bottom first) of `Placed` cards; only the
+top card of a place is in play. A card's suit is its suit token if it has one, else its
 printed suit; its value is the printed value plus its modifier tokens.
 """
 
@@ -271,7 +271,7 @@ def _copy_turn(state: SovereignState, copy: SovereignState) -> None:
 
 
 def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
-    """(chain, position) where `card` is in play, or None. The right ends are looked at first:
+    """(chain, place) where `card` is in play, or None. The right ends are looked at first:
     the card whose ability asks was most often just played there."""
     for c, chain in enumerate(state.chains):
         if chain and chain[-1] and chain[-1][-1].card is card:
@@ -283,12 +283,12 @@ def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
     return None
 
 
-def top(state: SovereignState, chain: int, position: int) -> Placed:
-    return state.chains[chain][position][-1]
+def top(state: SovereignState, chain: int, place: int) -> Placed:
+    return state.chains[chain][place][-1]
 
 
-def set_top(state: SovereignState, chain: int, position: int, placed: Placed) -> None:
-    state.chains[chain][position][-1] = placed
+def set_top(state: SovereignState, chain: int, place: int, placed: Placed) -> None:
+    state.chains[chain][place][-1] = placed
 
 
 def chain_score(chain: list[list[Placed]]) -> int:
@@ -349,14 +349,14 @@ def open_decision(state: SovereignState, decision: Decision, legal: list) -> Non
     state.listed = (decision, legal)
 
 
-def take_top(state: SovereignState, chain: int, position: int) -> Placed:
-    """Lift the card in play off a position: its tokens go back to the supply, the card beneath
-    (if any) is in play again with its own tokens, and an empty position closes up (in solitaire
+def take_top(state: SovereignState, chain: int, place: int) -> Placed:
+    """Lift the card in play off a place: its tokens go back to the supply, the card beneath
+    (if any) is in play again with its own tokens, and an empty place closes up (in solitaire
     it stays, an empty space)."""
-    stack = state.chains[chain][position]
+    stack = state.chains[chain][place]
     placed = stack.pop()
     if not stack and not state.solitaire:
-        del state.chains[chain][position]
+        del state.chains[chain][place]
     return placed
 
 
@@ -367,14 +367,14 @@ def return_tokens(state: SovereignState, placed: Placed) -> None:
     supply.suits += placed.suit_token is not None
 
 
-def set_suit(state: SovereignState, chain: int, position: int, suit: str) -> bool:
+def set_suit(state: SovereignState, chain: int, place: int, suit: str) -> bool:
     """Put (or turn over) a suit token; False when it needs a token and none is left."""
-    placed = top(state, chain, position)
+    placed = top(state, chain, place)
     if placed.suit_token is None:
         if not state.supply.suits:
             return False
         state.supply.suits -= 1
-    set_top(state, chain, position, placed.with_suit(suit))
+    set_top(state, chain, place, placed.with_suit(suit))
     return True
 
 

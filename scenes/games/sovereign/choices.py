@@ -29,7 +29,7 @@ class CardChoices:
         """The legal ability or token choices that name this card in play."""
         table = self.table
         return [a for a in table.legal() if isinstance(a, TARGET_ACTIONS + (Reveal,))
-                and getattr(a, "chain", table.session.to_move) == chain and a.position == position]
+                and getattr(a, "chain", table.session.to_move) == chain and a.place == position]
 
     def glowing(self) -> set[tuple[int, int]]:
         """The cards a click may name now (a picked token: the cards it may go on)."""
@@ -37,9 +37,9 @@ class CardChoices:
         spots = set()
         for action in table.legal():
             if isinstance(action, TARGET_ACTIONS) and table.pool.allows(table.pool.picked, action):
-                spots.add((action.chain, action.position))
+                spots.add((action.chain, action.place))
             elif isinstance(action, Reveal):
-                spots.add((table.session.to_move, action.position))
+                spots.add((table.session.to_move, action.place))
         return spots
 
     def suit_choice(self, legal) -> tuple[int, int] | None:
@@ -47,7 +47,7 @@ class CardChoices:
         choice can name (a Mercenary choosing its own suit)."""
         if self.suit_target is not None:
             return self.suit_target
-        spots = {(a.chain, a.position) for a in legal if isinstance(a, SetSuit)}
+        spots = {(a.chain, a.place) for a in legal if isinstance(a, SetSuit)}
         if len(spots) == 1 and sum(isinstance(a, SetSuit) for a in legal) > 1:
             return spots.pop()
         return None

@@ -97,10 +97,10 @@ class SolitaireTable(SovereignTable):
 
     def place_plays(self, card) -> dict[int, PlayOn]:
         """The places a hand card can go, with the move that puts it there."""
-        return {a.position: a for a in self.legal() if isinstance(a, PlayOn) and a.card == card}
+        return {a.place: a for a in self.legal() if isinstance(a, PlayOn) and a.card == card}
 
     def discard_plays(self) -> dict[int, PlayDiscardOn]:
-        return {a.position: a for a in self.legal() if isinstance(a, PlayDiscardOn)}
+        return {a.place: a for a in self.legal() if isinstance(a, PlayDiscardOn)}
 
     def discard_playable(self) -> bool:
         return bool(self.discard_plays())
@@ -160,7 +160,7 @@ class SolitaireTable(SovereignTable):
 
     def action_spot(self, action):
         if isinstance(action, (PlayOn, PlayDiscardOn)):
-            return self.position_rect(0, action.position)
+            return self.position_rect(0, action.place)
         return super().action_spot(action)
 
     def keys_help(self) -> str:
