@@ -30,10 +30,10 @@ ANA = {"seats": [{"name": "Ana", "kind": "human"}]}
 def play_by_mouse(driver, table: SolitaireTable, action) -> None:
     if isinstance(action, PlayOn):
         view = table.current_view()
-        driver.drag(table.hand.card_center(view, action.card), table.position_center(0, action.place))
+        driver.drag(table.hand.card_center(view, action.card), table.place_center(0, action.place))
     elif isinstance(action, PlayDiscardOn):
         driver.click(table.discard_pile.center)
-        driver.click(table.position_center(0, action.place))
+        driver.click(table.place_center(0, action.place))
     else:
         by_mouse(driver, table, action)
 
@@ -115,7 +115,7 @@ def test_a_card_dropped_on_a_place_it_cannot_cover_snaps_back_with_the_reason(dr
     driver.frame()
     card, position = bad[0]
     reason = session.why_illegal(PlayOn(card, position))
-    driver.drag(table.hand.card_center(table.current_view(), card), table.position_center(0, position))
+    driver.drag(table.hand.card_center(table.current_view(), card), table.place_center(0, position))
     assert session.log == [] and table.prompt_line.message == reason[:1].upper() + reason[1:]
 
 
@@ -316,7 +316,7 @@ def test_dragging_a_card_lights_exactly_the_places_it_may_cover(driver):
         driver.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
         driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, 0),
                                          buttons=(1, 0, 0))])
-        assert table.hand.dragged == card and table.glowing_spots() == {(0, p) for p in places}
+        assert table.hand.dragged == card and table.glowing_places() == {(0, p) for p in places}
         driver.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 80), button=1)])
         driver.wait(0.5)
         assert session.log == before, "a card let go away from the places is not played"
@@ -368,11 +368,11 @@ def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
         driver.frame()
     play_on_if_offered(driver)
     assert "no card fits yet" in table.prompt(table.current_view())
-    driver.drag(table.pool.spots["+1"].center, table.position_center(0, 5))
+    driver.drag(table.pool.spots["+1"].center, table.place_center(0, 5))
     assert session.state.chains[0][5][-1].value == 6 and session.state.pools == [Tokens()]
     driver.frame(dt=1.0)
     view = table.current_view()
-    driver.drag(table.hand.card_center(view, c("Sentinel-7")), table.position_center(0, 5))
+    driver.drag(table.hand.card_center(view, c("Sentinel-7")), table.place_center(0, 5))
     assert session.state.chains[0][5][-1].card == c("Sentinel-7"), table.prompt_line.message
 
 
