@@ -63,7 +63,8 @@ def play_out(game: str, config: dict, seed: int, limit: int = 400) -> list[Move]
 
 def solved_line(config: dict, seed: int) -> list[Move]:
     """The solitaire deal `seed` as the solver wins it (empty when it finds no win)."""
-    from game.sovereign.solitaire import SOLITAIRE, solve
+    from game.sovereign.solitaire import SOLITAIRE
+    from game.sovereign.solver import solve
     session = Session("sovereign-solitaire", config, seed)
     won, line = solve(session.state, SOLITAIRE, 20000)
     if not won:

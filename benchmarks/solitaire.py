@@ -30,8 +30,9 @@ import statistics
 import time
 
 from game.ai.players import RandomPlayer
-from game.sovereign.solitaire import (SOLITAIRE, SOLVER_NODES, WINNABLE_NODES, HintMemory, SolitaireHint, hint_action,
-                                      solve, winnable_deal)
+from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, hint_action,
+                                      winnable_deal)
+from game.sovereign.solver import SOLVER_NODES, solve
 
 
 def deal(seed: int):
@@ -77,7 +78,7 @@ def main() -> None:
     verdicts, times = {}, []
     for seed in seeds:
         start = time.perf_counter()
-        verdicts[seed] = solve(deal(seed), node_limit=args.nodes)[0]
+        verdicts[seed] = solve(deal(seed), SOLITAIRE, node_limit=args.nodes)[0]
         times.append(time.perf_counter() - start)
     decided = sum(v is not None for v in verdicts.values())
     quick = sum(v is not None and t <= 1.0 for v, t in zip(verdicts.values(), times))

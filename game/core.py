@@ -384,10 +384,16 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
         raise ValueError(f"unknown type {_short(data['type'])}")
     kwargs = {}
     for field in dataclasses.fields(cls):
-        if field.name not in data:
+        name = field.name if field.name in data else FORMER_NAMES.get(field.name, field.name)
+        if name not in data:
             raise ValueError(f"{cls.__name__} is missing {field.name!r}")
-        kwargs[field.name] = _decode_field(field, data[field.name], by_name)
+        kwargs[field.name] = _decode_field(field, data[name], by_name)
     return cls(**kwargs)
+
+
+# A field's name in older saves, read when the save lacks the field's own name: Sovereign's
+# Chain's actions named a place in a chain its `position`.
+FORMER_NAMES = {"place": "position"}
 
 
 def _decode_field(field: dataclasses.Field, value: Any, by_name: dict[str, type]) -> Any:

@@ -60,12 +60,15 @@ def test_cubes_a_float_or_bool_cell_is_refused(field, spoil):
 
 
 def test_cubes_a_refused_float_cell_never_reaches_the_save():
-    state, place = cubes_placing()
+    """The placement is one the session itself allows, so only the float cell can refuse it."""
     session = Session("cubes", {"seats": [{"name": "A"}, {"name": "B"}]}, 3)
     session.apply(session.legal_actions()[0])
-    with pytest.raises(IllegalAction):
+    place = next(a for a in session.legal_actions() if isinstance(a, Place))
+    logged = list(session.log)
+    with pytest.raises(IllegalAction, match="x must be a whole number"):
         session.apply(Place(place.card, float(place.x), place.y))
-    assert Session.loads(session.dumps()).log == session.log
+    assert session.log == logged
+    assert Session.loads(session.dumps()).log == logged
 
 
 @pytest.mark.parametrize("chain", ["1", 1.0, True, None, [0]])

@@ -15,10 +15,10 @@ from game.cards import card, cards, standard_deck
 from game.core import IllegalAction, Revealed, from_json, to_json
 from game.cubes import RULES
 from game.cubes.ai import Appraisal, CubesHeuristic, _opponent_cards, _unseen
-from game.cubes.rules import (DRAW, PLACE, CubesState, Draw, Drew, Frontier, GameEnded, Pass, Passed,
-                              Place, Placed, Scored, card_bit, completions, fits_beside, fits_somewhere,
-                              legal_cells, neighbour_matches, open_cell_map, open_groups, placements,
-                              square_cells, why_not_place)
+from game.cubes.board import (completions, fits_beside, fits_somewhere, legal_cells, neighbour_matches,
+                              open_cell_map, open_groups, square_cells)
+from game.cubes.rules import (DRAW, PLACE, CubesState, Draw, Drew, Frontier, GameEnded, Pass, Passed, Place, Placed,
+                              Scored, card_bit, placements, why_not_place)
 from game.rng import Rng
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]

@@ -166,14 +166,14 @@ def test_sovereigns_chain_teaches_what_the_issue_lists():
 
 def test_the_solitaire_teaches_a_cover_by_one_an_empty_place_and_a_win():
     lesson, seen = played_through("sovereign-solitaire")
-    emptied = [event.position for event in learner_events(seen, "Discarded")]
+    emptied = [event.place for event in learner_events(seen, "Discarded")]
     played = [step.action for _p, step, _e in seen if type(step.action).__name__ == "PlayOn"]
-    assert any(play.position in emptied for play in played)
+    assert any(play.place in emptied for play in played)
     assert [event.won for event in learner_events(seen, "SolitaireEnded")] == [True]
     first = lesson.plan.parts[0]
     replay = Lesson(lesson.plan)
     replay.start()
-    place = replay.session.state.chains[0][first.steps[0].action.position][-1]
+    place = replay.session.state.chains[0][first.steps[0].action.place][-1]
     assert first.steps[0].action.card.value == place.card.value + 1  # covered by one
 
 

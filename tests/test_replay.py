@@ -26,6 +26,14 @@ def finished(game: str = "chains", seed: int = 3) -> Session:
     return session
 
 
+def after_moves(saved: Session, moves: int) -> Session:
+    """The saved game replayed afresh, up to its first `moves` moves."""
+    session = Session(saved.game, saved.config, saved.seed)
+    for item in saved.log[:moves]:
+        session.replay_item(item)
+    return session
+
+
 def test_a_finished_game_at_the_table_is_kept_for_replay(driver):
     driver.app.screens.table(Session("chains", COMPUTERS, 4))
     table = driver.app.top
@@ -55,7 +63,8 @@ def test_the_replay_steps_through_every_position_of_the_game():
 
 
 def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(driver):
-    storage.archive_game(finished("chains", 6))
+    saved = finished("chains", 6)
+    storage.archive_game(saved)
     driver.app.screens.replays()
     listing = driver.app.top
     assert isinstance(listing, ReplayList) and len(listing.shown) == 1
@@ -64,7 +73,9 @@ def test_a_replay_goes_forwards_backwards_and_to_either_end_and_shows_no_hand(dr
     assert isinstance(replay, Replay) and replay.step == 0
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RIGHT)
-    assert replay.step == 2 and len(replay.session.log) >= 0
+    two_moves_in = after_moves(saved, 2)
+    assert replay.step == 2 and replay.table.current_view() == two_moves_in.view(None)
+    assert replay.table.stream.log_lines() == two_moves_in.stream(None).log_lines(), "the move list up to the second move"
     driver.key(pygame.K_END)
     assert replay.step == len(replay.playback) - 1 and replay.session.game_over
     with recording() as drawn:
@@ -173,7 +184,8 @@ def test_a_solitaire_replay_shows_the_hand_and_no_backs_over_the_chain(driver, m
 
 
 def test_a_replay_is_watched_from_a_chosen_seat_with_its_hand_shown(driver):
-    storage.archive_game(finished("chains", 6))
+    saved = finished("chains", 6)
+    storage.archive_game(saved)
     driver.app.screens.replays()
     driver.click(driver.app.top.shown[0][0].rect.center)
     replay = driver.app.top

@@ -19,7 +19,8 @@ from game.chains.rules import ChainsState, Draw, Pass, fits
 from game.chains.rules import Play as ChainsPlay
 from game.cubes import RULES as CUBES
 from game.cubes import guide as cubes_guide
-from game.cubes.rules import PLACE, CubesState, Place, Scored, compatible
+from game.cubes.board import compatible
+from game.cubes.rules import PLACE, CubesState, Place, Scored
 from game.registry import GAMES
 from game.rng import Rng
 from game.session import Session, normalize_table_config

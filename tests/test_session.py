@@ -506,6 +506,18 @@ def test_any_damaged_save_loads_or_is_refused_with_a_save_error(data):
 BASE_SAVE = Session.dumps(saved_session(20, seed=3, games_to_win=1))
 
 
+def test_a_save_naming_sovereign_places_positions_still_loads():
+    """Saves once named a place in a Sovereign's Chain chain its "position"; they still load, and
+    are written again with "place", which loads to the same table."""
+    text = (Path(__file__).parent / "saves" / "sovereign_places_as_positions.json").read_text()
+    written = json.loads(text)["actions"]
+    old = Session.loads(text)
+    assert old.log == [{("place" if key == "position" else key): value for key, value in item.items()}
+                       for item in written]
+    again = Session.loads(old.dumps())
+    assert again.log == old.log and again.view(0) == old.view(0)
+
+
 def test_a_save_with_tiles_written_as_objects_still_loads():
     """Saves once wrote a Chain-Chain tile as an object ({"type": "Tile", "face", "copy"}); they
     still load, and are written again with each tile as its code, which loads to the same table."""

@@ -229,7 +229,7 @@ def test_only_the_top_card_of_a_position_is_in_play_and_can_be_targeted():
                   [["Envoy-1"], ["Envoy-2"]])
     assert len(state.chains[0]) == 2
     state, _ = play(state, Play(c("Envoy-1"), 1))
-    assert {(a.chain, a.position) for a in RULES.legal_actions(state)} == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert {(a.chain, a.place) for a in RULES.legal_actions(state)} == {(0, 0), (0, 1), (1, 0), (1, 1)}
     state, _ = play(state, SetSuit(0, 1, "planet"))
     assert state.chains[0][1][-1].suit_token == "planet" and state.chains[0][1][0].suit_token is None
 
@@ -961,7 +961,7 @@ def test_revised_sudden_death_closes_the_chains_outside_the_tie():
     assert "sudden death" in RULES.why_illegal(state, Discard(2, 0))
     state, _ = play(state, Discard(1, 0))
     assert state.pools[1] == Tokens(modifiers=2)
-    aimed = {(a.chain, a.position) for a in RULES.legal_actions(state) if type(a) is PlaceModifier}
+    aimed = {(a.chain, a.place) for a in RULES.legal_actions(state) if type(a) is PlaceModifier}
     assert aimed == {(0, 0), (0, 1), (1, 0)}
     with pytest.raises(IllegalAction, match="sudden death"):
         RULES.apply(state, PlaceModifier(2, 0, 1))

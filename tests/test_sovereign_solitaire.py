@@ -16,8 +16,9 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireEnded
 from game.sovereign.effects import active_rule
 from game.sovereign.event_rules import NO_EVENT
 from game.sovereign.rules import begin_turn, resume, solitaire_won
-from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, Solver, daily_deal,
-                                     hint_action, position_key, solve, still_winnable, winnable_deal)
+from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, daily_deal, hint_action,
+                                     still_winnable, winnable_deal)
+from game.sovereign.solver import Solver, position_key, solve
 from game.sovereign.state import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS, Tokens, full_supply
 
 CARDS = {c.short: c for c in BUILT_IN.cards}
@@ -94,7 +95,7 @@ def test_a_card_covers_one_whose_value_with_modifiers_is_exactly_one_less():
     state = solo(chain, ["Envoy-2"])  # Envoy-2: value 2
     assert set(SOLITAIRE.legal_actions(state)) == {PlayOn(c("Envoy-2"), 0)}
     state = solo(chain, ["Empath-7"])  # value 5: covers the 3 with +1 (4)
-    assert {a.position for a in SOLITAIRE.legal_actions(state)} == {1}
+    assert {a.place for a in SOLITAIRE.legal_actions(state)} == {1}
     with pytest.raises(IllegalAction, match="exactly 4"):
         SOLITAIRE.apply(state, PlayOn(c("Empath-7"), 2))
 
@@ -103,7 +104,7 @@ def test_any_value_goes_onto_a_face_down_card_or_an_empty_space():
     """Any value may go onto a face-down card or an empty space."""
     chain = [None, Placed(c("Scout-2"), False, 1)] + MIXED[2:]
     state = solo(chain, ["Sentinel-7"])
-    assert {a.position for a in SOLITAIRE.legal_actions(state)} == {0, 1}
+    assert {a.place for a in SOLITAIRE.legal_actions(state)} == {0, 1}
 
 
 def test_the_card_is_resolved_then_one_drawn():
@@ -139,7 +140,7 @@ def test_a_card_an_ability_lets_you_play_face_down_goes_on_top_of_any_position()
     """A card that an ability lets you play face down goes on top of any position."""
     state = solo([up("Envoy-3")] + MIXED[1:], ["Smuggler-3", "Sentinel-7"])  # Envoy-3: 2; Smuggler-3: 3
     state, _ = play(state, PlayOn(c("Smuggler-3"), 0))
-    face_down = {a.position for a in SOLITAIRE.legal_actions(state) if type(a) is PlayOn and not a.face_up}
+    face_down = {a.place for a in SOLITAIRE.legal_actions(state) if type(a) is PlayOn and not a.face_up}
     assert face_down == set(range(7)) and Skip() in SOLITAIRE.legal_actions(state)
     assert SOLITAIRE.public_action(PlayOn(c("Sentinel-7"), 3, False), None) == PlayOn(None, 3, False)
 
@@ -226,7 +227,7 @@ def test_the_solver_finds_a_winning_line_that_replays_to_a_win():
     """A solver decides whether a deal can be won with the full order known."""
     for seed in range(10):
         state = SOLITAIRE.setup({"players": 1}, seed)
-        won, line = solve(state, node_limit=3000)
+        won, line = solve(state, SOLITAIRE, node_limit=3000)
         if won:
             for action in line:
                 state, _ = SOLITAIRE.apply(state, action)
@@ -237,12 +238,12 @@ def test_the_solver_finds_a_winning_line_that_replays_to_a_win():
 
 def test_the_solver_proves_a_dead_position_lost():
     state = solo(MIXED, ["Sentinel-7"])
-    assert solve(state) == (False, [])
+    assert solve(state, SOLITAIRE) == (False, [])
 
 
 def test_the_solver_and_the_hint_player_are_deterministic_from_the_seed():
     state = SOLITAIRE.setup({"players": 1}, 5)
-    assert solve(state, node_limit=500) == solve(state, node_limit=500)
+    assert solve(state, SOLITAIRE, node_limit=500) == solve(state, SOLITAIRE, node_limit=500)
     first = [SolitaireHint(9).choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state)) for _ in range(2)]
     assert first[0] == first[1]
 
@@ -307,12 +308,12 @@ def test_winnable_only_gives_the_first_deal_from_a_number_the_solver_proves_and_
     """Deterministic: the same starting number gives the same winnable deal (a node cap decides)."""
     deal = winnable_deal(48)
     assert deal == winnable_deal(48) and deal >= 48
-    assert solve(SOLITAIRE.setup({"players": 1}, deal), node_limit=WINNABLE_NODES)[0] is True
-    assert all(solve(SOLITAIRE.setup({"players": 1}, n), node_limit=WINNABLE_NODES)[0] is not True
+    assert solve(SOLITAIRE.setup({"players": 1}, deal), SOLITAIRE, node_limit=WINNABLE_NODES)[0] is True
+    assert all(solve(SOLITAIRE.setup({"players": 1}, n), SOLITAIRE, node_limit=WINNABLE_NODES)[0] is not True
                for n in range(48, deal))
     config = SOLITAIRE.deal_config({"fair_winds": True}, 48, True)
     assert config["winnable"] and config["fair_winds"] and not config["daily"]
-    assert solve(SOLITAIRE.setup(config, 0), node_limit=WINNABLE_NODES)[0] is True
+    assert solve(SOLITAIRE.setup(config, 0), SOLITAIRE, node_limit=WINNABLE_NODES)[0] is True
 
 
 def test_the_daily_deal_comes_from_the_date_alone_with_events_and_winnable():
@@ -368,7 +369,7 @@ def test_abilities_and_tokens_never_target_an_empty_place(action):
     state = solo([up("Envoy-3")] + MIXED[1:4] + [None] + MIXED[5:], ["Envoy-4"], pool=Tokens(modifiers=1))
     state, _ = play(state, PlayOn(c("Envoy-4"), 0))
     assert state.pending.kind == "change_suit"
-    assert all(getattr(a, "position", None) != 4 for a in SOLITAIRE.legal_actions(state))
+    assert all(getattr(a, "place", None) != 4 for a in SOLITAIRE.legal_actions(state))
     with pytest.raises(IllegalAction, match="no card at that place|not now"):
         SOLITAIRE.apply(state, action)
 
@@ -452,7 +453,7 @@ def test_the_solver_agrees_with_trying_every_line_on_small_positions():
             truth = every_line_wins(state, 5000)
         except TooLong:
             continue
-        won, line = solve(state, node_limit=50000)
+        won, line = solve(state, SOLITAIRE, node_limit=50000)
         assert won is not None, seed
         assert won == truth, seed
         verdicts[won] += 1
@@ -484,8 +485,8 @@ def test_pruning_pool_tokens_keeps_the_verdict():
     decided = set()
     agreed = 0
     for seed, state in positions:
-        pruned = Solver(node_limit=10000).solve(state)[0]
-        every = Solver(node_limit=10000, prune=False).solve(state)[0]
+        pruned = Solver(SOLITAIRE, node_limit=10000).solve(state)[0]
+        every = Solver(SOLITAIRE, node_limit=10000, prune=False).solve(state)[0]
         if pruned is not None and every is not None:
             assert pruned == every, seed
             decided.add(pruned)
@@ -497,30 +498,30 @@ def test_the_solver_proves_lost_a_turn_that_begins_with_an_empty_hand():
     """Famine: the last card goes onto one empty space; the next turn begins with an empty hand, a
     modifier in the pool and another empty space: lost (no card in hand)."""
     state = solo([None, None] + MIXED[2:], ["Sentinel-7"], event="Famine", pool=Tokens(modifiers=1))
-    assert solve(state) == (False, [])
+    assert solve(state, SOLITAIRE) == (False, [])
 
 
 # ---------------------------------------------------------------- the hint and the verdict
 
 
 def first_proved_deal(start: int = 0) -> int:
-    return next(seed for seed in range(start, start + 50) if solve(SOLITAIRE.setup({"players": 1}, seed))[0])
+    return next(seed for seed in range(start, start + 50) if solve(SOLITAIRE.setup({"players": 1}, seed), SOLITAIRE)[0])
 
 
 def test_the_hint_plays_the_first_step_of_the_winning_line_the_solver_proves():
     seed = first_proved_deal()
     state = SOLITAIRE.setup({"players": 1}, seed)
-    won, line = solve(state)
+    won, line = solve(state, SOLITAIRE)
     assert won and hint_action(state) == line[0]
 
 
 def test_the_hint_follows_its_line_without_solving_again(monkeypatch):
-    import game.sovereign.solitaire as solitaire
+    import game.sovereign.solver as solver
 
     state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
     memory = HintMemory()
     state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
-    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: pytest.fail("solved again"))
+    monkeypatch.setattr(solver.Solver, "solve", lambda *args: pytest.fail("solved again"))
     while SOLITAIRE.to_move(state) is not None:
         state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
     assert state.winners == (0,)
@@ -569,12 +570,12 @@ def test_still_winnable_is_not_sure_when_the_budget_runs_out():
 
 
 def test_a_position_proved_lost_is_not_searched_again(monkeypatch):
-    import game.sovereign.solitaire as solitaire
+    import game.sovereign.solver as solver
 
     memory = HintMemory()
     dead = solo(MIXED, ["Sentinel-3", "Magistrate-7"], event="Famine")
     assert still_winnable(dead, memory=memory) is False
-    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: pytest.fail("solved again"))
+    monkeypatch.setattr(solver.Solver, "solve", lambda *args: pytest.fail("solved again"))
     assert hint_action(dead, memory=memory) in SOLITAIRE.legal_actions(dead)
 
 
@@ -591,7 +592,8 @@ def test_the_hint_and_the_verdict_are_deterministic_from_the_seed():
                 state, _ = SOLITAIRE.apply(state, action)
             games.append((moves, state.winners))
         assert games[0] == games[1]
-        assert solve(SOLITAIRE.setup({"players": 1}, seed)) == solve(SOLITAIRE.setup({"players": 1}, seed))
+        deal = SOLITAIRE.setup({"players": 1}, seed)
+        assert solve(deal, SOLITAIRE) == solve(deal, SOLITAIRE)
 
 
 def test_the_solver_runs_beside_play_in_another_thread():
@@ -639,13 +641,13 @@ def test_the_rule_of_thumb_wastes_no_token():
 def test_a_search_without_a_win_is_not_repeated_for_hints_in_the_same_turn(monkeypatch):
     """Hints after a search that found no win play by rule of thumb until the next turn; asking
     whether the deal can still be won searches again."""
-    import game.sovereign.solitaire as solitaire
+    import game.sovereign.solver as solver
 
     memory = HintMemory()
     state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
     assert hint_action(state, node_limit=1, memory=memory) in SOLITAIRE.legal_actions(state)
     searches = []
-    monkeypatch.setattr(solitaire.Solver, "solve", lambda *args: searches.append(args) or (None, []))
+    monkeypatch.setattr(solver.Solver, "solve", lambda *args: searches.append(args) or (None, []))
     hint_action(state, node_limit=1, memory=memory)
     assert not searches
     assert still_winnable(state, node_limit=1, memory=memory) is None and len(searches) == 1
@@ -658,13 +660,14 @@ def test_the_solver_finds_the_same_in_another_process():
     import subprocess
     import sys
 
-    script = ("from game.sovereign.solitaire import SOLITAIRE, Solver\n"
+    script = ("from game.sovereign.solitaire import SOLITAIRE\n"
+              "from game.sovereign.solver import Solver\n"
               "for seed in (5, 23, 44):\n"
-              "    solver = Solver(node_limit=4000)\n"
+              "    solver = Solver(SOLITAIRE, node_limit=4000)\n"
               "    print(solver.solve(SOLITAIRE.setup({'players': 1}, seed)), solver.nodes)\n")
     here = []
     for seed in (5, 23, 44):
-        solver = Solver(node_limit=4000)
+        solver = Solver(SOLITAIRE, node_limit=4000)
         here.append(f"{solver.solve(SOLITAIRE.setup({'players': 1}, seed))} {solver.nodes}")
     other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": "12345"})

@@ -88,8 +88,8 @@ def test_the_rows_keep_their_places_and_the_bottom_seats_chain_is_always_the_las
     seats.bottom = 2  # pass and play: the next player takes the table
     assert [board.row(chain).rect for chain in (0, 1, 2)] == rects
     stacks = [[["a"]], [["b"], ["c"]], []]
-    assert board.spot_at(board.row(1).center(1), stacks) == (1, 1)
-    assert board.spot_at(board.row(2).center(0), stacks) is None, "an empty chain has no card to point at"
+    assert board.place_at(board.row(1).center(1), stacks) == (1, 1)
+    assert board.place_at(board.row(2).center(0), stacks) is None, "an empty chain has no card to point at"
     assert board.chain_at(board.row(2).rect.center) == 2 and board.chain_at((950, 10)) is None
 
 

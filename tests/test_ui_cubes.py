@@ -7,7 +7,7 @@ import pytest
 from ui_driver import Driver
 
 from game.cubes import Draw, Pass, Place
-from game.cubes.rules import completions
+from game.cubes.board import completions
 from game.session import Session
 from scenes.games.cubes.table import CubesTable
 from scenes.menus.gameover import GameOver
@@ -72,9 +72,10 @@ def test_the_drawn_card_arrives_by_itself_and_an_illegal_drop_snaps_back_with_th
                for cell in ((x + dx, y) for (x, y) in board for dx in (-1, 1))
                if cell not in board and Place(card, *cell) not in legal)
     card, cell = bad
+    reason = table.session.rules.why_illegal(table.session.state, Place(card, *cell))
     driver.drag(table.hand.card_center(view, card), table.cell_center(cell))
     assert table.session.log == [{"type": "Draw"}]
-    assert "does not match" in table.prompt_line.message or "not" in table.prompt_line.message
+    assert "does not match" in reason and table.prompt_line.message == reason[:1].upper() + reason[1:]
     driver.wait(0.5)
     assert table.current_view().hand == view.hand and not table.motion.busy
 

@@ -5,7 +5,8 @@ pointer rested on the place a Scout had emptied, and again after Continue).
 The positions come from random play of each game, chosen so that together they show every kind
 of emptiness the game's view can hold (and the end of a game); the pointer then visits the whole
 window on a grid finer than the smallest card, a frame drawn at each point, and a click lands on
-each point of a coarser grid."""
+each point of a coarser grid, the top bar's buttons included: each click opens a screen, makes a
+move the position allows, takes moves back, or leaves the game as it was."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import random
 import pygame
 import pytest
 
+from game.core import from_json
 from game.registry import GAMES
 from game.session import Session
 from scenes.games.sovereign.solitaire_table import SolitaireTable
@@ -97,22 +99,46 @@ def motion(pos):
     return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
 
 
-def grid(size, step: int):
-    return [(x, y) for y in range(step // 2, size[1], step) for x in range(step // 2, size[0], step)]
+def grid(size, step: int, offset: int | None = None):
+    """Points `step` apart over the window, the first `offset` in from the top left corner."""
+    first = step // 2 if offset is None else offset
+    return [(x, y) for y in range(first, size[1], step) for x in range(first, size[0], step)]
+
+
+def what_the_click_did(driver, table, saved: Session, seen) -> str:
+    """The click's effect, checked against what a click may do: open another screen (its class
+    name), make one move that seat 0 may make in the saved position ("a move"), take moves back
+    ("undone"), or leave the game as it was, `seen` by an onlooker ("nothing")."""
+    if driver.app.top is not table:
+        return type(driver.app.top).__name__
+    log = table.session.log
+    if log == saved.log:
+        assert table.session.view(None) == seen, "a click changed the game but not its log"
+        return "nothing"
+    if log[:-1] == saved.log:
+        assert saved.to_move == 0 and saved.rules.is_legal(saved.state, from_json(log[-1], saved.rules.saved_types))
+        return "a move"
+    assert log == saved.log[:len(log)], "a click rewrote the moves made"
+    return "undone"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
 def test_pointing_and_clicking_everywhere_on_a_table_with_empty_places_piles_and_hands(driver, game):
+    done = set()
     for save in positions_with_empties(game):
         table = open_position(driver, save)
+        saved = Session.from_save(save)
+        seen = saved.view(None)
         for pos in grid(driver.app.size, HOVER_STEP):
             driver.frame([motion(pos)], dt=0)
         assert driver.app.top is table, "pointing alone opens nothing"
-        for pos in grid(driver.app.size, CLICK_STEP):
+        for pos in grid(driver.app.size, CLICK_STEP, CLICK_STEP // 4):
             driver.frame([motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], dt=0)
             driver.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], dt=0)
+            done.add(what_the_click_did(driver, table, saved, seen))
             if driver.app.top is not table or table.session.log != save["actions"]:
                 table = open_position(driver, save)
+    assert {"TableMenu", "RulesSheet"} <= done, f"the clicks reached the top bar's Menu and Rules: {done}"
 
 
 def solitaire_with_an_empty_place() -> dict:
@@ -131,7 +157,7 @@ def test_the_pointer_on_an_emptied_solitaire_place_shows_no_help_and_after_conti
     for _attempt in ("at the table", "after Continue"):
         assert isinstance(table, SolitaireTable)
         empty = next(position for position, stack in enumerate(table.current_view().chains[0]) if not stack)
-        center = table.position_center(0, empty)
+        center = table.place_center(0, empty)
         driver.frame([motion(center)], dt=0)
         table.draw_card_help(driver.app.screen, center)
         assert table.pointer() == center and table.card_under(center) is None

@@ -43,14 +43,14 @@ def by_mouse(driver: Driver, table: SovereignTable, action) -> None:
         driver.click(table.discard_pile.center)
     elif isinstance(action, (PlaceModifier, PlaceShield)):
         kind = "shield" if isinstance(action, PlaceShield) else f"{action.delta:+d}"
-        driver.drag(table.pool.spots[kind].center, table.position_center(action.chain, action.position))
+        driver.drag(table.pool.spots[kind].center, table.place_center(action.chain, action.place))
     elif isinstance(action, SetSuit):
-        driver.click(table.position_center(action.chain, action.position))
+        driver.click(table.place_center(action.chain, action.place))
         driver.click(table.suit_buttons[action.suit].rect.center)
     elif isinstance(action, Reveal):
-        driver.click(table.position_center(seat, action.position))
+        driver.click(table.place_center(seat, action.place))
     elif isinstance(action, (Discard, Flip, Cover)):
-        driver.click(table.position_center(action.chain, action.position))
+        driver.click(table.place_center(action.chain, action.place))
     else:
         button = {Skip(): table.skip_button, EndTurn(): table.end_button, ShiftSuit(): table.shift_button}[action]
         driver.click(button.rect.center)
@@ -123,10 +123,10 @@ def test_a_suit_choice_shows_the_two_suits_and_a_click_on_one_sets_it(driver):
     """Mercenary: choose this card's suit; the choice shows both suits."""
     table = table_at(driver, "choose_suit")
     choice = next(a for a in table.session.legal_actions() if isinstance(a, SetSuit))
-    driver.click(table.position_center(choice.chain, choice.position))
+    driver.click(table.place_center(choice.chain, choice.place))
     assert [button.label for button, _a in table.action_buttons()] == ["\u2733 Star", "\u2641 Planet"]
     driver.click(table.suit_buttons[choice.suit].rect.center)
-    assert table.session.view(0).in_play(choice.chain, choice.position).suit == choice.suit
+    assert table.session.view(0).in_play(choice.chain, choice.place).suit == choice.suit
 
 
 @pytest.mark.parametrize("kind", ["discard", "choose_suit"])
@@ -165,8 +165,8 @@ def test_a_shielded_card_does_not_glow_and_a_click_on_it_says_it_is_shielded(dri
                 driver.app.push(table)
                 driver.frame()
                 before = len(session.log)
-                assert not set(shielded) & table.glowing_spots()
-                driver.click(table.position_center(*shielded[0]))
+                assert not set(shielded) & table.glowing_places()
+                driver.click(table.place_center(*shielded[0]))
                 assert len(session.log) == before and "shielded" in table.prompt_line.message
                 return
             session.apply(legal[rng.below(len(legal))] if session.to_move == 0 else session.computer_action())
@@ -225,11 +225,11 @@ def test_a_reveal_turns_the_card_up_at_its_place_with_a_caption_paced_and_skippa
     table = table_at(driver, "reveal")
     reveal = table.session.legal_actions()[0]
     seat = table.session.to_move
-    driver.click(table.position_center(seat, reveal.position))
+    driver.click(table.place_center(seat, reveal.place))
     step = table.motion.current
-    assert step and step[0].turns and step[0].end == table.position_center(seat, reveal.position)
+    assert step and step[0].turns and step[0].end == table.place_center(seat, reveal.place)
     assert step[0].caption.startswith(f"{table.session.names[seat]} turns up")
-    assert ("spot", seat, reveal.position) in table.motion.hidden()
+    assert ("place", seat, reveal.place) in table.motion.hidden()
     assert table.prompt(table.current_view()).startswith("Click, or press Space, to skip")
     paced = step[0].delay + step[0].duration + step[0].hold
     assert paced > 0.45 + 0.2
@@ -314,7 +314,7 @@ def test_tokens_move_on_the_table_from_the_supply_to_a_pool_and_from_a_pool_onto
     table.animate(TokenPlaced(1, "shield", 0, 0), None)
     placed = table.motion.current[0]
     assert placed.card == TokenMark("shield") and placed.start == table.pool_spot(1)
-    assert placed.end == table.position_center(0, 0)
+    assert placed.end == table.place_center(0, 0)
     image = cardart.face(placed.card, table.chain_w)
     assert image.get_width() < table.chain_w
 

@@ -12,7 +12,8 @@ import pytest
 
 from game.session import Session
 from game.sovereign.actions import PlaceModifier, PlayDiscardOn, PlayOn, SolitaireEnded
-from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, solve, winnable_deal
+from game.sovereign.solitaire import SOLITAIRE, WINNABLE_NODES, SolitaireHint, daily_deal, winnable_deal
+from game.sovereign.solver import solve
 from game.sovereign.state import Tokens
 from scenes.games.sovereign.solitaire_table import SolitaireTable
 from scenes.menus.confirm import Confirm
@@ -29,10 +30,10 @@ ANA = {"seats": [{"name": "Ana", "kind": "human"}]}
 def play_by_mouse(driver, table: SolitaireTable, action) -> None:
     if isinstance(action, PlayOn):
         view = table.current_view()
-        driver.drag(table.hand.card_center(view, action.card), table.position_center(0, action.position))
+        driver.drag(table.hand.card_center(view, action.card), table.place_center(0, action.place))
     elif isinstance(action, PlayDiscardOn):
         driver.click(table.discard_pile.center)
-        driver.click(table.position_center(0, action.position))
+        driver.click(table.place_center(0, action.place))
     else:
         by_mouse(driver, table, action)
 
@@ -114,7 +115,7 @@ def test_a_card_dropped_on_a_place_it_cannot_cover_snaps_back_with_the_reason(dr
     driver.frame()
     card, position = bad[0]
     reason = session.why_illegal(PlayOn(card, position))
-    driver.drag(table.hand.card_center(table.current_view(), card), table.position_center(0, position))
+    driver.drag(table.hand.card_center(table.current_view(), card), table.place_center(0, position))
     assert session.log == [] and table.prompt_line.message == reason[:1].upper() + reason[1:]
 
 
@@ -185,7 +186,7 @@ def test_the_daily_deal_is_the_dates_deal_the_same_everywhere_and_winnable(drive
     rules = table.session.config["rules"]
     assert isinstance(table, SolitaireTable) and rules["daily"] and rules["winnable"]
     assert rules["deal"] >= daily_deal(date.today()) and table.title().endswith("daily deal")
-    assert solve(table.session.state, node_limit=WINNABLE_NODES)[0] is True
+    assert solve(table.session.state, SOLITAIRE, node_limit=WINNABLE_NODES)[0] is True
 
 
 def test_winnable_only_deals_a_deal_the_solver_proves_and_marks_it(driver):
@@ -201,7 +202,7 @@ def test_winnable_only_deals_a_deal_the_solver_proves_and_marks_it(driver):
     table = driver.app.top
     deal = table.session.config["rules"]["deal"]
     assert deal >= 48 and table.title() == f"Solitaire \u00b7 Deal #{deal} \u00b7 winnable"
-    skipped = [solve(SOLITAIRE.setup({"players": 1}, n), node_limit=WINNABLE_NODES)[0] for n in range(48, deal)]
+    skipped = [solve(SOLITAIRE.setup({"players": 1}, n), SOLITAIRE, node_limit=WINNABLE_NODES)[0] for n in range(48, deal)]
     assert True not in skipped
     assert driver.app.settings["last_setup"]["sovereign-solitaire"]["winnable"] is True
 
@@ -235,13 +236,13 @@ def test_the_result_offers_the_same_deal_again_and_a_new_deal(driver):
     driver.key(pygame.K_n)
     fresh = driver.app.top.session.config["rules"]
     assert fresh["winnable"] and fresh["deal"] != 21
-    assert solve(SOLITAIRE.setup({"players": 1}, fresh["deal"]), node_limit=WINNABLE_NODES)[0] is True
+    assert solve(SOLITAIRE.setup({"players": 1}, fresh["deal"]), SOLITAIRE, node_limit=WINNABLE_NODES)[0] is True
 
 
 def won_session(rules: dict, seed: int) -> Session:
     rules = {**rules, "deal": winnable_deal(rules["deal"])}
     session = Session("sovereign-solitaire", {**ANA, "rules": rules}, seed)
-    won, line = solve(session.state, node_limit=WINNABLE_NODES)
+    won, line = solve(session.state, SOLITAIRE, node_limit=WINNABLE_NODES)
     assert won
     for action in line:
         session.apply(action)
@@ -307,12 +308,12 @@ def test_dragging_a_card_lights_exactly_the_places_it_may_cover(driver):
     before = list(session.log)
     lit = []
     for card in view.hand:
-        places = {a.position for a in session.legal_actions() if isinstance(a, PlayOn) and a.card == card}
+        places = {a.place for a in session.legal_actions() if isinstance(a, PlayOn) and a.card == card}
         start = table.hand.card_center(view, card)
         driver.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
         driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, 0),
                                          buttons=(1, 0, 0))])
-        assert table.hand.dragged == card and table.glowing_spots() == {(0, p) for p in places}
+        assert table.hand.dragged == card and table.glowing_places() == {(0, p) for p in places}
         driver.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 80), button=1)])
         driver.wait(0.5)
         assert session.log == before, "a card let go away from the places is not played"
@@ -364,11 +365,11 @@ def test_a_pool_modifier_dragged_before_the_play_makes_a_card_fit(driver):
         driver.frame()
     play_on_if_offered(driver)
     assert "no card fits yet" in table.prompt(table.current_view())
-    driver.drag(table.pool.spots["+1"].center, table.position_center(0, 5))
+    driver.drag(table.pool.spots["+1"].center, table.place_center(0, 5))
     assert session.state.chains[0][5][-1].value == 6 and session.state.pools == [Tokens()]
     driver.frame(dt=1.0)
     view = table.current_view()
-    driver.drag(table.hand.card_center(view, c("Sentinel-7")), table.position_center(0, 5))
+    driver.drag(table.hand.card_center(view, c("Sentinel-7")), table.place_center(0, 5))
     assert session.state.chains[0][5][-1].card == c("Sentinel-7"), table.prompt_line.message
 
 
@@ -452,7 +453,7 @@ def test_a_newcomer_who_follows_every_hint_wins_a_proved_winnable_deal(driver):
     """A hint that wins: on a deal the solver proves winnable but the rule of thumb alone loses,
     H then Enter at every turn wins it (the hint plays the solver's line, worked out off the frame
     loop)."""
-    deal = next(n for n in range(30) if solve(SOLITAIRE.setup({"players": 1, "deal": n}, n))[0]
+    deal = next(n for n in range(30) if solve(SOLITAIRE.setup({"players": 1, "deal": n}, n), SOLITAIRE)[0]
                 and not rule_of_thumb_wins(n))
     session = Session("sovereign-solitaire", {**ANA, "rules": {"deal": deal}}, 1)
     driver.app.screens.table(session)
@@ -539,7 +540,7 @@ def test_the_solitaire_player_is_you(driver):
     assert table.session.names == ["You"] and table.chain_label(view, 0).startswith("Your chain \u00b7 pool: ")
     assert table.prompt(view).startswith("Your turn: ")
     won = Session("sovereign-solitaire", {"seats": [{"name": "You"}], "rules": {"deal": winnable_deal(3)}}, 5)
-    for action in solve(won.state, node_limit=WINNABLE_NODES)[1]:
+    for action in solve(won.state, SOLITAIRE, node_limit=WINNABLE_NODES)[1]:
         won.apply(action)
     driver.app.screens.table(won)
     assert driver.app.top.result_headline() == "You win!"

@@ -78,6 +78,25 @@ class GameRecord:
     scores: list[float] = field(default_factory=list)  # per entry: its final score
     decisions: int = 0
 
+    def note_decision(self, entry: int, seconds: float, had_choice: bool, stats) -> None:
+        """A decision of `entry` that took `seconds`; `stats`: its search's, if it searched."""
+        self.times[entry].append(seconds)
+        if had_choice:
+            self.choice_times[entry].append(seconds)
+        if stats is not None:
+            self.iterations[entry] += stats.iterations
+            self.search_seconds[entry] += stats.seconds
+        self.decisions += 1
+
+    def note_outcome(self, outcome) -> None:
+        """The game's result, its seats turned into entries."""
+        self.scores = [0.0] * len(self.seats)
+        for seat, score in enumerate(outcome.scores):
+            self.scores[self.seats[seat]] = float(score)
+        for winner in outcome.winners:
+            self.shares[self.seats[winner]] += 1.0 / len(outcome.winners)
+        self.winners = tuple(sorted(self.seats[winner] for winner in outcome.winners))
+
     def ahead(self, a: int, b: int) -> float:
         """1 if entry `a` finished ahead of entry `b`, 0 if behind, 1/2 if level: the higher
         score, and on equal scores a winner beats a non-winner (the game's own tie-break)."""
@@ -99,34 +118,14 @@ def play_game(game: str, config: dict, kinds: list[Kind], seed: int, index: int)
     state = rules.setup({**config, "players": n}, deal_seed)
     record = GameRecord(index, entry_of_seat, [0.0] * n, (), [[] for _ in range(n)], [[] for _ in range(n)], [0] * n, [0.0] * n)
     clock = time.perf_counter
-    while True:
-        seat = rules.to_move(state)
-        if seat is None:
-            break
+    while (seat := rules.to_move(state)) is not None:
         legal = rules.legal_actions(state)
-        view = rules.view(state, seat)
         player = players[seat]
         start = clock()
-        action = player.choose(view, legal)
-        elapsed = clock() - start
-        e = entry_of_seat[seat]
-        record.times[e].append(elapsed)
-        if len(legal) > 1:
-            record.choice_times[e].append(elapsed)
-        stats = getattr(player, "stats", None)
-        if stats is not None:
-            record.iterations[e] += stats.iterations
-            record.search_seconds[e] += stats.seconds
+        action = player.choose(rules.view(state, seat), legal)
+        record.note_decision(entry_of_seat[seat], clock() - start, len(legal) > 1, getattr(player, "stats", None))
         state, _events = rules.apply(state, action)
-        record.decisions += 1
-    outcome = rules.outcome(state)
-    winners = outcome.winners
-    record.scores = [0.0] * n
-    for s, score in enumerate(outcome.scores):
-        record.scores[entry_of_seat[s]] = float(score)
-    for w in winners:
-        record.shares[entry_of_seat[w]] += 1.0 / len(winners)
-    record.winners = tuple(sorted(entry_of_seat[w] for w in winners))
+    record.note_outcome(rules.outcome(state))
     return record
 
 
@@ -168,11 +167,17 @@ class ArenaResult:
         return sum(r.shares[entry] for r in self.records)
 
     def report(self) -> str:
-        n = len(self.kinds)
-        games = len(self.records)
         labels = [k.spec if [x.spec for x in self.kinds].count(k.spec) == 1 else f"{k.spec}#{i + 1}"
                   for i, k in enumerate(self.kinds)]
         width = max(8, *(len(label) for label in labels))
+        lines = self._win_rates(labels, width)
+        if len(self.kinds) > 2:
+            lines += self._head_to_head(labels, width)
+        return "\n".join(lines + self._decision_times(labels, width) + self._search_speed(labels, width))
+
+    def _win_rates(self, labels: list[str], width: int) -> list[str]:
+        """The heading, then each entry's wins, outright and shared, and win rate."""
+        n, games = len(self.kinds), len(self.records)
         rules = ", ".join(f"{k}={v}" for k, v in self.config.items() if k != "players")
         lines = [
             f"Arena: {self.game}, {n} players{f' ({rules})' if rules else ''}, {games} games, seed {self.seed}, "
@@ -190,22 +195,29 @@ class ArenaResult:
             rate = share / games if games else 0.0
             lines.append(f"{label:{width}}  {share:7.1f}  {outright:8d}  {shared:6d}  {rate:8.1%}  "
                          f"[{low:.1%}, {high:.1%}]")
-        if n > 2:
-            lines += ["", "Head to head: how often the row player finished ahead of the column player (by score, "
-                      "then the game's tie-break; level counts half), 95% CI:",
-                      f"{'':{width}}  " + "  ".join(f"{label:>22}" for label in labels)]
-            for a, label in enumerate(labels):
-                cells = []
-                for b in range(n):
-                    if a == b:
-                        cells.append(f"{'-':>22}")
-                        continue
-                    ahead = sum(r.ahead(a, b) for r in self.records)
-                    low, high = wilson(ahead, games)
-                    cells.append(f"{ahead / games if games else 0:6.1%} [{low:5.1%}, {high:5.1%}]".rjust(22))
-                lines.append(f"{label:{width}}  " + "  ".join(cells))
-        lines += ["", "Time per decision, ms (all decisions | decisions with more than one legal move):",
-                  f"{'player':{width}}  {'count':>6}  {'median':>8}  {'p95':>8}  |  {'count':>6}  {'median':>8}  {'p95':>8}"]
+        return lines
+
+    def _head_to_head(self, labels: list[str], width: int) -> list[str]:
+        """How often each entry finished ahead of each other one (for more than two players)."""
+        games = len(self.records)
+        lines = ["", "Head to head: how often the row player finished ahead of the column player (by score, "
+                 "then the game's tie-break; level counts half), 95% CI:",
+                 f"{'':{width}}  " + "  ".join(f"{label:>22}" for label in labels)]
+        for a, label in enumerate(labels):
+            cells = []
+            for b in range(len(labels)):
+                if a == b:
+                    cells.append(f"{'-':>22}")
+                    continue
+                ahead = sum(r.ahead(a, b) for r in self.records)
+                low, high = wilson(ahead, games)
+                cells.append(f"{ahead / games if games else 0:6.1%} [{low:5.1%}, {high:5.1%}]".rjust(22))
+            lines.append(f"{label:{width}}  " + "  ".join(cells))
+        return lines
+
+    def _decision_times(self, labels: list[str], width: int) -> list[str]:
+        lines = ["", "Time per decision, ms (all decisions | decisions with more than one legal move):",
+                 f"{'player':{width}}  {'count':>6}  {'median':>8}  {'p95':>8}  |  {'count':>6}  {'median':>8}  {'p95':>8}"]
         for e, label in enumerate(labels):
             every = [t for r in self.records for t in r.times[e]]
             choices = [t for r in self.records for t in r.choice_times[e]]
@@ -213,17 +225,22 @@ class ArenaResult:
                 f"{label:{width}}  {len(every):6d}  {_ms(statistics.median(every) if every else 0):>8}  "
                 f"{_ms(percentile(every, 95)):>8}  |  {len(choices):6d}  "
                 f"{_ms(statistics.median(choices) if choices else 0):>8}  {_ms(percentile(choices, 95)):>8}")
+        return lines
+
+    def _search_speed(self, labels: list[str], width: int) -> list[str]:
+        """Iterations a second of each entry that searched (none: no lines)."""
         searched = [(label, e) for e, label in enumerate(labels) if any(r.iterations[e] for r in self.records)]
-        if searched:
-            lines += ["", "Search speed:"]
-            for label, e in searched:
-                iterations = sum(r.iterations[e] for r in self.records)
-                seconds = sum(r.search_seconds[e] for r in self.records)
-                searches = sum(len(r.choice_times[e]) for r in self.records)
-                lines.append(f"{label:{width}}  {iterations} iterations in {seconds:.1f} s = "
-                             f"{iterations / seconds if seconds else 0:.0f} iterations/s, "
-                             f"{iterations / searches if searches else 0:.0f} per search")
-        return "\n".join(lines)
+        if not searched:
+            return []
+        lines = ["", "Search speed:"]
+        for label, e in searched:
+            iterations = sum(r.iterations[e] for r in self.records)
+            seconds = sum(r.search_seconds[e] for r in self.records)
+            searches = sum(len(r.choice_times[e]) for r in self.records)
+            lines.append(f"{label:{width}}  {iterations} iterations in {seconds:.1f} s = "
+                         f"{iterations / seconds if seconds else 0:.0f} iterations/s, "
+                         f"{iterations / searches if searches else 0:.0f} per search")
+        return lines
 
 
 def _ms(seconds: float) -> str:

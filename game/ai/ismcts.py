@@ -147,31 +147,17 @@ class ISMCTS:
             self.stats = SearchStats()
             self.root = None
             return legal[0]
-        rules = self.rules
-        determinize = rules.determinize
-        legal_actions = rules.legal_actions
-        advance = rules.advance
-        to_move = rules.to_move
+        determinize = self.rules.determinize
         rand = self.fast.random
         rng = self.rng
-        c = self.exploration
-        log = math.log
-        sqrt = math.sqrt
         clock = time.perf_counter
         pause = time.sleep
         share = threading.active_count() > 1
         start = clock()
         deadline = None if self.time_limit is None else start + self.time_limit
-
-        # Whether some action looks different to the searcher when another seat takes it.
-        public_action = rules.public_action
-        hides = getattr(public_action, "__func__", None) is not Rules.public_action
-        searcher = view.seat
         root = Node(None)
         root_legal = list(legal)
-        playout_actions = 0
-        capped = 0
-        iterations = 0
+        playout_actions = capped = iterations = 0
         while iterations < self.iterations:
             if share and iterations & 7 == 0:
                 # Let the other thread (the table, drawing its frames) take the interpreter now
@@ -181,48 +167,7 @@ class ISMCTS:
                 break
             iterations += 1
             state = determinize(view, rng)
-            node = root
-            path = [root]
-            seat = to_move(state)
-            actions = root_legal
-            # -- select while every legal action has been tried; expand one that has not
-            while True:
-                children = node.children
-                if hides and seat != searcher:
-                    looks = _by_look(actions, public_action, searcher)
-                    keys = list(looks)
-                else:
-                    looks = None
-                    keys = actions
-                found = [children.get(k) for k in keys]
-                if None in found:
-                    untried = [k for k, child in zip(keys, found) if child is None]
-                    key = untried[int(rand() * len(untried))]
-                    child = Node(seat)
-                    children[key] = child
-                    advance(state, key if looks is None else _one_of(looks[key], rand))
-                    path.append(child)
-                    break
-                best = None
-                best_score = -1.0
-                for child in found:
-                    # UCB with the availability count: the log of how often this child could
-                    # have been chosen, not of how often the parent was visited.
-                    visits = child.visits
-                    score = child.reward / visits + c * sqrt(log(child.avail) / visits)
-                    child.avail += 1
-                    if score > best_score:
-                        best_score = score
-                        best = child
-                node = best
-                key = keys[found.index(best)]
-                advance(state, key if looks is None else _one_of(looks[key], rand))
-                path.append(node)
-                seat = to_move(state)
-                if seat is None:
-                    break
-                actions = legal_actions(state)
-            # -- play out by the game's playout policy, capped; back up each seat's reward
+            path = self.descend(root, root_legal, state, view.seat, rand)
             rewards, steps, finished = self.play_out(state, rand)
             playout_actions += steps
             capped += not finished
@@ -233,6 +178,45 @@ class ISMCTS:
         self.stats = SearchStats(iterations, clock() - start, playout_actions, capped)
         self.root = root
         return max(root_legal, key=lambda a: _preference(root.children.get(a)))
+
+    def descend(self, root: Node, root_legal: list, state, searcher: int | None, rand) -> list[Node]:
+        """Select while every legal action has been tried, then expand one that has not, playing
+        each action on the determinized `state`: the path of nodes from the root. Another seat's
+        actions go by how they look to the `searcher` where some look alike (`public_action`)."""
+        rules = self.rules
+        legal_actions, advance, to_move = rules.legal_actions, rules.advance, rules.to_move
+        public_action = rules.public_action
+        hides = getattr(public_action, "__func__", None) is not Rules.public_action
+        c = self.exploration
+        node = root
+        path = [root]
+        seat = to_move(state)
+        actions = root_legal
+        while True:
+            children = node.children
+            if hides and seat != searcher:
+                looks = _by_look(actions, public_action, searcher)
+                keys = list(looks)
+            else:
+                looks = None
+                keys = actions
+            found = [children.get(k) for k in keys]
+            if None in found:
+                untried = [k for k, child in zip(keys, found) if child is None]
+                key = untried[int(rand() * len(untried))]
+                child = Node(seat)
+                children[key] = child
+                advance(state, key if looks is None else _one_of(looks[key], rand))
+                path.append(child)
+                return path
+            node = _most_promising(found, c)
+            key = keys[found.index(node)]
+            advance(state, key if looks is None else _one_of(looks[key], rand))
+            path.append(node)
+            seat = to_move(state)
+            if seat is None:
+                return path
+            actions = legal_actions(state)
 
     def play_out(self, state, rand) -> tuple[list[float], int, bool]:
         """Play `state` on by the game's playout policy, at most `playout_length` actions:
@@ -248,6 +232,24 @@ class ISMCTS:
         if result is None:
             return rules.estimate(state), steps, False
         return reward_of(result, self.score_weight), steps, True
+
+
+def _most_promising(children: list[Node], c: float) -> Node:
+    """The child with the best UCB score, each child's availability raised by one. UCB with the
+    availability count: the log of how often a child could have been chosen, not of how often
+    the parent was visited."""
+    log = math.log
+    sqrt = math.sqrt
+    best = None
+    best_score = -1.0
+    for child in children:
+        visits = child.visits
+        score = child.reward / visits + c * sqrt(log(child.avail) / visits)
+        child.avail += 1
+        if score > best_score:
+            best_score = score
+            best = child
+    return best
 
 
 def _by_look(actions: list, public_action, searcher: int | None) -> dict:

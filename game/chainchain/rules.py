@@ -562,51 +562,11 @@ class ChainChainRules(Rules):
         if state.winners is not None:
             return "the game is over"
         kind = type(action)
-        hand = state.hands[state.current]
-        required = state.required
-        letters = state.variant == LETTERS
         if kind is Take:
-            if required is None:
-                if state.lead_reason == "took":
-                    return "you have taken the pile: now lead any two cards"
-                return "there is nothing to answer: you lead, so play any two cards"
-            answers = plays(hand, required, state.variant)
-            if not answers:
-                return None
-            if letters:
-                example = answers[0]
-                return (f"you can answer {key_name(required)}: {example.first.label} then "
-                        f"{example.second.label} makes a word (for one, {example.word.upper()}), "
-                        "and playing is not optional")
-            return (f"you hold {key_name(required)}, so you must play it: "
-                    "taking the pile is only for when you cannot answer")
+            return _take_refusal(state)
         if kind is not Play:
             return "that is not a move in Chain-Chain"
-        first, second, word = action.first, action.second, action.word
-        if type(first) is not Tile or type(second) is not Tile:
-            return "a play is two of your cards"
-        if first == second:
-            return "play two different cards (the same card cannot be both)"
-        if first not in hand:
-            return f"{first.label} is not in your hand"
-        if second not in hand:
-            return f"{second.label} is not in your hand"
-        if type(word) is not str:
-            return "the word must be text"
-        if required is not None and KEYS.get(first.face) != required:
-            if not can_answer(hand, required, state.variant):
-                return f"you cannot answer {key_name(required)}: take the pile, then lead"
-            if letters:
-                top = state.pile[-1].label
-                return (f"your first card must be {key_name(required)}, like the last card "
-                        f"played ({top}); {first.label} is not")
-            return (f"your first card must be {key_name(required)}, the value of the last card "
-                    f"played; {first.label} is not")
-        if not letters:
-            if word.strip():
-                return "the numbers game has no words: play the two cards alone"
-            return None
-        return _word_refusal(hand, required, first, second, word)
+        return _play_refusal(state, action)
 
     # -- doing it
 
@@ -763,6 +723,62 @@ class ChainChainRules(Rules):
         if state.winners is None:
             return None
         return Outcome(tuple(-float(len(p)) for p in state.collected), state.winners)
+
+
+def _take_refusal(state: ChainChainState) -> str | None:
+    """Why taking the pile is refused: there is nothing to take, or the player can answer."""
+    required = state.required
+    if required is None:
+        if state.lead_reason == "took":
+            return "you have taken the pile: now lead any two cards"
+        return "there is nothing to answer: you lead, so play any two cards"
+    answers = plays(state.hands[state.current], required, state.variant)
+    if not answers:
+        return None
+    if state.variant == LETTERS:
+        example = answers[0]
+        return (f"you can answer {key_name(required)}: {example.first.label} then "
+                f"{example.second.label} makes a word (for one, {example.word.upper()}), "
+                "and playing is not optional")
+    return (f"you hold {key_name(required)}, so you must play it: "
+            "taking the pile is only for when you cannot answer")
+
+
+def _play_refusal(state: ChainChainState, action: Play) -> str | None:
+    """Why a play is refused: its cards, its first card's answer, its word."""
+    hand = state.hands[state.current]
+    required = state.required
+    first, second, word = action.first, action.second, action.word
+    if type(first) is not Tile or type(second) is not Tile:
+        return "a play is two of your cards"
+    if first == second:
+        return "play two different cards (the same card cannot be both)"
+    if first not in hand:
+        return f"{first.label} is not in your hand"
+    if second not in hand:
+        return f"{second.label} is not in your hand"
+    if type(word) is not str:
+        return "the word must be text"
+    if required is not None and KEYS.get(first.face) != required:
+        return _unanswered(state, first)
+    if state.variant != LETTERS:
+        if word.strip():
+            return "the numbers game has no words: play the two cards alone"
+        return None
+    return _word_refusal(hand, required, first, second, word)
+
+
+def _unanswered(state: ChainChainState, first: Tile) -> str:
+    """Why a play whose first card does not answer the last card played is refused."""
+    required = state.required
+    if not can_answer(state.hands[state.current], required, state.variant):
+        return f"you cannot answer {key_name(required)}: take the pile, then lead"
+    if state.variant == LETTERS:
+        top = state.pile[-1].label
+        return (f"your first card must be {key_name(required)}, like the last card "
+                f"played ({top}); {first.label} is not")
+    return (f"your first card must be {key_name(required)}, the value of the last card "
+            f"played; {first.label} is not")
 
 
 def _word_refusal(hand, required, first: Tile, second: Tile, word: str) -> str | None:

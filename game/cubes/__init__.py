@@ -3,8 +3,8 @@
 from ..descriptor import GameDescriptor
 from .ai import CubesHeuristic
 from .guide import SHEET
-from .rules import (RULES, CubesRules, CubesState, CubesView, Draw, Pass, Place, completions,
-                    legal_cells, neighbour_matches, why_not_place)
+from .board import completions, legal_cells, neighbour_matches
+from .rules import RULES, CubesRules, CubesState, CubesView, Draw, Pass, Place, why_not_place
 
 GAME = GameDescriptor(
     name="cubes", title="Cubes", blurb="Grow a grid of matching cards; close squares to score them.",

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from ..ai.players import HeuristicPlayer
 from ..cards import standard_deck
-from .rules import (CubesView, Place, closes_square, completions, fits_beside, open_cell_map, open_cells,
-                    pile_points, scored_cells)
+from .board import closes_square, completions, fits_beside, open_cell_map, open_cells, scored_cells
+from .rules import CubesView, Place, pile_points
 
 AVERAGE_RANK = 7.0     # the card that would close a hot cell, not known yet
 

@@ -1,18 +1,13 @@
-"""Cubes rules, per the Cubes rulebook and its rulings.
-
-The board is an unbounded grid held as a dict {(x, y): Card}. x grows to the right and y grows
-downward (screen order): the cell "above" (x, y) is (x, y - 1). The first card sits on (0, 0).
-
-A square (a cube, scored or not) is written (x, y, size): its top-left cell and its side, 2 or 3.
+"""Cubes rules, per the Cubes rulebook and its rulings. The board, its cells and squares are
+game.cubes.board's.
 
 A turn is two actions: `Draw` (while the deck has cards), then `Place(card, x, y)`, or `Pass`
 when no card in hand can be placed anywhere. The game ends at the end of the turn in which the
 last deck card was drawn.
 
-Pure helpers for the table scene (no state needed): `compatible`, `trait`, `neighbour_matches`,
-`completions`, `closes_square`, `square_cells`, `open_cells`, `legal_cells`, `placements`,
-`why_not_place`, `open_groups`, `fits_somewhere`. A state keeps its board's open cells as they
-change (`Frontier`), for the legal placements and the search's playouts.
+Pure helpers for the table scene (no state needed): `placements`, `why_not_place`,
+`pile_points`. A state keeps its board's open cells as they change (`Frontier`), for the legal
+placements and the search's playouts.
 """
 
 from __future__ import annotations
@@ -25,12 +20,10 @@ from ..core import NOTHING_REVEALED, Outcome, Revealed, Rules, View
 from ..dealing import deal_hidden, draw_pile_and_other_hands
 from ..rng import Rng
 from ..wording import acts, verb_of
+from .board import (ORIGIN, SIDES, compatible, completions, fits_somewhere, legal_cells, neighbours, open_groups,
+                    scored_cells)
 
 HAND_SIZE = 5
-ORIGIN = (0, 0)
-# Orthogonal neighbours, in the order reasons name them: (dx, dy, words).
-SIDES = ((0, -1, "above it"), (0, 1, "below it"), (-1, 0, "to its left"), (1, 0, "to its right"))
-
 DRAW = "draw"    # the player to move must draw
 PLACE = "place"  # the player to move must place a card, or pass if none can be placed
 PLAYOUT_WANDER = 0.1  # how often a search playout places any card anywhere (CubesRules.playout_action)
@@ -39,119 +32,7 @@ LEAD_SCALE = 10.0     # points of lead worth about three chances in four (CubesR
 NO_CELLS = frozenset()  # the risky cells of a playout that wanders: none
 
 
-# ---------------------------------------------------------------- pure board helpers
-
-
-def compatible(a: Card, b: Card) -> bool:
-    """Whether `a` may sit next to `b`: same rank, same suit, or ranks one apart (A = 1, no wrap)."""
-    return a.rank == b.rank or a.suit == b.suit or a.rank - b.rank in (1, -1)
-
-
-def trait(a: Card, b: Card) -> str | None:
-    """How `a` matches `b`: "rank", "suit" or "step" (one rank apart), first that holds; else None."""
-    if a.rank == b.rank:
-        return "rank"
-    if a.suit == b.suit:
-        return "suit"
-    if a.rank - b.rank in (1, -1):
-        return "step"
-    return None
-
-
-def neighbours(board: dict, x: int, y: int) -> list[tuple[tuple[int, int], Card, str]]:
-    """The cards connected to cell (x, y): [(cell, card, "above it" | ...)], in SIDES order."""
-    found = []
-    for dx, dy, where in SIDES:
-        cell = (x + dx, y + dy)
-        other = board.get(cell)
-        if other is not None:
-            found.append((cell, other, where))
-    return found
-
-
-def neighbour_matches(board: dict, card: Card, x: int, y: int) -> dict[tuple[int, int], str | None]:
-    """For each card connected to (x, y): its cell -> the trait `card` meets it by, or None (a clash)."""
-    return {cell: trait(card, other) for cell, other, _where in neighbours(board, x, y)}
-
-
-def square_cells(square: tuple[int, int, int]) -> list[tuple[int, int]]:
-    """The cells of square (x, y, size), row by row."""
-    left, top, size = square
-    return [(left + dx, top + dy) for dy in range(size) for dx in range(size)]
-
-
-def completions(board: dict, x: int, y: int) -> list[tuple[int, int, int]]:
-    """The squares (x, y, size) that a card on (x, y) completes, the cell counted as filled.
-
-    Every complete 2x2 and 3x3 square holding (x, y); sorted 2x2s first. A 3x3 square always holds
-    a 2x2 square through (x, y), so 3x3s are looked for only once a 2x2 is complete.
-    """
-    filled = board.keys() | {(x, y)}
-    found = []
-    for left in (x - 1, x):
-        for top in (y - 1, y):
-            if filled.issuperset(((left, top), (left + 1, top), (left, top + 1), (left + 1, top + 1))):
-                found.append((left, top, 2))
-    if found:
-        for left in (x - 2, x - 1, x):
-            for top in (y - 2, y - 1, y):
-                if filled.issuperset(square_cells((left, top, 3))):
-                    found.append((left, top, 3))
-    found.sort(key=lambda sq: (sq[2], sq[1], sq[0]))
-    return found
-
-
-def closes_square(board: dict, x: int, y: int) -> bool:
-    """Whether a card on (x, y) would complete a 2x2 square: a quick test before `completions`
-    (a 3x3 is only ever completed together with a 2x2)."""
-    for dx in (-1, 1):
-        if (x + dx, y) in board:
-            for dy in (-1, 1):
-                if (x, y + dy) in board and (x + dx, y + dy) in board:
-                    return True
-    return False
-
-
-def scored_cells(squares) -> list[tuple[int, int]]:
-    """The union of the squares' cells, row by row (the order of `Scored.cards`)."""
-    cells = {cell for square in squares for cell in square_cells(square)}
-    return sorted(cells, key=lambda c: (c[1], c[0]))
-
-
-def open_cells(board: dict) -> list[tuple[tuple[int, int], list[Card]]]:
-    """Every empty cell connected to the board, sorted, with the cards connected to it."""
-    return sorted(open_cell_map(board).items())
-
-
-def open_cell_map(board: dict) -> dict[tuple[int, int], list[Card]]:
-    """`open_cells` as a dict, unsorted: cell -> the cards connected to it."""
-    found: dict[tuple[int, int], list[Card]] = {}
-    for (x, y), card in board.items():
-        for cell in ((x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)):
-            if cell not in board:
-                near = found.get(cell)
-                if near is None:
-                    found[cell] = [card]
-                else:
-                    near.append(card)
-    return found
-
-
-def fits_beside(card: Card, near: list[Card]) -> bool:
-    """Whether `card` is compatible with every card in `near` (the cards around one cell)."""
-    rank, suit = card.rank, card.suit
-    for other in near:
-        r = other.rank
-        if r != rank and other.suit != suit and r - rank not in (1, -1):
-            return False
-    return True
-
-
-def legal_cells(board: dict, card: Card) -> list[tuple[int, int]]:
-    """Every cell where `card` may be placed (on an empty board, only (0, 0): see `placements`)."""
-    if not board:
-        return [ORIGIN]
-    return [cell for cell, near in open_cells(board) if fits_beside(card, near)]
+# ---------------------------------------------------------------- placements
 
 
 def placements(board: dict, hand) -> list["Place"]:
@@ -384,25 +265,6 @@ class Frontier:
         raise IndexError("no such placement")
 
 
-def open_groups(board: dict) -> tuple[tuple[Card, ...], ...]:
-    """The distinct groups of cards around the open cells of `board`, in a fixed order.
-
-    A card can be placed on a (non-empty) board exactly when it fits beside one of these groups.
-    They are board cards, so public: this is what a pass reveals about the passer's hand.
-    """
-    groups = {tuple(sorted(near, key=_code)) for _cell, near in open_cells(board)}
-    return tuple(sorted(groups, key=lambda group: [c.code for c in group]))
-
-
-def fits_somewhere(card: Card, groups) -> bool:
-    """Whether `card` fits beside at least one of `groups` (see `open_groups`)."""
-    return any(fits_beside(card, group) for group in groups)
-
-
-def _code(card: Card) -> str:
-    return card.code
-
-
 def why_not_place(board: dict, card: Card, x, y, hand=None) -> str | None:
     """Why `card` may not go on (x, y), in a player's words; None when it may."""
     if not isinstance(card, Card):
@@ -426,15 +288,6 @@ def why_not_place(board: dict, card: Card, x, y, hand=None) -> str | None:
         return (f"{card.label} does not match {', nor '.join(clashes)}: "
                 "not the same rank or suit, nor one rank apart")
     return None
-
-
-def board_bounds(board: dict) -> tuple[int, int, int, int] | None:
-    """(min x, min y, max x, max y) of the filled cells; None for an empty board."""
-    if not board:
-        return None
-    xs = [x for x, _y in board]
-    ys = [y for _x, y in board]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def pile_points(pile) -> int:

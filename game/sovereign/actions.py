@@ -1,6 +1,6 @@
 """Sovereign's Chain actions (every choice of a turn) and the events the move log shows.
 
-Positions are named by (chain, position): chain = the seat that owns it, position counted from
+Places are named by (chain, place): chain = the seat that owns it, place counted from
 0 at the left. A hidden card (a face-down play, a secret pick, a tucked or salvaged card) is None
 in what the other seats see (`SovereignRules.public_action`, `SovereignRules.redact`).
 """
@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from .cards import CardSet, ClassCard, EventCard
 
 
-def _where(names, chain: int, position: int) -> str:
-    return f"{whose(names[chain])} chain, place {position + 1}"
+def _where(names, chain: int, place: int) -> str:
+    return f"{whose(names[chain])} chain, place {place + 1}"
 
 
 def _card(card: ClassCard | None) -> str:
@@ -53,10 +53,10 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class PlayOn:
-    """Solitaire: play a card from hand on top of a position of the one chain."""
+    """Solitaire: play a card from hand on top of a place of the one chain."""
 
     card: ClassCard | None
-    position: int
+    place: int
     face_up: bool = True
 
 
@@ -65,7 +65,7 @@ class PlayDiscardOn:
     """Solitaire under Hostile Orbit: the top discard, unseen, onto a face-down card or an empty
     space (where any value may go)."""
 
-    position: int
+    place: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,27 +89,27 @@ class Skip:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Scout: discard the card in play at this position."""
+    """Scout: discard the card in play at this place."""
 
     chain: int
-    position: int
+    place: int
 
 
 @dataclass(frozen=True, slots=True)
 class SetSuit:
-    """Envoy or Mercenary: give the card at this position this suit (a suit token)."""
+    """Envoy or Mercenary: give the card at this place this suit (a suit token)."""
 
     chain: int
-    position: int
+    place: int
     suit: str
 
 
 @dataclass(frozen=True, slots=True)
 class Flip:
-    """Empath: turn the card at this position face up (revealing it) or face down."""
+    """Empath: turn the card at this place face up (revealing it) or face down."""
 
     chain: int
-    position: int
+    place: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +121,10 @@ class Tuck:
 
 @dataclass(frozen=True, slots=True)
 class Cover:
-    """Acolyte: move the Acolyte onto the face-up card at this position."""
+    """Acolyte: move the Acolyte onto the face-up card at this place."""
 
     chain: int
-    position: int
+    place: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,19 +134,19 @@ class ShiftSuit:
 
 @dataclass(frozen=True, slots=True)
 class PlaceModifier:
-    """Place a modifier token from your pool: +1 or -1 on the card at this position."""
+    """Place a modifier token from your pool: +1 or -1 on the card at this place."""
 
     chain: int
-    position: int
+    place: int
     delta: int
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceShield:
-    """Place a shield token from your pool on the card at this position."""
+    """Place a shield token from your pool on the card at this place."""
 
     chain: int
-    position: int
+    place: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,10 +156,10 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
-    """Reveal Phase: turn up the face-down card at this position of your chain (`beneath`: the
+    """Reveal Phase: turn up the face-down card at this place of your chain (`beneath`: the
     card a Runner in play there holds beneath itself)."""
 
-    position: int
+    place: int
     beneath: bool = False
 
 
@@ -207,7 +207,7 @@ class PlaceActions:
     field of a row made once is quicker than looking each action up (`core.shared`)."""
 
     chain: int
-    position: int
+    place: int
     discard: Discard
     flip: Flip
     cover: Cover
@@ -233,12 +233,12 @@ def place_row(chain: int, length: int) -> list[PlaceActions]:
     chain outgrows 7 only in sudden death; the row grows with it)."""
     row = PLACE_ROWS[chain]
     while len(row) < length:
-        position = len(row)
+        place = len(row)
         row.append(PlaceActions(
-            chain, position, Discard(chain, position), Flip(chain, position), Cover(chain, position),
-            PlaceModifier(chain, position, 1), PlaceModifier(chain, position, -1), PlaceShield(chain, position),
-            SetSuit(chain, position, "star"), SetSuit(chain, position, "planet"),
-            Reveal(position, False), Reveal(position, True)))
+            chain, place, Discard(chain, place), Flip(chain, place), Cover(chain, place),
+            PlaceModifier(chain, place, 1), PlaceModifier(chain, place, -1), PlaceShield(chain, place),
+            SetSuit(chain, place, "star"), SetSuit(chain, place, "planet"),
+            Reveal(place, False), Reveal(place, True)))
     return row
 
 
@@ -278,7 +278,7 @@ class Played:
     seat: int
     card: ClassCard | None
     chain: int
-    position: int
+    place: int
     face_up: bool
     from_discard: bool = False
 
@@ -286,7 +286,7 @@ class Played:
         how = "" if self.face_up else " face down"
         source = " from the discard pile" if self.from_discard else ""
         card = "a card" if self.card is None and not self.face_up else _card(self.card)
-        return f"{acts(names[self.seat], 'plays')} {card}{source}{how} on {_where(names, self.chain, self.position)}"
+        return f"{acts(names[self.seat], 'plays')} {card}{source}{how} on {_where(names, self.chain, self.place)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,37 +296,37 @@ class Discarded:
     seat: int
     card: ClassCard | None
     chain: int
-    position: int
+    place: int
     uncovered: bool
 
     def text(self, names) -> str:
         back = " (the card beneath is back in play)" if self.uncovered else ""
-        return f"{acts(names[self.seat], 'discards')} {_card(self.card)} from {_where(names, self.chain, self.position)}{back}"
+        return f"{acts(names[self.seat], 'discards')} {_card(self.card)} from {_where(names, self.chain, self.place)}{back}"
 
 
 @dataclass(frozen=True, slots=True)
 class SuitChanged:
     seat: int
     chain: int
-    position: int
+    place: int
     suit: str
 
     def text(self, names) -> str:
-        return f"{acts(names[self.seat], 'makes')} the card at {_where(names, self.chain, self.position)} a {self.suit}"
+        return f"{acts(names[self.seat], 'makes')} the card at {_where(names, self.chain, self.place)} a {self.suit}"
 
 
 @dataclass(frozen=True, slots=True)
 class Flipped:
     seat: int
     chain: int
-    position: int
+    place: int
     card: ClassCard | None
     face_up: bool
 
     def text(self, names) -> str:
         if self.face_up:
-            return f"{acts(names[self.seat], 'turns')} up {_card(self.card)} at {_where(names, self.chain, self.position)}"
-        return f"{acts(names[self.seat], 'turns')} {_card(self.card)} face down at {_where(names, self.chain, self.position)}"
+            return f"{acts(names[self.seat], 'turns')} up {_card(self.card)} at {_where(names, self.chain, self.place)}"
+        return f"{acts(names[self.seat], 'turns')} {_card(self.card)} face down at {_where(names, self.chain, self.place)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,25 +334,25 @@ class Tucked:
     seat: int
     card: ClassCard | None
     chain: int
-    position: int
+    place: int
 
     def text(self, names) -> str:
-        where = _where(names, self.chain, self.position)
+        where = _where(names, self.chain, self.place)
         return f"{acts(names[self.seat], 'tucks')} {_card(self.card)} beneath the Runner at {where}"
 
 
 @dataclass(frozen=True, slots=True)
 class Covered:
-    """A card that covers (the Acolyte of the built-in set) moved onto the card at a position;
+    """A card that covers (the Acolyte of the built-in set) moved onto the card at a place;
     `kind` is its class."""
 
     seat: int
     kind: str
     chain: int
-    position: int
+    place: int
 
     def text(self, names) -> str:
-        return f"{acts(names[self.seat], 'moves')} the {self.kind} onto {_where(names, self.chain, self.position)}"
+        return f"{acts(names[self.seat], 'moves')} the {self.kind} onto {_where(names, self.chain, self.place)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,12 +372,12 @@ class TokenPlaced:
     seat: int
     kind: str
     chain: int
-    position: int
+    place: int
     delta: int = 0
 
     def text(self, names) -> str:
         what = f"a {'+1' if self.delta > 0 else '-1'} modifier" if self.kind == "modifier" else "a shield"
-        return f"{acts(names[self.seat], 'places')} {what} on {_where(names, self.chain, self.position)}"
+        return f"{acts(names[self.seat], 'places')} {what} on {_where(names, self.chain, self.place)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..ai.players import HeuristicPlayer
 from .actions import (Cover, Discard, Flip, Open, Pick, PlaceModifier, PlaceShield, Play, Reveal, SetSuit,
                       ShiftSuit, Tuck)
+from .phases import REVEAL_PHASES
 from .rules import SovereignView
 from .state import CHAIN_END
 
@@ -81,9 +82,9 @@ class _Board:
     def gain(self, chain: int, sums: tuple[int, int]) -> int:
         return self.lead(chain, sums) - self.base
 
-    def replaced(self, chain: int, position: int, suit: str | None, value: int) -> tuple[int, int]:
-        """The sums of `chain` with the card at `position` seen as (`suit`, `value`) instead."""
-        old_suit, old_value = self.tops[chain][position]
+    def replaced(self, chain: int, place: int, suit: str | None, value: int) -> tuple[int, int]:
+        """The sums of `chain` with the card at `place` seen as (`suit`, `value`) instead."""
+        old_suit, old_value = self.tops[chain][place]
         return _moved(_moved(self.sums[chain], old_suit, -old_value), suit, value)
 
 
@@ -105,22 +106,22 @@ class SovereignHeuristic(HeuristicPlayer):
         if kind in (Open, Pick):
             return self._play_value(action.card, seat, board)
         if kind is Discard:
-            suit, value = board.tops[action.chain][action.position]
+            suit, value = board.tops[action.chain][action.place]
             return board.gain(action.chain, _moved(board.sums[action.chain], suit, -value))
         if kind is Cover:
             source = view.pending.source
-            return board.gain(action.chain, board.replaced(action.chain, action.position, source.suit or None,
+            return board.gain(action.chain, board.replaced(action.chain, action.place, source.suit or None,
                                                            source.value))
         if kind in (SetSuit, PlaceModifier, ShiftSuit):
             return self._token_value(view, action, board)
         if kind is PlaceShield:
             tops = board.tops
-            suit, value = tops[action.chain][action.position]
+            suit, value = tops[action.chain][action.place]
             mine = action.chain == seat and suit == _major_suit(tops[seat])
             return value if mine and len(tops[seat]) >= LATE_CHAIN else -1.0
         if kind is Flip:
-            placed = view.in_play(action.chain, action.position)
-            if placed.face_up and view.phase.startswith("reveal"):
+            placed = view.in_play(action.chain, action.place)
+            if placed.face_up and view.phase in REVEAL_PHASES:
                 return -1.0  # everything is turned up again now, its owner resolving it anew
             if placed.face_up and action.chain != seat:
                 return FLIP_DOWN_WEIGHT * (placed.value or 0)
@@ -128,7 +129,7 @@ class SovereignHeuristic(HeuristicPlayer):
         if kind is Tuck:
             return -TUCK_WEIGHT * action.card.value
         if kind is Reveal:
-            return -action.position
+            return -action.place
         return 0.0
 
     def _play_value(self, card, chain: int, board: _Board) -> float:
@@ -149,15 +150,15 @@ class SovereignHeuristic(HeuristicPlayer):
                           if stack[-1].card == view.pending.source), None)
             if where is None:
                 return 0.0
-            chain, position = where
-            suit, value = tops[chain][position]
+            chain, place = where
+            suit, value = tops[chain][place]
             new = ("planet" if suit == "star" else "star", value)
         elif type(action) is SetSuit:
-            chain, position = action.chain, action.position
-            _suit, value = tops[chain][position]
+            chain, place = action.chain, action.place
+            _suit, value = tops[chain][place]
             new = (action.suit, value)
         else:
-            chain, position = action.chain, action.position
-            suit, value = tops[chain][position]
+            chain, place = action.chain, action.place
+            suit, value = tops[chain][place]
             new = (suit, value + action.delta)
-        return board.gain(chain, board.replaced(chain, position, *new))
+        return board.gain(chain, board.replaced(chain, place, *new))

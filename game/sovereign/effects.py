@@ -16,15 +16,14 @@ from .actions import (PLACE_ROWS, SKIP, EventDrawn, Fizzled, PlaceActions, PlayO
                       place_row)
 from .cards import STEP_PARAMS
 from .event_rules import EVENT_RULES, NO_EVENT, EventRule
+from .phases import (CHANGE_SUIT, CHOOSE_SUIT, COVER, DISCARD, EXTRA_PLAY, FLIP, PLAY, REVEAL_PHASES, SALVAGE, SECOND,
+                     TOKENS, TUCK)
 from .state import (CHAIN_END, MODIFIER, SHIELD, Decision, Task, draw_event_card, find, open_decision, other_suit,
                     shuffle_events)
 
-EVENTS_OFF_PHASES = frozenset({"reveal", "reveal_tokens"})
-
-
 def events_on(state) -> bool:
     """Events apply except in the Fair Winds variant and during the Reveal Phase."""
-    return not state.fair_winds and state.phase not in EVENTS_OFF_PHASES and state.active_event is not None
+    return not state.fair_winds and state.phase not in REVEAL_PHASES and state.active_event is not None
 
 
 def active_rule(state) -> EventRule:
@@ -90,7 +89,7 @@ def change_suit_choices(state, decision: Decision) -> list:
     tokens_left = state.supply.suits
     chains = state.chains
     for aimed in targets(state):
-        placed = chains[aimed.chain][aimed.position][-1]
+        placed = chains[aimed.chain][aimed.place][-1]
         if placed.suit_token is None and not tokens_left:
             continue
         if placed.face_up and placed.suit:
@@ -104,11 +103,11 @@ def choose_suit_choices(state, decision: Decision) -> list:
     where = find(state, decision.source)
     if where is None:
         return []
-    chain, position = where
-    placed = state.chains[chain][position][-1]
+    chain, place = where
+    placed = state.chains[chain][place][-1]
     if placed.shield or (placed.suit_token is None and not state.supply.suits):
         return []
-    aimed = place_row(chain, position + 1)[position]
+    aimed = place_row(chain, place + 1)[place]
     return [aimed.star, aimed.planet]
 
 
@@ -133,11 +132,11 @@ def cover_choices(state, decision: Decision) -> list:
         if closed(state, chain):
             continue
         row = place_row(chain, len(stacks))
-        for position, stack in enumerate(stacks):
+        for place, stack in enumerate(stacks):
             if stack:
                 placed = stack[-1]
                 if placed.face_up and not placed.shield and placed.card is not decision.source:
-                    found.append(row[position].cover)
+                    found.append(row[place].cover)
     return found + [SKIP] if found else []
 
 
@@ -163,8 +162,8 @@ def extra_play_choices(state, decision: Decision) -> list:
     return found + [SKIP]
 
 
-TOKEN_MOMENTS = frozenset({"salvage", "play", "second", "extra_play"})
-TURN_PHASES = frozenset({"salvage", "play", "second", "tokens"})
+TOKEN_MOMENTS = frozenset({SALVAGE, PLAY, SECOND, EXTRA_PLAY})
+TURN_PHASES = frozenset({SALVAGE, PLAY, SECOND, TOKENS})
 
 
 def token_moment(state, decision: Decision) -> bool:
@@ -199,27 +198,27 @@ def covers(stack: list, card) -> bool:
 
 
 def covering_plays(state, hand, rule: EventRule, extra: bool = False) -> list:
-    """Solitaire plays from `hand` onto the one chain's positions, in the faces the active event's
+    """Solitaire plays from `hand` onto the one chain's places, in the faces the active event's
     `rule` gives each card (`extra`: the Smuggler's extra play, face up or down); face down on any
-    position."""
+    place."""
     found = []
     for card in hand:
         faces = rule.extra_play_faces(card) if extra else (rule.plays_face_up(card),)
-        for position, stack in enumerate(state.chains[0]):
+        for place, stack in enumerate(state.chains[0]):
             for face_up in faces:
                 if not face_up or covers(stack, card):
-                    found.append(shared(PlayOn, card, position, face_up))
+                    found.append(shared(PlayOn, card, place, face_up))
     return found
 
 
 CHOICES: dict[str, Callable] = {
-    "discard": discard_choices,
-    "change_suit": change_suit_choices,
-    "choose_suit": choose_suit_choices,
-    "flip": flip_choices,
-    "tuck": tuck_choices,
-    "cover": cover_choices,
-    "extra_play": extra_play_choices,
+    DISCARD: discard_choices,
+    CHANGE_SUIT: change_suit_choices,
+    CHOOSE_SUIT: choose_suit_choices,
+    FLIP: flip_choices,
+    TUCK: tuck_choices,
+    COVER: cover_choices,
+    EXTRA_PLAY: extra_play_choices,
 }
 
 
@@ -280,15 +279,15 @@ class StepKind:
 
 
 _KINDS: dict[str, tuple[Callable, str | None]] = {
-    "discard_target": (_discard_target, "discard"),
-    "change_suit": (_ask("no card may take a suit token"), "change_suit"),
-    "choose_suit": (_ask("it cannot take a suit token"), "choose_suit"),
-    "flip": (_ask(), "flip"),
-    "tuck_from_hand": (_ask(), "tuck"),
-    "cover": (_ask(), "cover"),
+    "discard_target": (_discard_target, DISCARD),
+    "change_suit": (_ask("no card may take a suit token"), CHANGE_SUIT),
+    "choose_suit": (_ask("it cannot take a suit token"), CHOOSE_SUIT),
+    "flip": (_ask(), FLIP),
+    "tuck_from_hand": (_ask(), TUCK),
+    "cover": (_ask(), COVER),
     "gain_modifiers": (_gain(MODIFIER), None),
     "gain_shield": (_gain(SHIELD), None),
     "draw_event": (_draw_event, None),
-    "extra_play": (_ask(), "extra_play"),
+    "extra_play": (_ask(), EXTRA_PLAY),
 }
 STEPS: dict[str, StepKind] = {name: StepKind(run, STEP_PARAMS[name], asks) for name, (run, asks) in _KINDS.items()}

@@ -48,32 +48,34 @@ from .cards import BUILT_IN, CardSet, ClassCard, EventCard, Step
 from .effects import (CHOICES, STEPS, TURN_PHASES, active_rule, closed, covering_plays, covers, extra_play_choices,
                       token_choices)
 from .event_rules import EventRule
+from .phases import (CHANGE_SUIT, CHOOSE_SUIT, COVER, DISCARD, EXTRA_PLAY, FLIP, OPENING, OVER, PICK, PLAY, POLARITY,
+                     REVEAL, REVEAL_PHASES, REVEAL_TOKENS, SALVAGE, SECOND, SUDDEN_PICK, SUDDEN_PLAY, SUDDEN_TOKENS,
+                     TOKENS, TUCK)
 from .state import (CHAIN_END, EVERYONE, HAND_SIZE, MAX_PLAYERS, MODIFIER, NOTHING_LISTED, ONLOOKER, SHIELD, Decision,
                     Placed, SovereignState, Task, TokenCounts, Tokens, chain_score, clone_state, draw_card,
                     draw_event_card, find, full_supply, open_decision, other_suit, return_tokens, set_suit, set_top,
                     shuffle_draw_pile, shuffle_events, take_top, top)
 
-REVEAL_PHASES = frozenset({"reveal", "reveal_tokens"})
 # Where `determinize` deals the cards a seat cannot see besides the other hands: keys below any
 # seat's, for `deal_hidden` to deal to as to seats.
 FACES_UNSEEN, SECRET_PICKS, SECRET_QUEUE, DISCARDED = -1, -2, -3, -4
 
 PROMPTS = {
-    "opening": "pick the card that starts your chain",
-    "pick": "pick your sudden-death card",
-    "salvage": "discard a card to draw one, or skip",
-    "play": "play a card from your hand",
-    "second": "play a second card, or skip",
-    "extra_play": "play one more card, or skip",
-    "polarity": "flip the suit of the card you played, or skip",
-    "discard": "choose the card to discard",
-    "change_suit": "choose the card whose suit changes",
-    "choose_suit": "choose this Mercenary's suit",
-    "flip": "choose a card to turn over, or skip",
-    "tuck": "choose a card to tuck beneath the Runner, or skip",
-    "cover": "choose the face-up card the Acolyte covers, or skip",
-    "tokens": "place tokens from your pool, or end",
-    "reveal": "reveal one face-down card of your chain",
+    OPENING: "pick the card that starts your chain",
+    PICK: "pick your sudden-death card",
+    SALVAGE: "discard a card to draw one, or skip",
+    PLAY: "play a card from your hand",
+    SECOND: "play a second card, or skip",
+    EXTRA_PLAY: "play one more card, or skip",
+    POLARITY: "flip the suit of the card you played, or skip",
+    DISCARD: "choose the card to discard",
+    CHANGE_SUIT: "choose the card whose suit changes",
+    CHOOSE_SUIT: "choose this Mercenary's suit",
+    FLIP: "choose a card to turn over, or skip",
+    TUCK: "choose a card to tuck beneath the Runner, or skip",
+    COVER: "choose the face-up card the Acolyte covers, or skip",
+    TOKENS: "place tokens from your pool, or end",
+    REVEAL: "reveal one face-down card of your chain",
 }
 
 
@@ -150,8 +152,8 @@ class SovereignView(View):
     turns: int
     final_scores: tuple[int, ...] | None
 
-    def in_play(self, chain: int, position: int) -> PlacedView:
-        return self.chains[chain][position][-1]
+    def in_play(self, chain: int, place: int) -> PlacedView:
+        return self.chains[chain][place][-1]
 
 
 # ---------------------------------------------------------------- rules
@@ -261,11 +263,11 @@ class SovereignRules(Rules):
             return _why_not_play(state, decision, action)
         if type(action) in (PlayOn, PlayDiscardOn):
             return _why_not_cover(state, decision, action)
-        position = getattr(action, "position", None)
-        if position is not None and chain is not None:
-            if not 0 <= position < len(state.chains[chain]) or not state.chains[chain][position]:
+        place = getattr(action, "place", None)
+        if place is not None and chain is not None:
+            if not 0 <= place < len(state.chains[chain]) or not state.chains[chain][place]:
                 return "there is no card at that place"
-            if top(state, chain, position).shield:
+            if top(state, chain, place).shield:
                 return "that card is shielded: no ability or token may target it"
         if type(action) is PlaceModifier and action.delta not in (1, -1):
             return "a modifier token is +1 or -1"
@@ -298,15 +300,15 @@ class SovereignRules(Rules):
         if kind is Play and not action.face_up:
             return Play(None, action.chain, False)
         if kind is PlayOn and not action.face_up:
-            return PlayOn(None, action.position, False)
+            return PlayOn(None, action.place, False)
         return action
 
     def redact(self, event, seat: int | None):
         kind = type(event)
         if kind is Played and not event.face_up and event.seat != seat:
-            return Played(event.seat, None, event.chain, event.position, False, event.from_discard)
+            return Played(event.seat, None, event.chain, event.place, False, event.from_discard)
         if kind is Tucked and event.seat != seat:
-            return Tucked(event.seat, None, event.chain, event.position)
+            return Tucked(event.seat, None, event.chain, event.place)
         if kind is Drew and event.seat != seat:
             return Drew(event.seat, event.count, None)
         if kind is Salvaged and event.seat != seat:
@@ -339,12 +341,7 @@ class SovereignRules(Rules):
         """A full state the viewer cannot tell from the real one: the cards it cannot see dealt
         at random to the other hands, the unknown face-down cards, the other seats' secret
         picks, the discard and the draw pile; the unseen events shuffled."""
-        seen = list(view.hand) + [p.card for chain in view.chains for stack in chain for p in stack
-                                  if p.card is not None]
-        seen += [view.own_pick] if view.own_pick is not None else []
-        seen += [card for _s, card in view.queued if card is not None]
-        seen_set = set(seen)
-        pool = [c for c in self.cards.cards if c not in seen_set]
+        pool = self._unseen(view)
         others = [s for s in range(view.players) if s != view.seat]
         hidden_places = sum(1 for chain in view.chains for stack in chain for p in stack if p.card is None)
         secret_picks = [s for s in others if view.picked[s]]
@@ -376,6 +373,15 @@ class SovereignRules(Rules):
             sevens=list(view.sevens),
             first_to_seven=view.first_to_seven, reveal_seat=view.reveal_seat, contenders=view.contenders,
             sudden_queue=queue, turns=view.turns, winners=view.winners, final_scores=view.final_scores)
+
+    def _unseen(self, view: SovereignView) -> list[ClassCard]:
+        """The cards of the set that the viewer cannot see anywhere, in the set's order."""
+        seen = set(view.hand)
+        seen.update(p.card for chain in view.chains for stack in chain for p in stack if p.card is not None)
+        if view.own_pick is not None:
+            seen.add(view.own_pick)
+        seen.update(card for _s, card in view.queued if card is not None)
+        return [c for c in self.cards.cards if c not in seen]
 
     def deck(self, config: dict) -> list[ClassCard]:
         return list(BUILT_IN.cards)
@@ -423,9 +429,9 @@ def _guessed(seen: PlacedView, faces) -> Placed:
 
 
 def _why_not_cover(state: SovereignState, decision: Decision, action) -> str:
-    if not 0 <= action.position < len(state.chains[0]):
+    if not 0 <= action.place < len(state.chains[0]):
         return "there is no such place in the chain"
-    stack = state.chains[0][action.position]
+    stack = state.chains[0][action.place]
     if type(action) is PlayDiscardOn:
         return "the unseen discard may go only on a face-down card or an empty space"
     wrong_face = _why_wrong_face(active_rule(state), decision, action)
@@ -449,7 +455,7 @@ def _why_not_play(state: SovereignState, decision: Decision, action) -> str:
 def _why_wrong_face(rule: EventRule, decision: Decision, action) -> str:
     """Why a play's face is refused ("" when it is not): face up, unless the event turns the card
     face down; an extra play may go either way."""
-    if decision.kind == "extra_play":
+    if decision.kind == EXTRA_PLAY:
         return "" if action.face_up in rule.extra_play_faces(action.card) else "Nebula: that card is played face down"
     face_up = rule.plays_face_up(action.card)
     if action.face_up and not face_up:
@@ -563,14 +569,14 @@ def revealable(state: SovereignState, seat: int) -> list:
 
 LISTS = {
     **CHOICES,
-    "opening": _opening_choices,
-    "pick": _pick_choices,
-    "salvage": _salvage_choices,
-    "play": _play_choices,
-    "second": _second_choices,
-    "polarity": _polarity_choices,
-    "tokens": _token_choices,
-    "reveal": _reveal_choices,
+    OPENING: _opening_choices,
+    PICK: _pick_choices,
+    SALVAGE: _salvage_choices,
+    PLAY: _play_choices,
+    SECOND: _second_choices,
+    POLARITY: _polarity_choices,
+    TOKENS: _token_choices,
+    REVEAL: _reveal_choices,
 }
 
 
@@ -614,7 +620,7 @@ def _resolve(state: SovereignState, card: ClassCard, seat: int, polarity: bool =
         tasks = state.cards.resolutions[id(card)] = _resolution(state.cards, card)
     state.work.extend(tasks[seat])
     if polarity:
-        state.work.append(_bound(WaitingStep(card, seat, POLARITY)))
+        state.work.append(_bound(WaitingStep(card, seat, POLARITY_SHIFT)))
 
 
 def _resolution(cards: CardSet, card: ClassCard) -> tuple[tuple[Task, ...], ...]:
@@ -627,8 +633,8 @@ def _resolution(cards: CardSet, card: ClassCard) -> tuple[tuple[Task, ...], ...]
 def _bound(waiting: WaitingStep) -> Task:
     """The task of a waiting step: bound to its step's function, with the decision it opens."""
     card, seat, step = waiting.source, waiting.seat, waiting.step
-    if step == POLARITY:
-        return Task(card, seat, POLARITY, _polarity_shift)
+    if step == POLARITY_SHIFT:
+        return Task(card, seat, POLARITY_SHIFT, _polarity_shift)
     kind = STEPS[step.name]
     return Task(card, seat, step, kind.run, Decision(kind.asks, seat, card) if kind.asks else None)
 
@@ -641,17 +647,17 @@ def _polarity_shift(state: SovereignState, task: Task, log: list) -> None:
         return
     placed = top(state, *where)
     if placed.suit and not placed.shield and (placed.suit_token is not None or state.supply.suits):
-        _wait(state, "polarity", task.seat, source=task.source)
+        _wait(state, POLARITY, task.seat, source=task.source)
 
 
-POLARITY = Step("polarity_shift")
+POLARITY_SHIFT = Step("polarity_shift")
 
 
 def _phase_opening(state: SovereignState, log: list) -> None:
     for offset in range(state.players):
         seat = (state.current + offset) % state.players
         if state.picks[seat] is None:
-            _wait(state, "opening", seat)
+            _wait(state, OPENING, seat)
             return
     for seat, card in enumerate(state.picks):
         state.chains[seat].append([Placed(card, False, _bit(seat))])
@@ -669,14 +675,14 @@ def begin_turn(state: SovereignState, seat: int, rule: EventRule | None = None) 
     state.turn_began_own = None
     state.sevens = []
     state.turns += 1
-    state.phase = "salvage" if (rule or active_rule(state)).salvage and state.hands[seat] else "play"
+    state.phase = SALVAGE if (rule or active_rule(state)).salvage and state.hands[seat] else PLAY
 
 
 def _phase_salvage(state: SovereignState, log: list) -> None:
     if state.solitaire and solitaire_won(state):
         finish_solitaire(state, True, log)
         return
-    _wait(state, "salvage", state.current)
+    _wait(state, SALVAGE, state.current)
 
 
 def _pool_can_fit(state: SovereignState, rule: EventRule) -> bool:
@@ -701,16 +707,16 @@ def _phase_play(state: SovereignState, log: list, rule: EventRule | None = None)
     if state.solitaire and solitaire_won(state):
         finish_solitaire(state, True, log)
     elif playable or (state.solitaire and _pool_can_fit(state, rule)):
-        _wait(state, "play", state.current, playable + token_choices(state, state.current, rule))
+        _wait(state, PLAY, state.current, playable + token_choices(state, state.current, rule))
     elif state.solitaire:
         finish_solitaire(state, False, log)
     else:
-        state.phase = "tokens"
+        state.phase = TOKENS
         _phase_tokens(state, log, rule)
 
 
 def solitaire_won(state: SovereignState) -> bool:
-    """All seven positions hold face-up cards in play of one suit."""
+    """All seven places hold face-up cards in play of one suit."""
     suits = {stack[-1].suit if stack and stack[-1].face_up else None for stack in state.chains[0]}
     return len(suits) == 1 and None not in suits and "" not in suits
 
@@ -720,7 +726,7 @@ def finish_solitaire(state: SovereignState, won: bool, log: list, given_up: bool
     as lost by the player (`given_up`: the turn under way is not counted either)."""
     state.winners = (0,) if won else ()
     state.final_scores = (1 if won else 0,)
-    state.phase = "over"
+    state.phase = OVER
     state.pending = None
     state.listed = NOTHING_LISTED
     state.work = []
@@ -733,9 +739,9 @@ def _phase_second(state: SovereignState, log: list) -> None:
     rule = active_rule(state)
     playable = rule.second_play and state.plays_this_turn == 1 and turn_plays(state, state.current, rule)
     if playable:
-        _wait(state, "second", state.current, playable + token_choices(state, state.current, rule) + [SKIP])
+        _wait(state, SECOND, state.current, playable + token_choices(state, state.current, rule) + [SKIP])
     else:
-        state.phase = "tokens"
+        state.phase = TOKENS
         _phase_tokens(state, log, rule)
 
 
@@ -746,7 +752,7 @@ def _phase_tokens(state: SovereignState, log: list, rule: EventRule | None = Non
     between)."""
     placeable = token_choices(state, state.current, rule)
     if placeable:
-        _wait(state, "tokens", state.current, placeable + [END_TURN])
+        _wait(state, TOKENS, state.current, placeable + [END_TURN])
     else:
         _end_turn(state, log, rule)
 
@@ -773,7 +779,7 @@ def _end_turn(state: SovereignState, log: list, rule: EventRule | None = None) -
         _begin_reveal_phase(state, seat, log)
     else:
         begin_turn(state, (seat + 1) % state.players, rule)
-        if state.phase == "play":
+        if state.phase == PLAY:
             _phase_play(state, log, rule)  # (the event stays from the draw to the next play)
 
 
@@ -800,7 +806,7 @@ def _begin_reveal_phase(state: SovereignState, first: int, log: list) -> None:
     _forfeit_pools(state)
     state.first_to_seven = first
     state.reveal_seat = first
-    state.phase = "reveal"
+    state.phase = REVEAL
     log.append(shared(RevealPhase, first))
 
 
@@ -810,7 +816,7 @@ def _phase_reveal(state: SovereignState, log: list) -> None:
         found = revealable(state, seat)
         if found:
             state.reveal_seat = seat
-            _wait(state, "reveal", seat, found + token_choices(state, seat))
+            _wait(state, REVEAL, seat, found + token_choices(state, seat))
             return
     _score(state, log)
 
@@ -828,14 +834,14 @@ def _after_reveal_tokens(state: SovereignState, log: list, next_phase: str) -> N
     work stack when this phase runs)."""
     placeable = token_choices(state, state.current)
     if placeable:
-        _wait(state, "tokens", state.current, placeable + [END_TURN])
+        _wait(state, TOKENS, state.current, placeable + [END_TURN])
         return
     state.phase = next_phase
     PHASES[next_phase](state, log)
 
 
 def _phase_reveal_tokens(state: SovereignState, log: list) -> None:
-    _after_reveal_tokens(state, log, "reveal")
+    _after_reveal_tokens(state, log, REVEAL)
 
 
 def _score(state: SovereignState, log: list) -> None:
@@ -861,18 +867,18 @@ def _sudden_round(state: SovereignState, tied: tuple[int, ...], scores, log: lis
         return
     state.contenders = alive
     state.picks = [None] * state.players
-    state.phase = "sudden_pick"
+    state.phase = SUDDEN_PICK
 
 
 def _phase_sudden_pick(state: SovereignState, log: list) -> None:
     for seat in state.contenders:
         if state.picks[seat] is None:
-            _wait(state, "pick", seat)
+            _wait(state, PICK, seat)
             return
     order = _turn_order(state, state.first_to_seven)
     state.sudden_queue = [(s, state.picks[s]) for s in order if s in state.contenders]
     state.picks = [None] * state.players
-    state.phase = "sudden_play"
+    state.phase = SUDDEN_PLAY
 
 
 def _turn_order(state: SovereignState, first: int) -> list[int]:
@@ -897,32 +903,32 @@ def _phase_sudden_play(state: SovereignState, log: list) -> None:
     seat, card = state.sudden_queue.pop(0)
     state.current = seat
     _land(state, seat, card, seat, True, log)
-    state.phase = "sudden_tokens"
+    state.phase = SUDDEN_TOKENS
 
 
 def _phase_sudden_tokens(state: SovereignState, log: list) -> None:
-    _after_reveal_tokens(state, log, "sudden_play")
+    _after_reveal_tokens(state, log, SUDDEN_PLAY)
 
 
 def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) -> None:
     _forfeit_pools(state)
     state.winners = winners
     state.final_scores = tuple(scores)
-    state.phase = "over"
+    state.phase = OVER
     log.append(shared(GameEnded, winners))
 
 
 PHASES = {
-    "opening": _phase_opening,
-    "salvage": _phase_salvage,
-    "play": _phase_play,
-    "second": _phase_second,
-    "tokens": _phase_tokens,
-    "reveal": _phase_reveal,
-    "reveal_tokens": _phase_reveal_tokens,
-    "sudden_pick": _phase_sudden_pick,
-    "sudden_play": _phase_sudden_play,
-    "sudden_tokens": _phase_sudden_tokens,
+    OPENING: _phase_opening,
+    SALVAGE: _phase_salvage,
+    PLAY: _phase_play,
+    SECOND: _phase_second,
+    TOKENS: _phase_tokens,
+    REVEAL: _phase_reveal,
+    REVEAL_TOKENS: _phase_reveal_tokens,
+    SUDDEN_PICK: _phase_sudden_pick,
+    SUDDEN_PLAY: _phase_sudden_play,
+    SUDDEN_TOKENS: _phase_sudden_tokens,
 }
 
 
@@ -941,18 +947,18 @@ def _take_from_hand(state: SovereignState, seat: int, card: ClassCard) -> ClassC
 
 def _land(state: SovereignState, seat: int, card: ClassCard, chain: int, face_up: bool, log: list,
           from_discard: bool = False, on: int | None = None) -> None:
-    """A card goes at the right end of a chain (in solitaire: on top of position `on`); face up,
+    """A card goes at the right end of a chain (in solitaire: on top of place `on`); face up,
     the player who placed it resolves it."""
     placed = Placed(card, face_up, EVERYONE if face_up else _bit(seat))
     if on is None:
         state.chains[chain].append([placed])
-        position = len(state.chains[chain]) - 1
+        place = len(state.chains[chain]) - 1
     else:
         state.chains[chain][on].append(placed)
-        position = on
-    if position + 1 == CHAIN_END and on is None:
+        place = on
+    if place + 1 == CHAIN_END and on is None:
         state.sevens.append(chain)
-    log.append(Played(seat, card, chain, position, face_up, from_discard))
+    log.append(Played(seat, card, chain, place, face_up, from_discard))
     rule = active_rule(state)
     if chain != seat and rule.tribute:
         taken = state.supply.take(MODIFIER)
@@ -966,12 +972,12 @@ def _turn_play(state: SovereignState, decision: Decision, chain: int) -> None:
     """Book-keeping of a turn's play: where the turn began, and what next. An extra play (the
     Smuggler's) is part of resolving a card, not the turn's play: it neither sets where the turn
     began (Momentum) nor counts as the first of Open Skies' two plays."""
-    if decision.kind == "extra_play":
+    if decision.kind == EXTRA_PLAY:
         return
     if state.plays_this_turn == 0:
         state.turn_began_own = chain == decision.seat
     state.plays_this_turn += 1
-    state.phase = "second" if decision.kind == "play" else "tokens"
+    state.phase = SECOND if decision.kind == PLAY else TOKENS
 
 
 def _on_open(state, decision, action, log):
@@ -992,13 +998,13 @@ def _on_play(state, decision, action, log):
 def _on_play_on(state, decision, action, log):
     card = _take_from_hand(state, decision.seat, action.card)
     _turn_play(state, decision, 0)
-    _land(state, decision.seat, card, 0, action.face_up, log, on=action.position)
+    _land(state, decision.seat, card, 0, action.face_up, log, on=action.place)
 
 
 def _on_play_discard_on(state, decision, action, log):
     card = state.discard.pop()
     _turn_play(state, decision, 0)
-    _land(state, decision.seat, card, 0, True, log, from_discard=True, on=action.position)
+    _land(state, decision.seat, card, 0, True, log, from_discard=True, on=action.place)
 
 
 def _on_play_discard(state, decision, action, log):
@@ -1012,38 +1018,38 @@ def _on_salvage(state, decision, action, log):
     state.discard.append(card)
     log.append(Salvaged(decision.seat, card))
     _draw_cards(state, decision.seat, 1, log)
-    state.phase = "play"
+    state.phase = PLAY
 
 
 def _on_skip(state, decision, action, log):
-    if decision.kind == "salvage":
-        state.phase = "play"
-    elif decision.kind == "second":
-        state.phase = "tokens"
+    if decision.kind == SALVAGE:
+        state.phase = PLAY
+    elif decision.kind == SECOND:
+        state.phase = TOKENS
 
 
 def _on_discard(state, decision, action, log):
-    uncovered = len(state.chains[action.chain][action.position]) > 1
-    placed = take_top(state, action.chain, action.position)
+    uncovered = len(state.chains[action.chain][action.place]) > 1
+    placed = take_top(state, action.chain, action.place)
     return_tokens(state, placed)
     state.discard.append(placed.card)
-    log.append(Discarded(decision.seat, placed.card if placed.face_up else None, action.chain, action.position,
+    log.append(Discarded(decision.seat, placed.card if placed.face_up else None, action.chain, action.place,
                          uncovered))
 
 
 def _on_set_suit(state, decision, action, log):
-    if set_suit(state, action.chain, action.position, action.suit):
-        log.append(shared(SuitChanged, decision.seat, action.chain, action.position, action.suit))
+    if set_suit(state, action.chain, action.place, action.suit):
+        log.append(shared(SuitChanged, decision.seat, action.chain, action.place, action.suit))
 
 
 def _on_flip(state, decision, action, log):
     """A card turned face down was seen face up by every seat, so every seat still knows it (its
     face is hidden from nobody's memory; the rulebook's "no one may look" is about cards played
     face down)."""
-    placed = top(state, action.chain, action.position)
+    placed = top(state, action.chain, action.place)
     face_up = not placed.face_up
-    set_top(state, action.chain, action.position, placed.turned(face_up, EVERYONE))
-    log.append(Flipped(decision.seat, action.chain, action.position, placed.card, face_up))
+    set_top(state, action.chain, action.place, placed.turned(face_up, EVERYONE))
+    log.append(Flipped(decision.seat, action.chain, action.place, placed.card, face_up))
     if face_up:
         _resolve(state, placed.card, action.chain)
 
@@ -1052,57 +1058,57 @@ def _on_tuck(state, decision, action, log):
     """The card goes face down beneath the Runner; in the Reveal Phase it is turned up at once
     and resolved by the chain's owner, and stays beneath."""
     card = _take_from_hand(state, decision.seat, action.card)
-    chain, position = find(state, decision.source)
+    chain, place = find(state, decision.source)
     reveal_now = state.phase in REVEAL_PHASES
-    stack = state.chains[chain][position]
+    stack = state.chains[chain][place]
     stack.insert(len(stack) - 1, Placed(card, reveal_now, EVERYONE if reveal_now else _bit(decision.seat), tucked=True))
-    log.append(Tucked(decision.seat, card, chain, position))
+    log.append(Tucked(decision.seat, card, chain, place))
     if reveal_now:
-        log.append(Flipped(chain, chain, position, card, True))
+        log.append(Flipped(chain, chain, place, card, True))
         _resolve(state, card, chain)
 
 
 def _on_cover(state, decision, action, log):
-    target = state.chains[action.chain][action.position]
-    chain, position = find(state, decision.source)
-    acolyte = take_top(state, chain, position)
+    target = state.chains[action.chain][action.place]
+    chain, place = find(state, decision.source)
+    acolyte = take_top(state, chain, place)
     target.append(acolyte)
     log.append(shared(Covered, decision.seat, acolyte.card.kind, action.chain, state.chains[action.chain].index(target)))
 
 
 def _on_shift_suit(state, decision, action, log):
-    chain, position = find(state, decision.source)
-    suit = other_suit(top(state, chain, position).suit)
-    if set_suit(state, chain, position, suit):
-        log.append(shared(SuitChanged, decision.seat, chain, position, suit))
+    chain, place = find(state, decision.source)
+    suit = other_suit(top(state, chain, place).suit)
+    if set_suit(state, chain, place, suit):
+        log.append(shared(SuitChanged, decision.seat, chain, place, suit))
 
 
 def _on_place_modifier(state, decision, action, log):
     state.pools[decision.seat].modifiers -= 1
-    placed = top(state, action.chain, action.position)
-    set_top(state, action.chain, action.position, placed.with_mod(action.delta))
-    log.append(shared(TokenPlaced, decision.seat, MODIFIER, action.chain, action.position, action.delta))
+    placed = top(state, action.chain, action.place)
+    set_top(state, action.chain, action.place, placed.with_mod(action.delta))
+    log.append(shared(TokenPlaced, decision.seat, MODIFIER, action.chain, action.place, action.delta))
     _ask_again(state, decision)
 
 
 def _on_place_shield(state, decision, action, log):
     state.pools[decision.seat].shields -= 1
-    placed = top(state, action.chain, action.position)
-    set_top(state, action.chain, action.position, placed.shielded())
-    log.append(shared(TokenPlaced, decision.seat, SHIELD, action.chain, action.position))
+    placed = top(state, action.chain, action.place)
+    set_top(state, action.chain, action.place, placed.shielded())
+    log.append(shared(TokenPlaced, decision.seat, SHIELD, action.chain, action.place))
     _ask_again(state, decision)
 
 
 def _ask_again(state: SovereignState, decision: Decision) -> None:
     """After a token placed at an extra play, that play is offered again (when a card still may
     go). The turn's own decisions need nothing: their phase asks again as the flow runs on."""
-    if decision.kind == "extra_play":
+    if decision.kind == EXTRA_PLAY:
         found = extra_play_choices(state, decision)
         if found:
             open_decision(state, decision, found)
 
 
-AFTER_TOKENS = {"reveal_tokens": "reveal", "sudden_tokens": "sudden_play"}
+AFTER_TOKENS = {REVEAL_TOKENS: REVEAL, SUDDEN_TOKENS: SUDDEN_PLAY}
 
 
 def _on_end_turn(state, decision, action, log):
@@ -1116,14 +1122,14 @@ def _on_end_turn(state, decision, action, log):
 
 def _on_reveal(state, decision, action, log):
     seat = decision.seat
-    stack = state.chains[seat][action.position]
+    stack = state.chains[seat][action.place]
     index = len(stack) - 2 if action.beneath else len(stack) - 1
     placed = stack[index]
     stack[index] = placed.turned(True, EVERYONE)
-    log.append(Flipped(seat, seat, action.position, placed.card, True))
+    log.append(Flipped(seat, seat, action.place, placed.card, True))
     state.current = seat
     state.reveal_seat = (seat + 1) % state.players
-    state.phase = "reveal_tokens"
+    state.phase = REVEAL_TOKENS
     _resolve(state, placed.card, seat)
 
 

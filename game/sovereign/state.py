@@ -1,7 +1,7 @@
-"""The state of a Sovereign's Chain game: chains of stacked positions, tokens, the supply, the pools.
+"""The state of a Sovereign's Chain game: chains of stacked places, tokens, the supply, the pools.
 
-A chain is a list of positions; a position is a stack (bottom first) of `Placed` cards; only the
-top card of a position is in play. A card's suit is its suit token if it has one, else its
+A chain is a list of places; a place is a stack (bottom first) of `Placed` cards; only the
+top card of a place is in play. A card's suit is its suit token if it has one, else its
 printed suit; its value is the printed value plus its modifier tokens.
 """
 
@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..rng import Rng, settle_last
+from .phases import OPENING
 
 if TYPE_CHECKING:
     from .cards import CardSet, ClassCard, EventCard, Step
@@ -162,7 +163,7 @@ class SovereignState:
     supply: Tokens
     pools: list[Tokens]                           # per seat
     current: int
-    phase: str = "opening"
+    phase: str = OPENING
     pending: Decision | None = None
     work: list[Task] = field(default_factory=list)
     picks: list[ClassCard | None] = field(default_factory=list)
@@ -215,6 +216,13 @@ def clone_state(state: SovereignState) -> SovereignState:
     """A copy for search, slot by slot (quicker than the keyword constructor): lists copied;
     cards, placed cards, tasks and the listed legal actions shared (none is ever changed)."""
     copy = object.__new__(SovereignState)
+    _copy_table(state, copy)
+    _copy_turn(state, copy)
+    return copy
+
+
+def _copy_table(state: SovereignState, copy: SovereignState) -> None:
+    """The cards and tokens on the table, and what deals them (`clone_state`)."""
     copy.players = state.players
     copy.cards = state.cards
     copy.solitaire = state.solitaire
@@ -230,6 +238,15 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.used_events = state.used_events[:]
     copy.supply = state.supply.copy()
     copy.pools = [pool.copy() for pool in state.pools]
+    copy.draw_pile_unshuffled = state.draw_pile_unshuffled
+    copy.draw_pile_seed = state.draw_pile_seed
+    copy.events_unshuffled = state.events_unshuffled
+    copy.events_seed = state.events_seed
+
+
+def _copy_turn(state: SovereignState, copy: SovereignState) -> None:
+    """Whose turn it is, the decision it waits on and what the turn and the game have counted
+    (`clone_state`)."""
     copy.current = state.current
     copy.phase = state.phase
     copy.pending = state.pending
@@ -248,18 +265,13 @@ def clone_state(state: SovereignState) -> SovereignState:
     copy.winners = state.winners
     copy.final_scores = state.final_scores
     copy.listed = state.listed
-    copy.draw_pile_unshuffled = state.draw_pile_unshuffled
-    copy.draw_pile_seed = state.draw_pile_seed
-    copy.events_unshuffled = state.events_unshuffled
-    copy.events_seed = state.events_seed
-    return copy
 
 
 # ---------------------------------------------------------------- reading the table
 
 
 def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
-    """(chain, position) where `card` is in play, or None. The right ends are looked at first:
+    """(chain, place) where `card` is in play, or None. The right ends are looked at first:
     the card whose ability asks was most often just played there."""
     for c, chain in enumerate(state.chains):
         if chain and chain[-1] and chain[-1][-1].card is card:
@@ -271,12 +283,12 @@ def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
     return None
 
 
-def top(state: SovereignState, chain: int, position: int) -> Placed:
-    return state.chains[chain][position][-1]
+def top(state: SovereignState, chain: int, place: int) -> Placed:
+    return state.chains[chain][place][-1]
 
 
-def set_top(state: SovereignState, chain: int, position: int, placed: Placed) -> None:
-    state.chains[chain][position][-1] = placed
+def set_top(state: SovereignState, chain: int, place: int, placed: Placed) -> None:
+    state.chains[chain][place][-1] = placed
 
 
 def chain_score(chain: list[list[Placed]]) -> int:
@@ -337,14 +349,14 @@ def open_decision(state: SovereignState, decision: Decision, legal: list) -> Non
     state.listed = (decision, legal)
 
 
-def take_top(state: SovereignState, chain: int, position: int) -> Placed:
-    """Lift the card in play off a position: its tokens go back to the supply, the card beneath
-    (if any) is in play again with its own tokens, and an empty position closes up (in solitaire
+def take_top(state: SovereignState, chain: int, place: int) -> Placed:
+    """Lift the card in play off a place: its tokens go back to the supply, the card beneath
+    (if any) is in play again with its own tokens, and an empty place closes up (in solitaire
     it stays, an empty space)."""
-    stack = state.chains[chain][position]
+    stack = state.chains[chain][place]
     placed = stack.pop()
     if not stack and not state.solitaire:
-        del state.chains[chain][position]
+        del state.chains[chain][place]
     return placed
 
 
@@ -355,14 +367,14 @@ def return_tokens(state: SovereignState, placed: Placed) -> None:
     supply.suits += placed.suit_token is not None
 
 
-def set_suit(state: SovereignState, chain: int, position: int, suit: str) -> bool:
+def set_suit(state: SovereignState, chain: int, place: int, suit: str) -> bool:
     """Put (or turn over) a suit token; False when it needs a token and none is left."""
-    placed = top(state, chain, position)
+    placed = top(state, chain, place)
     if placed.suit_token is None:
         if not state.supply.suits:
             return False
         state.supply.suits -= 1
-    set_top(state, chain, position, placed.with_suit(suit))
+    set_top(state, chain, place, placed.with_suit(suit))
     return True
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.cards import card_count
-from game.cubes.rules import (Draw, Drew, Pass, Passed, Place, Placed, Scored, completions,
-                              neighbour_matches, pile_points, scored_cells, square_cells)
+from game.cubes.board import completions, neighbour_matches, scored_cells, square_cells
+from game.cubes.rules import Draw, Drew, Pass, Passed, Place, Placed, Scored, pile_points
 from game.wording import vocative, whose
 
 from scenes.shell import keymap

@@ -52,11 +52,11 @@ class ChainRow:
     def card_w(self) -> int:
         return self.places.width
 
-    def slot(self, position: int) -> Slot:
-        return self.places.slot(position)
+    def slot(self, place: int) -> Slot:
+        return self.places.slot(place)
 
-    def center(self, position: int) -> tuple[int, int]:
-        return self.slot(position).center
+    def center(self, place: int) -> tuple[int, int]:
+        return self.slot(place).center
 
     def pool_spot(self) -> tuple[int, int]:
         """Where the label line names the seat's pool (its tokens fly from and to there)."""
@@ -73,8 +73,8 @@ class ChainRow:
         """The place under `pos` among the chain's first `count` (the leftmost where two reach),
         a few pixels around each card counting as on it."""
         reach = self.px(6)
-        return next((position for position in range(count)
-                     if self.slot(position).rect.inflate(reach, reach).collidepoint(pos)), None)
+        return next((place for place in range(count)
+                     if self.slot(place).rect.inflate(reach, reach).collidepoint(pos)), None)
 
     # -- drawing
 
@@ -89,15 +89,15 @@ class ChainRow:
             pygame.draw.rect(screen, theme.GLOW, self.rect, 3, border_radius=10)
         draw_text(screen, fit_text(label, px(15), self.rect.w - px(16), bold=True), px(15), theme.INK,
                   (self.rect.x + px(8), self.rect.y + px(3)), bold=True, box=self.rect)
-        for position, stack in enumerate(stacks):
-            self.draw_stack(screen, position, stack, position in hidden)
-            if position in lit:
-                self.slot(position).light(screen, "close_target", px)
+        for place, stack in enumerate(stacks):
+            self.draw_stack(screen, place, stack, place in hidden)
+            if place in lit:
+                self.slot(place).light(screen, "close_target", px)
 
-    def draw_stack(self, screen: pygame.Surface, position: int, stack: Sequence, top_hidden: bool = False) -> None:
+    def draw_stack(self, screen: pygame.Surface, place: int, stack: Sequence, top_hidden: bool = False) -> None:
         """The cards under the top as offset edges (as many as it holds, up to EDGES_SHOWN), then
         the top card (the one under it while the top is `top_hidden`, in flight), or an empty place."""
-        slot = self.slot(position)
+        slot = self.slot(place)
         offset = max(2, self.px(3))
         radius = max(3, self.card_w // 10)
         for depth in range(min(len(stack) - 1, EDGES_SHOWN), 0, -1):
@@ -119,10 +119,10 @@ class ChainRow:
         """The held card cannot go on this chain."""
         screen.blit(veil(self.rect.size), self.rect.topleft)
 
-    def draw_place_veils(self, screen: pygame.Surface, positions) -> None:
+    def draw_place_veils(self, screen: pygame.Surface, places) -> None:
         """The held card cannot go on these places."""
-        for position in positions:
-            rect = self.slot(position).rect.inflate(self.px(4), self.px(4))
+        for place in places:
+            rect = self.slot(place).rect.inflate(self.px(4), self.px(4))
             screen.blit(veil(rect.size), rect.topleft)
 
     def draw_refusal(self, screen: pygame.Surface, reason: str) -> None:
@@ -152,12 +152,12 @@ class ChainBoard:
         order = self.seats.others() + [self.seats.bottom]
         return self.rows[order.index(chain)]
 
-    def spot_at(self, pos, chains) -> tuple[int, int] | None:
-        """(chain, position) of the card in play under `pos` (`chains`: the view's)."""
+    def place_at(self, pos, chains) -> tuple[int, int] | None:
+        """(chain, place) of the card in play under `pos` (`chains`: the view's)."""
         for chain, stacks in enumerate(chains):
-            position = self.row(chain).place_at(pos, len(stacks))
-            if position is not None:
-                return chain, position
+            place = self.row(chain).place_at(pos, len(stacks))
+            if place is not None:
+                return chain, place
         return None
 
     def chain_at(self, pos) -> int | None:

@@ -71,7 +71,7 @@ class MoveShow:
         elif isinstance(event, Flipped):
             table.motion.add(self.turning(event, caption=caption, hold=pace))
         elif isinstance(event, Discarded):
-            start = table.position_center(event.chain, event.position)
+            start = table.place_center(event.chain, event.place)
             table.motion.add(Flight(event.card, event.card is not None, start, table.discard_pile.center,
                                     delay=pace * 0.6, flash=True, caption=caption, caption_at=start, hold=pace * 0.4))
         elif isinstance(event, TokenPlaced) or (isinstance(event, TokensTaken) and event.count):
@@ -92,19 +92,19 @@ class MoveShow:
         table = self.table
         start = origin or (table.discard_pile.center if event.from_discard else self.seat_spot(event.seat))
         return Flight(event.card if event.face_up else None, event.face_up and event.card is not None, start,
-                      table.position_center(event.chain, event.position),
-                      hides=(("spot", event.chain, event.position),), **step)
+                      table.place_center(event.chain, event.place),
+                      hides=(("place", event.chain, event.place),), **step)
 
     def turning(self, event: Flipped, **step) -> Flight:
-        center = self.table.position_center(event.chain, event.position)
+        center = self.table.place_center(event.chain, event.place)
         return Flight(event.card, event.face_up and event.card is not None, center, center, duration=0.45, turns=True,
-                      hides=(("spot", event.chain, event.position),), **step)
+                      hides=(("place", event.chain, event.place),), **step)
 
     def touched(self, event, caption: str, pace: float) -> Flight:
         """The card an ability changed (its suit, a card covering it, one tucked under it) glows."""
         table = self.table
-        center = table.position_center(event.chain, event.position)
-        stack = table.current_view().chains[event.chain][event.position:event.position + 1]
+        center = table.place_center(event.chain, event.place)
+        stack = table.current_view().chains[event.chain][event.place:event.place + 1]
         shown = stack[0][-1] if stack and stack[0] else None
         return Flight(shown, True, center, center, duration=0.05, delay=pace, flash=True, visible=shown is not None,
                       caption=caption)
@@ -116,7 +116,7 @@ class MoveShow:
         if isinstance(event, TokenPlaced):
             kind = "shield" if event.kind == SHIELD else f"{event.delta:+d}"
             return Flight(TokenMark(kind), True, self.pool_spot(event.seat),
-                          table.position_center(event.chain, event.position), duration=0.4, **step)
+                          table.place_center(event.chain, event.place), duration=0.4, **step)
         kind = "shield" if event.kind == SHIELD else "+1"
         return Flight(TokenMark(kind), True, table.side.supply_spot(), self.pool_spot(event.seat), duration=0.5,
                       **step)
@@ -142,13 +142,13 @@ class MoveShow:
         table = self.table
         seat = table.session.to_move
         if isinstance(action, (Play, PlayDiscard)):
-            return table.position_rect(action.chain, len(table.current_view().chains[action.chain]))
+            return table.place_rect(action.chain, len(table.current_view().chains[action.chain]))
         if isinstance(action, (Open, Pick)):
-            return table.position_rect(seat, len(table.current_view().chains[seat]))
+            return table.place_rect(seat, len(table.current_view().chains[seat]))
         if isinstance(action, Reveal):
-            return table.position_rect(seat, action.position)
+            return table.place_rect(seat, action.place)
         if isinstance(action, TARGET_ACTIONS):
-            return table.position_rect(action.chain, action.position)
+            return table.place_rect(action.chain, action.place)
         if isinstance(action, Salvage):
             return table.discard_pile.rect
         if isinstance(action, Tuck):
@@ -161,12 +161,12 @@ class MoveShow:
         view = table.current_view()
         source = view.pending.source if view.pending is not None else None
         for chain, stacks in enumerate(view.chains):
-            for position, stack in enumerate(stacks):
+            for place, stack in enumerate(stacks):
                 if source is not None and stack and stack[-1].card == source:
-                    return table.position_rect(chain, position)
+                    return table.place_rect(chain, place)
         return None
 
     def event_spot(self, event) -> pygame.Rect | None:
         if isinstance(event, ON_A_CARD):
-            return self.table.position_rect(event.chain, event.position)
+            return self.table.place_rect(event.chain, event.place)
         return None

@@ -19,6 +19,7 @@ import pygame
 from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.event_rules import EVENT_RULES
+from game.sovereign.phases import PLAY, SALVAGE
 from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
 from game.wording import acts, turns_phrase, whose
 
@@ -30,12 +31,12 @@ from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button
 
-TURN_STARTS = ("salvage", "play")  # the decisions a turn begins with
+TURN_STARTS = (SALVAGE, PLAY)  # the decisions a turn begins with
 
 
 class Search:
     """The solver's work on a copy of the position it was asked about, off the frame loop:
-    `work(position, rules, cancel)`; `cancel` is set once the position has moved on."""
+    `work(place, rules, cancel)`; `cancel` is set once the place has moved on."""
 
     def __init__(self, session, work, asked: bool = True) -> None:
         self.log_length = len(session.log)
@@ -98,26 +99,26 @@ class SolitaireTable(SovereignTable):
 
     def place_plays(self, card) -> dict[int, PlayOn]:
         """The places a hand card can go, with the move that puts it there."""
-        return {a.position: a for a in self.legal() if isinstance(a, PlayOn) and a.card == card}
+        return {a.place: a for a in self.legal() if isinstance(a, PlayOn) and a.card == card}
 
     def discard_plays(self) -> dict[int, PlayDiscardOn]:
-        return {a.position: a for a in self.legal() if isinstance(a, PlayDiscardOn)}
+        return {a.place: a for a in self.legal() if isinstance(a, PlayDiscardOn)}
 
     def discard_playable(self) -> bool:
         return bool(self.discard_plays())
 
-    def glowing_spots(self) -> set[tuple[int, int]]:
-        spots = super().glowing_spots()
+    def glowing_places(self) -> set[tuple[int, int]]:
+        places = super().glowing_places()
         held = self.hand.dragged or self.hand.selected
         if held is not None:
-            spots |= {(0, position) for position in self.place_plays(held)}
+            places |= {(0, place) for place in self.place_plays(held)}
         if self.discard_picked:
-            spots |= {(0, position) for position in self.discard_plays()}
-        return spots
+            places |= {(0, place) for place in self.discard_plays()}
+        return places
 
     def draw_board(self, screen, view, hidden) -> None:
         """The chain (the places a held card may cover lit, the others dimmed), the side and the pool."""
-        glowing = self.glowing_spots()
+        glowing = self.glowing_places()
         self.draw_chain(screen, view, 0, glowing, hidden)
         if (self.hand.dragged or self.hand.selected) is not None and self.my_turn:
             self.chain_row(0).draw_place_veils(screen, [p for p in range(len(view.chains[0])) if (0, p) not in glowing])
@@ -130,13 +131,13 @@ class SolitaireTable(SovereignTable):
         """Onto a place: the card covers it. Anywhere on the board, for a card that goes nowhere
         in particular (discarded under Salvage, tucked beneath a Runner)."""
         view = self.current_view()
-        spot = self.spot_at(drop_center, view) or self.spot_at(pointer, view)
-        action = self.place_plays(card).get(spot[1]) if spot is not None else None
+        where = self.place_at(drop_center, view) or self.place_at(pointer, view)
+        action = self.place_plays(card).get(where[1]) if where is not None else None
         if action is None:
             action = next((a for a in self.card_actions(card) if not isinstance(a, PlayOn)), None)
             if action is None or not self.middle.collidepoint(pointer):
-                if spot is not None:
-                    self.say(self.session.why_illegal(PlayOn(card, spot[1])))
+                if where is not None:
+                    self.say(self.session.why_illegal(PlayOn(card, where[1])))
                 return False
         return self.perform(action, drop_center)
 
@@ -144,16 +145,16 @@ class SolitaireTable(SovereignTable):
         if self.discard_pile.hit(pos) and self.discard_plays():
             self.discard_picked = not self.discard_picked
             return
-        spot = self.spot_at(pos, view)
-        if spot is None:
+        where = self.place_at(pos, view)
+        if where is None:
             return
-        position = spot[1]
-        if self.discard_picked and position in self.discard_plays():
-            self.perform(self.discard_plays()[position])
-        elif self.hand.selected is not None and position in self.place_plays(self.hand.selected):
-            self.perform(self.place_plays(self.hand.selected)[position])
+        place = where[1]
+        if self.discard_picked and place in self.discard_plays():
+            self.perform(self.discard_plays()[place])
+        elif self.hand.selected is not None and place in self.place_plays(self.hand.selected):
+            self.perform(self.place_plays(self.hand.selected)[place])
         else:
-            self.choose_target(*spot)
+            self.choose_target(*where)
 
     def show_move(self, events, origin, by_table: bool = False) -> None:
         self.discard_picked = False
@@ -161,7 +162,7 @@ class SolitaireTable(SovereignTable):
 
     def action_spot(self, action):
         if isinstance(action, (PlayOn, PlayDiscardOn)):
-            return self.position_rect(0, action.position)
+            return self.place_rect(0, action.place)
         return super().action_spot(action)
 
     def keys_help(self) -> str:
@@ -196,7 +197,7 @@ class SolitaireTable(SovereignTable):
 
     def winnable_search(self, asked: bool) -> Search:
         memory = self.memory
-        return Search(self.session, lambda position, rules, cancel: still_winnable(position, rules, memory=memory,
+        return Search(self.session, lambda place, rules, cancel: still_winnable(place, rules, memory=memory,
                                                                                    cancel=cancel), asked)
 
     def show_hint(self) -> None:
@@ -204,7 +205,7 @@ class SolitaireTable(SovereignTable):
         if not self.my_turn or self.hinting is not None:
             return
         memory = self.memory
-        self.hinting = Search(self.session, lambda position, rules, _cancel: hint_action(position, rules,
+        self.hinting = Search(self.session, lambda place, rules, _cancel: hint_action(place, rules,
                                                                                          memory=memory))
         self.say_notice("Looking for the best move\u2026")
 
@@ -313,7 +314,7 @@ class SolitaireTable(SovereignTable):
         return f"{said[1]} {prompt}" if said is not None and said[0] == len(self.session.log) else prompt
 
     def play_turn_prompt(self, view, name: str) -> str:
-        if view.pending is not None and view.pending.kind == "play":
+        if view.pending is not None and view.pending.kind == PLAY:
             if self.discard_plays():
                 return self.play_prompt(name, "cover a card one lower or a space, or click the discard pile")
             return self.play_prompt(name, "play on a card one lower, a face-down card or a space")

@@ -1,4 +1,4 @@
-"""The Sovereign's Chain table: one chain per player in rows (positions left to right, stacks as
+"""The Sovereign's Chain table: one chain per player in rows (places left to right, stacks as
 offset edges), the piles, the active event and the token supply at the right, the viewer's pool
 as tokens to drag onto cards, and the hand at the bottom.
 
@@ -20,6 +20,7 @@ import pygame
 from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, SetSuit,
                                     ShiftSuit, Skip, Tuck)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
+from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
 from scenes.shell import keymap
@@ -31,7 +32,7 @@ from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
 from scenes.games.sovereign.side import SidePanel
-from scenes.games.sovereign.words import (PLAY_KINDS, chain_summary, choice_prompt, event_words, onlooker_prompt,
+from scenes.games.sovereign.words import (chain_summary, choice_prompt, event_words, onlooker_prompt,
                                           play_prompt, score_breakdown, supply_words)
 from scenes.table.parts import Pile, card_width
 from scenes.table.seats import Seats
@@ -176,15 +177,15 @@ class SovereignTable(TableScene):
     def row(self, chain: int) -> pygame.Rect:
         return self.board.row(chain).rect
 
-    def position_center(self, chain: int, position: int) -> tuple[int, int]:
-        return self.board.row(chain).center(position)
+    def place_center(self, chain: int, place: int) -> tuple[int, int]:
+        return self.board.row(chain).center(place)
 
-    def position_rect(self, chain: int, position: int) -> pygame.Rect:
-        return self.board.row(chain).slot(position).rect
+    def place_rect(self, chain: int, place: int) -> pygame.Rect:
+        return self.board.row(chain).slot(place).rect
 
-    def spot_at(self, pos, view) -> tuple[int, int] | None:
-        """(chain, position) of the card in play under `pos`."""
-        return self.board.spot_at(pos, view.chains)
+    def place_at(self, pos, view) -> tuple[int, int] | None:
+        """(chain, place) of the card in play under `pos`."""
+        return self.board.place_at(pos, view.chains)
 
     # -- what the viewer may do
 
@@ -200,7 +201,7 @@ class SovereignTable(TableScene):
         placing = [a for a in self.card_actions(card) if isinstance(a, (Open, Tuck, Pick) + PLAY_ACTIONS)]
         return bool(placing) and all(isinstance(a, (Open, Tuck)) or getattr(a, "face_up", True) is False for a in placing)
 
-    def glowing_spots(self) -> set[tuple[int, int]]:
+    def glowing_places(self) -> set[tuple[int, int]]:
         return self.choices.glowing()
 
     def playable_chains(self, card) -> list[int]:
@@ -258,12 +259,12 @@ class SovereignTable(TableScene):
             super().handle(event)
 
     def press_elsewhere(self, pos, view) -> None:
-        spot = self.spot_at(pos, view)
+        where = self.place_at(pos, view)
         if self.discard_pile.hit(pos):
             self.play_discard(view)
             return
-        if spot is not None:
-            self.choose_target(*spot)
+        if where is not None:
+            self.choose_target(*where)
             return
         chain = self.board.chain_at(pos)
         if chain is not None and self.hand.selected is not None:
@@ -282,8 +283,8 @@ class SovereignTable(TableScene):
         if plays:
             self.perform((own or plays)[0])
 
-    def choose_target(self, chain: int, position: int) -> None:
-        self.choices.choose(chain, position)
+    def choose_target(self, chain: int, place: int) -> None:
+        self.choices.choose(chain, place)
 
     def light_move(self, action) -> None:
         """A token to place is shown picked in the pool (a click on the lit card places it)."""
@@ -345,10 +346,10 @@ class SovereignTable(TableScene):
         hit = self.hand.card_at(pos, view) if view.seat is not None else None
         if hit:
             return hit[0]
-        spot = self.spot_at(pos, view)
-        if spot is None or not view.chains[spot[0]][spot[1]]:
+        where = self.place_at(pos, view)
+        if where is None or not view.chains[where[0]][where[1]]:
             return None  # an empty place (its card discarded) shows nothing
-        return view.in_play(*spot).card
+        return view.in_play(*where).card
 
     def draw_card_help(self, screen, pos) -> None:
         """A card under the pointer says what it does, in a box beside the pointer."""
@@ -358,7 +359,7 @@ class SovereignTable(TableScene):
             draw_help_box(screen, card_help(self.session.rules.cards, card), pos, width, self.px)
 
     def draw_board(self, screen, view, hidden) -> None:
-        glowing = self.glowing_spots()
+        glowing = self.glowing_places()
         held = self.hand.dragged or self.hand.selected
         targets = set(self.playable_chains(held)) if held is not None else set()
         for chain in range(view.players):
@@ -374,8 +375,8 @@ class SovereignTable(TableScene):
         row = self.chain_row(chain)
         active = self.session.to_move == chain and not view.game_over
         row.draw(screen, self.chain_label(view, chain), view.chains[chain], active, target,
-                 {key[2] for key in hidden if key[:2] == ("spot", chain)},
-                 {position for at, position in glowing if at == chain})
+                 {key[2] for key in hidden if key[:2] == ("place", chain)},
+                 {place for at, place in glowing if at == chain})
         if chain != view.seat:
             row.draw_backs(screen, view.hand_counts[chain])
 
@@ -412,7 +413,7 @@ class SovereignTable(TableScene):
     def draw_pool(self, screen, view) -> None:
         """The viewer's pool above the buttons (nothing for an onlooker)."""
         if view.seat is None:
-            self.pool.spots = {}
+            self.pool.places = {}
             return
         self.pool.draw(screen, *pool_tokens(view, view.seat), self.px(4))
 
@@ -439,7 +440,7 @@ class SovereignTable(TableScene):
         return self.turn_prompt(view, self.session.names[seat])
 
     def turn_prompt(self, view, name: str) -> str:
-        if view.pending is not None and view.pending.kind in PLAY_KINDS:
+        if view.pending is not None and view.pending.kind in PLAY_MOMENTS:
             return self.play_prompt(name, "drag a card onto a glowing chain")
         return choice_prompt(view, name, suit_buttons=self.suit_choice(self.legal()) is not None)
 

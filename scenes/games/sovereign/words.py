@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from game.sovereign.actions import Skip
 from game.sovereign.cards import PLANET, STAR
+from game.sovereign.phases import OPENING, PICK, SALVAGE, TOKENS, TUCK
 from game.sovereign.rules import PROMPTS
 from game.wording import addressed, vocative
 
 from scenes.games.sovereign.choices import PLAY_ACTIONS, TOKEN_ACTIONS
 
 TURN_PROMPTS = {  # the choices of a turn made by dragging a hand card (or a token)
-    "opening": "drag the card that starts your chain (face down, secretly) onto the table",
-    "tokens": "drag a token from your pool onto a card, or End turn",
-    "salvage": "drag a card onto the table to discard it and draw one, or Skip",
-    "tuck": "drag a card onto the table to tuck it beneath the Runner, or Skip",
+    OPENING: "drag the card that starts your chain (face down, secretly) onto the table",
+    TOKENS: "drag a token from your pool onto a card, or End turn",
+    SALVAGE: "drag a card onto the table to discard it and draw one, or Skip",
+    TUCK: "drag a card onto the table to tuck it beneath the Runner, or Skip",
 }
 PICK_PROMPT = "drag your secret card onto the table"  # sudden death's choice
-PLAY_KINDS = ("play", "second", "extra_play")  # the choices that play a hand card onto a chain
 
 
 def play_prompt(name: str, how: str, legal) -> str:
@@ -35,7 +35,7 @@ def choice_prompt(view, name: str, suit_buttons: bool) -> str:
     """The words of a choice of the viewer's turn other than a play: a hand card to drag, the
     two suit buttons to press, or a glowing card to click (named by the card that asks)."""
     kind = view.pending.kind if view.pending is not None else ""
-    if kind == "pick":
+    if kind == PICK:
         return f"Sudden death{vocative(name)}: {PICK_PROMPT}"
     if kind in TURN_PROMPTS:
         return addressed(name, TURN_PROMPTS[kind])
