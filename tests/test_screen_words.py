@@ -26,7 +26,7 @@ def test_a_replayed_deal_ended_as_lost_never_counts_its_turns_back(driver):
     driver.app.screens.replay(storage.load_game(storage.finished_games()[0]))
     replay = driver.app.top
     lines = []
-    for _ in range(len(replay.steps)):
+    for _ in range(len(replay.playback)):
         lines.append(replay.table.score_line())
         replay.go(1)
     counted = [int(line.split()[1]) for line in lines if line.startswith("Turn ")]
