@@ -18,7 +18,7 @@ from collections import Counter
 
 import pygame
 
-from game.review import BEST, COSTLY, GOOD, Review, ReviewBudget
+from game.review import BEST, COSTLY, GOOD, SEVERITY, Review, ReviewBudget
 from game.session import SaveError, Session
 from game.wording import HISSING, YOU, whose
 
@@ -93,29 +93,51 @@ def points_words(points: float) -> str:
 
 
 def cost_line(verdict) -> str:
-    """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)"."""
+    """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)", or where
+    the win chance could not tell the moves apart, "Costly: cost: 150 points (win chance 0%
+    either way)"; and in a solitaire, the move after which the deal could no longer be won."""
     mark = MARK_WORDS[verdict.mark]
     if verdict.forced:
         return f"{mark}: the only move"
+    lost = "; after it the deal could no longer be won" if verdict.lost_the_deal else ""
+    if verdict.by_points:
+        return f"{mark}: cost: {points_words(verdict.points_cost)} ({chances_words(verdict)}){lost}"
     fewer = f", {points_words(verdict.points_cost)} fewer" if verdict.points_cost and round(verdict.points_cost) else ""
     if verdict.hard == verdict.played:
-        return f"{mark}: Hard's own choice (win chance {percent(verdict.chance_played)})"
+        return f"{mark}: Hard's own choice (win chance {percent(verdict.chance_played)}){lost}"
     if verdict.mark == BEST:
-        return f"{mark}: as good as Hard's move for the win{fewer}"
+        return f"{mark}: as good as Hard's move for the win{fewer}{lost}"
     return (f"{mark}: {round(100 * verdict.cost)} points of win chance lost ({percent(verdict.chance_played)}; "
-            f"Hard's move {percent(verdict.chance_hard)}){fewer}")
+            f"Hard's move {percent(verdict.chance_hard)}){fewer}{lost}")
+
+
+def chances_words(verdict) -> str:
+    """The win chances of a move marked by its points: "win chance 0% either way", or both."""
+    played, hard = percent(verdict.chance_played), percent(verdict.chance_hard)
+    return f"win chance {played} either way" if played == hard else f"win chance {played}; Hard's move {hard}"
 
 
 def summary_lines(verdicts, name: str) -> list[str]:
-    """How many decisions of each mark, and the costliest one."""
+    """How many decisions of each mark, and the costliest one (in win chance, else in points);
+    in a solitaire, the move after which the deal could no longer be won."""
     counts = Counter(v.mark for v in verdicts)
     total = len(verdicts)
     marks = " \u00b7 ".join(f"{counts[mark]} {MARK_WORDS[mark].lower()}" for mark in (BEST, GOOD, COSTLY))
     head = f"{whose(name, opening=True)} {total} decision{'s' if total != 1 else ''}:"
-    costliest = max(verdicts, key=lambda v: v.cost, default=None)
-    if costliest is None or costliest.cost <= 0:
-        return [head, marks, "No decision lost any win chance."]
-    return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance)"]
+    lost = next((v.move for v in verdicts if v.lost_the_deal), None)
+    after = f"; no win after move {lost}" if lost is not None else ""
+    costliest = max(verdicts, key=costliness, default=None)
+    if costliest is None or costliness(costliest)[1] <= 0:
+        return [head, marks, f"No decision lost any win chance{after}."]
+    if costliest.by_points:
+        return [head, marks, f"Costliest: move {costliest.move} (cost: {points_words(costliest.points_cost)}){after}"]
+    return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance){after}"]
+
+
+def costliness(verdict) -> tuple:
+    """What ranks the costliest decision: its mark, then what it lost (points where the points
+    made the mark, else points of win chance)."""
+    return SEVERITY[verdict.mark], verdict.points_cost if verdict.by_points else round(100 * verdict.cost)
 
 
 # ---------------------------------------------------------------- the work, off the frame loop
