@@ -5,6 +5,7 @@ with what the step asks, can be skipped, and teaches what issue 26 lists for its
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -173,6 +174,45 @@ def test_the_solitaire_teaches_a_cover_by_one_an_empty_place_and_a_win():
     replay.start()
     place = replay.session.state.chains[0][first.steps[0].action.position][-1]
     assert first.steps[0].action.card.value == place.card.value + 1  # covered by one
+
+
+# ---------------------------------------------------------------- sentences true to the table
+
+
+COUNTS = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+HOLDING = re.compile(r"\b(You|Computer \d) holds? (?:only )?(" + "|".join(COUNTS) + r") (cards?\b|[0-9A-Z]+)(?:s\b)?")
+
+
+def hand_counts(text: str, names: list[str], hands) -> list[tuple[str, int, int]]:
+    """Each sentence of `text` that counts cards in a hand ("You hold two 2s", "Computer 2 holds
+    no 8", "You hold ten cards"): (the words, the count said, the count in the hand)."""
+    found = []
+    for match in HOLDING.finditer(text):
+        who, count, what = match.groups()
+        hand = hands[names.index(who)]
+        held = len(hand) if what.startswith("card") else sum(getattr(card, "face", None) == what for card in hand)
+        found.append((match.group(0), COUNTS[count], held))
+    return found
+
+
+def test_every_sentence_counting_cards_in_a_hand_is_true():
+    """Said just before its step's move, of the hand as it is then."""
+    checked = []
+    for game in LESSONS:
+        lesson = Lesson(load_lesson(game))
+        lesson.start()
+        while not lesson.finished:
+            if lesson.step is None:
+                lesson.next_part()
+                continue
+            session = lesson.session
+            checked += [(game, lesson.step.text[:40], *found)
+                        for found in hand_counts(lesson.step.text, session.names, session.state.hands)]
+            lesson.skip_step()
+    wrong = [item for item in checked if item[-2] != item[-1]]
+    assert not wrong, wrong
+    assert len(checked) >= 10
 
 
 # ---------------------------------------------------------------- refusals
