@@ -16,6 +16,7 @@ from game.lesson import (FINISHED_LESSONS, Lesson, LessonError, Light, games_wit
 from game.registry import GAMES
 
 LESSONS = games_with_lessons()
+GAMES_BY_NAME = {descriptor.name: descriptor for descriptor in GAMES}
 
 
 def played_through(game: str):
@@ -213,6 +214,21 @@ def test_every_sentence_counting_cards_in_a_hand_is_true():
     wrong = [item for item in checked if item[-2] != item[-1]]
     assert not wrong, wrong
     assert len(checked) >= 10
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_lesson_starts_with_the_goal_and_ends_with_the_end_the_score_and_the_winner(game):
+    """Its first sentence says how a game is won; its last steps how a game ends, how it is
+    scored and who wins, ties included (a solitaire: how a deal is won and lost)."""
+    plan = load_lesson(game)
+    assert plan.parts[0].steps[0].text.startswith(("The goal: ", "To win, "))
+    closing = " ".join(step.text for step in plan.parts[-1].steps[-3:])
+    ending = r"\b(lost when|game ends|game is over)\b" if GAMES_BY_NAME[game].rules.max_players == 1 else \
+        r"\b(game ends|game is over)\b"
+    assert re.search(ending, closing), closing
+    assert re.search(r"\bwins?\b", closing)
+    if GAMES_BY_NAME[game].rules.max_players > 1:
+        assert re.search(r"\b(scor|total|points|collected)", closing) and re.search(r"\b(a tie|tied)\b", closing)
 
 
 # ---------------------------------------------------------------- refusals
