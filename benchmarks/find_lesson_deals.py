@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/find_lesson_deals.py PART [--seeds N]
 
 PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
-chainchain-start, chainchain-end, linx, cubes, sovereign, solitaire). For each seed the rule of
+chains-deadlock, chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters,
+linx, cubes, sovereign, solitaire). For each seed the rule of
 thumb plays every seat, and the part looks for the shortest stretch of that game in which what it
 teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
 instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
@@ -208,6 +209,27 @@ def chainchain_end(moves):
     return learner_turns[-2], len(moves)
 
 
+def chains_deadlock(moves):
+    """The game ends in a deadlock: from the learner's second-last turn to the end."""
+    ended = named(moves[-1].events, "GameEnded") if moves else []
+    if not ended or ended[0].reason != "deadlock":
+        return None
+    return _last_learner_turns(moves)
+
+
+def chainchain_final_double(moves):
+    """The last play of the game is a double: the player before takes the pile."""
+    if not moves or not named(moves[-1].events, "GameEnded") or not named(moves[-1].events, "Reversed"):
+        return None
+    return _last_learner_turns(moves)
+
+
+def _last_learner_turns(moves):
+    """From the learner's second-last turn to the end of the game."""
+    learner_turns = [i for i, m in enumerate(moves) if m.seat == LEARNER and (i == 0 or moves[i - 1].seat != LEARNER)]
+    return None if len(learner_turns) < 2 else (learner_turns[-2], len(moves))
+
+
 def linx(moves):
     """The learner lays a chain and claims a scoring card, then draws two on the next turn."""
     laid = first_index(moves, lambda m: m.seat == LEARNER and named(m.events, "ChainLaid"))
@@ -267,6 +289,9 @@ PARTS = {
     "chains-rebuild": ("chains", 2, {"draw_rule": "until"}, chains_rebuild),
     "chainchain-start": ("chainchain", 4, {}, chainchain_start),
     "chainchain-end": ("chainchain", 4, {}, chainchain_end),
+    "chainchain-final-double": ("chainchain", 3, {}, chainchain_final_double),
+    "chainchain-letters": ("chainchain", 3, {"variant": "letters"}, chainchain_start),
+    "chains-deadlock": ("chains", 4, {"draw_rule": "one"}, chains_deadlock),
     "linx": ("linx", 2, {}, linx),
     "cubes": ("cubes", 2, {}, cubes),
     "sovereign": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign),

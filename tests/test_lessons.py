@@ -133,6 +133,20 @@ def test_chainchain_teaches_a_reversal_a_pile_taken_and_the_end():
     assert {"Reversed", "Took", "PileLeft", "GameEnded"} <= every
 
 
+def test_chainchain_teaches_the_letters_game_and_a_final_double():
+    """The letters game as a part of its own (words, and a reversal the learner makes); a final
+    double, after which the player before takes the pile."""
+    lesson, seen = played_through("chainchain")
+    variants = [part.config["rules"].get("variant", "numbers") for part in lesson.plan.parts]
+    letters = variants.index("letters")
+    assert learner_part_events(seen, letters, "Reversed")
+    assert all(step.action.word for p, step, _e in seen if p == letters and type(step.action).__name__ == "Play")
+    last_plays = [events for _p, _step, events in seen if {"GameEnded", "Reversed"} <= kinds(events)]
+    assert len(last_plays) == 1
+    took = [event for event in last_plays[0] if type(event).__name__ == "Took"]
+    assert [event.seat for event in took] == [0]   # the player before the last player: the learner
+
+
 def test_linx_teaches_the_draw_of_two_a_chain_between_two_anchors_and_a_claim():
     lesson, seen = played_through("linx")
     assert longest_run(seen, 0, "Draw") == 2
