@@ -4,7 +4,7 @@
 
 PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
 chains-deadlock, chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters,
-linx, cubes, sovereign, solitaire). For each seed the rule of
+linx, cubes, cubes-end, sovereign, solitaire). For each seed the rule of
 thumb plays every seat, and the part looks for the shortest stretch of that game in which what it
 teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
 instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
@@ -224,6 +224,17 @@ def chainchain_final_double(moves):
     return _last_learner_turns(moves)
 
 
+def cubes_end(moves):
+    """The last turns of a game, from the learner's second-last turn, in which the learner cannot
+    place and passes."""
+    if not moves or not named(moves[-1].events, "GameEnded"):
+        return None
+    found = _last_learner_turns(moves)
+    if found is None or not any(m.seat == LEARNER and named(m.events, "Passed") for m in moves[found[0]:]):
+        return None
+    return found
+
+
 def _last_learner_turns(moves):
     """From the learner's second-last turn to the end of the game."""
     learner_turns = [i for i, m in enumerate(moves) if m.seat == LEARNER and (i == 0 or moves[i - 1].seat != LEARNER)]
@@ -294,6 +305,7 @@ PARTS = {
     "chains-deadlock": ("chains", 4, {"draw_rule": "one"}, chains_deadlock),
     "linx": ("linx", 2, {}, linx),
     "cubes": ("cubes", 2, {}, cubes),
+    "cubes-end": ("cubes", 2, {}, cubes_end),
     "sovereign": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign),
     "solitaire": ("sovereign-solitaire", 1, {}, solitaire),
 }
