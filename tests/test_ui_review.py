@@ -369,8 +369,8 @@ def test_the_lines_of_a_verdict_marked_by_its_points_or_losing_the_deal():
     assert summary_lines([uneven, thrown], "Ann")[2] == "Costliest: move 98 (cost: 150 points)"
     lost = engine.Verdict(14, BLUNDER, "You play", COSTLY, WINNING, "You play", 0.0, 0.9, 0.9, None,
                           lost_the_deal=True)
-    assert cost_line(lost) == ("Costly: 90 points of win chance lost (0%; Hard's move 90%); "
-                               "after it the deal could no longer be won")
+    assert cost_line(lost) == "Costly: 90 points of win chance lost (0%; Hard's move 90%); no win after it"
     after = engine.Verdict(16, WINNING, "You play", BEST, WINNING, "You play", 0.0, 0.0)
-    assert summary_lines([lost, after], "You")[2] == "Costliest: move 14 (90 points of win chance); no win after move 14"
+    assert summary_lines([lost, after], "You")[1:] == ["1 best \u00b7 0 good \u00b7 1 costly \u00b7 lost at move 14",
+                                                       "Costliest: move 14 (90 points of win chance)"]
     assert summary_lines([after], "You")[2] == "No decision lost any win chance."

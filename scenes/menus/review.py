@@ -95,11 +95,12 @@ def points_words(points: float) -> str:
 def cost_line(verdict) -> str:
     """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)", or where
     the win chance could not tell the moves apart, "Costly: cost: 150 points (win chance 0%
-    either way)"; and in a solitaire, the move after which the deal could no longer be won."""
+    either way)"; and in a solitaire, the move after which the deal could no longer be won (as
+    far as the player could know): "no win after it"."""
     mark = MARK_WORDS[verdict.mark]
     if verdict.forced:
         return f"{mark}: the only move"
-    lost = "; after it the deal could no longer be won" if verdict.lost_the_deal else ""
+    lost = "; no win after it" if verdict.lost_the_deal else ""
     if verdict.by_points:
         return f"{mark}: cost: {points_words(verdict.points_cost)} ({chances_words(verdict)}){lost}"
     fewer = f", {points_words(verdict.points_cost)} fewer" if verdict.points_cost and round(verdict.points_cost) else ""
@@ -119,19 +120,20 @@ def chances_words(verdict) -> str:
 
 def summary_lines(verdicts, name: str) -> list[str]:
     """How many decisions of each mark, and the costliest one (in win chance, else in points);
-    in a solitaire, the move after which the deal could no longer be won."""
+    in a solitaire, the move after which the deal could no longer be won ("lost at move 14")."""
     counts = Counter(v.mark for v in verdicts)
     total = len(verdicts)
     marks = " \u00b7 ".join(f"{counts[mark]} {MARK_WORDS[mark].lower()}" for mark in (BEST, GOOD, COSTLY))
     head = f"{whose(name, opening=True)} {total} decision{'s' if total != 1 else ''}:"
     lost = next((v.move for v in verdicts if v.lost_the_deal), None)
-    after = f"; no win after move {lost}" if lost is not None else ""
+    if lost is not None:
+        marks += f" \u00b7 lost at move {lost}"
     costliest = max(verdicts, key=costliness, default=None)
     if costliest is None or costliness(costliest)[1] <= 0:
-        return [head, marks, f"No decision lost any win chance{after}."]
+        return [head, marks, "No decision lost any win chance."]
     if costliest.by_points:
-        return [head, marks, f"Costliest: move {costliest.move} (cost: {points_words(costliest.points_cost)}){after}"]
-    return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance){after}"]
+        return [head, marks, f"Costliest: move {costliest.move} (cost: {points_words(costliest.points_cost)})"]
+    return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance)"]
 
 
 def costliness(verdict) -> tuple:
