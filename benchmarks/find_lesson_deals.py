@@ -4,7 +4,7 @@
 
 PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
 chains-deadlock, chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters,
-linx, cubes, cubes-end, sovereign, solitaire). For each seed the rule of
+linx, cubes, cubes-pass, cubes-end, sovereign, solitaire). For each seed the rule of
 thumb plays every seat, and the part looks for the shortest stretch of that game in which what it
 teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
 instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
@@ -224,15 +224,17 @@ def chainchain_final_double(moves):
     return _last_learner_turns(moves)
 
 
+def cubes_pass(moves):
+    """The learner draws, can place nothing and passes, keeping the card: that turn alone."""
+    passes = first_index(moves, lambda m: m.seat == LEARNER and named(m.events, "Passed"))
+    return None if passes is None else (_turn_start(moves, passes), passes + 1)
+
+
 def cubes_end(moves):
-    """The last turns of a game, from the learner's second-last turn, in which the learner cannot
-    place and passes."""
+    """The last turns of a game, from the learner's second-last turn."""
     if not moves or not named(moves[-1].events, "GameEnded"):
         return None
-    found = _last_learner_turns(moves)
-    if found is None or not any(m.seat == LEARNER and named(m.events, "Passed") for m in moves[found[0]:]):
-        return None
-    return found
+    return _last_learner_turns(moves)
 
 
 def _last_learner_turns(moves):
@@ -305,6 +307,7 @@ PARTS = {
     "chains-deadlock": ("chains", 4, {"draw_rule": "one"}, chains_deadlock),
     "linx": ("linx", 2, {}, linx),
     "cubes": ("cubes", 2, {}, cubes),
+    "cubes-pass": ("cubes", 2, {}, cubes_pass),
     "cubes-end": ("cubes", 2, {}, cubes_end),
     "sovereign": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign),
     "solitaire": ("sovereign-solitaire", 1, {}, solitaire),

@@ -211,20 +211,26 @@ def hand_counts(text: str, names: list[str], hands) -> list[tuple[str, int, int]
     return found
 
 
+def each_step(game: str):
+    """The lesson of `game` at each of its steps, before the step is played (then skipped)."""
+    lesson = Lesson(load_lesson(game))
+    lesson.start()
+    while not lesson.finished:
+        if lesson.step is not None:
+            yield lesson
+            lesson.skip_step()
+        else:
+            lesson.next_part()
+
+
 def test_every_sentence_counting_cards_in_a_hand_is_true():
     """Said just before its step's move, of the hand as it is then."""
     checked = []
     for game in LESSONS:
-        lesson = Lesson(load_lesson(game))
-        lesson.start()
-        while not lesson.finished:
-            if lesson.step is None:
-                lesson.next_part()
-                continue
+        for lesson in each_step(game):
             session = lesson.session
             checked += [(game, lesson.step.text[:40], *found)
                         for found in hand_counts(lesson.step.text, session.names, session.state.hands)]
-            lesson.skip_step()
     wrong = [item for item in checked if item[-2] != item[-1]]
     assert not wrong, wrong
     assert len(checked) >= 10
