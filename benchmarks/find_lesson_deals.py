@@ -314,7 +314,7 @@ PARTS = {
 }
 
 
-LINES = {"sovereign-solitaire": solved_line, "cubes": cubes_line}  # searched, not played by the rule of thumb
+LINES = {"solitaire": solved_line, "cubes": cubes_line}  # parts searched, not played by the rule of thumb
 
 
 def best_seed(part: str, seeds):
@@ -323,7 +323,7 @@ def best_seed(part: str, seeds):
     best = None
     for seed in seeds:
         config = table_config(players, {**rules, "deal": seed} if game == "sovereign-solitaire" else rules)
-        moves = LINES[game](config, seed) if game in LINES else play_out(game, config, seed)
+        moves = LINES[part](config, seed) if part in LINES else play_out(game, config, seed)
         found = stretch(moves)
         if found is None:
             continue

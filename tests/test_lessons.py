@@ -156,12 +156,18 @@ def test_linx_teaches_the_draw_of_two_a_chain_between_two_anchors_and_a_claim():
     assert (laid[0].cards[0], laid[0].cards[-1]) == (lay.start, lay.end) and lay.start != lay.end
 
 
-def test_cubes_teaches_a_2x2_and_a_3x3_cube():
+def test_cubes_teaches_a_2x2_and_a_3x3_cube_a_pass_and_the_end():
     _lesson, seen = played_through("cubes")
     sizes = [{size for _x, _y, size in event.squares} for event in learner_events(seen, "Scored")]
     assert {2} in sizes and any(3 in found for found in sizes)
-    scored = learner_events(seen, "Scored")
+    scored = learner_part_events(seen, 0, "Scored")
     assert [len(event.cards) for event in scored] == [4, 9]
+    passing = next(p for p, step, _e in seen if type(step.action).__name__ == "Pass")
+    drawn = learner_part_events(seen, passing, "Drew")[-1]
+    assert learner_part_events(seen, passing, "Passed")   # and the card drawn is kept:
+    assert all(type(e).__name__ != "Placed" for p, _s, events in seen if p == passing for e in events) and drawn
+    ended = learner_events(seen, "GameEnded")
+    assert len(ended) == 1 and ended[0].winners == (0,)
 
 
 def test_sovereigns_chain_teaches_what_the_issue_lists():
