@@ -4,7 +4,7 @@
 
 PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
 chains-deadlock, chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters,
-linx, cubes, cubes-pass, cubes-end, sovereign, solitaire). For each seed the rule of
+linx, linx-end, cubes, cubes-pass, cubes-end, sovereign, solitaire, solitaire-lost). For each seed the rule of
 thumb plays every seat, and the part looks for the shortest stretch of that game in which what it
 teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
 instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
@@ -230,11 +230,20 @@ def cubes_pass(moves):
     return None if passes is None else (_turn_start(moves, passes), passes + 1)
 
 
-def cubes_end(moves):
-    """The last turns of a game, from the learner's second-last turn."""
+def game_end(moves):
+    """The last turns of a game, from the learner's second-last turn (a LINX stock running out)."""
     if not moves or not named(moves[-1].events, "GameEnded"):
         return None
     return _last_learner_turns(moves)
+
+
+def solitaire_lost(moves):
+    """A deal the rule of thumb loses: its last two turns."""
+    ended = named(moves[-1].events, "SolitaireEnded") if moves else []
+    if not ended or ended[0].won:
+        return None
+    turns = [i for i, m in enumerate(moves) if named(m.events, "Drew")]
+    return (turns[-2] + 1 if len(turns) >= 2 else 0), len(moves)
 
 
 def _last_learner_turns(moves):
@@ -308,7 +317,9 @@ PARTS = {
     "linx": ("linx", 2, {}, linx),
     "cubes": ("cubes", 2, {}, cubes),
     "cubes-pass": ("cubes", 2, {}, cubes_pass),
-    "cubes-end": ("cubes", 2, {}, cubes_end),
+    "cubes-end": ("cubes", 2, {}, game_end),
+    "linx-end": ("linx", 2, {}, game_end),
+    "solitaire-lost": ("sovereign-solitaire", 1, {}, solitaire_lost),
     "sovereign": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign),
     "solitaire": ("sovereign-solitaire", 1, {}, solitaire),
 }

@@ -147,6 +147,14 @@ def test_chainchain_teaches_the_letters_game_and_a_final_double():
     assert [event.seat for event in took] == [0]   # the player before the last player: the learner
 
 
+def test_linx_teaches_the_stock_running_out_and_the_winner():
+    """The last part lays a chain as the stock runs out: no new anchors, and the game ends."""
+    lesson, seen = played_through("linx")
+    last = len(lesson.plan.parts) - 1
+    assert learner_part_events(seen, last, "ChainLaid") and learner_part_events(seen, last, "GameEnded")
+    assert learner_part_events(seen, last, "GameEnded")[0].winners == (0,)
+
+
 def test_linx_teaches_the_draw_of_two_a_chain_between_two_anchors_and_a_claim():
     lesson, seen = played_through("linx")
     assert longest_run(seen, 0, "Draw") == 2
@@ -184,12 +192,12 @@ def test_sovereigns_chain_teaches_what_the_issue_lists():
     assert {"ChainsStarted", "RevealPhase", "Scored", "GameEnded"} <= every
 
 
-def test_the_solitaire_teaches_a_cover_by_one_an_empty_place_and_a_win():
+def test_the_solitaire_teaches_a_cover_by_one_an_empty_place_a_win_and_a_loss():
     lesson, seen = played_through("sovereign-solitaire")
     emptied = [event.position for event in learner_events(seen, "Discarded")]
     played = [step.action for _p, step, _e in seen if type(step.action).__name__ == "PlayOn"]
     assert any(play.position in emptied for play in played)
-    assert [event.won for event in learner_events(seen, "SolitaireEnded")] == [True]
+    assert [event.won for event in learner_events(seen, "SolitaireEnded")] == [True, False]
     first = lesson.plan.parts[0]
     replay = Lesson(lesson.plan)
     replay.start()
