@@ -243,7 +243,7 @@ def solitaire_lost(moves):
     if not ended or ended[0].won:
         return None
     turns = [i for i, m in enumerate(moves) if named(m.events, "Drew")]
-    return (turns[-2] + 1 if len(turns) >= 2 else 0), len(moves)
+    return (turns[-3] + 1 if len(turns) >= 3 else 0), len(moves)
 
 
 def _last_learner_turns(moves):

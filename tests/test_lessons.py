@@ -205,6 +205,129 @@ def test_the_solitaire_teaches_a_cover_by_one_an_empty_place_a_win_and_a_loss():
     assert first.steps[0].action.card.value == place.card.value + 1  # covered by one
 
 
+# ---------------------------------------------------------------- what each part says it teaches
+# Each rule a lesson's part names in its `teaches` list, and what its played moves must show
+# for it: a test of the part's (config, [(step, events)]).
+
+
+def _by_learner(kind: str):
+    return lambda config, moves: any(type(e).__name__ == kind for step, events in moves if not step.computer
+                                     for e in events)
+
+
+def _by_anyone(*kinds: str):
+    return lambda config, moves: all(any(type(e).__name__ == kind for _s, events in moves for e in events)
+                                     for kind in kinds)
+
+
+def _learner_moves(*kinds: str):
+    return lambda config, moves: bool({type(s.action).__name__ for s, _e in moves if not s.computer} & set(kinds))
+
+
+def _rule(name: str, value: str):
+    return lambda config, moves: config["rules"].get(name, "numbers") == value
+
+
+def _both(*tests):
+    return lambda config, moves: all(test(config, moves) for test in tests)
+
+
+def _one_step(*kinds: str):
+    """One step whose events hold every one of `kinds`."""
+    return lambda config, moves: any(set(kinds) <= {type(e).__name__ for e in events} for _s, events in moves)
+
+
+def _run_of_draws(length: int):
+    def test(config, moves):
+        runs = "".join("D" if not s.computer and type(s.action).__name__ == "Draw" else "." for s, _e in moves)
+        return "D" * length in runs.split(".")   # a turn's draws: a run of exactly `length`
+    return test
+
+
+def _cube(size: int):
+    return lambda config, moves: any(size in {sq[2] for sq in e.squares} for s, events in moves if not s.computer
+                                     for e in events if type(e).__name__ == "Scored")
+
+
+def _on_another_chain(config, moves):
+    """A play on a chain not the mover's (two seats: the learner 0, the computer 1)."""
+    return any(type(s.action).__name__ == "Play" and s.action.chain != (1 if s.computer else 0) for s, _e in moves)
+
+
+def _solitaire_ended(won: bool):
+    return lambda config, moves: any(e.won == won for _s, events in moves for e in events
+                                     if type(e).__name__ == "SolitaireEnded")
+
+
+def _emptied_then_filled(config, moves):
+    emptied = {e.position for _s, events in moves for e in events if type(e).__name__ == "Discarded"}
+    return any(type(s.action).__name__ == "PlayOn" and s.action.position in emptied for s, _e in moves)
+
+
+def _drawn_fit_played(config, moves):
+    return any(getattr(e, "fits", False) for s, events in moves if not s.computer for e in events
+               if type(e).__name__ == "Drew") and _by_learner("Played")(config, moves)
+
+
+COVERAGE = {
+    "chains": {
+        "play one rank up or down": _by_learner("Played"), "draw when nothing fits": _by_learner("Drew"),
+        "a drawn card that fits is played": _drawn_fit_played, "pass after the draw rule's limit": _by_learner("Passed"),
+        "draw rule: up to three": _both(_rule("draw_rule", "three"), _run_of_draws(3)),
+        "draw rule: draw one": _both(_rule("draw_rule", "one"), _run_of_draws(1)),
+        "draw rule: draw until playable": _rule("draw_rule", "until"),
+        "the deck rebuilt from the chains": _by_learner("Rebuilt")},
+    "chainchain": {
+        "answer the required value": _by_learner("Played"), "take the pile": _by_learner("Took"),
+        "a double reverses the play": _by_learner("Reversed"), "a free lead after taking": _by_anyone("Took", "Played"),
+        "letters: a word from one letter to the other": _both(_rule("variant", "letters"), _by_learner("Played")),
+        "letters: a reversal": _both(_rule("variant", "letters"), _by_learner("Reversed")),
+        "a final double: the player before takes the pile": _one_step("Reversed", "Took", "GameEnded"),
+        "the last pile leaves the game": _by_anyone("PileLeft"), "the end and the winner": _by_anyone("GameEnded")},
+    "linx": {
+        "draw one with ten cards": _run_of_draws(1), "draw two with fewer": _run_of_draws(2),
+        "lay a chain and claim a scoring card": _by_learner("ChainLaid"), "discard to end a turn": _by_learner("Discarded"),
+        "the stock runs out": _one_step("ChainLaid", "GameEnded"), "the end and the winner": _by_anyone("GameEnded")},
+    "cubes": {
+        "place a card that matches": _by_learner("Placed"), "complete a 2x2 cube": _cube(2), "complete a 3x3 cube": _cube(3),
+        "pass and keep the card": _by_learner("Passed"), "the end and the winner": _by_anyone("GameEnded")},
+    "sovereigns-chain": {
+        "a face-down first card": _learner_moves("Open"), "an ability with a target": _learner_moves(
+            "SetSuit", "Discard", "Flip", "Cover"), "an event drawn": _by_learner("EventDrawn"),
+        "tokens taken and placed": _both(_by_learner("TokensTaken"), _by_learner("TokenPlaced")),
+        "playing on another player's chain": _on_another_chain,
+        "the Reveal Phase": _both(_by_anyone("RevealPhase"), _learner_moves("Reveal")),
+        "the end and the winner": _by_anyone("Scored", "GameEnded")},
+    "sovereign-solitaire": {
+        "cover by one": _learner_moves("PlayOn"), "an emptied place filled": _emptied_then_filled,
+        "a pool token makes a card fit": _by_learner("TokenPlaced"), "a won deal": _solitaire_ended(True),
+        "a lost deal": _solitaire_ended(False)},
+}
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_each_part_shows_in_play_every_rule_it_says_it_teaches(game):
+    """The coverage list of each part (its `teaches`) names rules its game's list knows, each
+    shown by the part's own moves; together the parts teach every rule of the list."""
+    lesson, seen = played_through(game)
+    taught = set()
+    for number, part in enumerate(lesson.plan.parts):
+        moves = [(step, events) for p, step, events in seen if p == number]
+        assert part.teaches, part.title
+        for rule in part.teaches:
+            assert rule in COVERAGE[game], rule
+            assert COVERAGE[game][rule](part.config, moves), f"{part.title}: {rule}"
+        taught |= set(part.teaches)
+    assert taught == set(COVERAGE[game])
+
+
+def test_a_part_that_does_not_show_what_it_says_it_teaches_fails_the_coverage():
+    lesson, seen = played_through("cubes")
+    moves = [(step, events) for p, step, events in seen if p == 1]   # the pass: no cube completed
+    assert not COVERAGE["cubes"]["complete a 2x2 cube"](lesson.plan.parts[1].config, moves)
+    assert COVERAGE["cubes"]["pass and keep the card"](lesson.plan.parts[1].config, moves)
+
+
 # ---------------------------------------------------------------- sentences true to the table
 
 
@@ -439,6 +562,8 @@ def test_a_step_whose_move_breaks_the_rules_is_refused_naming_the_file_and_step(
     (lambda d: d["parts"][3]["prelude"].__setitem__(0, {"type": "Pass"}), "part 4, prelude move 1: the move"),
     (lambda d: d["parts"][2].update(steps=[]),
      "part 3: the prelude must be a list and the steps a list of at least one"),
+    (lambda d: d["parts"][0].update(teaches="everything"), "part 1: what the part teaches must be a list of rule names"),
+    (lambda d: d["parts"][0].update(teaches=["", "draw"]), "part 1: what the part teaches must be a list of rule names"),
     (lambda d: d.update(parts=[]), "the lesson needs a list of parts"),
     (lambda d: d.update(format=9), "format 9 is not one this version reads"),
     (lambda d: d.update(format=True), "format True is not one this version reads"),
