@@ -4,9 +4,11 @@
 
 PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
 chains-deadlock, chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters,
-linx, linx-end, cubes, cubes-pass, cubes-end, sovereign, solitaire, solitaire-lost). For each seed the rule of
-thumb plays every seat, and the part looks for the shortest stretch of that game in which what it
-teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
+linx, linx-end, cubes, cubes-pass, cubes-end, sovereign, sovereign-sudden-death,
+sovereign-tucked-reveal, solitaire, solitaire-lost). For each seed the rule of thumb plays every
+seat, and the part looks for the shortest stretch of that game in which what it teaches happens:
+a draw rule at work, a reversal, a chain laid, a pass, a game's end. (A Chains deadlock needs the
+whole deck in the hands: no seed of the first 400 ends in one, so the lesson only tells it.) Two parts search for their line
 instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
 learner completes (the rule of thumb seldom leaves a 3x3's middle open).
 The best seed (or the one given by --seed) is printed as a lesson part in JSON, each step with a
@@ -246,6 +248,26 @@ def solitaire_lost(moves):
     return (turns[-3] + 1 if len(turns) >= 3 else 0), len(moves)
 
 
+def sovereign_sudden_death(moves):
+    """A game whose top score is tied: from the Reveal Phase through sudden death to the end."""
+    return _from_reveal_phase(moves) if any(named(m.events, "SuddenDeath") for m in moves) else None
+
+
+def sovereign_tucked_reveal(moves):
+    """The learner reveals a card tucked beneath a Runner in the Reveal Phase: the phase to the end."""
+    tucked = any(m.seat == LEARNER and type(m.action).__name__ == "Reveal" and m.action.beneath for m in moves)
+    return _from_reveal_phase(moves) if tucked else None
+
+
+def _from_reveal_phase(moves):
+    """From the learner's turn before the Reveal Phase to the end of a finished game."""
+    phase = first_index(moves, lambda m: named(m.events, "RevealPhase"))
+    if phase is None or not named(moves[-1].events, "GameEnded"):
+        return None
+    start = _turn_start(moves, _previous_learner_move(moves, phase + 1))
+    return start, len(moves)
+
+
 def _last_learner_turns(moves):
     """From the learner's second-last turn to the end of the game."""
     learner_turns = [i for i, m in enumerate(moves) if m.seat == LEARNER and (i == 0 or moves[i - 1].seat != LEARNER)]
@@ -320,6 +342,8 @@ PARTS = {
     "cubes-end": ("cubes", 2, {}, game_end),
     "linx-end": ("linx", 2, {}, game_end),
     "solitaire-lost": ("sovereign-solitaire", 1, {}, solitaire_lost),
+    "sovereign-sudden-death": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign_sudden_death),
+    "sovereign-tucked-reveal": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign_tucked_reveal),
     "sovereign": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign),
     "solitaire": ("sovereign-solitaire", 1, {}, solitaire),
 }
