@@ -297,6 +297,7 @@ COVERAGE = {
         "tokens taken and placed": _both(_by_learner("TokensTaken"), _by_learner("TokenPlaced")),
         "playing on another player's chain": _on_another_chain,
         "the Reveal Phase": _both(_by_anyone("RevealPhase"), _learner_moves("Reveal")),
+        "sudden death for a tie at the top": _both(_by_anyone("SuddenDeath"), _learner_moves("Pick")),
         "the end and the winner": _by_anyone("Scored", "GameEnded")},
     "sovereign-solitaire": {
         "cover by one": _learner_moves("PlayOn"), "an emptied place filled": _emptied_then_filled,
