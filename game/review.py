@@ -86,15 +86,18 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class PointsScale:
     """How a game's points mark a move that the win chance cannot tell from Hard's: best when it
-    loses less than `best_within` points, costly from `costly_from` (and beyond the noise)."""
+    loses less than `best_within` points, costly from `costly_from` (and beyond the noise); `unit`
+    is what a point is at that game's table ("point", or "card" where cards left or collected
+    count)."""
 
     best_within: float
     costly_from: float
+    unit: str = "point"
 
 
 POINTS_SCALES = {
-    "chains": PointsScale(0.5, 2.0),          # cards left in hand
-    "chainchain": PointsScale(1.0, 3.0),      # cards collected
+    "chains": PointsScale(0.5, 2.0, "card"),          # cards left in hand
+    "chainchain": PointsScale(1.0, 3.0, "card"),      # cards collected
     "linx": PointsScale(5.0, 20.0),           # the smallest scoring card is worth 20
     "cubes": PointsScale(5.0, 20.0),          # ranks in the score pile
     "sovereigns-chain": PointsScale(1.0, 3.0),
@@ -161,6 +164,7 @@ class Verdict:
     points_cost: float | None = None
     by_points: bool = False
     lost_the_deal: bool = False
+    unit: str = "point"
 
     @property
     def forced(self) -> bool:
@@ -170,7 +174,8 @@ class Verdict:
         return {"move": self.move, "played": to_json(self.played), "played_words": self.played_words,
                 "mark": self.mark, "hard": to_json(self.hard), "hard_words": self.hard_words,
                 "chance_played": self.chance_played, "chance_hard": self.chance_hard, "cost": self.cost,
-                "points_cost": self.points_cost, "by_points": self.by_points, "lost_the_deal": self.lost_the_deal}
+                "points_cost": self.points_cost, "by_points": self.by_points, "lost_the_deal": self.lost_the_deal,
+                "unit": self.unit}
 
     @classmethod
     def from_data(cls, data: dict, types: tuple[type, ...]) -> "Verdict":
@@ -178,11 +183,11 @@ class Verdict:
         verdict = cls(data["move"], from_json(data["played"], types), data["played_words"], data["mark"],
                       from_json(data["hard"], types), data["hard_words"], data["chance_played"],
                       data["chance_hard"], data["cost"], data["points_cost"], data["by_points"],
-                      data["lost_the_deal"])
+                      data["lost_the_deal"], data["unit"])
         numbers = (verdict.chance_played, verdict.chance_hard, verdict.cost, verdict.points_cost)
         flags = (verdict.by_points, verdict.lost_the_deal)
         if verdict.mark not in (BEST, GOOD, COSTLY) or type(verdict.move) is not int \
-                or not all(type(flag) is bool for flag in flags) \
+                or not all(type(flag) is bool for flag in flags) or verdict.unit not in ("point", "card") \
                 or not all(type(words) is str for words in (verdict.played_words, verdict.hard_words)) \
                 or not all(n is None or type(n) in (int, float) for n in numbers) or verdict.cost is None:
             raise ValueError("not a verdict")
@@ -254,7 +259,8 @@ class Judge:
         hard = moves[best]
         hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
         return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(rewards[mine]),
-                       _mean(rewards[best]), max(0.0, lost), points, by_points and hard != played)
+                       _mean(rewards[best]), max(0.0, lost), points, by_points and hard != played,
+                       unit=self.points_scale.unit)
 
     def mark(self, lost: float, spread: float, hard_leads: list[float], my_leads: list[float]) -> tuple[str, bool]:
         """The mark of a move that loses `lost` win chance (standard error `spread`) against

@@ -91,7 +91,7 @@ def test_the_planted_blunder_is_costly_and_the_winning_move_named(blunder_save):
     assert verdict.played_words == "Ann plays 7♠ on chain 1"
     assert verdict.chance_hard > 0.9 and verdict.chance_played < 0.1
     assert verdict.cost == pytest.approx(verdict.chance_hard - verdict.chance_played) and verdict.cost >= COSTLY_FROM
-    assert not verdict.by_points   # the win chance told the moves apart
+    assert not verdict.by_points and verdict.unit == "card"   # the win chance told the moves apart; cards left
 
 
 # A LINX game (seed 8) that Ann, playing by the rule of thumb, has won by move 98: she would lay a

@@ -367,6 +367,11 @@ def test_the_lines_of_a_verdict_marked_by_its_points_or_losing_the_deal():
                             0.4, 0.42, 0.02, 12.0, by_points=True)
     assert cost_line(uneven) == "Good: cost: 12 points (win chance 40%; Hard's move 42%)"
     assert summary_lines([uneven, thrown], "Ann")[2] == "Costliest: move 98 (cost: 150 points)"
+    cards = engine.Verdict(40, BLUNDER, "Ann plays 7\u2660 on chain 1", COSTLY, WINNING, "Ann plays 2\u2660 on chain 3",
+                           0.0, 0.0, 0.0, 3.0, by_points=True, unit="card")
+    assert cost_line(cards) == "Costly: cost: 3 cards (win chance 0% either way)"
+    more = engine.Verdict(41, BLUNDER, "Ann plays", GOOD, WINNING, "Ann plays", 0.4, 0.45, 0.05, 1.0, unit="card")
+    assert cost_line(more) == "Good: 5 points of win chance lost (40%; Hard's move 45%); cost: 1 card"
     lost = engine.Verdict(14, BLUNDER, "You play", COSTLY, WINNING, "You play", 0.0, 0.9, 0.9, None,
                           lost_the_deal=True)
     assert cost_line(lost) == "Costly: 90 points of win chance lost (0%; Hard's move 90%); no win after it"

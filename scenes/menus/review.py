@@ -87,9 +87,9 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def points_words(points: float) -> str:
+def points_words(points: float, unit: str = "point") -> str:
     whole = round(points)
-    return f"{whole} point{'s' if whole != 1 else ''}"
+    return f"{whole} {unit}{'s' if whole != 1 else ''}"
 
 
 def cost_line(verdict) -> str:
@@ -102,8 +102,11 @@ def cost_line(verdict) -> str:
         return f"{mark}: the only move"
     lost = "; no win after it" if verdict.lost_the_deal else ""
     if verdict.by_points:
-        return f"{mark}: cost: {points_words(verdict.points_cost)} ({chances_words(verdict)}){lost}"
-    fewer = f", {points_words(verdict.points_cost)} fewer" if verdict.points_cost and round(verdict.points_cost) else ""
+        return f"{mark}: cost: {points_words(verdict.points_cost, verdict.unit)} ({chances_words(verdict)}){lost}"
+    fewer = ""
+    if verdict.points_cost and round(verdict.points_cost):
+        lost_points = points_words(verdict.points_cost, verdict.unit)
+        fewer = f", {lost_points} fewer" if verdict.unit == "point" else f"; cost: {lost_points}"
     if verdict.hard == verdict.played:
         return f"{mark}: Hard's own choice (win chance {percent(verdict.chance_played)}){lost}"
     if verdict.mark == BEST:
@@ -132,7 +135,7 @@ def summary_lines(verdicts, name: str) -> list[str]:
     if costliest is None or costliness(costliest)[1] <= 0:
         return [head, marks, "No decision lost any win chance."]
     if costliest.by_points:
-        return [head, marks, f"Costliest: move {costliest.move} (cost: {points_words(costliest.points_cost)})"]
+        return [head, marks, f"Costliest: move {costliest.move} (cost: {points_words(costliest.points_cost, costliest.unit)})"]
     return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance)"]
 
 
