@@ -351,6 +351,7 @@ class Judge:
                 return self.describe(view.seat, action, event)
         return self.describe(view.seat, action, None)
 
+
 def _best_by_points(rewards: list[list[float]], leads: list[list[float]], best: int) -> int:
     """Of the contenders whose win chance is within BEST_WITHIN of the best's, the one with the
     best mean points lead (the best itself on a tie)."""
