@@ -360,7 +360,8 @@ class LinxTable(TableScene):
 
     def describe(self, action) -> str:
         if isinstance(action, LayChain):
-            return f"lay the chain of {action.length} shown, for {action.scoring.points} points"
+            shown = " shown" if self.lesson is None else ""   # a lesson's chain is built by hand
+            return f"lay the chain of {action.length}{shown}, for {action.scoring.points} points"
         return super().describe(action)
 
     def turn_prompt(self, view, current: str) -> str:
