@@ -3,9 +3,12 @@
     .venv/bin/python benchmarks/find_lesson_deals.py PART [--seeds N]
 
 PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
-chainchain-start, chainchain-end, linx, cubes, sovereign, solitaire). For each seed the rule of
-thumb plays every seat, and the part looks for the shortest stretch of that game in which what it
-teaches happens: a draw rule at work, a reversal, a chain laid. Two parts search for their line
+chains-deadlock, chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters,
+linx, linx-end, cubes, cubes-pass, cubes-end, sovereign, sovereign-sudden-death,
+sovereign-tucked-reveal, solitaire, solitaire-lost). For each seed the rule of thumb plays every
+seat, and the part looks for the shortest stretch of that game in which what it teaches happens:
+a draw rule at work, a reversal, a chain laid, a pass, a game's end. (A Chains deadlock needs the
+whole deck in the hands: no seed of the first 400 ends in one, so the lesson only tells it.) Two parts search for their line
 instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
 learner completes (the rule of thumb seldom leaves a 3x3's middle open).
 The best seed (or the one given by --seed) is printed as a lesson part in JSON, each step with a
@@ -209,6 +212,69 @@ def chainchain_end(moves):
     return learner_turns[-2], len(moves)
 
 
+def chains_deadlock(moves):
+    """The game ends in a deadlock: from the learner's second-last turn to the end."""
+    ended = named(moves[-1].events, "GameEnded") if moves else []
+    if not ended or ended[0].reason != "deadlock":
+        return None
+    return _last_learner_turns(moves)
+
+
+def chainchain_final_double(moves):
+    """The last play of the game is a double: the player before takes the pile."""
+    if not moves or not named(moves[-1].events, "GameEnded") or not named(moves[-1].events, "Reversed"):
+        return None
+    return _last_learner_turns(moves)
+
+
+def cubes_pass(moves):
+    """The learner draws, can place nothing and passes, keeping the card: that turn alone."""
+    passes = first_index(moves, lambda m: m.seat == LEARNER and named(m.events, "Passed"))
+    return None if passes is None else (_turn_start(moves, passes), passes + 1)
+
+
+def game_end(moves):
+    """The last turns of a game, from the learner's second-last turn (a LINX stock running out)."""
+    if not moves or not named(moves[-1].events, "GameEnded"):
+        return None
+    return _last_learner_turns(moves)
+
+
+def solitaire_lost(moves):
+    """A deal the rule of thumb loses: its last two turns."""
+    ended = named(moves[-1].events, "SolitaireEnded") if moves else []
+    if not ended or ended[0].won:
+        return None
+    turns = [i for i, m in enumerate(moves) if named(m.events, "Drew")]
+    return (turns[-3] + 1 if len(turns) >= 3 else 0), len(moves)
+
+
+def sovereign_sudden_death(moves):
+    """A game whose top score is tied: from the Reveal Phase through sudden death to the end."""
+    return _from_reveal_phase(moves) if any(named(m.events, "SuddenDeath") for m in moves) else None
+
+
+def sovereign_tucked_reveal(moves):
+    """The learner reveals a card tucked beneath a Runner in the Reveal Phase: the phase to the end."""
+    tucked = any(m.seat == LEARNER and type(m.action).__name__ == "Reveal" and m.action.beneath for m in moves)
+    return _from_reveal_phase(moves) if tucked else None
+
+
+def _from_reveal_phase(moves):
+    """From the learner's turn before the Reveal Phase to the end of a finished game."""
+    phase = first_index(moves, lambda m: named(m.events, "RevealPhase"))
+    if phase is None or not named(moves[-1].events, "GameEnded"):
+        return None
+    start = _turn_start(moves, _previous_learner_move(moves, phase + 1))
+    return start, len(moves)
+
+
+def _last_learner_turns(moves):
+    """From the learner's second-last turn to the end of the game."""
+    learner_turns = [i for i, m in enumerate(moves) if m.seat == LEARNER and (i == 0 or moves[i - 1].seat != LEARNER)]
+    return None if len(learner_turns) < 2 else (learner_turns[-2], len(moves))
+
+
 def linx(moves):
     """The learner lays a chain and claims a scoring card, then draws two on the next turn."""
     laid = first_index(moves, lambda m: m.seat == LEARNER and named(m.events, "ChainLaid"))
@@ -268,14 +334,23 @@ PARTS = {
     "chains-rebuild": ("chains", 2, {"draw_rule": "until"}, chains_rebuild),
     "chainchain-start": ("chainchain", 4, {}, chainchain_start),
     "chainchain-end": ("chainchain", 4, {}, chainchain_end),
+    "chainchain-final-double": ("chainchain", 3, {}, chainchain_final_double),
+    "chainchain-letters": ("chainchain", 3, {"variant": "letters"}, chainchain_start),
+    "chains-deadlock": ("chains", 4, {"draw_rule": "one"}, chains_deadlock),
     "linx": ("linx", 2, {}, linx),
     "cubes": ("cubes", 2, {}, cubes),
+    "cubes-pass": ("cubes", 2, {}, cubes_pass),
+    "cubes-end": ("cubes", 2, {}, game_end),
+    "linx-end": ("linx", 2, {}, game_end),
+    "solitaire-lost": ("sovereign-solitaire", 1, {}, solitaire_lost),
+    "sovereign-sudden-death": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign_sudden_death),
+    "sovereign-tucked-reveal": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign_tucked_reveal),
     "sovereign": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign),
     "solitaire": ("sovereign-solitaire", 1, {}, solitaire),
 }
 
 
-LINES = {"sovereign-solitaire": solved_line, "cubes": cubes_line}  # searched, not played by the rule of thumb
+LINES = {"solitaire": solved_line, "cubes": cubes_line}  # parts searched, not played by the rule of thumb
 
 
 def best_seed(part: str, seeds):
@@ -284,7 +359,7 @@ def best_seed(part: str, seeds):
     best = None
     for seed in seeds:
         config = table_config(players, {**rules, "deal": seed} if game == "sovereign-solitaire" else rules)
-        moves = LINES[game](config, seed) if game in LINES else play_out(game, config, seed)
+        moves = LINES[part](config, seed) if part in LINES else play_out(game, config, seed)
         found = stretch(moves)
         if found is None:
             continue

@@ -136,6 +136,7 @@ class Rules:
     # How many actions a search playout plays before `estimate` judges where it got to; None:
     # to the end of the game (the search still caps a playout that runs too long).
     playout_horizon: ClassVar[int | None] = None
+    has_solver: ClassVar[bool] = False   # `solve_deal` decides a deal knowing every card
     # A game its player may end at once as lost (a solitaire deal that can no longer be won).
     can_give_up: ClassVar[bool] = False
     # The edition of the rules, raised with each revised ruling that changes what a move does or
@@ -196,6 +197,12 @@ class Rules:
         game won or lost outright (the default), or where no points are counted yet. A review
         tells a move's cost in these points besides the win chance."""
         return None
+
+    def solve_deal(self, state, node_limit: int) -> tuple[bool | None, list]:
+        """In a game of one whose deals a solver decides knowing every card (`has_solver`: the
+        solitaire): whether `state` can be won (None: undecided within `node_limit` positions)
+        and a winning line. A review judges such a game by it."""
+        raise NotImplementedError
 
     def playout_action(self, state, rand):
         """A legal action for a search playout on a full (determinized) state; `rand()` gives

@@ -4,7 +4,7 @@ A lesson is data, one JSON file per game in the game's folder (named by its desc
 `lesson`):
 
     {"format": 1, "game": "chains", "title": "...",
-     "parts": [{"title": "...", "config": {table config}, "seed": 12,
+     "parts": [{"title": "...", "config": {table config}, "seed": 12, "teaches": ["rule", ...],
                 "prelude": [saved actions played before the part starts, usually none],
                 "steps": [{"text": "...", "action": {saved action}},
                           {"text": "...", "action": {saved action}, "computer": true}, ...]}]}
@@ -68,11 +68,15 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Part:
+    """One deal of a lesson. `teaches` names the rules the part shows in play, each a name its
+    game's lesson test checks against what the part's moves do."""
+
     title: str
     config: dict
     seed: int
     prelude: tuple
     steps: tuple[Step, ...]
+    teaches: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +183,9 @@ def _checked_part(game: str, data, where: str) -> Part:
         raise LessonError(f"{where}: the seed must be a whole number, not {seed!r}")
     if not isinstance(prelude, list) or not isinstance(steps, list) or not steps:
         raise LessonError(f"{where}: the prelude must be a list and the steps a list of at least one")
+    teaches = data.get("teaches", [])
+    if not isinstance(teaches, list) or not all(isinstance(name, str) and name for name in teaches):
+        raise LessonError(f"{where}: what the part teaches must be a list of rule names")
     try:
         session = Session(game, config, seed)
     except (KeyError, ValueError, TypeError) as err:
@@ -187,7 +194,7 @@ def _checked_part(game: str, data, where: str) -> Part:
         raise LessonError(f"{where}: the first seat is the learner's and must be human")
     played_prelude = tuple(_play_prelude(session, prelude, where))
     checked = tuple(_checked_step(session, step, f"{where}, step {number}") for number, step in enumerate(steps, 1))
-    return Part(title, session.config, seed, played_prelude, checked)
+    return Part(title, session.config, seed, played_prelude, checked, tuple(teaches))
 
 
 def _play_prelude(session: Session, prelude: list, where: str):

@@ -21,6 +21,21 @@ A decision is marked (win chance lost = Hard's move's chance minus the played mo
   not brand a sound move);
 - good: anything between.
 
+Where the win chance cannot tell the two moves apart (a game already decided, or moves of equal
+chance: less than BEST_WITHIN apart, or within the noise), the game's points decide instead (`Rules.points`: LINX's and Cubes' points, Sovereign's
+Chain's score, Chain-Chain's collected cards, the cards left in a Chains hand): Hard's move is
+then the contender of equal chance with the best points lead, and the points lost against it
+are marked on the game's own scale (POINTS_SCALES), with the same regard for the noise. Where a
+move loses win chance too, the harsher of the two marks stands (a move that throws away a chain
+worth 30 points is costly even when the chance it loses is within the noise).
+
+A game of one that a solver decides knowing every card (`Rules.solve_deal`: the solitaire) is
+judged from what the player could know: on deals of the unseen cards consistent with the view,
+the solver says whether the deal could be won before the move and after it; the win chance lost
+is the share of those deals the move threw away, and Hard's move the solver's most frequent
+first step. The move after which no such deal can be won any more, while some could before, is
+the one that lost the deal as far as the player could know (`Verdict.lost_the_deal`).
+
 Both moves are told in the table's words, as its hints tell a move: the move played by its first
 event as the table showed it to the seat; Hard's by its first event on a deal of the view, never
 naming a card the seat had not seen.
@@ -39,6 +54,7 @@ import hashlib
 import json
 import logging
 import math
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,16 +68,42 @@ from .wording import plain_name
 
 # Raise when the judging changes (budgets, thresholds, how a move is valued): stored reviews of
 # another version are made again.
-REVIEW_VERSION = 1
-REVIEW_FORMAT = 1
+REVIEW_VERSION = 2
+REVIEW_FORMAT = 2
 REVIEW_SALT = 0x5E71E
 
 BEST, GOOD, COSTLY = "best", "good", "costly"
+SEVERITY = {BEST: 0, GOOD: 1, COSTLY: 2}
 BEST_WITHIN = 0.02    # win chance lost (0 to 1) that still counts as Hard's move
 COSTLY_FROM = 0.10    # win chance lost from which a move is costly...
 NOISE_ERRORS = 2.0    # ...when the loss is also this many standard errors of the paired difference
 
+SOLVER_NODES = 600    # positions the solitaire's solver may search on each deal of a review
+
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class PointsScale:
+    """How a game's points mark a move that the win chance cannot tell from Hard's: best when it
+    loses less than `best_within` points, costly from `costly_from` (and beyond the noise); `unit`
+    is what a point is at that game's table ("point", or "card" where cards left or collected
+    count)."""
+
+    best_within: float
+    costly_from: float
+    unit: str = "point"
+
+
+POINTS_SCALES = {
+    "chains": PointsScale(0.5, 2.0, "card"),          # cards left in hand
+    "chainchain": PointsScale(1.0, 3.0, "card"),      # cards collected
+    "linx": PointsScale(5.0, 20.0),           # the smallest scoring card is worth 20
+    "cubes": PointsScale(5.0, 20.0),          # ranks in the score pile
+    "sovereigns-chain": PointsScale(1.0, 3.0),
+}
+DEFAULT_POINTS_SCALE = PointsScale(1.0, 5.0)
+CHANCE_SCALE = PointsScale(BEST_WITHIN, COSTLY_FROM)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +123,7 @@ REVIEW_BUDGETS = {
     "linx": ReviewBudget(search=0, deals=40),
     "cubes": ReviewBudget(search=0, deals=16),
     "sovereigns-chain": ReviewBudget(search=0, deals=40),
-    "sovereign-solitaire": ReviewBudget(search=0, deals=40),
+    "sovereign-solitaire": ReviewBudget(search=0, deals=10),   # deals the solver decides
 }
 DEFAULT_BUDGET = ReviewBudget(search=1000, deals=40)
 
@@ -106,7 +148,9 @@ class Verdict:
     event, as the seat may read it). Win chances are from 0 to 1, None for a forced move;
     `cost` is the win chance lost (0 when the move played is as good); `points_cost` the points
     lost against the best of the others (0 when none), in a game scored in points (else None, as
-    for a forced move)."""
+    for a forced move). `by_points`: the win chance could not tell the moves apart and the points
+    made the mark; `lost_the_deal`: in a solitaire, the move after which the deal could no longer
+    be won as far as the player could know."""
 
     move: int
     played: Any
@@ -118,6 +162,9 @@ class Verdict:
     chance_hard: float | None = None
     cost: float = 0.0
     points_cost: float | None = None
+    by_points: bool = False
+    lost_the_deal: bool = False
+    unit: str = "point"
 
     @property
     def forced(self) -> bool:
@@ -127,28 +174,32 @@ class Verdict:
         return {"move": self.move, "played": to_json(self.played), "played_words": self.played_words,
                 "mark": self.mark, "hard": to_json(self.hard), "hard_words": self.hard_words,
                 "chance_played": self.chance_played, "chance_hard": self.chance_hard, "cost": self.cost,
-                "points_cost": self.points_cost}
+                "points_cost": self.points_cost, "by_points": self.by_points, "lost_the_deal": self.lost_the_deal,
+                "unit": self.unit}
 
     @classmethod
     def from_data(cls, data: dict, types: tuple[type, ...]) -> "Verdict":
         """A verdict as `to_data` wrote it; ValueError (or KeyError, TypeError) for anything else."""
         verdict = cls(data["move"], from_json(data["played"], types), data["played_words"], data["mark"],
                       from_json(data["hard"], types), data["hard_words"], data["chance_played"],
-                      data["chance_hard"], data["cost"], data["points_cost"])
+                      data["chance_hard"], data["cost"], data["points_cost"], data["by_points"],
+                      data["lost_the_deal"], data["unit"])
         numbers = (verdict.chance_played, verdict.chance_hard, verdict.cost, verdict.points_cost)
+        flags = (verdict.by_points, verdict.lost_the_deal)
         if verdict.mark not in (BEST, GOOD, COSTLY) or type(verdict.move) is not int \
+                or not all(type(flag) is bool for flag in flags) or verdict.unit not in ("point", "card") \
                 or not all(type(words) is str for words in (verdict.played_words, verdict.hard_words)) \
                 or not all(n is None or type(n) in (int, float) for n in numbers) or verdict.cost is None:
             raise ValueError("not a verdict")
         return verdict
 
 
-def mark_of(lost: float, spread: float) -> str:
-    """The mark for a move that loses `lost` win chance against Hard's move, estimated with a
-    standard error of `spread`."""
-    if lost < BEST_WITHIN:
+def mark_of(lost: float, spread: float, scale: PointsScale = CHANCE_SCALE) -> str:
+    """The mark for a move that loses `lost` against Hard's move (win chance, or points on a
+    game's `scale`), estimated with a standard error of `spread`."""
+    if lost < scale.best_within:
         return BEST
-    if lost >= COSTLY_FROM and lost > NOISE_ERRORS * spread:
+    if lost >= scale.costly_from and lost > NOISE_ERRORS * spread:
         return COSTLY
     return GOOD
 
@@ -184,6 +235,7 @@ class Judge:
         self.rules = descriptor.rules
         self.budget = budget
         self.names = names
+        self.points_scale = POINTS_SCALES.get(descriptor.name, DEFAULT_POINTS_SCALE)
 
     def judge(self, decision: Decision, seed: int) -> Verdict:
         view, legal, played = decision.view, list(decision.legal), decision.played
@@ -191,17 +243,61 @@ class Judge:
         words = self.describe(view.seat, played, decision.told[0] if decision.told else None)
         if len(legal) == 1:
             return Verdict(decision.move, played, words, BEST, played, words)
+        if self.rules.has_solver:
+            return self.judge_by_solver(decision, words, rng)
         search = RolloutSearch(self.rules, self.descriptor.heuristic, deals=self.budget.deals, seed=rng.derive(1))
         contenders = self.contenders(search, view, legal, rng.derive(2))
         moves = contenders + ([played] if played not in contenders else [])
         rewards, leads = self.play_on(search, view, moves)
-        hard = contenders[search.best_candidate(rewards[:len(contenders)])]
-        mine, best = moves.index(played), moves.index(hard)
+        mine, best = moves.index(played), search.best_candidate(rewards[:len(contenders)])
         lost, spread = _paired(rewards[best], rewards[mine])
+        if leads[best] and _alike(lost, spread):
+            best = _best_by_points(rewards[:len(contenders)], leads, best)
+            lost, spread = _paired(rewards[best], rewards[mine])
+        mark, by_points = self.mark(lost, spread, leads[best], leads[mine])
         points = max(0.0, _paired(leads[best], leads[mine])[0]) if leads[best] else None
+        hard = moves[best]
         hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
-        return Verdict(decision.move, played, words, mark_of(lost, spread), hard, hard_words,
-                       _mean(rewards[mine]), _mean(rewards[best]), max(0.0, lost), points)
+        return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(rewards[mine]),
+                       _mean(rewards[best]), max(0.0, lost), points, by_points and hard != played,
+                       unit=self.points_scale.unit)
+
+    def mark(self, lost: float, spread: float, hard_leads: list[float], my_leads: list[float]) -> tuple[str, bool]:
+        """The mark of a move that loses `lost` win chance (standard error `spread`) against
+        Hard's, and whether the points made it: they decide where the chance cannot tell the
+        moves apart, and where the move also loses chance, the harsher of the two marks stands."""
+        by_chance = mark_of(lost, spread)
+        if not hard_leads or not (_alike(lost, spread) or lost > 0):
+            return by_chance, False
+        by_points = mark_of(*_paired(hard_leads, my_leads), self.points_scale)
+        if _alike(lost, spread) or SEVERITY[by_points] > SEVERITY[by_chance]:
+            return by_points, True
+        return by_chance, False
+
+    def judge_by_solver(self, decision: Decision, words: str, rng: Rng) -> Verdict:
+        """A decision of a game of one that a solver decides (see the module's words): on deals
+        consistent with the view, could it be won before the move, and after it?"""
+        rules, view, played = self.rules, decision.view, decision.played
+        before, after, firsts = [], [], Counter()
+        for _deal in range(self.budget.deals):
+            world = rules.determinize(view, rng)
+            won, line = rules.solve_deal(world, SOLVER_NODES)
+            before.append(won)
+            if won and line:
+                firsts[line[0]] += 1
+            if won is False or (won and line and line[0] == played):
+                after.append(won)   # the solver is exact: no move wins a lost deal; its line wins
+                continue
+            rules.advance(world, played)
+            after.append(rules.solve_deal(world, SOLVER_NODES)[0])
+        chances_before, chances_after = list(map(_solved_chance, before)), list(map(_solved_chance, after))
+        lost, spread = _paired(chances_before, chances_after)
+        mark = mark_of(lost, spread)
+        hard = played if mark == BEST or not firsts else firsts.most_common(1)[0][0]
+        hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
+        lost_the_deal = all(won is False for won in after) and not all(won is False for won in before)
+        return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(chances_after),
+                       _mean(chances_before), max(0.0, lost), None, False, lost_the_deal)
 
     def contenders(self, search: RolloutSearch, view, legal: list, seed: int) -> list:
         """The moves Hard's look-ahead chooses from: its tree search's choice, in a game that
@@ -254,6 +350,26 @@ class Judge:
             if event is None or not cards_seen(event, kinds) - seen:
                 return self.describe(view.seat, action, event)
         return self.describe(view.seat, action, None)
+
+
+def _best_by_points(rewards: list[list[float]], leads: list[list[float]], best: int) -> int:
+    """Of the contenders whose win chance is within BEST_WITHIN of the best's, the one with the
+    best mean points lead (the best itself on a tie)."""
+    chance = _mean(rewards[best])
+    even = [i for i, r in enumerate(rewards) if abs(_mean(r) - chance) < BEST_WITHIN]
+    return max(even, key=lambda i: (_mean(leads[i]), i == best))
+
+
+def _alike(lost: float, spread: float) -> bool:
+    """Whether the win chance cannot tell two moves apart: they differ by less than BEST_WITHIN,
+    or by no more than the noise of the estimate."""
+    return abs(lost) < BEST_WITHIN or abs(lost) <= NOISE_ERRORS * spread
+
+
+def _solved_chance(won: bool | None) -> float:
+    """A deal's chance as the solver left it: 1 won, 0 lost, one half when it could not decide."""
+    return 0.5 if won is None else float(won)
+
 
 def _lead(points: tuple[float, ...], seat: int) -> float:
     """`seat`'s points less the best of the others' (its own points in a game of one)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
@@ -17,6 +18,7 @@ from game.registry import GAMES
 from test_fuzz_files import make_special
 
 LESSONS = games_with_lessons()
+GAMES_BY_NAME = {descriptor.name: descriptor for descriptor in GAMES}
 
 
 def played_through(game: str):
@@ -133,6 +135,28 @@ def test_chainchain_teaches_a_reversal_a_pile_taken_and_the_end():
     assert {"Reversed", "Took", "PileLeft", "GameEnded"} <= every
 
 
+def test_chainchain_teaches_the_letters_game_and_a_final_double():
+    """The letters game as a part of its own (words, and a reversal the learner makes); a final
+    double, after which the player before takes the pile."""
+    lesson, seen = played_through("chainchain")
+    variants = [part.config["rules"].get("variant", "numbers") for part in lesson.plan.parts]
+    letters = variants.index("letters")
+    assert learner_part_events(seen, letters, "Reversed")
+    assert all(step.action.word for p, step, _e in seen if p == letters and type(step.action).__name__ == "Play")
+    last_plays = [events for _p, _step, events in seen if {"GameEnded", "Reversed"} <= kinds(events)]
+    assert len(last_plays) == 1
+    took = [event for event in last_plays[0] if type(event).__name__ == "Took"]
+    assert [event.seat for event in took] == [0]   # the player before the last player: the learner
+
+
+def test_linx_teaches_the_stock_running_out_and_the_winner():
+    """The last part lays a chain as the stock runs out: no new anchors, and the game ends."""
+    lesson, seen = played_through("linx")
+    last = len(lesson.plan.parts) - 1
+    assert learner_part_events(seen, last, "ChainLaid") and learner_part_events(seen, last, "GameEnded")
+    assert learner_part_events(seen, last, "GameEnded")[0].winners == (0,)
+
+
 def test_linx_teaches_the_draw_of_two_a_chain_between_two_anchors_and_a_claim():
     lesson, seen = played_through("linx")
     assert longest_run(seen, 0, "Draw") == 2
@@ -142,12 +166,18 @@ def test_linx_teaches_the_draw_of_two_a_chain_between_two_anchors_and_a_claim():
     assert (laid[0].cards[0], laid[0].cards[-1]) == (lay.start, lay.end) and lay.start != lay.end
 
 
-def test_cubes_teaches_a_2x2_and_a_3x3_cube():
+def test_cubes_teaches_a_2x2_and_a_3x3_cube_a_pass_and_the_end():
     _lesson, seen = played_through("cubes")
     sizes = [{size for _x, _y, size in event.squares} for event in learner_events(seen, "Scored")]
     assert {2} in sizes and any(3 in found for found in sizes)
-    scored = learner_events(seen, "Scored")
+    scored = learner_part_events(seen, 0, "Scored")
     assert [len(event.cards) for event in scored] == [4, 9]
+    passing = next(p for p, step, _e in seen if type(step.action).__name__ == "Pass")
+    drawn = learner_part_events(seen, passing, "Drew")[-1]
+    assert learner_part_events(seen, passing, "Passed")   # and the card drawn is kept:
+    assert all(type(e).__name__ != "Placed" for p, _s, events in seen if p == passing for e in events) and drawn
+    ended = learner_events(seen, "GameEnded")
+    assert len(ended) == 1 and ended[0].winners == (0,)
 
 
 def test_sovereigns_chain_teaches_what_the_issue_lists():
@@ -164,17 +194,201 @@ def test_sovereigns_chain_teaches_what_the_issue_lists():
     assert {"ChainsStarted", "RevealPhase", "Scored", "GameEnded"} <= every
 
 
-def test_the_solitaire_teaches_a_cover_by_one_an_empty_place_and_a_win():
+def test_the_solitaire_teaches_a_cover_by_one_an_empty_place_a_win_and_a_loss():
     lesson, seen = played_through("sovereign-solitaire")
     emptied = [event.place for event in learner_events(seen, "Discarded")]
     played = [step.action for _p, step, _e in seen if type(step.action).__name__ == "PlayOn"]
     assert any(play.place in emptied for play in played)
-    assert [event.won for event in learner_events(seen, "SolitaireEnded")] == [True]
+    assert [event.won for event in learner_events(seen, "SolitaireEnded")] == [True, False]
     first = lesson.plan.parts[0]
     replay = Lesson(lesson.plan)
     replay.start()
     place = replay.session.state.chains[0][first.steps[0].action.place][-1]
     assert first.steps[0].action.card.value == place.card.value + 1  # covered by one
+
+
+# ---------------------------------------------------------------- what each part says it teaches
+# Each rule a lesson's part names in its `teaches` list, and what its played moves must show
+# for it: a test of the part's (config, [(step, events)]).
+
+
+def _by_learner(kind: str):
+    return lambda config, moves: any(type(e).__name__ == kind for step, events in moves if not step.computer
+                                     for e in events)
+
+
+def _by_anyone(*kinds: str):
+    return lambda config, moves: all(any(type(e).__name__ == kind for _s, events in moves for e in events)
+                                     for kind in kinds)
+
+
+def _learner_moves(*kinds: str):
+    return lambda config, moves: bool({type(s.action).__name__ for s, _e in moves if not s.computer} & set(kinds))
+
+
+def _rule(name: str, value: str):
+    return lambda config, moves: config["rules"].get(name, "numbers") == value
+
+
+def _both(*tests):
+    return lambda config, moves: all(test(config, moves) for test in tests)
+
+
+def _one_step(*kinds: str):
+    """One step whose events hold every one of `kinds`."""
+    return lambda config, moves: any(set(kinds) <= {type(e).__name__ for e in events} for _s, events in moves)
+
+
+def _run_of_draws(length: int):
+    def test(config, moves):
+        runs = "".join("D" if not s.computer and type(s.action).__name__ == "Draw" else "." for s, _e in moves)
+        return "D" * length in runs.split(".")   # a turn's draws: a run of exactly `length`
+    return test
+
+
+def _cube(size: int):
+    return lambda config, moves: any(size in {sq[2] for sq in e.squares} for s, events in moves if not s.computer
+                                     for e in events if type(e).__name__ == "Scored")
+
+
+def _on_another_chain(config, moves):
+    """A play on a chain not the mover's (two seats: the learner 0, the computer 1)."""
+    return any(type(s.action).__name__ == "Play" and s.action.chain != (1 if s.computer else 0) for s, _e in moves)
+
+
+def _solitaire_ended(won: bool):
+    return lambda config, moves: any(e.won == won for _s, events in moves for e in events
+                                     if type(e).__name__ == "SolitaireEnded")
+
+
+def _emptied_then_filled(config, moves):
+    emptied = {e.place for _s, events in moves for e in events if type(e).__name__ == "Discarded"}
+    return any(type(s.action).__name__ == "PlayOn" and s.action.place in emptied for s, _e in moves)
+
+
+def _drawn_fit_played(config, moves):
+    return any(getattr(e, "fits", False) for s, events in moves if not s.computer for e in events
+               if type(e).__name__ == "Drew") and _by_learner("Played")(config, moves)
+
+
+COVERAGE = {
+    "chains": {
+        "play one rank up or down": _by_learner("Played"), "draw when nothing fits": _by_learner("Drew"),
+        "a drawn card that fits is played": _drawn_fit_played, "pass after the draw rule's limit": _by_learner("Passed"),
+        "draw rule: up to three": _both(_rule("draw_rule", "three"), _run_of_draws(3)),
+        "draw rule: draw one": _both(_rule("draw_rule", "one"), _run_of_draws(1)),
+        "draw rule: draw until playable": _rule("draw_rule", "until"),
+        "the deck rebuilt from the chains": _by_learner("Rebuilt")},
+    "chainchain": {
+        "answer the required value": _by_learner("Played"), "take the pile": _by_learner("Took"),
+        "a double reverses the play": _by_learner("Reversed"), "a free lead after taking": _by_anyone("Took", "Played"),
+        "letters: a word from one letter to the other": _both(_rule("variant", "letters"), _by_learner("Played")),
+        "letters: a reversal": _both(_rule("variant", "letters"), _by_learner("Reversed")),
+        "a final double: the player before takes the pile": _one_step("Reversed", "Took", "GameEnded"),
+        "the last pile leaves the game": _by_anyone("PileLeft"), "the end and the winner": _by_anyone("GameEnded")},
+    "linx": {
+        "draw one with ten cards": _run_of_draws(1), "draw two with fewer": _run_of_draws(2),
+        "lay a chain and claim a scoring card": _by_learner("ChainLaid"), "discard to end a turn": _by_learner("Discarded"),
+        "the stock runs out": _one_step("ChainLaid", "GameEnded"), "the end and the winner": _by_anyone("GameEnded")},
+    "cubes": {
+        "place a card that matches": _by_learner("Placed"), "complete a 2x2 cube": _cube(2), "complete a 3x3 cube": _cube(3),
+        "pass and keep the card": _by_learner("Passed"), "the end and the winner": _by_anyone("GameEnded")},
+    "sovereigns-chain": {
+        "a face-down first card": _learner_moves("Open"), "an ability with a target": _learner_moves(
+            "SetSuit", "Discard", "Flip", "Cover"), "an event drawn": _by_learner("EventDrawn"),
+        "tokens taken and placed": _both(_by_learner("TokensTaken"), _by_learner("TokenPlaced")),
+        "playing on another player's chain": _on_another_chain,
+        "the Reveal Phase": _both(_by_anyone("RevealPhase"), _learner_moves("Reveal")),
+        "sudden death for a tie at the top": _both(_by_anyone("SuddenDeath"), _learner_moves("Pick")),
+        "the end and the winner": _by_anyone("Scored", "GameEnded")},
+    "sovereign-solitaire": {
+        "cover by one": _learner_moves("PlayOn"), "an emptied place filled": _emptied_then_filled,
+        "a pool token makes a card fit": _by_learner("TokenPlaced"), "a won deal": _solitaire_ended(True),
+        "a lost deal": _solitaire_ended(False)},
+}
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_each_part_shows_in_play_every_rule_it_says_it_teaches(game):
+    """The coverage list of each part (its `teaches`) names rules its game's list knows, each
+    shown by the part's own moves; together the parts teach every rule of the list."""
+    lesson, seen = played_through(game)
+    taught = set()
+    for number, part in enumerate(lesson.plan.parts):
+        moves = [(step, events) for p, step, events in seen if p == number]
+        assert part.teaches, part.title
+        for rule in part.teaches:
+            assert rule in COVERAGE[game], rule
+            assert COVERAGE[game][rule](part.config, moves), f"{part.title}: {rule}"
+        taught |= set(part.teaches)
+    assert taught == set(COVERAGE[game])
+
+
+def test_a_part_that_does_not_show_what_it_says_it_teaches_fails_the_coverage():
+    lesson, seen = played_through("cubes")
+    moves = [(step, events) for p, step, events in seen if p == 1]   # the pass: no cube completed
+    assert not COVERAGE["cubes"]["complete a 2x2 cube"](lesson.plan.parts[1].config, moves)
+    assert COVERAGE["cubes"]["pass and keep the card"](lesson.plan.parts[1].config, moves)
+
+
+# ---------------------------------------------------------------- sentences true to the table
+
+
+COUNTS = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+HOLDING = re.compile(r"\b(You|Computer \d) holds? (?:only )?(" + "|".join(COUNTS) + r") (cards?\b|[0-9A-Z]+)(?:s\b)?")
+
+
+def hand_counts(text: str, names: list[str], hands) -> list[tuple[str, int, int]]:
+    """Each sentence of `text` that counts cards in a hand ("You hold two 2s", "Computer 2 holds
+    no 8", "You hold ten cards"): (the words, the count said, the count in the hand)."""
+    found = []
+    for match in HOLDING.finditer(text):
+        who, count, what = match.groups()
+        hand = hands[names.index(who)]
+        held = len(hand) if what.startswith("card") else sum(getattr(card, "face", None) == what for card in hand)
+        found.append((match.group(0), COUNTS[count], held))
+    return found
+
+
+def each_step(game: str):
+    """The lesson of `game` at each of its steps, before the step is played (then skipped)."""
+    lesson = Lesson(load_lesson(game))
+    lesson.start()
+    while not lesson.finished:
+        if lesson.step is not None:
+            yield lesson
+            lesson.skip_step()
+        else:
+            lesson.next_part()
+
+
+def test_every_sentence_counting_cards_in_a_hand_is_true():
+    """Said just before its step's move, of the hand as it is then."""
+    checked = []
+    for game in LESSONS:
+        for lesson in each_step(game):
+            session = lesson.session
+            checked += [(game, lesson.step.text[:40], *found)
+                        for found in hand_counts(lesson.step.text, session.names, session.state.hands)]
+    wrong = [item for item in checked if item[-2] != item[-1]]
+    assert not wrong, wrong
+    assert len(checked) >= 10
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_lesson_starts_with_the_goal_and_ends_with_the_end_the_score_and_the_winner(game):
+    """Its first sentence says how a game is won; its last steps how a game ends, how it is
+    scored and who wins, ties included (a solitaire: how a deal is won and lost)."""
+    plan = load_lesson(game)
+    assert plan.parts[0].steps[0].text.startswith(("The goal: ", "To win, "))
+    closing = " ".join(step.text for step in plan.parts[-1].steps[-3:])
+    ending = r"\b(lost when|game ends|game is over)\b" if GAMES_BY_NAME[game].rules.max_players == 1 else \
+        r"\b(game ends|game is over)\b"
+    assert re.search(ending, closing), closing
+    assert re.search(r"\bwins?\b", closing)
+    if GAMES_BY_NAME[game].rules.max_players > 1:
+        assert re.search(r"\b(scor|total|points|collected)", closing) and re.search(r"\b(a tie|tied)\b", closing)
 
 
 # ---------------------------------------------------------------- refusals
@@ -351,6 +565,8 @@ def test_a_step_whose_move_breaks_the_rules_is_refused_naming_the_file_and_step(
     (lambda d: d["parts"][3]["prelude"].__setitem__(0, {"type": "Pass"}), "part 4, prelude move 1: the move"),
     (lambda d: d["parts"][2].update(steps=[]),
      "part 3: the prelude must be a list and the steps a list of at least one"),
+    (lambda d: d["parts"][0].update(teaches="everything"), "part 1: what the part teaches must be a list of rule names"),
+    (lambda d: d["parts"][0].update(teaches=["", "draw"]), "part 1: what the part teaches must be a list of rule names"),
     (lambda d: d.update(parts=[]), "the lesson needs a list of parts"),
     (lambda d: d.update(format=9), "format 9 is not one this version reads"),
     (lambda d: d.update(format=True), "format True is not one this version reads"),

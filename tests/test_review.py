@@ -18,8 +18,8 @@ from game.cards import card
 from game.chains.rules import FITS, Draw, Play
 from game.core import View, cards_seen
 from game.registry import GAMES, find_game
-from game.review import (BEST, BEST_WITHIN, COSTLY, COSTLY_FROM, GOOD, Decision, Judge, Review, ReviewBudget,
-                         decisions_of, mark_of, review_name)
+from game.review import (BEST, BEST_WITHIN, COSTLY, COSTLY_FROM, GOOD, POINTS_SCALES, Decision, Judge, Review,
+                         REVIEW_VERSION, ReviewBudget, decisions_of, mark_of, review_name)
 from game.rng import Rng
 from game.session import SaveError, Session
 
@@ -91,7 +91,95 @@ def test_the_planted_blunder_is_costly_and_the_winning_move_named(blunder_save):
     assert verdict.played_words == "Ann plays 7♠ on chain 1"
     assert verdict.chance_hard > 0.9 and verdict.chance_played < 0.1
     assert verdict.cost == pytest.approx(verdict.chance_hard - verdict.chance_played) and verdict.cost >= COSTLY_FROM
-    assert verdict.points_cost is None   # Chains is won or lost, not scored in points
+    assert not verdict.by_points and verdict.unit == "card"   # the win chance told the moves apart; cards left
+
+
+# A LINX game (seed 8) that Ann, playing by the rule of thumb, has won by move 98: she would lay a
+# chain of six for 30 points there, and discards 4 Leaf from it instead. Every move wins as
+# surely, so the win chance cannot tell them apart: the points lost can.
+DECIDED_SEED = 8
+DECIDED_MOVE = 98
+
+
+@pytest.fixture(scope="module")
+def decided_save() -> dict:
+    linx = find_game("linx").rules
+    thrown = next(a for a in linx.saved_types if a.__name__ == "Discard")
+    card = next(c for c in linx.deck({"players": 2}) if c.number == 4 and c.symbol == "Le")
+    return scripted_save("linx", DECIDED_SEED, 2, {DECIDED_MOVE: thrown(card)})
+
+
+def test_a_chain_thrown_away_in_a_decided_game_is_costly_in_points(decided_save):
+    review = Review(decided_save, 0, budget=SMALL, keep=False)
+    decision = next(d for d in review.decisions if d.move == DECIDED_MOVE)
+    assert any(type(a).__name__ == "LayChain" and a.scoring.points == 30 for a in decision.legal)
+    verdict = review.judge.judge(decision, seed=7)
+    assert verdict.chance_played == verdict.chance_hard == 1.0   # decided: the win is sure either way
+    assert verdict.mark == COSTLY and verdict.by_points
+    assert type(verdict.hard).__name__ == "LayChain" and verdict.hard_words.endswith("and takes 30 points")
+    assert verdict.points_cost >= POINTS_SCALES["linx"].costly_from
+
+
+def test_where_the_chance_cannot_tell_moves_apart_the_points_mark_them():
+    judge = Judge(find_game("linx"), SMALL, ["Ann", "Bob"])
+    level, above = [0.0] * 10, [40.0, 30.0] * 5
+    assert judge.mark(0.0, 0.0, above, level) == (COSTLY, True)           # a decided game
+    assert judge.mark(0.01, 0.05, above, level) == (COSTLY, True)         # equal chances, within the noise
+    assert judge.mark(0.0, 0.0, [3.0] * 10, level) == (BEST, True)        # a few points: as good
+    assert judge.mark(0.0, 0.0, [12.0, 8.0] * 5, level) == (GOOD, True)
+    assert judge.mark(0.05, 0.01, above, level) == (COSTLY, True)         # losing chance and points: the harsher
+    assert judge.mark(0.3, 0.01, level, level) == (COSTLY, False)         # the chance tells: it marks
+    assert judge.mark(-0.3, 0.01, above, level) == (BEST, False)          # the move played wins more often
+    assert judge.mark(0.0, 0.0, [], []) == (BEST, False)                  # no points counted
+
+
+# A solitaire (seed 4) that the rule of thumb plays to a loss: the deals the player cannot tell
+# from it are won from every one of its first positions, until its move 14 leaves none that can
+# be won.
+LOST_SEED = 4
+LOST_MOVE = 14
+SOLVED = ReviewBudget(search=0, deals=12)
+
+
+@pytest.fixture(scope="module")
+def lost_solitaire() -> dict:
+    return scripted_save("sovereign-solitaire", LOST_SEED, 1)
+
+
+def test_the_move_that_lost_a_solitaire_is_marked(lost_solitaire):
+    assert Session.from_save(lost_solitaire).state.winners == ()
+    verdicts = Review(lost_solitaire, 0, budget=SOLVED, keep=False).run()
+    assert [v.move for v in verdicts if v.lost_the_deal] == [LOST_MOVE]
+    lost = next(v for v in verdicts if v.move == LOST_MOVE)
+    assert lost.mark == COSTLY and lost.chance_played == 0.0 and lost.chance_hard > 0.5
+    assert lost.hard != lost.played and lost.hard_words
+    after = [v for v in verdicts if v.move > LOST_MOVE and not v.forced]
+    assert after and all(v.chance_hard == v.chance_played == 0.0 and v.mark == BEST for v in after)
+    assert all(v.points_cost is None and not v.by_points for v in verdicts)
+
+
+def test_a_solitaire_is_judged_from_the_view_not_the_deck(lost_solitaire, monkeypatch):
+    """The solver is handed deals of the unseen cards consistent with the view, never the real
+    order of the deck: the same verdicts when the real deck is dealt otherwise."""
+    rules = find_game("sovereign-solitaire").rules
+    review = Review(lost_solitaire, 0, budget=SOLVED, keep=False)
+    decision = next(d for d in review.decisions if d.move == LOST_MOVE)
+    handed = []
+    solve = type(rules).solve_deal
+
+    def watched(me, state, node_limit):
+        handed.append(list(state.draw_pile))
+        return solve(me, state, node_limit)
+
+    monkeypatch.setattr(type(rules), "solve_deal", watched)
+    verdict = review.judge.judge(decision, seed=5)
+    real = state_before(lost_solitaire, LOST_MOVE).draw_pile
+    assert handed and not any(pile == real for pile in handed)
+    other = rules.determinize(decision.view, Rng(99))
+    assert rules.view(other, 0) == decision.view and other.draw_pile != real
+    moved = Decision(decision.move, rules.view(other, 0), tuple(rules.legal_actions(other)), decision.played,
+                     decision.told)
+    assert review.judge.judge(moved, seed=5) == verdict
 
 
 def test_a_forced_move_is_best_without_a_search(blunder_save, monkeypatch):
@@ -219,7 +307,7 @@ def test_a_review_of_each_game_judges_every_decision(game):
         assert verdict.played_words and verdict.hard_words
         assert verdict.forced == (len(decision.legal) == 1)
         if verdict.mark == COSTLY:
-            assert verdict.cost >= COSTLY_FROM
+            assert verdict.cost >= COSTLY_FROM or verdict.points_cost >= POINTS_SCALES[game].costly_from
         if verdict.hard == verdict.played:
             assert verdict.mark == BEST and verdict.cost == 0.0
         if not points:
@@ -244,7 +332,11 @@ def test_points_in_games_scored_in_points():
     assert chainchain.points(state) == (0.0, 0.0, -3.0, 0.0)
     linx = find_game("linx").rules
     assert linx.points(linx.setup({"players": 2}, 1)) == (0.0, 0.0)
-    for name in ("sovereigns-chain", "sovereign-solitaire", "chains"):
+    chains = find_game("chains").rules
+    state = chains.setup({"players": 3}, 1)
+    state.hands[1].pop()
+    assert chains.points(state) == (-5.0, -4.0, -5.0)   # the cards left in hand
+    for name in ("sovereigns-chain", "sovereign-solitaire"):
         rules = find_game(name).rules
         assert rules.points(rules.setup({"players": rules.default_players}, 1)) is None
     sovereign = find_game("sovereigns-chain").rules
@@ -319,7 +411,7 @@ def test_a_review_is_kept_by_game_seat_and_version(blunder_save, monkeypatch):
     key = Review(blunder_save, 0, budget=TINY, keep=False).key
     assert key["seat"] == 0 and key["seed"] == BLUNDER_SEED and key["actions"] == blunder_save["actions"]
     assert review_name(key) != review_name({**key, "seat": 1})
-    monkeypatch.setattr("game.review.REVIEW_VERSION", 2)
+    monkeypatch.setattr("game.review.REVIEW_VERSION", REVIEW_VERSION + 1)
     assert review_name(Review(blunder_save, 0, budget=TINY, keep=False).key) != review_name(key)
 
 

@@ -60,3 +60,32 @@ def test_the_sheet_opens_with_the_game_and_ends_with_the_card_files():
     assert paragraphs[0].startswith("Goal:") and paragraphs[1].startswith("Setup:")
     assert paragraphs[-1].startswith("The card list") and "designed for this edition" in paragraphs[-1]
     assert sum("classes.toml" in p for p in paragraphs) == 1
+
+
+def test_the_sheet_lists_every_class_and_event_with_what_it_does():
+    """Read from the built-in card set, so the sheet says what the cards the engine plays do."""
+    from game.sovereign.cards import BUILT_IN
+    from game.sovereign.guide import GUIDE
+
+    classes = next(p for p in GAME.guide.paragraphs if p.startswith("The classes"))
+    events = next(p for p in GAME.guide.paragraphs if p.startswith("The events"))
+    assert len(BUILT_IN.classes) == 10 and len(BUILT_IN.events) == 15
+    assert all(f"{info.name}: {info.text}" in classes for info in BUILT_IN.classes.values())
+    assert all(f"{event.name}: {event.text}" in events for event in BUILT_IN.events)
+    assert "{" not in GUIDE
+
+
+def test_the_sheet_tells_the_rulings_a_player_asks_about():
+    from game.sovereign.rules import RULES
+    from game.sovereign.state import chain_score
+
+    text = " ".join(GAME.guide.paragraphs)
+    for said in ("Discarded cards go face down", "the discard pile is shuffled into a new one",
+                 "A player with no card in hand only draws", "a face-up card uncovered this way is not revealed",
+                 "a Runner revealed in the Reveal Phase may tuck a card", "counts with the suit its card has now",
+                 "Play starts with the player at the dealer's left", "only a tie for the top score is played off"):
+        assert said in text
+    state = RULES.setup({"players": 3, "dealer": 1}, 4)
+    assert state.current == 2   # the dealer's left: the next seat
+    flipped = [[Placed(card, True, suit_token="star", mods=(1, 1))] for card in SCORED_CHAIN[:1]]
+    assert chain_score(flipped) == SCORED_CHAIN[0].value + 2   # scored as a star, modifiers with it

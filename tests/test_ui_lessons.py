@@ -96,6 +96,30 @@ def test_a_lesson_played_by_its_lit_moves_is_learned_and_saves_nothing(driver, g
     assert storage.finished_games() == []
 
 
+def test_the_linx_learner_builds_the_chain_by_hand(driver):
+    """The chain a step asks for is not laid out for the learner: its start anchor is lit, then
+    the chain row while its cards go in, then its end anchor; the chain built is laid."""
+    driver.app.screens.menu()
+    table = open_lesson(driver, "linx")
+    lesson = table.lesson.lesson
+    while type(lesson.step.action).__name__ != "LayChain":
+        lesson_move_on(table)
+        driver.frame(dt=0.05)
+    wait_until_lit(driver, table)
+    chain, view = lesson.step.action, table.current_view()
+    assert table.builder.cards() == []
+    assert table.action_spot(chain) == table.board.slot_of("anchor", chain.start, view).rect
+    driver.click(table.board.slot_of("anchor", chain.start, view).rect.center)
+    assert table.builder.start == chain.start and table.action_spot(chain) == table.builder.rect
+    for card in chain.cards:
+        table.builder.add(card)
+    assert table.action_spot(chain) == table.board.slot_of("anchor", chain.end, view).rect
+    driver.click(table.board.slot_of("anchor", chain.end, view).rect.center)
+    steps = lesson.steps_done
+    driver.key(pygame.K_l)
+    assert lesson.steps_done == steps + 1, table.prompt_line.message
+
+
 def test_hidden_cards_of_the_other_seats_stay_hidden(driver):
     """The computer's draws in the Chains lesson show no card to the learner, on the table or in its log."""
     table = open_lesson(driver, "chains")

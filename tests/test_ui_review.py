@@ -355,3 +355,27 @@ def test_the_lines_of_a_verdict():
         "Your 3 decisions:", "1 best \u00b7 1 good \u00b7 1 costly", "Costliest: move 87 (90 points of win chance)"]
     assert summary_lines([forced], "Ann") == ["Ann's 1 decision:", "1 best \u00b7 0 good \u00b7 0 costly",
                                               "No decision lost any win chance."]
+
+
+def test_the_lines_of_a_verdict_marked_by_its_points_or_losing_the_deal():
+    """A decided game's move marked by what it cost in points, and the solitaire move after
+    which the deal could no longer be won."""
+    thrown = engine.Verdict(98, BLUNDER, "Ann discards 4 Leaf", COSTLY, WINNING, "Ann lays a chain of 6",
+                            1.0, 1.0, 0.0, 150.0, by_points=True)
+    assert cost_line(thrown) == "Costly: cost: 150 points (win chance 100% either way)"
+    uneven = engine.Verdict(9, BLUNDER, "Ann discards 4 Leaf", GOOD, WINNING, "Ann lays a chain of 6",
+                            0.4, 0.42, 0.02, 12.0, by_points=True)
+    assert cost_line(uneven) == "Good: cost: 12 points (win chance 40%; Hard's move 42%)"
+    assert summary_lines([uneven, thrown], "Ann")[2] == "Costliest: move 98 (cost: 150 points)"
+    cards = engine.Verdict(40, BLUNDER, "Ann plays 7\u2660 on chain 1", COSTLY, WINNING, "Ann plays 2\u2660 on chain 3",
+                           0.0, 0.0, 0.0, 3.0, by_points=True, unit="card")
+    assert cost_line(cards) == "Costly: cost: 3 cards (win chance 0% either way)"
+    more = engine.Verdict(41, BLUNDER, "Ann plays", GOOD, WINNING, "Ann plays", 0.4, 0.45, 0.05, 1.0, unit="card")
+    assert cost_line(more) == "Good: 5 points of win chance lost (40%; Hard's move 45%); cost: 1 card"
+    lost = engine.Verdict(14, BLUNDER, "You play", COSTLY, WINNING, "You play", 0.0, 0.9, 0.9, None,
+                          lost_the_deal=True)
+    assert cost_line(lost) == "Costly: 90 points of win chance lost (0%; Hard's move 90%); no win after it"
+    after = engine.Verdict(16, WINNING, "You play", BEST, WINNING, "You play", 0.0, 0.0)
+    assert summary_lines([lost, after], "You")[1:] == ["1 best \u00b7 0 good \u00b7 1 costly \u00b7 lost at move 14",
+                                                       "Costliest: move 14 (90 points of win chance)"]
+    assert summary_lines([after], "You")[2] == "No decision lost any win chance."

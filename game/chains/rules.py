@@ -403,6 +403,11 @@ class ChainsRules(Rules):
         """The deck and the other seats' hands (every hand is shown once the game is over)."""
         return draw_pile_and_other_hands(state.draw_pile, state.hands, seat, state.winners is not None)
 
+    def points(self, state: ChainsState) -> tuple[float, ...]:
+        """Minus each seat's cards left in hand: what a deadlock is decided by, and the margin a
+        review weighs where the win chance cannot tell two moves apart."""
+        return tuple(-float(len(hand)) for hand in state.hands)
+
     def outcome(self, state: ChainsState) -> Outcome | None:
         if state.winners is None:
             return None

@@ -26,17 +26,32 @@ COVERING = Picture(
 
 GUIDE = """\
 Goal: when the game ends, have the chain whose stars and planets differ the most. Your score is the gap between the total value of the star cards and of the planet cards in play in your chain.
-Setup: one event is active. Everyone gets five cards, secretly picks one and, all at once, lays it face down to start their chain.
-Your turn: play one card from your hand face up at the right end of any chain, yours or another player's (unless the event says otherwise). A chain of 7 takes no more cards. You resolve the card you placed: first (E) if it has it (a new event replaces the active one at once), then its ability. Abilities that say "may" can be skipped. Then draw a card.
+Setup: one event is active. Everyone gets five cards, secretly picks one and, all at once, lays it face down to start their chain. Play starts with the player at the dealer's left.
+Your turn: play one card from your hand face up at the right end of any chain, yours or another player's (unless the event says otherwise). A chain of 7 takes no more cards. You resolve the card you placed: first (E) if it has it (a new event replaces the active one at once), then its ability. Abilities that say "may" can be skipped. Then draw a card. A player with no card in hand only draws. Discarded cards go face down on the discard pile, and when the draw pile runs out the discard pile is shuffled into a new one.
 Shield and modifier tokens in your pool may be placed at any moment of your own turn: before your play, between two plays, after the last one, until you draw; never in another player's turn.
 Nebula turns the cards played under it face down, but a card with (E) is played face up, and its new event ends the Nebula. A face-down card shows its face only to the players who saw it: whoever placed it, or everyone if it was turned down in sight.
-A chain is a row of places; a place can hold a stack, and only the top card is in play. Only cards in play can be targeted, and never a shielded one. When a card leaves a chain, its tokens go back to the supply and the card beneath (if any) is in play again; an empty place closes up.
+A chain is a row of places; a place can hold a stack, and only the top card is in play. Only cards in play can be targeted, and never a shielded one. When a card leaves a chain, its tokens go back to the supply and the card beneath (if any) is in play again, as it lay: a face-up card uncovered this way is not revealed and its ability does nothing. An empty place closes up: the cards to its right shift left.
 Tokens are limited: 13 shields, 21 modifiers (+1 or -1), 21 suit tokens. An ability that needs more tokens than remain takes what is left, and nothing when none is left.
-End: when a turn ends with a chain of 7, pools are emptied and the Reveal Phase begins with the owner of that chain: in turn, each player turns up one face-down card of their own chain and resolves it (events are off). A card a Runner tucked beneath itself is revealed too, while the Runner is in play. Tokens gained now stay in your pool for any of your reveal turns, before or after the reveal; what is left is forfeited at scoring. Then chains are scored. If a whole round passes in which nobody plays or draws a card, the game ends the same way.
-Ties: the tied players, without drawing, each secretly pick a card and play it face up on their own chain (even under Nebula), resolved in turn order under the current event, and the chains are scored again, until the tie breaks. Tokens gained then may be placed after any of your sudden-death plays. A tied player with no cards left loses. The other chains are closed once scored: nothing played in sudden death can change them.
+End: when a turn ends with a chain of 7, pools are emptied and the Reveal Phase begins with the owner of that chain: in turn, each player turns up one face-down card of their own chain and resolves it (events are off). A card a Runner tucked beneath itself is revealed too, while the Runner is in play; a Runner revealed in the Reveal Phase may tuck a card from hand, and that card is revealed and resolved at once. Tokens gained now stay in your pool for any of your reveal turns, before or after the reveal; what is left is forfeited at scoring. Then chains are scored; a modifier counts with the suit its card has now (after any suit token). If a whole round passes in which nobody plays or draws a card, the game ends the same way.
+Ties: only a tie for the top score is played off. The tied players, without drawing, each secretly pick a card and play it face up on their own chain (even under Nebula), resolved in turn order under the current event, and the chains are scored again, until the tie breaks. Tokens gained then may be placed after any of your sudden-death plays. A tied player with no cards left loses. The other chains are closed once scored: nothing played in sudden death can change them.
+{classes}
+{events}
 Fair Winds: play without event cards; (E) is ignored.
 The card list (70 class cards in ten classes, 15 events) was designed for this edition; the official list is not reproduced. Both are data files: a player who owns the printed cards can type them into a class file and an event file (the same layout as the built-in classes.toml and events.toml), put them in the "cards" folder of the game's data folder as NAME.classes.toml and NAME.events.toml (the setup screen says where that folder is; a set with one file takes the other built-in), and choose NAME as the Card set when setting up a game. A file with a mistake is refused: the setup screen lists it with its line and the reason, and the built-in cards stay in use. A saved game keeps its cards, even if the files change later.
 """
+
+
+
+def _listed(heading: str, items) -> str:
+    """One paragraph naming each item and what it does: "Classes: Scout: Discard one...; ..."."""
+    return heading + " " + " ".join(f"{name}: {text}" for name, text in items)
+
+
+GUIDE = GUIDE.format(
+    classes=_listed("The classes, and what each does when it is played face up or revealed.",
+                    ((info.name, info.text) for info in BUILT_IN.classes.values())),
+    events=_listed("The events, and what each does while it is active.",
+                   ((event.name, event.text) for event in BUILT_IN.events)))
 
 SOLITAIRE_GUIDE = """\
 Goal: make all seven places of your one chain hold face-up cards in play of one suit (all stars or all planets) before no card in your hand can be played. An empty place, a face-down card or a Mercenary without a suit stands in the way.

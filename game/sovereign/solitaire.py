@@ -50,6 +50,7 @@ class SolitaireRules(SovereignRules):
     min_players = 1
     max_players = 1
     numbered_deals = True
+    has_solver = True
     can_give_up = True
 
     def __init__(self, cards: CardSet = BUILT_IN) -> None:
@@ -142,6 +143,10 @@ class SolitaireRules(SovereignRules):
     def points(self, state: SovereignState) -> None:
         """A solitaire is won or lost: no points."""
         return None
+
+    def solve_deal(self, state: SovereignState, node_limit: int) -> tuple[bool | None, list]:
+        """The solver's answer (`solve`) for a deal whose every card is known."""
+        return solve(state, self, node_limit)
 
 
 SOLITAIRE = SolitaireRules()

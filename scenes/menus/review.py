@@ -18,7 +18,7 @@ from collections import Counter
 
 import pygame
 
-from game.review import BEST, COSTLY, GOOD, Review, ReviewBudget
+from game.review import BEST, COSTLY, GOOD, SEVERITY, Review, ReviewBudget
 from game.session import SaveError, Session
 from game.wording import HISSING, YOU, whose
 
@@ -88,35 +88,62 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def points_words(points: float) -> str:
+def points_words(points: float, unit: str = "point") -> str:
     whole = round(points)
-    return f"{whole} point{'s' if whole != 1 else ''}"
+    return f"{whole} {unit}{'s' if whole != 1 else ''}"
 
 
 def cost_line(verdict) -> str:
-    """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)"."""
+    """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)", or where
+    the win chance could not tell the moves apart, "Costly: cost: 150 points (win chance 0%
+    either way)"; and in a solitaire, the move after which the deal could no longer be won (as
+    far as the player could know): "no win after it"."""
     mark = MARK_WORDS[verdict.mark]
     if verdict.forced:
         return f"{mark}: the only move"
-    fewer = f", {points_words(verdict.points_cost)} fewer" if verdict.points_cost and round(verdict.points_cost) else ""
+    lost = "; no win after it" if verdict.lost_the_deal else ""
+    if verdict.by_points:
+        return f"{mark}: cost: {points_words(verdict.points_cost, verdict.unit)} ({chances_words(verdict)}){lost}"
+    fewer = ""
+    if verdict.points_cost and round(verdict.points_cost):
+        lost_points = points_words(verdict.points_cost, verdict.unit)
+        fewer = f", {lost_points} fewer" if verdict.unit == "point" else f"; cost: {lost_points}"
     if verdict.hard == verdict.played:
-        return f"{mark}: Hard's own choice (win chance {percent(verdict.chance_played)})"
+        return f"{mark}: Hard's own choice (win chance {percent(verdict.chance_played)}){lost}"
     if verdict.mark == BEST:
-        return f"{mark}: as good as Hard's move for the win{fewer}"
+        return f"{mark}: as good as Hard's move for the win{fewer}{lost}"
     return (f"{mark}: {round(100 * verdict.cost)} points of win chance lost ({percent(verdict.chance_played)}; "
-            f"Hard's move {percent(verdict.chance_hard)}){fewer}")
+            f"Hard's move {percent(verdict.chance_hard)}){fewer}{lost}")
+
+
+def chances_words(verdict) -> str:
+    """The win chances of a move marked by its points: "win chance 0% either way", or both."""
+    played, hard = percent(verdict.chance_played), percent(verdict.chance_hard)
+    return f"win chance {played} either way" if played == hard else f"win chance {played}; Hard's move {hard}"
 
 
 def summary_lines(verdicts, name: str) -> list[str]:
-    """How many decisions of each mark, and the costliest one."""
+    """How many decisions of each mark, and the costliest one (in win chance, else in points);
+    in a solitaire, the move after which the deal could no longer be won ("lost at move 14")."""
     counts = Counter(v.mark for v in verdicts)
     total = len(verdicts)
     marks = " \u00b7 ".join(f"{counts[mark]} {MARK_WORDS[mark].lower()}" for mark in (BEST, GOOD, COSTLY))
     head = f"{whose(name, opening=True)} {total} decision{'s' if total != 1 else ''}:"
-    costliest = max(verdicts, key=lambda v: v.cost, default=None)
-    if costliest is None or costliest.cost <= 0:
+    lost = next((v.move for v in verdicts if v.lost_the_deal), None)
+    if lost is not None:
+        marks += f" \u00b7 lost at move {lost}"
+    costliest = max(verdicts, key=costliness, default=None)
+    if costliest is None or costliness(costliest)[1] <= 0:
         return [head, marks, "No decision lost any win chance."]
+    if costliest.by_points:
+        return [head, marks, f"Costliest: move {costliest.move} (cost: {points_words(costliest.points_cost, costliest.unit)})"]
     return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance)"]
+
+
+def costliness(verdict) -> tuple:
+    """What ranks the costliest decision: its mark, then what it lost (points where the points
+    made the mark, else points of win chance)."""
+    return SEVERITY[verdict.mark], verdict.points_cost if verdict.by_points else round(100 * verdict.cost)
 
 
 # ---------------------------------------------------------------- the work, off the frame loop

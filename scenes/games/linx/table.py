@@ -214,7 +214,7 @@ class LinxTable(TableScene):
         if isinstance(action, Discard):
             return self.board.piles[DISCARD].rect
         if isinstance(action, LayChain):
-            return self.builder.rect
+            return self.building_spot(action) if self.lesson is not None else self.builder.rect
         return None
 
     def event_spot(self, event):
@@ -346,14 +346,29 @@ class LinxTable(TableScene):
         self.builder.short_note = self.advice.short_words(view)
 
     def light_move(self, action) -> None:
-        """A chain to lay is shown built in the chain row (Enter or L lays it)."""
+        """A chain to lay is shown built in the chain row (Enter or L lays it); in a lesson the
+        learner builds it by hand, each piece lit in turn (`building_spot`), and Enter still
+        lays it whole."""
         super().light_move(action)
-        if isinstance(action, LayChain):
+        if isinstance(action, LayChain) and self.lesson is None:
             self.builder.show(action.start, action.cards, action.end, action.scoring)
+
+    def building_spot(self, action: LayChain):
+        """Where the next piece of a chain being built by hand goes: its start anchor, then the
+        chain row until its cards are in, in order, then its end anchor."""
+        builder, view = self.builder, self.current_view()
+        if not {action.start, action.end} <= set(view.anchors):
+            return builder.rect
+        if builder.start != action.start:
+            return self.board.slot_of("anchor", action.start, view).rect
+        if tuple(builder.built) != action.cards or builder.end == action.end:
+            return builder.rect
+        return self.board.slot_of("anchor", action.end, view).rect
 
     def describe(self, action) -> str:
         if isinstance(action, LayChain):
-            return f"lay the chain of {action.length} shown, for {action.scoring.points} points"
+            shown = " shown" if self.lesson is None else ""   # a lesson's chain is built by hand
+            return f"lay the chain of {action.length}{shown}, for {action.scoring.points} points"
         return super().describe(action)
 
     def turn_prompt(self, view, current: str) -> str:

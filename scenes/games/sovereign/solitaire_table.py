@@ -5,8 +5,8 @@ names the deal by its number (and says when it was proved winnable, or is the da
 
 After each turn the solver works out, off the frame loop, whether the deal can still be won; when
 it proves that no sequence of plays wins any more, the table says so and offers to end the deal
-(a loss) or play on. "Winnable?" (or W) asks the same on demand, as a hint (the game then counts
-as assisted). Hint plays the solver's winning line when it proves one, else the rule of thumb;
+(a loss) or play on (not in a lesson, whose steps may lead a deal to its loss on purpose).
+"Winnable?" (or W) asks the same on demand, as a hint (the game then counts as assisted). Hint plays the solver's winning line when it proves one, else the rule of thumb;
 it too is worked out off the frame loop. Both share the table's HintMemory, so a line found by
 one is followed by the other without searching again."""
 
@@ -229,8 +229,8 @@ class SolitaireTable(SovereignTable):
                 self.present_hint(action)
         if self.check is not None and self.check.thinker.done:
             self.answer(self.check)
-        elif self.check is None and not self.playing_on and self.checked_at != len(self.session.log) \
-                and self.turn_begins():
+        elif self.check is None and not self.playing_on and self.lesson is None \
+                and self.checked_at != len(self.session.log) and self.turn_begins():
             self.checked_at = len(self.session.log)
             self.check = self.winnable_search(asked=False)
 
