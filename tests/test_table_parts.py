@@ -326,3 +326,17 @@ def test_on_the_viewer_s_turn_a_short_remark_and_the_instruction_show_together(d
     drawn.clear()
     line.draw(pygame.Surface((700, 300)), "Ben's turn", active=False)
     assert drawn == ["New event: Jamming Field"]
+
+
+def test_the_move_log_shows_whole_entries_only():
+    """An entry wrapped onto two lines is shown whole or not at all: the log never starts with
+    the tail of a move."""
+    from scenes.table.movelog import MoveLog
+
+    log = MoveLog(None)
+    log.entries = lambda viewer, size, width: [["Ana plays 7"], ["Ben takes 15 Diamond from the", "stock"], ["Cy passes"]]
+    assert log.newest(0, 14, 100, 3) == ["Ben takes 15 Diamond from the", "stock", "Cy passes"]
+    assert log.newest(0, 14, 100, 2) == ["Cy passes"]
+    assert log.newest(0, 14, 100, 4) == ["Ana plays 7", "Ben takes 15 Diamond from the", "stock", "Cy passes"]
+    log.entries = lambda viewer, size, width: [["a", "b", "c"]]
+    assert log.newest(0, 14, 100, 2) == ["b", "c"]

@@ -11,14 +11,27 @@ class MoveLog:
         self.table = table
         self._cache: tuple = ((), [])
 
-    def lines(self, viewer: int | None, size: int, width: int) -> list[str]:
-        """The log wrapped to `width`; rebuilt only when something changed."""
+    def entries(self, viewer: int | None, size: int, width: int) -> list[list[str]]:
+        """The log's entries, each wrapped to `width`; rebuilt only when something changed."""
         session = self.table.session
         key = (session.revision, viewer, size, width)
         if self._cache[0] != key:
-            lines = [part for line in session.stream(viewer).log_lines() for part in wrap(line, size, width)]
-            self._cache = (key, lines)
+            self._cache = (key, [wrap(line, size, width) for line in session.stream(viewer).log_lines()])
         return self._cache[1]
+
+    def lines(self, viewer: int | None, size: int, width: int) -> list[str]:
+        """The log wrapped to `width`, line by line."""
+        return [part for entry in self.entries(viewer, size, width) for part in entry]
+
+    def newest(self, viewer: int | None, size: int, width: int, room: int) -> list[str]:
+        """The lines of the newest entries that fit `room` lines whole (an entry's tail is never
+        shown without its start), or the newest entry's last lines when it alone is longer."""
+        shown: list[str] = []
+        for entry in reversed(self.entries(viewer, size, width)):
+            if len(shown) + len(entry) > room:
+                return shown or entry[-room:]
+            shown[:0] = entry
+        return shown
 
     def draw(self, screen, rect, viewer: int | None) -> None:
         px = self.table.px
@@ -26,9 +39,8 @@ class MoveLog:
         top = draw_text(screen, "Moves", px(17), theme.INK, (inner.x + px(10), inner.y + px(8)), bold=True).bottom + px(6)
         size = px(14)
         line_h = line_height(size)
-        lines = self.lines(viewer, size, inner.w - px(20))
         room = max(1, (inner.bottom - px(6) - top) // line_h)
         y = top
-        for line in lines[-room:]:
+        for line in self.newest(viewer, size, inner.w - px(20), room):
             draw_text(screen, line, size, theme.INK_DIM, (inner.x + px(10), y))
             y += line_h
