@@ -12,18 +12,13 @@ import statistics
 import time
 
 
-def wait_for(client, kind: str, backlog: list) -> dict:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        backlog.extend(client.poll())
-        while backlog:
-            message = backlog.pop(0)
-            if message["type"] == kind:
-                return message
-            if message["type"] in ("refused", "dropped"):
-                raise RuntimeError(f"the table answered {message}")
-        time.sleep(0.0002)
-    raise TimeoutError(f"no {kind} message")
+def wait_for(client, kind: str) -> dict:
+    """The next message of `kind`; a refusal or a dropped connection on the way ends the run."""
+    passed: list = []
+    message = client.wait_for(kind, 10, passed)
+    if any(m["type"] in ("refused", "dropped") for m in passed):
+        raise RuntimeError(f"the table answered {passed}")
+    return message
 
 
 def round_trips(game: str, actions: int) -> list[float]:
@@ -42,20 +37,18 @@ def round_trips(game: str, actions: int) -> list[float]:
             for seat in (0, 1):
                 client = TableClient(f"ws://127.0.0.1:{server.port}")
                 client.open({"type": "hello", "room": code, "seat": seat})
-                backlog: list = []
-                wait_for(client, "welcome", backlog)
-                last[seat] = wait_for(client, "snapshot", backlog)
-                players.append((client, backlog))
+                wait_for(client, "welcome")
+                last[seat] = wait_for(client, "snapshot")
+                players.append(client)
             while len(times) < actions and last[0]["to_move"] is not None:
                 seat = last[0]["to_move"]
-                client, backlog = players[seat]
+                client = players[seat]
                 start = time.perf_counter()
                 client.send({"type": "act", "action": last[seat]["legal"][0], "seen": last[seat]["seq"]})
-                last[seat] = wait_for(client, "move", backlog)
+                last[seat] = wait_for(client, "move")
                 times.append(time.perf_counter() - start)
-                other, other_backlog = players[1 - seat]
-                last[1 - seat] = wait_for(other, "move", other_backlog)
-            for client, _backlog in players:
+                last[1 - seat] = wait_for(players[1 - seat], "move")
+            for client in players:
                 client.close()
             seed += 1
     finally:

@@ -5,8 +5,6 @@ is bounded; the server stops by itself at the end of each test."""
 
 from __future__ import annotations
 
-import time
-import weakref
 
 import pytest
 
@@ -30,23 +28,9 @@ def address(server: TableServer) -> str:
     return f"ws://127.0.0.1:{server.port}"
 
 
-BACKLOGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a client's messages not yet looked at
-
-
 def next_of(client: TableClient, kind: str, kept: list | None = None) -> dict:
     """The next message of `kind` the client receives (the ones before it put in `kept`)."""
-    backlog = BACKLOGS.setdefault(client, [])
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        backlog.extend(client.poll())
-        while backlog:
-            message = backlog.pop(0)
-            if message["type"] == kind:
-                return message
-            if kept is not None:
-                kept.append(message)
-        time.sleep(0.005)
-    raise AssertionError(f"no {kind!r} message within {WAIT} s (received {[m.get('type') for m in kept or []]})")
+    return client.wait_for(kind, WAIT, kept)
 
 
 def seated(server: TableServer, code: str, seat: int) -> tuple[TableClient, dict, dict]:

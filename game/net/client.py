@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+import time
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
@@ -53,6 +54,21 @@ class TableClient:
                 messages.append(self.inbox.get_nowait())
             except queue.Empty:
                 return messages
+
+    def wait_for(self, kind: str, seconds: float, passed: list | None = None) -> dict:
+        """Wait for the next message of `kind` (a headless player's way, never the frame loop's);
+        the messages before it go to `passed`. TimeoutError after `seconds`."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                message = self.inbox.get(timeout=left)
+            except queue.Empty:
+                break
+            if message["type"] == kind:
+                return message
+            if passed is not None:
+                passed.append(message)
+        raise TimeoutError(f"no {kind!r} message within {seconds} s")
 
     def close(self) -> None:
         if self._connection is not None:
