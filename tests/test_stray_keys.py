@@ -20,6 +20,7 @@ from scenes.menus.menu import MainMenu
 from scenes.menus.review import ReviewScene
 from scenes.shell.keymap import GUARD_SECONDS
 from test_ui_lessons import play_to_the_end
+from ui_driver import lesson_move_on
 
 KEYS = {"Enter": pygame.K_RETURN, "Space": pygame.K_SPACE, "Esc": pygame.K_ESCAPE}
 NAMES = ["Ana", "Ben", "Cleo"]
@@ -125,11 +126,16 @@ def test_the_lost_deal_is_ended_by_its_own_key_named_on_its_button(driver):
 
 
 def test_a_finished_lesson_then_esc_leaves_the_app_running(driver):
-    """Enter on "Lesson learned" goes to the menu; the next Esc, at once, does nothing; after a
-    pause it asks whether to quit, and Enter stays."""
+    """Enter on the lesson's end goes to the menu; the next Esc, at once, does nothing; after a
+    pause it asks whether to quit, and Enter stays. (The lesson's early steps are skipped, its
+    last ones played by keys.)"""
     driver.app.screens.lesson("chainchain")
     table = driver.app.top
+    lesson = table.lesson.lesson
+    while lesson.plan.step_count - lesson.steps_done > 3:
+        lesson_move_on(table)
     play_to_the_end(driver, table)
+    assert lesson.finished
     driver.key(pygame.K_RETURN)
     menu = driver.app.top
     assert isinstance(menu, MainMenu)

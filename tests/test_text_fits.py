@@ -5,6 +5,8 @@ test is what says the words are all there.)"""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 from ui_driver import Driver
@@ -97,9 +99,12 @@ def finished_games() -> list[Session]:
 
 
 def review_ready(driver: Driver, scene) -> None:
+    """Frames until the review is ready, each after a pause that leaves its worker the processor
+    (a frame loop drawing flat out would starve it)."""
     for _ in range(20000):
         if scene.ready:
             return
+        time.sleep(0.01)
         driver.frame()
     pytest.fail("the review did not finish")
 
