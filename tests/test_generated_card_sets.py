@@ -13,7 +13,6 @@ import os
 import random
 from collections import Counter
 
-import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
