@@ -5,7 +5,9 @@ test is what says the words are all there.)"""
 
 from __future__ import annotations
 
+import shutil
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -98,6 +100,24 @@ def finished_games() -> list[Session]:
     return games
 
 
+@pytest.fixture(scope="module")
+def judged_games(tmp_path_factory) -> tuple[list[Session], Path]:
+    """The finished games and a folder of their stored reviews (judged briefly), made once for
+    every size and look: a review screen finds its game's review stored and is ready at once, as
+    it is for a game reviewed before."""
+    from game import storage
+    from game.review import Review
+    from test_review import TINY
+
+    home = tmp_path_factory.mktemp("judged")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CHAINTABLE_HOME", str(home))
+        sessions = finished_games()
+        for session in sessions:
+            Review(session.to_save(), 0, budget=TINY).run()
+        return sessions, storage.reviews_dir()
+
+
 def review_ready(driver: Driver, scene) -> None:
     """Frames until the review is ready, each after a pause that leaves its worker the processor
     (a frame loop drawing flat out would starve it)."""
@@ -143,17 +163,17 @@ def screens_after_the_games(driver: Driver, sessions: list[Session]):
 
 @pytest.mark.parametrize("looks", LOOKS, ids=str)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_text_is_cut_in_results_replays_reviews_saved_games_or_statistics(size, looks, private_home, monkeypatch):
-    from game import review as engine
-    from test_review import TINY
+def test_no_text_is_cut_in_results_replays_reviews_saved_games_or_statistics(size, looks, judged_games,
+                                                                              private_home):
+    from game import storage
 
-    monkeypatch.setattr(engine, "REVIEW_BUDGETS", {name: TINY for name in engine.REVIEW_BUDGETS})
-    monkeypatch.setattr(engine, "DEFAULT_BUDGET", TINY)
+    sessions, reviews = judged_games
+    shutil.copytree(reviews, storage.reviews_dir(), dirs_exist_ok=True)
     app = open_app(fit_to_desktop=False)
     app.screen = pygame.display.set_mode(size)
     app.settings.update(LOOKS[looks])
     app.apply_settings()
     found = []
-    for name, scene in screens_after_the_games(Driver(app), finished_games()):
+    for name, scene in screens_after_the_games(Driver(app), sessions):
         found += [f"{name}: {text}" for text in cut_texts(scene, size)]
     assert not found, f"at {size} with {looks}: cut short: {sorted(set(found))}"
