@@ -140,6 +140,7 @@ class Session:
         self.revision = next(_REVISIONS)  # changes whenever the position does
         self.assisted: set[int] = set()
         self.redo_tails: list[list[dict]] = []
+        self.network: dict | None = None  # a table hosted over the network: its record (game/net/hosting.py)
         self.state = self.rules.setup(self.config["rules"], self.game_seed(0))
         self.computers = {i: self._computer(i) for i, seat in enumerate(self.seats) if not seat.is_human}
 
@@ -406,8 +407,9 @@ class Session:
     # -- saves
 
     def to_save(self) -> dict:
-        return {"format": SAVE_FORMAT, "game": self.game, "edition": self.rules.edition, "config": self.config,
-                "seed": self.seed, "actions": list(self.log), "assisted": sorted(self.assisted)}
+        saved = {"format": SAVE_FORMAT, "game": self.game, "edition": self.rules.edition, "config": self.config,
+                 "seed": self.seed, "actions": list(self.log), "assisted": sorted(self.assisted)}
+        return saved if self.network is None else {**saved, "network": self.network}
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), indent=1)
@@ -449,6 +451,7 @@ class Session:
                 type(n) is int and 0 <= n <= session.game_number for n in assisted):
             raise SaveError("the save's assisted games must be a list of game numbers it has played")
         session.assisted = set(assisted)
+        session.network = data["network"] if isinstance(data.get("network"), dict) else None
         return session
 
     def replay_item(self, item) -> None:
