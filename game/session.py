@@ -13,7 +13,9 @@ player ended as lost (a solitaire deal that can no longer be won) has `{"type": 
 it ended (format 4). `"edition"` is the edition of the game's rules it was played under
 (`Rules.edition`; format 5: older saves were played under the first): a game of an earlier
 edition that these rules cannot replay is not damaged, and loading it raises `EarlierEdition`,
-which holds the game as far as it replays and its recorded moves.
+which holds the game as far as it replays and its recorded moves. A table hosted over the network
+keeps `"network"` too (its room code, host key and the players' tokens: game/net/hosting.py), so
+the host's Continue opens the same table again.
 
 Undo is a replay of the log without its tail: back to the last decision of a human seat, never
 past a step that showed a human a card hidden until then, never into another human's turn, and

@@ -182,7 +182,7 @@ class HostedTable:
             return
         if seat not in self.holders.values():
             raise IllegalAction(f"nobody has sat in {self.names()[seat]}'s seat")
-        if seat in connected:
+        if kind == "computer" and seat in connected:
             raise IllegalAction(f"{self.names()[seat]} is playing: only a dropped player's seat is handed over")
         self.session.hand_over(seat, kind)
 

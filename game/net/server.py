@@ -96,12 +96,17 @@ class TableServer:
     def stop(self, grace: float = 0.0) -> None:
         """Stop serving, after waiting up to `grace` seconds for the server to stop by itself (a
         host's table that was just ended)."""
-        if self._thread is not None:
-            self._thread.join(grace)
+        self.wait(grace)
         if self._loop is not None and self._stopped is not None and not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self._stopped.set)
         if self._thread is not None:
             self._thread.join(10)
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the server to stop by itself (a host's table ended): whether it has."""
+        if self._thread is not None:
+            self._thread.join(seconds)
+        return not self.running
 
     @property
     def running(self) -> bool:
