@@ -216,3 +216,38 @@ def test_the_addresses_to_join_by_are_this_computers_on_the_network():
     assert join_addresses("127.0.0.1", 5000, found=lambda: ["192.168.1.20"]) == ["127.0.0.1:5000"]
     assert join_addresses("0.0.0.0", 5000, found=lambda: ["192.168.1.20"]) == ["192.168.1.20:5000"]
     assert join_addresses("0.0.0.0", 5000, found=lambda: []) == ["127.0.0.1:5000"]
+
+
+def six_seat_lobby(driver) -> Lobby:
+    """The host's lobby of a LINX table of six seats, names as long as a name may be."""
+    from game.net.hosting import HostedTable
+    from scenes.net.host import host_table
+
+    seats = [{"name": "Bartholomew Fitzgera", "kind": "human"}] + [
+        {"name": f"Maximilian Longname{i}", "kind": ("open", "computer")[i % 2], "difficulty": "hard"} for i in range(5)]
+    assert host_table(driver.app, HostedTable.planned("linx", {"seats": seats, "games_to_win": 3}, 1)) is None
+    lobby = driver.app.top
+    assert until(driver, lambda: lobby.lobby is not None)
+    return lobby
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+def test_no_online_screen_overlaps_or_spills_at_any_size(host_app, large_text):
+    from scenes.net.host import game_choice, online_menu
+    from test_layout import SIZES, problems
+
+    app = host_app.app
+    app.settings["large_text"] = large_text
+    app.apply_settings()
+    lobby = six_seat_lobby(host_app)
+    joined = Lobby(app, TableClient("ws://127.0.0.1:9"), [{**lobby.lobby, "seat": 3}])
+    setup = SetupScene(app, "linx", host=lambda config, seed: None)
+    while len(setup.rows) < 6:
+        setup._add_seat()
+    report = []
+    for size in SIZES:
+        app.screen = pygame.display.set_mode(size)
+        for name, scene in (("online", online_menu(app)), ("games", game_choice(app)), ("setup", setup),
+                            ("host's lobby", lobby), ("player's lobby", joined)):
+            report += [f"{name} {size}: {problem}" for problem in problems(scene, size)]
+    assert not report, "\n".join(report[:40])

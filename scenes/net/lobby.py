@@ -103,7 +103,7 @@ class Lobby(Scene):
         if not self.is_host or self.lobby["started"] or seat["host"] or seat["kind"] == "human":
             return None
         kind = "computer" if seat["kind"] == "open" else "human"
-        label = "Computer" if kind == "computer" else "Open"
+        label = "Computer" if kind == "computer" else "Open seat"
         return Button(label, lambda: self.client.send({"type": "seat_kind", "seat": index, "kind": kind}))
 
     def start_words(self) -> str:
