@@ -118,6 +118,7 @@ def test_an_open_seat_made_a_computer_lets_the_host_start(host_app):
     assert until(host_app, lambda: lobby.lobby["seats"][1]["kind"] == "computer")
     click(host_app, lobby, "Start")
     assert until(host_app, lambda: host_app.handed)
+    assert until(host_app, storage.autosave_path().exists), "the host's save, made at the start"
     assert json.loads(storage.autosave_path().read_text())["network"]["room"] == lobby.lobby["room"]
 
 

@@ -65,6 +65,7 @@ class HostedTable:
         self.room = room
         self.host_key = secrets.token_urlsafe(16)  # the host's rights: start, seats, the end
         self.host_seat: int | None = None
+        self.host_token: str | None = None  # the token of the host's own seat
         self.holders: dict[str, int] = {}  # a token -> the seat it holds
         self.seq: dict[int, int] = {}  # a seat -> the last sequence number it was sent
         self.shown: dict[int, int] = {}  # a seat -> the number of the last move it was sent
