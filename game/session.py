@@ -13,7 +13,9 @@ player ended as lost (a solitaire deal that can no longer be won) has `{"type": 
 it ended (format 4). `"edition"` is the edition of the game's rules it was played under
 (`Rules.edition`; format 5: older saves were played under the first): a game of an earlier
 edition that these rules cannot replay is not damaged, and loading it raises `EarlierEdition`,
-which holds the game as far as it replays and its recorded moves.
+which holds the game as far as it replays and its recorded moves. A table hosted over the network
+keeps `"network"` too (its room code, host key and the players' tokens: game/net/hosting.py), so
+the host's Continue opens the same table again.
 
 Undo is a replay of the log without its tail: back to the last decision of a human seat, never
 past a step that showed a human a card hidden until then, never into another human's turn, and
@@ -140,6 +142,7 @@ class Session:
         self.revision = next(_REVISIONS)  # changes whenever the position does
         self.assisted: set[int] = set()
         self.redo_tails: list[list[dict]] = []
+        self.network: dict | None = None  # a table hosted over the network: its record (game/net/hosting.py)
         self.state = self.rules.setup(self.config["rules"], self.game_seed(0))
         self.computers = {i: self._computer(i) for i, seat in enumerate(self.seats) if not seat.is_human}
 
@@ -406,8 +409,9 @@ class Session:
     # -- saves
 
     def to_save(self) -> dict:
-        return {"format": SAVE_FORMAT, "game": self.game, "edition": self.rules.edition, "config": self.config,
-                "seed": self.seed, "actions": list(self.log), "assisted": sorted(self.assisted)}
+        saved = {"format": SAVE_FORMAT, "game": self.game, "edition": self.rules.edition, "config": self.config,
+                 "seed": self.seed, "actions": list(self.log), "assisted": sorted(self.assisted)}
+        return saved if self.network is None else {**saved, "network": self.network}
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), indent=1)
@@ -449,6 +453,7 @@ class Session:
                 type(n) is int and 0 <= n <= session.game_number for n in assisted):
             raise SaveError("the save's assisted games must be a list of game numbers it has played")
         session.assisted = set(assisted)
+        session.network = data["network"] if isinstance(data.get("network"), dict) else None
         return session
 
     def replay_item(self, item) -> None:

@@ -4,6 +4,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["CHAINTABLE_LISTEN"] = "127.0.0.1"  # a table hosted in a test listens on this computer only
 
 
 @pytest.fixture(autouse=True)

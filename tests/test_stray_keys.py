@@ -18,6 +18,7 @@ from scenes.menus.confirm import Confirm
 from scenes.menus.gameover import GameOver
 from scenes.menus.menu import MainMenu
 from scenes.menus.review import ReviewScene
+from scenes.net.host import game_choice
 from scenes.shell.keymap import GUARD_SECONDS
 from test_ui_lessons import play_to_the_end
 from ui_driver import lesson_move_on
@@ -195,7 +196,8 @@ def open_menu_screen(name: str):
         {"menu": lambda: None, "setup": lambda: screens.setup("chains"), "settings": screens.settings,
          "statistics": screens.statistics, "saved games": screens.replays,
          "replay": lambda: screens.replay(storage.load_game(storage.finished_games()[0])),
-         "review": lambda: screens.review(saved)}[name]()
+         "review": lambda: screens.review(saved), "play online": screens.online,
+         "games to host": lambda: driver.app.push(game_choice(driver.app))}[name]()
         return None
     return opener
 
@@ -203,7 +205,7 @@ def open_menu_screen(name: str):
 SCREENS = {**{name: open_over_table(name) for name in ("table", "table menu", "rules", "leave", "restart", "save",
                                                        "hand-off")},
            **{name: open_menu_screen(name) for name in ("menu", "setup", "settings", "statistics", "saved games",
-                                                        "replay", "review")}}
+                                                        "replay", "review", "play online", "games to host")}}
 
 
 @pytest.mark.parametrize("pause", (False, True), ids=("at once", "after a pause"))

@@ -1,33 +1,44 @@
 """The table server: rooms, each a hosted table (hosting.HostedTable), on one WebSocket port
 (RFC 6455 through the `websockets` library), served by an asyncio loop in a background thread.
-The host's app runs one for its table; the `chaintable-server` command runs one for many.
+The host's app runs one for its table (`host`); the `chaintable-server` command runs one for many.
 
-A connection first says `hello` (a room code and a free seat, or the token that holds a seat
-already: a player coming back) and is sent `welcome` (its seat and token) and a snapshot; then
-each `act` it sends is played by the table and every seat is sent its news. A `create` sets a
-new table up in the server (the players' own server across the internet). Computers move on the
-server's loop, paced, their thinking in a worker thread, so the loop never waits on them."""
+A connection may first `look` at a room (it is sent the lobby and stays to say `hello`); `hello`
+takes a free seat (with a name, before the start), or comes back to the seat a token holds (with
+the host key: the host's own connection, which may start the game, hand seats over and end the
+table). It is sent `welcome` (its seat and token), every player the lobby as it now is, and a
+snapshot once the game has started; then each `act` or `undo` it sends is played by the table
+and every seat is sent its news. A `create` sets a new table up in the server (the players' own
+server across the internet). Computers move on the server's loop, paced, their thinking in a
+worker thread, so the loop never waits on them. After each change of a game, `on_move(table)`
+is called on the server's thread: the host's app saves the game there."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
 import secrets
 import threading
 import time
+from typing import Callable
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..core import IllegalAction
 from ..session import Session
-from .hosting import PROTOCOL, HostedTable, SeatTaken
+from .hosting import PROTOCOL, HostedTable, SeatTaken, new_room_code
 
-ROOM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0 and O, no 1 and I: read aloud, typed right
-ROOM_CODE_LENGTH = 5
+LISTEN_ADDRESS = os.environ.get("CHAINTABLE_LISTEN", "0.0.0.0")  # where a host's app listens: every address
 MESSAGE_LIMIT = 2**20  # bytes: no message of a table comes near it
 MESSAGES_PER_SECOND = 20  # from one player, on average: far above any hand's pace
 BURST = 40  # messages a player may send at once before the pace counts
 STRIKES = 10  # refused messages in a row before a connection is closed
+HOST_ONLY = ("start", "seat_kind", "end")
+CLOSING = "The host left; the game is saved on the host's computer."
+
+log = logging.getLogger(__name__)
 
 
 class Room:
@@ -35,18 +46,35 @@ class Room:
         self.code = code
         self.table = table
         self.connections: dict[int, ServerConnection] = {}  # a seat -> its player's connection
+        self.lookers: set[ServerConnection] = set()  # connections looking at the lobby, not seated yet
         self.computers_moving = False
+        self.saved_revision = None  # the session's revision when `on_move` was last called
+
+    def connected(self) -> set[int]:
+        return set(self.connections)
+
+
+class Player:
+    """One seated connection: its room, seat, token, and whether it has the host's rights."""
+
+    def __init__(self, room: Room, seat: int, token: str, host: bool) -> None:
+        self.room, self.seat, self.token, self.host = room, seat, token, host
 
 
 class TableServer:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, computer_pace: float = 0.6, tls=None,
-                 messages_per_second: float = MESSAGES_PER_SECOND) -> None:
+                 messages_per_second: float = MESSAGES_PER_SECOND,
+                 on_move: Callable[[HostedTable], None] | None = None, one_table: bool = False) -> None:
         """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://).
-        `messages_per_second`: the pace a player may keep up (a benchmark's players go faster)."""
+        `messages_per_second`: the pace a player may keep up (a benchmark's players go faster).
+        `on_move`: called with the table after each change of its game (on the server's thread).
+        `one_table`: the host's app's server, which stops once its table ends."""
         self.address = (host, port)
         self.tls = tls
         self.messages_per_second = messages_per_second
         self.computer_pace = computer_pace  # seconds between a move and a computer's next
+        self.on_move = on_move
+        self.one_table = one_table
         self.rooms: dict[str, Room] = {}
         self.port: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -65,15 +93,33 @@ class TableServer:
             raise OSError(f"the table server could not listen on {self.address[0]}:{self.address[1]}")
         return self.port
 
-    def stop(self) -> None:
-        if self._loop is not None and self._stopped is not None:
+    def stop(self, grace: float = 0.0) -> None:
+        """Stop serving, after waiting up to `grace` seconds for the server to stop by itself (a
+        host's table that was just ended)."""
+        self.wait(grace)
+        if self._loop is not None and self._stopped is not None and not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self._stopped.set)
         if self._thread is not None:
             self._thread.join(10)
 
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the server to stop by itself (a host's table ended): whether it has."""
+        if self._thread is not None:
+            self._thread.join(seconds)
+        return not self.running
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
     def open_room(self, session: Session) -> str:
-        """A room for `session` (the host's table): its code. Safe from any thread."""
-        future = asyncio.run_coroutine_threadsafe(self._open_room(session), self._loop)
+        """A room for a started `session`, every human seat free: its code. Safe from any thread."""
+        return self.host(HostedTable(session, ""))
+
+    def host(self, table: HostedTable) -> str:
+        """Serve `table` (the host's, planned or reopened) in a room: its code, the table's own
+        when it has one (a reopened table keeps its code). Safe from any thread."""
+        future = asyncio.run_coroutine_threadsafe(self._open_room(table), self._loop)
         return future.result(10)
 
     async def _serve(self, ready: threading.Event) -> None:
@@ -87,50 +133,72 @@ class TableServer:
         finally:
             ready.set()
 
-    async def _open_room(self, session: Session) -> str:
-        code = "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_CODE_LENGTH))
-        while code in self.rooms:
-            code = "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_CODE_LENGTH))
-        room = self.rooms[code] = Room(code, HostedTable(session, code))
-        self._computers(room)
-        return code
+    async def _open_room(self, table: HostedTable) -> str:
+        if table.room in self.rooms:
+            raise ValueError(f"a table with the room code {table.room} is open here already")
+        while not table.room or table.room in self.rooms:
+            table.room = new_room_code()
+        room = self.rooms[table.room] = Room(table.room, table)
+        if table.started:
+            self._computers(room)
+        return room.code
 
     # -- one player's connection
 
     async def _connection(self, websocket: ServerConnection) -> None:
         try:
-            joined = await self._greet(websocket)
-            if joined is not None:
-                await self._play(websocket, *joined)
+            player = await self._greet(websocket)
+            if player is not None:
+                await self._play(websocket, player)
         except ConnectionClosed:
             pass
+        finally:
+            for room in list(self.rooms.values()):
+                room.lookers.discard(websocket)
 
-    async def _greet(self, websocket: ServerConnection) -> tuple[Room, int, str] | None:
-        """The first message: a table set up, or a seat sat in (or taken back with its token)."""
-        hello, problem = _read(await websocket.recv())
-        if problem is not None:
+    async def _greet(self, websocket: ServerConnection) -> Player | None:
+        """The messages before a seat is taken: a table set up, a look at a room's lobby, and the
+        `hello` that sits (each refusal with its reason; the connection stays for another try)."""
+        for _message in range(STRIKES):
+            request, problem = _read(await websocket.recv())
+            if problem is None and request.get("type") == "create":
+                return await self._create(websocket, request)
+            if problem is None:
+                room = self.rooms.get(str(request.get("room", "")).upper())
+                problem = "there is no table with that room code here" if room is None else None
+            if problem is None and request.get("type") == "look":
+                room.lookers.add(websocket)
+                await _send(websocket, room.table.lobby(room.connected()))
+                continue
+            if problem is None:
+                problem = await self._hello(websocket, room, request)
+            if isinstance(problem, Player):
+                return problem
             await _refuse(websocket, problem)
-            return None
-        if hello.get("type") == "create":
-            return await self._create(websocket, hello)
-        room = self.rooms.get(str(hello.get("room", "")).upper())
-        if hello.get("type") != "hello" or room is None:
-            await _refuse(websocket, "there is no table with that room code here")
-            return None
-        token = hello.get("token")
+        await websocket.close(1008, "too many messages that do not sit at a table")
+        return None
+
+    async def _hello(self, websocket: ServerConnection, room: Room, hello: dict) -> Player | str:
+        """Sit the connection (or take it back to its seat): the player, or why not."""
+        if hello.get("type") != "hello":
+            return "say hello to sit at a table"
+        token, host = hello.get("token"), False
         try:
             if token:
                 seat = room.table.seat_of(str(token))
+                host = room.table.is_host(hello.get("host"), str(token))
             else:
                 seat = _seat_number(hello.get("seat"))
-                token = room.table.sit(seat)
+                token = room.table.sit(seat, hello.get("name"))
         except SeatTaken as err:
-            await _refuse(websocket, str(err))
-            return None
+            return str(err)
+        room.lookers.discard(websocket)
         room.connections[seat] = websocket
-        await _send(websocket, {"version": PROTOCOL, "type": "welcome", "seat": seat, "token": token})
-        await _send(websocket, room.table.snapshot(seat))
-        return room, seat, token
+        await _send(websocket, {"version": PROTOCOL, "type": "welcome", "seat": seat, "token": token, "host": host})
+        await self._tell_lobby(room)
+        if room.table.started:
+            await _send(websocket, room.table.snapshot(seat))
+        return Player(room, seat, token, host)
 
     async def _create(self, websocket: ServerConnection, request: dict) -> None:
         try:
@@ -138,36 +206,92 @@ class TableServer:
         except (KeyError, ValueError) as err:
             await _refuse(websocket, f"that table cannot be set up: {err}")
             return None
-        code = await self._open_room(session)
+        code = await self._open_room(HostedTable(session, ""))
         await _send(websocket, {"version": PROTOCOL, "type": "room", "room": code})
         return None
 
-    async def _play(self, websocket: ServerConnection, room: Room, seat: int, token: str) -> None:
-        """The player's moves, each played and its news delivered. A message that is not a move
-        of this protocol, or one too many for the pace, is refused with the reason; a player who
-        sends nothing else for `STRIKES` messages running is disconnected (the game goes on)."""
-        pace, strikes = Pace(self.messages_per_second), 0
+    async def _play(self, websocket: ServerConnection, player: Player) -> None:
+        """The player's messages, each answered. A message that is not one of this protocol, or
+        one too many for the pace, is refused with the reason; a player who sends nothing else for
+        `STRIKES` messages running is disconnected (the game goes on). The host's connection
+        closed by the host's app (not lost) ends the table."""
+        pace, strikes, room = Pace(self.messages_per_second), 0, player.room
         try:
             async for text in websocket:
                 request, problem = _read(text)
-                if problem is None and request.get("type") != "act":
-                    problem = "a player at a table sends moves only"
                 if problem is None and not pace.allows():
                     problem = "too many messages at once: slow down"
+                if problem is None:
+                    problem = await self._answer(player, request)
+                strikes = strikes + 1 if problem is not None else 0
                 if problem is not None:
-                    strikes += 1
                     await _refuse(websocket, problem)
-                    if strikes >= STRIKES:
-                        await websocket.close(1008, "too many messages that are not moves")
-                    continue
-                strikes = 0
-                await self._deliver(room, room.table.act(token, request.get("action"), request.get("seen")))
-                self._computers(room)
+                if strikes >= STRIKES:
+                    await websocket.close(1008, "too many messages that are not moves")
+            if player.host and self.rooms.get(room.code) is room:
+                await self._end(room)
         finally:
-            if room.connections.get(seat) is websocket:
-                del room.connections[seat]
+            if room.connections.get(player.seat) is websocket:
+                del room.connections[player.seat]
+                await self._tell_lobby(room)
+
+    async def _answer(self, player: Player, request: dict) -> str | None:
+        """What a seated player's message does; None, or why it is refused."""
+        kind, room, table = request.get("type"), player.room, player.room.table
+        if kind in HOST_ONLY and not player.host:
+            return "only the host can do that"
+        if kind in ("act", "undo") and not table.started:
+            return "the game has not started yet"
+        if kind == "act":
+            await self._deliver(room, table.act(player.token, request.get("action"), request.get("seen")))
+        elif kind == "undo":
+            await self._deliver(room, table.undo(player.token, request.get("seen")))
+        elif kind == "end":
+            await self._end(room)
+            return None
+        elif kind in HOST_ONLY:
+            try:
+                await self._host_command(room, request)
+            except IllegalAction as err:
+                return str(err)
+        else:
+            return f"this table does not know a message of type {kind!r}"
+        self._changed(room)
+        return None
+
+    async def _host_command(self, room: Room, request: dict) -> None:
+        """The host starts the game, or hands a seat to a computer or back."""
+        table = room.table
+        if request["type"] == "start":
+            table.start()
+            news = table.snapshots()
+        else:
+            table.set_kind(request.get("seat"), request.get("kind"), room.connected())
+            news = table.snapshots() if table.started else {}
+        await self._tell_lobby(room)
+        await self._deliver(room, news)
+
+    async def _end(self, room: Room) -> None:
+        """The host leaves: every other player is told, and the room closes."""
+        self.rooms.pop(room.code, None)
+        closing = {"version": PROTOCOL, "type": "closing", "reason": CLOSING}
+        host = room.connections.get(room.table.host_seat)
+        for connection in [*room.connections.values(), *room.lookers]:
+            if connection is not host:
+                await _quietly(_send(connection, closing))
+                await _quietly(connection.close(1001, "the host left"))
+        if self.one_table:
+            self._stopped.set()
 
     # -- the table's news, and its computers
+
+    async def _tell_lobby(self, room: Room) -> None:
+        """Every connected player (and every looker) is sent the lobby as it is now."""
+        connected = room.connected()
+        for seat, connection in list(room.connections.items()):
+            await _quietly(_send(connection, room.table.lobby(connected, seat)))
+        for connection in list(room.lookers):
+            await _quietly(_send(connection, room.table.lobby(connected)))
 
     async def _deliver(self, room: Room, messages: dict[int, list[dict]]) -> None:
         for seat, sent in messages.items():
@@ -178,6 +302,23 @@ class TableServer:
                 except ConnectionClosed:
                     break
 
+    def _changed(self, room: Room) -> None:
+        """After a message of a player: the host's save, and the computers' moves."""
+        if room.table.started:
+            self._save(room)
+            self._computers(room)
+
+    def _save(self, room: Room) -> None:
+        """`on_move`, when the game changed since it was last called."""
+        revision = room.table.session.revision
+        if self.on_move is None or revision == room.saved_revision:
+            return
+        room.saved_revision = revision
+        try:
+            self.on_move(room.table)
+        except Exception:  # the host's save must not stop the table
+            log.exception("saving the table of room %s failed", room.code)
+
     def _computers(self, room: Room) -> None:
         """Let the computers move, one after another, while one is to move."""
         session = room.table.session
@@ -186,12 +327,20 @@ class TableServer:
             asyncio.get_running_loop().create_task(self._computer_moves(room))
 
     async def _computer_moves(self, room: Room) -> None:
+        """A computer's move at a time; a move thought over while the table changed (an undo, a
+        seat handed back) is not played, and the computer to move thinks again."""
         session = room.table.session
         try:
-            while session.to_move in session.computers:
+            while session.to_move in session.computers and self.rooms.get(room.code) is room:
                 await asyncio.sleep(self.computer_pace)
-                action = await asyncio.to_thread(session.computer_action)
-                await self._deliver(room, room.table.computer_move(action))
+                revision = session.revision
+                try:
+                    action = await asyncio.to_thread(session.computer_action)
+                except IllegalAction:
+                    continue  # the table changed under the computer's thinking
+                if session.revision == revision and self.rooms.get(room.code) is room:
+                    await self._deliver(room, room.table.computer_move(action))
+                    self._save(room)
         finally:
             room.computers_moving = False
 
@@ -240,3 +389,11 @@ async def _send(websocket: ServerConnection, message: dict) -> None:
 
 async def _refuse(websocket: ServerConnection, reason: str) -> None:
     await _send(websocket, {"version": PROTOCOL, "type": "refused", "reason": reason})
+
+
+async def _quietly(sending) -> None:
+    """Send or close, whether or not the connection is still open."""
+    try:
+        await sending
+    except ConnectionClosed:
+        pass

@@ -1,5 +1,5 @@
 """The main menu: every registered game (and Learn beside each game that has a lesson, marked
-once it was learned), Continue, Statistics, Settings, Quit. Continue keeps its place with no game
+once it was learned), Continue, Play online, Statistics, Settings, Quit. Continue keeps its place with no game
 in progress (shown inactive), so no button moves when a game is saved."""
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class MainMenu(Scene):
         }
         self.continue_button = Button("Continue", self.resume)
         self.show_saved_game()
+        self.online_button = Button("Play online", lambda: app.screens.online())
         self.statistics_button = Button("Statistics", lambda: app.screens.statistics())
         self.settings_button = Button("Settings", lambda: app.screens.settings())
         self.replays_button = Button("Saved games", lambda: app.screens.replays())
@@ -54,8 +55,8 @@ class MainMenu(Scene):
         return self.game_buttons + list(self.learn_buttons.values()) + self.small_buttons()
 
     def small_buttons(self) -> list[Button]:
-        return [self.continue_button, self.replays_button, self.statistics_button, self.settings_button,
-                self.quit_button]
+        return [self.continue_button, self.online_button, self.replays_button, self.statistics_button,
+                self.settings_button, self.quit_button]
 
     def place_title(self, size: int, subtitled: bool) -> int:
         """The title at `size` (and the subtitle under it, or none); returns the bottom of both."""
@@ -135,6 +136,9 @@ class MainMenu(Scene):
             self.message = str(err)
             self.show_saved_game()
             self.layout(self.app.size)
+            return
+        if session.network is not None:
+            self.app.screens.host_again(session)  # a table hosted over the network: opened again
             return
         self.app.screens.table(session)
 

@@ -1,4 +1,6 @@
 """The setup screen of a game: seats (human or computer, names, difficulty), rule options, seed.
+A table hosted over the network is set up here too: its seats may also be Open, for players who
+join it from their own computers.
 A game for one player (a solitaire) has no seats to set: its screen holds the options and the seed.
 A solitaire with numbered deals asks for a deal number instead of a seed, offers winnable deals
 only, and starts the daily deal with one button."""
@@ -23,6 +25,8 @@ from scenes.ui import theme
 from scenes.ui.widgets import Button, Cycler, NumberField, TextField, draw_text, line_height, text_width, wrap
 
 KINDS = [("human", "Human"), ("computer", "Computer")]
+HOSTED_KINDS = KINDS + [("open", "Open")]  # a seat a player joining over the network takes
+HOSTED_SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"}]
 DIFFICULTY_CHOICES = [(d.key, d.label) for d in DIFFICULTIES]
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Finn"]
 
@@ -37,9 +41,9 @@ def option_control(option, remembered):
 
 
 class SeatRow:
-    def __init__(self, name: str, kind: str, difficulty: str) -> None:
+    def __init__(self, name: str, kind: str, difficulty: str, kinds=KINDS) -> None:
         self.name = TextField(name, "name", max_length=NAME_LIMIT)
-        self.kind = Cycler(KINDS, kind)
+        self.kind = Cycler(kinds, kind)
         self.difficulty = Cycler(DIFFICULTY_CHOICES, difficulty)
         self.remove = Button("\u2715", lambda: None, color=theme.BUTTON_STOP)
 
@@ -55,13 +59,18 @@ class SeatRow:
 
 
 class SetupScene(Scene):
-    def __init__(self, app, game: str) -> None:
+    def __init__(self, app, game: str, host=None) -> None:
+        """`host`: a table hosted over the network is being set up (its seats may be Open):
+        `host(config, seed)` opens it, or returns why it cannot."""
         super().__init__(app)
         self.game = find_game(game)
         self.rules = self.game.rules
-        remembered = app.settings.get("last_setup", {}).get(game, {})
-        seats = remembered.get("seats") or [
-            {"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
+        self.host = host
+        self.kinds = HOSTED_KINDS if host else KINDS
+        self.setup_key = f"{game} online" if host else game  # a hosted table's setup is remembered apart
+        remembered = app.settings.get("last_setup", {}).get(self.setup_key, {})
+        seats = remembered.get("seats") or (HOSTED_SEATS if host else [
+            {"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}])
         rule_values = remembered.get("rules", {})
         self.options = {o.key: option_control(o, rule_values.get(o.key, o.default)) for o in self.rules.options}
         self.order = Cycler([("listed", "As listed"), ("random", "Random")], remembered.get("order", "listed"))
@@ -74,15 +83,15 @@ class SetupScene(Scene):
         self.daily_button = Button("Today's deal", self.start_daily)
         self._offer_card_sets(rule_values.get("card_set", ""))
         self.add_button = Button("+ Add seat", self._add_seat)
-        self.start_button = Button("Start", self.start, color=theme.BUTTON_GO)
+        self.start_button = Button("Open table" if host else "Start", self.start, color=theme.BUTTON_GO)
         self.back_button = Button("Back", app.pop)
-        self.learn_button = Button("Learn", lambda: app.screens.lesson(game)) if self.game.lesson else None
+        self.learn_button = Button("Learn", lambda: app.screens.lesson(game)) if self.game.lesson and not host else None
         self.message = ""
         self.scroll = 0
         self.max_scroll = 0
         self.solo = self.rules.max_players == 1
         self.rows = [SeatRow(YOU, "human", "normal")] if self.solo else [
-            SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal")) for s in seats
+            SeatRow(s.get("name", ""), s.get("kind", "human"), s.get("difficulty", "normal"), self.kinds) for s in seats
         ][: self.rules.max_players]
         standard = self.rules.standard_players
         while len(self.rows) < (standard[0] if standard and not remembered else self.rules.min_players):
@@ -105,7 +114,7 @@ class SetupScene(Scene):
         if len(self.rows) < self.rules.max_players:
             used = {row.name.value for row in self.rows}
             name = next(n for n in DEFAULT_NAMES[1:] + [f"Player {len(self.rows) + 1}"] if n not in used)
-            self.rows.append(SeatRow(name, "computer", "normal"))
+            self.rows.append(SeatRow(name, "open" if self.host else "computer", "normal", self.kinds))
             self.layout(self.app.size)
 
     def _remove_seat(self, row: SeatRow) -> None:
@@ -155,8 +164,11 @@ class SetupScene(Scene):
         remembered = self.remembered_setup()
         if self.deals:
             remembered["winnable"] = self.winnable.value
-        self.app.settings.setdefault("last_setup", {})[self.game.name] = remembered
+        self.app.settings.setdefault("last_setup", {})[self.setup_key] = remembered
         problem = self.app.save_settings()
+        if self.host is not None:
+            self.message = self.host(config, seed) or ""
+            return
         try:
             session = Session(self.game.name, config, seed)
         except ValueError as err:
@@ -336,7 +348,7 @@ class SetupScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, f"{self.game.title}: new game", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, f"{self.game.title}: {'host a table' if self.host else 'new game'}", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         blink = (pygame.time.get_ticks() // 500) % 2 == 0
         shift = self.viewport.y - self.scroll
         for rect, kind, payload in self.items:

@@ -125,6 +125,7 @@ class App:
         self.screens = None  # scenes.shell.screens.Screens, set by open_app: how scenes open one another
         self.changed = True  # a scene came or went since the last frame: draw one even when idle
         self.keys = KeyGuard()  # no key meant for one screen lands on the next
+        self.quit_hooks: list = []  # called once as the app quits (a table this app hosts is ended)
         pygame.key.set_repeat(350, 40)
 
     def _fit_to_desktop(self, size: tuple[int, int]) -> tuple[int, int]:
@@ -236,6 +237,9 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+        hooks, self.quit_hooks = self.quit_hooks, []
+        for hook in hooks:
+            hook()
 
     def step(self, events, dt: float) -> None:
         """One frame: dispatch `events`, advance time by `dt` seconds, draw."""

@@ -11,6 +11,7 @@ import importlib
 
 from game import registry
 from game.lesson import Lesson, LessonError, load_lesson
+from game.net.hosting import HostedTable
 
 from scenes.menus.confirm import AskText, Confirm
 from scenes.menus.gameover import GameOver
@@ -23,6 +24,8 @@ from scenes.menus.settings import SettingsScene
 from scenes.menus.setup import SetupScene
 from scenes.menus.stats_screen import StatsScreen
 from scenes.menus.table_menu import TableMenu
+from scenes.net import host
+from scenes.net.lobby import Lobby
 from scenes.shell.app import App
 from scenes.table.lesson import LessonMode, LessonSession
 
@@ -37,6 +40,7 @@ def table_class(descriptor) -> type:
 class Screens:
     def __init__(self, app: App) -> None:
         self.app = app
+        self.hosting: host.Hosting | None = None  # the table this app hosts over the network
         for game in registry.GAMES:
             table_class(game)  # each game's scene module registers the painters of its cards
 
@@ -118,6 +122,33 @@ class Screens:
     def rules(self, descriptor, keys: str = "") -> None:
         """The game's rules sheet, and the table's keys below it."""
         self.app.push(RulesSheet(self.app, descriptor.title, descriptor.guide, keys))
+
+
+    def online(self) -> None:
+        """Play online: host a table, or join one."""
+        self.app.push(host.online_menu(self.app))
+
+    def host_setup(self, game: str) -> None:
+        """The setup of a table hosted over the network: the usual one, with Open seats."""
+        self.app.push(SetupScene(self.app, game, host=lambda config, seed: host.host_planned(self.app, game, config, seed)))
+
+    def lobby(self, client, messages: list[dict]) -> None:
+        """The lobby of a table over the network (`client` sits at it; `messages`: those it
+        received that no screen has read yet), over the menu."""
+        self.app.reset_to(MainMenu(self.app))
+        self.app.push(Lobby(self.app, client, messages))
+
+    def host_again(self, session) -> None:
+        """A game this app hosted, saved with its table: the table opens again with its room code,
+        and its players come back to their seats; where it cannot, the menu says why."""
+        try:
+            table = HostedTable.reopened(session, session.network)
+        except ValueError as err:
+            self.menu(f"The table cannot be opened again: {err}")
+            return
+        problem = host.host_table(self.app, table)
+        if problem:
+            self.menu(problem)
 
 
 def open_app(notice: str | None = None, **options) -> App:

@@ -1,0 +1,165 @@
+"""Hosting a table from this computer: the Play online menu (Host a table, Join a table), the
+choice of a game, and `Hosting`, which runs the table server in this app (game/net/server.py),
+opens the host's table in it and connects the host's own seat to it over loopback, as any
+player's. The host's app saves the game after every move, with the table's network record, so
+Continue opens the same table again; the server stops when the host leaves or the app quits."""
+
+from __future__ import annotations
+
+import logging
+import socket
+
+import pygame
+
+from game import registry, storage
+from game.net.client import TableClient
+from game.net.hosting import HostedTable
+from game.net.server import LISTEN_ADDRESS, TableServer
+
+from scenes.shell import keymap
+from scenes.shell.app import Scene
+from scenes.ui import theme
+from scenes.ui.widgets import Button, draw_text, line_height
+
+EVERY_ADDRESS = ("0.0.0.0", "")
+log = logging.getLogger(__name__)
+
+
+def lan_addresses(found: list[str]) -> list[str]:
+    """This computer's addresses that other computers may reach it by, from those found: IPv4,
+    neither this computer's own loopback nor a link-local one, each once, in order."""
+    kept = []
+    for address in found:
+        if address.count(".") == 3 and not address.startswith(("127.", "169.254.")) and address not in kept:
+            kept.append(address)
+    return kept
+
+
+def found_addresses() -> list[str]:
+    """This computer's IPv4 addresses as its own name resolves (no packet is sent to any
+    other computer: the name is this computer's); none when it cannot tell."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    return [info[4][0] for info in infos]
+
+
+def join_addresses(listening: str, port: int, found=found_addresses) -> list[str]:
+    """The addresses a player types to join, "host:port": the one the server listens on, or,
+    listening on every address, this computer's on the local network (this computer's own
+    loopback when none is known: players on this computer only)."""
+    if listening not in EVERY_ADDRESS:
+        return [f"{listening}:{port}"]
+    return [f"{address}:{port}" for address in lan_addresses(found())] or [f"127.0.0.1:{port}"]
+
+
+class Hosting:
+    """The table this app hosts: its server, and the host's own connection to its seat."""
+
+    def __init__(self, app, table: HostedTable) -> None:
+        self.app = app
+        self.table = table
+        pace = theme.COMPUTER_PACE.get(app.settings.get("computer_speed"), 0.75)
+        self.server = TableServer(LISTEN_ADDRESS, 0, computer_pace=pace, on_move=self.autosave, one_table=True)
+        port = self.server.start()
+        self.room = self.server.host(table)
+        self.addresses = join_addresses(LISTEN_ADDRESS, port)
+        self.client = TableClient(f"ws://127.0.0.1:{port}")
+        try:
+            self.client.open({"type": "hello", "room": self.room, "token": table.host_token, "host": table.host_key})
+        except OSError:
+            self.server.stop()
+            raise
+        app.quit_hooks.append(self.stop)
+
+    @staticmethod
+    def autosave(table: HostedTable) -> None:
+        """The host's save after each move (on the server's thread): the game and its table."""
+        table.session.network = table.network_record()
+        try:
+            storage.save_game(table.session)
+        except storage.StorageError as err:
+            log.warning("the hosted game cannot be saved: %s", err)
+
+    def stop(self) -> None:
+        """End the table (every other player is told) and stop the server."""
+        if self.stop in self.app.quit_hooks:
+            self.app.quit_hooks.remove(self.stop)
+        if self.server.running:
+            self.client.send({"type": "end"})
+        self.client.close()
+        self.server.stop(grace=2)
+
+
+def host_table(app, table: HostedTable) -> str | None:
+    """Open `table` on this computer and show its lobby; why not, when it cannot be opened."""
+    screens = app.screens
+    if screens.hosting is not None:
+        screens.hosting.stop()
+        screens.hosting = None
+    try:
+        hosting = Hosting(app, table)
+    except (OSError, ValueError) as err:
+        return f"The table cannot be opened: {err}"
+    screens.hosting = hosting
+    screens.lobby(hosting.client, [])
+    return None
+
+
+def host_planned(app, game: str, config: dict, seed: int) -> str | None:
+    """The host's setup, opened as a table the players join (the setup's `host`)."""
+    try:
+        table = HostedTable.planned(game, config, seed)
+    except ValueError as err:
+        return f"This table cannot be hosted: {err}"
+    return host_table(app, table)
+
+
+class Choices(Scene):
+    """A title and a column of buttons, Back last (Esc too): the Play online menu, the games."""
+
+    def __init__(self, app, title: str, buttons: list[Button]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.choices = buttons
+        self.back_button = Button("Back", app.pop)
+
+    def layout(self, size) -> None:
+        w, _h = size
+        gap = self.px(14)
+        self.title_y = self.px(40)
+        width = max(self.px(420), *(button.needed(self.px(24))[0] for button in self.choices))
+        height = max(self.px(64), *(button.needed(self.px(24))[1] for button in self.choices))
+        y = self.title_y + line_height(self.px(44), bold=True) + 2 * gap
+        for button in self.choices + [self.back_button]:
+            button.rect = pygame.Rect(w // 2 - width // 2, y, width, height)
+            y += height + gap
+
+    def handle(self, event) -> None:
+        if keymap.ESCAPE.pressed(event):
+            self.app.pop()
+            return
+        for button in self.choices + [self.back_button]:
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT)
+        draw_text(screen, self.title, self.px(44), theme.INK, (self.app.size[0] // 2, self.title_y), "midtop", bold=True)
+        for button in self.choices:
+            button.draw(screen, self.px(24))
+        self.back_button.draw(screen, self.px(22))
+
+
+def online_menu(app) -> Choices:
+    return Choices(app, "Play online", [
+        Button("Host a table", lambda: app.push(game_choice(app)), note="friends join your table from their computers"),
+        Button("Join a table", lambda: app.screens.join(), note="sit at a table another computer hosts")])
+
+
+def game_choice(app) -> Choices:
+    """The games a table over the network can play: those of two or more seats."""
+    return Choices(app, "Host a table: which game?", [
+        Button(game.title, (lambda name=game.name: app.screens.host_setup(name)), note=game.blurb)
+        for game in registry.GAMES if game.rules.max_players > 1])

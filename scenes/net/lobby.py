@@ -1,0 +1,210 @@
+"""The lobby of a table over the network, before its game starts: the room code (large: players
+read it aloud), the addresses to join by (on the host's computer), who sits where and whether they
+are connected. The host starts the game once no seat is open, or makes an open seat a computer;
+a player who joined sees the same lobby without the host's buttons. Once the game has started,
+the table itself takes over (`app.screens.remote_table`).
+
+Leaving takes its own key (L) or a click: Enter and Space never end a table, and Esc asks first."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ai import DIFFICULTIES
+
+from scenes.shell import keymap
+from scenes.shell.app import Scene
+from scenes.ui import theme
+from scenes.ui.widgets import Button, draw_text, fit_text, line_height
+
+LABELS = {difficulty.key: difficulty.label for difficulty in DIFFICULTIES}
+CONNECTION_WORDS = {"reconnecting": "The connection to the table was lost: trying again\u2026",
+                    "dropped": "The connection to the table was lost."}
+
+
+class Lobby(Scene):
+    def __init__(self, app, client, messages: list[dict]) -> None:
+        """`client`: a TableClient sitting at the table; `messages`: those it has received that no
+        screen has read yet, oldest first."""
+        super().__init__(app)
+        self.client = client
+        hosting = app.screens.hosting
+        self.hosting = hosting if hosting is not None and hosting.client is client else None
+        self.lobby: dict | None = None
+        self.seat: int | None = None
+        self.message = ""
+        self.start_button = Button("Start", lambda: self.client.send({"type": "start"}), color=theme.BUTTON_GO)
+        self.leave_button = Button(keymap.named("Leave", keymap.LEAVE), self.leave, color=theme.BUTTON_STOP)
+        self.seat_buttons: dict[int, Button] = {}
+        self.take(messages)
+
+    # -- the table's messages
+
+    def update(self, dt: float) -> None:
+        self.take(self.client.poll())
+
+    def take(self, messages: list[dict]) -> None:
+        """Read the table's messages in order; the first snapshot hands them, from the lobby
+        before it, to the table."""
+        for index, message in enumerate(messages):
+            kind = message.get("type")
+            if kind == "snapshot":
+                handed = ([self.lobby] if self.lobby is not None else []) + messages[index:]
+                self.app.screens.remote_table(self.client, handed)
+                return
+            if kind == "closing":
+                self.client.close()
+                self.app.screens.menu(message.get("reason", ""))
+                return
+            self.read(message)
+        if messages:
+            self.layout(self.app.size)
+
+    def read(self, message: dict) -> None:
+        kind = message.get("type")
+        if kind == "welcome":
+            self.seat = message["seat"]
+        elif kind == "lobby":
+            self.lobby = message
+            if message.get("seat") is not None:
+                self.seat = message["seat"]
+            self.message = ""
+        elif kind == "refused":
+            self.message = message.get("reason", "")
+        elif kind in CONNECTION_WORDS:
+            self.message = CONNECTION_WORDS[kind]
+
+    # -- who is where
+
+    @property
+    def is_host(self) -> bool:
+        seats = self.lobby["seats"] if self.lobby else []
+        return self.seat is not None and self.seat < len(seats) and seats[self.seat]["host"]
+
+    def open_seats(self) -> list[str]:
+        return [seat["name"] for seat in self.lobby["seats"] if seat["kind"] == "open"] if self.lobby else []
+
+    def seat_words(self, index: int, seat: dict) -> str:
+        """A seat of the lobby as a line: "2. Ben: connected"."""
+        if seat["kind"] == "open":
+            state = "open: waiting for a player"
+        elif seat["kind"] == "computer":
+            state = f"computer ({LABELS.get(seat['difficulty'], seat['difficulty'])})"
+        elif not seat["held"]:
+            state = "waiting for a player"
+        else:
+            state = "connected" if seat["connected"] else "not connected"
+        who = " (you)" if index == self.seat else ""
+        host = ", the host" if seat["host"] else ""
+        return f"{index + 1}. {seat['name']}{who}{host}: {state}"
+
+    def seat_button(self, index: int, seat: dict) -> Button | None:
+        """The host's button beside a seat before the start: an open seat to a computer, and back."""
+        if not self.is_host or self.lobby["started"] or seat["host"] or seat["kind"] == "human":
+            return None
+        kind = "computer" if seat["kind"] == "open" else "human"
+        label = "Computer" if kind == "computer" else "Open seat"
+        return Button(label, lambda: self.client.send({"type": "seat_kind", "seat": index, "kind": kind}))
+
+    def start_words(self) -> str:
+        """Why Start cannot be pressed yet ("" when it can)."""
+        waiting = self.open_seats()
+        if not waiting:
+            return ""
+        return (f"Start when every seat is taken: {' and '.join(waiting)}'s seat is open. Wait for a player "
+                f"to join, or make it a computer.")
+
+    # -- leaving
+
+    def leave(self) -> None:
+        """The host ends the table (every player is told); a player who joined goes."""
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.app.screens.hosting = None
+        else:
+            self.client.close()
+        self.app.screens.menu()
+
+    def ask_to_leave(self) -> None:
+        detail = ("The table closes for every player." if self.hosting is not None
+                  else "You can come back to your seat while the table is open.")
+        self.app.screens.confirm("Leave the table?", detail, "Leave", self.leave, keymap.LEAVE)
+
+    # -- the screen
+
+    def buttons(self) -> list[Button]:
+        shown = [self.leave_button] + list(self.seat_buttons.values())
+        return shown + ([self.start_button] if self.is_host and self.lobby and not self.lobby["started"] else [])
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(14)
+        bw = max(self.px(170), self.leave_button.needed(self.px(22))[0], self.start_button.needed(self.px(24))[0])
+        bh = max(self.px(54), self.start_button.needed(self.px(24))[1])
+        self.leave_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
+        self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
+        self.start_button.enabled = not self.start_words()
+        self.message_y = h - bh - 2 * gap
+        self.title_y = self.px(18)
+        self.code_y = self.title_y + line_height(self.px(34), bold=True) + gap
+        self.seats_y = self.code_y + line_height(self.px(20)) + line_height(self.px(80), bold=True) \
+            + 2 * line_height(self.px(20)) + 2 * gap
+        self.row_h = max(self.px(44), line_height(self.px(22)) + gap)
+        self.left = max(gap, w // 2 - self.px(420))
+        self.seat_buttons = {}
+        for index, seat in enumerate(self.lobby["seats"] if self.lobby else []):
+            button = self.seat_button(index, seat)
+            if button is not None:
+                y = self.seats_y + index * self.row_h
+                button.rect = pygame.Rect(w - self.left - self.px(160), y, self.px(160), self.row_h - gap // 2)
+                self.seat_buttons[index] = button
+
+    def handle(self, event) -> None:
+        if keymap.ESCAPE.pressed(event):
+            self.ask_to_leave()
+            return
+        if keymap.LEAVE.pressed(event):
+            self.leave()
+            return
+        for button in self.buttons():
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT)
+        w, _h = self.app.size
+        lobby = self.lobby
+        title = f"{lobby['title']}: a table over the network" if lobby else "Reaching the table\u2026"
+        draw_text(screen, title, self.px(34), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        if lobby is not None:
+            self.draw_room(screen, lobby)
+            for index, seat in enumerate(lobby["seats"]):
+                color = theme.INK if seat["kind"] != "open" and (seat["connected"] or seat["kind"] == "computer") \
+                    else theme.INK_DIM
+                y = self.seats_y + index * self.row_h
+                draw_text(screen, fit_text(self.seat_words(index, seat), self.px(22), w - 2 * self.left - self.px(180)),
+                          self.px(22), color, (self.left, y + self.row_h // 2), "midleft")
+        for button in self.buttons():
+            button.draw(screen, self.px(24) if button is self.start_button else self.px(20))
+        note = self.message or (self.start_words() if self.is_host else "")
+        if not note and lobby is not None and not self.is_host:
+            note = "Waiting for the host to start the game."
+        if note:
+            draw_text(screen, fit_text(note, self.px(17), w - 2 * self.px(16)), self.px(17),
+                      theme.ALERT if self.message else theme.INK_DIM, (w // 2, self.message_y), "midbottom")
+
+    def draw_room(self, screen, lobby: dict) -> None:
+        """The room code, large; where to join (the host's computer knows); the table's options."""
+        w, _h = self.app.size
+        y = self.code_y
+        draw_text(screen, "Room code", self.px(20), theme.INK_DIM, (w // 2, y), "midtop")
+        y += line_height(self.px(20))
+        draw_text(screen, lobby["room"], self.px(80), theme.GOLD, (w // 2, y), "midtop", bold=True)
+        y += line_height(self.px(80), bold=True)
+        if self.hosting is not None:
+            where = "Players join at " + ", ".join(self.hosting.addresses) + " with this code"
+            draw_text(screen, fit_text(where, self.px(20), w - 2 * self.left), self.px(20), theme.INK, (w // 2, y), "midtop")
+        y += line_height(self.px(20))
+        if lobby["options"]:
+            draw_text(screen, fit_text(lobby["options"], self.px(17), w - 2 * self.left), self.px(17), theme.INK_DIM,
+                      (w // 2, y), "midtop")
