@@ -5,43 +5,15 @@ Loopback only (127.0.0.1, a port the system picks); every wait is bounded."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 import time
 
 import pytest
 
 from game.core import to_json
-from game.net.client import TableClient, table_address
+from game.net.client import table_address
 from game.net.server import TableServer
 from game.session import Session
-
-WAIT = 10.0
-
-
-@pytest.fixture
-def server():
-    running = TableServer("127.0.0.1", 0, computer_pace=0.0)
-    running.start()
-    yield running
-    running.stop()
-
-
-def sit(server: TableServer, code: str, seat: int, give_up: float = 30.0) -> tuple[TableClient, dict, dict]:
-    client = TableClient(f"ws://127.0.0.1:{server.port}", give_up=give_up)
-    client.open({"type": "hello", "room": code, "seat": seat})
-    return client, client.wait_for("welcome", WAIT), client.wait_for("snapshot", WAIT)
-
-
-def cut(server: TableServer, code: str, seat: int) -> None:
-    """The seat's connection lost on the host's side, with no goodbye (a cable pulled)."""
-    connection = server.rooms[code].connections[seat]
-    server._loop.call_soon_threadsafe(connection.transport.abort)
-
-
-def say_on_host_side(server: TableServer, code: str, seat: int, message: dict) -> None:
-    connection = server.rooms[code].connections[seat]
-    asyncio.run_coroutine_threadsafe(connection.send(json.dumps(message)), server._loop).result(WAIT)
+from net_helpers import WAIT, cut, say_on_host_side, server, sit  # noqa: F401 (server: a fixture)
 
 
 def two_players(server: TableServer) -> tuple[Session, str]:

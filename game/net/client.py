@@ -58,6 +58,7 @@ class TableClient:
         self._closing = False  # the host said it closes the table
         self._hello: dict | None = None  # the last hello sent
         self._rejoin: dict | None = None  # the hello that comes back to the seat, once welcomed
+        self.welcome: dict | None = None  # the host's last `welcome`: the seat, its token, whether host
 
     def open(self, first: dict) -> None:
         """Connect and send the first message (`hello`, `look` or `create`); raises OSError with
@@ -105,6 +106,11 @@ class TableClient:
                 passed.append(message)
         raise TimeoutError(f"no {kind!r} message within {seconds} s")
 
+    @property
+    def token(self) -> str | None:
+        """The token that holds this client's seat, once welcomed."""
+        return self.welcome.get("token") if self.welcome else None
+
     def close(self) -> None:
         """Leave the table for good: no coming back."""
         self._closed.set()
@@ -145,6 +151,8 @@ class TableClient:
         return connection.close_code or ABNORMAL_CLOSE
 
     def _take(self, message: dict) -> None:
+        if message.get("type") == "welcome":
+            self.welcome = message
         if message.get("type") == "welcome" and self._hello is not None:
             self._rejoin = {key: value for key, value in self._hello.items() if key in ("type", "room", "host")}
             self._rejoin["token"] = message.get("token")

@@ -23,6 +23,8 @@ from scenes.menus.settings import SettingsScene
 from scenes.menus.setup import SetupScene
 from scenes.menus.stats_screen import StatsScreen
 from scenes.menus.table_menu import TableMenu
+from scenes.net.join import JoinScene
+from scenes.net.remote_table import open_remote_table
 from scenes.shell.app import App
 from scenes.table.lesson import LessonMode, LessonSession
 
@@ -57,6 +59,16 @@ class Screens:
         self.app.push(table)
         if not session.game_over:
             table.autosave()
+
+    def remote_table(self, client, messages: list[dict]) -> None:
+        """A table played over the network (by a joiner or the host), over the menu: `client` a
+        connected game.net.client.TableClient, `messages` those received from it not yet read
+        (the game's snapshot among them)."""
+        open_remote_table(self.app, client, messages, table_class)
+
+    def join(self) -> None:
+        """Join a table over the network: its address, room code and a name, then a free seat."""
+        self.app.push(JoinScene(self.app))
 
     def lesson(self, game: str) -> None:
         """The lesson of `game` at the game's own table, over the menu (where leaving it returns);

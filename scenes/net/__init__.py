@@ -1,0 +1,1 @@
+"""Tables played over the network: joining one, and the table itself."""
