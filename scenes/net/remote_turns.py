@@ -7,7 +7,6 @@ own table also offers a dropped player's seat to a computer after a grace time."
 
 from __future__ import annotations
 
-from game.core import IllegalAction
 from game.net import joined
 from game.stats import record_seat
 
@@ -27,7 +26,7 @@ class RemoteTurns(Turns):
         self.origin = None  # where this seat's last move was dropped: its flight starts there
         self.dropped_for: dict[int, float] = {}  # a dropped player's seat -> seconds since
         self.offered: set[int] = set()  # the seats already offered to a computer
-        self.stream_kept: list[dict] = []  # the snapshot and moves this seat was sent: its replay
+        self.stream_kept: list[dict] = []  # the snapshots and moves this seat was sent, in order: its replay
 
     @property
     def viewer(self) -> int:
@@ -49,10 +48,7 @@ class RemoteTurns(Turns):
 
     def perform(self, action, origin=None, by_table: bool = False) -> bool:
         """Send this seat's move; it is animated when the host's news of it comes back."""
-        try:
-            self.session.apply(action)
-        except IllegalAction as err:
-            self.table.say(str(err))
+        if not self.applied(action):
             return False
         self.origin = origin
         self.send_outbox()
@@ -96,7 +92,7 @@ class RemoteTurns(Turns):
         back = self.reconnecting is not None
         self.reconnecting = None
         self.session.take(message)
-        self.stream_kept = [message]
+        self.stream_kept.append(message)
         self.table.refresh("Back at the table." if back else "")
         if not self.host and self.client.token:
             entry = joined.table_entry(self.client.address, self.session, self.client.token)
