@@ -55,6 +55,16 @@ class HeadlessPlayer:
             if message["type"] in ("snapshot", "move"):
                 self.position = message
 
+    def play_when_to_move(self, seconds: float = WAIT) -> bool:
+        """The first legal move, once the host's news says this seat is to move (within
+        `seconds`): whether one was sent."""
+        deadline = time.monotonic() + seconds
+        while not self.play_if_to_move():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
     def play_if_to_move(self) -> bool:
         """The first legal move, when this seat is to move: whether one was sent."""
         self.read()

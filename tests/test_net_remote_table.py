@@ -21,6 +21,7 @@ from scenes.menus.confirm import Confirm
 from scenes.menus.gameover import GameOver
 from scenes.menus.handoff import HandOff
 from scenes.menus.menu import MainMenu
+from scenes.menus.replay import Replay
 from scenes.net.remote_table import NetworkedTable
 from scenes.net.remote_turns import GRACE_SECONDS
 
@@ -45,7 +46,7 @@ def joined_table(driver, server):
 def bens_move(driver, table, ben) -> None:
     """Ben (the test) makes his move, and the table takes its news."""
     count = len(table.session.moves)
-    assert ben.play_if_to_move()
+    assert ben.play_when_to_move()
     assert frames_until(driver, lambda: len(table.session.moves) > count), "the table never heard of Ben's move"
 
 
@@ -149,7 +150,7 @@ def test_the_host_leaving_brings_the_message_and_the_menu(driver, server):
     assert driver.app.top.message == "The host left; the game is saved on the host's computer."
 
 
-def test_at_the_end_this_seat_alone_is_counted_and_its_stream_kept_for_replay(driver, server):
+def test_at_the_end_this_seat_alone_is_counted_and_replayed_as_it_saw_the_game(driver, server):
     driver.app.settings["animations"] = False
     table, ben, session, _code = joined_table(driver, server)
     while not session.game_over:
@@ -169,3 +170,21 @@ def test_at_the_end_this_seat_alone_is_counted_and_its_stream_kept_for_replay(dr
     messages = json.loads(kept[0].read_text())["messages"]
     assert messages[0]["type"] == "snapshot" and len(messages) == 1 + len(session.stream(ANA).moves)
     assert all(m["view"]["seat"] == ANA for m in messages)
+    replay_as_kept(driver, messages)
+
+
+def replay_as_kept(driver, messages: list[dict]) -> None:
+    """Saved games lists the kept game; its replay is watched from Ana's seat only, each position
+    the one the host sent her."""
+    driver.key(pygame.K_ESCAPE)  # the result's Menu
+    assert isinstance(driver.app.top, MainMenu)
+    driver.app.screens.replays()
+    listing = driver.app.top
+    [(button, _path)] = [(b, p) for b, p in listing.shown if b.label == "Replay: Chains online, as Ana"]
+    driver.click(button.rect.center)
+    replay = driver.app.top
+    assert isinstance(replay, Replay) and replay.viewers == [ANA] and len(replay.playback) == len(messages)
+    for step in (0, len(messages) // 2, len(messages) - 1):
+        replay.go(step - replay.step)
+        driver.frame()
+        assert to_json(replay.table.current_view()) == messages[step]["view"]

@@ -14,10 +14,13 @@ import time
 from pathlib import Path
 
 from .. import files, storage
+from .remote import RemoteSession
 
 TABLES_FORMAT = 1
 TABLES_KEPT = 20  # the newest tables kept for coming back to
 MAX_BYTES = 200_000
+SEEN_BYTES = 20_000_000  # the largest kept game read: every view a long game sent
+SEEN_DEPTH = 40
 ENTRY_TEXT = ("address", "room", "token", "game", "title")
 
 
@@ -95,3 +98,56 @@ def keep_seen_game(session, messages: list[dict]) -> None:
               "title": session.descriptor.title, "messages": messages}
     path = seen_games_dir() / f"{stamp}-{session.game}-{session.room}-{session.seat}-{session.game_number}.json"
     storage.write_atomically(path, json.dumps(record))
+
+
+def seen_games() -> list[Path]:
+    """The networked games kept on this device, newest first."""
+    folder = seen_games_dir()
+    try:
+        return sorted(folder.glob("*.json"), key=lambda path: path.name, reverse=True) if folder.is_dir() else []
+    except OSError:
+        return []
+
+
+def describe_seen(path: Path) -> tuple[str, str]:
+    """("Chains online, as Ana", "Ben, Ana") from a kept networked game, or what can be told."""
+    try:
+        record = storage.read_json(path, SEEN_DEPTH, SEEN_BYTES)
+        names = [str(name) for name in record["names"]][:8]
+        return f"{record['title']} online, as {names[record['seat']]}", ", ".join(names)
+    except (OSError, storage.UnusableFile, KeyError, TypeError, IndexError):
+        return "cannot be read", ""
+
+
+class SeenPlayback:
+    """A kept networked game to watch move by move, as the replay watches a session: each
+    position is one the host sent this seat, and it is watched from this seat only."""
+
+    def __init__(self, messages: list[dict]) -> None:
+        self._messages = messages
+        self.session = RemoteSession(messages[0])
+        for message in messages[1:]:
+            self.session.take(message)
+        self.viewers = [self.session.seat]
+
+    def __len__(self) -> int:
+        return len(self._messages)
+
+    def show(self, step: int) -> None:
+        """The table as this seat saw it after the host's message `step` (0: the first snapshot)."""
+        start = max(i for i in range(step + 1) if self._messages[i].get("type") == "snapshot")
+        for message in self._messages[start:step + 1]:
+            self.session.take(message)
+
+
+def load_seen_game(path: Path) -> SeenPlayback:
+    """A kept networked game, ready to watch; storage.UnusableFile when it cannot be."""
+    try:
+        messages = storage.read_json(path, SEEN_DEPTH, SEEN_BYTES)["messages"]
+        if not messages or messages[0].get("type") != "snapshot":
+            raise storage.UnusableFile("it does not begin with the table as it was dealt")
+        return SeenPlayback(messages)
+    except OSError as err:
+        raise storage.UnusableFile(err.strerror or str(err)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        raise storage.UnusableFile(f"its messages cannot be read ({err})") from None

@@ -99,8 +99,10 @@ class Screens:
         self.app.push(ReplayList(self.app))
 
     def replay(self, saved) -> None:
-        """A finished game (a loaded save) replayed on its own game's table."""
-        self.app.push(Replay(self.app, saved, table_class(saved.descriptor)))
+        """A finished game (a loaded save, or a networked game's playback as this device's seat
+        saw it) replayed on its own game's table."""
+        session = getattr(saved, "session", saved)
+        self.app.push(Replay(self.app, saved, table_class(session.descriptor)))
 
     def replay_earlier(self, earlier) -> None:
         """A game of an earlier edition of its rules (session.EarlierEdition): replayed as far as
