@@ -146,3 +146,15 @@ def test_enter_and_space_never_leave_the_join_screen(driver):
         assert driver.app.top is scene
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is not scene
+
+
+def test_a_broken_list_of_tables_is_set_aside_with_the_reason_and_joining_goes_on(driver):
+    joined.tables_path().parent.mkdir(parents=True, exist_ok=True)
+    joined.tables_path().write_text("{not json")
+    scene = join_screen(driver)
+    assert "list of joined tables" in scene.message and scene.rejoin_buttons == []
+    assert not joined.tables_path().exists()
+    joined.remember_table({"address": "ws://127.0.0.1:8765", "room": "ABCDE", "token": "t", "seat": 0,
+                           "game": "chains", "title": "Chains", "names": ["Ana", "Ben"]})
+    driver.key(pygame.K_ESCAPE)
+    assert join_screen(driver).address.value == "ws://127.0.0.1:8765", "the last table's address is offered"

@@ -35,17 +35,16 @@ def room_letter(ch: str) -> bool:
 class JoinScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.address = TextField(app.settings.get("join_address", ""), "host:port", max_length=80)
+        tables, problem = joined.joined_tables()
+        self.address = TextField(tables[0]["address"] if tables else "", "host:port", max_length=80)
         self.room = TextField("", "ABCDE", max_length=ROOM_CODE_LENGTH, allowed=room_letter)
         self.name = TextField("", "your name", max_length=NAME_LIMIT)
         self.fields = [self.address, self.room, self.name]
         self.address.focused = True
         self.look_button = Button("Look", self.look, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
         self.back = Button("Back", app.pop, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
-        self.message = ""
         self.lobby: dict | None = None  # the table's lobby, once looked at
         self.seat_buttons: list[Button] = []
-        tables, problem = joined.joined_tables()
         self.message = problem or ""
         self.rejoin_buttons = [Button(self.rejoin_label(entry), lambda entry=entry: self.rejoin(entry))
                                for entry in tables[:REJOIN_SHOWN]]
@@ -73,7 +72,6 @@ class JoinScene(Scene):
         if len(room) != ROOM_CODE_LENGTH:
             self.message = f"The room code is {ROOM_CODE_LENGTH} letters: the host's screen shows it."
             return
-        self.app.settings["join_address"] = self.address.value.strip()
         self.lobby, self.seat_buttons = None, []
         self.connect(address, {"type": "look", "room": room}, "look")
 
