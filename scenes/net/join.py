@@ -235,7 +235,12 @@ class JoinScene(Scene):
         self.back.rect = pygame.Rect(self.box.right - gap - self.px(160), y + gap // 2, self.px(160), bh)
         self.message_y = y + bh + gap
         y = self.message_y + line_height(self.px(18)) + gap
-        for button in self.seat_buttons + self.rejoin_buttons:
+        for button in self.seat_buttons:
+            button.rect = pygame.Rect(self.box.x + gap, y, width - 2 * gap, self.px(40))
+            y += self.px(46)
+        self.rejoin_y = y + gap // 2
+        y = self.rejoin_y + line_height(self.px(18)) + gap // 2
+        for button in self.rejoin_buttons:
             button.rect = pygame.Rect(self.box.x + gap, y, width - 2 * gap, self.px(40))
             y += self.px(46)
 
@@ -252,5 +257,8 @@ class JoinScene(Scene):
             field.draw(screen, self.px(20), blink)
         for button in [self.look_button, self.back, *self.seat_buttons, *self.rejoin_buttons]:
             button.draw(screen, self.px(18))
+        if self.rejoin_buttons:
+            draw_text(screen, "Tables you sat at:", self.px(18), theme.INK_DIM, (self.box.x + gap, self.rejoin_y),
+                      box=self.box)
         message = fit_text(self.message, self.px(18), self.box.w - 2 * gap)
         draw_text(screen, message, self.px(18), theme.INK, (self.box.x + gap, self.message_y), box=self.box)
