@@ -5,8 +5,6 @@ is bounded; the server stops by itself at the end of each test."""
 
 from __future__ import annotations
 
-
-
 from game.core import to_json
 from game.net.client import TableClient
 from game.net.server import TableServer
