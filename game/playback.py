@@ -28,6 +28,12 @@ class Playback:
         session = self.session
         return session.state, len(session.moves), tuple(session.wins)
 
+    @property
+    def viewers(self) -> list[int | None]:
+        """Whom the game may be watched as: a solitaire's one seat; else an onlooker or any seat."""
+        seats = len(self.session.seats)
+        return [0] if seats == 1 else [None, *range(seats)]
+
     def __len__(self) -> int:
         """The positions to show: the game's start and one after each of its moves."""
         return len(self._steps)

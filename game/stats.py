@@ -5,8 +5,9 @@ A game in which undo, a hint or a restart was used counts as played (and won) bu
 apart: it is counted in `assisted_played`/`assisted_won`, and it neither extends nor breaks a
 streak nor sets a best. The mode says who was at the table: `solitaire` (`solitaire: daily
 deals` for the daily deal of a solitaire with numbered deals, kept apart), `vs <difficulty>`
-(one human against computers, named by the strongest) or `pass-and-play: <name>` (several
-humans, each with their own record).
+(one human against computers, named by the strongest), `pass-and-play: <name>` (several
+humans, each with their own record) or `online` (a game over the network: each device counts
+its own seat only).
 
 The store is versioned JSON in the data folder, written atomically as each game ends; a game
 already recorded (the same session and game number, say after Continue) is not counted twice.
@@ -113,6 +114,7 @@ class Stats:
 
 
 PASS_AND_PLAY = "pass-and-play: "
+ONLINE = "online"  # a game played over the network: each device counts its own seat
 
 
 def clean_mode(mode: str) -> str:
@@ -190,11 +192,22 @@ def modes(session: Session) -> dict[int, str]:
 def add_game(stats: Stats, session: Session) -> bool:
     """Count the session's finished game for each human seat; False (nothing counted) when the
     game is not over, no human played it, or it was counted already."""
-    outcome = session.outcome()
-    game_id = f"{session.game}:{session.seed}:{session.game_number}"
-    if outcome is None or not session.human_seats or game_id in stats.recorded:
+    if not session.human_seats:
         return False
-    for seat, mode in modes(session).items():
+    return _add(stats, session, f"{session.game}:{session.seed}:{session.game_number}", modes(session))
+
+
+def add_seat_game(stats: Stats, session, seat: int) -> bool:
+    """Count a game played over the network for the one seat played on this device (a
+    `RemoteSession`), under the mode `online`; False as for `add_game`."""
+    return _add(stats, session, f"{session.game}:{ONLINE}:{session.room}:{session.game_number}:{seat}", {seat: ONLINE})
+
+
+def _add(stats: Stats, session, game_id: str, seat_modes: dict[int, str]) -> bool:
+    outcome = session.outcome()
+    if outcome is None or game_id in stats.recorded:
+        return False
+    for seat, mode in seat_modes.items():
         stats.record(session.game, mode).add(seat in outcome.winners, outcome.scores[seat],
                                               session.turns_taken(seat), session.game_assisted)
     stats.recorded = (stats.recorded + [game_id])[-REMEMBERED_GAMES:]
@@ -230,6 +243,11 @@ def record_game(session: Session) -> str | None:
     when the stored file had to be set aside. Raises storage.StorageError when it cannot be
     written."""
     return _change(lambda stats: add_game(stats, session))
+
+
+def record_seat(session, seat: int) -> str | None:
+    """Count a networked game's result for this device's seat (`add_seat_game`); as `record_game`."""
+    return _change(lambda stats: add_seat_game(stats, session, seat))
 
 
 def reset_game(game: str) -> str | None:

@@ -5,23 +5,13 @@ is bounded; the server stops by itself at the end of each test."""
 
 from __future__ import annotations
 
-
-import pytest
-
 from game.core import to_json
 from game.net.client import TableClient
 from game.net.server import TableServer
 from game.session import Session
+from net_helpers import server  # noqa: F401 (a fixture)
 
 WAIT = 10.0  # seconds at most for any message
-
-
-@pytest.fixture
-def server():
-    running = TableServer("127.0.0.1", 0, computer_pace=0.0)
-    running.start()
-    yield running
-    running.stop()
 
 
 def address(server: TableServer) -> str:

@@ -1,7 +1,13 @@
 """A joining app's connection to a table (game/net/server.py): a background thread receives the
 host's messages into a queue that the frame loop takes from without ever waiting (`poll`); `send`
-posts one. A connection that drops is told as a message of its own (`{"type": "dropped"}`), so
-the table can say so and offer to come back with the seat's token."""
+posts one.
+
+A connection that is lost comes back by itself: the client tells it in its inbox
+(`{"type": "reconnecting", "attempt": n, "seconds": s}`), waits s seconds (0.5, 1, 2, 4, 8, then
+10 each time) and says `hello` again with the token its `welcome` gave, so the host's `welcome`,
+`lobby` and `snapshot` arrive as on the first visit. It gives up after `give_up` seconds
+(`{"type": "dropped"}`), and never comes back after the host said `closing`, after `close()`, or
+after the host closed the connection for misbehaving (code 1008)."""
 
 from __future__ import annotations
 
@@ -17,34 +23,64 @@ from .hosting import PROTOCOL
 from .server import MESSAGE_LIMIT
 
 CONNECT_SECONDS = 5
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)  # seconds before each attempt to come back; then the last
+GIVE_UP_SECONDS = 120.0
+POLICY_CLOSE = 1008  # the host closed the connection on purpose: no coming back
+ABNORMAL_CLOSE = 1006  # the connection was lost with no goodbye
+
+
+def table_address(typed: str) -> str:
+    """The address a player typed (host:port, ws://host:port or wss://host:port) as a URI;
+    ValueError with what is wrong."""
+    text = typed.strip()
+    if not text:
+        raise ValueError("type the host's address (host:port)")
+    if "://" not in text:
+        text = f"ws://{text}"
+    scheme, _, rest = text.partition("://")
+    host, colon, port = rest.rstrip("/").rpartition(":")
+    if scheme not in ("ws", "wss") or not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"\u201c{typed.strip()}\u201d is not an address: type it as host:port, like 192.168.1.20:8765")
+    return f"{scheme}://{host}:{int(port)}"
 
 
 class TableClient:
-    def __init__(self, address: str) -> None:
-        """`address`: ws://host:port (wss:// behind TLS)."""
+    def __init__(self, address: str, give_up: float = GIVE_UP_SECONDS) -> None:
+        """`address`: ws://host:port (wss:// behind TLS). `give_up`: seconds of trying to come
+        back before the connection is given up for lost."""
         self.address = address
+        self.give_up = give_up
         self.inbox: queue.Queue[dict] = queue.Queue()
         self._connection: ClientConnection | None = None
         self._thread: threading.Thread | None = None
+        self._opened = threading.Event()
+        self._closed = threading.Event()
+        self._closing = False  # the host said it closes the table
+        self._hello: dict | None = None  # the last hello sent
+        self._rejoin: dict | None = None  # the hello that comes back to the seat, once welcomed
+        self.welcome: dict | None = None  # the host's last `welcome`: the seat, its token, whether host
 
     def open(self, first: dict) -> None:
-        """Connect and send the first message (`hello` or `create`); raises OSError with the
-        reason when the table cannot be reached."""
-        opened = threading.Event()
+        """Connect and send the first message (`hello`, `look` or `create`); raises OSError with
+        the reason when the table cannot be reached."""
         failure: list[str] = []
-        self._thread = threading.Thread(target=self._run, args=(opened, failure), daemon=True, name="table-client")
+        self._thread = threading.Thread(target=self._run, args=(failure,), daemon=True, name="table-client")
         self._thread.start()
-        opened.wait(CONNECT_SECONDS + 1)
+        self._opened.wait(CONNECT_SECONDS + 1)
         if failure or self._connection is None:
             raise OSError(f"cannot reach a table at {self.address}: {failure[0] if failure else 'no answer'}")
         self.send(first)
 
-    def send(self, message: dict) -> None:
-        """Post a message (the protocol's version added); a dropped connection is told in the inbox."""
+    def send(self, message: dict) -> bool:
+        """Post a message (the protocol's version added); whether it went. A message that cannot
+        go is lost with the connection, which comes back by itself (see the module)."""
+        if message.get("type") == "hello":
+            self._hello = message
         try:
             self._connection.send(json.dumps({"version": PROTOCOL, **message}))
-        except (ConnectionClosed, OSError):
-            self.inbox.put({"version": PROTOCOL, "type": "dropped"})
+        except (ConnectionClosed, OSError, AttributeError):
+            return False
+        return True
 
     def poll(self) -> list[dict]:
         """Every message received since the last poll, oldest first; never waits."""
@@ -70,25 +106,93 @@ class TableClient:
                 passed.append(message)
         raise TimeoutError(f"no {kind!r} message within {seconds} s")
 
+    @property
+    def token(self) -> str | None:
+        """The token that holds this client's seat, once welcomed."""
+        return self.welcome.get("token") if self.welcome else None
+
     def close(self) -> None:
+        """Leave the table for good: no coming back."""
+        self._closed.set()
         if self._connection is not None:
             self._connection.close()
-        if self._thread is not None:
+        if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(CONNECT_SECONDS)
 
-    def _run(self, opened: threading.Event, failure: list[str]) -> None:
-        """The connection's thread: open it (no proxy: a table's address is reached directly),
-        then put every message received in the inbox until it ends."""
+    # -- the connection's thread
+
+    def _run(self, failure: list[str]) -> None:
+        """Open the connection (no proxy: a table's address is reached directly), put every
+        message received in the inbox, and come back while the connection may."""
         try:
-            with connect(self.address, open_timeout=CONNECT_SECONDS, max_size=MESSAGE_LIMIT, proxy=None) as connection:
-                self._connection = connection
-                opened.set()
-                for text in connection:
-                    self.inbox.put(json.loads(text))
+            code = self._visit(rejoining=False)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as err:
             failure.append(str(err))
-        except (ConnectionClosed, ValueError):
-            pass
+            code = None
         finally:
-            opened.set()
+            self._opened.set()
+        while self._may_come_back(code):
+            code = self._come_back()
         self.inbox.put({"version": PROTOCOL, "type": "dropped"})
+
+    def _visit(self, rejoining: bool) -> int | None:
+        """One connection, until it ends: its close code. Coming back, the hello with the token
+        goes first, and a connection the host does not welcome ends at once (None)."""
+        with connect(self.address, open_timeout=CONNECT_SECONDS, max_size=MESSAGE_LIMIT, proxy=None) as connection:
+            self._connection = connection
+            self._opened.set()
+            if rejoining and not self._welcomed(connection):
+                return None
+            try:
+                for text in connection:
+                    self._take(json.loads(text))
+            except (ConnectionClosed, ValueError, OSError):
+                pass
+        return connection.close_code or ABNORMAL_CLOSE
+
+    def _take(self, message: dict) -> None:
+        if message.get("type") == "welcome":
+            self.welcome = message
+        if message.get("type") == "welcome" and self._hello is not None:
+            self._rejoin = {key: value for key, value in self._hello.items() if key in ("type", "room", "host")}
+            self._rejoin["token"] = message.get("token")
+        elif message.get("type") == "closing":
+            self._closing = True
+        self.inbox.put(message)
+
+    def _may_come_back(self, code: int | None) -> bool:
+        """Whether a connection that ended with `code` (None: given up) is tried again."""
+        return not (code in (None, POLICY_CLOSE) or self._closed.is_set() or self._closing or self._rejoin is None)
+
+    def _come_back(self) -> int | None:
+        """Try again with the seat's token, waiting longer each time (BACKOFF), until a try is
+        welcomed (the close code that visit ended with), or `give_up` seconds have passed, or
+        `close()` (None)."""
+        started = time.monotonic()
+        for attempt in range(1, 10**6):
+            seconds = BACKOFF[min(attempt, len(BACKOFF)) - 1]
+            if time.monotonic() + seconds - started > self.give_up:
+                return None
+            self.inbox.put({"version": PROTOCOL, "type": "reconnecting", "attempt": attempt, "seconds": seconds})
+            if self._closed.wait(seconds):
+                return None
+            try:
+                code = self._visit(rejoining=True)
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
+                code = None
+            if code is not None:
+                return code
+        return None
+
+    def _welcomed(self, connection: ClientConnection) -> bool:
+        """Coming back: the hello with the token said, whether the host's answer is `welcome` (a
+        host out of reach or refusing makes the try a failed one)."""
+        try:
+            connection.send(json.dumps({"version": PROTOCOL, **self._rejoin}))
+            answer = json.loads(connection.recv(CONNECT_SECONDS))
+        except (OSError, TimeoutError, ConnectionClosed, ValueError):
+            return False
+        if answer.get("type") != "welcome":
+            return False
+        self._take(answer)
+        return True

@@ -3,7 +3,12 @@ the host's messages for this one seat (game/net/hosting.py), read back through t
 A move is never applied here: it waits in `outbox` for the connection to send, and comes back as
 the host's news. Whether a move may be made, why not, and what it would do are worked out on a
 state made of the seat's own view (`determinize`), which holds no card the seat may not see: the
-rules answer these from what the seat knows, so the answers are the host's."""
+rules answer these from what the seat knows, so the answers are the host's.
+
+Whether this seat may take a move back is the host's word too (each position message's `"undo"`:
+"" or the reason not); an undo goes out as a message, like a move. The `lobby` messages tell the
+seats' names and kinds and who is connected; every message's `seq` is kept, and each act or undo
+carries the last one seen, so the host refuses one sent about a position that has moved on."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from ..session import Seat
 from ..stream import SeenMove, Stream, foreseen
 
 _REVISIONS = itertools.count(1)
+NO_UNDO = "This table does not take moves back."  # a host that does not say
 
 
 class RemoteSession:
@@ -26,7 +32,11 @@ class RemoteSession:
         self.rules = found.rules.for_config(self.config["rules"])
         self.descriptor = found
         self.seat: int = snapshot["seat"]
+        self.room: str = str(snapshot.get("room", ""))
         self.outbox: list[dict] = []  # moves made at this table, for the connection to send
+        self.seen = 0  # the `seq` of the last message from the host
+        self.lobby_seats: list[dict] = []  # the last lobby's seats: names, kinds, who is connected
+        self.assisted: set[int] = set()  # the games in which this seat was shown a hint
         self._types = (SeenMove,) + self.rules.event_types + self.rules.view_types
         self._streams: dict[int | None, RemoteStream] = {}
         self.take(snapshot)
@@ -34,6 +44,7 @@ class RemoteSession:
     def take(self, message: dict) -> SeenMove | None:
         """A snapshot or a move from the host: the table as it stands now. Returns the move."""
         move = None
+        self.note(message)
         if message["type"] == "snapshot":
             self.moves = [from_json(item, self._types) for item in message["moves"]]
         else:
@@ -44,11 +55,21 @@ class RemoteSession:
         self.legal = [from_json(item, self.rules.saved_types) for item in message["legal"]]
         self.to_move, self.wins, self.game_number = message["to_move"], message["wins"], message["game_number"]
         self.session_over = message["session_over"]
+        self.undo_reason = message.get("undo", NO_UNDO)
         self.seats = tuple(Seat(seat["name"], kind, seat["difficulty"])
                            for seat, kind in zip(self.config["seats"], message["kinds"]))
         self.revision = next(_REVISIONS)
         self._guess = None
         return move
+
+    def note(self, message: dict) -> None:
+        """Any message from the host: its `seq` is the last seen (a refusal has one too)."""
+        if isinstance(message.get("seq"), int):
+            self.seen = message["seq"]
+
+    def take_lobby(self, message: dict) -> None:
+        """A `lobby`: the seats' names and kinds and who is connected, as the host tells them."""
+        self.lobby_seats = list(message.get("seats", []))
 
     # -- what the table reads
 
@@ -62,11 +83,46 @@ class RemoteSession:
 
     @property
     def names(self) -> list[str]:
+        if len(self.lobby_seats) == len(self.seats):
+            return [str(seat.get("name") or mine.name) for seat, mine in zip(self.lobby_seats, self.seats)]
         return [seat.name for seat in self.seats]
 
     @property
     def human_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_human]
+
+    @property
+    def computers(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if not seat.is_human]
+
+    @property
+    def seed(self) -> int:
+        """What a hint's chooser is seeded with here: the seat (the host's seed would tell the deal)."""
+        return self.seat
+
+    def connected(self, seat: int) -> bool:
+        """Whether the player of `seat` is at the table now (a computer always is; before any
+        lobby, every seat is taken to be)."""
+        if seat >= len(self.lobby_seats) or self.lobby_seats[seat].get("kind") == "computer":
+            return True
+        return bool(self.lobby_seats[seat].get("connected", True))
+
+    def dropped_seats(self) -> list[int]:
+        """The other players' seats held by someone who is not connected now."""
+        return [seat for seat, told in enumerate(self.lobby_seats)
+                if seat != self.seat and told.get("held") and not self.connected(seat)]
+
+    def outcome(self):
+        """How the game ended, worked out from this seat's view (at the end every hand is shown)."""
+        return self.rules.outcome(self.guessed())
+
+    def note_hint(self) -> None:
+        self.assisted.add(self.game_number)
+
+    @property
+    def game_assisted(self) -> bool:
+        """Whether a hint or an undo was used at this seat in the current game."""
+        return self.game_number in self.assisted
 
     @property
     def game_over(self) -> bool:
@@ -92,8 +148,26 @@ class RemoteSession:
         refused here at once, with their reason, and never sent."""
         if not self.is_legal(action):
             raise IllegalAction(self.why_illegal(action))
-        self.outbox.append({"type": "act", "action": to_json(action)})
+        self.outbox.append({"type": "act", "action": to_json(action), "seen": self.seen})
         return []
+
+    # -- taking a move back: the host's word
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undo_reason == ""
+
+    def why_no_undo(self) -> str:
+        return self.undo_reason
+
+    def undo(self) -> None:
+        """Ask the host to take this seat's last decision back (the host's snapshot follows)."""
+        if not self.can_undo:
+            raise IllegalAction(self.undo_reason)
+        self.assisted.add(self.game_number)
+        self.outbox.append({"type": "undo", "seen": self.seen})
+
+    can_redo = False  # a move taken back over the network is made again by playing it
 
     def guessed(self):
         """A state made of this seat's view: what the rules need to answer its questions."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import storage
 from game.rng import fresh_seed
 from game.session import Session
 from game.wording import acts
@@ -42,11 +41,11 @@ class GameOver(Scene):
         self.message = ""
         self.retry = None
         if session.rules.numbered_deals:
-            storage.forget_game()
+            table.forget_autosave()
             self.retry = Button("Retry deal", self.retry_deal, note=keymap.pressing(keymap.RETRY_DEAL))
             self.primary = Button("New deal", self.new_deal, note=keymap.pressing(keymap.NEXT_GAME), color=theme.BUTTON_GO)
         elif session.session_over:
-            storage.forget_game()
+            table.forget_autosave()
             self.primary = Button("Play again", self.play_again, note=keymap.pressing(keymap.NEXT_GAME),
                                   color=theme.BUTTON_GO)
         else:

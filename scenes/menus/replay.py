@@ -13,6 +13,7 @@ import pygame
 
 from game import storage
 from game.files import showable
+from game.net import joined
 from game.registry import find_game
 from game.earlier import EARLIER_EDITION, EARLIER_RULES, recorded_moves
 from game.playback import Playback
@@ -50,14 +51,16 @@ class Replay(Scene):
     is the game as far as these rules replay it, and its last step shows the moves recorded
     after that, in words."""
 
-    def __init__(self, app, saved: Session, table_class: type, earlier: EarlierEdition | None = None) -> None:
+    def __init__(self, app, saved, table_class: type, earlier: EarlierEdition | None = None) -> None:
+        """`saved`: a finished Session, or the playback of a game played over the network as this
+        device's seat saw it (game.net.joined.SeenPlayback: watched from that seat only)."""
         super().__init__(app)
         self.earlier = earlier
         self.recorded = recorded_moves(earlier) if earlier else []
-        self.playback = Playback(saved)
+        self.playback = Playback(saved) if isinstance(saved, Session) else saved
         self.session = self.playback.session
         self.table = table_class(app, self.session)  # the game's own table draws each position
-        self.viewers = [0] if len(self.session.seats) == 1 else [None, *range(len(self.session.seats))]
+        self.viewers = self.playback.viewers
         self.table.turns = Watching(self.table, self.viewers[0])
         self.table.watching = True
         self.step = 0
@@ -202,7 +205,8 @@ class ReplayList(Scene):
         super().__init__(app)
         self.message = message
         self.entries = ([(path, "Saved") for path in storage.named_saves()]
-                        + [(path, "Replay") for path in storage.finished_games()])
+                        + [(path, "Replay") for path in storage.finished_games()]
+                        + [(path, "Online") for path in joined.seen_games()])
         self.described: dict[Path, str] = {}
         self.page = 0
         self.back = Button("Back", app.pop)
@@ -222,11 +226,14 @@ class ReplayList(Scene):
     def words(self, path: Path, kind: str) -> tuple[str, str]:
         """What a kept game is; and how it ended, who played and when (shown under it)."""
         if path not in self.described:
-            self.described[path] = describe(path)
+            self.described[path] = joined.describe_seen(path) if kind == "Online" else describe(path)
         what, when = self.described[path]
         return (f"Saved: {storage.saved_name(path)} \u00b7 {what}" if kind == "Saved" else f"Replay: {what}"), when
 
     def open(self, path: Path) -> None:
+        if dict(self.entries).get(path) == "Online":
+            self.open_seen(path)
+            return
         try:
             saved = storage.load_game(path)
         except EarlierEdition as earlier:
@@ -239,6 +246,13 @@ class ReplayList(Scene):
             self.app.screens.table(saved)
         else:
             self.app.screens.replay(saved)
+
+    def open_seen(self, path: Path) -> None:
+        """A game played over the network, replayed as this device's seat saw it."""
+        try:
+            self.app.screens.replay(joined.load_seen_game(path))
+        except storage.UnusableFile as err:
+            self.message = f"This game cannot be replayed: {err}"
 
     def review(self, path: Path) -> None:
         """Review a finished game (scenes/menus/review.py), once it is read."""

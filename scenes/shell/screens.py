@@ -26,6 +26,8 @@ from scenes.menus.stats_screen import StatsScreen
 from scenes.menus.table_menu import TableMenu
 from scenes.net import host
 from scenes.net.lobby import Lobby
+from scenes.net.join import JoinScene
+from scenes.net.remote_table import open_remote_table
 from scenes.shell.app import App
 from scenes.table.lesson import LessonMode, LessonSession
 
@@ -62,6 +64,16 @@ class Screens:
         if not session.game_over:
             table.autosave()
 
+    def remote_table(self, client, messages: list[dict]) -> None:
+        """A table played over the network (by a joiner or the host), over the menu: `client` a
+        connected game.net.client.TableClient, `messages` those received from it not yet read
+        (the game's snapshot among them)."""
+        open_remote_table(self.app, client, messages, table_class)
+
+    def join(self) -> None:
+        """Join a table over the network: its address, room code and a name, then a free seat."""
+        self.app.push(JoinScene(self.app))
+
     def lesson(self, game: str) -> None:
         """The lesson of `game` at the game's own table, over the menu (where leaving it returns);
         a lesson file that cannot be used is named on the menu instead."""
@@ -91,8 +103,10 @@ class Screens:
         self.app.push(ReplayList(self.app))
 
     def replay(self, saved) -> None:
-        """A finished game (a loaded save) replayed on its own game's table."""
-        self.app.push(Replay(self.app, saved, table_class(saved.descriptor)))
+        """A finished game (a loaded save, or a networked game's playback as this device's seat
+        saw it) replayed on its own game's table."""
+        session = getattr(saved, "session", saved)
+        self.app.push(Replay(self.app, saved, table_class(session.descriptor)))
 
     def replay_earlier(self, earlier) -> None:
         """A game of an earlier edition of its rules (session.EarlierEdition): replayed as far as

@@ -94,10 +94,7 @@ class LessonTurns(Turns):
         return self.app.top is self.table and step is not None and step.computer
 
     def perform(self, action, origin=None, by_table: bool = False) -> bool:
-        try:
-            self.session.apply(action)
-        except IllegalAction as err:
-            self.table.say(str(err))
+        if not self.applied(action):
             return False
         self.show(origin, by_table)
         return True

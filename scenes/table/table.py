@@ -184,6 +184,10 @@ class TableScene(Scene, TableHooks):
             return
         self.report(self.app.write(storage.save_game, self.session))
 
+    def forget_autosave(self) -> None:
+        """The game in progress is over for good: Continue has nothing to bring back."""
+        storage.forget_game()
+
     def report(self, problem: str | None) -> None:
         if problem:
             self.say(problem)

@@ -62,13 +62,19 @@ class Turns:
         """Apply an action for the seat to move; on refusal the table says why and it is False.
         `by_table`: the table made it for the player (a forced draw), not the player."""
         viewer = self.viewer
+        if not self.applied(action):
+            return False
+        self.table.show_move(self.session.stream(viewer).last_move.events, origin, by_table)
+        self.table.autosave()
+        return True
+
+    def applied(self, action) -> bool:
+        """Whether the session took `action`; on refusal the table says why."""
         try:
             self.session.apply(action)
         except IllegalAction as err:
             self.table.say(str(err))
             return False
-        self.table.show_move(self.session.stream(viewer).last_move.events, origin, by_table)
-        self.table.autosave()
         return True
 
     def update(self, dt: float) -> None:

@@ -1,0 +1,264 @@
+"""Join a table over the network: the host's address (host:port, or ws://host:port), the room
+code (five letters, upper-cased as typed) and a name; Look asks the table for its lobby, whose
+free seats are then offered; a seat chosen, the player sits (`hello`) and goes on to the lobby,
+or straight to the table when the game is under way. The tables this device sat at before are
+offered to come back to (Rejoin), each with its seat's token (game/net/joined.py).
+
+Nothing here waits on the network: connecting runs off the frame loop, and the connection's
+messages are taken each frame. Enter looks (or sits in the only free seat offered); Space types a
+space; Esc goes back to the menu: no key leaves a table or throws anything away."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.files import clean_name
+from game.net import joined
+from game.net.client import TableClient, table_address
+from game.net.server import ROOM_CODE_LENGTH
+from game.session import NAME_LIMIT
+
+from scenes.shell.app import Scene
+from scenes.shell import keymap
+from scenes.ui import theme
+from scenes.ui.motion import Thinker
+from scenes.ui.widgets import Button, TextField, draw_text, fit_text, line_height, panel
+
+REJOIN_SHOWN = 4  # the newest tables offered to come back to
+SEATS_SHOWN = 6
+
+
+def room_letter(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+class JoinScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        tables, problem = joined.joined_tables()
+        self.address = TextField(tables[0]["address"] if tables else "", "host:port", max_length=80)
+        self.room = TextField("", "ABCDE", max_length=ROOM_CODE_LENGTH, allowed=room_letter)
+        self.name = TextField("", "your name", max_length=NAME_LIMIT)
+        self.fields = [self.address, self.room, self.name]
+        self.address.focused = True
+        self.look_button = Button("Look", self.look, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
+        self.back = Button("Back", app.pop, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
+        self.lobby: dict | None = None  # the table's lobby, once looked at
+        self.seat_buttons: list[Button] = []
+        self.message = problem or ""
+        self.rejoin_buttons = [Button(self.rejoin_label(entry), lambda entry=entry: self.rejoin(entry))
+                               for entry in tables[:REJOIN_SHOWN]]
+        self.client: TableClient | None = None
+        self.connecting: Thinker | None = None
+        self.purpose = ""  # what the connection is for: "look", or "sit" (a seat, or coming back)
+        self.entry: dict = {}  # the table being sat at, as tables.json keeps it
+        self.unread: list[dict] = []
+        pygame.key.start_text_input()
+
+    @staticmethod
+    def rejoin_label(entry: dict) -> str:
+        return f"Rejoin {entry['title']}: {', '.join(map(str, entry['names']))} \u00b7 room {entry['room']}"
+
+    # -- what the player asks
+
+    def look(self) -> None:
+        """Ask the table at the address for its lobby (its seats, who sits where)."""
+        try:
+            address = table_address(self.address.value)
+        except ValueError as err:
+            self.message = str(err)
+            return
+        room = self.room.value
+        if len(room) != ROOM_CODE_LENGTH:
+            self.message = f"The room code is {ROOM_CODE_LENGTH} letters: the host's screen shows it."
+            return
+        self.lobby, self.seat_buttons = None, []
+        self.connect(address, {"type": "look", "room": room}, "look")
+
+    def sit(self, seat: int) -> None:
+        lobby = self.lobby or {}
+        self.entry = {"address": table_address(self.address.value), "room": self.room.value, "seat": seat,
+                      "game": lobby.get("game", ""), "title": lobby.get("title", ""),
+                      "names": [s.get("name", "") for s in lobby.get("seats", [])]}
+        hello = {"type": "hello", "room": self.room.value, "seat": seat,
+                 "name": clean_name(self.name.value, NAME_LIMIT)}
+        self.connect(self.entry["address"], hello, "sit")
+
+    def rejoin(self, entry: dict) -> None:
+        """Back to a seat this device held, with its token."""
+        self.entry = dict(entry)
+        self.connect(entry["address"], {"type": "hello", "room": entry["room"], "token": entry["token"]}, "sit")
+
+    def connect(self, address: str, first: dict, purpose: str) -> None:
+        """A fresh connection that says `first`, opened off the frame loop."""
+        if self.connecting is not None:
+            return
+        self.drop_connection()
+        self.purpose, self.message = purpose, "Connecting\u2026"
+        client = TableClient(address)
+        self.connecting = Thinker(lambda: client.open(first) or client)
+
+    def drop_connection(self) -> None:
+        if self.client is not None:
+            self.client.close()
+        self.client, self.unread = None, []
+
+    # -- what the table answers
+
+    def update(self, dt: float) -> None:
+        if self.connecting is not None and self.connecting.done:
+            self.connected(self.connecting)
+        if self.client is None:
+            return
+        for message in self.client.poll():
+            self.unread.append(message)
+            self.take(message)
+            if self.client is None or self.app.top is not self:
+                return
+
+    def connected(self, attempt: Thinker) -> None:
+        self.connecting = None
+        if isinstance(attempt.error, OSError):
+            self.message = (f"No table answers at {self.address.value.strip()}: check the address, and that the "
+                            "host's Chain Table is open and hosting.")
+        elif attempt.error is not None:
+            raise attempt.error
+        else:
+            self.client = attempt.result
+
+    def take(self, message: dict) -> None:
+        kind = message.get("type")
+        if kind == "refused":
+            self.refused(str(message.get("reason", "")))
+        elif kind == "lobby":
+            self.lobby_told(message)
+        elif kind == "welcome":
+            self.welcomed(message)
+        elif kind == "snapshot":
+            client, unread = self.client, self.unread
+            self.client, self.unread = None, []
+            self.app.screens.remote_table(client, unread)
+        elif kind == "dropped":
+            self.drop_connection()
+            self.message = "The table closed the connection: look again."
+
+    def refused(self, reason: str) -> None:
+        self.drop_connection()
+        words = reason[:1].upper() + reason[1:]
+        if self.purpose == "sit" and "taken" in reason:
+            words += ": choose another seat (Look shows who sits where now)."
+        self.message = words
+
+    def lobby_told(self, lobby: dict) -> None:
+        if self.purpose == "look":
+            self.drop_connection()
+            self.show_lobby(lobby)
+        elif not lobby.get("started"):
+            client, unread = self.client, self.unread
+            self.client, self.unread = None, []
+            self.app.screens.lobby(client, unread)
+
+    def show_lobby(self, lobby: dict) -> None:
+        self.lobby = lobby
+        seats = lobby.get("seats", [])
+        self.seat_buttons = [Button(self.seat_label(i, seat), lambda i=i: self.sit(i), enabled=self.free(seat))
+                             for i, seat in enumerate(seats[:SEATS_SHOWN])]
+        free = sum(button.enabled for button in self.seat_buttons)
+        title = lobby.get("title", "")
+        self.message = f"{title}: choose a free seat." if free else f"{title}: every seat is taken."
+        self.layout(self.app.size)
+
+    @staticmethod
+    def free(seat: dict) -> bool:
+        return seat.get("kind") == "open" and not seat.get("held")
+
+    def seat_label(self, index: int, seat: dict) -> str:
+        if self.free(seat):
+            return f"Seat {index + 1}: sit here"
+        who = "a computer" if seat.get("kind") == "computer" else str(seat.get("name", ""))
+        return f"Seat {index + 1}: {who}{' (host)' if seat.get('host') else ''}"
+
+    def welcomed(self, welcome: dict) -> None:
+        """Seated: the table is kept for coming back to, with the seat's token."""
+        entry = {**self.entry, "token": str(welcome.get("token", "")), "seat": welcome.get("seat", self.entry.get("seat"))}
+        if entry.get("game"):
+            self.message = self.app.write(joined.remember_table, entry) or "Seated: waiting for the table\u2026"
+
+    # -- keys and the pointer
+
+    def handle(self, event) -> None:
+        if keymap.ESCAPE.pressed(event):
+            self.app.pop()
+            return
+        if keymap.ENTER.pressed(event):
+            self.press_enter()
+            return
+        if keymap.TAB.pressed(event):
+            self.next_field()
+            return
+        for field in self.fields:
+            field.handle(event)
+        self.room.value = self.room.value.upper()
+        for button in [self.look_button, self.back, *self.seat_buttons, *self.rejoin_buttons]:
+            button.handle(event)
+
+    def press_enter(self) -> None:
+        """Enter looks, or sits in the one free seat the lobby offers."""
+        free = [button for button in self.seat_buttons if button.enabled]
+        if len(free) == 1 and self.lobby is not None:
+            free[0].on_click()
+        else:
+            self.look()
+
+    def next_field(self) -> None:
+        at = next((i for i, field in enumerate(self.fields) if field.focused), -1)
+        for i, field in enumerate(self.fields):
+            field.focused = i == (at + 1) % len(self.fields)
+
+    def animating(self) -> bool:
+        return True  # the cursor blinks, and the table's answer is waited for
+
+    # -- layout and drawing
+
+    def layout(self, size) -> None:
+        w, h = size
+        gap = self.px(14)
+        width = min(w - 2 * gap, self.px(640))
+        self.box = pygame.Rect((w - width) // 2, self.px(30), width, h - self.px(60))
+        label_w, field_h = self.px(150), line_height(self.px(20)) + self.px(14)
+        y = self.box.y + gap + line_height(self.px(30), bold=True) + gap
+        for field in self.fields:
+            field.rect = pygame.Rect(self.box.x + gap + label_w, y, width - 2 * gap - label_w, field_h)
+            y += field_h + gap // 2
+        bh = self.px(50)
+        self.look_button.rect = pygame.Rect(self.box.x + gap + label_w, y + gap // 2, self.px(160), bh)
+        self.back.rect = pygame.Rect(self.box.right - gap - self.px(160), y + gap // 2, self.px(160), bh)
+        self.message_y = y + bh + gap
+        y = self.message_y + line_height(self.px(18)) + gap
+        for button in self.seat_buttons:
+            button.rect = pygame.Rect(self.box.x + gap, y, width - 2 * gap, self.px(40))
+            y += self.px(46)
+        self.rejoin_y = y + gap // 2
+        y = self.rejoin_y + line_height(self.px(18)) + gap // 2
+        for button in self.rejoin_buttons:
+            button.rect = pygame.Rect(self.box.x + gap, y, width - 2 * gap, self.px(40))
+            y += self.px(46)
+
+    def draw(self, screen) -> None:
+        screen.fill(theme.FELT)
+        panel(screen, self.box, edge=theme.GOLD, radius=14)
+        gap = self.px(14)
+        draw_text(screen, "Join a table", self.px(30), theme.GOLD, (self.box.centerx, self.box.y + gap), "midtop",
+                  bold=True, box=self.box)
+        blink = (pygame.time.get_ticks() // 500) % 2 == 0
+        for label, field in zip(("Address", "Room code", "Your name"), self.fields):
+            draw_text(screen, label, self.px(20), theme.INK, (self.box.x + gap, field.rect.centery), "midleft",
+                      box=self.box)
+            field.draw(screen, self.px(20), blink)
+        for button in [self.look_button, self.back, *self.seat_buttons, *self.rejoin_buttons]:
+            button.draw(screen, self.px(18))
+        if self.rejoin_buttons:
+            draw_text(screen, "Tables you sat at:", self.px(18), theme.INK_DIM, (self.box.x + gap, self.rejoin_y),
+                      box=self.box)
+        message = fit_text(self.message, self.px(18), self.box.w - 2 * gap)
+        draw_text(screen, message, self.px(18), theme.INK, (self.box.x + gap, self.message_y), box=self.box)

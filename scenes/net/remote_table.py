@@ -1,0 +1,126 @@
+"""A table played over the network, by a joiner and by the host alike: the game's own table
+scene on a `RemoteSession` (game/net/remote.py), its turns those of a networked table
+(`remote_turns.RemoteTurns`) and its commands sent to the host (`RemoteCommands`).
+
+The prompt says who is playing ("Ben is playing"), "Waiting for Ben (reconnecting)" while that
+player is away, and "Reconnecting… (attempt n)" while this device is. Leaving the table never
+ends the game for the others: a joiner can come back to the seat (the Join screen's Rejoin), and
+the host's leaving tells everyone the game is saved on the host's computer. Nothing of a joined
+table is the local game in progress: its Continue is never touched."""
+
+from __future__ import annotations
+
+from game.net.remote import RemoteSession
+from game.wording import acts
+
+from scenes.menus.confirm import Confirm
+from scenes.net.remote_turns import GRACE_SECONDS, RemoteTurns
+from scenes.shell import keymap
+from scenes.table.commands import TableCommands
+
+GIVE_SEAT = keymap.letter("C")
+NO_SNAPSHOT = "The host sent no table to play: join it again."
+
+
+class NetworkedTable:
+    """Mixed in before a game's table scene class (`networked`): what differs over the network."""
+
+    def __init__(self, app, session, client, messages: list[dict]) -> None:
+        super().__init__(app, session)
+        self.client = client
+        self.turns = RemoteTurns(self, client, messages)
+        self.commands = RemoteCommands(self, client)
+
+    def autosave(self) -> None:
+        """The host's computer keeps the game: a joined table's is never this device's Continue."""
+
+    def forget_autosave(self) -> None:
+        """The game over: the local game in progress is another game, and stays."""
+
+    def animating(self) -> bool:
+        return super().animating() or self.turns.due
+
+    def prompt(self, view) -> str:
+        """Whose turn it is over the network, or this seat's own prompt."""
+        turns = self.turns
+        if turns.reconnecting is not None:
+            return f"Reconnecting\u2026 (attempt {turns.reconnecting.get('attempt', 1)})"
+        if view.game_over or view.current is None or view.current == view.seat:
+            return super().prompt(view)
+        name = self.session.names[view.current]
+        if not self.session.connected(view.current):
+            return f"Waiting for {name} (reconnecting)"
+        return f"{acts(name, 'is')} playing"
+
+    def offer_seat(self, seat: int) -> None:
+        """On the host's table: a player away for the grace time, their seat offered to a computer
+        (Enter and Space keep waiting)."""
+        name = self.session.names[seat]
+        detail = (f"{acts(name, 'has')} been away for {GRACE_SECONDS:.0f} seconds. A computer can play the seat "
+                  f"from here; {name} can have it back on coming back.")
+        self.app.push(Confirm(self.app, f"Waiting for {name}", detail, f"Give {name}\u2019s seat to a computer",
+                              lambda: self.turns.give_to_computer(seat), GIVE_SEAT, no="Keep waiting"))
+
+
+class RemoteCommands(TableCommands):
+    """The table's commands at a networked table: undo asks the host; restarting, saving under a
+    name and handing seats over are the host's (the host hands a dropped player's seat over)."""
+
+    def __init__(self, table, client) -> None:
+        super().__init__(table)
+        self.client = client
+
+    def undo(self) -> None:
+        if self.session.can_undo:
+            self.session.undo()
+            self.table.turns.send_outbox()
+            self.table.say_notice("Taking your move back\u2026")
+        else:
+            self.table.say(self.session.why_no_undo())
+
+    def ask_to_restart(self) -> None:
+        self.table.say("A game played over the network cannot be restarted.")
+
+    def hand_over(self, seat: int) -> None:
+        if not self.table.turns.host:
+            self.table.say("Only the host can give a seat to a computer.")
+            return
+        kind = "human" if seat in self.session.computers else "computer"
+        self.client.send({"type": "seat_kind", "seat": seat, "kind": kind})
+
+    def ask_to_save(self) -> None:
+        self.table.say_notice("The host's computer keeps this game.")
+
+    def ask_to_leave(self) -> None:
+        if self.session.game_over:
+            self.leave()
+            return
+        detail = ("Everyone is told you left; the game is saved, and Continue opens the table again." if self.table.turns.host
+                  else "The game goes on without you: Join a table, then Rejoin, brings you back to your seat.")
+        self.app.screens.confirm("Leave the table?", detail, "Leave", self.leave, keymap.LEAVE)
+
+    def leave(self) -> None:
+        if self.table.turns.host:
+            self.client.send({"type": "end"})
+        self.client.close()
+        self.app.screens.menu()
+
+
+def networked(base: type) -> type:
+    """The networked form of a game's table scene class."""
+    return type(f"Networked{base.__name__}", (NetworkedTable, base), {})
+
+
+def open_remote_table(app, client, messages: list[dict], table_class) -> None:
+    """The table of the game the host's snapshot in `messages` is of (every message taken in
+    order by its turns), over the menu; `table_class(descriptor)` finds a game's table scene class. With no
+    snapshot in `messages`, the menu says so."""
+    first = next((i for i, message in enumerate(messages) if message.get("type") == "snapshot"), None)
+    if first is None:
+        client.close()
+        app.screens.menu(NO_SNAPSHOT)
+        return
+    session = RemoteSession(messages[first])
+    table = networked(table_class(session.descriptor))(app, session, client, messages)
+    app.screens.menu()
+    app.push(table)
