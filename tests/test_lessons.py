@@ -522,6 +522,21 @@ def test_every_sentence_counting_cards_in_a_hand_is_true():
     assert len(checked) >= 10
 
 
+MODIFIERS_LEFT = re.compile(r"\b(\d+|no) (?:modifiers? )?(?:are|is) left\b", re.IGNORECASE)
+
+
+def test_every_sentence_counting_the_modifiers_left_in_the_supply_is_true():
+    """Sovereign's Chain: "6 modifiers are left", "No modifier is left", of the supply when said."""
+    checked = []
+    for game in ("sovereigns-chain", "sovereign-solitaire"):
+        for lesson in each_step(game):
+            for said in MODIFIERS_LEFT.findall(lesson.step.text):
+                checked.append((lesson.step.text[:40], 0 if said.lower() == "no" else int(said),
+                                lesson.session.state.supply.modifiers))
+    assert not [item for item in checked if item[1] != item[2]], checked
+    assert len(checked) >= 5
+
+
 @pytest.mark.parametrize("game", LESSONS)
 def test_a_lesson_starts_with_the_goal_and_ends_with_the_end_the_score_and_the_winner(game):
     """Its first sentence says how a game is won; its last steps how a game ends, how it is
