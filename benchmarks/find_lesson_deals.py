@@ -3,14 +3,20 @@
     .venv/bin/python benchmarks/find_lesson_deals.py PART [--seeds N]
 
 PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
-chains-deadlock, chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters,
-linx, linx-end, cubes, cubes-pass, cubes-end, sovereign, sovereign-sudden-death,
-sovereign-tucked-reveal, solitaire, solitaire-lost). For each seed the rule of thumb plays every
-seat, and the part looks for the shortest stretch of that game in which what it teaches happens:
-a draw rule at work, a reversal, a chain laid, a pass, a game's end. (A Chains deadlock needs the
-whole deck in the hands: no seed of the first 400 ends in one, so the lesson only tells it.) Two parts search for their line
-instead: the solitaire's solver wins the deal, and Cubes looks for a 2x2 and then a 3x3 the
-learner completes (the rule of thumb seldom leaves a 3x3's middle open).
+chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters, linx, linx-end,
+cubes, cubes-pass, cubes-end, sovereign, sovereign-sudden-death, sovereign-tucked-reveal,
+sovereign-supply, sovereign-events, solitaire, solitaire-lost). For each seed the rule of thumb
+plays every seat, and the part looks for the shortest stretch of that game in which what it
+teaches happens: a draw rule at work, a reversal, a chain laid, a pass, a game's end. (A Chains
+deadlock cannot come from a full deck, whatever the seed: see the lesson tests.) Some parts
+search for their line instead: the solitaire's solver wins the deal; Cubes looks for a 2x2 and
+then a 3x3 the learner completes (the rule of thumb seldom leaves a 3x3's middle open);
+Sovereign's Chain's supply running out is a game of four under Tribute in which every seat
+plays on an opponent's chain and keeps its tokens (seed 200 is the lesson's), and its events
+one after another a game in which both seats play their (E) cards first, tried in several
+orders of equal choices (the lesson's part is seed 14659, in another order than the one this
+search drafts first). Its Fair Winds part (seed 2) and its tucked cards part (seed 233) were
+played by hand.
 The best seed (or the one given by --seed) is printed as a lesson part in JSON, each step with a
 plain draft of its text: the texts are then rewritten by hand in the lesson file (the draft only
 names the move). The shortest is not always the best lesson: the solitaire's lesson is deal 99
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -212,14 +219,6 @@ def chainchain_end(moves):
     return learner_turns[-2], len(moves)
 
 
-def chains_deadlock(moves):
-    """The game ends in a deadlock: from the learner's second-last turn to the end."""
-    ended = named(moves[-1].events, "GameEnded") if moves else []
-    if not ended or ended[0].reason != "deadlock":
-        return None
-    return _last_learner_turns(moves)
-
-
 def chainchain_final_double(moves):
     """The last play of the game is a double: the player before takes the pile."""
     if not moves or not named(moves[-1].events, "GameEnded") or not named(moves[-1].events, "Reversed"):
@@ -286,8 +285,8 @@ def linx(moves):
     return 0, draw_two + 3
 
 
-def cubes(moves):
-    """The line the search found: the learner's 2x2, then its 3x3."""
+def whole_line(moves):
+    """The line the search found, whole (Cubes: the learner's 2x2, then its 3x3)."""
     return (0, len(moves)) if moves else None
 
 
@@ -313,6 +312,84 @@ def solitaire(moves):
     return (0, len(moves)) if fills else None
 
 
+def sovereign_supply(moves):
+    """The learner's turn before the one whose token the supply cannot give, to that turn's play."""
+    if not moves:
+        return None
+    start = _turn_start(moves, _previous_learner_move(moves, len(moves) - 1))
+    return start, len(moves)
+
+
+def steered_line(config: dict, seed: int, order, goal, trials: int = 1, limit: int = 80) -> list[Move]:
+    """The shortest of `trials` games of `seed` (Sovereign's Chain) in which every seat makes a
+    move that `order` ranks first (lowest; equal ones drawn by chance) until `goal(session,
+    moves)` holds; empty when none gets there within `limit` moves."""
+    best = []
+    for trial in range(trials):
+        session = Session("sovereigns-chain", config, seed)
+        chance = random.Random(seed * 100 + trial if trials > 1 else seed)
+        moves = []
+        while session.to_move is not None and len(moves) < limit and (not best or len(moves) < len(best)):
+            seat, legal = session.to_move, session.legal_actions()
+            ranks = [order(session.state, action, seat, chance) for action in legal]
+            action = chance.choice([a for a, rank in zip(legal, ranks) if rank == min(ranks)])
+            moves.append(Move(seat, action, tuple(session.apply(action))))
+            if goal(session, moves):
+                best = moves
+                break
+    return best
+
+
+def supply_line(config: dict, seed: int) -> list[Move]:
+    """Under Tribute (the deal's event) every seat plays face up, without (E), on the shortest
+    opponent's chain, and keeps its tokens: until the supply has no modifier for the learner."""
+    if Session("sovereigns-chain", config, seed).state.active_event.name != "Tribute":
+        return []
+    def order(state, action, seat, chance):
+        kind = type(action).__name__
+        if kind == "Play":
+            length = len(state.chains[action.chain])
+            return length if action.chain != seat and action.face_up and not action.card.draws_event and length < 6 \
+                else 99
+        ranks = {"PlaceModifier": 99, "PlaceShield": 99, "Open": 1 if action_draws_event(action) else 5,
+                 "Discard": 0 if getattr(action, "chain", seat) != seat else 5}
+        return ranks.get(kind, 1)
+    def goal(session, moves):
+        if session.state.active_event.name != "Tribute":
+            return True   # ends the line; the check below turns it down
+        return any(type(e).__name__ == "TokensTaken" and e.count == 0 and e.seat == LEARNER for e in moves[-1].events)
+    moves = steered_line(config, seed, order, goal)
+    out = moves and named(moves[-1].events, "TokensTaken")
+    return moves if out and out[-1].count == 0 else []
+
+
+def events_line(config: dict, seed: int) -> list[Move]:
+    """Both seats play their (E) cards face up first (and start their chains with others),
+    placing no token: until eight different events have been active."""
+    def order(state, action, seat, chance):
+        kind = type(action).__name__
+        if kind == "Open":
+            return 5 if action.card.draws_event else 1
+        if kind in ("Play", "PlayDiscard"):
+            if len(state.chains[action.chain]) >= 6:
+                return 50
+            card = getattr(action, "card", None)
+            if card is not None and card.draws_event and action.face_up:
+                return 0
+            return 2 if kind == "PlayDiscard" else 10 + chance.random()
+        if kind in ("PlaceModifier", "PlaceShield", "Salvage"):
+            return 99
+        return 1 if kind in ("Skip", "EndTurn") else 3 + chance.random()
+    first = Session("sovereigns-chain", config, seed).state.active_event.name
+    def goal(session, moves):
+        return len({first} | {e.event.name for m in moves for e in named(m.events, "EventDrawn")}) >= 8
+    return steered_line(config, seed, order, goal, trials=30)
+
+
+def action_draws_event(action) -> bool:
+    return bool(getattr(getattr(action, "card", None), "draws_event", False))
+
+
 def _turn_start(moves, index: int) -> int:
     seat = moves[index].seat
     while index > 0 and moves[index - 1].seat == seat:
@@ -336,9 +413,8 @@ PARTS = {
     "chainchain-end": ("chainchain", 4, {}, chainchain_end),
     "chainchain-final-double": ("chainchain", 3, {}, chainchain_final_double),
     "chainchain-letters": ("chainchain", 3, {"variant": "letters"}, chainchain_start),
-    "chains-deadlock": ("chains", 4, {"draw_rule": "one"}, chains_deadlock),
     "linx": ("linx", 2, {}, linx),
-    "cubes": ("cubes", 2, {}, cubes),
+    "cubes": ("cubes", 2, {}, whole_line),
     "cubes-pass": ("cubes", 2, {}, cubes_pass),
     "cubes-end": ("cubes", 2, {}, game_end),
     "linx-end": ("linx", 2, {}, game_end),
@@ -347,10 +423,13 @@ PARTS = {
     "sovereign-tucked-reveal": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign_tucked_reveal),
     "sovereign": ("sovereigns-chain", 2, {"fair_winds": False}, sovereign),
     "solitaire": ("sovereign-solitaire", 1, {}, solitaire),
+    "sovereign-supply": ("sovereigns-chain", 4, {"fair_winds": False}, sovereign_supply),
+    "sovereign-events": ("sovereigns-chain", 2, {"fair_winds": False}, whole_line),
 }
 
 
-LINES = {"solitaire": solved_line, "cubes": cubes_line}  # parts searched, not played by the rule of thumb
+LINES = {"solitaire": solved_line, "cubes": cubes_line, "sovereign-supply": supply_line,
+         "sovereign-events": events_line}  # parts searched, not played by the rule of thumb
 
 
 def best_seed(part: str, seeds):
