@@ -13,7 +13,6 @@ import pygame
 from game import storage
 from game.core import to_json
 from game.net import joined
-from game.net.remote import NO_UNDO
 from game.session import Session
 from game.stats import ONLINE, load_stats
 from net_helpers import HeadlessPlayer, cut, frames_until, say_on_host_side, server, sit  # noqa: F401 (a fixture)
@@ -100,7 +99,8 @@ def test_undo_asks_the_host_when_the_host_allows_it_and_says_why_not_otherwise(d
     client_send = table.turns.client.send
     table.turns.client.send = lambda message: sent.append(message) or client_send(message)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert table.prompt_line.message == NO_UNDO and not [m for m in sent if m["type"] == "undo"]
+    reason = table.session.why_no_undo()  # the host's words: no move of Ana's yet
+    assert reason and table.prompt_line.message == reason and not [m for m in sent if m["type"] == "undo"]
     table.session.undo_reason = ""  # the host's position message said this seat may undo now
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert {"type": "undo", "seen": table.session.seen} in sent

@@ -15,7 +15,7 @@ import pygame
 from game.files import clean_name
 from game.net import joined
 from game.net.client import TableClient, table_address
-from game.net.server import ROOM_CODE_LENGTH
+from game.net.hosting import ROOM_CODE_LENGTH
 from game.session import NAME_LIMIT
 
 from scenes.shell.app import Scene
