@@ -353,3 +353,38 @@ def test_no_lobby_holds_a_card_and_no_first_snapshot_a_card_hidden_from_its_seat
     finally:
         host.close()
         bea.close()
+
+
+def test_the_host_deals_the_next_game_of_a_match_and_every_seat_gets_the_new_deal(server):
+    """Games to win 2: after the first game the host's `next_game` deals the second, each seat is
+    sent it afresh; before a game is over, or from a player who is not the host, it is refused."""
+    table = HostedTable.planned("chains", {"seats": SEATS[:2], "games_to_win": 2}, 4)
+    code, host = hosted(server, table)
+    ben = connect(server, {"type": "hello", "room": code, "seat": 1, "name": "Bea"})
+    ben.wait_for("welcome", WAIT)
+    host.send({"type": "start"})
+    first = host.wait_for("snapshot", WAIT)["game_number"]
+    host.send({"type": "next_game"})
+    assert "not over" in host.wait_for("refused", WAIT)["reason"]
+    session = table.session
+    while not session.game_over:
+        seat, client = (0, host) if session.to_move == 0 else (1, ben)
+        moved = len(session.moves)
+        client.send({"type": "act", "action": to_json(session.legal_actions()[0]), "seen": table.seq[seat]})
+        assert eventually(lambda: len(session.moves) > moved)
+    ben.send({"type": "next_game"})
+    assert ben.wait_for("refused", WAIT)["reason"] == "only the host can do that"
+    host.send({"type": "next_game"})
+    for seat, client in ((0, host), (1, ben)):
+        snapshot = lobby_free_snapshot(client, lambda message: message["game_number"] == first + 1)
+        assert snapshot["to_move"] is not None and snapshot["view"] == to_json(session.stream(seat).view)
+    host.close()
+    ben.close()
+
+
+def lobby_free_snapshot(client: TableClient, done) -> dict:
+    """The first snapshot for which `done(snapshot)` holds."""
+    while True:
+        snapshot = client.wait_for("snapshot", WAIT)
+        if done(snapshot):
+            return snapshot

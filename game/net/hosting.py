@@ -168,6 +168,12 @@ class HostedTable:
         self.session = Session(self.game, {**self.config, "seats": seats}, self.seed)
         self.config = self.session.config
 
+    def next_game(self) -> None:
+        """The host deals the next game of the session (a match), once this one is over."""
+        if not self.started:
+            raise IllegalAction("the game has not started yet")
+        self.session.next_game()
+
     def set_kind(self, seat, kind, connected: set[int]) -> None:
         """The host turns a seat to a computer or back: before the start an open seat (back: open
         again), during the game the seat of a player who dropped (back: the player's again)."""

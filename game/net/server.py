@@ -35,7 +35,7 @@ MESSAGE_LIMIT = 2**20  # bytes: no message of a table comes near it
 MESSAGES_PER_SECOND = 20  # from one player, on average: far above any hand's pace
 BURST = 40  # messages a player may send at once before the pace counts
 STRIKES = 10  # refused messages in a row before a connection is closed
-HOST_ONLY = ("start", "seat_kind", "end")
+HOST_ONLY = ("start", "seat_kind", "next_game", "end")
 CLOSING = "The host left; the game is saved on the host's computer."
 
 log = logging.getLogger(__name__)
@@ -260,10 +260,14 @@ class TableServer:
         return None
 
     async def _host_command(self, room: Room, request: dict) -> None:
-        """The host starts the game, or hands a seat to a computer or back."""
+        """The host starts the game, deals the next game of a match, or hands a seat to a computer
+        or back."""
         table = room.table
         if request["type"] == "start":
             table.start()
+            news = table.snapshots()
+        elif request["type"] == "next_game":
+            table.next_game()
             news = table.snapshots()
         else:
             table.set_kind(request.get("seat"), request.get("kind"), room.connected())

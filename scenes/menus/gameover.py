@@ -127,8 +127,7 @@ class GameOver(Scene):
         self.table.next_game()
 
     def play_again(self) -> None:
-        old = self.table.session
-        self.app.screens.table(Session(old.game, old.config, fresh_seed()))
+        self.table.commands.play_again()
 
     def retry_deal(self) -> None:
         """The same deal from the start: a new game (counted on its own), not a restart."""

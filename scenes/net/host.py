@@ -75,10 +75,18 @@ class Hosting:
 
     @staticmethod
     def autosave(table: HostedTable) -> None:
-        """The host's save after each move (on the server's thread): the game and its table."""
-        table.session.network = table.network_record()
+        """The host's save after each move (on the server's thread): the game and its table. A
+        game over is kept for replay on the host's computer, as a local game is; once the session
+        is over, the table is no longer the game Continue opens."""
+        session = table.session
+        session.network = table.network_record()
         try:
-            storage.save_game(table.session)
+            if session.game_over:
+                storage.archive_game(session)
+            if session.session_over:
+                storage.forget_game()
+            else:
+                storage.save_game(session)
         except storage.StorageError as err:
             log.warning("the hosted game cannot be saved: %s", err)
 

@@ -88,6 +88,16 @@ class RemoteCommands(TableCommands):
         kind = "human" if seat in self.session.computers else "computer"
         self.client.send({"type": "seat_kind", "seat": seat, "kind": kind})
 
+    def play_again(self) -> None:
+        """A new game over the network is a new table: the host sets it up again (the setup keeps
+        this one's seats and rules) and the players join it with its new room code."""
+        game, host = self.session.game, self.table.turns.host
+        self.leave()
+        if host:
+            self.app.screens.host_setup(game)
+        else:
+            self.app.screens.menu("For another game, join the host's new table with its room code.")
+
     def ask_to_save(self) -> None:
         self.table.say_notice("The host's computer keeps this game.")
 

@@ -123,12 +123,14 @@ class RemoteTurns(Turns):
         self.app.screens.menu(CLOSED)
 
     def _game_over(self, dt: float) -> None:
-        """After its pause: this seat's result counted, its stream kept for replay, the result."""
+        """After its pause: this seat's result counted, a joiner's stream kept for replay, the
+        result."""
         self.game_over_wait += dt
         if self.game_over_wait >= GAME_OVER_PAUSE:
             self.game_over_wait = -1e9
             self.table.report(self.app.write(record_seat, self.session, self.viewer))
-            self.table.report(self.app.write(joined.keep_seen_game, self.session, self.stream_kept))
+            if not self.host:  # the host's computer keeps the whole game (scenes/net/host.py)
+                self.table.report(self.app.write(joined.keep_seen_game, self.session, self.stream_kept))
             self.app.screens.game_over(self.table)
 
     def _grace(self, dt: float) -> None:
@@ -150,5 +152,10 @@ class RemoteTurns(Turns):
         self.game_over_wait = 0.0
 
     def next_game(self) -> None:
-        """The host deals the next game: this table waits for its news."""
-        self.table.say_notice("The host deals the next game.")
+        """The next game of the match: the host's table asks its server to deal it; every table
+        waits for the deal's news (a snapshot of the new game)."""
+        if self.host:
+            self.client.send({"type": "next_game"})
+            self.table.say_notice("Dealing the next game\u2026")
+        else:
+            self.table.say_notice("The host deals the next game.")

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game import storage
+from game.rng import fresh_seed
+from game.session import Session
 from game.wording import acts
 
 from scenes.shell import keymap
@@ -27,6 +29,11 @@ class TableCommands:
         self.undo_button = Button("Undo", self.undo)
         self.undo_pointed = False  # the pointer is over Undo (its reason is told once as it arrives)
         self.redo_button = Button("Redo", self.redo)
+
+    def play_again(self) -> None:
+        """The session is over: a new one with the same seats and rules."""
+        old = self.session
+        self.app.screens.table(Session(old.game, old.config, fresh_seed()))
 
     def buttons(self) -> list[Button]:
         """Their top-bar buttons, from the right edge leftwards."""
