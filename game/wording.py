@@ -41,6 +41,13 @@ def whose(name: str, opening: bool = False) -> str:
     return f"{name}'s"
 
 
+def open_seats_words(names: list[str]) -> str:
+    """Whose seats are open: "Ben's seat is", "Ben's and Cleo's seats are"."""
+    owners = [whose(name) for name in names]
+    listed = owners[0] if len(owners) == 1 else ", ".join(owners[:-1]) + " and " + owners[-1]
+    return f"{listed} seat is" if len(owners) == 1 else f"{listed} seats are"
+
+
 def vocative(name: str) -> str:
     """The seat's name called after words said to it (", Ana" in "Your turn, Ana"); nothing for a
     seat named "You": the words are said to it already ("Your turn, You" names it twice)."""

@@ -149,3 +149,32 @@ def test_the_server_command_serves_tables_until_it_is_stopped():
     finally:
         process.terminate()
         assert process.wait(10) == 0
+
+
+def test_each_message_wakes_the_app_resting_between_frames(server, private_home):
+    """The app draws no frame while nothing moves; a message from the table wakes it (a posted
+    event), so the lobby or the table takes it at once, never on the next key or click."""
+    import pygame
+
+    from scenes.shell.app import WOKEN
+    from scenes.shell.screens import open_app
+
+    app = open_app()
+    pygame.event.clear()
+    code = server.open_room(Session("chains", {"seats": [{"name": "Ana"}, {"name": "Ben"}]}, 8))
+    client = TableClient(address(server), wake=app.wake)
+    try:
+        client.open({"type": "hello", "room": code, "seat": 0})
+        received = [*next_of_kept(client, "snapshot")]
+        woken = [event for event in pygame.event.get() if event.type == WOKEN]
+        assert len(woken) == len(received) >= 2, "a wake for each message (the welcome, the snapshot...)"
+        app.step(woken, 0.0)  # a woken frame goes to no scene's keys or clicks
+    finally:
+        client.close()
+
+
+def next_of_kept(client: TableClient, kind: str) -> list[dict]:
+    """Every message up to the next of `kind`, that one included."""
+    kept: list[dict] = []
+    last = next_of(client, kind, kept)
+    return [*kept, last]

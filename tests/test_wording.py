@@ -301,3 +301,11 @@ def test_a_lesson_at_the_table_tells_you_your_moves(driver, game):
         lines |= drawn_lines(driver)
     assert lesson.finished and any(line.startswith("You ") for line in lines)
     assert not third_person(lines)
+
+
+def test_open_seats_are_named_each_with_its_own_possessive():
+    from game.wording import open_seats_words
+
+    assert open_seats_words(["Ben"]) == "Ben's seat is"
+    assert open_seats_words(["Ben", "Cleo"]) == "Ben's and Cleo's seats are"
+    assert open_seats_words(["Ben", "Cleo", "Dev"]) == "Ben's, Cleo's and Dev's seats are"

@@ -45,11 +45,14 @@ def table_address(typed: str) -> str:
 
 
 class TableClient:
-    def __init__(self, address: str, give_up: float = GIVE_UP_SECONDS) -> None:
+    def __init__(self, address: str, give_up: float = GIVE_UP_SECONDS, wake=None) -> None:
         """`address`: ws://host:port (wss:// behind TLS). `give_up`: seconds of trying to come
-        back before the connection is given up for lost."""
+        back before the connection is given up for lost. `wake`: called (from the connection's
+        thread) after each message put in the inbox: an app resting between frames is woken to
+        take it."""
         self.address = address
         self.give_up = give_up
+        self.wake = wake or (lambda: None)
         self.inbox: queue.Queue[dict] = queue.Queue()
         self._connection: ClientConnection | None = None
         self._thread: threading.Thread | None = None
@@ -81,6 +84,10 @@ class TableClient:
         except (ConnectionClosed, OSError, AttributeError):
             return False
         return True
+
+    def _deliver(self, message: dict) -> None:
+        self.inbox.put(message)
+        self.wake()
 
     def poll(self) -> list[dict]:
         """Every message received since the last poll, oldest first; never waits."""
@@ -133,7 +140,7 @@ class TableClient:
             self._opened.set()
         while self._may_come_back(code):
             code = self._come_back()
-        self.inbox.put({"version": PROTOCOL, "type": "dropped"})
+        self._deliver({"version": PROTOCOL, "type": "dropped"})
 
     def _visit(self, rejoining: bool) -> int | None:
         """One connection, until it ends: its close code. Coming back, the hello with the token
@@ -158,7 +165,7 @@ class TableClient:
             self._rejoin["token"] = message.get("token")
         elif message.get("type") == "closing":
             self._closing = True
-        self.inbox.put(message)
+        self._deliver(message)
 
     def _may_come_back(self, code: int | None) -> bool:
         """Whether a connection that ended with `code` (None: given up) is tried again."""
@@ -173,7 +180,7 @@ class TableClient:
             seconds = BACKOFF[min(attempt, len(BACKOFF)) - 1]
             if time.monotonic() + seconds - started > self.give_up:
                 return None
-            self.inbox.put({"version": PROTOCOL, "type": "reconnecting", "attempt": attempt, "seconds": seconds})
+            self._deliver({"version": PROTOCOL, "type": "reconnecting", "attempt": attempt, "seconds": seconds})
             if self._closed.wait(seconds):
                 return None
             try:

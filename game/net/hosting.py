@@ -28,6 +28,7 @@ from ..core import IllegalAction, NumberOption, from_json, to_json
 from ..files import clean_name
 from ..registry import find_game
 from ..session import NAME_LIMIT, Session
+from ..wording import open_seats_words
 
 PROTOCOL = 1
 OPEN = "open"  # a seat of the plan waiting for a player to take it
@@ -162,7 +163,7 @@ class HostedTable:
             raise IllegalAction("the game has started already")
         waiting = [self.names()[seat] for seat in self.open_seats()]
         if waiting:
-            raise IllegalAction(f"{' and '.join(waiting)}'s seat is still open: wait for a player to sit "
+            raise IllegalAction(f"{open_seats_words(waiting)} still open: wait for a player to sit "
                                 f"there, or make it a computer")
         seats = [{**seat, "kind": kind} for seat, kind in zip(self.config["seats"], self.kinds)]
         self.session = Session(self.game, {**self.config, "seats": seats}, self.seed)

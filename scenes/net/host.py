@@ -65,7 +65,7 @@ class Hosting:
         port = self.server.start()
         self.room = self.server.host(table)
         self.addresses = join_addresses(LISTEN_ADDRESS, port)
-        self.client = TableClient(f"ws://127.0.0.1:{port}")
+        self.client = TableClient(f"ws://127.0.0.1:{port}", wake=app.wake)
         try:
             self.client.open({"type": "hello", "room": self.room, "token": table.host_token, "host": table.host_key})
         except OSError:

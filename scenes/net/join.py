@@ -95,7 +95,7 @@ class JoinScene(Scene):
             return
         self.drop_connection()
         self.purpose, self.message = purpose, "Connecting\u2026"
-        client = TableClient(address)
+        client = TableClient(address, wake=self.app.wake)
         self.connecting = Thinker(lambda: client.open(first) or client)
 
     def drop_connection(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.ai import DIFFICULTIES
+from game.wording import open_seats_words
 
 from scenes.shell import keymap
 from scenes.shell.app import Scene
@@ -111,7 +112,7 @@ class Lobby(Scene):
         waiting = self.open_seats()
         if not waiting:
             return ""
-        return (f"Start when every seat is taken: {' and '.join(waiting)}'s seat is open. Wait for a player "
+        return (f"Start when every seat is taken: {open_seats_words(waiting)} open. Wait for a player "
                 f"to join, or make it a computer.")
 
     # -- leaving

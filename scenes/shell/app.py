@@ -58,6 +58,7 @@ class Scene:
 # came (a window uncovered or resized is an event too). Sleeping between looks costs far less than
 # pygame.event.wait, which polls every millisecond (benchmarks/idle_cpu.py).
 IDLE_POLL_SECONDS = 0.015
+WOKEN = pygame.event.custom_type()  # news for a scene from another thread (a table over the network)
 
 # Computers think in a background thread (motion.Thinker). The interpreter hands itself over to
 # the waiting thread every this many seconds: at the default 5 ms a frame that waits for it a few
@@ -241,11 +242,19 @@ class App:
         for hook in hooks:
             hook()
 
+    def wake(self) -> None:
+        """From any thread: the app resting between frames makes one, so the scene on top takes
+        the news that came in (a table's connection calls it for each message)."""
+        try:
+            pygame.event.post(pygame.event.Event(WOKEN))
+        except pygame.error:
+            pass  # the window is closing: nobody to tell
+
     def step(self, events, dt: float) -> None:
         """One frame: dispatch `events`, advance time by `dt` seconds, draw."""
         self.keys.tick(dt)
         for event in events:
-            if not self.keys.passes(event):
+            if event.type == WOKEN or not self.keys.passes(event):
                 continue
             if event.type == pygame.QUIT:
                 self.quit()
