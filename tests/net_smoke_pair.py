@@ -7,17 +7,23 @@ import json
 import subprocess
 
 
-def play_over_loopback(command: list[str], env: dict, cwd, seconds: float = 150) -> tuple[str, str]:
-    """Start `command --smoke-host`, read its port and room, run `command --smoke-join` against it;
-    both must exit 0. Their outputs, host's then joiner's."""
-    host = subprocess.Popen([*command, "--smoke-host"], cwd=cwd, env=env, stdout=subprocess.PIPE,
+def play_over_loopback(host_command: list[str], join_command: list[str], env: dict, cwd,
+                       seconds: float = 150) -> tuple[str, str]:
+    """Start `host_command --smoke-host`, read its port and room, run `join_command --smoke-join`
+    against it; both must exit 0. Their outputs (lines ending in LF), host's then joiner's."""
+    host = subprocess.Popen([*host_command, "--smoke-host"], cwd=cwd, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        table = json.loads(host.stdout.readline())
-        joiner = subprocess.run([*command, "--smoke-join", f"ws://127.0.0.1:{table['port']}", table["room"],
+        first = host.stdout.readline()
+        if not first.startswith("{"):
+            host.wait(timeout=seconds)
+            raise AssertionError(f"the host told no table: {first}{host.stdout.read()}{host.stderr.read()[-3000:]}")
+        table = json.loads(first)
+        joiner = subprocess.run([*join_command, "--smoke-join", f"ws://127.0.0.1:{table['port']}", table["room"],
                                  "--smoke-seed", "7"], cwd=cwd, env=env, capture_output=True, text=True,
                                 timeout=seconds)
-        host_output, host_errors = host.communicate(timeout=seconds)
+        host.wait(timeout=seconds)  # its output is a few lines: the pipe never fills
+        host_output, host_errors = first + host.stdout.read(), host.stderr.read()
     finally:
         if host.poll() is None:
             host.kill()

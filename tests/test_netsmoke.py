@@ -41,8 +41,10 @@ def test_a_host_and_a_joiner_in_one_process_play_a_game_to_its_end():
 
 def test_the_command_line_hosts_and_joins_as_two_processes(tmp_path):
     env = dict(os.environ, CHAINTABLE_HOME=str(tmp_path / "home"))
-    host_output, joined = play_over_loopback([sys.executable, "-m", "scenes"], env, ROOT)
+    app = [sys.executable, "-m", "scenes"]
+    host_output, joined = play_over_loopback(app, app, env, ROOT)
     assert "net smoke host: game over after" in host_output
+    assert "advertised on a local network as FoundTable(name='Ana', address='127.0.0.1'" in host_output
     assert "net smoke join: game over after" in joined and "messages checked" in joined
 
 

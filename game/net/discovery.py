@@ -150,7 +150,8 @@ class Advertiser(_Background):
         self.open_seats = open_seats
         self._later(self._update)
 
-    def _service(self) -> ServiceInfo:
+    def service(self) -> ServiceInfo:
+        """The service as advertised now (made here: no network)."""
         addresses = self.addresses if self.addresses is not None else lan_addresses()
         if not addresses:
             raise OSError("this computer is on no network")
@@ -160,13 +161,13 @@ class Advertiser(_Background):
                            server=f"chaintable-{self.room.lower()}.local.")
 
     def _register(self) -> None:
-        info = self._service()
+        info = self.service()
         self._open().register_service(info)
         self._info = info
 
     def _update(self) -> None:
         if self._info is not None:
-            self._info = self._service()
+            self._info = self.service()
             self.zeroconf.update_service(self._info)
 
     def _finish(self) -> None:

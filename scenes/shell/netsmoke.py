@@ -3,7 +3,8 @@
     chaintable --smoke-host                       a table on 127.0.0.1: one computer seat, one open
     chaintable --smoke-join ws://127.0.0.1:PORT ROOM [--smoke-seed N]
 
-The host prints one JSON line, `{"port": P, "room": R}`, and serves the table until the game is
+The host prints one JSON line, `{"port": P, "room": R}`, then the table as a local network
+would be told of it (made and read back without a network: the bundle's discovery), and serves the table until the game is
 over and its player has left (exit 0), or for two minutes at most (exit 1). The joiner sits in the
 open seat, plays a legal move whenever it is to move (the first one, or a random one from the
 seed), and checks each message it is sent against what its RemoteSession holds after reading it:
@@ -20,6 +21,7 @@ import time
 
 from game.core import to_json
 from game.net.client import TableClient
+from game.net.discovery import Advertiser, found_table
 from game.net.remote import RemoteSession
 from game.net.server import TableServer
 from game.rng import Rng, fresh_seed
@@ -42,6 +44,8 @@ def run_host(out=sys.stdout) -> int:
     session = Session(GAME, {"seats": SEATS}, fresh_seed())
     room = server.open_room(session)
     print(json.dumps({"port": port, "room": room}), file=out, flush=True)
+    advertised = found_table(Advertiser("Ana", port, room, GAME, 1, addresses=["127.0.0.1"]).service())
+    print(f"net smoke host: advertised on a local network as {advertised}", file=out, flush=True)
     try:
         ended = _wait_until(lambda: session.game_over and not server.rooms[room].connections, HOST_SECONDS)
     finally:
