@@ -54,7 +54,7 @@ def run_host(out=sys.stdout) -> int:
         print(f"net smoke host: no game ended within {HOST_SECONDS} s", file=out, flush=True)
         return 1
     winners = " and ".join(session.names[seat] for seat in session.outcome().winners) or "nobody"
-    print(f"net smoke host: game over after {len(session.moves)} moves, won by {winners}", file=out, flush=True)
+    print(f"net smoke host: game over after {len(session.stream(None).moves)} moves, won by {winners}", file=out, flush=True)
     return 0
 
 
