@@ -18,7 +18,7 @@ import asyncio
 import random
 import time
 
-from net_load import ServerProcess, create_table, leave, percentile, play, sit
+from net_load import ServerProcess, create_table, keep_playing, leave, percentile, sit, with_server
 
 SEATS = 6
 
@@ -34,15 +34,25 @@ async def idle(server: ServerProcess, game: str, seconds: float) -> float:
     return share
 
 
-async def playing(port: int, game: str, seconds: float, pause: float) -> list[float]:
+async def playing(server: ServerProcess, game: str, seconds: float, pause: float) -> None:
+    """The server's share of a core while six players play, `pause` seconds between moves."""
     times: list[float] = []
-    rng, until = random.Random(1), time.monotonic() + seconds
-    players, last = await sit(port, await create_table(port, game, SEATS), SEATS)
-    while await play(players, last, rng, until, times, pause):
-        await leave(players)
-        players, last = await sit(port, await create_table(port, game, SEATS), SEATS)
-    await leave(players)
-    return times
+    cpu, start = server.cpu_seconds(), time.monotonic()
+    table = await sit(server.port, await create_table(server.port, game, SEATS), SEATS)
+    await keep_playing(server.port, game, SEATS, table, random.Random(1), start + seconds, times, pause)
+    elapsed = time.monotonic() - start
+    words = f"a move every {pause:g} s" if pause else "as fast as the players can"
+    print(f"{game}, playing {words} for {elapsed:.0f} s: server {(server.cpu_seconds() - cpu) / elapsed:.1%} of a "
+          f"core, {len(times) / elapsed:.1f} actions a second, round trip p95 {percentile(times, 0.95) * 1000:.1f} ms",
+          flush=True)
+
+
+async def measure(server: ServerProcess, args) -> None:
+    share = await idle(server, args.game, args.idle_seconds)
+    print(f"{args.game}, {SEATS} players connected, idle {args.idle_seconds:.0f} s: server {share:.2%} of a core",
+          flush=True)
+    for pause in (args.pause, 0.0):
+        await playing(server, args.game, args.seconds, pause)
 
 
 def main() -> None:
@@ -51,19 +61,7 @@ def main() -> None:
     parser.add_argument("--idle-seconds", type=float, default=20)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--pause", type=float, default=1.0)
-    args = parser.parse_args()
-    server = ServerProcess()
-    try:
-        share = asyncio.run(idle(server, args.game, args.idle_seconds))
-        print(f"{args.game}, {SEATS} players connected, idle {args.idle_seconds:.0f} s: server {share:.2%} of a core",
-              flush=True)
-        for pause, words in ((args.pause, f"a move every {args.pause:g} s"), (0.0, "as fast as the players can")):
-            share, times = server.cpu_share(playing, server.port, args.game, args.seconds, pause)
-            print(f"{args.game}, playing {words} for {args.seconds:.0f} s: server {share:.1%} of a core, "
-                  f"{len(times) / args.seconds:.1f} actions a second, round trip p95 "
-                  f"{percentile(times, 0.95) * 1000:.1f} ms", flush=True)
-    finally:
-        server.stop()
+    with_server(measure, parser.parse_args())
 
 
 if __name__ == "__main__":

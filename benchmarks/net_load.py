@@ -38,13 +38,6 @@ class ServerProcess:
             fields = stat.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    def cpu_share(self, work, *args) -> tuple[float, object]:
-        """Run `work(*args)` (a coroutine function) and return the server's share of one core
-        meanwhile, and what it returned."""
-        cpu, start = self.cpu_seconds(), time.monotonic()
-        result = asyncio.run(work(*args))
-        return (self.cpu_seconds() - cpu) / (time.monotonic() - start), result
-
     def stop(self) -> None:
         self.process.stdin.close()
         self.process.wait(30)
@@ -110,6 +103,20 @@ async def play(players: list, last: dict[int, dict], rng: random.Random, until: 
     return True
 
 
+async def keep_playing(port: int, game: str, seats: int, table: tuple[list, dict], rng: random.Random,
+                       until: float, times: list[float], pause: float = 0.0) -> int:
+    """A table's games, one after another until the clock reaches `until` (each finished game's
+    players move to a table set up afresh): the games finished. The round trips go to `times`."""
+    players, last = table
+    finished = 0
+    while await play(players, last, rng, until, times, pause):
+        finished += 1
+        await leave(players)
+        players, last = await sit(port, await create_table(port, game, seats), seats)
+    await leave(players)
+    return finished
+
+
 async def leave(players: list) -> None:
     await asyncio.gather(*(websocket.close() for websocket in players))
 
@@ -117,6 +124,15 @@ async def leave(players: list) -> None:
 def percentile(times: list[float], share: float) -> float:
     ordered = sorted(times)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def with_server(measure, *args) -> None:
+    """Run `measure(server, *args)` (a coroutine function) against a server process of its own."""
+    server = ServerProcess()
+    try:
+        asyncio.run(measure(server, *args))
+    finally:
+        server.stop()
 
 
 def serve() -> None:

@@ -20,7 +20,7 @@ import random
 import statistics
 import time
 
-from net_load import ServerProcess, create_table, leave, percentile, play, sit
+from net_load import ServerProcess, create_table, keep_playing, leave, percentile, sit, with_server
 
 BATCH = 50  # tables set up, or players seated, at once
 
@@ -39,19 +39,6 @@ async def seat_all(port: int, rooms: list[str]) -> list[tuple[list, dict]]:
     return tables
 
 
-async def keep_playing(port: int, game: str, table: tuple[list, dict], seed: int, until: float,
-                       times: list[float]) -> int:
-    """One table's games, one after another until the clock runs out: the games finished."""
-    rng, finished = random.Random(seed), 0
-    players, last = table
-    while await play(players, last, rng, until, times):
-        finished += 1
-        await leave(players)
-        players, last = await sit(port, await create_table(port, game, 2), 2)
-    await leave(players)
-    return finished
-
-
 async def measure(server: ServerProcess, args) -> None:
     empty = server.resident_bytes()
     rooms = await set_up(server.port, args.game, args.idle)
@@ -66,7 +53,7 @@ async def measure(server: ServerProcess, args) -> None:
     cpu, own, start = server.cpu_seconds(), time.process_time(), time.monotonic()
     until = start + args.seconds
     playing = tables[:args.playing]
-    finished = await asyncio.gather(*(keep_playing(server.port, args.game, table, seed, until, times)
+    finished = await asyncio.gather(*(keep_playing(server.port, args.game, 2, table, random.Random(seed), until, times)
                                       for seed, table in enumerate(playing)))
     elapsed = time.monotonic() - start
     share, own_share = (server.cpu_seconds() - cpu) / elapsed, (time.process_time() - own) / elapsed
@@ -84,12 +71,7 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=1000)
     parser.add_argument("--playing", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30)
-    args = parser.parse_args()
-    server = ServerProcess()
-    try:
-        asyncio.run(measure(server, args))
-    finally:
-        server.stop()
+    with_server(measure, parser.parse_args())
 
 
 if __name__ == "__main__":
