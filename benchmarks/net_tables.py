@@ -60,7 +60,8 @@ async def measure(server: ServerProcess, args) -> None:
     print(f"{len(playing)} tables playing at once for {elapsed:.1f} s ({sum(finished)} games finished; "
           f"{args.idle - len(playing)} more idle): {len(times) / elapsed:.0f} actions a second, round trip "
           f"median {statistics.median(times) * 1000:.1f} ms, p95 {percentile(times, 0.95) * 1000:.1f} ms; "
-          f"server {share:.0%} of a core, the players' process {own_share:.0%}", flush=True)
+          f"server {share:.0%} of a core ({share * elapsed / len(times) * 1000:.2f} ms an action), "
+          f"the players' process {own_share:.0%}", flush=True)
     for players, _ in tables[args.playing:]:
         await leave(players)
 

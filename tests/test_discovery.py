@@ -147,7 +147,8 @@ def test_a_table_advertised_on_loopback_is_found_updated_and_gone():
     try:
         ours = lambda: [t for t in browser.tables() if t.room == "BCDEF"]  # noqa: E731
         if not wait_until(ours, 10):
-            pytest.skip(f"multicast on loopback does not work here: {advertiser.problem or browser.problem or 'no answer'}")
+            why = advertiser.problem or browser.problem or "no answer"
+            pytest.skip(f"multicast on loopback does not work here: {why}")
         assert ours() == [FoundTable("Ana", "127.0.0.1", 40123, "BCDEF", "chains", 2)]
         advertiser.update(0)
         assert wait_until(lambda: [t.open_seats for t in ours()] == [0], 10)

@@ -4,13 +4,13 @@
     chaintable --smoke-join ws://127.0.0.1:PORT ROOM [--smoke-seed N]
 
 The host prints one JSON line, `{"port": P, "room": R}`, then the table as a local network
-would be told of it (made and read back without a network: the bundle's discovery), and serves the table until the game is
-over and its player has left (exit 0), or for two minutes at most (exit 1). The joiner sits in the
-open seat, plays a legal move whenever it is to move (the first one, or a random one from the
-seed), and checks each message it is sent against what its RemoteSession holds after reading it:
-the sequence numbers run on without a gap, and the view, the legal moves, the seat to move and
-the move itself read back to exactly what was sent. It prints the result and exits 0; any
-refusal, drop, silence or difference ends it with exit 1 and the reason."""
+would be told of it (made and read back without a network: the bundle's discovery), and serves
+the table until the game is over and its player has left (exit 0), or for two minutes at most
+(exit 1). The joiner sits in the open seat, plays a legal move whenever it is to move (the first
+one, or a random one from the seed), and checks each message it is sent against what its
+RemoteSession holds after reading it: the sequence numbers run on without a gap, and the view, the
+legal moves, the seat to move and the move itself read back to exactly what was sent. It prints
+the result and exits 0; any refusal, drop, silence or difference ends it with exit 1 and the reason."""
 
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ def run_host(out=sys.stdout) -> int:
         print(f"net smoke host: no game ended within {HOST_SECONDS} s", file=out, flush=True)
         return 1
     winners = " and ".join(session.names[seat] for seat in session.outcome().winners) or "nobody"
-    print(f"net smoke host: game over after {len(session.stream(None).moves)} moves, won by {winners}", file=out, flush=True)
+    moves = len(session.stream(None).moves)
+    print(f"net smoke host: game over after {moves} moves, won by {winners}", file=out, flush=True)
     return 0
 
 
