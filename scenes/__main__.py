@@ -1,7 +1,9 @@
 """Start Chain Table: `chaintable`, `python -m scenes`, or the built executable.
 
 Flags: --version; --smoke (open every scene headless, draw a frame of each, exit 0);
---demo (computers play a game on screen); --install-desktop (Linux menu entry for this executable).
+--demo (computers play a game on screen); --install-desktop (Linux menu entry for this executable);
+--smoke-host and --smoke-join ADDRESS ROOM (a game over loopback between two processes, headless:
+scenes/shell/netsmoke.py).
 """
 
 from __future__ import annotations
@@ -24,7 +26,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="open every scene headless, draw a frame of each, exit")
     parser.add_argument("--demo", action="store_true", help="watch computers play a game")
     parser.add_argument("--install-desktop", action="store_true", help="add Chain Table to the Linux desktop menu")
+    parser.add_argument("--smoke-host", action="store_true", help="host a table on 127.0.0.1 for --smoke-join, headless")
+    parser.add_argument("--smoke-join", nargs=2, metavar=("ADDRESS", "ROOM"), help="play the open seat of that table")
+    parser.add_argument("--smoke-seed", type=int, help="with --smoke-join: play random legal moves from this seed")
     args = parser.parse_args(argv)
+    if args.smoke_host or args.smoke_join:
+        from scenes.shell.netsmoke import run_net_smoke
+
+        return run_net_smoke(args.smoke_host, args.smoke_join, args.smoke_seed)
     if args.version:
         print(f"Chain Table {program_version()}")
         return 0

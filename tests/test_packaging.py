@@ -1,4 +1,5 @@
-"""The executables build from build.spec and open every scene (--smoke); the Windows installer
+"""The executables build from build.spec, open every scene (--smoke) and play a game over loopback
+as a host and a joiner (--smoke-host, --smoke-join); the Windows installer
 and the Linux package install, run, upgrade and uninstall (under Wine, and with dpkg as root)."""
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+
+from net_smoke_pair import play_over_loopback
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -63,6 +66,15 @@ def test_one_folder_build_runs_the_smoke_check(linux_build, tmp_path):
     assert "scenes drawn" in smoke.stdout
     version = subprocess.run([str(executable), "--version"], env=env, capture_output=True, text=True, timeout=60)
     assert version.stdout.strip() == f"Chain Table {VERSION}"
+
+
+def test_one_folder_build_hosts_and_joins_a_game_over_loopback(linux_build, tmp_path):
+    executable = [str(linux_build / "chaintable")]
+    env = dict(os.environ, **HEADLESS, CHAINTABLE_HOME=str(tmp_path / "home"))
+    host_output, joined = play_over_loopback(executable, executable, env, tmp_path)
+    assert "net smoke host: game over after" in host_output
+    assert "advertised on a local network as FoundTable(name='Ana', address='127.0.0.1'" in host_output
+    assert "net smoke join: game over after" in joined and "messages checked" in joined
 
 
 def dpkg_status(package: str) -> str:
@@ -168,6 +180,19 @@ def test_windows_executables_build_and_run_under_wine(windows_build):
         assert all(picture in image for picture in icon_images(icon)), f"{executable.name} lacks the icon"
         assert has_version_string(image, "ProductVersion", VERSION), f"{executable.name}'s properties lack the version"
         assert has_version_string(image, "CompanyName", PUBLISHER)
+
+
+@needs_wine
+def test_windows_executables_host_and_join_a_game_over_loopback_under_wine(windows_build, tmp_path):
+    """The one-folder executable hosts, the one-file one joins; their output goes through pipes."""
+    wine = ScratchWine(tmp_path)
+    host_output, joined = play_over_loopback([str(WINE), str(windows_build / "chaintable" / "chaintable.exe")],
+                                             [str(WINE), str(windows_build / "chaintable-onefile.exe")],
+                                             wine.env, tmp_path, seconds=300)
+    subprocess.run([str(WINESERVER), "-w"], env=wine.env, timeout=300)
+    assert "net smoke host: game over after" in host_output
+    assert "advertised on a local network as FoundTable(name='Ana', address='127.0.0.1'" in host_output
+    assert "net smoke join: game over after" in joined and "messages checked" in joined
 
 
 class ScratchWine:
