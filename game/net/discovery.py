@@ -24,9 +24,10 @@ from ..files import clean_name
 from ..registry import GAMES
 from ..session import NAME_LIMIT
 from .hosting import PROTOCOL
-from .server import ROOM_CODE_LENGTH, ROOM_LETTERS
+from .hosting import ROOM_CODE_LENGTH, ROOM_LETTERS
 
 SERVICE_TYPE = "_chaintable._tcp.local."
+EVERY_ADDRESS = ("0.0.0.0", "")  # a table server listening on these listens on every address
 MOST_SEATS = 8  # more open seats than any game has: a service claiming more is not a table
 LOOK_UP_MS = 3000  # how long the browser asks for a table's details before leaving it out
 NO_MULTICAST = "Tables on the local network cannot be looked for here ({}): join by address and room code."
@@ -79,6 +80,20 @@ def found_table(info: ServiceInfo) -> FoundTable | None:
     return FoundTable(name=clean_name(properties["name"], NAME_LIMIT) or "A player", address=addresses[0],
                       port=info.port, room=properties["room"], game=properties["game"],
                       open_seats=int(properties["open"]))
+
+
+def advertiser(listening: str, name: str, port: int, room: str, game: str, open_seats: int) -> "Advertiser":
+    """The advertiser of a table whose server listens on `listening`: to the whole local network
+    when it listens on every address; else (a table for this computer alone, as in the tests) on
+    that address only."""
+    if listening in EVERY_ADDRESS:
+        return Advertiser(name, port, room, game, open_seats)
+    return Advertiser(name, port, room, game, open_seats, addresses=[listening], interfaces=[listening])
+
+
+def browser(listening: str) -> "Browser":
+    """The browser for tables where this app's own would be told of (see `advertiser`)."""
+    return Browser() if listening in EVERY_ADDRESS else Browser(interfaces=[listening])
 
 
 def lan_addresses() -> list[str]:

@@ -12,7 +12,9 @@ import socket
 import pygame
 
 from game import registry, storage
+from game.net import discovery
 from game.net.client import TableClient
+from game.net.discovery import EVERY_ADDRESS
 from game.net.hosting import HostedTable
 from game.net.server import LISTEN_ADDRESS, TableServer
 
@@ -21,7 +23,6 @@ from scenes.shell.app import Scene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, line_height
 
-EVERY_ADDRESS = ("0.0.0.0", "")
 log = logging.getLogger(__name__)
 
 
@@ -71,7 +72,22 @@ class Hosting:
         except OSError:
             self.server.stop()
             raise
+        self.advertised: discovery.Advertiser | None = None
+        if not table.started:
+            self.advertised = discovery.advertiser(LISTEN_ADDRESS, table.names()[table.host_seat], port, self.room,
+                                                   table.game, len(table.open_seats()))
+            self.advertised.start()
         app.quit_hooks.append(self.stop)
+
+    def advertise(self, open_seats: int, started: bool) -> None:
+        """The local network told of the table's open seats; no longer once the game started."""
+        if self.advertised is None:
+            return
+        if started:
+            self.advertised.stop()
+            self.advertised = None
+        else:
+            self.advertised.update(open_seats)
 
     @staticmethod
     def autosave(table: HostedTable) -> None:
@@ -94,6 +110,7 @@ class Hosting:
         """End the table (every other player is told) and stop the server."""
         if self.stop in self.app.quit_hooks:
             self.app.quit_hooks.remove(self.stop)
+        self.advertise(0, started=True)
         if self.server.running:
             self.client.send({"type": "end"})
         self.client.close()

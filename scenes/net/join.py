@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import pygame
 
+from game import registry
 from game.files import clean_name
 from game.net import joined
+from game.net import discovery
 from game.net.client import TableClient, table_address
+from game.net.server import LISTEN_ADDRESS
 from game.net.hosting import ROOM_CODE_LENGTH
 from game.session import NAME_LIMIT
 
@@ -22,9 +25,11 @@ from scenes.shell.app import Scene
 from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
-from scenes.ui.widgets import Button, TextField, draw_text, fit_text, line_height, panel
+from scenes.ui.widgets import Button, TextField, draw_lines, draw_text, fit_text, line_height, panel, wrap
 
 REJOIN_SHOWN = 4  # the newest tables offered to come back to
+FOUND_SHOWN = 4  # the tables on the local network offered
+LOOKING = "Looking for tables on this network\u2026 (or type the host's address and room code)"
 SEATS_SHOWN = 6
 
 
@@ -42,7 +47,7 @@ class JoinScene(Scene):
         self.fields = [self.address, self.room, self.name]
         self.address.focused = True
         self.look_button = Button("Look", self.look, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
-        self.back = Button("Back", app.pop, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
+        self.back_button = Button("Back", self.back, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
         self.lobby: dict | None = None  # the table's lobby, once looked at
         self.seat_buttons: list[Button] = []
         self.message = problem or ""
@@ -53,7 +58,49 @@ class JoinScene(Scene):
         self.purpose = ""  # what the connection is for: "look", or "sit" (a seat, or coming back)
         self.entry: dict = {}  # the table being sat at, as tables.json keeps it
         self.unread: list[dict] = []
+        self.found: list[discovery.FoundTable] = []  # the tables on the local network, as last shown
+        self.found_buttons: list[Button] = []
+        self.browser = discovery.browser(LISTEN_ADDRESS)
+        self.browser.start()
+        app.quit_hooks.append(self.stop_looking)
         pygame.key.start_text_input()
+
+    def stop_looking(self) -> None:
+        """No more looking for tables on the local network (the screen is left)."""
+        self.browser.stop()
+        if self.stop_looking in self.app.quit_hooks:
+            self.app.quit_hooks.remove(self.stop_looking)
+
+    def leave_for(self, open_screen, client, unread: list[dict]) -> None:
+        """On to the lobby or the table with the connection, this screen's looking stopped."""
+        self.stop_looking()
+        open_screen(client, unread)
+
+    def back(self) -> None:
+        self.stop_looking()
+        self.drop_connection()
+        self.app.pop()
+
+    @staticmethod
+    def found_label(table: discovery.FoundTable) -> str:
+        title = next((game.title for game in registry.GAMES if game.name == table.game), table.game)
+        seats = f"{table.open_seats} open seat{'s' if table.open_seats != 1 else ''}"
+        return f"{title} at {table.name}\u2019s \u00b7 room {table.room} \u00b7 {seats}"
+
+    def choose_found(self, table: discovery.FoundTable) -> None:
+        """A table found on the local network: its address and room filled in, and looked at."""
+        self.address.value = f"{table.address}:{table.port}"
+        self.room.value = table.room
+        self.look()
+
+    def show_found(self) -> None:
+        """The tables on the local network, when they changed."""
+        tables = self.browser.tables()[:FOUND_SHOWN]
+        if tables != self.found:
+            self.found = tables
+            self.found_buttons = [Button(self.found_label(table), lambda table=table: self.choose_found(table))
+                                  for table in tables]
+            self.layout(self.app.size)
 
     @staticmethod
     def rejoin_label(entry: dict) -> str:
@@ -106,6 +153,7 @@ class JoinScene(Scene):
     # -- what the table answers
 
     def update(self, dt: float) -> None:
+        self.show_found()
         if self.connecting is not None and self.connecting.done:
             self.connected(self.connecting)
         if self.client is None:
@@ -137,7 +185,7 @@ class JoinScene(Scene):
         elif kind == "snapshot":
             client, unread = self.client, self.unread
             self.client, self.unread = None, []
-            self.app.screens.remote_table(client, unread)
+            self.leave_for(self.app.screens.remote_table, client, unread)
         elif kind == "dropped":
             self.drop_connection()
             self.message = "The table closed the connection: look again."
@@ -156,7 +204,7 @@ class JoinScene(Scene):
         elif not lobby.get("started"):
             client, unread = self.client, self.unread
             self.client, self.unread = None, []
-            self.app.screens.lobby(client, unread)
+            self.leave_for(self.app.screens.lobby, client, unread)
 
     def show_lobby(self, lobby: dict) -> None:
         self.lobby = lobby
@@ -188,7 +236,7 @@ class JoinScene(Scene):
 
     def handle(self, event) -> None:
         if keymap.ESCAPE.pressed(event):
-            self.app.pop()
+            self.back()
             return
         if keymap.ENTER.pressed(event):
             self.press_enter()
@@ -199,7 +247,8 @@ class JoinScene(Scene):
         for field in self.fields:
             field.handle(event)
         self.room.value = self.room.value.upper()
-        for button in [self.look_button, self.back, *self.seat_buttons, *self.rejoin_buttons]:
+        for button in [self.look_button, self.back_button, *self.seat_buttons, *self.rejoin_buttons,
+                       *self.found_buttons]:
             button.handle(event)
 
     def press_enter(self) -> None:
@@ -232,17 +281,22 @@ class JoinScene(Scene):
             y += field_h + gap // 2
         bh = self.px(50)
         self.look_button.rect = pygame.Rect(self.box.x + gap + label_w, y + gap // 2, self.px(160), bh)
-        self.back.rect = pygame.Rect(self.box.right - gap - self.px(160), y + gap // 2, self.px(160), bh)
+        self.back_button.rect = pygame.Rect(self.box.right - gap - self.px(160), y + gap // 2, self.px(160), bh)
         self.message_y = y + bh + gap
         y = self.message_y + line_height(self.px(18)) + gap
         for button in self.seat_buttons:
             button.rect = pygame.Rect(self.box.x + gap, y, width - 2 * gap, self.px(40))
             y += self.px(46)
-        self.rejoin_y = y + gap // 2
-        y = self.rejoin_y + line_height(self.px(18)) + gap // 2
-        for button in self.rejoin_buttons:
-            button.rect = pygame.Rect(self.box.x + gap, y, width - 2 * gap, self.px(40))
+        self.rejoin_y, y = self.list_below(y + gap // 2, self.rejoin_buttons, width)
+        self.found_y, y = self.list_below(y + gap // 2, self.found_buttons, width)
+
+    def list_below(self, top: int, buttons: list[Button], width: int) -> tuple[int, int]:
+        """A heading at `top` and `buttons` under it: where the heading goes, and the next free y."""
+        y = top + line_height(self.px(18)) + self.px(7)
+        for button in buttons:
+            button.rect = pygame.Rect(self.box.x + self.px(14), y, width - self.px(28), self.px(40))
             y += self.px(46)
+        return top, y
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
@@ -255,10 +309,14 @@ class JoinScene(Scene):
             draw_text(screen, label, self.px(20), theme.INK, (self.box.x + gap, field.rect.centery), "midleft",
                       box=self.box)
             field.draw(screen, self.px(20), blink)
-        for button in [self.look_button, self.back, *self.seat_buttons, *self.rejoin_buttons]:
+        for button in [self.look_button, self.back_button, *self.seat_buttons, *self.rejoin_buttons,
+                       *self.found_buttons]:
             button.draw(screen, self.px(18))
         if self.rejoin_buttons:
             draw_text(screen, "Tables you sat at:", self.px(18), theme.INK_DIM, (self.box.x + gap, self.rejoin_y),
                       box=self.box)
+        found = "Tables on this network:" if self.found_buttons else self.browser.problem or LOOKING
+        draw_lines(screen, wrap(found, self.px(18), self.box.w - 2 * gap), self.px(18), theme.INK_DIM,
+                   (self.box.x + gap, self.found_y), box=self.box)
         message = fit_text(self.message, self.px(18), self.box.w - 2 * gap)
         draw_text(screen, message, self.px(18), theme.INK, (self.box.x + gap, self.message_y), box=self.box)

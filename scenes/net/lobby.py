@@ -67,6 +67,8 @@ class Lobby(Scene):
             self.seat = message["seat"]
         elif kind == "lobby":
             self.lobby = message
+            if self.hosting is not None:
+                self.hosting.advertise(len(self.open_seats()), message.get("started", False))
             if message.get("seat") is not None:
                 self.seat = message["seat"]
             self.message = ""
