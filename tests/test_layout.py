@@ -175,3 +175,23 @@ def test_no_screen_overlaps_or_spills_at_any_size(size, large_text):
         app.reset_to(scene)
         report += [f"{name}: {problem}" for problem in problems(scene, size)]
     assert not report, "\n".join(report[:60]) + f"\n({len(report)} problems)"
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_questions_answers_stand_inside_its_box_however_long(size, large_text):
+    """Side by side where they fit, else one above the other: never over the box's edge."""
+    from scenes.menus.confirm import Confirm
+    from scenes.shell import keymap
+
+    app = open_app(fit_to_desktop=False)
+    app.settings["large_text"] = large_text
+    app.apply_settings()
+    app.screen = pygame.display.set_mode(size)
+    for yes, no in (("Quit", "Stay"), ("Give Benedict\u2019s seat to a computer", "Keep waiting for Benedict")):
+        question = Confirm(app, "Waiting for Benedict", "Benedict has been away for 20 seconds.", yes, lambda: None,
+                           keymap.letter("C"), no=no)
+        question.layout(size)
+        assert question.box.contains(question.yes.rect) and question.box.contains(question.no.rect), (yes, size)
+        assert not question.yes.rect.colliderect(question.no.rect)
+        assert pygame.Rect((0, 0), size).contains(question.box)

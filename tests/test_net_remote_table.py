@@ -188,3 +188,22 @@ def replay_as_kept(driver, messages: list[dict]) -> None:
         replay.go(step - replay.step)
         driver.frame()
         assert to_json(replay.table.current_view()) == messages[step]["view"]
+
+
+def test_the_hosts_offer_of_a_seat_goes_by_itself_when_the_player_is_back(driver, server):
+    table, _ben, _session, _code = joined_table(driver, server)
+    table.turns.host = True
+    seats = [{"name": "Ben", "kind": "human", "held": True, "connected": False, "host": False},
+             {"name": "Ana", "kind": "human", "held": True, "connected": True, "host": True}]
+    table.turns.unread.append({"type": "lobby", "room": "ABCDE", "started": True, "seats": seats})
+    driver.frame()
+    table.offer_seat(BEN)
+    assert isinstance(driver.app.top, Confirm)
+    driver.frame()
+    assert isinstance(driver.app.top, Confirm), "Ben is still away"
+    back = [dict(seats[0], connected=True), seats[1]]
+    table.turns.unread.append({"type": "lobby", "room": "ABCDE", "started": True, "seats": back})
+    driver.frame()
+    assert driver.app.top is table
+    driver.frame()
+    assert table.prompt(table.current_view()) != "Waiting for Ben (reconnecting)"

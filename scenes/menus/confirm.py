@@ -44,18 +44,28 @@ class Dialog(Scene):
         pass
 
     def layout(self, size) -> None:
+        """The box as wide as its answers side by side need (within the window); where they cannot
+        stand side by side, one above the other."""
         w, h = size
         gap = self.px(16)
-        width = min(w - 2 * gap, self.px(620))
         bw = max(self.px(160), *(b.needed(self.px(20))[0] for b in (self.yes, self.no)))
         bh = max(self.px(48), self.yes.needed(self.px(20))[1])
+        width = min(w - 2 * gap, max(self.px(620), 2 * bw + 3 * gap))
+        stacked = 2 * bw + 3 * gap > width
+        bw = min(bw, width - 2 * gap)
+        answers_h = 2 * bh + gap // 2 if stacked else bh
         title_h = line_height(self.px(26), bold=True)
         body_h = self.body_height(width - 2 * gap)
-        self.box = pygame.Rect(0, 0, width, title_h + body_h + bh + 4 * gap)
+        self.box = pygame.Rect(0, 0, width, title_h + body_h + answers_h + 4 * gap)
         self.box.center = (w // 2, h // 2)
         self.body = pygame.Rect(self.box.x + gap, self.box.y + gap + title_h + gap // 2, width - 2 * gap, body_h)
-        self.yes.rect = pygame.Rect(self.box.centerx - bw - gap // 2, self.box.bottom - bh - gap, bw, bh)
-        self.no.rect = pygame.Rect(self.box.centerx + gap // 2, self.box.bottom - bh - gap, bw, bh)
+        bottom = self.box.bottom - gap
+        if stacked:
+            self.yes.rect = pygame.Rect(self.box.centerx - bw // 2, bottom - answers_h, bw, bh)
+            self.no.rect = pygame.Rect(self.box.centerx - bw // 2, bottom - bh, bw, bh)
+        else:
+            self.yes.rect = pygame.Rect(self.box.centerx - bw - gap // 2, bottom - bh, bw, bh)
+            self.no.rect = pygame.Rect(self.box.centerx + gap // 2, bottom - bh, bw, bh)
 
     def handle(self, event) -> None:
         if ESCAPE.pressed(event):

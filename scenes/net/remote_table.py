@@ -58,8 +58,25 @@ class NetworkedTable:
         name = self.session.names[seat]
         detail = (f"{acts(name, 'has')} been away for {GRACE_SECONDS:.0f} seconds. A computer can play the seat "
                   f"from here; {name} can have it back on coming back.")
-        self.app.push(Confirm(self.app, f"Waiting for {name}", detail, f"Give {name}\u2019s seat to a computer",
-                              lambda: self.turns.give_to_computer(seat), GIVE_SEAT, no="Keep waiting"))
+        self.app.push(SeatOffer(self, seat, detail))
+
+
+class SeatOffer(Confirm):
+    """The host's offer of a dropped player's seat to a computer; gone by itself once the player
+    is back (the table's news is read here while the offer covers it, and taken there after)."""
+
+    def __init__(self, table, seat: int, detail: str) -> None:
+        name = table.session.names[seat]
+        super().__init__(table.app, f"Waiting for {name}", detail, f"Give {name}\u2019s seat to a computer",
+                         lambda: table.turns.give_to_computer(seat), GIVE_SEAT, no="Keep waiting")
+        self.turns = table.turns
+        self.seat = seat
+
+    def update(self, dt: float) -> None:
+        self.turns.unread.extend(self.turns.client.poll())
+        lobbies = [message for message in self.turns.unread if message.get("type") == "lobby"]
+        if lobbies and lobbies[-1]["seats"][self.seat]["connected"] and self.app.top is self:
+            self.app.pop()
 
 
 class RemoteCommands(TableCommands):
