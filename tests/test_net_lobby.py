@@ -388,3 +388,35 @@ def lobby_free_snapshot(client: TableClient, done) -> dict:
         snapshot = client.wait_for("snapshot", WAIT)
         if done(snapshot):
             return snapshot
+
+
+def test_a_connection_that_dies_without_a_word_is_let_go_and_shown_dropped():
+    """A player whose computer stops answering (no close, no data: here its loop frozen) is let go
+    once a keepalive ping goes unanswered, and every other player's lobby shows the seat away."""
+    import asyncio
+    import threading
+
+    from websockets.asyncio.client import connect as open_socket
+
+    server = TableServer("127.0.0.1", 0, computer_pace=0.0, one_table=True, keepalive=0.3)
+    server.start()
+    thaw = threading.Event()
+    try:
+        table = planned(SEATS[:2])
+        code, host = hosted(server, table)
+
+        async def sit_then_freeze():
+            async with open_socket(f"ws://127.0.0.1:{server.port}", ping_interval=None) as socket:
+                await socket.send(json.dumps({"version": 1, "type": "hello", "room": code, "seat": 1, "name": "Bea"}))
+                await socket.recv()
+                thaw.wait(WAIT)  # the loop stops: no pong, no close
+
+        frozen = threading.Thread(target=lambda: asyncio.run(sit_then_freeze()), daemon=True)
+        frozen.start()
+        lobby_where(host, lambda lobby: lobby["seats"][1]["connected"])
+        away = lobby_where(host, lambda lobby: not lobby["seats"][1]["connected"])
+        assert away["seats"][1]["held"], "the seat stays Bea's to come back to"
+        host.close()
+    finally:
+        thaw.set()
+        server.stop()

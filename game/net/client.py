@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from .hosting import PROTOCOL
-from .server import MESSAGE_LIMIT
+from .server import KEEPALIVE_SECONDS, MESSAGE_LIMIT
 
 CONNECT_SECONDS = 5
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)  # seconds before each attempt to come back; then the last
@@ -145,7 +145,8 @@ class TableClient:
     def _visit(self, rejoining: bool) -> int | None:
         """One connection, until it ends: its close code. Coming back, the hello with the token
         goes first, and a connection the host does not welcome ends at once (None)."""
-        with connect(self.address, open_timeout=CONNECT_SECONDS, max_size=MESSAGE_LIMIT, proxy=None) as connection:
+        with connect(self.address, open_timeout=CONNECT_SECONDS, max_size=MESSAGE_LIMIT, proxy=None,
+                     ping_interval=KEEPALIVE_SECONDS, ping_timeout=KEEPALIVE_SECONDS) as connection:
             self._connection = connection
             self._opened.set()
             if rejoining and not self._welcomed(connection):

@@ -31,6 +31,7 @@ from ..session import Session
 from .hosting import PROTOCOL, HostedTable, SeatTaken, new_room_code
 
 LISTEN_ADDRESS = os.environ.get("CHAINTABLE_LISTEN", "0.0.0.0")  # where a host's app listens: every address
+KEEPALIVE_SECONDS = 10  # a dead connection is noticed within about 20 seconds, on either side
 MESSAGE_LIMIT = 2**20  # bytes: no message of a table comes near it
 MESSAGES_PER_SECOND = 20  # from one player, on average: far above any hand's pace
 BURST = 40  # messages a player may send at once before the pace counts
@@ -64,12 +65,16 @@ class Player:
 class TableServer:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, computer_pace: float = 0.6, tls=None,
                  messages_per_second: float = MESSAGES_PER_SECOND,
-                 on_move: Callable[[HostedTable], None] | None = None, one_table: bool = False) -> None:
+                 on_move: Callable[[HostedTable], None] | None = None, one_table: bool = False,
+                 keepalive: float = KEEPALIVE_SECONDS) -> None:
         """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://).
         `messages_per_second`: the pace a player may keep up (a benchmark's players go faster).
         `on_move`: called with the table after each change of its game (on the server's thread).
-        `one_table`: the host's app's server, which stops once its table ends."""
+        `one_table`: the host's app's server, which stops once its table ends.
+        `keepalive`: seconds between pings, and for the answer to each: a connection that died
+        without a word (a cable pulled, a laptop shut) is let go within twice that."""
         self.address = (host, port)
+        self.keepalive = keepalive
         self.tls = tls
         self.messages_per_second = messages_per_second
         self.computer_pace = computer_pace  # seconds between a move and a computer's next
@@ -126,6 +131,7 @@ class TableServer:
         self._loop, self._stopped = asyncio.get_running_loop(), asyncio.Event()
         try:
             async with serve(self._connection, *self.address, max_size=MESSAGE_LIMIT, close_timeout=2,
+                             ping_interval=self.keepalive, ping_timeout=self.keepalive,
                              ssl=self.tls) as server:
                 self.port = server.sockets[0].getsockname()[1]
                 ready.set()
