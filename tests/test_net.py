@@ -5,6 +5,9 @@ is bounded; the server stops by itself at the end of each test."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+
 from game.core import to_json
 from game.net.client import TableClient
 from game.net.server import TableServer
@@ -178,3 +181,39 @@ def next_of_kept(client: TableClient, kind: str) -> list[dict]:
     kept: list[dict] = []
     last = next_of(client, kind, kept)
     return [*kept, last]
+
+
+class FakeConnection:
+    """A connection whose player reads everything at once, or (`stuck`) has stopped reading."""
+
+    def __init__(self, stuck: bool = False) -> None:
+        self.stuck, self.sent, self.aborted = stuck, [], False
+        self.transport = self
+
+    async def send(self, text: str) -> None:
+        if self.stuck:
+            await asyncio.Event().wait()
+        self.sent.append(text)
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+def test_a_player_who_stops_reading_never_holds_up_the_others_and_is_let_go():
+    from game.net.server import OUTBOX_LIMIT, Outbox
+
+    async def post_to_both() -> tuple[FakeConnection, FakeConnection]:
+        reading, stuck = FakeConnection(), FakeConnection(stuck=True)
+        boxes = Outbox(reading), Outbox(stuck)
+        for number in range(OUTBOX_LIMIT + 2):  # one in flight, OUTBOX_LIMIT waiting, one more
+            for box in boxes:
+                box.post({"number": number}, None)
+            await asyncio.sleep(0)  # the server's loop goes on between one move's news and the next
+        await asyncio.wait_for(boxes[0].waiting.join(), WAIT)
+        for box in boxes:
+            box.task.cancel()
+        return reading, stuck
+
+    reading, stuck = asyncio.run(post_to_both())
+    assert [json.loads(text)["number"] for text in reading.sent] == list(range(OUTBOX_LIMIT + 2))
+    assert stuck.aborted and not reading.aborted

@@ -38,7 +38,8 @@ def joined_table(driver, server):
     driver.app.screens.remote_table(ana, [welcome, snapshot])
     table = driver.app.top
     assert isinstance(table, NetworkedTable)
-    driver.frame()
+    seated = lambda: [seat.get("connected") for seat in table.session.lobby_seats] == [True, True]  # noqa: E731
+    assert frames_until(driver, seated), "the host's lobby with both players never came"
     return table, ben, session, code
 
 

@@ -31,6 +31,8 @@ from ..session import Session
 from .hosting import PROTOCOL, HostedTable, SeatTaken, new_room_code
 
 LISTEN_ADDRESS = os.environ.get("CHAINTABLE_LISTEN", "0.0.0.0")  # where a host's app listens: every address
+OUTBOX_LIMIT = 500  # messages waiting for one player: a player this far behind has stopped reading
+FLUSH_SECONDS = 2  # how long what waits for a leaving connection may take to go out
 KEEPALIVE_SECONDS = 10  # a dead connection is noticed within about 20 seconds, on either side
 MESSAGE_LIMIT = 2**20  # bytes: no message of a table comes near it
 MESSAGES_PER_SECOND = 20  # from one player, on average: far above any hand's pace
@@ -75,6 +77,7 @@ class TableServer:
         without a word (a cable pulled, a laptop shut) is let go within twice that."""
         self.address = (host, port)
         self.keepalive = keepalive
+        self._outboxes: dict[ServerConnection, Outbox] = {}
         self.tls = tls
         self.messages_per_second = messages_per_second
         self.computer_pace = computer_pace  # seconds between a move and a computer's next
@@ -161,6 +164,9 @@ class TableServer:
         finally:
             for room in list(self.rooms.values()):
                 room.lookers.discard(websocket)
+            outbox = self._outboxes.pop(websocket, None)
+            if outbox is not None:
+                await outbox.finish(FLUSH_SECONDS)
 
     async def _greet(self, websocket: ServerConnection) -> Player | None:
         """The messages before a seat is taken: a table set up, a look at a room's lobby, and the
@@ -174,17 +180,17 @@ class TableServer:
                 problem = "there is no table with that room code here" if room is None else None
             if problem is None and request.get("type") == "look":
                 room.lookers.add(websocket)
-                await _send(websocket, room.table.lobby(room.connected()))
+                self._post(websocket, room.table.lobby(room.connected()))
                 continue
             if problem is None:
-                problem = await self._hello(websocket, room, request)
+                problem = self._hello(websocket, room, request)
             if isinstance(problem, Player):
                 return problem
-            await _refuse(websocket, problem)
-        await websocket.close(1008, "too many messages that do not sit at a table")
+            self._refuse(websocket, problem)
+        self._post(websocket, None, close=(1008, "too many messages that do not sit at a table"))
         return None
 
-    async def _hello(self, websocket: ServerConnection, room: Room, hello: dict) -> Player | str:
+    def _hello(self, websocket: ServerConnection, room: Room, hello: dict) -> Player | str:
         """Sit the connection (or take it back to its seat): the player, or why not."""
         if hello.get("type") != "hello":
             return "say hello to sit at a table"
@@ -200,20 +206,20 @@ class TableServer:
             return str(err)
         room.lookers.discard(websocket)
         room.connections[seat] = websocket
-        await _send(websocket, {"version": PROTOCOL, "type": "welcome", "seat": seat, "token": token, "host": host})
-        await self._tell_lobby(room)
+        self._post(websocket, {"version": PROTOCOL, "type": "welcome", "seat": seat, "token": token, "host": host})
+        self._tell_lobby(room)
         if room.table.started:
-            await _send(websocket, room.table.snapshot(seat))
+            self._post(websocket, room.table.snapshot(seat))
         return Player(room, seat, token, host)
 
     async def _create(self, websocket: ServerConnection, request: dict) -> None:
         try:
             session = Session(request.get("game"), request.get("config"), secrets.randbits(63))
         except (KeyError, ValueError) as err:
-            await _refuse(websocket, f"that table cannot be set up: {err}")
+            self._refuse(websocket, f"that table cannot be set up: {err}")
             return None
         code = await self._open_room(HostedTable(session, ""))
-        await _send(websocket, {"version": PROTOCOL, "type": "room", "room": code})
+        self._post(websocket, {"version": PROTOCOL, "type": "room", "room": code})
         return None
 
     async def _play(self, websocket: ServerConnection, player: Player) -> None:
@@ -231,15 +237,15 @@ class TableServer:
                     problem = await self._answer(player, request)
                 strikes = strikes + 1 if problem is not None else 0
                 if problem is not None:
-                    await _refuse(websocket, problem)
+                    self._refuse(websocket, problem)
                 if strikes >= STRIKES:
-                    await websocket.close(1008, "too many messages that are not moves")
+                    self._post(websocket, None, close=(1008, "too many messages that are not moves"))
             if player.host and self.rooms.get(room.code) is room:
                 await self._end(room)
         finally:
             if room.connections.get(player.seat) is websocket:
                 del room.connections[player.seat]
-                await self._tell_lobby(room)
+                self._tell_lobby(room)
 
     async def _answer(self, player: Player, request: dict) -> str | None:
         """What a seated player's message does; None, or why it is refused."""
@@ -249,15 +255,15 @@ class TableServer:
         if kind in ("act", "undo") and not table.started:
             return "the game has not started yet"
         if kind == "act":
-            await self._deliver(room, table.act(player.token, request.get("action"), request.get("seen")))
+            self._deliver(room, table.act(player.token, request.get("action"), request.get("seen")))
         elif kind == "undo":
-            await self._deliver(room, table.undo(player.token, request.get("seen")))
+            self._deliver(room, table.undo(player.token, request.get("seen")))
         elif kind == "end":
             await self._end(room)
             return None
         elif kind in HOST_ONLY:
             try:
-                await self._host_command(room, request)
+                self._host_command(room, request)
             except IllegalAction as err:
                 return str(err)
         else:
@@ -265,7 +271,7 @@ class TableServer:
         self._changed(room)
         return None
 
-    async def _host_command(self, room: Room, request: dict) -> None:
+    def _host_command(self, room: Room, request: dict) -> None:
         """The host starts the game, deals the next game of a match, or hands a seat to a computer
         or back."""
         table = room.table
@@ -278,8 +284,8 @@ class TableServer:
         else:
             table.set_kind(request.get("seat"), request.get("kind"), room.connected())
             news = table.snapshots() if table.started else {}
-        await self._tell_lobby(room)
-        await self._deliver(room, news)
+        self._tell_lobby(room)
+        self._deliver(room, news)
 
     async def _end(self, room: Room) -> None:
         """The host leaves: every other player is told, and the room closes."""
@@ -288,29 +294,46 @@ class TableServer:
         host = room.connections.get(room.table.host_seat)
         for connection in [*room.connections.values(), *room.lookers]:
             if connection is not host:
-                await _quietly(_send(connection, closing))
-                await _quietly(connection.close(1001, "the host left"))
+                self._post(connection, closing, close=(1001, "the host left"))
+        await self._sent(FLUSH_SECONDS)
         if self.one_table:
             self._stopped.set()
 
     # -- the table's news, and its computers
 
-    async def _tell_lobby(self, room: Room) -> None:
+    def _tell_lobby(self, room: Room) -> None:
         """Every connected player (and every looker) is sent the lobby as it is now."""
         connected = room.connected()
         for seat, connection in list(room.connections.items()):
-            await _quietly(_send(connection, room.table.lobby(connected, seat)))
+            self._post(connection, room.table.lobby(connected, seat))
         for connection in list(room.lookers):
-            await _quietly(_send(connection, room.table.lobby(connected)))
+            self._post(connection, room.table.lobby(connected))
 
-    async def _deliver(self, room: Room, messages: dict[int, list[dict]]) -> None:
+    def _deliver(self, room: Room, messages: dict[int, list[dict]]) -> None:
         for seat, sent in messages.items():
             connection = room.connections.get(seat)
             for message in sent if connection is not None else ():
-                try:
-                    await _send(connection, message)
-                except ConnectionClosed:
-                    break
+                self._post(connection, message)
+
+    # -- what goes out
+
+    def _post(self, connection: ServerConnection, message: dict | None, close: tuple | None = None) -> None:
+        """`message` (then the close, if any) to go out on `connection` after what waits there."""
+        outbox = self._outboxes.get(connection)
+        if outbox is None:
+            outbox = self._outboxes[connection] = Outbox(connection)
+        outbox.post(message, close)
+
+    def _refuse(self, connection: ServerConnection, reason: str) -> None:
+        self._post(connection, {"version": PROTOCOL, "type": "refused", "reason": reason})
+
+    async def _sent(self, seconds: float) -> None:
+        """Wait (at most `seconds`) until every connection's waiting messages are out."""
+        waits = [outbox.sent() for outbox in self._outboxes.values()]
+        if waits:
+            _done, late = await asyncio.wait(waits, timeout=seconds)
+            for task in late:
+                task.cancel()
 
     def _changed(self, room: Room) -> None:
         """After a message of a player: the host's save, and the computers' moves."""
@@ -349,7 +372,7 @@ class TableServer:
                 except IllegalAction:
                     continue  # the table changed under the computer's thinking
                 if session.revision == revision and self.rooms.get(room.code) is room:
-                    await self._deliver(room, room.table.computer_move(action))
+                    self._deliver(room, room.table.computer_move(action))
                     self._save(room)
         finally:
             room.computers_moving = False
@@ -393,17 +416,43 @@ def _seat_number(value) -> int:
     return value
 
 
-async def _send(websocket: ServerConnection, message: dict) -> None:
-    await websocket.send(json.dumps(message))
+class Outbox:
+    """One connection's messages, sent in order by a task of its own: a player slow to read never
+    holds up the table or the other players, and one that has stopped reading (`OUTBOX_LIMIT`
+    messages waiting) is let go; the table goes on, and the seat stays theirs to come back to."""
 
+    def __init__(self, connection: ServerConnection) -> None:
+        self.connection = connection
+        self.waiting: asyncio.Queue = asyncio.Queue()
+        self.task = asyncio.get_running_loop().create_task(self._send_all())
 
-async def _refuse(websocket: ServerConnection, reason: str) -> None:
-    await _send(websocket, {"version": PROTOCOL, "type": "refused", "reason": reason})
+    def post(self, message: dict | None, close: tuple | None) -> None:
+        if self.waiting.qsize() >= OUTBOX_LIMIT:
+            self.connection.transport.abort()
+            return
+        self.waiting.put_nowait((None if message is None else json.dumps(message), close))
 
+    async def _send_all(self) -> None:
+        while True:
+            text, close = await self.waiting.get()
+            try:
+                if text is not None:
+                    await self.connection.send(text)
+                if close is not None:
+                    await self.connection.close(*close)
+            except ConnectionClosed:
+                pass
+            finally:
+                self.waiting.task_done()
 
-async def _quietly(sending) -> None:
-    """Send or close, whether or not the connection is still open."""
-    try:
-        await sending
-    except ConnectionClosed:
-        pass
+    def sent(self) -> asyncio.Task:
+        """A task that ends once every message posted so far is out (or failed to go)."""
+        return asyncio.get_running_loop().create_task(self.waiting.join())
+
+    async def finish(self, seconds: float) -> None:
+        """What waits is sent (for at most `seconds`), then the sending stops."""
+        try:
+            await asyncio.wait_for(self.waiting.join(), seconds)
+        except TimeoutError:
+            pass
+        self.task.cancel()
