@@ -31,9 +31,10 @@ worth 30 points is costly even when the chance it loses is within the noise).
 
 A game of one that a solver decides knowing every card (`Rules.solve_deal`: the solitaire) is
 judged from what the player could know: on deals of the unseen cards consistent with the view,
-the solver says whether the deal could be won before the move and after it; the win chance lost
-is the share of those deals the move threw away, and Hard's move the solver's most frequent
-first step. The move after which no such deal can be won any more, while some could before, is
+the solver says whether the deal could be won before the move and after it. Hard's move is the
+solver's most frequent first step (knowing each deal, it would take another step on some: a
+player who cannot tell them apart takes one move on all), and the win chance lost the share of
+the deals won after Hard's move less the share won after the move played. The move after which no such deal can be won any more, while some could before, is
 the one that lost the deal as far as the player could know (`Verdict.lost_the_deal`).
 The solver sees the card to be drawn; the player does not. So while the deal could still be won,
 each legal move is also played to the next draw on RISK_DEALS deals consistent with the view
@@ -294,10 +295,11 @@ class Judge:
         consistent with the view, could it be won before the move, and after it? And does the
         move stake the deal on the next draw where another move did not?"""
         view, played, legal = decision.view, decision.played, list(decision.legal)
-        before, after, firsts = self.solved_around(view, played, rng)
-        lost, spread = _paired(list(map(_solved_chance, before)), list(map(_solved_chance, after)))
+        before, after, after_best, best = self.solved_around(view, played, rng)
+        chance_played, chance_best = list(map(_solved_chance, after)), list(map(_solved_chance, after_best))
+        lost, spread = _paired(chance_best, chance_played)
         mark = mark_of(lost, spread)
-        hard = played if mark == BEST or not firsts else firsts.most_common(1)[0][0]
+        hard = played if mark == BEST else best
         risk, by_risk = 0.0, False
         if any(before):   # the deal could still be won, as far as the player could know
             mine, safest, fewest = self.risk_against_safest(view, legal, played, hard, rng.derive(3))
@@ -307,27 +309,32 @@ class Judge:
                 mark, hard = mark_of(risk, risk_spread), safest
         hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
         lost_the_deal = all(won is False for won in after) and not all(won is False for won in before)
-        return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(list(map(_solved_chance, after))),
-                       _mean(list(map(_solved_chance, before))), max(0.0, lost), None, False, lost_the_deal,
-                       risk=max(0.0, risk), by_risk=by_risk)
+        return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(chance_played), _mean(chance_best),
+                       max(0.0, lost), None, False, lost_the_deal, risk=max(0.0, risk), by_risk=by_risk)
 
-    def solved_around(self, view, played, rng: Rng) -> tuple[list, list, Counter]:
-        """On the budget's deals consistent with the view, the solver's answer before the move
-        and after it (True won, False lost, None undecided), and the first steps of its wins."""
+    def solved_around(self, view, played, rng: Rng) -> tuple[list, list, list, Any]:
+        """On the budget's deals consistent with the view, the solver's answers (True won, False
+        lost, None undecided) before the move, after it, and after the first step its wins take
+        most often (the one move a player who cannot tell the deals apart would take by it; the
+        move played where it wins none), and that step."""
         rules = self.rules
-        before, after, firsts = [], [], Counter()
+        solved = []
         for _deal in range(self.budget.deals):
             world = rules.determinize(view, rng)
-            won, line = rules.solve_deal(world, SOLVER_NODES)
-            before.append(won)
-            if won and line:
-                firsts[line[0]] += 1
-            if won is False or (won and line and line[0] == played):
-                after.append(won)   # the solver is exact: no move wins a lost deal; its line wins
-                continue
-            rules.advance(world, played)
-            after.append(rules.solve_deal(world, SOLVER_NODES)[0])
-        return before, after, firsts
+            solved.append((world, *rules.solve_deal(world, SOLVER_NODES)))
+        firsts = Counter(line[0] for _world, won, line in solved if won and line)
+        best = firsts.most_common(1)[0][0] if firsts else played
+        after = [self._solved_after(world, won, line, played) for world, won, line in solved]
+        after_best = after if best == played else [self._solved_after(*deal, best) for deal in solved]
+        return [won for _world, won, _line in solved], after, after_best, best
+
+    def _solved_after(self, world, won: bool | None, line: list, move) -> bool | None:
+        """The solver's answer on `world` after `move`, given its answer before it."""
+        if won is False or (won and line and line[0] == move):
+            return won   # the solver is exact: no move wins a lost deal; its line wins
+        state = self.rules.clone(world)
+        self.rules.advance(state, move)
+        return self.rules.solve_deal(state, SOLVER_NODES)[0]
 
     def losses_at_once(self, view, moves: list, seed: int, deals: int = RISK_DEALS) -> list[list[float]]:
         """Each move's losses at the next draw, on the same `deals` deals consistent with the
