@@ -255,7 +255,8 @@ def blunders_part(name: str, args) -> None:
                 found[when].append(verdict.mark == COSTLY)
                 if args.verbose:
                     print(f"  seed {seed} move {decision.move} ({when}): {verdict.mark}, chance {verdict.chance_played} "
-                          f"against {verdict.chance_hard}, points lost {verdict.points_cost}, risk {verdict.risk:.2f}: "
+                          f"against {verdict.chance_hard}, points lost {verdict.points_cost}, risk {verdict.risk:.2f}"
+                          f"{' (by points)' if verdict.by_points else ''}{' (by risk)' if verdict.by_risk else ''}: "
                           f"{verdict.played_words}",
                           flush=True)
     costly = found["early"] + found["late"]

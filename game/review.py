@@ -131,7 +131,7 @@ class ReviewBudget:
 REVIEW_BUDGETS = {
     "chains": ReviewBudget(search=1000, deals=60),
     "chainchain": ReviewBudget(search=0, deals=40),
-    "linx": ReviewBudget(search=0, deals=40),
+    "linx": ReviewBudget(search=0, deals=64),
     "cubes": ReviewBudget(search=0, deals=16),
     "sovereigns-chain": ReviewBudget(search=0, deals=40),
     "sovereign-solitaire": ReviewBudget(search=0, deals=10),   # deals the solver decides
@@ -315,18 +315,21 @@ class Judge:
     def solved_around(self, view, played, rng: Rng) -> tuple[list, list, list, Any]:
         """On the budget's deals consistent with the view, the solver's answers (True won, False
         lost, None undecided) before the move, after it, and after the first step its wins take
-        most often (the one move a player who cannot tell the deals apart would take by it; the
-        move played where it wins none), and that step."""
+        most often (the one move a player who cannot tell the deals apart would take by it), and
+        that step; where it wins none, the answers before the move stand for that step's."""
         rules = self.rules
         solved = []
         for _deal in range(self.budget.deals):
             world = rules.determinize(view, rng)
             solved.append((world, *rules.solve_deal(world, SOLVER_NODES)))
         firsts = Counter(line[0] for _world, won, line in solved if won and line)
-        best = firsts.most_common(1)[0][0] if firsts else played
+        before = [won for _world, won, _line in solved]
         after = [self._solved_after(world, won, line, played) for world, won, line in solved]
+        if not firsts:   # no step known to win: each deal's own answer stands
+            return before, after, before, played
+        best = firsts.most_common(1)[0][0]
         after_best = after if best == played else [self._solved_after(*deal, best) for deal in solved]
-        return [won for _world, won, _line in solved], after, after_best, best
+        return before, after, after_best, best
 
     def _solved_after(self, world, won: bool | None, line: list, move) -> bool | None:
         """The solver's answer on `world` after `move`, given its answer before it."""
