@@ -2,9 +2,9 @@
 at least 90% of blunders planted in otherwise sensible play marked costly; at most 10% of the
 Hard computer's own decisions marked costly.
 
-    python benchmarks/review.py [--game linx] [--seeds 3] [--search N --deals N] [--part time]
+    python benchmarks/review.py [--game linx] [--seeds 3] [--search N --deals N] [--part time] [--verbose]
 
-Three parts (`--part`, every part by default):
+Three parts (`--part`, every part by default; `--game` one game, or several):
 - time: a typical game (seat 0 a person played by the rule of thumb, every other seat a Normal
   computer, at the game's default player count) reviewed whole; its seconds as wall-clock time
   and, in brackets, the review's processor time (what it takes on a core of its own: the
@@ -15,9 +15,15 @@ Three parts (`--part`, every part by default):
   CHAIN_THROWN points less or worse, or any card of it when the stock is likely to run out
   before the seat's next turn (early and late in the game); Cubes, placing a card that
   closes no cube when another placement closes one; the solitaire, a play that keeps no card in
-  hand to fit the chain (only the draw can save the deal) when another play kept one; Sovereign's Chain, once its chain holds LATE_CHAIN
-  positions, a play on it that gives away its suit majority (lowers its score by
-  MAJORITY_GIVEN or more) when another play keeps it. Each planted decision is judged; the share marked costly.
+  hand to fit the chain (only the draw can save the deal) when another play kept one;
+  Sovereign's Chain, once its chain holds LATE_CHAIN positions, a play on it that gives away its
+  suit majority (lowers its score by MAJORITY_GIVEN or more) when another play keeps it.
+  Such a move is not always worse: a LINX hand may lay as good a chain a turn later, the draw
+  may fit whatever is kept. So a blunder is planted only where it is `genuine`, shown worse
+  than the sensible move by the game's own measure on GENUINE_DEALS deals (LINX and
+  Sovereign's Chain played on to the end); the decisions where none of those found was
+  genuine are counted.
+  Each planted decision is judged; the share marked costly (`--verbose`: each verdict).
 - hard: seat 0 a person whose moves are the Hard computer's; the share of its decisions with
   a choice marked costly, and the full review's seconds.
 

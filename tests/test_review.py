@@ -22,6 +22,7 @@ from game.review import (BEST, BEST_WITHIN, COSTLY, COSTLY_FROM, GOOD, POINTS_SC
                          REVIEW_VERSION, ReviewBudget, _paired, _solved_chance, decisions_of, mark_of, review_name)
 from game.rng import Rng
 from game.session import SaveError, Session
+from game.sovereign.state import chain_score
 
 SMALL = ReviewBudget(search=150, deals=12)
 TINY = ReviewBudget(search=40, deals=2)
@@ -260,6 +261,44 @@ def test_a_chain_thrown_away_early_is_costly_and_laying_it_is_not():
     assert type(verdict.hard).__name__ == "LayChain" and verdict.hard.scoring.points == 90
     laid = Decision(decision.move, decision.view, decision.legal, verdict.hard)
     assert review.judge.judge(laid, seed=THROWN_SEED * 1000 + THROWN_MOVE).mark == BEST
+
+
+# A Cubes game (seed 1) where Ann, playing by the rule of thumb, could close a cube at move 22
+# and places 8♦ where it closes none.
+OPEN_LEFT = {"type": "Place", "card": "8D", "x": -1, "y": -3}
+
+
+def test_a_cube_left_open_is_costly_and_closing_it_is_not():
+    cubes = find_game("cubes").rules
+    left_open = from_json(OPEN_LEFT, cubes.saved_types)
+    save = scripted_save("cubes", 1, 2, {22: left_open})
+    state = state_before(save, 22)
+    review = Review(save, 0, keep=False)   # the game's own budget
+    decision = next(d for d in review.decisions if d.move == 22)
+    verdict = review.judge.judge(decision, seed=1022)
+    assert cubes.points(cubes.apply(state, left_open)[0])[0] == cubes.points(state)[0]
+    assert verdict.mark == COSTLY and cubes.points(cubes.apply(state, verdict.hard)[0])[0] > cubes.points(state)[0]
+    closing = Decision(decision.move, decision.view, decision.legal, verdict.hard)
+    assert review.judge.judge(closing, seed=1022).mark == BEST
+
+
+# A Sovereign's Chain game (seed 8) where Ann, playing by the rule of thumb, plays Magistrate 6✳
+# face up on her own chain at move 21, giving away its suit majority: its score falls by 3 or more.
+GIVEN_AWAY = {"type": "Play", "card": "Magistrate:1:6:star:1", "chain": 0, "face_up": True}
+
+
+def test_a_chain_majority_given_away_is_costly_and_keeping_it_is_not():
+    sovereign = find_game("sovereigns-chain").rules
+    given = from_json(GIVEN_AWAY, sovereign.saved_types)
+    save = scripted_save("sovereigns-chain", 8, 2, {21: given})
+    state = state_before(save, 21)
+    assert chain_score(sovereign.apply(state, given)[0].chains[0]) <= chain_score(state.chains[0]) - 3
+    review = Review(save, 0, keep=False)   # the game's own budget
+    decision = next(d for d in review.decisions if d.move == 21)
+    verdict = review.judge.judge(decision, seed=8021)
+    assert verdict.mark == COSTLY and verdict.hard != given
+    kept = Decision(decision.move, decision.view, decision.legal, verdict.hard)
+    assert review.judge.judge(kept, seed=8021).mark == BEST
 
 
 def card_of(linx, number: int, symbol: str):
