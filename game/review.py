@@ -34,15 +34,20 @@ judged from what the player could know: on deals of the unseen cards consistent 
 the solver says whether the deal could be won before the move and after it. Hard's move is the
 solver's most frequent first step (knowing each deal, it would take another step on some: a
 player who cannot tell them apart takes one move on all), and the win chance lost the share of
-the deals won after Hard's move less the share won after the move played. The move after which no such deal can be won any more, while some could before, is
-the one that lost the deal as far as the player could know (`Verdict.lost_the_deal`).
+the deals won after Hard's move less the share won after the move played (where the solver wins
+no deal, the share won before the move stands for Hard's). The move after which no such deal can
+be won any more, while some could before, is the one that lost the deal as far as the player
+could know (`Verdict.lost_the_deal`).
+
 The solver sees the card to be drawn; the player does not. So while the deal could still be won,
-each legal move is also played to the next draw on RISK_DEALS deals consistent with the view
-(the rest of its turn by the rule of thumb): a move that loses the deal at once (no card left
-to fit the chain, the draw fitting nothing) on COSTLY_FROM more of those deals than the safest
-move, beyond the noise, stakes a deal that could be won on the draw, and is costly whatever the
-solver says of the deals where the draw fits (`Verdict.by_risk`; Hard's move is then the
-safest, and the harsher mark stands, as with the points).
+the move played is also played to the next draw on RISK_DEALS deals consistent with the view, the
+rest of its turn as loses fewest (the same choices on every deal, searched RISK_CHOICES deep);
+where it loses the deal there (no card left to fit the chain, the draw fitting nothing), so are
+the other legal moves, Hard's and the rule of thumb's likeliest first, until one loses none. A
+move that loses the deal at once on COSTLY_FROM more of those deals than the safest, beyond the
+noise, stakes on the draw a deal that could be won, and is costly whatever the solver says of the
+deals where the draw fits (`Verdict.by_risk`; Hard's move is then the safest, and the harsher
+mark stands, as with the points).
 
 Both moves are told in the table's words, as its hints tell a move: the move played by its first
 event as the table showed it to the seat; Hard's by its first event on a deal of the view, never
