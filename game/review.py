@@ -35,9 +35,9 @@ the solver says whether the deal could be won before the move and after it. Hard
 solver's most frequent first step (knowing each deal, it would take another step on some: a
 player who cannot tell them apart takes one move on all), and the win chance lost the share of
 the deals won after Hard's move less the share won after the move played (where the solver wins
-no deal, the share won before the move stands for Hard's). The move after which no such deal can
-be won any more, while some could before, is the one that lost the deal as far as the player
-could know (`Verdict.lost_the_deal`).
+no deal, within its budget, no move is known to do better: the move played stands for Hard's).
+The move after which no such deal can be won any more, while the solver won some before, is the
+one that lost the deal as far as the player could know (`Verdict.lost_the_deal`).
 
 The solver sees the card to be drawn; the player does not. So while the deal could still be won,
 the move played is also played to the next draw on RISK_DEALS deals consistent with the view, the
@@ -313,7 +313,7 @@ class Judge:
             if by_risk:
                 mark, hard = mark_of(risk, risk_spread), safest
         hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
-        lost_the_deal = all(won is False for won in after) and not all(won is False for won in before)
+        lost_the_deal = all(won is False for won in after) and any(won is True for won in before)
         return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(chance_played), _mean(chance_best),
                        max(0.0, lost), None, False, lost_the_deal, risk=max(0.0, risk), by_risk=by_risk)
 
@@ -321,7 +321,7 @@ class Judge:
         """On the budget's deals consistent with the view, the solver's answers (True won, False
         lost, None undecided) before the move, after it, and after the first step its wins take
         most often (the one move a player who cannot tell the deals apart would take by it), and
-        that step; where it wins none, the answers before the move stand for that step's."""
+        that step; where it wins none, the move played stands for it."""
         rules = self.rules
         solved = []
         for _deal in range(self.budget.deals):
@@ -330,8 +330,8 @@ class Judge:
         firsts = Counter(line[0] for _world, won, line in solved if won and line)
         before = [won for _world, won, _line in solved]
         after = [self._solved_after(world, won, line, played) for world, won, line in solved]
-        if not firsts:   # no step known to win: each deal's own answer stands
-            return before, after, before, played
+        if not firsts:   # no step known to win: no move is known to do better
+            return before, after, after, played
         best = firsts.most_common(1)[0][0]
         after_best = after if best == played else [self._solved_after(*deal, best) for deal in solved]
         return before, after, after_best, best

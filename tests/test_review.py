@@ -242,6 +242,18 @@ def test_a_solitaire_move_is_weighed_against_one_move_for_every_deal():
     assert review.judge.judge(decision, seed=69).mark != COSTLY
 
 
+def test_a_solitaire_move_is_not_costly_where_no_step_is_known_to_win():
+    """Deal 1 at its move 2: within its budget the solver wins none of the deals the player
+    cannot tell apart, before the move or after: no move is known to do better, and none is
+    said to have lost the deal."""
+    review = Review(scripted_save("sovereign-solitaire", 1, 1), 0, keep=False)
+    decision = next(d for d in review.decisions if d.move == 2)
+    before, after, _after_best, _best = review.judge.solved_around(decision.view, decision.played, Rng(9))
+    assert True not in before and True not in after and None in before
+    verdict = review.judge.judge(decision, seed=9)
+    assert verdict.mark == BEST and verdict.hard == verdict.played and not verdict.lost_the_deal
+
+
 # A LINX game (seed 4) where Ann, playing by the rule of thumb, would lay a chain of ten for 90
 # points at her first turn (move 2) and discards 10 Heart from it instead: 35 points thrown away
 # on average, with the game still open.
