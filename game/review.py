@@ -31,10 +31,23 @@ worth 30 points is costly even when the chance it loses is within the noise).
 
 A game of one that a solver decides knowing every card (`Rules.solve_deal`: the solitaire) is
 judged from what the player could know: on deals of the unseen cards consistent with the view,
-the solver says whether the deal could be won before the move and after it; the win chance lost
-is the share of those deals the move threw away, and Hard's move the solver's most frequent
-first step. The move after which no such deal can be won any more, while some could before, is
-the one that lost the deal as far as the player could know (`Verdict.lost_the_deal`).
+the solver says whether the deal could be won before the move and after it. Hard's move is the
+solver's most frequent first step (knowing each deal, it would take another step on some: a
+player who cannot tell them apart takes one move on all), and the win chance lost the share of
+the deals won after Hard's move less the share won after the move played (where the solver wins
+no deal, within its budget, no move is known to do better: the move played stands for Hard's).
+The move after which no such deal can be won any more, while the solver won some before, is the
+one that lost the deal as far as the player could know (`Verdict.lost_the_deal`).
+
+The solver sees the card to be drawn; the player does not. So while the deal could still be won,
+the move played is also played to the next draw on RISK_DEALS deals consistent with the view, the
+rest of its turn as loses fewest (the same choices on every deal, searched RISK_CHOICES deep);
+where it loses the deal there (no card left to fit the chain, the draw fitting nothing), so are
+the other legal moves, Hard's and the rule of thumb's likeliest first, until one loses none. A
+move that loses the deal at once on COSTLY_FROM more of those deals than the safest, beyond the
+noise, stakes on the draw a deal that could be won, and is costly whatever the solver says of the
+deals where the draw fits (`Verdict.by_risk`; Hard's move is then the safest, and the harsher
+mark stands, as with the points).
 
 Both moves are told in the table's words, as its hints tell a move: the move played by its first
 event as the table showed it to the seat; Hard's by its first event on a deal of the view, never
@@ -68,8 +81,8 @@ from .wording import plain_name
 
 # Raise when the judging changes (budgets, thresholds, how a move is valued): stored reviews of
 # another version are made again.
-REVIEW_VERSION = 2
-REVIEW_FORMAT = 2
+REVIEW_VERSION = 3
+REVIEW_FORMAT = 3
 REVIEW_SALT = 0x5E71E
 
 BEST, GOOD, COSTLY = "best", "good", "costly"
@@ -79,6 +92,9 @@ COSTLY_FROM = 0.10    # win chance lost from which a move is costly...
 NOISE_ERRORS = 2.0    # ...when the loss is also this many standard errors of the paired difference
 
 SOLVER_NODES = 600    # positions the solitaire's solver may search on each deal of a review
+RISK_DEALS = 40       # deals on which each of a solitaire's legal moves is played to the next draw...
+RISK_CHOICES = 2      # ...the player's choices after it searched for the fewest losses...
+RISK_WIDTH = 8        # ...among the rule of thumb's best few at each
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +136,7 @@ class ReviewBudget:
 REVIEW_BUDGETS = {
     "chains": ReviewBudget(search=1000, deals=60),
     "chainchain": ReviewBudget(search=0, deals=40),
-    "linx": ReviewBudget(search=0, deals=40),
+    "linx": ReviewBudget(search=0, deals=64),
     "cubes": ReviewBudget(search=0, deals=16),
     "sovereigns-chain": ReviewBudget(search=0, deals=40),
     "sovereign-solitaire": ReviewBudget(search=0, deals=10),   # deals the solver decides
@@ -150,7 +166,9 @@ class Verdict:
     lost against the best of the others (0 when none), in a game scored in points (else None, as
     for a forced move). `by_points`: the win chance could not tell the moves apart and the points
     made the mark; `lost_the_deal`: in a solitaire, the move after which the deal could no longer
-    be won as far as the player could know."""
+    be won as far as the player could know. `risk`: in a solitaire, how much likelier than the
+    safest move the move played was to lose the deal at the next draw (0 to 1); `by_risk`: that
+    risk made the mark (Hard's move is then the safest)."""
 
     move: int
     played: Any
@@ -165,6 +183,8 @@ class Verdict:
     by_points: bool = False
     lost_the_deal: bool = False
     unit: str = "point"
+    risk: float = 0.0
+    by_risk: bool = False
 
     @property
     def forced(self) -> bool:
@@ -175,7 +195,7 @@ class Verdict:
                 "mark": self.mark, "hard": to_json(self.hard), "hard_words": self.hard_words,
                 "chance_played": self.chance_played, "chance_hard": self.chance_hard, "cost": self.cost,
                 "points_cost": self.points_cost, "by_points": self.by_points, "lost_the_deal": self.lost_the_deal,
-                "unit": self.unit}
+                "unit": self.unit, "risk": self.risk, "by_risk": self.by_risk}
 
     @classmethod
     def from_data(cls, data: dict, types: tuple[type, ...]) -> "Verdict":
@@ -183,13 +203,14 @@ class Verdict:
         verdict = cls(data["move"], from_json(data["played"], types), data["played_words"], data["mark"],
                       from_json(data["hard"], types), data["hard_words"], data["chance_played"],
                       data["chance_hard"], data["cost"], data["points_cost"], data["by_points"],
-                      data["lost_the_deal"], data["unit"])
-        numbers = (verdict.chance_played, verdict.chance_hard, verdict.cost, verdict.points_cost)
-        flags = (verdict.by_points, verdict.lost_the_deal)
+                      data["lost_the_deal"], data["unit"], data["risk"], data["by_risk"])
+        numbers = (verdict.chance_played, verdict.chance_hard, verdict.cost, verdict.points_cost, verdict.risk)
+        flags = (verdict.by_points, verdict.lost_the_deal, verdict.by_risk)
         if verdict.mark not in (BEST, GOOD, COSTLY) or type(verdict.move) is not int \
                 or not all(type(flag) is bool for flag in flags) or verdict.unit not in ("point", "card") \
                 or not all(type(words) is str for words in (verdict.played_words, verdict.hard_words)) \
-                or not all(n is None or type(n) in (int, float) for n in numbers) or verdict.cost is None:
+                or not all(n is None or type(n) in (int, float) for n in numbers) \
+                or verdict.cost is None or verdict.risk is None:
             raise ValueError("not a verdict")
         return verdict
 
@@ -276,28 +297,122 @@ class Judge:
 
     def judge_by_solver(self, decision: Decision, words: str, rng: Rng) -> Verdict:
         """A decision of a game of one that a solver decides (see the module's words): on deals
-        consistent with the view, could it be won before the move, and after it?"""
-        rules, view, played = self.rules, decision.view, decision.played
-        before, after, firsts = [], [], Counter()
+        consistent with the view, could it be won before the move, and after it? And does the
+        move stake the deal on the next draw where another move did not?"""
+        view, played, legal = decision.view, decision.played, list(decision.legal)
+        before, after, after_best, best = self.solved_around(view, played, rng)
+        chance_played, chance_best = list(map(_solved_chance, after)), list(map(_solved_chance, after_best))
+        lost, spread = _paired(chance_best, chance_played)
+        mark = mark_of(lost, spread)
+        hard = played if mark == BEST else best
+        risk, by_risk = 0.0, False
+        if any(before):   # the deal could still be won, as far as the player could know
+            mine, safest, fewest = self.risk_against_safest(view, legal, played, hard, rng.derive(3))
+            risk, risk_spread = _paired(mine, fewest)
+            by_risk = SEVERITY[mark_of(risk, risk_spread)] > SEVERITY[mark]
+            if by_risk:
+                mark, hard = mark_of(risk, risk_spread), safest
+        hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
+        lost_the_deal = all(won is False for won in after) and any(won is True for won in before)
+        return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(chance_played), _mean(chance_best),
+                       max(0.0, lost), None, False, lost_the_deal, risk=max(0.0, risk), by_risk=by_risk)
+
+    def solved_around(self, view, played, rng: Rng) -> tuple[list, list, list, Any]:
+        """On the budget's deals consistent with the view, the solver's answers (True won, False
+        lost, None undecided) before the move, after it, and after the first step its wins take
+        most often (the one move a player who cannot tell the deals apart would take by it), and
+        that step; where it wins none, the move played stands for it."""
+        rules = self.rules
+        solved = []
         for _deal in range(self.budget.deals):
             world = rules.determinize(view, rng)
-            won, line = rules.solve_deal(world, SOLVER_NODES)
-            before.append(won)
-            if won and line:
-                firsts[line[0]] += 1
-            if won is False or (won and line and line[0] == played):
-                after.append(won)   # the solver is exact: no move wins a lost deal; its line wins
-                continue
-            rules.advance(world, played)
-            after.append(rules.solve_deal(world, SOLVER_NODES)[0])
-        chances_before, chances_after = list(map(_solved_chance, before)), list(map(_solved_chance, after))
-        lost, spread = _paired(chances_before, chances_after)
-        mark = mark_of(lost, spread)
-        hard = played if mark == BEST or not firsts else firsts.most_common(1)[0][0]
-        hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
-        lost_the_deal = all(won is False for won in after) and not all(won is False for won in before)
-        return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(chances_after),
-                       _mean(chances_before), max(0.0, lost), None, False, lost_the_deal)
+            solved.append((world, *rules.solve_deal(world, SOLVER_NODES)))
+        firsts = Counter(line[0] for _world, won, line in solved if won and line)
+        before = [won for _world, won, _line in solved]
+        after = [self._solved_after(world, won, line, played) for world, won, line in solved]
+        if not firsts:   # no step known to win: no move is known to do better
+            return before, after, after, played
+        best = firsts.most_common(1)[0][0]
+        after_best = after if best == played else [self._solved_after(*deal, best) for deal in solved]
+        return before, after, after_best, best
+
+    def _solved_after(self, world, won: bool | None, line: list, move) -> bool | None:
+        """The solver's answer on `world` after `move`, given its answer before it."""
+        if won is False or (won and line and line[0] == move):
+            return won   # the solver is exact: no move wins a lost deal; its line wins
+        state = self.rules.clone(world)
+        self.rules.advance(state, move)
+        return self.rules.solve_deal(state, SOLVER_NODES)[0]
+
+    def losses_at_once(self, view, moves: list, seed: int, deals: int = RISK_DEALS) -> list[list[float]]:
+        """Each move's losses at the next draw, on the same `deals` deals consistent with the
+        view: 1 where the deal is lost as the next turn begins, else 0, the rest of the move's
+        turn played as loses fewest (`_least_losses`). The solver sees the card to be drawn, the
+        player does not: this is the risk the player could see."""
+        worlds, policy = self._risk_worlds(view, seed, deals)
+        return [self._losses(worlds, move, view.seat, policy) for move in moves]
+
+    def risk_against_safest(self, view, legal: list, played, hard, seed: int) -> tuple[list[float], Any, list[float]]:
+        """The move played's losses at the next draw (as `losses_at_once`), and the safest legal
+        move's with them: Hard's or the rule of thumb's likeliest first, the first that loses no
+        deal ending the search (none is looked for when the move played loses none)."""
+        worlds, policy = self._risk_worlds(view, seed, RISK_DEALS)
+        mine = self._losses(worlds, played, view.seat, policy)
+        safest, fewest = played, mine
+        others = [hard] + policy.ranking(view, legal) if any(mine) else []
+        for move in dict.fromkeys(others):
+            if not any(fewest):
+                break
+            if move != played:
+                found = self._losses(worlds, move, view.seat, policy)
+                safest, fewest = (move, found) if sum(found) < sum(fewest) else (safest, fewest)
+        return mine, safest, fewest
+
+    def _risk_worlds(self, view, seed: int, deals: int) -> tuple[list, Any]:
+        rng = Rng(seed)
+        policy = self.descriptor.heuristic(rng.derive(1))
+        return [self.rules.determinize(view, rng) for _deal in range(deals)], policy
+
+    def _losses(self, worlds: list, move, seat: int, policy) -> list[float]:
+        turn = self.rules.turns_played(worlds[0], seat)
+        states = [self._advanced(world, move) for world in worlds]
+        return self._least_losses(states, seat, turn, policy, RISK_CHOICES)
+
+    def _least_losses(self, states: list, seat: int, turn: int, policy, choices: int) -> list[float]:
+        """Deal by deal, whether the deal is lost as the next turn begins, the rest of `turn` played
+        the way that loses fewest: the same choice on every deal (the player cannot tell them
+        apart), among the rule of thumb's best RISK_WIDTH, for `choices` more decisions; then (or
+        once the deals differ in what may be done) by the rule of thumb."""
+        rules = self.rules
+        live = [state for state in states if self._in_turn(state, seat, turn)]
+        legal = rules.legal_actions(live[0]) if live else []
+        if len(legal) == 1 or choices and legal and all(rules.legal_actions(s) == legal for s in live[1:]):
+            ranked = policy.ranking(rules.view(live[0], seat), legal) if len(legal) > 1 else legal
+            best = None
+            for action in ranked[:RISK_WIDTH]:
+                after = [self._advanced(state, action) if state in live else state for state in states]
+                found = self._least_losses(after, seat, turn, policy, choices - (len(legal) > 1))
+                best = found if best is None or sum(found) < sum(best) else best
+                if not any(best):
+                    break
+            return best
+        for state in live:
+            while self._in_turn(state, seat, turn):
+                legal = rules.legal_actions(state)
+                rules.advance(state, legal[0] if len(legal) == 1 else policy.choose(rules.view(state, seat), legal))
+        return [self._lost(state, seat) for state in states]
+
+    def _in_turn(self, state, seat: int, turn: int) -> bool:
+        return self.rules.to_move(state) is not None and self.rules.turns_played(state, seat) == turn
+
+    def _advanced(self, state, action):
+        copy = self.rules.clone(state)
+        self.rules.advance(copy, action)
+        return copy
+
+    def _lost(self, state, seat: int) -> float:
+        result = self.rules.outcome(state)
+        return float(result is not None and seat not in result.winners)
 
     def contenders(self, search: RolloutSearch, view, legal: list, seed: int) -> list:
         """The moves Hard's look-ahead chooses from: its tree search's choice, in a game that

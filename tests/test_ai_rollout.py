@@ -129,3 +129,13 @@ def test_one_legal_action_needs_no_rollout():
     search = RolloutSearch(rules, CubesHeuristic, deals=10**9, seed=1)
     assert search.search(rules.view(state, 0), legal) == legal[0]
     assert search.stats.iterations == 0
+
+
+def test_a_search_asked_to_play_to_the_end_passes_the_horizon():
+    rules = find_game("linx").rules
+    view, legal = decision_points("linx", 2, seed=2, count=1)[0]
+    world = rules.determinize(view, Rng(3))
+    stopped, _played = RolloutSearch(rules, find_game("linx").heuristic, seed=1).play_on(rules.clone(world), legal[0], 5)
+    ended, played = RolloutSearch(rules, find_game("linx").heuristic, seed=1, to_the_end=True).play_on(
+        rules.clone(world), legal[0], 5)
+    assert rules.outcome(stopped) is None and rules.outcome(ended) is not None and played > rules.playout_horizon

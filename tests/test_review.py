@@ -16,12 +16,13 @@ import pytest
 from game import storage
 from game.cards import card
 from game.chains.rules import FITS, Draw, Play
-from game.core import View, cards_seen
+from game.core import View, cards_seen, from_json
 from game.registry import GAMES, find_game
 from game.review import (BEST, BEST_WITHIN, COSTLY, COSTLY_FROM, GOOD, POINTS_SCALES, Decision, Judge, Review,
-                         REVIEW_VERSION, ReviewBudget, decisions_of, mark_of, review_name)
+                         REVIEW_VERSION, ReviewBudget, _paired, _solved_chance, decisions_of, mark_of, review_name)
 from game.rng import Rng
 from game.session import SaveError, Session
+from game.sovereign.state import chain_score
 
 SMALL = ReviewBudget(search=150, deals=12)
 TINY = ReviewBudget(search=40, deals=2)
@@ -105,8 +106,7 @@ DECIDED_MOVE = 98
 def decided_save() -> dict:
     linx = find_game("linx").rules
     thrown = next(a for a in linx.saved_types if a.__name__ == "Discard")
-    card = next(c for c in linx.deck({"players": 2}) if c.number == 4 and c.symbol == "Le")
-    return scripted_save("linx", DECIDED_SEED, 2, {DECIDED_MOVE: thrown(card)})
+    return scripted_save("linx", DECIDED_SEED, 2, {DECIDED_MOVE: thrown(card_of(linx, 4, "Le"))})
 
 
 def test_a_chain_thrown_away_in_a_decided_game_is_costly_in_points(decided_save):
@@ -180,6 +180,141 @@ def test_a_solitaire_is_judged_from_the_view_not_the_deck(lost_solitaire, monkey
     moved = Decision(decision.move, rules.view(other, 0), tuple(rules.legal_actions(other)), decision.played,
                      decision.told)
     assert review.judge.judge(moved, seed=5) == verdict
+
+
+# A solitaire (seed 23) the rule of thumb plays but for its move 5: Magistrate 6♁ on place 3
+# keeps no card in hand that fits the chain, where Magistrate 8✳ there kept one, and the deal,
+# still winnable, hangs on the next draw. The solver sees the draw and wins most deals either
+# way: the risk the player could see marks it.
+STAKED_SEED = 23
+STAKED_MOVE = 5
+STAKED = {"type": "PlayOn", "card": "Magistrate:2:6:planet:1", "place": 2, "face_up": True}
+
+
+@pytest.fixture(scope="module")
+def staked_solitaire() -> dict:
+    rules = find_game("sovereign-solitaire").rules
+    return scripted_save("sovereign-solitaire", STAKED_SEED, 1, {STAKED_MOVE: from_json(STAKED, rules.saved_types)})
+
+
+def test_a_solitaire_play_that_stakes_a_winnable_deal_on_the_draw_is_costly(staked_solitaire):
+    review = Review(staked_solitaire, 0, keep=False)   # the game's own budget
+    decision = next(d for d in review.decisions if d.move == STAKED_MOVE)
+    verdict = review.judge.judge(decision, seed=STAKED_SEED * 1000 + STAKED_MOVE)
+    assert verdict.mark == COSTLY and verdict.by_risk and verdict.risk >= COSTLY_FROM
+    assert verdict.chance_hard > 0   # the deal could still be won
+    assert verdict.hard != verdict.played and verdict.hard_words == "Ann plays Magistrate 8✳ (E) on Ann's chain, place 3"
+    kept = Decision(decision.move, decision.view, decision.legal, verdict.hard)
+    assert review.judge.judge(kept, seed=STAKED_SEED * 1000 + STAKED_MOVE).mark != COSTLY
+
+
+# The first twenty moves the Hard computer made on solitaire deal 7; at move 20 it plays
+# Mercenary 7 on place 5.
+HARD_OPENING = [
+    {"type": "PlayOn", "card": "Acolyte:3:4:planet:0", "place": 1, "face_up": True}, {"type": "Cover", "chain": 0, "place": 3},
+    {"type": "PlayOn", "card": "Artificer:1:4:planet:0", "place": 1, "face_up": True}, {"type": "EndTurn"},
+    {"type": "PlaceModifier", "chain": 0, "place": 0, "delta": -1},
+    {"type": "PlayOn", "card": "Magistrate:2:6:planet:1", "place": 0, "face_up": True}, {"type": "EndTurn"},
+    {"type": "PlayOn", "card": "Mercenary:0:3::0", "place": 5, "face_up": True},
+    {"type": "SetSuit", "chain": 0, "place": 5, "suit": "planet"}, {"type": "EndTurn"},
+    {"type": "PlayOn", "card": "Scout:5:3:planet:0", "place": 2, "face_up": True},
+    {"type": "Discard", "chain": 0, "place": 0}, {"type": "EndTurn"},
+    {"type": "PlayOn", "card": "Empath:4:4:star:0", "place": 5, "face_up": True}, {"type": "Flip", "chain": 0, "place": 1},
+    {"type": "EndTurn"}, {"type": "PlayOn", "card": "Empath:1:2:planet:0", "place": 1, "face_up": True},
+    {"type": "Flip", "chain": 0, "place": 4}, {"type": "EndTurn"},
+    {"type": "PlayOn", "card": "Mercenary:4:7::0", "place": 4, "face_up": True}]
+
+
+def test_a_solitaire_move_is_weighed_against_one_move_for_every_deal():
+    """Knowing each deal, the solver takes another first step on some of them than on others;
+    the player, who cannot tell them apart, takes one move on all: Hard's move at deal 7's move
+    20 is weighed against the solver's favourite step, not against each deal's own best."""
+    types = find_game("sovereign-solitaire").rules.saved_types
+    opening = {number: from_json(item, types) for number, item in enumerate(HARD_OPENING, 1)}
+    review = Review(scripted_save("sovereign-solitaire", 7, 1, opening), 0, keep=False)
+    decision = next(d for d in review.decisions if d.move == len(HARD_OPENING))
+    before, after, after_best, best = review.judge.solved_around(decision.view, decision.played, Rng(69))
+    assert best != decision.played
+    assert any(won is True and won_after is not True for won, won_after in zip(before, after_best))
+    chances = [list(map(_solved_chance, answers)) for answers in (before, after, after_best)]
+    assert mark_of(*_paired(chances[0], chances[1])) == COSTLY   # against each deal's own best
+    assert mark_of(*_paired(chances[2], chances[1])) != COSTLY
+    assert review.judge.judge(decision, seed=69).mark != COSTLY
+
+
+def test_a_solitaire_move_is_not_costly_where_no_step_is_known_to_win():
+    """Deal 1 at its move 2: within its budget the solver wins none of the deals the player
+    cannot tell apart, before the move or after: no move is known to do better, and none is
+    said to have lost the deal."""
+    review = Review(scripted_save("sovereign-solitaire", 1, 1), 0, keep=False)
+    decision = next(d for d in review.decisions if d.move == 2)
+    before, after, _after_best, _best = review.judge.solved_around(decision.view, decision.played, Rng(9))
+    assert True not in before and True not in after and None in before
+    verdict = review.judge.judge(decision, seed=9)
+    assert verdict.mark == BEST and verdict.hard == verdict.played and not verdict.lost_the_deal
+
+
+# A LINX game (seed 4) where Ann, playing by the rule of thumb, would lay a chain of ten for 90
+# points at her first turn (move 2) and discards 10 Heart from it instead: 35 points thrown away
+# on average, with the game still open.
+THROWN_SEED = 4
+THROWN_MOVE = 2
+
+
+def test_a_chain_thrown_away_early_is_costly_and_laying_it_is_not():
+    linx = find_game("linx").rules
+    thrown = next(a for a in linx.saved_types if a.__name__ == "Discard")
+    save = scripted_save("linx", THROWN_SEED, 2, {THROWN_MOVE: thrown(card_of(linx, 10, "He"))})
+    review = Review(save, 0, keep=False)   # the game's own budget
+    decision = next(d for d in review.decisions if d.move == THROWN_MOVE)
+    verdict = review.judge.judge(decision, seed=THROWN_SEED * 1000 + THROWN_MOVE)
+    assert 0 < verdict.chance_played < verdict.chance_hard < 1   # not decided
+    assert verdict.mark == COSTLY and verdict.points_cost >= POINTS_SCALES["linx"].costly_from
+    assert type(verdict.hard).__name__ == "LayChain" and verdict.hard.scoring.points == 90
+    laid = Decision(decision.move, decision.view, decision.legal, verdict.hard)
+    assert review.judge.judge(laid, seed=THROWN_SEED * 1000 + THROWN_MOVE).mark == BEST
+
+
+# A Cubes game (seed 1) where Ann, playing by the rule of thumb, could close a cube at move 22
+# and places 8♦ where it closes none.
+OPEN_LEFT = {"type": "Place", "card": "8D", "x": -1, "y": -3}
+
+
+def test_a_cube_left_open_is_costly_and_closing_it_is_not():
+    cubes = find_game("cubes").rules
+    left_open = from_json(OPEN_LEFT, cubes.saved_types)
+    save = scripted_save("cubes", 1, 2, {22: left_open})
+    state = state_before(save, 22)
+    review = Review(save, 0, keep=False)   # the game's own budget
+    decision = next(d for d in review.decisions if d.move == 22)
+    verdict = review.judge.judge(decision, seed=1022)
+    assert cubes.points(cubes.apply(state, left_open)[0])[0] == cubes.points(state)[0]
+    assert verdict.mark == COSTLY and cubes.points(cubes.apply(state, verdict.hard)[0])[0] > cubes.points(state)[0]
+    closing = Decision(decision.move, decision.view, decision.legal, verdict.hard)
+    assert review.judge.judge(closing, seed=1022).mark == BEST
+
+
+# A Sovereign's Chain game (seed 8) where Ann, playing by the rule of thumb, plays Magistrate 6✳
+# face up on her own chain at move 21, giving away its suit majority: its score falls by 3 or more.
+GIVEN_AWAY = {"type": "Play", "card": "Magistrate:1:6:star:1", "chain": 0, "face_up": True}
+
+
+def test_a_chain_majority_given_away_is_costly_and_keeping_it_is_not():
+    sovereign = find_game("sovereigns-chain").rules
+    given = from_json(GIVEN_AWAY, sovereign.saved_types)
+    save = scripted_save("sovereigns-chain", 8, 2, {21: given})
+    state = state_before(save, 21)
+    assert chain_score(sovereign.apply(state, given)[0].chains[0]) <= chain_score(state.chains[0]) - 3
+    review = Review(save, 0, keep=False)   # the game's own budget
+    decision = next(d for d in review.decisions if d.move == 21)
+    verdict = review.judge.judge(decision, seed=8021)
+    assert verdict.mark == COSTLY and verdict.hard != given
+    kept = Decision(decision.move, decision.view, decision.legal, verdict.hard)
+    assert review.judge.judge(kept, seed=8021).mark == BEST
+
+
+def card_of(linx, number: int, symbol: str):
+    return next(c for c in linx.deck({"players": 2}) if c.number == number and c.symbol == symbol)
 
 
 def test_a_forced_move_is_best_without_a_search(blunder_save, monkeypatch):

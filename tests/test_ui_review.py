@@ -379,3 +379,7 @@ def test_the_lines_of_a_verdict_marked_by_its_points_or_losing_the_deal():
     assert summary_lines([lost, after], "You")[1:] == ["1 best \u00b7 0 good \u00b7 1 costly \u00b7 lost at move 14",
                                                        "Costliest: move 14 (90 points of win chance)"]
     assert summary_lines([after], "You")[2] == "No decision lost any win chance."
+    staked = engine.Verdict(5, BLUNDER, "You play", COSTLY, WINNING, "You play", 0.7, 0.85, 0.15, None,
+                            risk=0.33, by_risk=True)
+    assert cost_line(staked) == "Costly: 33% likelier to lose at the next draw than Hard's move (win chance 70%; Hard's move 85%)"
+    assert summary_lines([after, staked], "You")[2] == "Costliest: move 5 (33% likelier to lose at the next draw than Hard's move)"

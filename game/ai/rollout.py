@@ -39,7 +39,7 @@ class RolloutSearch:
     """Rollouts of the rule of thumb (`heuristic_class(seed)` builds one) for one game's rules."""
 
     def __init__(self, rules, heuristic_class, deals: int = 100, time_limit: float | None = None,
-                 candidates: int = CANDIDATES, margin: float = MARGIN, seed: int = 0) -> None:
+                 candidates: int = CANDIDATES, margin: float = MARGIN, seed: int = 0, to_the_end: bool = False) -> None:
         if deals < 1:
             raise ValueError("the search needs at least one deal")
         self.rules = rules
@@ -49,6 +49,7 @@ class RolloutSearch:
         self.time_limit = time_limit
         self.candidates = candidates
         self.margin = margin
+        self.horizon = None if to_the_end else rules.playout_horizon
         self.rng = FastRng(seed)
         self.stats = SearchStats()
         self.means: dict = {}
@@ -113,12 +114,12 @@ class RolloutSearch:
 
     def play_on(self, state, move, seed: int) -> tuple[object, int]:
         """`state` after `move` and play on by the rule of thumb for every seat (each seeing its
-        own view), to the end, the game's horizon or the safety cap; and the actions played."""
+        own view), to the end, the game's horizon (unless `to_the_end` was asked: a measure that
+        may take its time) or the safety cap; and the actions played."""
         rules = self.rules
         rules.advance(state, move)
         policy = self.heuristic_class(seed)
-        horizon = rules.playout_horizon
-        cap = ROLLOUT_CAP if horizon is None else horizon
+        cap = ROLLOUT_CAP if self.horizon is None else self.horizon
         to_move, legal_actions, advance, view = rules.to_move, rules.legal_actions, rules.advance, rules.view
         played = 0
         while played < cap:

@@ -96,14 +96,18 @@ def points_words(points: float, unit: str = "point") -> str:
 def cost_line(verdict) -> str:
     """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)", or where
     the win chance could not tell the moves apart, "Costly: cost: 150 points (win chance 0%
-    either way)"; and in a solitaire, the move after which the deal could no longer be won (as
-    far as the player could know): "no win after it"."""
+    either way)"; in a solitaire, a move marked by its risk of losing the deal at the next draw,
+    "Costly: 35% likelier to lose at the next draw than Hard's move (win chance 90%; Hard's move
+    95%)", and the move after which the deal could no longer be won (as far as the player could
+    know): "no win after it"."""
     mark = MARK_WORDS[verdict.mark]
     if verdict.forced:
         return f"{mark}: the only move"
     lost = "; no win after it" if verdict.lost_the_deal else ""
     if verdict.by_points:
         return f"{mark}: cost: {points_words(verdict.points_cost, verdict.unit)} ({chances_words(verdict)}){lost}"
+    if verdict.by_risk:
+        return f"{mark}: {risk_words(verdict)} ({chances_words(verdict)}){lost}"
     fewer = ""
     if verdict.points_cost and round(verdict.points_cost):
         lost_points = points_words(verdict.points_cost, verdict.unit)
@@ -114,6 +118,11 @@ def cost_line(verdict) -> str:
         return f"{mark}: as good as Hard's move for the win{fewer}{lost}"
     return (f"{mark}: {round(100 * verdict.cost)} points of win chance lost ({percent(verdict.chance_played)}; "
             f"Hard's move {percent(verdict.chance_hard)}){fewer}{lost}")
+
+
+def risk_words(verdict) -> str:
+    """How much likelier the move was to lose the deal at the next draw than Hard's move."""
+    return f"{percent(verdict.risk)} likelier to lose at the next draw than Hard's move"
 
 
 def chances_words(verdict) -> str:
@@ -137,13 +146,17 @@ def summary_lines(verdicts, name: str) -> list[str]:
         return [head, marks, "No decision lost any win chance."]
     if costliest.by_points:
         return [head, marks, f"Costliest: move {costliest.move} (cost: {points_words(costliest.points_cost, costliest.unit)})"]
+    if costliest.by_risk:
+        return [head, marks, f"Costliest: move {costliest.move} ({risk_words(costliest)})"]
     return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance)"]
 
 
 def costliness(verdict) -> tuple:
     """What ranks the costliest decision: its mark, then what it lost (points where the points
-    made the mark, else points of win chance)."""
-    return SEVERITY[verdict.mark], verdict.points_cost if verdict.by_points else round(100 * verdict.cost)
+    made the mark, the risk at the next draw where that made it, else points of win chance)."""
+    if verdict.by_points:
+        return SEVERITY[verdict.mark], verdict.points_cost
+    return SEVERITY[verdict.mark], round(100 * (verdict.risk if verdict.by_risk else verdict.cost))
 
 
 # ---------------------------------------------------------------- the work, off the frame loop
