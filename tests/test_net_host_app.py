@@ -183,7 +183,7 @@ def test_the_hosts_continue_opens_the_saved_table_again_and_its_players_come_bac
         assert until(host_app, lambda: button(lobby, "Start").enabled)
         click(host_app, lobby, "Start")
         assert until(host_app, lambda: host_app.handed)
-        code = lobby.lobby["room"]
+        code, port = lobby.lobby["room"], host_app.app.screens.hosting.server.port
         host_app.app.screens.hosting.stop()
         bea.close()
         host_app.app.screens.menu()
@@ -191,6 +191,7 @@ def test_the_hosts_continue_opens_the_saved_table_again_and_its_players_come_bac
         assert until(host_app, lambda: len(host_app.handed) == 2)
         client, messages = host_app.handed[1]
         assert client is host_app.app.screens.hosting.client and messages[0]["room"] == code
+        assert host_app.app.screens.hosting.server.port == port, "the players' Rejoin finds it where it was"
         record = json.loads(storage.autosave_path().read_text())["network"]
         token = next(t for t, seat in record["tokens"].items() if seat == 1)
         bea = TableClient(f"ws://127.0.0.1:{host_app.app.screens.hosting.server.port}")

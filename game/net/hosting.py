@@ -68,6 +68,7 @@ class HostedTable:
         self.host_seat: int | None = None
         self.host_token: str | None = None  # the token of the host's own seat
         self.holders: dict[str, int] = {}  # a token -> the seat it holds
+        self.port = 0  # the port the host's server last served the table on (0: none yet)
         self.seq: dict[int, int] = {}  # a seat -> the last sequence number it was sent
         self.shown: dict[int, int] = {}  # a seat -> the number of the last move it was sent
         self.shown_from: dict[int, list] = {}  # a seat -> the session's moves that number is of
@@ -102,11 +103,15 @@ class HostedTable:
         table.host_key, table.host_seat = record["host"], record["host_seat"]
         table.holders = {token: seat for token, seat in record["tokens"].items()}
         table.host_token = next(token for token, seat in table.holders.items() if seat == table.host_seat)
+        port = record.get("port", 0)
+        table.port = port if type(port) is int and 0 <= port < 65536 else 0
         return table
 
     def network_record(self) -> dict:
-        """What the host's save keeps to open this table again: its room, host key and tokens."""
-        return {"room": self.room, "host": self.host_key, "host_seat": self.host_seat, "tokens": dict(self.holders)}
+        """What the host's save keeps to open this table again: its room, host key, tokens and the
+        port it was served on."""
+        return {"room": self.room, "host": self.host_key, "host_seat": self.host_seat, "tokens": dict(self.holders),
+                "port": self.port}
 
     @property
     def started(self) -> bool:

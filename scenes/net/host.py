@@ -61,9 +61,8 @@ class Hosting:
     def __init__(self, app, table: HostedTable) -> None:
         self.app = app
         self.table = table
-        pace = theme.COMPUTER_PACE.get(app.settings.get("computer_speed"), 0.75)
-        self.server = TableServer(LISTEN_ADDRESS, 0, computer_pace=pace, on_move=self.autosave, one_table=True)
-        port = self.server.start()
+        self.server, port = self.listen(theme.COMPUTER_PACE.get(app.settings.get("computer_speed"), 0.75))
+        table.port = port
         self.room = self.server.host(table)
         self.addresses = join_addresses(LISTEN_ADDRESS, port)
         self.client = TableClient(f"ws://127.0.0.1:{port}", wake=app.wake)
@@ -88,6 +87,21 @@ class Hosting:
             self.advertised = None
         else:
             self.advertised.update(open_seats)
+
+    def listen(self, pace: float) -> tuple[TableServer, int]:
+        """The table's server, on the port it had when it was saved (so the players' Rejoin finds
+        it there), or on a free one when that port is taken now or the table is new."""
+        def server_on(port: int) -> TableServer:
+            return TableServer(LISTEN_ADDRESS, port, computer_pace=pace, on_move=self.autosave, one_table=True)
+
+        if self.table.port:
+            server = server_on(self.table.port)
+            try:
+                return server, server.start()
+            except OSError:
+                log.info("port %s is taken now: the table opens on another", self.table.port)
+        server = server_on(0)
+        return server, server.start()
 
     @staticmethod
     def autosave(table: HostedTable) -> None:
