@@ -66,10 +66,15 @@ def eventually(done) -> bool:
 
 def lobby_where(client: TableClient, done) -> dict:
     """The first lobby message for which `done(lobby)` holds."""
+    return first_of(client, "lobby", done)
+
+
+def first_of(client: TableClient, kind: str, done) -> dict:
+    """The first message of `kind` for which `done(message)` holds."""
     while True:
-        lobby = client.wait_for("lobby", WAIT)
-        if done(lobby):
-            return lobby
+        message = client.wait_for(kind, WAIT)
+        if done(message):
+            return message
 
 
 def test_tests_listen_on_this_computer_only():
@@ -376,18 +381,10 @@ def test_the_host_deals_the_next_game_of_a_match_and_every_seat_gets_the_new_dea
     assert ben.wait_for("refused", WAIT)["reason"] == "only the host can do that"
     host.send({"type": "next_game"})
     for seat, client in ((0, host), (1, ben)):
-        snapshot = lobby_free_snapshot(client, lambda message: message["game_number"] == first + 1)
+        snapshot = first_of(client, "snapshot", lambda message: message["game_number"] == first + 1)
         assert snapshot["to_move"] is not None and snapshot["view"] == to_json(session.stream(seat).view)
     host.close()
     ben.close()
-
-
-def lobby_free_snapshot(client: TableClient, done) -> dict:
-    """The first snapshot for which `done(snapshot)` holds."""
-    while True:
-        snapshot = client.wait_for("snapshot", WAIT)
-        if done(snapshot):
-            return snapshot
 
 
 def test_a_connection_that_dies_without_a_word_is_let_go_and_shown_dropped():
