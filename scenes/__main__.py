@@ -3,7 +3,8 @@
 Flags: --version; --smoke (open every scene headless, draw a frame of each, exit 0);
 --demo (computers play a game on screen); --install-desktop (Linux menu entry for this executable);
 --smoke-host and --smoke-join ADDRESS ROOM (a game over loopback between two processes, headless:
-scenes/shell/netsmoke.py).
+scenes/shell/netsmoke.py); --server [--host H] [--port P] [--certificate C --key K] (the table
+server with no window, as `chaintable-server`: game/net/command.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ LAUNCHED = time.perf_counter()
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--server"]:  # the table server, no window: the executables' chaintable-server
+        from game.net.command import main as serve
+
+        return serve(argv[1:], prog="chaintable --server")
     parser = argparse.ArgumentParser(prog="chaintable", description="Chain Table: five chain-building card games.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--smoke", action="store_true", help="open every scene headless, draw a frame of each, exit")
@@ -29,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke-host", action="store_true", help="host a table on 127.0.0.1 for --smoke-join, headless")
     parser.add_argument("--smoke-join", nargs=2, metavar=("ADDRESS", "ROOM"), help="play the open seat of that table")
     parser.add_argument("--smoke-seed", type=int, help="with --smoke-join: play random legal moves from this seed")
+    parser.add_argument("--server", action="store_true",
+                        help="first: run the table server with no window (chaintable --server --help for its options)")
     args = parser.parse_args(argv)
     if args.smoke_host or args.smoke_join:
         from scenes.shell.netsmoke import run_net_smoke

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from game.core import to_json
 from game.net.client import TableClient
 from game.net.server import TableServer
@@ -133,14 +135,16 @@ def test_garbage_a_wrong_version_and_a_flood_are_refused_and_the_game_goes_on(se
             client.close()
 
 
-def test_the_server_command_serves_tables_until_it_is_stopped():
-    """`chaintable-server` on 127.0.0.1 and a free port: a player sets a table up on it; a TERM
-    signal stops it."""
+@pytest.mark.parametrize("command", [["-m", "game.net.command"], ["-m", "scenes", "--server"]],
+                         ids=["chaintable-server", "chaintable --server"])
+def test_the_server_command_serves_tables_until_it_is_stopped(command):
+    """`chaintable-server` (the executables: `chaintable --server`) on 127.0.0.1 and a free port: a
+    player sets a table up on it; a TERM signal stops it."""
     import re
     import subprocess
     import sys
 
-    command = [sys.executable, "-m", "game.net.command", "--host", "127.0.0.1", "--port", "0"]
+    command = [sys.executable, *command, "--host", "127.0.0.1", "--port", "0"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline()

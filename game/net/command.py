@@ -26,8 +26,9 @@ def tls_context(certificate: str | None, key: str | None) -> ssl.SSLContext | No
     return context
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="chaintable-server", description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
+    """`prog`: the name the command was called by (the executables run it as `chaintable --server`)."""
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every one)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any free)")
     parser.add_argument("--certificate", help="the server's TLS certificate chain (PEM), for wss://")
@@ -36,12 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         context = tls_context(args.certificate, args.key)
     except (OSError, ssl.SSLError) as err:
-        parser.exit(2, f"chaintable-server: the certificate cannot be used: {err}\n")
+        parser.exit(2, f"{prog}: the certificate cannot be used: {err}\n")
     server = TableServer(args.host, args.port, tls=context)
     try:
         port = server.start()
     except OSError as err:
-        parser.exit(1, f"chaintable-server: {err}\n")
+        parser.exit(1, f"{prog}: {err}\n")
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     print(f"Chain Table server on {'wss' if context else 'ws'}://{args.host}:{port}", flush=True)
