@@ -21,12 +21,7 @@ from scenes.shell.version import program_version
 LAUNCHED = time.perf_counter()
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--server"]:  # the table server, no window: the executables' chaintable-server
-        from game.net.command import main as serve
-
-        return serve(argv[1:], prog="chaintable --server")
+def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="chaintable", description="Chain Table: five chain-building card games.")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--smoke", action="store_true", help="open every scene headless, draw a frame of each, exit")
@@ -37,6 +32,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke-seed", type=int, help="with --smoke-join: play random legal moves from this seed")
     parser.add_argument("--server", action="store_true",
                         help="first: run the table server with no window (chaintable --server --help for its options)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--server"]:  # the table server, no window: the executables' chaintable-server
+        from game.net.command import main as serve
+
+        return serve(argv[1:], prog="chaintable --server")
+    parser = arguments()
     args = parser.parse_args(argv)
     if args.smoke_host or args.smoke_join:
         from scenes.shell.netsmoke import run_net_smoke

@@ -246,13 +246,34 @@ def test_no_online_screen_overlaps_or_spills_at_any_size(host_app, large_text):
     setup = SetupScene(app, "linx", host=lambda config, seed: None)
     while len(setup.rows) < 6:
         setup._add_seat()
+    join = join_screen_in_full(app, lobby.lobby)
     report = []
     for size in SIZES:
         app.screen = pygame.display.set_mode(size)
         for name, scene in (("online", online_menu(app)), ("games", game_choice(app)), ("setup", setup),
-                            ("host's lobby", lobby), ("player's lobby", joined)):
+                            ("host's lobby", lobby), ("player's lobby", joined), ("join", join)):
             report += [f"{name} {size}: {problem}" for problem in problems(scene, size)]
     assert not report, "\n".join(report[:40])
+
+
+def join_screen_in_full(app, lobby: dict):
+    """The Join screen with a six-seat lobby looked at, four tables to rejoin and four found on the
+    network, every name as long as a name may be."""
+    from game.net import joined
+    from game.net.discovery import FoundTable
+    from scenes.net.join import JoinScene
+
+    names = ["Bartholomew-Maximilian"[:20]] * 6
+    for room in ("ABCDE", "FGHJK", "LMNPQ", "RSTUV"):
+        joined.remember_table({"address": "ws://192.168.100.200:65000", "room": room, "token": "t" * 22, "seat": 1,
+                               "game": "sovereigns-chain", "title": "Sovereign's Chain", "names": names})
+    join = JoinScene(app)
+    join.stop_looking()
+    found = [FoundTable(names[0], "192.168.100.200", 65000, room, "sovereigns-chain", 5) for room in ("ABCDE", "FGHJK", "LMNPQ", "RSTUV")]
+    join.browser.tables = lambda: found
+    join.show_found()
+    join.show_lobby(lobby)
+    return join
 
 
 def test_a_hosted_table_is_found_on_the_network_and_chosen_it_is_looked_at(host_app):
@@ -265,14 +286,14 @@ def test_a_hosted_table_is_found_on_the_network_and_chosen_it_is_looked_at(host_
     driver.app.screens.join()
     join = driver.app.top
     label = f"Chains at Ana\u2019s \u00b7 room {hosting.room} \u00b7 1 open seat"
-    until(driver, lambda: label in [b.label for b in join.found_buttons] or join.browser.problem, 15)
+    until(driver, lambda: label in [b.label for b in join.founds.buttons] or join.browser.problem, 15)
     if join.browser.problem:
         pytest.skip(f"multicast on 127.0.0.1 does not work here: {join.browser.problem}")
-    found = [b for b in join.found_buttons if b.label == label]
-    assert found, f"the hosted table was not found within 15 s: {[b.label for b in join.found_buttons]}"
+    found = [b for b in join.founds.buttons if b.label == label]
+    assert found, f"the hosted table was not found within 15 s: {[b.label for b in join.founds.buttons]}"
     driver.click(found[0].rect.center)
     assert (join.address.value, join.room.value) == (f"127.0.0.1:{hosting.server.port}", hosting.room)
     assert until(driver, lambda: join.lobby is not None)
-    assert [b.label for b in join.seat_buttons] == ["Seat 1: Ana (host)", "Seat 2: sit here"]
+    assert [b.label for b in join.seats.buttons] == ["Seat 1: Ana (host)", "Seat 2: sit here"]
     join.back()
     assert join.stop_looking not in driver.app.quit_hooks and driver.app.top is not join

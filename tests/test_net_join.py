@@ -83,12 +83,12 @@ def test_the_lobbys_free_seats_are_offered_and_a_seat_taken_meanwhile_is_said(dr
     scene = join_screen(driver)
     fill(driver, scene, f"127.0.0.1:{server.port}", code, "Ana")
     scene.show_lobby(lobby_of(code, held=()))
-    assert [button.enabled for button in scene.seat_buttons] == [True, True]
+    assert [button.enabled for button in scene.seats.buttons] == [True, True]
     scene.show_lobby(lobby_of(code, held=(0,)))
-    assert [button.label for button in scene.seat_buttons] == ["Seat 1: Ben (host)", "Seat 2: sit here"]
+    assert [button.label for button in scene.seats.buttons] == ["Seat 1: Ben (host)", "Seat 2: sit here"]
     taker = sit(server, code, 1)[0]
     try:
-        driver.click(scene.seat_buttons[1].rect.center)
+        driver.click(scene.seats.buttons[1].rect.center)
         assert frames_until(driver, lambda: "taken: choose another seat" in scene.message)
         assert driver.app.top is scene
     finally:
@@ -132,8 +132,8 @@ def test_rejoin_brings_the_player_back_to_the_seat(driver, server):
     joined.remember_table({"address": address(server), "room": code, "token": welcome["token"], "seat": 1,
                            "game": "chains", "title": "Chains", "names": ["Ben", "Ana"]})
     scene = join_screen(driver)
-    assert [button.label for button in scene.rejoin_buttons] == [f"Rejoin Chains: Ben, Ana \u00b7 room {code}"]
-    driver.click(scene.rejoin_buttons[0].rect.center)
+    assert [button.label for button in scene.rejoins.buttons] == [f"Rejoin Chains \u00b7 room {code} \u00b7 as Ana"]
+    driver.click(scene.rejoins.buttons[0].rect.center)
     assert frames_until(driver, lambda: isinstance(driver.app.top, NetworkedTable))
     assert driver.app.top.turns.viewer == 1
     driver.app.top.turns.client.close()
@@ -152,7 +152,7 @@ def test_a_broken_list_of_tables_is_set_aside_with_the_reason_and_joining_goes_o
     joined.tables_path().parent.mkdir(parents=True, exist_ok=True)
     joined.tables_path().write_text("{not json")
     scene = join_screen(driver)
-    assert "list of joined tables" in scene.message and scene.rejoin_buttons == []
+    assert "list of joined tables" in scene.message and scene.rejoins.buttons == []
     assert not joined.tables_path().exists()
     joined.remember_table({"address": "ws://127.0.0.1:8765", "room": "ABCDE", "token": "t", "seat": 0,
                            "game": "chains", "title": "Chains", "names": ["Ana", "Ben"]})

@@ -25,12 +25,12 @@ from scenes.shell.app import Scene
 from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
-from scenes.ui.widgets import Button, TextField, draw_lines, draw_text, fit_text, line_height, panel, wrap
+from scenes.ui.resources import text_px
+from scenes.ui.widgets import Button, TextField, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
 REJOIN_SHOWN = 4  # the newest tables offered to come back to
 FOUND_SHOWN = 4  # the tables on the local network offered
 LOOKING = "Looking for tables on this network\u2026 (or type the host's address and room code)"
-SEATS_SHOWN = 6
 
 
 def room_letter(ch: str) -> bool:
@@ -49,17 +49,17 @@ class JoinScene(Scene):
         self.look_button = Button("Look", self.look, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
         self.back_button = Button("Back", self.back, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
         self.lobby: dict | None = None  # the table's lobby, once looked at
-        self.seat_buttons: list[Button] = []
+        self.seats = Listing("")  # the lobby's seats, once looked at (the message above says what they are)
         self.message = problem or ""
-        self.rejoin_buttons = [Button(self.rejoin_label(entry), lambda entry=entry: self.rejoin(entry))
-                               for entry in tables[:REJOIN_SHOWN]]
+        self.rejoins = Listing("Tables you sat at:", [(self.rejoin_labels(entry), lambda entry=entry: self.rejoin(entry))
+                                                       for entry in tables[:REJOIN_SHOWN]])
         self.client: TableClient | None = None
         self.connecting: Thinker | None = None
         self.purpose = ""  # what the connection is for: "look", or "sit" (a seat, or coming back)
         self.entry: dict = {}  # the table being sat at, as tables.json keeps it
         self.unread: list[dict] = []
         self.found: list[discovery.FoundTable] = []  # the tables on the local network, as last shown
-        self.found_buttons: list[Button] = []
+        self.founds = Listing("Tables on this network:")
         self.browser = discovery.browser(LISTEN_ADDRESS)
         self.browser.start()
         app.quit_hooks.append(self.stop_looking)
@@ -82,10 +82,12 @@ class JoinScene(Scene):
         self.app.pop()
 
     @staticmethod
-    def found_label(table: discovery.FoundTable) -> str:
+    def found_labels(table: discovery.FoundTable) -> list[str]:
+        """A table found on the network in words, the longest first (the first that fits shows)."""
         title = next((game.title for game in registry.GAMES if game.name == table.game), table.game)
         seats = f"{table.open_seats} open seat{'s' if table.open_seats != 1 else ''}"
-        return f"{title} at {table.name}\u2019s \u00b7 room {table.room} \u00b7 {seats}"
+        return [f"{title} at {table.name}\u2019s \u00b7 room {table.room} \u00b7 {seats}",
+                f"{title} \u00b7 room {table.room} \u00b7 {seats}", f"Room {table.room} \u00b7 {table.open_seats} open"]
 
     def choose_found(self, table: discovery.FoundTable) -> None:
         """A table found on the local network: its address and room filled in, and looked at."""
@@ -98,13 +100,18 @@ class JoinScene(Scene):
         tables = self.browser.tables()[:FOUND_SHOWN]
         if tables != self.found:
             self.found = tables
-            self.found_buttons = [Button(self.found_label(table), lambda table=table: self.choose_found(table))
-                                  for table in tables]
+            self.founds = Listing("Tables on this network:", [
+                (self.found_labels(table), lambda table=table: self.choose_found(table)) for table in tables])
             self.layout(self.app.size)
 
     @staticmethod
-    def rejoin_label(entry: dict) -> str:
-        return f"Rejoin {entry['title']}: {', '.join(map(str, entry['names']))} \u00b7 room {entry['room']}"
+    def rejoin_labels(entry: dict) -> list[str]:
+        """A table sat at before in words, the longest first (the first that fits shows)."""
+        names, seat = entry["names"], entry["seat"]
+        name = str(names[seat]) if type(seat) is int and 0 <= seat < len(names) else ""
+        title, room = entry["title"], entry["room"]
+        return [f"Rejoin {title} \u00b7 room {room} \u00b7 as {name}", f"Rejoin {title} \u00b7 room {room}",
+                f"Rejoin room {room}"]
 
     # -- what the player asks
 
@@ -119,7 +126,7 @@ class JoinScene(Scene):
         if len(room) != ROOM_CODE_LENGTH:
             self.message = f"The room code is {ROOM_CODE_LENGTH} letters: the host's screen shows it."
             return
-        self.lobby, self.seat_buttons = None, []
+        self.lobby, self.seats = None, Listing("")
         self.connect(address, {"type": "look", "room": room}, "look")
 
     def sit(self, seat: int) -> None:
@@ -209,9 +216,10 @@ class JoinScene(Scene):
     def show_lobby(self, lobby: dict) -> None:
         self.lobby = lobby
         seats = lobby.get("seats", [])
-        self.seat_buttons = [Button(self.seat_label(i, seat), lambda i=i: self.sit(i), enabled=self.free(seat))
-                             for i, seat in enumerate(seats[:SEATS_SHOWN])]
-        free = sum(button.enabled for button in self.seat_buttons)
+        self.seats = Listing("", [([self.seat_label(i, seat)], lambda i=i: self.sit(i)) for i, seat in enumerate(seats)])
+        for button, seat in zip(self.seats.buttons, seats):
+            button.enabled = self.free(seat)
+        free = sum(button.enabled for button in self.seats.buttons)
         title = lobby.get("title", "")
         self.message = f"{title}: choose a free seat." if free else f"{title}: every seat is taken."
         self.layout(self.app.size)
@@ -247,13 +255,12 @@ class JoinScene(Scene):
         for field in self.fields:
             field.handle(event)
         self.room.value = self.room.value.upper()
-        for button in [self.look_button, self.back_button, *self.seat_buttons, *self.rejoin_buttons,
-                       *self.found_buttons]:
+        for button in [self.look_button, self.back_button, *self.listed()]:
             button.handle(event)
 
     def press_enter(self) -> None:
         """Enter looks, or sits in the one free seat the lobby offers."""
-        free = [button for button in self.seat_buttons if button.enabled]
+        free = [button for button in self.seats.buttons if button.enabled]
         if len(free) == 1 and self.lobby is not None:
             free[0].on_click()
         else:
@@ -272,31 +279,28 @@ class JoinScene(Scene):
     def layout(self, size) -> None:
         w, h = size
         gap = self.px(14)
-        width = min(w - 2 * gap, self.px(640))
+        width = min(w - 2 * gap, max(self.px(640), w * 3 // 5))
         self.box = pygame.Rect((w - width) // 2, self.px(30), width, h - self.px(60))
         label_w, field_h = self.px(150), line_height(self.px(20)) + self.px(14)
         y = self.box.y + gap + line_height(self.px(30), bold=True) + gap
         for field in self.fields:
             field.rect = pygame.Rect(self.box.x + gap + label_w, y, width - 2 * gap - label_w, field_h)
             y += field_h + gap // 2
-        bh = self.px(50)
-        self.look_button.rect = pygame.Rect(self.box.x + gap + label_w, y + gap // 2, self.px(160), bh)
-        self.back_button.rect = pygame.Rect(self.box.right - gap - self.px(160), y + gap // 2, self.px(160), bh)
+        needed = [button.needed(self.px(18)) for button in (self.look_button, self.back_button)]
+        bw = max(self.px(160), *(w for w, _h in needed))
+        bh = max(self.px(50), *(h for _w, h in needed))
+        self.look_button.rect = pygame.Rect(self.box.x + gap + label_w, y + gap // 2, bw, bh)
+        self.back_button.rect = pygame.Rect(self.box.right - gap - bw, y + gap // 2, bw, bh)
         self.message_y = y + bh + gap
         y = self.message_y + line_height(self.px(18)) + gap
-        for button in self.seat_buttons:
-            button.rect = pygame.Rect(self.box.x + gap, y, width - 2 * gap, self.px(40))
-            y += self.px(46)
-        self.rejoin_y, y = self.list_below(y + gap // 2, self.rejoin_buttons, width)
-        self.found_y, y = self.list_below(y + gap // 2, self.found_buttons, width)
+        bottom = self.box.bottom - gap
+        for listing in (self.seats, self.rejoins, self.founds):
+            y = listing.place(self, y, bottom, self.box.x + gap, width - 2 * gap) + gap // 2
+        self.looking_y = y
 
-    def list_below(self, top: int, buttons: list[Button], width: int) -> tuple[int, int]:
-        """A heading at `top` and `buttons` under it: where the heading goes, and the next free y."""
-        y = top + line_height(self.px(18)) + self.px(7)
-        for button in buttons:
-            button.rect = pygame.Rect(self.box.x + self.px(14), y, width - self.px(28), self.px(40))
-            y += self.px(46)
-        return top, y
+    def listed(self) -> list[Button]:
+        """The seats, tables to rejoin and tables found that the window has room for."""
+        return self.seats.shown + self.rejoins.shown + self.founds.shown
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
@@ -309,14 +313,52 @@ class JoinScene(Scene):
             draw_text(screen, label, self.px(20), theme.INK, (self.box.x + gap, field.rect.centery), "midleft",
                       box=self.box)
             field.draw(screen, self.px(20), blink)
-        for button in [self.look_button, self.back_button, *self.seat_buttons, *self.rejoin_buttons,
-                       *self.found_buttons]:
+        for button in (self.look_button, self.back_button):
             button.draw(screen, self.px(18))
-        if self.rejoin_buttons:
-            draw_text(screen, "Tables you sat at:", self.px(18), theme.INK_DIM, (self.box.x + gap, self.rejoin_y),
-                      box=self.box)
-        found = "Tables on this network:" if self.found_buttons else self.browser.problem or LOOKING
-        draw_lines(screen, wrap(found, self.px(18), self.box.w - 2 * gap), self.px(18), theme.INK_DIM,
-                   (self.box.x + gap, self.found_y), box=self.box)
+        for listing in (self.seats, self.rejoins, self.founds):
+            listing.draw(screen, self)
+        if not self.founds.buttons:
+            self.draw_looking(screen)
         message = fit_text(self.message, self.px(18), self.box.w - 2 * gap)
         draw_text(screen, message, self.px(18), theme.INK, (self.box.x + gap, self.message_y), box=self.box)
+
+    def draw_looking(self, screen) -> None:
+        """Where no table is found yet: that the network is looked at (or why it cannot be), where
+        the window has room for it."""
+        gap = self.px(14)
+        lines = wrap(self.browser.problem or LOOKING, self.px(18), self.box.w - 2 * gap)
+        if self.looking_y + len(lines) * line_height(self.px(18)) <= self.box.bottom - gap:
+            draw_lines(screen, lines, self.px(18), theme.INK_DIM, (self.box.x + gap, self.looking_y), box=self.box)
+
+
+class Listing:
+    """A heading and a column of buttons under it: as many as the room below allows, each label
+    the longest of its words that fits the button."""
+
+    def __init__(self, heading: str, items: list[tuple[list[str], object]] = ()) -> None:
+        """`items`: each button's labels, the longest first, and what a click on it does."""
+        self.heading = heading
+        self.labels = [labels for labels, _action in items]
+        self.buttons = [Button(labels[0], action) for labels, action in items]
+        self.shown: list[Button] = []
+        self.top = 0
+
+    def place(self, scene, top: int, bottom: int, x: int, width: int) -> int:
+        """Lay the buttons out from `top`, none below `bottom`: the y below the last one shown."""
+        size, step, height = scene.px(18), scene.px(46), scene.px(40)
+        head = line_height(size) + scene.px(7) if self.heading else 0
+        room = max(0, (bottom - top - head - height) // step + 1)
+        self.shown, self.top = self.buttons[:room], top
+        y = top + head
+        for button, labels in zip(self.shown, self.labels):
+            button.rect = pygame.Rect(x, y, width, height)
+            button.label = next((label for label in labels if text_width(label, size, bold=True) + 2 * text_px(size) <= width),
+                                labels[-1])
+            y += step
+        return y if self.shown else top
+
+    def draw(self, screen, scene) -> None:
+        if self.shown and self.heading:
+            draw_text(screen, self.heading, scene.px(18), theme.INK_DIM, (self.shown[0].rect.x, self.top), box=scene.box)
+        for button in self.shown:
+            button.draw(screen, scene.px(18))
