@@ -208,3 +208,14 @@ def test_the_hosts_offer_of_a_seat_goes_by_itself_when_the_player_is_back(driver
     assert driver.app.top is table
     driver.frame()
     assert table.prompt(table.current_view()) != "Waiting for Ben (reconnecting)"
+
+
+def test_the_next_game_of_a_match_is_the_hosts_to_deal(driver, server):
+    table, _ben, _session, _code = joined_table(driver, server)
+    sent = []
+    table.turns.client.send = lambda message: sent.append(message) or True
+    table.next_game()
+    assert sent == [] and table.prompt_line.notice == "The host deals the next game."
+    table.turns.host = True
+    table.next_game()
+    assert sent == [{"type": "next_game"}]
