@@ -219,3 +219,14 @@ def test_the_next_game_of_a_match_is_the_hosts_to_deal(driver, server):
     table.turns.host = True
     table.next_game()
     assert sent == [{"type": "next_game"}]
+
+
+def test_a_table_waiting_for_a_dropped_player_rests_but_the_hosts_counts_the_grace(driver, server):
+    table, _ben, _session, _code = joined_table(driver, server)
+    seats = [{"name": "Ben", "kind": "human", "held": True, "connected": False, "host": False},
+             {"name": "Ana", "kind": "human", "held": True, "connected": True, "host": True}]
+    table.turns.unread.append({"type": "lobby", "room": "ABCDE", "started": True, "seats": seats})
+    driver.frame()
+    assert not table.turns.due, "a joiner's table draws nothing while it only waits"
+    table.turns.host = True
+    assert table.turns.due, "the host's table counts the grace time"

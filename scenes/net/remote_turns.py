@@ -39,12 +39,14 @@ class RemoteTurns(Turns):
 
     @property
     def due(self) -> bool:
-        """Work with no input: messages to take, the game-over pause, a dropped seat's grace."""
+        """Work with no input: messages to take, the game-over pause, on the host's table a dropped
+        seat's grace time running."""
         if self.app.top is not self.table:
             return False
         if self.session.game_over and self.game_over_wait >= 0:
             return True
-        return bool(self.unread) or not self.client.inbox.empty() or bool(self.dropped_for)
+        waiting = self.host and bool(set(self.dropped_for) - self.offered)  # the grace time runs
+        return bool(self.unread) or not self.client.inbox.empty() or waiting
 
     def perform(self, action, origin=None, by_table: bool = False) -> bool:
         """Send this seat's move; it is animated when the host's news of it comes back."""
