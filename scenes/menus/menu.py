@@ -77,7 +77,8 @@ class MainMenu(Scene):
         bh = max(self.px(62), *(nh for _nw, nh in needed))
         row = self.small_buttons()
         row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
-        lines = self._lines(row, bw, gap)
+        row_w = self.row_width(row, bw, w - 2 * gap, gap)
+        lines = self._lines(row, row_w, gap)
         below = len(lines) * (row_h + gap) + 2 * gap + line_height(self.px(17))
         for title_size, subtitled in TITLE_SIZES:
             title_bottom = self.place_title(title_size, subtitled)
@@ -95,10 +96,17 @@ class MainMenu(Scene):
                 learn.rect = pygame.Rect(button.rect.right + gap, button.rect.y, learn_w, bh)
         y = top + len(self.game_buttons) * (bh + gap) + gap
         for line in lines:
-            width = (bw - gap * (len(line) - 1)) // len(line)
+            width = (row_w - gap * (len(line) - 1)) // len(line)
             for i, button in enumerate(line):
-                button.rect = pygame.Rect(w // 2 - bw // 2 + i * (width + gap), y, width, row_h)
+                button.rect = pygame.Rect(w // 2 - row_w // 2 + i * (width + gap), y, width, row_h)
             y += row_h + gap
+
+    def row_width(self, row: list[Button], width: int, widest: int, gap: int) -> int:
+        """How wide the small buttons' lines are: the games' width, or a fifth more (within
+        `widest`) where that puts them on two lines instead of three (room for the blurbs)."""
+        wider = min(widest, width * 6 // 5)
+        fewer = len(self._lines(row, wider, gap)) < len(self._lines(row, width, gap))
+        return wider if fewer else width
 
     def show_blurbs(self, shown: bool) -> None:
         """Each game's one-line blurb under its name; a window too short for them goes without."""
