@@ -10,6 +10,8 @@ space; Esc goes back to the menu: no key leaves a table or throws anything away.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pygame
 
 from game import registry
@@ -335,7 +337,7 @@ class Listing:
     """A heading and a column of buttons under it: as many as the room below allows, each label
     the longest of its words that fits the button."""
 
-    def __init__(self, heading: str, items: list[tuple[list[str], object]] = ()) -> None:
+    def __init__(self, heading: str, items: Sequence[tuple[list[str], Callable[[], None]]] = ()) -> None:
         """`items`: each button's labels, the longest first, and what a click on it does."""
         self.heading = heading
         self.labels = [labels for labels, _action in items]
