@@ -69,11 +69,12 @@ class FakeZeroconf:
         return self.services.get(name)
 
 
-def test_the_browser_keeps_its_list_as_tables_come_change_and_go():
+def test_the_browser_keeps_its_list_as_tables_come_change_and_go_and_tells_of_each_change():
     ana, ben = f"Chain Table ABCDE.{SERVICE_TYPE}", f"Chain Table FGHJK.{SERVICE_TYPE}"
     network = FakeZeroconf({ana: service(table_properties("Ana", "ABCDE", "chains", 2)),
                             ben: service(table_properties("Ben", "FGHJK", "linx", 1), name="Chain Table FGHJK")})
-    browser = Browser()
+    told = []
+    browser = Browser(on_change=lambda: told.append(len(browser.tables())))
     browser.add_service(network, SERVICE_TYPE, ben)
     browser.add_service(network, SERVICE_TYPE, ana)
     assert [(t.name, t.room, t.open_seats) for t in browser.tables()] == [("Ana", "ABCDE", 2), ("Ben", "FGHJK", 1)]
@@ -84,6 +85,7 @@ def test_the_browser_keeps_its_list_as_tables_come_change_and_go():
     browser.update_service(network, SERVICE_TYPE, ben)
     browser.remove_service(network, SERVICE_TYPE, ana)
     assert browser.tables() == []
+    assert told == [1, 2, 2, 1, 0], "each change is told (the join screen wakes for it)"
     browser.stop(wait=True)
 
 
@@ -92,10 +94,11 @@ def test_where_multicast_fails_the_browser_finds_nothing_and_says_why(monkeypatc
         raise OSError("[Errno 19] No such device")
 
     monkeypatch.setattr(discovery, "Zeroconf", no_multicast)
-    browser = Browser()
+    told = []
+    browser = Browser(on_change=lambda: told.append(browser.problem))
     browser.start()
     browser.stop(wait=True)
-    assert browser.tables() == []
+    assert browser.tables() == [] and told == [browser.problem]
     assert browser.problem == discovery.NO_MULTICAST.format("[Errno 19] No such device")
 
 

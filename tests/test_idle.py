@@ -59,3 +59,35 @@ def test_a_hand_off_due_in_pass_and_play_comes_with_no_input(driver, monkeypatch
     polls, _drawn = frames_while_idle(app, monkeypatch, polls=1)
     assert isinstance(app.top, HandOff) and polls, "the hand-off came, then the app rested"
     assert not any(scene.animating() for scene in app.stack)
+
+
+def typing_screens(app):
+    """Each screen that waits for typing, with a field focused: a name to save under, the join
+    screen, a game's setup."""
+    from scenes.menus.confirm import AskText
+    from scenes.menus.setup import SetupScene
+    from scenes.net.join import JoinScene
+
+    setup = SetupScene(app, "linx")
+    setup.seed.focused = True
+    return {"a name to save under": AskText(app, "Save the game as", "", lambda name: None),
+            "join a table": JoinScene(app), "a game's setup": setup}
+
+
+def test_a_screen_waiting_for_typing_draws_only_when_its_cursor_turns(driver, monkeypatch):
+    """Twice a second, not sixty times: between, the app rests as at any idle screen."""
+    now = [10_000]
+    monkeypatch.setattr("pygame.time.get_ticks", lambda: now[0])
+    for name, screen in typing_screens(driver.app).items():
+        driver.app.push(screen)
+        driver.frame()
+        assert not screen.animating(), f"{name}: the cursor was just drawn, nothing more to draw"
+        now[0] += 499
+        assert not screen.animating(), f"{name}: drawn again before the cursor turned"
+        now[0] += 1
+        assert screen.animating(), f"{name}: the cursor turned and is not drawn"
+        driver.frame()
+        assert not screen.animating(), name
+        if hasattr(screen, "stop_looking"):
+            screen.stop_looking()
+        driver.app.pop()

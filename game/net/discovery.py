@@ -91,9 +91,11 @@ def advertiser(listening: str, name: str, port: int, room: str, game: str, open_
     return Advertiser(name, port, room, game, open_seats, addresses=[listening], interfaces=[listening])
 
 
-def browser(listening: str) -> "Browser":
-    """The browser for tables where this app's own would be told of (see `advertiser`)."""
-    return Browser() if listening in EVERY_ADDRESS else Browser(interfaces=[listening])
+def browser(listening: str, on_change=None) -> "Browser":
+    """The browser for tables where this app's own would be told of (see `advertiser`);
+    `on_change()` is called from its thread when the tables found or its problem change."""
+    interfaces = InterfaceChoice.All if listening in EVERY_ADDRESS else [listening]
+    return Browser(interfaces, on_change)
 
 
 def lan_addresses() -> list[str]:
@@ -103,10 +105,12 @@ def lan_addresses() -> list[str]:
 
 class _Background:
     """The network's work of an advertiser or a browser, one job after another in a thread of its
-    own; a job that fails leaves its reason in `problem` instead of raising."""
+    own; a job that fails leaves its reason in `problem` instead of raising, and `on_change()` is
+    called (from that thread)."""
 
-    def __init__(self, interfaces) -> None:
+    def __init__(self, interfaces, on_change=None) -> None:
         self.interfaces = interfaces
+        self.on_change = on_change or (lambda: None)
         self.problem: str | None = None
         self.zeroconf: Zeroconf | None = None
         self._jobs = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-discovery")
@@ -123,6 +127,7 @@ class _Background:
         except Exception as err:  # any failure of the network's stays here, told in words
             log.info("local network discovery: %s", err, exc_info=True)
             self.problem = NO_MULTICAST.format(str(err) or type(err).__name__)
+            self.on_change()
 
     def _open(self) -> Zeroconf:
         if self.zeroconf is None:
@@ -195,8 +200,8 @@ class Advertiser(_Background):
 class Browser(_Background, ServiceListener):
     """The tables advertised on the local network, kept current as they come and go."""
 
-    def __init__(self, interfaces=InterfaceChoice.All) -> None:
-        super().__init__(interfaces)
+    def __init__(self, interfaces=InterfaceChoice.All, on_change=None) -> None:
+        super().__init__(interfaces, on_change)
         self._found: dict[str, FoundTable] = {}  # a service's name -> its table
         self._lock = threading.Lock()
         self._browser: ServiceBrowser | None = None
@@ -230,9 +235,11 @@ class Browser(_Background, ServiceListener):
                 self._found[name] = table
             else:
                 self._found.pop(name, None)
+        self.on_change()
 
     update_service = add_service
 
     def remove_service(self, zc: Zeroconf, type_: str, name: str) -> None:
         with self._lock:
             self._found.pop(name, None)
+        self.on_change()

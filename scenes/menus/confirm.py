@@ -11,7 +11,7 @@ import pygame
 from scenes.shell.app import Scene
 from scenes.shell.keymap import ENTER, ESCAPE, SPACE, Key, named
 from scenes.ui import theme
-from scenes.ui.widgets import Button, TextField, draw_lines, draw_text, line_height, panel, wrap
+from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, wrap
 
 
 class Dialog(Scene):
@@ -129,10 +129,11 @@ class AskText(Dialog):
         self.on_ok = on_ok
         self.field = TextField(value, "a name", max_length=limit)
         self.field.focused = True
+        self.blink = CursorBlink()
         pygame.key.start_text_input()
 
     def animating(self) -> bool:
-        return True  # the cursor blinks
+        return self.blink.due()
 
     def take_default(self, event) -> bool:
         if ENTER.pressed(event):
@@ -158,4 +159,4 @@ class AskText(Dialog):
         self.field.handle(event)
 
     def draw_body(self, screen) -> None:
-        self.field.draw(screen, self.px(20), (pygame.time.get_ticks() // 500) % 2 == 0)
+        self.field.draw(screen, self.px(20), self.blink.on())

@@ -22,7 +22,7 @@ from game.wording import YOU
 from scenes.shell.app import Scene
 from scenes.shell import keymap
 from scenes.ui import theme
-from scenes.ui.widgets import Button, Cycler, NumberField, TextField, draw_text, line_height, text_width, wrap
+from scenes.ui.widgets import Button, Cycler, CursorBlink, NumberField, TextField, draw_text, line_height, text_width, wrap
 
 KINDS = [("human", "Human"), ("computer", "Computer")]
 HOSTED_KINDS = KINDS + [("open", "Open")]  # a seat a player joining over the network takes
@@ -68,6 +68,7 @@ class SetupScene(Scene):
         self.host = host
         self.kinds = HOSTED_KINDS if host else KINDS
         self.setup_key = f"{game} online" if host else game  # a hosted table's setup is remembered apart
+        self.blink = CursorBlink()
         remembered = app.settings.get("last_setup", {}).get(self.setup_key, {})
         seats = remembered.get("seats") or (HOSTED_SEATS if host else [
             {"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}])
@@ -339,7 +340,7 @@ class SetupScene(Scene):
         self.layout(self.app.size)
 
     def animating(self) -> bool:
-        return self._typing()  # the cursor blinks
+        return self._typing() and self.blink.due()
 
     def _typing(self) -> bool:
         numbers = (control for control in self.options.values() if isinstance(control, NumberField))
@@ -349,7 +350,7 @@ class SetupScene(Scene):
         screen.fill(theme.FELT)
         w, h = self.app.size
         draw_text(screen, f"{self.game.title}: {'host a table' if self.host else 'new game'}", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
-        blink = (pygame.time.get_ticks() // 500) % 2 == 0
+        blink = self.blink.on()
         shift = self.viewport.y - self.scroll
         for rect, kind, payload in self.items:
             shown = rect.move(0, shift)

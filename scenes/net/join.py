@@ -28,7 +28,7 @@ from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px
-from scenes.ui.widgets import Button, TextField, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
+from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
 REJOIN_SHOWN = 4  # the newest tables offered to come back to
 FOUND_SHOWN = 4  # the tables on the local network offered
@@ -62,7 +62,8 @@ class JoinScene(Scene):
         self.unread: list[dict] = []
         self.found: list[discovery.FoundTable] = []  # the tables on the local network, as last shown
         self.founds = Listing("Tables on this network:")
-        self.browser = discovery.browser(LISTEN_ADDRESS)
+        self.blink = CursorBlink()
+        self.browser = discovery.browser(LISTEN_ADDRESS, on_change=app.wake)
         self.browser.start()
         app.quit_hooks.append(self.stop_looking)
         pygame.key.start_text_input()
@@ -274,7 +275,8 @@ class JoinScene(Scene):
             field.focused = i == (at + 1) % len(self.fields)
 
     def animating(self) -> bool:
-        return True  # the cursor blinks, and the table's answer is waited for
+        """The cursor turning, or a connection being made (it ends in another thread)."""
+        return self.blink.due() or self.connecting is not None
 
     # -- layout and drawing
 
@@ -310,7 +312,7 @@ class JoinScene(Scene):
         gap = self.px(14)
         draw_text(screen, "Join a table", self.px(30), theme.GOLD, (self.box.centerx, self.box.y + gap), "midtop",
                   bold=True, box=self.box)
-        blink = (pygame.time.get_ticks() // 500) % 2 == 0
+        blink = self.blink.on()
         for label, field in zip(("Address", "Room code", "Your name"), self.fields):
             draw_text(screen, label, self.px(20), theme.INK, (self.box.x + gap, field.rect.centery), "midleft",
                       box=self.box)

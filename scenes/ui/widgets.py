@@ -287,6 +287,28 @@ class Cycler:
         draw_text(surface, self.label, size, theme.INK, self.rect.center, "center", box=self.rect.inflate(-2 * zone, 0))
 
 
+class CursorBlink:
+    """A text cursor's blink, on and off each half second. A screen waiting for typing asks for a
+    frame only when the cursor turns (`due`), so it rests between: twice a second, not sixty."""
+
+    HALF_PERIOD_MS = 500
+
+    def __init__(self) -> None:
+        self.drawn: bool | None = None  # the cursor as last drawn: on, off, or never drawn
+
+    def phase(self) -> bool:
+        return (pygame.time.get_ticks() // self.HALF_PERIOD_MS) % 2 == 0
+
+    def due(self) -> bool:
+        """Whether the cursor has turned since it was last drawn."""
+        return self.phase() != self.drawn
+
+    def on(self) -> bool:
+        """Whether to draw the cursor now (called when drawing it)."""
+        self.drawn = self.phase()
+        return self.drawn
+
+
 class TextField:
     def __init__(self, value: str = "", placeholder: str = "", max_length: int = 16,
                  allowed: Callable[[str], bool] | None = None) -> None:

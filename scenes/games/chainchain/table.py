@@ -15,7 +15,7 @@ from scenes.table.parts import Slot, SlotRow
 from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, TextField, draw_text, line_height, panel, text_width
+from scenes.ui.widgets import Button, CursorBlink, TextField, draw_text, line_height, panel, text_width
 
 
 CLOCKWISE, ANTICLOCKWISE = "\u21bb", "\u21ba"
@@ -34,6 +34,12 @@ class ChainChainTable(TableScene):
         self.staged_row = SlotRow()   # the cards of a play being made, a little raised over them
         self.under_top = Slot()       # the card below the last play, peeking out
         self.arrow_flash = 0.0
+        self.blink = CursorBlink()
+
+    @property
+    def word_shown(self) -> bool:
+        """The letters variant's word box is out: two cards staged."""
+        return self.letters and len(self.staged) == 2
 
     @property
     def letters(self) -> bool:
@@ -198,7 +204,7 @@ class ChainChainTable(TableScene):
             self.say_notice(event.text(self.session.names))
 
     def animating(self) -> bool:
-        return super().animating() or self.arrow_flash > 0 or self.word.focused
+        return super().animating() or self.arrow_flash > 0 or (self.word_shown and self.word.focused and self.blink.due())
 
     def update(self, dt: float) -> None:
         self.arrow_flash = max(0.0, self.arrow_flash - dt)
@@ -282,8 +288,8 @@ class ChainChainTable(TableScene):
             pygame.draw.rect(screen, theme.GOLD, slot.rect.inflate(4, 4), 2, border_radius=max(3, slot.width // 10))
         draw_text(screen, "click a card to take it back", self.px(12), theme.INK_DIM,
                   (self.pile_rect.centerx, self.pile_rect.bottom + self.px(2)), "midtop")
-        if self.letters and len(self.staged) == 2:
-            blink = (pygame.time.get_ticks() // 500) % 2 == 0
+        if self.word_shown:
+            blink = self.blink.on()
             self.word.draw(screen, self.px(19), blink)
             self.play_button.draw(screen, self.px(18))
             self.clear_button.draw(screen, self.px(18))
