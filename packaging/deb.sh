@@ -29,7 +29,9 @@ trap 'rm -rf "$STAGE"' EXIT
 mkdir -p "$STAGE/usr/lib" "$STAGE/usr/bin" "$STAGE/usr/share/applications" "$STAGE/DEBIAN"
 cp -a "$FOLDER" "$STAGE/usr/lib/chaintable"
 ln -s ../lib/chaintable/chaintable "$STAGE/usr/bin/chaintable"
-install -m 644 "$ROOT/packaging/chaintable.desktop" "$STAGE/usr/share/applications/"
+sed -e 's/{exec}/chaintable/' -e 's/{icon}/chaintable/' "$ROOT/assets/icons/chaintable.desktop" \
+    > "$STAGE/usr/share/applications/chaintable.desktop"
+chmod 644 "$STAGE/usr/share/applications/chaintable.desktop"
 project icons "$STAGE/usr/share/icons/hicolor"
 chmod -R u=rwX,go=rX "$STAGE/usr"
 cat >"$STAGE/DEBIAN/control" <<CONTROL

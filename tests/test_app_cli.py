@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from pathlib import Path
 
@@ -37,6 +38,7 @@ def test_desktop_entry_points_at_this_program_with_its_icon(tmp_path):
     assert "Name=Chain Table" in text and "Terminal=false" in text
     icon = tmp_path / ".local/share/icons/hicolor/256x256/apps/chaintable.png"
     assert f"Icon={icon}" in text and icon.stat().st_size > 0
+    assert f'Exec="{sys.executable}"' in text, "this Python, or the executable itself, is what the entry runs"
 
 
 class Exploding(Scene):

@@ -108,7 +108,8 @@ def test_deb_installs_runs_and_removes_cleanly(linux_build, tmp_path):
     try:
         assert installed.returncode == 0, installed.stdout + installed.stderr
         assert all(Path(path).exists() for path in INSTALLED), [p for p in INSTALLED if not Path(p).exists()]
-        assert "Exec=chaintable" in Path(INSTALLED[2]).read_text()
+        entry = Path(INSTALLED[2]).read_text()
+        assert "Exec=chaintable\n" in entry and "Icon=chaintable\n" in entry and "Name=Chain Table" in entry
         env = dict(os.environ, **HEADLESS, CHAINTABLE_HOME=str(tmp_path / "home"))
         version = subprocess.run(["/usr/bin/chaintable", "--version"], env=env, capture_output=True, text=True, timeout=60)
         assert version.stdout.strip() == f"Chain Table {VERSION}"

@@ -223,3 +223,48 @@ def test_enter_space_and_esc_on_every_screen_end_nothing(driver, screen, pause):
     if session is not None:
         assert not session.game_over and session.log[:len(log)] == log, "no move taken back, no restart"
         assert storage.load_game().log == session.log, "the game goes on, saved"
+
+
+def keystroke(key: int, text: str = "", mod: int = 0, released: bool = True) -> list:
+    """A key as the window is told of it: down, the text it types (a letter key), up."""
+    events = [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0)]
+    if text:
+        events.append(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    if released:
+        events.append(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    return events
+
+
+def test_the_save_box_the_player_opened_takes_typing_at_once_but_not_the_key_that_opened_it(driver):
+    """A box opened to type in takes the letters typed right after: none is lost to the moment a
+    screen that opens by itself waits. The key that opened it types nothing, held down or not."""
+    from scenes.menus.confirm import AskText
+
+    seats = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer"}]
+    session = Session("chains", {"seats": seats}, 1)
+    while session.to_move != 0:
+        session.apply(session.computer_action())
+    driver.app.screens.table(session)
+    driver.settle()
+    driver.frame(keystroke(pygame.K_s, "s", mod=pygame.KMOD_CTRL, released=False))
+    box = driver.app.top
+    assert isinstance(box, AskText)
+    named = box.field.value
+    driver.frame(keystroke(pygame.K_s, "s", mod=pygame.KMOD_CTRL, released=False))  # held: the key repeats
+    assert box.field.value == named, "the key that opened the box typed into it"
+    driver.frame([pygame.event.Event(pygame.KEYUP, key=pygame.K_s, mod=0, unicode="", scancode=0)])
+    for letter in "mo":
+        driver.frame(keystroke(getattr(pygame, f"K_{letter}"), letter))
+    assert box.field.value == named + "mo", "the letters typed at once were lost"
+
+
+def test_a_screen_that_opens_by_itself_holds_back_typing_in_its_first_moment_with_its_keys():
+    from scenes.shell.keymap import KeyGuard
+
+    guard = KeyGuard()
+    guard.screen_opened()
+    assert [guard.passes(event) for event in keystroke(pygame.K_m, "m")] == [False, False, True]
+    guard.tick(GUARD_SECONDS)
+    assert [guard.passes(event) for event in keystroke(pygame.K_m, "m")] == [True, True, True]
+    guard.screen_opened(settle=False)
+    assert [guard.passes(event) for event in keystroke(pygame.K_m, "m")] == [True, True, True]

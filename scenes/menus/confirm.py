@@ -122,7 +122,10 @@ class Confirm(Dialog):
 
 
 class AskText(Dialog):
-    """A question that wants a short text (a name to save a game under)."""
+    """A question that wants a short text (a name to save a game under). It opens only when the
+    player asks for it, to type in at once: keys are taken from the first moment."""
+
+    settles = False
 
     def __init__(self, app, question: str, value: str, on_ok: Callable[[str], None], limit: int = 40) -> None:
         super().__init__(app, question, "OK", "Cancel", yes_color=theme.BUTTON_GO)

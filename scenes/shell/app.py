@@ -20,6 +20,8 @@ from scenes.ui.sounds import Sounds
 class Scene:
     """One screen. The app calls layout() on every resize, then handle/update/draw each frame."""
 
+    settles = True  # keys wait a moment after it appears: it may open by itself (scenes/shell/keymap.py)
+
     def __init__(self, app: "App") -> None:
         self.app = app
 
@@ -192,7 +194,7 @@ class App:
         self.stack.append(scene)
         scene.layout(self.size)
         self.changed = True
-        self.keys.screen_opened()
+        self.keys.screen_opened(settle=scene.settles)
 
     def pop(self) -> None:
         self.stack.pop()

@@ -1,4 +1,5 @@
-"""A Linux desktop menu entry for the running executable (freedesktop.org .desktop file)."""
+"""A Linux desktop menu entry for the running executable (freedesktop.org .desktop file), from
+the entry the Linux package installs (assets/icons/chaintable.desktop)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,6 @@ import sys
 from pathlib import Path
 
 from scenes.ui.resources import asset
-
-ENTRY = """[Desktop Entry]
-Type=Application
-Name=Chain Table
-Comment=Five chain-building card games
-Exec="{exec}"
-Icon={icon}
-Terminal=false
-Categories=Game;CardGame;
-"""
-
 
 def install_desktop_entry(home: Path | None = None) -> Path:
     """Write ~/.local/share/applications/chaintable.desktop and its icon; return the entry's path."""
@@ -29,5 +19,6 @@ def install_desktop_entry(home: Path | None = None) -> Path:
     command = sys.executable if getattr(sys, "frozen", False) else f"{sys.executable}\" \"-m\" \"scenes"
     entry = share / "applications" / "chaintable.desktop"
     entry.parent.mkdir(parents=True, exist_ok=True)
-    entry.write_text(ENTRY.format(exec=command, icon=icon), encoding="utf-8")
+    template = asset("icons", "chaintable.desktop").read_text(encoding="utf-8")
+    entry.write_text(template.format(exec=f'"{command}"', icon=icon), encoding="utf-8")
     return entry

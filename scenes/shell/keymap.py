@@ -6,7 +6,8 @@ Also the guard that keeps a key meant for one screen from landing on the next: a
 can open by itself (the results after the last move, the notice that a deal is lost), and the
 Enter a player pressed for their move must not answer it. So, after any screen appears, keys are
 ignored for a short moment, and a key held down from before counts only once released and pressed
-again. With that, Enter and Space always take the harmless choice (Play on, Review, Stay, Close);
+again; the text a key types goes where its press went. A box the player opened to type in (a name
+to save under) takes keys at once: only the key that opened it is held back. With that, Enter and Space always take the harmless choice (Play on, Review, Stay, Close);
 a choice that ends, deletes or throws something away takes a click or its own key, named on its
 button.
 """
@@ -132,6 +133,7 @@ class KeyGuard:
         self.opened_at = -GUARD_SECONDS
         self.held: set[int] = set()   # keys down now
         self.stale: set[int] = set()  # keys down since before the screen appeared, or during its first moment
+        self.text_held_back = False  # the last key press was held back: the text it types is too
 
     def tick(self, seconds: float) -> None:
         self.clock += seconds
@@ -141,9 +143,12 @@ class KeyGuard:
         """Whether the screen on top appeared too recently to take keys."""
         return self.clock - self.opened_at < GUARD_SECONDS
 
-    def screen_opened(self) -> None:
-        self.opened_at = self.clock
+    def screen_opened(self, settle: bool = True) -> None:
+        """A screen appeared: keys held now are stale; with `settle`, every key for a moment."""
+        if settle:
+            self.opened_at = self.clock
         self.stale |= self.held
+        self.text_held_back = bool(self.held)  # the text of the key that opened it is still to come
 
     def passes(self, event) -> bool:
         """Whether `event` goes on to the screen; key presses it holds back are forgotten."""
@@ -151,10 +156,12 @@ class KeyGuard:
             self.held.add(event.key)
             if self.settling:
                 self.stale.add(event.key)
-            return event.key not in self.stale
+            self.text_held_back = event.key in self.stale
+            return not self.text_held_back
         if event.type == pygame.KEYUP:
             self.held.discard(event.key)
             self.stale.discard(event.key)
+            self.text_held_back = False  # a key's text comes before it is released
         elif event.type == pygame.TEXTINPUT:
-            return not self.settling
+            return not self.settling and not self.text_held_back
         return True
