@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 
+import pygame
+
 from game.session import Session
 from scenes.shell.screens import table_class
 from ui_driver import frames_while_idle
@@ -74,8 +76,9 @@ def typing_screens(app):
             "join a table": JoinScene(app), "a game's setup": setup}
 
 
-def test_a_screen_waiting_for_typing_draws_only_when_its_cursor_turns(driver, monkeypatch):
-    """Twice a second, not sixty times: between, the app rests as at any idle screen."""
+def test_a_screen_waiting_for_typing_draws_only_when_its_cursor_turns_and_rests_once_left(driver, monkeypatch):
+    """Twice a second, not sixty times: between, the app rests as at any idle screen. Ten seconds
+    after the last key the cursor stays on, and nothing is drawn until the next key."""
     now = [10_000]
     monkeypatch.setattr("pygame.time.get_ticks", lambda: now[0])
     for name, screen in typing_screens(driver.app).items():
@@ -88,6 +91,14 @@ def test_a_screen_waiting_for_typing_draws_only_when_its_cursor_turns(driver, mo
         assert screen.animating(), f"{name}: the cursor turned and is not drawn"
         driver.frame()
         assert not screen.animating(), name
+        now[0] += 10_000
+        driver.frame()
+        now[0] += 60_000
+        assert not screen.animating(), f"{name}: still blinking long after the last key"
+        driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))])
+        now[0] += 500
+        assert screen.animating(), f"{name}: a move of the mouse did not wake the cursor"
+        now[0] = 10_000
         if hasattr(screen, "stop_looking"):
             screen.stop_looking()
         driver.app.pop()

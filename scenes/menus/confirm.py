@@ -158,6 +158,7 @@ class AskText(Dialog):
         self.field.rect = self.body
 
     def handle_body(self, event) -> None:
+        self.blink.wake()
         self.field.focused = True
         self.field.handle(event)
 

@@ -324,6 +324,7 @@ class SetupScene(Scene):
         return found + [self.start_button, self.back_button] + ([self.learn_button] if self.learn_button else [])
 
     def handle(self, event) -> None:
+        self.blink.wake()
         if keymap.ESCAPE.pressed(event) and not self._typing():
             self.app.pop()
             return

@@ -246,6 +246,7 @@ class JoinScene(Scene):
     # -- keys and the pointer
 
     def handle(self, event) -> None:
+        self.blink.wake()
         if keymap.ESCAPE.pressed(event):
             self.back()
             return

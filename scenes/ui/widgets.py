@@ -288,16 +288,24 @@ class Cycler:
 
 
 class CursorBlink:
-    """A text cursor's blink, on and off each half second. A screen waiting for typing asks for a
-    frame only when the cursor turns (`due`), so it rests between: twice a second, not sixty."""
+    """A text cursor's blink, on and off each half second from the last key or click, then on
+    and still (as desktops do: a screen left waiting draws nothing). A screen waiting for typing
+    asks for a frame only when the cursor turns (`due`): twice a second, not sixty times."""
 
     HALF_PERIOD_MS = 500
+    BLINKS_FOR_MS = 10_000
 
     def __init__(self) -> None:
         self.drawn: bool | None = None  # the cursor as last drawn: on, off, or never drawn
+        self.since = pygame.time.get_ticks()
+
+    def wake(self) -> None:
+        """A key or a click: the cursor shows at once and blinks again."""
+        self.since = pygame.time.get_ticks()
 
     def phase(self) -> bool:
-        return (pygame.time.get_ticks() // self.HALF_PERIOD_MS) % 2 == 0
+        shown_for = pygame.time.get_ticks() - self.since
+        return shown_for >= self.BLINKS_FOR_MS or (shown_for // self.HALF_PERIOD_MS) % 2 == 0
 
     def due(self) -> bool:
         """Whether the cursor has turned since it was last drawn."""

@@ -148,6 +148,7 @@ class ChainChainTable(TableScene):
         self.word.focused = False
 
     def handle(self, event) -> None:
+        self.blink.wake()
         if self.staged and len(self.staged) == 2 and self.letters and self.my_turn:
             if keymap.ENTER.pressed(event):
                 self.submit()
