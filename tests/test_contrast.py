@@ -35,6 +35,7 @@ PAIRS = ([(ink, ground) for ink in TABLE_INKS for ground in ON_TABLE]
          + [(ink, ground) for ink in BUTTON_INKS for button in BUTTONS for ground in (button, hovered(button))]
          + [(theme.INK_DIM, theme.BUTTON_OFF)]
          + [(ink, ground) for ink in FIELD_INKS for ground in FIELDS]
+         + [(theme.FIELD_INK, theme.FIELD_SELECTED)]  # a value chosen whole (never a hint)
          + [(theme.NEW_TAG_INK, theme.NEW_TAG)])
 
 

@@ -104,9 +104,8 @@ def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
         driver.frame(dt=0.1)
     driver.key(pygame.K_s, pygame.KMOD_CTRL)
     prompt = driver.app.top
-    assert isinstance(prompt, AskText)
-    prompt.field.value = ""
-    driver.type_text("Sunday game")
+    assert isinstance(prompt, AskText) and prompt.field.value and prompt.field.selected
+    driver.type_text("Sunday game")  # the name proposed is replaced
     driver.key(pygame.K_RETURN)
     assert driver.app.top is table and "Sunday game" in table.prompt_line.notice
     log = list(table.session.log)
@@ -117,6 +116,34 @@ def test_a_game_saved_by_name_opens_again_from_saved_games(driver):
     assert listing.shown[0][0].label.startswith("Saved: Sunday game")
     driver.click(listing.shown[0][0].rect.center)
     assert driver.app.top.session.log[:len(log)] == log
+
+
+def test_the_name_proposed_is_chosen_whole_replaced_cleared_or_kept_to_type_on(driver):
+    """As in any desktop program: typing replaces the name proposed, Backspace clears it, and an
+    arrow, Home, End or a click keeps it to type on."""
+    from scenes.menus.confirm import AskText
+
+    driver.app.screens.table(Session("cubes", COMPUTERS, 7))
+
+    def proposed() -> AskText:
+        driver.key(pygame.K_s, pygame.KMOD_CTRL)
+        return driver.app.top
+
+    box = proposed()
+    name = box.field.value
+    driver.key(pygame.K_BACKSPACE)
+    assert box.field.value == "" and not box.field.selected
+    driver.key(pygame.K_ESCAPE)
+    for keep in (pygame.K_END, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_HOME, "click"):
+        box = proposed()
+        if keep == "click":
+            driver.click(box.field.rect.center)
+        else:
+            driver.key(keep)
+        driver.type_text(" 2")
+        driver.key(pygame.K_BACKSPACE)
+        assert box.field.value == name + " ", keep
+        driver.key(pygame.K_ESCAPE)
 
 
 def test_saving_under_a_taken_name_asks_before_replacing_and_an_empty_name_is_refused(driver):

@@ -132,6 +132,7 @@ class AskText(Dialog):
         self.on_ok = on_ok
         self.field = TextField(value, "a name", max_length=limit)
         self.field.focused = True
+        self.field.select_all()
         self.blink = CursorBlink()
         pygame.key.start_text_input()
 

@@ -24,6 +24,7 @@ BUTTON_OFF = (70, 85, 80)
 FIELD = (225, 230, 225)
 FIELD_FOCUSED = (250, 250, 245)
 FIELD_INK = (20, 30, 25)
+FIELD_SELECTED = (178, 206, 238)  # behind a field's text chosen whole: the next letter replaces it
 FIELD_HINT = (90, 100, 95)
 FIELD_ALERT = (165, 20, 30)  # a number typed out of its range
 CARD_FACE = (252, 250, 244)

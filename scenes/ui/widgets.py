@@ -318,6 +318,12 @@ class CursorBlink:
 
 
 class TextField:
+    """A line of text typed at its end. A value offered to be replaced (a name proposed) can be
+    chosen whole (`select_all`): the first letter typed replaces it and Backspace clears it, as
+    in any desktop program; a click in it, or an arrow, Home or End, keeps it to type on."""
+
+    KEEP_KEYS = (keymap.LEFT, keymap.RIGHT, keymap.HOME, keymap.END)
+
     def __init__(self, value: str = "", placeholder: str = "", max_length: int = 16,
                  allowed: Callable[[str], bool] | None = None) -> None:
         self.allowed = allowed or (lambda ch: ch.isprintable())
@@ -325,25 +331,34 @@ class TextField:
         self.placeholder = placeholder
         self.max_length = max_length
         self.focused = False
+        self.selected = False  # the value is chosen whole
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def select_all(self) -> None:
+        self.selected = bool(self.value)
 
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             was = self.focused
             self.focused = self.rect.collidepoint(event.pos)
+            self.selected = False
             return self.focused or was
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            for ch in event.text:
-                if len(self.value) < self.max_length and self.allowed(ch):
-                    self.value += ch
+            typed = "".join(ch for ch in event.text if self.allowed(ch))
+            if typed and self.selected:
+                self.value, self.selected = "", False
+            self.value = (self.value + typed)[:self.max_length]
             return True
         if event.type == pygame.KEYDOWN:
             if keymap.BACKSPACE.pressed(event):
-                self.value = self.value[:-1]
+                self.value = "" if self.selected else self.value[:-1]
+                self.selected = False
             elif any(key.pressed(event) for key in keymap.FIELD_DONE):
                 self.focused = False
+            elif any(key.pressed(event) for key in self.KEEP_KEYS):
+                self.selected = False
             return True
         return False
 
@@ -360,6 +375,9 @@ class TextField:
         while len(shown) > 1 and text_width(shown, size) > room:  # the end, where typing goes, stays in view
             shown = "\u2026" + shown[2:] if shown.startswith("\u2026") else "\u2026" + shown[1:]
         color = theme.FIELD_INK if self.value else theme.FIELD_HINT
+        if self.selected and self.focused:
+            chosen = pygame.Rect(self.rect.x + 6, self.rect.y + 4, text_width(shown, size) + 4, self.rect.h - 8)
+            pygame.draw.rect(surface, theme.FIELD_SELECTED, chosen, border_radius=3)
         rect = draw_text(surface, shown, size, color, (self.rect.x + 8, self.rect.centery), "midleft", box=self.rect)
         if self.focused and blink_on:
             x = rect.right + 1 if self.value else self.rect.x + 8
