@@ -195,3 +195,21 @@ def test_a_questions_answers_stand_inside_its_box_however_long(size, large_text)
         assert question.box.contains(question.yes.rect) and question.box.contains(question.no.rect), (yes, size)
         assert not question.yes.rect.colliderect(question.no.rect)
         assert pygame.Rect((0, 0), size).contains(question.box)
+
+
+@pytest.mark.parametrize("game, players", [("chains", 2), ("chains", 4), ("sovereigns-chain", 2),
+                                           ("sovereigns-chain", 3), ("sovereigns-chain", 4)])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=str)
+def test_larger_cards_never_shrink_the_rows_cards(game, players, size):
+    """The hand's larger cards take room from the rows: where they would make the rows' cards
+    smaller than at the normal size, the hand's cards give way."""
+    app = open_app(fit_to_desktop=False)
+    app.screen = pygame.display.set_mode(size)
+    names = ["Ana", "Ben", "Cleo", "Dev"]
+    seats = [{"name": names[i], "kind": "human" if i == 0 else "computer"} for i in range(players)]
+    widths = {}
+    for card_size in ("normal", "large"):
+        app.settings["card_size"] = card_size
+        app.screens.table(Session(game, {"seats": seats}, 1))
+        widths[card_size] = app.top.chain_w
+    assert widths["large"] >= widths["normal"], widths

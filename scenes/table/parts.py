@@ -41,6 +41,17 @@ def card_width(room_w: int, room_h: int, columns: int, gap: int, rows: int = 1, 
     return max(least, widest)
 
 
+def yielding_hand_width(normal: int, chosen: int, step: int, rows_card_width) -> int:
+    """The hand's card width: `chosen` (the card-size setting's), unless the room it takes leaves
+    the rows' cards smaller than a hand of `normal` width would; then less, by `step`, down to
+    `normal`. `rows_card_width(hand_w)` lays the table out with that hand and says how wide the
+    rows' cards come out: a larger setting never shrinks the board."""
+    board = rows_card_width(normal)
+    while chosen > normal and rows_card_width(chosen) < board:
+        chosen = max(normal, chosen - step)
+    return chosen
+
+
 class Slot:
     """One place a card lies in: its centre and the width its card is drawn at."""
 

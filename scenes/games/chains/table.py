@@ -9,7 +9,7 @@ from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
 from game.wording import vocative
 
 from scenes.shell import keymap
-from scenes.table.parts import Slot, SlotRow, card_width
+from scenes.table.parts import Slot, SlotRow, card_width, yielding_hand_width
 from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
@@ -59,13 +59,8 @@ class ChainsTable(TableScene):
         return card_width(middle.w, middle.h // 3 - self.px(8), columns=1, gap=0, most=self.card_px(ROW_CARD), least=20)
 
     def hand_width(self, area: pygame.Rect) -> int:
-        """The hand's cards as the card-size setting says, unless that leaves the chains' rows
-        less room than the normal size would: a larger setting never shrinks the chains' cards."""
-        normal, width = self.px(92), self.card_px(92)
-        board = self.row_card_width(self.layout_seats(area, hand_width=normal))
-        while width > normal and self.row_card_width(self.layout_seats(area, hand_width=width)) < board:
-            width = max(normal, width - max(1, self.px(2)))
-        return width
+        return yielding_hand_width(self.px(92), self.card_px(92), max(1, self.px(2)),
+                                   lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)))
 
     def chain_slots(self, length: int, row: pygame.Rect) -> tuple[SlotRow, int]:
         """The places of a chain's visible cards (oldest first): side by side while the row has

@@ -15,6 +15,8 @@ buttons show, where a hand card goes, and the prompt."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, SetSuit,
@@ -34,7 +36,7 @@ from scenes.games.sovereign.pool import TokenPool
 from scenes.games.sovereign.side import SidePanel
 from scenes.games.sovereign.words import (chain_summary, choice_prompt, event_words, onlooker_prompt,
                                           play_prompt, score_breakdown, supply_words)
-from scenes.table.parts import Pile, card_width
+from scenes.table.parts import Pile, card_width, yielding_hand_width
 from scenes.table.seats import Seats
 from scenes.table.table import TableScene
 from scenes.ui import theme
@@ -127,15 +129,21 @@ class SovereignTable(TableScene):
     # -- geometry
 
     def layout(self, size) -> None:
-        """The rows' cards as large as the rows' height allows; the move log has the width left."""
-        self.place(self.layout_frame(size))
-        rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(24)  # 8 cards, 7 gaps (see row_card_width)
-        self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w))
+        lay_out = partial(self.layout_with_hand, size)
+        lay_out(yielding_hand_width(self.px(92), self.card_px(92), max(1, self.px(2)), lay_out))
 
-    def place(self, area: pygame.Rect) -> None:
+    def layout_with_hand(self, size, card_w: int) -> int:
+        """The rows' cards as large as the rows' height allows; the move log has the width left.
+        Returns the rows' card width."""
+        self.place(self.layout_frame(size), card_w)
+        rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(24)  # 8 cards, 7 gaps (see row_card_width)
+        self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w), card_w)
+        return self.chain_w
+
+    def place(self, area: pygame.Rect, card_w: int) -> None:
+        """The table in `area`, the hand's cards `card_w` wide."""
         self.area = area
         self.seats.layout(area, 0)
-        card_w = self.card_px(92)
         hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(22)
         self.prompt_y = hand_y - self.px(10) - line_height(self.px(15)) - self.prompt_line.height(1)
         bx = area.right - self.px(150)
