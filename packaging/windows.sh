@@ -75,7 +75,10 @@ install_wheels() {
     say "fetching the Windows wheels"
     local wheels=$CACHE/wheels target=$PYDIR/Lib/site-packages
     local platform=(--only-binary=:all: --platform win_amd64 --python-version 3.13 --implementation cp)
-    "${PIP[@]}" download -q -d "$wheels" "${platform[@]}" "${WINDOWS_PACKAGES[@]}"
+    # A package index out of reach for a moment: the wheels fetched before do (the install
+    # below says what is missing, if anything).
+    "${PIP[@]}" download -q -d "$wheels" "${platform[@]}" "${WINDOWS_PACKAGES[@]}" ||
+        say "the package index did not answer: installing from the wheels fetched before"
     "${PIP[@]}" install -q --upgrade --no-index --find-links "$wheels" --target "$target" \
         "${platform[@]}" "${WINDOWS_PACKAGES[@]}" 2>&1 | grep -v "already exists" || true
 }
