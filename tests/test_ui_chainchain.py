@@ -174,3 +174,20 @@ def test_the_pile_says_empty_only_when_it_is_and_its_labels_stay_above_a_play_be
     labels = [rect for text, rect in drawn_texts(driver, monkeypatch, table) if text in ("1st", "2nd")]
     assert len(labels) == 2
     assert not any(label.colliderect(slot.rect) for label in labels for slot in table.staged_row)
+
+
+def test_the_word_box_asks_for_a_frame_only_when_its_cursor_turns(driver, monkeypatch):
+    now = [10_000]
+    monkeypatch.setattr("pygame.time.get_ticks", lambda: now[0])
+    table = ChainChainTable(driver.app, Session("chainchain", {"seats": SEATS, "rules": {"variant": "letters"}}, 4))
+    driver.app.push(table)
+    wait_for_my_turn(driver, table)
+    play = next(a for a in table.session.legal_actions() if isinstance(a, Play))
+    drag_to_pile(driver, table, play.first)
+    assert not table.word_shown
+    drag_to_pile(driver, table, play.second)
+    assert table.word_shown and table.word.focused
+    driver.wait(5.0)  # the cards land, the messages count down
+    assert not table.animating(), "nothing moves and the cursor was just drawn"
+    now[0] += 500
+    assert table.animating(), "the cursor turned"
