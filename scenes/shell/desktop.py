@@ -9,6 +9,7 @@ from pathlib import Path
 
 from scenes.ui.resources import asset
 
+
 def install_desktop_entry(home: Path | None = None) -> Path:
     """Write ~/.local/share/applications/chaintable.desktop and its icon; return the entry's path."""
     share = (home or Path.home()) / ".local" / "share"

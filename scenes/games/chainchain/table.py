@@ -149,7 +149,7 @@ class ChainChainTable(TableScene):
 
     def handle(self, event) -> None:
         self.blink.wake()
-        if self.staged and len(self.staged) == 2 and self.letters and self.my_turn:
+        if self.word_shown and self.my_turn:
             if keymap.ENTER.pressed(event):
                 self.submit()
                 return
