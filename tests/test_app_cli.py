@@ -7,8 +7,10 @@ import tomllib
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import storage
+from game.net import command
 from scenes import __main__ as entry
 from scenes.shell.app import App, Scene
 from scenes.shell.desktop import install_desktop_entry
@@ -61,3 +63,22 @@ def test_a_crash_writes_a_report_and_shows_an_error_screen(monkeypatch):
     assert len(reports) == 1 and "RuntimeError: boom" in reports[0].read_text()
     assert shown == [str(reports[0])]
     pygame.display.init()
+
+
+def help_prose(capsys, run) -> list[str]:
+    """The paragraphs of a command's --help that are words (not its usage or its options), each on one line."""
+    with pytest.raises(SystemExit) as leaving:
+        run()
+    assert leaving.value.code == 0
+    paragraphs = capsys.readouterr().out.split("\n\n")
+    return [" ".join(p.split()) for p in paragraphs if p.strip() and not p.startswith(("usage:", "options:"))]
+
+
+@pytest.mark.parametrize("name, run", [("chaintable-server", lambda: command.main(["--help"])),
+                                       ("chaintable --server", lambda: entry.main(["--server", "--help"]))])
+def test_the_servers_help_is_whole_every_sentence_ended(capsys, name, run):
+    prose = help_prose(capsys, run)
+    assert len(prose) == 2, prose
+    assert all(paragraph.endswith(".") for paragraph in prose), prose
+    assert prose[0].startswith(f"{name}: the table server") and prose[0].endswith("sets the table up from the app.")
+    assert prose[1].endswith("It runs until stopped (Ctrl+C, or a TERM signal).")

@@ -26,9 +26,17 @@ def tls_context(certificate: str | None, key: str | None) -> ssl.SSLContext | No
     return context
 
 
+def help_paragraphs(prog: str) -> tuple[str, str]:
+    """What the help says above the options and below them: this module's first paragraph (named
+    as the command was called) and its last, each whole (the usage between them is argparse's)."""
+    paragraphs = [" ".join(paragraph.split()) for paragraph in __doc__.split("\n\n")]
+    return paragraphs[0].replace("`chaintable-server`", prog), paragraphs[-1]
+
+
 def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
     """`prog`: the name the command was called by (the executables run it as `chaintable --server`)."""
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
+    description, epilog = help_paragraphs(prog)
+    parser = argparse.ArgumentParser(prog=prog, description=description, epilog=epilog)
     parser.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every one)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any free)")
     parser.add_argument("--certificate", help="the server's TLS certificate chain (PEM), for wss://")
