@@ -129,7 +129,49 @@ def test_a_computer_on_no_network_advertises_nothing_and_says_so(monkeypatch):
     advertiser.update(0)
     advertiser.stop(wait=True)
     advertiser.update(1)  # after the stop: nothing, and nothing raised
-    assert advertiser.problem == discovery.NO_MULTICAST.format("this computer is on no network")
+    assert advertiser.problem == "Not advertised on the local network (this computer is on no network): players join " \
+        "by address and room code."
+
+
+class BrowsingNetwork:
+    """Stands in for zeroconf where a browser would start: it records where it was asked to."""
+
+    opened: list = []
+
+    def __init__(self, interfaces):
+        self.opened.append(interfaces)
+
+    def close(self):
+        pass
+
+
+class QuietBrowsing:
+    """A service browser that finds nothing."""
+
+    def __init__(self, zc, type_, listener):
+        pass
+
+    def cancel(self):
+        pass
+
+
+@pytest.mark.parametrize("addresses, problem", [
+    (["127.0.0.1"], discovery.NO_MULTICAST.format("this computer is on no network")),
+    (["127.0.0.1", "192.168.1.20"], None),
+])
+def test_a_browser_on_a_computer_on_no_network_says_so_instead_of_looking_for_ever(monkeypatch, addresses, problem):
+    """Zeroconf itself starts on loopback alone and finds nothing without a word: the browser
+    looks for a network first (and with one, browses as ever)."""
+    monkeypatch.setattr(discovery, "get_all_addresses", lambda: addresses)
+    monkeypatch.setattr(discovery, "Zeroconf", BrowsingNetwork)
+    monkeypatch.setattr(BrowsingNetwork, "opened", [])
+    monkeypatch.setattr(discovery, "ServiceBrowser", QuietBrowsing)
+    told = []
+    browser = discovery.browser("0.0.0.0", on_change=lambda: told.append(browser.problem))
+    browser.start()
+    browser.stop(wait=True)
+    assert browser.problem == problem and told == ([problem] if problem else [])
+    assert BrowsingNetwork.opened == ([] if problem else [discovery.InterfaceChoice.All])
 
 
 def wait_until(check, seconds: float):

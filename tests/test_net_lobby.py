@@ -17,7 +17,10 @@ from game.net.hosting import OPEN, HostedTable
 from game.net.server import CLOSING, LISTEN_ADDRESS, TableServer
 from game.cards import standard_deck
 from game.session import Session
+from game.net import discovery
 from net_helpers import HeadlessPlayer
+from scenes.ui.widgets import recording
+from test_net_host_app import host_app, hosted_lobby, until  # noqa: F401 (host_app: a fixture)
 
 WAIT = 10.0  # seconds at most for any message
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": OPEN},
@@ -427,3 +430,49 @@ def test_a_connection_that_dies_without_a_word_is_let_go_and_shown_dropped():
     finally:
         thaw.set()
         server.stop()
+
+
+class NoMulticast:
+    """Zeroconf where the network lets no multicast through."""
+
+    def __init__(self, interfaces):
+        raise OSError("[Errno 19] No such device")
+
+
+class Advertising:
+    """Zeroconf where advertising works (nothing leaves this computer): the services registered."""
+
+    registered: list = []
+
+    def __init__(self, interfaces):
+        pass
+
+    def register_service(self, info):
+        self.registered.append(info)
+
+    update_service = unregister_service = lambda self, info: None
+
+    def close(self):
+        pass
+
+
+def drawn_words(driver) -> str:
+    with recording() as drawn:
+        driver.frame()
+    return " ".join(item.what for item in drawn)
+
+
+@pytest.mark.parametrize("network, words", [
+    (NoMulticast, "Not advertised on the local network ([Errno 19] No such device): players join by address and "
+                  "room code."),
+    (Advertising, ""),
+])
+def test_the_hosts_lobby_says_when_the_local_network_is_not_told_of_the_table(host_app, monkeypatch, network, words):
+    monkeypatch.setattr(discovery, "Zeroconf", network)
+    monkeypatch.setattr(Advertising, "registered", [])
+    lobby = hosted_lobby(host_app)
+    advertised = host_app.app.screens.hosting.advertised
+    assert until(host_app, lambda: advertised.problem or Advertising.registered)
+    shown = drawn_words(host_app)
+    assert words in shown and ("Not advertised" in shown) == bool(words)
+    assert lobby.unadvertised() == words

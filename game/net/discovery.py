@@ -31,6 +31,8 @@ EVERY_ADDRESS = ("0.0.0.0", "")  # a table server listening on these listens on 
 MOST_SEATS = 8  # more open seats than any game has: a service claiming more is not a table
 LOOK_UP_MS = 3000  # how long the browser asks for a table's details before leaving it out
 NO_MULTICAST = "Tables on the local network cannot be looked for here ({}): join by address and room code."
+NOT_ADVERTISED = "Not advertised on the local network ({}): players join by address and room code."
+NO_NETWORK = "this computer is on no network"
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +107,10 @@ def lan_addresses() -> list[str]:
 
 class _Background:
     """The network's work of an advertiser or a browser, one job after another in a thread of its
-    own; a job that fails leaves its reason in `problem` instead of raising, and `on_change()` is
-    called (from that thread)."""
+    own; a job that fails leaves its reason in `problem` (in `PROBLEM`'s words) instead of raising,
+    and `on_change()` is called (from that thread): a screen may set it to be woken."""
+
+    PROBLEM = NO_MULTICAST
 
     def __init__(self, interfaces, on_change=None) -> None:
         self.interfaces = interfaces
@@ -126,7 +130,7 @@ class _Background:
             job(*args)
         except Exception as err:  # any failure of the network's stays here, told in words
             log.info("local network discovery: %s", err, exc_info=True)
-            self.problem = NO_MULTICAST.format(str(err) or type(err).__name__)
+            self.problem = self.PROBLEM.format(str(err) or type(err).__name__)
             self.on_change()
 
     def _open(self) -> Zeroconf:
@@ -152,6 +156,8 @@ class _Background:
 class Advertiser(_Background):
     """The host's table, told to the local network while it waits for players."""
 
+    PROBLEM = NOT_ADVERTISED
+
     def __init__(self, name: str, port: int, room: str, game: str, open_seats: int,
                  addresses: list[str] | None = None, interfaces=InterfaceChoice.All) -> None:
         """`addresses`: the ones to advertise (default: this machine's on the local network);
@@ -174,7 +180,7 @@ class Advertiser(_Background):
         """The service as advertised now (made here: no network)."""
         addresses = self.addresses if self.addresses is not None else lan_addresses()
         if not addresses:
-            raise OSError("this computer is on no network")
+            raise OSError(NO_NETWORK)
         return ServiceInfo(SERVICE_TYPE, f"Chain Table {self.room}.{SERVICE_TYPE}",
                            addresses=[socket.inet_aton(address) for address in addresses], port=self.port,
                            properties=table_properties(self.name, self.room, self.game, self.open_seats),
@@ -215,6 +221,10 @@ class Browser(_Background, ServiceListener):
             return sorted(self._found.values(), key=lambda table: (table.name.casefold(), table.room))
 
     def _browse(self) -> None:
+        """Look for tables; on every interface, only where this computer is on a network (else
+        zeroconf would listen on loopback alone and find nothing, saying nothing)."""
+        if self.interfaces == InterfaceChoice.All and not lan_addresses():
+            raise OSError(NO_NETWORK)
         self._browser = ServiceBrowser(self._open(), SERVICE_TYPE, listener=self)
 
     def _finish(self) -> None:

@@ -16,7 +16,7 @@ from game.wording import open_seats_words
 from scenes.shell import keymap
 from scenes.shell.app import Scene
 from scenes.ui import theme
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height
+from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, wrap
 
 LABELS = {difficulty.key: difficulty.label for difficulty in DIFFICULTIES}
 CONNECTION_WORDS = {"reconnecting": "The connection to the table was lost: trying again\u2026",
@@ -37,12 +37,17 @@ class Lobby(Scene):
         self.start_button = Button("Start", lambda: self.client.send({"type": "start"}), color=theme.BUTTON_GO)
         self.leave_button = Button(keymap.named("Leave", keymap.LEAVE), self.leave, color=theme.BUTTON_STOP)
         self.seat_buttons: dict[int, Button] = {}
+        self.unadvertised_lines: list[str] = []  # why the local network is not told of the table, wrapped
+        if self.hosting is not None and self.hosting.advertised is not None:
+            self.hosting.advertised.on_change = app.wake  # its problem, once it has one, is drawn at once
         self.take(messages)
 
     # -- the table's messages
 
     def update(self, dt: float) -> None:
         self.take(self.client.poll())
+        if self.unadvertised() and not self.unadvertised_lines:
+            self.layout(self.app.size)
 
     def take(self, messages: list[dict]) -> None:
         """Read the table's messages in order; the first snapshot hands them, from the lobby
@@ -83,6 +88,12 @@ class Lobby(Scene):
     def is_host(self) -> bool:
         seats = self.lobby["seats"] if self.lobby else []
         return self.seat is not None and self.seat < len(seats) and seats[self.seat]["host"]
+
+    def unadvertised(self) -> str:
+        """On the host's lobby before the start: why the local network is not told of the table
+        (discovery's problem: no network, multicast refused), or ""."""
+        advertised = self.hosting.advertised if self.hosting is not None else None
+        return (advertised.problem or "") if advertised is not None else ""
 
     def open_seats(self) -> list[str]:
         return [seat["name"] for seat in self.lobby["seats"] if seat["kind"] == "open"] if self.lobby else []
@@ -150,10 +161,11 @@ class Lobby(Scene):
         self.message_y = h - bh - 2 * gap
         self.title_y = self.px(18)
         self.code_y = self.title_y + line_height(self.px(34), bold=True) + gap
-        self.seats_y = self.code_y + line_height(self.px(20)) + line_height(self.px(80), bold=True) \
-            + 2 * line_height(self.px(20)) + 2 * gap
-        self.row_h = max(self.px(44), line_height(self.px(22)) + gap)
         self.left = max(gap, w // 2 - self.px(420))
+        self.unadvertised_lines = wrap(self.unadvertised(), self.px(17), w - 2 * self.left)
+        self.seats_y = self.code_y + line_height(self.px(20)) + line_height(self.px(80), bold=True) \
+            + 2 * line_height(self.px(20)) + len(self.unadvertised_lines) * line_height(self.px(17)) + 2 * gap
+        self.row_h = max(self.px(44), line_height(self.px(22)) + gap)
         self.seat_buttons = {}
         for index, seat in enumerate(self.lobby["seats"] if self.lobby else []):
             button = self.seat_button(index, seat)
@@ -208,6 +220,7 @@ class Lobby(Scene):
             where = "Players join at " + ", ".join(self.hosting.addresses) + " with this code"
             draw_text(screen, fit_text(where, self.px(20), w - 2 * self.left), self.px(20), theme.INK, (w // 2, y), "midtop")
         y += line_height(self.px(20))
+        y = draw_lines(screen, self.unadvertised_lines, self.px(17), theme.ALERT, (w // 2, y), "midtop")
         if lobby["options"]:
             draw_text(screen, fit_text(lobby["options"], self.px(17), w - 2 * self.left), self.px(17), theme.INK_DIM,
                       (w // 2, y), "midtop")
