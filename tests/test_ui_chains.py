@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game import storage
-from game.chains.rules import Draw, Pass, Play
+from game.chains.rules import Draw, Pass, Play, Played
 from game.session import Session
 from scenes.games.chains.table import ChainsTable
 from scenes.menus.confirm import Confirm
@@ -215,3 +215,70 @@ def test_the_results_count_each_seats_wins_only_in_a_session_to_more_than_one(dr
     lines = [over.row_line(seat, summary) for seat, _cards, summary in over.table.result_rows()]
     assert all(line.startswith("wins: ") for line in lines) == (games_to_win > 1)
     assert any(line.startswith("wins: ") for line in lines) == (games_to_win > 1)
+
+
+def keyboard_table(driver: Driver, seed: int, players: int, draw_rule: str = "three") -> ChainsTable:
+    """A Chains table dealt from `seed`: Ana (seat 0, to play first) against computers, her turn."""
+    computers = [{"name": f"Computer {i}", "kind": "computer", "difficulty": "random"} for i in range(1, players)]
+    seats = [{"name": "Ana"}] + computers
+    driver.app.screens.table(Session("chains", {"seats": seats, "rules": {"draw_rule": draw_rule}}, seed))
+    table = driver.app.top
+    assert isinstance(table, ChainsTable) and table.my_turn
+    return table
+
+
+def press(driver: Driver, table: ChainsTable, key: int) -> None:
+    """A key, then frames until whatever it set moving has landed."""
+    driver.key(key)
+    assert driver.frames_until(lambda: not table.motion.busy, 300)
+    driver.frame()
+
+
+def greyed(table: ChainsTable) -> set:
+    return table.hand.greyed(table.hand.cards(table.current_view()))
+
+
+# Seeded deals where nothing in Ana's hand fits and the first card she draws does: on one chain
+# (seeds 10, 36, 68) or on two (seeds 205, 301).
+DRAWN_FITS = [(10, 2, 1), (205, 2, 2), (36, 3, 1), (301, 3, 2), (68, 4, 1)]
+
+
+@pytest.mark.parametrize("seed, players, chains", DRAWN_FITS)
+def test_a_drawn_card_that_fits_is_played_by_keys_on_the_chain_picked(driver, seed, players, chains):
+    """D draws a card that fits: it is picked at once, the chains it fits glow, the hand is
+    greyed; Up/Down and Left/Right go only through its moves, each lit; Enter plays the one lit."""
+    table = keyboard_table(driver, seed, players)
+    press(driver, table, pygame.K_d)
+    view = table.current_view()
+    drawn, fitting = view.pending, [a for a in table.session.legal_actions() if isinstance(a, Play)]
+    assert drawn is not None and len(fitting) == chains and {a.card for a in fitting} == {drawn}
+    assert table.hand.selected == drawn and table.choice == fitting[0]
+    assert table.target_chains(view) == {a.chain for a in fitting}
+    assert greyed(table) == set(view.hand)
+    steps = ((pygame.K_DOWN, 1), (pygame.K_UP, 0), (pygame.K_RIGHT, 1), (pygame.K_LEFT, 0), (pygame.K_RIGHT, 1))
+    for key, place in steps:  # a chain on, a chain back, by either pair of arrows
+        press(driver, table, key)
+        assert table.hand.selected == drawn and table.choice == fitting[place % chains]
+        assert table.action_spot(table.choice) == table.chain_end(view, table.choice.chain)
+    chosen, moves = table.choice, len(table.session.moves)
+    press(driver, table, pygame.K_RETURN)
+    assert table.session.moves[moves].events[0] == Played(0, drawn, chosen.chain, True)
+    assert table.current_view().chains[chosen.chain][-1] == drawn
+    assert not table.session.game_assisted
+
+
+# Seeded deals where nothing in Ana's hand fits, nor does the first card she draws.
+NOTHING_FITS = [(12, 2, "three", "draw (D)"), (5, 3, "one", "pass (P)"), (59, 4, "until", "draw (D)")]
+
+
+@pytest.mark.parametrize("seed, players, draw_rule, way_on", NOTHING_FITS)
+def test_when_nothing_fits_the_arrows_pick_no_card_and_say_what_to_do(driver, seed, players, draw_rule, way_on):
+    table = keyboard_table(driver, seed, players, draw_rule)
+    for keys, told in (((pygame.K_RIGHT, pygame.K_LEFT), "draw (D)"),
+                       ((pygame.K_d, pygame.K_RIGHT, pygame.K_UP, pygame.K_RETURN), way_on)):
+        for key in keys:
+            press(driver, table, key)
+        assert table.hand.selected is None and table.choice is None
+        assert greyed(table) == set(table.current_view().hand)
+        assert table.prompt_line.notice_time > 0 and table.prompt_line.notice.endswith(told)
+    assert table.session.log == [{"type": "Draw"}] and table.prompt_line.message_time == 0

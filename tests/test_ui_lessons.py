@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import storage
-from game.chains.rules import Play
+from game.chains.rules import Draw, Play
 from game.lesson import games_with_lessons, lesson_finished
 from game.session import Session
 from game.stats import stats_path
@@ -155,6 +155,20 @@ def test_a_wrong_move_is_refused_with_the_reason_and_nothing_changes(driver):
     driver.wait(0.5)  # the card back in the hand
     driver.click(table.draw_button.rect.center)
     assert lesson.steps_done == 1 and table.session.log == [{"type": "Draw"}]
+
+
+def test_learn_chains_greys_every_card_that_cannot_be_played(driver):
+    """At the first step nothing fits (the step says so and asks for a draw): no card looks
+    playable. At the seventh the drawn A♣ waits: the hand is greyed, the drawn card picked on
+    the chain the step asks for (not the first it fits)."""
+    table = open_lesson(driver, "chains")
+    wait_until_lit(driver, table)
+    hand = table.hand.cards(table.current_view())
+    assert table.session.legal_actions() == [Draw()] and table.hand.greyed(hand) == set(hand)
+    chains_step(driver, table, 7)
+    hand = table.hand.cards(table.current_view())
+    assert table.hand.greyed(hand) == set(hand)
+    assert table.hand.selected == table.current_view().pending and table.choice == table.lesson.lesson.step.action
 
 
 def test_a_fair_move_the_step_does_not_ask_for_is_refused_with_the_step(driver):

@@ -74,7 +74,9 @@ def test_undo_button_shows_the_table_as_it_was_before_the_move_and_redo_plays_it
     driver.click(table.commands.undo_button.rect.center)
     assert table.current_view() == before
     assert table.hand.cards(table.current_view()) == table.hand.cards(before)
-    assert not table.motion.busy and table.choice is None and table.marks.last_move == []
+    assert not table.motion.busy and table.marks.last_move == []
+    drawn_pick = table.card_actions(before.pending)[0] if before.pending is not None else None
+    assert table.choice == drawn_pick, "nothing left picked but the drawn card that waits, on its first chain"
     assert table.session.game_assisted, "a move taken back marks the game as assisted"
     driver.click(table.commands.redo_button.rect.center)
     assert table.current_view() == after

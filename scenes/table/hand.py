@@ -129,7 +129,7 @@ class Hand:
             draw_text(screen, f"{name}  {note}", px(15), theme.INK_DIM, label_pos, "bottomleft")
         cards = self.cards(view)
         away = {spot[1] for spot in hidden if spot[0] == "hand-card"} | {self.dragged} | table.set_aside()
-        veil = table.turns.mine and any(table.card_usable(c) for c in cards)
+        greyed = self.greyed(cards)
         for card, center in zip(cards, self.centers(len(cards))):
             if card in away:
                 continue
@@ -138,11 +138,19 @@ class Hand:
                 halo = cardart.glow(self.width)
                 screen.blit(halo, halo.get_rect(center=center))
             image = cardart.face(card, self.width)
-            if veil and not table.card_usable(card):
+            if card in greyed:
                 image = cardart.dimmed(image)
             screen.blit(image, card_rect(center, self.width))
             if card in self.fresh:
                 self.draw_new_tag(screen, card_rect(center, self.width))
+
+    def greyed(self, cards) -> set:
+        """Those of `cards` drawn drained of colour: the ones that cannot be played, while the
+        table greys them (`greys_unusable`)."""
+        table = self.table
+        if not table.greys_unusable(cards):
+            return set()
+        return {card for card in cards if not table.card_usable(card)}
 
     def draw_new_tag(self, screen, rect: pygame.Rect) -> None:
         """"new" on a card just come into the hand: a gold tag on the card's top edge, inside the

@@ -24,8 +24,13 @@ class TableHooks:
         return False
 
     def card_usable(self, card) -> bool:
-        """Whether a hand card can be played now (unusable cards are veiled on the viewer's turn)."""
+        """Whether a hand card can be played now (unusable cards are greyed: `greys_unusable`)."""
         return True
+
+    def greys_unusable(self, cards) -> bool:
+        """Whether the hand's cards that cannot be played are drawn greyed now: on the viewer's
+        turn, while one of `cards` can be played."""
+        return self.my_turn and any(self.card_usable(card) for card in cards)
 
     def drop(self, card, drop_center, pointer) -> bool:
         """A dragged card let go with its centre at `drop_center`; return whether a move was made."""

@@ -97,6 +97,55 @@ class ChainsTable(TableScene):
     def card_usable(self, card) -> bool:
         return bool(self.playable_chains(card))
 
+    def greys_unusable(self, cards) -> bool:
+        """Whenever the viewer has a move to make: while a drawn card waits, or when the move is
+        to draw or pass, no hand card can be played, and every one looks it."""
+        return self.my_turn and bool(self.legal_actions())
+
+    def drawn_card(self):
+        """The drawn card that fits, while it waits for the viewer to play it (else None)."""
+        return self.current_view().pending if self.my_turn else None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.focus_drawn_card()
+
+    def focus_drawn_card(self) -> None:
+        """The drawn card that must be played holds the keyboard's pick while it waits (Enter
+        plays it on the chain lit), whether just drawn, brought back by undo or found in a game
+        continued; a pick already its own (a lesson's step, a hint) is kept."""
+        drawn = self.drawn_card()
+        if drawn is None or self.hand.selected == drawn:
+            return
+        self.light_move(self.card_actions(drawn)[0])
+        self.say_notice(self.drawn_card_words(drawn))
+
+    def drawn_card_words(self, drawn) -> str:
+        """What was drawn and where it fits, said beside the prompt's "Enter plays the drawn card"."""
+        chains = [str(chain + 1) for chain in self.playable_chains(drawn)]
+        if len(chains) == 1:
+            return f"You drew {drawn.label} and it fits chain {chains[0]}"
+        return f"You drew {drawn.label} and it fits chains {', '.join(chains[:-1])} and {chains[-1]}: Up/Down pick one"
+
+    def pick_card(self, step: int) -> None:
+        """Left/Right go only where a move can be made: through the chains the drawn card fits
+        while it waits (it is then the only card that can be played), else through the hand's
+        cards that fit; when none fits, no card is picked and the prompt line says what to do."""
+        drawn = self.drawn_card()
+        if drawn is not None:
+            self.hand.selected = drawn
+            self.pick_move(step)
+        elif any(isinstance(action, Play) for action in self.legal_actions()):
+            super().pick_card(step)
+        else:
+            self.say_notice(f"Nothing fits: {self.way_on()}")
+
+    def way_on(self) -> str:
+        """What a player with no card to play does now, and its key: draw, or pass."""
+        if Draw() in self.legal_actions():
+            return f"draw ({keymap.DRAW.name})"
+        return f"pass ({keymap.PASS.name})"
+
     def hand_card_at(self, pos, view):
         view_pending = view.pending if view.seat == view.current else None
         if view_pending is not None and self.drawn_slot.hit(pos):
@@ -188,9 +237,14 @@ class ChainsTable(TableScene):
         self.draw_chains(screen, view, hidden)
         self.draw_deck(screen, view, hidden)
 
-    def draw_chains(self, screen, view, hidden) -> None:
+    def target_chains(self, view) -> set[int]:
+        """The chains that glow as places to play: those of the card dragged, else of the card
+        picked, else of the drawn card that waits."""
         drawn = view.pending if view.seat is not None and view.seat == view.current else None
-        targets = set(self.playable_chains(self.hand.dragged or self.hand.selected or drawn))
+        return set(self.playable_chains(self.hand.dragged or self.hand.selected or drawn))
+
+    def draw_chains(self, screen, view, hidden) -> None:
+        targets = self.target_chains(view)
         for i, (chain, row) in enumerate(zip(view.chains, self.chain_rows)):
             cards = chain[:-1] if ("chain", i) in hidden else chain
             slots, folded = self.chain_slots(len(cards), row)
@@ -211,23 +265,25 @@ class ChainsTable(TableScene):
             slot = self.drawn_slot
             draw_text(screen, "Drawn, must be played", self.px(13), theme.GOLD, (slot.center[0], slot.rect.top - self.px(4)),
                       "midbottom")
-            self.drawn_slot.draw_card(screen, view.pending)
+            if view.pending == self.hand.selected:
+                slot.draw_glow(screen)
+            slot.draw_card(screen, view.pending)
 
     def turn_prompt(self, view, current: str) -> str:
         if self.motion.busy:
             return f"Your turn{vocative(current)}"
         legal = self.legal_actions()
         if view.pending is not None:
-            return f"You drew {view.pending.label} and it fits: drag it onto a glowing chain"
+            return "Enter plays the drawn card on the lit chain, or drag it onto a glowing chain"
         if any(isinstance(a, Play) for a in legal):
-            return f"Your turn{vocative(current)}: drag a card onto a chain (bright cards fit)"
+            return f"Your turn{vocative(current)}: drag a bright card onto a chain, or pick one with Left/Right and Enter"
         if Draw() in legal:
             if view.drawn:
-                return f"{view.drawn} drawn, nothing fits yet: draw again"
-            return "Nothing in your hand fits: draw (click the deck or Draw)"
+                return f"{view.drawn} drawn, nothing fits yet: draw again ({keymap.DRAW.name})"
+            return f"Nothing in your hand fits: draw ({keymap.DRAW.name}, or click the deck)"
         if view.drawn:
-            return "No drawn card fits: pass the turn"
-        return "Nothing fits and nothing can be drawn: pass the turn"
+            return f"No drawn card fits: pass the turn ({keymap.PASS.name})"
+        return f"Nothing fits and nothing can be drawn: pass the turn ({keymap.PASS.name})"
 
     def result_rows(self):
         """Each seat's cards left at the end, with their count and total."""
