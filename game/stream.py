@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .core import Event, cards_seen
+from .rng import Rng
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,7 @@ class Stream:
         self.viewer = viewer
         self._source: list[PlayedMove] | None = None  # the session's moves `_seen` was made from
         self._seen: list[SeenMove] = []
+        self._guess: tuple = (None, None)  # (the session's revision, the position made of the view then)
 
     @property
     def view(self):
@@ -102,8 +104,22 @@ class Stream:
         return session.legal_actions()
 
     def foresee(self, action):
-        """What `action` of the seat to move would do, as this viewer may know it now (`foreseen`)."""
-        return foreseen(self.session.rules, self.session.state, action, self.viewer)
+        """What `action` of the seat to move would do, as this viewer may know it now (`foreseen`
+        on the position made of the viewer's own view: a joined seat's table words it alike)."""
+        session = self.session
+        if self._guess[0] != session.revision:
+            self._guess = (session.revision, guessed(session.rules, self.view))
+        return foreseen(session.rules, self._guess[1], action, self.viewer)
+
+
+GUESS_SEED = 0  # every table guesses the unseen cards alike, so a local and a joined seat agree
+
+
+def guessed(rules, view):
+    """A whole position made of `view` alone (`determinize`): what a table works a move out on.
+    The rules answer what the viewer may know from it exactly as from the real position; what the
+    viewer cannot see (the card a draw brings) is a guess there, so it can decide no words."""
+    return rules.determinize(view, Rng(GUESS_SEED))
 
 
 def foreseen(rules, before, action, viewer: int | None):
@@ -111,7 +127,8 @@ def foreseen(rules, before, action, viewer: int | None):
     it now, or None: the words of a move being chosen or hinted ("You play 7♠ on chain 2"; a
     draw is told by its button). Told whole when every card it names is named by the move or was
     in the viewer's sight before it; else as an onlooker reads it, when that names no other card
-    (a draw: "draws a card"); else not at all."""
+    (a draw: "draws a card"); else not at all. `before` is made of the viewer's view (`guessed`):
+    worked out on the real position, whether the card a draw brings fits would decide the form."""
     _after, events = rules.apply(before, action)
     if not events:
         return None

@@ -16,9 +16,8 @@ import itertools
 
 from ..core import IllegalAction, from_json, to_json
 from ..registry import find_game
-from ..rng import Rng
 from ..session import Seat
-from ..stream import SeenMove, Stream, foreseen
+from ..stream import SeenMove, Stream, foreseen, guessed
 
 _REVISIONS = itertools.count(1)
 NO_UNDO = "This table does not take moves back."  # a host that does not say
@@ -172,7 +171,7 @@ class RemoteSession:
     def guessed(self):
         """A state made of this seat's view: what the rules need to answer its questions."""
         if self._guess is None:
-            self._guess = self.rules.determinize(self.view, Rng(self.revision))
+            self._guess = guessed(self.rules, self.view)
         return self._guess
 
 

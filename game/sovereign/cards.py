@@ -66,6 +66,16 @@ class ClassCard:
     def __hash__(self) -> int:
         return self._hash
 
+    def __eq__(self, other) -> bool:
+        """By value, so a card read back from a message or a save is the same card. The engine
+        compares cards at every step of a search: the worked-out hashes tell most apart at once."""
+        if self is other:
+            return True
+        if other.__class__ is not ClassCard:
+            return NotImplemented
+        return self._hash == other._hash and (self.kind, self.copy, self.value, self.suit, self.draws_event) == \
+            (other.kind, other.copy, other.value, other.suit, other.draws_event)
+
     def __reduce__(self):
         """Copied or sent to another process by its fields (a text's hash differs between
         processes, so the worked-out hash is made again there)."""

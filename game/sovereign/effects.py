@@ -65,7 +65,7 @@ def targets(state, exclude=None) -> list[PlaceActions]:
         for aimed, stack in zip(row, stacks):
             if stack:
                 placed = stack[-1]
-                if not placed.shield and placed.card is not exclude:
+                if not placed.shield and (exclude is None or placed.card != exclude):
                     found.append(aimed)
     return found
 
@@ -135,7 +135,7 @@ def cover_choices(state, decision: Decision) -> list:
         for place, stack in enumerate(stacks):
             if stack:
                 placed = stack[-1]
-                if placed.face_up and not placed.shield and placed.card is not decision.source:
+                if placed.face_up and not placed.shield and placed.card != decision.source:
                     found.append(row[place].cover)
     return found + [SKIP] if found else []
 

@@ -274,11 +274,11 @@ def find(state: SovereignState, card: ClassCard) -> tuple[int, int] | None:
     """(chain, place) where `card` is in play, or None. The right ends are looked at first:
     the card whose ability asks was most often just played there."""
     for c, chain in enumerate(state.chains):
-        if chain and chain[-1] and chain[-1][-1].card is card:
+        if chain and chain[-1] and chain[-1][-1].card == card:
             return c, len(chain) - 1
     for c, chain in enumerate(state.chains):
         for i, stack in enumerate(chain):
-            if stack and stack[-1].card is card:
+            if stack and stack[-1].card == card:
                 return c, i
     return None
 
