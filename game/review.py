@@ -53,6 +53,10 @@ Both moves are told in the table's words, as its hints tell a move: the move pla
 event as the table showed it to the seat; Hard's by its first event on a deal of the view, never
 naming a card the seat had not seen.
 
+A networked game as this device's seat saw it (game/net/joined.py keeps the host's messages to
+it) is reviewed from that seat's view the same way (`SeenReview`): the host told the seat each
+move's events, not the move, so the move played is the legal one those events tell (`played_of`).
+
 A review is reproducible: every search is seeded from the game's seed, the seat and the move, and
 its budgets are counts (no clock). It runs off the frame loop: `Review.step()` judges one
 decision; `progress` says how far it is; `cancel()` stops it. A finished review is kept (game/
@@ -68,15 +72,17 @@ import json
 import logging
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from . import storage
 from .ai.ismcts import ISMCTS
 from .ai.rollout import RolloutSearch
 from .core import cards_seen, from_json, to_json
+from .registry import find_game
 from .rng import Rng
 from .session import GIVE_UP, NEXT_GAME, SEAT_KIND, Session
+from .stream import SeenMove
 from .wording import plain_name
 
 # Raise when the judging changes (budgets, thresholds, how a move is valued): stored reviews of
@@ -246,6 +252,76 @@ def decisions_of(saved: Session, seat: int) -> list[Decision]:
         told = session.stream(seat).last_move.events
         found.append(Decision(move, view, legal, from_json(item, rules.saved_types), told))
     return found
+
+
+def seen_decisions(rules, messages: list[dict]) -> list[Decision]:
+    """Every decision a seat made in the last game of a networked game as it saw it (the host's
+    snapshots and moves to it, as game/net/joined.py keeps them), each numbered by the replay's
+    step of the host's news of it. A move taken back (a later snapshot no longer holds it) is no
+    decision. The host's news tells a move's events, not the move: the move played is found among
+    the legal ones (`played_of`), and a decision whose move cannot be told is left out."""
+    seat, last_game = messages[0]["seat"], messages[-1]["game_number"]
+    types = (SeenMove,) + rules.event_types + rules.view_types
+    standing = _standing_moves(messages)
+    found: list[Decision] = []
+    for step in range(1, len(messages)):
+        before, news = messages[step - 1], messages[step]
+        if news["type"] != "move" or news["game_number"] != last_game or before["to_move"] != seat \
+                or before["kinds"][seat] != "human":
+            continue
+        move = from_json(news["move"], types)
+        if move.mover != seat or move.number not in standing:
+            continue
+        view = from_json(before["view"], types)
+        legal = tuple(from_json(action, rules.saved_types) for action in before["legal"])
+        played = played_of(rules, view, legal, move.events, from_json(news["view"], types), Rng(step))
+        if played is not None:
+            found.append(Decision(step, view, legal, played, move.events))
+    return found
+
+
+def _standing_moves(messages: list[dict]) -> set[int]:
+    """The numbers of the moves the seat's stream holds at the end (a snapshot after an undo
+    holds the moves left standing)."""
+    numbers: list[int] = []
+    for message in messages:
+        if message["type"] == "snapshot":
+            numbers = [move["number"] for move in message["moves"]]
+        elif message["type"] == "move":
+            numbers.append(message["move"]["number"])
+    return set(numbers)
+
+
+def played_of(rules, view, legal: tuple, told: tuple, after, rng: Rng):
+    """The move among `legal` the seat of `view` made, told only its events (`told`) and the view
+    it was left (`after`): on a deal of the view, the one whose events are told most alike (field
+    by field, the first events first), then whose view after is `after` (or nearest it, card by
+    card). None when two moves cannot be told apart so."""
+    if len(legal) == 1:
+        return legal[0]
+    state, seat = rules.determinize(view, rng), view.seat
+    kinds = rules.card_types + rules.shown_types
+
+    def likeness(action) -> tuple:
+        reached, events = rules.apply(state, action)
+        seen = rules.view(reached, seat)
+        fields_alike = tuple(_fields_alike(rules.redact(event, seat), event_told) for event, event_told in zip(events, told))
+        return (fields_alike + (len(events) == len(told),), seen == after,
+                -len(cards_seen(seen, kinds) ^ cards_seen(after, kinds)))
+
+    scored = [(likeness(action), action) for action in legal]
+    best = max(score for score, _action in scored)
+    found = [action for score, action in scored if score == best]
+    return found[0] if len(found) == 1 else None
+
+
+def _fields_alike(event, told) -> int:
+    """How alike two events are: 0 for two kinds of event, else one more than the fields equal."""
+    if type(event) is not type(told):
+        return 0
+    if not is_dataclass(event):
+        return 1 + (event == told)
+    return 1 + sum(getattr(event, field.name) == getattr(told, field.name) for field in fields(event))
 
 
 class Judge:
@@ -533,13 +609,18 @@ class Review:
         saved = Session.from_save(save)
         if type(seat) is not int or not 0 <= seat < len(saved.seats):
             raise ValueError(f"there is no seat {seat!r} at this table (seats 0 to {len(saved.seats) - 1})")
-        self.seat = seat
-        self.seed = saved.seed
-        self.types = saved.rules.saved_types
-        self.decisions = decisions_of(saved, seat)
-        self.judge = Judge(saved.descriptor, budget or REVIEW_BUDGETS.get(saved.game, DEFAULT_BUDGET), saved.names)
-        self.key = review_key(saved.to_save(), seat)
-        self.name = review_name(self.key)
+        judge = Judge(saved.descriptor, budget or REVIEW_BUDGETS.get(saved.game, DEFAULT_BUDGET), saved.names)
+        self._begin(seat, saved.seed, saved.rules.saved_types, decisions_of(saved, seat), judge,
+                    review_key(saved.to_save(), seat), keep)
+
+    def _begin(self, seat: int, seed: int, types: tuple, decisions: list[Decision], judge: "Judge", key: dict,
+               keep: bool) -> None:
+        """What a review holds, the verdicts stored before (unless `keep` is False) among them."""
+        self.seat, self.seed, self.types = seat, seed, types
+        self.decisions = decisions
+        self.judge = judge
+        self.key = key
+        self.name = review_name(key)
         self.keep = keep
         self.cancelled = False
         stored = self._stored() if keep else None
@@ -598,3 +679,23 @@ class Review:
             storage.save_review(self.name, json.dumps(data))
         except storage.StorageError as err:
             log.warning("the review is not kept: %s", err)
+
+
+class SeenReview(Review):
+    """The review of a networked game as this device's seat saw it (`messages`: the host's to it,
+    as game/net/joined.py keeps them; `names`: the seats' names): that seat's decisions in its
+    last game (`seen_decisions`), judged as a local game's are. This device never knew the deal's
+    seed: the searches are seeded from the game as it was seen, so a second review of it is the
+    same one (and is read back from the store). Raises KeyError, TypeError or ValueError for
+    messages that are not a game's."""
+
+    def __init__(self, messages: list[dict], names: list[str], budget: ReviewBudget | None = None,
+                 keep: bool = True) -> None:
+        first = messages[0]
+        descriptor = find_game(first["game"])
+        rules = descriptor.rules.for_config(first["config"]["rules"])
+        key = {"game": first["game"], "seen": review_name({"messages": messages}), "seat": first["seat"],
+               "version": REVIEW_VERSION}
+        judge = Judge(descriptor, budget or REVIEW_BUDGETS.get(first["game"], DEFAULT_BUDGET), list(names))
+        self._begin(first["seat"], int(review_name(key)[:15], 16), rules.saved_types, seen_decisions(rules, messages),
+                    judge, key, keep)

@@ -1,20 +1,36 @@
 """The Join screen (scenes/net/join.py) through the real app headless, against a real table server
 on 127.0.0.1: an address that answers nothing, an address that is none, a room nobody holds and
-a seat already taken are each said plainly; the lobby's free seats are offered; a seat chosen goes
-on to the lobby (or the table, when the game is under way) and is kept for coming back; Rejoin
-brings the player back to the seat; Enter and Space never leave the screen."""
+a seat already taken are each said plainly, with the address tried, wrapped whole at any size; the
+lobby's free seats are offered; a seat chosen goes on to the lobby (or the table, when the game is
+under way) and is kept for coming back; Rejoin brings the player back to the seat, a table that no
+longer answers is offered for removal and any can be removed (each only on the player's word), a
+finished table is no longer offered; why no table can be found on the network is said; Enter and
+Space never leave the screen. And the games a joiner keeps: once per seat, listed with how they
+ended and when, reviewed from that seat."""
 
 from __future__ import annotations
 
 import socket
 
 import pygame
+import pytest
 
-from game.net import joined
+from game.core import to_json
+from game.net import discovery, joined
+from game.net.hosting import HostedTable
+from game.net.remote import RemoteSession
+from game.registry import find_game
+from game.review import SeenReview, seen_decisions
 from game.session import Session
 from net_helpers import address, frames_until, server, sit  # noqa: F401 (server: a fixture)
+from scenes.menus.confirm import Confirm
+from scenes.menus.gameover import GameOver
+from scenes.menus.replay import ReplayList
+from scenes.menus.review import ReviewScene
 from scenes.net.join import JoinScene
 from scenes.net.remote_table import NetworkedTable
+from scenes.ui.widgets import noting_cuts, recording
+from test_review import TINY
 
 SEATS = [{"name": "Ben"}, {"name": "Ana"}]
 
@@ -75,7 +91,8 @@ def test_a_room_nobody_holds_is_said_plainly(driver, server):
     scene = join_screen(driver)
     fill(driver, scene, f"127.0.0.1:{server.port}", "ZZZZZ")
     driver.click(scene.look_button.rect.center)
-    assert frames_until(driver, lambda: scene.message == "There is no table with that room code here")
+    assert frames_until(driver, lambda: scene.message == f"The table at 127.0.0.1:{server.port} says: there is no "
+                                                         "table with that room code here.")
 
 
 def test_the_lobbys_free_seats_are_offered_and_a_seat_taken_meanwhile_is_said(driver, server):
@@ -158,3 +175,229 @@ def test_a_broken_list_of_tables_is_set_aside_with_the_reason_and_joining_goes_o
                            "game": "chains", "title": "Chains", "names": ["Ana", "Ben"]})
     driver.key(pygame.K_ESCAPE)
     assert join_screen(driver).address.value == "ws://127.0.0.1:8765", "the last table's address is offered"
+
+
+def entry_at(where: str, room: str, seat: int = 1, token: str = "t") -> dict:
+    return {"address": where, "room": room, "token": token, "seat": seat, "game": "chains", "title": "Chains",
+            "names": ["Ben", "Ana"]}
+
+
+def rejoin_listed(scene: JoinScene) -> list[str]:
+    return [button.label for button in scene.rejoins.buttons]
+
+
+def test_a_rejoin_that_fails_names_the_address_tried_not_the_one_in_the_box(driver):
+    """The Address box holds the newest table's address; the second entry's is the one tried."""
+    first, second = f"ws://127.0.0.1:{closed_port()}", f"ws://127.0.0.1:{closed_port()}"
+    joined.remember_table(entry_at(second, "BCDEF"))
+    joined.remember_table(entry_at(first, "ABCDE"))
+    scene = join_screen(driver)
+    assert scene.address.value == first
+    for button, tried in ((scene.rejoins.buttons[1], second), (scene.rejoins.buttons[0], first)):
+        driver.click(button.rect.center)
+        shown = tried.removeprefix("ws://")
+        assert frames_until(driver, lambda: scene.message.startswith(f"No table answers at {shown}:"))
+        driver.key(pygame.K_RETURN)  # Keep, on the offer to remove it
+
+
+def test_a_table_that_no_longer_answers_is_offered_for_removal_and_goes_only_on_the_players_word(driver):
+    dead, other = f"ws://127.0.0.1:{closed_port()}", "ws://127.0.0.1:8765"
+    joined.remember_table(entry_at(other, "BCDEF"))
+    joined.remember_table(entry_at(dead, "ABCDE"))
+    scene = join_screen(driver)
+    driver.click(scene.rejoins.buttons[0].rect.center)
+    assert frames_until(driver, lambda: isinstance(driver.app.top, Confirm))
+    assert f"No table answers at {dead.removeprefix('ws://')}." in driver.app.top.detail
+    driver.key(pygame.K_RETURN)  # Keep
+    assert driver.app.top is scene and [t["room"] for t in joined.joined_tables()[0]] == ["ABCDE", "BCDEF"]
+    driver.click(scene.rejoins.buttons[0].rect.center)
+    assert frames_until(driver, lambda: isinstance(driver.app.top, Confirm))
+    driver.key(pygame.K_r)  # Remove
+    assert driver.app.top is scene and [t["room"] for t in joined.joined_tables()[0]] == ["BCDEF"]
+    assert rejoin_listed(scene) == ["Rejoin Chains \u00b7 room BCDEF \u00b7 as Ana"]
+
+
+@pytest.mark.parametrize("token_known", [False, True])
+def test_a_table_that_says_it_has_no_such_room_or_seat_is_offered_for_removal(driver, server, token_known):
+    code = server.open_room(Session("chains", {"seats": SEATS}, 8))
+    first, welcome, _snapshot = sit(server, code, 1)
+    first.close()
+    gone_room = "ZZZZZ" if token_known else code
+    joined.remember_table(entry_at(address(server), gone_room, token=welcome["token"] if token_known else "stranger"))
+    scene = join_screen(driver)
+    driver.click(scene.rejoins.buttons[0].rect.center)
+    assert frames_until(driver, lambda: isinstance(driver.app.top, Confirm))
+    said = "there is no table with that room code here" if token_known else "this table does not know you"
+    assert said in driver.app.top.detail and f"127.0.0.1:{server.port}" in driver.app.top.detail
+    driver.key(pygame.K_r)
+    assert joined.joined_tables()[0] == [] and rejoin_listed(scene) == []
+
+
+def test_a_table_is_removed_from_the_list_by_its_own_remove_once_asked(driver):
+    joined.remember_table(entry_at("ws://127.0.0.1:8766", "BCDEF"))
+    joined.remember_table(entry_at("ws://127.0.0.1:8765", "ABCDE"))
+    scene = join_screen(driver)
+    assert len(scene.rejoins.removes_shown) == 2
+    driver.click(scene.rejoins.removes_shown[1].rect.center)
+    assert isinstance(driver.app.top, Confirm) and "room BCDEF" in driver.app.top.detail
+    driver.key(pygame.K_ESCAPE)
+    assert len(joined.joined_tables()[0]) == 2, "Esc keeps it"
+    driver.click(scene.rejoins.removes_shown[1].rect.center)
+    driver.key(pygame.K_r)
+    assert [t["room"] for t in joined.joined_tables()[0]] == ["ABCDE"]
+    assert rejoin_listed(scene) == ["Rejoin Chains \u00b7 room ABCDE \u00b7 as Ana"]
+
+
+LONG_ADDRESS = "ws://the-computer-in-the-room-at-the-end-of-the-corridor.home.example.org:8765"
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_message_of_the_join_screen_wraps_whole(driver, size, large_text):
+    scene = full_join_screen(driver, size, large_text)
+    scene.tried = LONG_ADDRESS.removeprefix("ws://")
+    scene.refused("there is no table with that room code here")
+    driver.app.stack[:] = [driver.app.stack[0], scene]  # the offer to remove it set aside: the screen itself
+    cuts, shown = drawn_whole(driver, scene, size)
+    assert cuts == []
+    assert scene.message.replace(" ", "") in shown and scene.message.startswith(f"The table at {scene.tried} says")
+
+
+@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_on_a_computer_on_no_network_the_join_screen_says_why_no_table_is_found(driver, monkeypatch, size, large_text):
+    """The screen's browser looks on every interface (as the app's does): it finds no network,
+    and the screen says so, however full its lists."""
+    monkeypatch.setattr("scenes.net.join.LISTEN_ADDRESS", "0.0.0.0")
+    monkeypatch.setattr(discovery, "get_all_addresses", lambda: ["127.0.0.1"])
+    monkeypatch.setattr(discovery, "Zeroconf", lambda interfaces: pytest.fail("no network to look on"))
+    scene = full_join_screen(driver, size, large_text)
+    assert frames_until(driver, lambda: scene.browser.problem is not None)
+    scene.message = f"No table answers at {LONG_ADDRESS}: check the address."
+    cuts, shown = drawn_whole(driver, scene, size)
+    assert scene.browser.problem == discovery.NO_MULTICAST.format("this computer is on no network")
+    assert scene.browser.problem.replace(" ", "") in shown and cuts == []
+
+
+def full_join_screen(driver, size, large_text: bool) -> JoinScene:
+    """The join screen at `size`, four tables to rejoin listed."""
+    for room in ("ABCDE", "BCDEF", "CDEFG", "DEFGH"):
+        joined.remember_table(entry_at(LONG_ADDRESS, room))
+    driver.app.screen = pygame.display.set_mode(size)
+    driver.app.settings["large_text"] = large_text
+    driver.app.apply_settings()
+    return join_screen(driver)
+
+
+def drawn_whole(driver, scene: JoinScene, size) -> tuple[list[str], str]:
+    """A frame of the screen: the texts cut short, and every text drawn, run together without
+    spaces (a word longer than a line is broken); each inside the window and its box."""
+    driver.frame()
+    with noting_cuts() as cuts, recording() as drawn:
+        scene.draw(driver.app.screen)
+    window = pygame.Rect((0, 0), size)
+    assert all(window.contains(item.rect) and (item.box is None or item.box.contains(item.rect)) for item in drawn)
+    return list(cuts), "".join(item.what for item in drawn).replace(" ", "")
+
+
+def finished_chains(seed: int = 8) -> Session:
+    session = Session("chains", {"seats": SEATS}, seed)
+    while not session.game_over:
+        session.apply(session.legal_actions()[0])
+    return session
+
+
+def test_a_finished_table_rejoined_is_kept_once_and_no_longer_offered(driver, server):
+    code = server.open_room(finished_chains())
+    other = entry_at("ws://127.0.0.1:8765", "BCDEF")
+    first, welcome, _snapshot = sit(server, code, 1)
+    first.close()
+    mine = entry_at(address(server), code, token=welcome["token"])
+    for visit in range(2):
+        joined.remember_table(other)
+        joined.remember_table(mine)
+        scene = join_screen(driver)
+        driver.click(scene.rejoins.buttons[0].rect.center)
+        assert frames_until(driver, lambda: isinstance(driver.app.top, GameOver)), f"visit {visit + 1}"
+        driver.app.top.table.turns.client.close()
+        assert len(joined.seen_games()) == 1, f"visit {visit + 1}: the game is kept once"
+        assert [t["room"] for t in joined.joined_tables()[0]] == ["BCDEF"], "the finished table is no longer offered"
+        driver.app.screens.menu()
+
+
+def seen_game(game: str, seed: int, seat: int, players: int = 2) -> tuple[list[dict], list, dict]:
+    """A game played at a hosted table to its end, every seat a person's: the host's messages to
+    `seat`, the moves that seat made, and the snapshot of the end it is sent coming back."""
+    session = Session(game, {"seats": [{"name": name} for name in ["Ben", "Ana", "Cy"][:players]]}, seed)
+    table = HostedTable(session, "ABCDE")
+    tokens = {seat: table.sit(seat) for seat in range(players)}
+    seen, played = [table.snapshot(seat)], []
+    person = session.descriptor.heuristic(seed)
+    while not session.game_over:
+        mover = session.to_move
+        action = person.choose(session.view(mover), session.legal_actions())
+        played += [action] if mover == seat else []
+        seen += table.act(tokens[mover], to_json(action), table.seq.get(mover, 0)).get(seat, [])
+    return seen, played, table.snapshot(seat)
+
+
+def seen_session(messages: list[dict]) -> RemoteSession:
+    session = RemoteSession(messages[0])
+    for message in messages[1:]:
+        session.take(message)
+    return session
+
+
+@pytest.mark.parametrize("seat", [0, 1], ids=["first seat", "second seat"])
+def test_a_finished_game_is_kept_once_per_seat_and_its_table_forgotten(seat):
+    """This seat's game, kept as it was played, and the other seat's (kept on its own device; here
+    beside it): coming back to the finished table keeps no second copy of either."""
+    messages, _played, end = seen_game("chains", 8, seat)
+    others, _played, others_end = seen_game("chains", 8, 1 - seat)
+    joined.remember_table(entry_at("ws://127.0.0.1:8765", "ABCDE", seat))
+    joined.remember_table(entry_at("ws://127.0.0.1:8765", "BCDEF", seat))
+    for kept in (messages, [end], others, [others_end]):  # the end again: a finished table rejoined
+        joined.keep_seen_game(seen_session(kept), kept)
+    kept = {joined.load_seen_game(path).session.seat: len(joined.load_seen_game(path)) for path in joined.seen_games()}
+    assert kept == {seat: len(messages), 1 - seat: len(others)}, "once per seat, as it was played"
+    assert [t["room"] for t in joined.joined_tables()[0]] == ["BCDEF"], "the finished table is no longer offered"
+
+
+def test_a_game_of_a_match_not_over_keeps_its_table_offered():
+    messages, _played, _end = seen_game("chains", 8, 1)
+    session = seen_session(messages)
+    session.session_over = False
+    joined.remember_table(entry_at("ws://127.0.0.1:8765", "ABCDE"))
+    joined.keep_seen_game(session, messages)
+    assert [t["room"] for t in joined.joined_tables()[0]] == ["ABCDE"]
+
+
+@pytest.mark.parametrize("game, players", [("chains", 2), ("linx", 2), ("cubes", 2), ("sovereigns-chain", 2),
+                                           ("chainchain", 3)])
+def test_a_seen_games_review_judges_the_moves_this_seat_made(game, players):
+    messages, played, _end = seen_game(game, 8, 1, players)
+    rules = find_game(game).rules.for_config(messages[0]["config"]["rules"])
+    decisions = seen_decisions(rules, messages)
+    assert [decision.played for decision in decisions] == played
+    assert all(messages[d.move]["type"] == "move" and messages[d.move - 1]["to_move"] == 1 for d in decisions)
+    review = SeenReview(messages, ["Ben", "Ana", "Cy"][:players], budget=TINY, keep=False)
+    assert len(review.run()) == len(played) and review.seat == 1
+
+
+@pytest.mark.parametrize("seat", [0, 1], ids=["first seat", "second seat"])
+def test_a_kept_online_game_shows_how_it_ended_and_when_and_is_reviewed_from_its_seat(driver, seat):
+    messages, _played, _end = seen_game("chains", 8, seat)
+    session = seen_session(messages)
+    joined.keep_seen_game(session, messages)
+    ended = "won" if seat in session.outcome().winners else "lost"
+    driver.app.screens.replays()
+    listing = driver.app.top
+    assert isinstance(listing, ReplayList)
+    [(button, path)] = listing.shown
+    assert button.label == f"Replay: Chains online, as {session.names[seat]}"
+    assert button.note == f"{ended} \u00b7 Ben, Ana \u00b7 {joined.file_time(path)}" and joined.file_time(path)
+    [(review, _path)] = listing.reviews
+    driver.click(review.rect.center)
+    scene = driver.app.top
+    assert isinstance(scene, ReviewScene) and scene.seat == seat and scene.table.turns.viewer == seat
+    scene.cancel()

@@ -4,6 +4,10 @@ the newest first) so the Join screen can offer to come back to each seat with it
 game played there, kept as this seat saw it (the host's messages to it: a snapshot, then its
 moves), so a replay on this device shows only what this seat was shown.
 
+A table whose games this seat saw end is no longer offered (`keep_seen_game`); one the player
+removes neither (`forget_table`). A game is kept once for its seat: coming back to a finished
+table shows its end again, and the game as it was played stays the one kept.
+
 A `tables.json` that cannot be used is moved aside with the reason told, and the list starts
 again; an entry that is not one is left out."""
 
@@ -91,13 +95,39 @@ def _change(change) -> str | None:
 
 
 def keep_seen_game(session, messages: list[dict]) -> None:
-    """Keep a finished networked game as this seat saw it: the host's snapshot and moves to it.
-    Raises storage.StorageError when the folder cannot be written."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    record = {"format": TABLES_FORMAT, "game": session.game, "seat": session.seat, "names": list(session.names),
-              "title": session.descriptor.title, "messages": messages}
-    path = seen_games_dir() / f"{stamp}-{session.game}-{session.room}-{session.seat}-{session.game_number}.json"
-    storage.write_atomically(path, json.dumps(record))
+    """Keep a finished networked game as this seat saw it: the host's snapshot and moves to it,
+    once (coming back to a finished table shows its end again: the game kept as it was played
+    stays the one kept). Once the table's games are all over, it is no longer offered for coming
+    back. Raises storage.StorageError when the folder cannot be written."""
+    if not kept_already(session):
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        record = {"format": TABLES_FORMAT, "game": session.game, "seat": session.seat, "names": list(session.names),
+                  "title": session.descriptor.title, "messages": messages}
+        storage.write_atomically(seen_games_dir() / f"{stamp}-{seen_name(session)}", json.dumps(record))
+    if session.session_over:
+        forget_finished(session)
+
+
+def seen_name(session) -> str:
+    """The end of a kept game's file name, after its time: the game, the room, the seat and the
+    game's number at the table (room codes are drawn from 32**5, so two tables this device sat
+    at are told apart by them)."""
+    return f"{session.game}-{session.room}-{session.seat}-{session.game_number}.json"
+
+
+def kept_already(session) -> bool:
+    """Whether the current game of the table `session` is at is kept already, as this seat saw it."""
+    try:
+        return any(seen_games_dir().glob(f"*-{seen_name(session)}"))
+    except OSError:
+        return False
+
+
+def forget_finished(session) -> None:
+    """The table `session` (whose games are over) is no longer offered for coming back to this
+    seat; as `forget_table`."""
+    place = (session.room, session.seat, session.game)
+    _change(lambda tables: [t for t in tables if (t["room"], t["seat"], t["game"]) != place])
 
 
 def seen_games() -> list[Path]:
@@ -110,13 +140,35 @@ def seen_games() -> list[Path]:
 
 
 def describe_seen(path: Path) -> tuple[str, str]:
-    """("Chains online, as Ana", "Ben, Ana") from a kept networked game, or what can be told."""
+    """("Chains online, as Ana", "won · Ben, Ana · 23 Nov 2026 14:02") from a kept networked game:
+    what it is; how it ended for this seat, who played and the file's own time (as the finished
+    games' list says them). What can be told when the file cannot be read."""
+    when = file_time(path)
     try:
         record = storage.read_json(path, SEEN_DEPTH, SEEN_BYTES)
         names = [str(name) for name in record["names"]][:8]
-        return f"{record['title']} online, as {names[record['seat']]}", ", ".join(names)
-    except (OSError, storage.UnusableFile, KeyError, TypeError, IndexError):
-        return "cannot be read", ""
+        what = f"{record['title']} online, as {names[record['seat']]}"
+        result = result_words(load_seen_messages(record))
+    except (OSError, KeyError, TypeError, IndexError, ValueError, AttributeError):
+        return "cannot be read", when
+    return what, " \u00b7 ".join(filter(None, [result, ", ".join(names), when]))
+
+
+def file_time(path: Path) -> str:
+    """A file's own time, as the lists of games show it ("23 Nov 2026 14:02"); "" when unknown."""
+    try:
+        return time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
+    except (OSError, OverflowError, ValueError):
+        return ""
+
+
+def result_words(playback: "SeenPlayback") -> str:
+    """How a kept game ended for its seat: "won", "lost", "nobody won"; "in progress" before its end."""
+    session = playback.session
+    if not session.game_over:
+        return "in progress"
+    winners = session.outcome().winners
+    return "won" if session.seat in winners else "lost" if winners else "nobody won"
 
 
 class SeenPlayback:
@@ -124,30 +176,36 @@ class SeenPlayback:
     position is one the host sent this seat, and it is watched from this seat only."""
 
     def __init__(self, messages: list[dict]) -> None:
-        self._messages = messages
+        self.messages = messages
         self.session = RemoteSession(messages[0])
         for message in messages[1:]:
             self.session.take(message)
         self.viewers = [self.session.seat]
 
     def __len__(self) -> int:
-        return len(self._messages)
+        return len(self.messages)
 
     def show(self, step: int) -> None:
         """The table as this seat saw it after the host's message `step` (0: the first snapshot)."""
-        start = max(i for i in range(step + 1) if self._messages[i].get("type") == "snapshot")
-        for message in self._messages[start:step + 1]:
+        start = max(i for i in range(step + 1) if self.messages[i].get("type") == "snapshot")
+        for message in self.messages[start:step + 1]:
             self.session.take(message)
 
 
 def load_seen_game(path: Path) -> SeenPlayback:
     """A kept networked game, ready to watch; storage.UnusableFile when it cannot be."""
     try:
-        messages = storage.read_json(path, SEEN_DEPTH, SEEN_BYTES)["messages"]
+        return load_seen_messages(storage.read_json(path, SEEN_DEPTH, SEEN_BYTES))
+    except OSError as err:
+        raise storage.UnusableFile(err.strerror or str(err)) from None
+
+
+def load_seen_messages(record) -> SeenPlayback:
+    """The playback of a kept game's record; storage.UnusableFile when its messages cannot be read."""
+    try:
+        messages = record["messages"]
         if not messages or messages[0].get("type") != "snapshot":
             raise storage.UnusableFile("it does not begin with the table as it was dealt")
         return SeenPlayback(messages)
-    except OSError as err:
-        raise storage.UnusableFile(err.strerror or str(err)) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
         raise storage.UnusableFile(f"its messages cannot be read ({err})") from None

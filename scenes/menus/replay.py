@@ -29,6 +29,7 @@ from scenes.ui.widgets import (Button, draw_lines, draw_text, fit_text, line_hei
                                wrap)
 
 STEP_KEYS = {keymap.LEFT: -1, keymap.RIGHT: 1, keymap.HOME: -10**9, keymap.END: 10**9}
+REVIEWED = ("Replay", "Online")  # the kinds of kept game offered for review: finished ones, here or at a table joined
 
 
 class Watching(Turns):
@@ -256,6 +257,9 @@ class ReplayList(Scene):
 
     def review(self, path: Path) -> None:
         """Review a finished game (scenes/menus/review.py), once it is read."""
+        if dict(self.entries).get(path) == "Online":
+            self.review_seen(path)
+            return
         try:
             saved = storage.load_game(path)
         except EarlierEdition:
@@ -268,6 +272,18 @@ class ReplayList(Scene):
             self.message = "Only computers played this game: there are no decisions of a person to review."
             return
         self.app.screens.review(saved)
+
+    def review_seen(self, path: Path) -> None:
+        """Review a game played over the network from this device's seat, as it saw the game."""
+        try:
+            playback = joined.load_seen_game(path)
+        except storage.UnusableFile as err:
+            self.message = f"This game cannot be reviewed: {err}"
+            return
+        if not playback.session.game_over:
+            self.message = "This game did not reach its end here: there is nothing to review yet."
+            return
+        self.app.screens.review(playback)
 
     def ask_to_delete(self, path: Path) -> None:
         self.app.screens.confirm("Delete this game?", f"{self.label(path, dict(self.entries)[path])} is removed "
@@ -300,7 +316,7 @@ class ReplayList(Scene):
         chosen = self.entries[self.page * per_page:(self.page + 1) * per_page]
         delete_w = max(self.px(90), Button("Delete", None).needed(self.px(16))[0])
         review_w = max(self.px(90), Button("Review", None).needed(self.px(16))[0])
-        review_room = (review_w + gap) * any(kind == "Replay" for _path, kind in self.entries)
+        review_room = (review_w + gap) * any(kind in REVIEWED for _path, kind in self.entries)
         width = min(w - 2 * gap, self.px(900) + review_room)
         open_w = width - delete_w - gap - review_room
         self.shown, self.deletes, self.reviews = [], [], []
@@ -313,7 +329,7 @@ class ReplayList(Scene):
             delete.rect = pygame.Rect(button.rect.right + gap + review_room, button.rect.y, delete_w, row_h)
             self.shown.append((button, path))
             self.deletes.append((delete, path))
-            if kind == "Replay":
+            if kind in REVIEWED:
                 review = Button("Review", lambda p=path: self.review(p))
                 review.rect = pygame.Rect(button.rect.right + gap, button.rect.y, review_w, row_h)
                 self.reviews.append((review, path))

@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 import threading
 from collections import Counter
+from collections.abc import Callable
 
 import pygame
 
-from game.review import BEST, COSTLY, GOOD, SEVERITY, Review, ReviewBudget
+from game.review import BEST, COSTLY, GOOD, SEVERITY, Review, ReviewBudget, SeenReview
 from game.session import SaveError, Session
 from game.wording import HISSING, YOU, whose
 
@@ -163,16 +164,16 @@ def costliness(verdict) -> tuple:
 
 
 class ReviewWork:
-    """A Review made and judged decision by decision in a worker thread (`Thinker`); `cancel()`
-    stops it before its next decision (before it starts, if asked that early)."""
+    """A Review made (by `make()`) and judged decision by decision in a worker thread (`Thinker`);
+    `cancel()` stops it before its next decision (before it starts, if asked that early)."""
 
-    def __init__(self, save: dict, seat: int, budget: ReviewBudget | None = None) -> None:
+    def __init__(self, make: Callable[[], Review]) -> None:
         self.review: Review | None = None
         self.cancelled = threading.Event()
-        self.thinker = Thinker(lambda: self._run(save, seat, budget))
+        self.thinker = Thinker(lambda: self._run(make))
 
-    def _run(self, save: dict, seat: int, budget: ReviewBudget | None) -> Review:
-        review = Review(save, seat, budget)
+    def _run(self, make: Callable[[], Review]) -> Review:
+        review = make()
         self.review = review
         if self.cancelled.is_set():
             review.cancel()
@@ -199,15 +200,26 @@ class ReviewWork:
 # ---------------------------------------------------------------- the screen
 
 
-class ReviewScene(Replay):
-    """The replay of `saved`'s last game from `seat`, its decisions judged (see the module)."""
+def review_maker(saved, seat: int, budget: ReviewBudget | None) -> Callable[[], Review]:
+    """What makes the review of `seat` in `saved` (a finished Session, or a networked game's
+    playback as this device's seat saw it) in the worker, from what is read of it here."""
+    if isinstance(saved, Session):
+        save = saved.to_save()
+        return lambda: Review(save, seat, budget)
+    messages, names = saved.messages, list(saved.session.names)
+    return lambda: SeenReview(messages, names, budget)
 
-    def __init__(self, app, saved: Session, seat: int, table_class: type, budget: ReviewBudget | None = None) -> None:
+
+class ReviewScene(Replay):
+    """The replay of `saved`'s last game from `seat`, its decisions judged (see the module);
+    `saved` a finished Session, or a networked game as this device's seat saw it (its one seat)."""
+
+    def __init__(self, app, saved, seat: int, table_class: type, budget: ReviewBudget | None = None) -> None:
         super().__init__(app, saved, table_class)
         self.seat = seat
         self.name = self.session.names[seat]
         self.table.turns.viewer = seat  # the seat's own view: its hand shown, nobody else's
-        self.work = ReviewWork(saved.to_save(), seat, budget)
+        self.work = ReviewWork(review_maker(saved, seat, budget))
         self.verdicts: list | None = None  # once the review is ready
         self.by_move: dict = {}
         self.failure = ""
@@ -236,7 +248,7 @@ class ReviewScene(Replay):
         if self.ready or self.failure or not self.work.done:
             return
         thinker = self.work.thinker
-        if isinstance(thinker.error, (SaveError, ValueError)):
+        if isinstance(thinker.error, (SaveError, ValueError, KeyError, TypeError)):
             self.failure = f"This game cannot be reviewed: {thinker.error}"
         elif thinker.error is not None:
             raise thinker.error
@@ -457,8 +469,11 @@ def draw_lines_in(screen, lines: list[str], size: int, ink, box: pygame.Rect) ->
 # ---------------------------------------------------------------- whose decisions
 
 
-def reviewable_seats(saved: Session) -> list[int]:
-    """The seats a review can judge: those people played (the computers' are not reviewed)."""
+def reviewable_seats(saved) -> list[int]:
+    """The seats a review can judge: those people played (the computers' are not reviewed); of a
+    networked game as this device's seat saw it (a playback), that seat."""
+    if not isinstance(saved, Session):
+        return list(saved.viewers) if saved.session.game_over else []
     return list(saved.human_seats) if saved.game_over else []
 
 

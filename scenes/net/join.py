@@ -2,7 +2,10 @@
 code (five letters, upper-cased as typed) and a name; Look asks the table for its lobby, whose
 free seats are then offered; a seat chosen, the player sits (`hello`) and goes on to the lobby,
 or straight to the table when the game is under way. The tables this device sat at before are
-offered to come back to (Rejoin), each with its seat's token (game/net/joined.py).
+offered to come back to (Rejoin), each with its seat's token (game/net/joined.py); Remove beside
+one, once asked, no longer offers it, and a table that no longer answers is offered for removal
+(only the player's word removes one). Every message names the address it tried, and wraps: none
+is cut short.
 
 Nothing here waits on the network: connecting runs off the frame loop, and the connection's
 messages are taken each frame. Enter looks (or sits in the only free seat offered); Space types a
@@ -23,20 +26,30 @@ from game.net.server import LISTEN_ADDRESS
 from game.net.hosting import ROOM_CODE_LENGTH
 from game.session import NAME_LIMIT
 
+from scenes.menus.confirm import Confirm
 from scenes.shell.app import Scene
 from scenes.shell import keymap
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px
-from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
+from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width, wrap
 
 REJOIN_SHOWN = 4  # the newest tables offered to come back to
+REMOVE_TABLE = keymap.letter("R")
+# The host's words for a seat that cannot be come back to: the table is gone, or is another one now.
+GONE = ("there is no table with that room code here", "this table does not know you: join it again")
 FOUND_SHOWN = 4  # the tables on the local network offered
 LOOKING = "Looking for tables on this network\u2026 (or type the host's address and room code)"
 
 
 def room_letter(ch: str) -> bool:
     return ch.isascii() and ch.isalnum()
+
+
+def shown_address(uri: str) -> str:
+    """A table's address as a player types it: "ws://192.168.1.20:8765" as "192.168.1.20:8765"
+    (wss:// stays: it says the connection is encrypted)."""
+    return uri.removeprefix("ws://")
 
 
 class JoinScene(Scene):
@@ -52,21 +65,34 @@ class JoinScene(Scene):
         self.back_button = Button("Back", self.back, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
         self.lobby: dict | None = None  # the table's lobby, once looked at
         self.seats = Listing("")  # the lobby's seats, once looked at (the message above says what they are)
-        self.message = problem or ""
-        self.rejoins = Listing("Tables you sat at:", [(self.rejoin_labels(entry), lambda entry=entry: self.rejoin(entry))
-                                                       for entry in tables[:REJOIN_SHOWN]])
+        self._message = problem or ""
+        self.message_lines: list[str] = []  # the message, wrapped to the box
+        self.rejoins = self.rejoin_listing(tables)
+        self.tried = ""  # the address the last connection was opened to, as the player reads it
         self.client: TableClient | None = None
         self.connecting: Thinker | None = None
-        self.purpose = ""  # what the connection is for: "look", or "sit" (a seat, or coming back)
+        self.purpose = ""  # what the connection is for: "look", "sit" (in a seat) or "rejoin" (coming back)
         self.entry: dict = {}  # the table being sat at, as tables.json keeps it
         self.unread: list[dict] = []
         self.found: list[discovery.FoundTable] = []  # the tables on the local network, as last shown
         self.founds = Listing("Tables on this network:")
+        self.looking_lines: list[str] = []  # that the network is looked at, or why it cannot be, wrapped
+        self.laid_problem: str | None = None  # the network's problem as last laid out
         self.blink = CursorBlink()
         self.browser = discovery.browser(LISTEN_ADDRESS, on_change=app.wake)
         self.browser.start()
         app.quit_hooks.append(self.stop_looking)
         pygame.key.start_text_input()
+
+    @property
+    def message(self) -> str:
+        return self._message
+
+    @message.setter
+    def message(self, words: str) -> None:
+        """A new message, laid out at once: it takes the lines it wraps to."""
+        self._message = words
+        self.layout(self.app.size)
 
     def stop_looking(self) -> None:
         """No more looking for tables on the local network (the screen is left)."""
@@ -99,13 +125,37 @@ class JoinScene(Scene):
         self.look()
 
     def show_found(self) -> None:
-        """The tables on the local network, when they changed."""
+        """The tables on the local network, when they changed, or why none can be found."""
         tables = self.browser.tables()[:FOUND_SHOWN]
         if tables != self.found:
             self.found = tables
             self.founds = Listing("Tables on this network:", [
                 (self.found_labels(table), lambda table=table: self.choose_found(table)) for table in tables])
             self.layout(self.app.size)
+        elif self.browser.problem != self.laid_problem:
+            self.layout(self.app.size)
+
+    def rejoin_listing(self, tables: list[dict]) -> "Listing":
+        """The newest tables sat at, each to come back to, a Remove beside each."""
+        shown = tables[:REJOIN_SHOWN]
+        return Listing("Tables you sat at:", [(self.rejoin_labels(entry), lambda entry=entry: self.rejoin(entry))
+                                              for entry in shown],
+                       removals=[lambda entry=entry: self.ask_to_remove(entry) for entry in shown])
+
+    def ask_to_remove(self, entry: dict, why: str = "") -> None:
+        """Ask before a table is no longer offered (its seat's token goes with it); `why`: what
+        there is to know first (that it no longer answers)."""
+        table = f"{entry['title']}, room {entry['room']} at {shown_address(entry['address'])},"
+        detail = " ".join(filter(None, [why, f"{table} is then no longer offered to rejoin."]))
+        self.app.push(Confirm(self.app, "Remove this table?", detail, "Remove", lambda: self.remove(entry),
+                              REMOVE_TABLE, no="Keep"))
+
+    def remove(self, entry: dict) -> None:
+        """The table is no longer offered for coming back (the player said so)."""
+        problem = self.app.write(joined.forget_table, entry["address"], entry["room"])
+        tables, unusable = joined.joined_tables()
+        self.rejoins = self.rejoin_listing(tables)
+        self.message = problem or unusable or f"Room {entry['room']} at {shown_address(entry['address'])} is removed."
 
     @staticmethod
     def rejoin_labels(entry: dict) -> list[str]:
@@ -144,14 +194,15 @@ class JoinScene(Scene):
     def rejoin(self, entry: dict) -> None:
         """Back to a seat this device held, with its token."""
         self.entry = dict(entry)
-        self.connect(entry["address"], {"type": "hello", "room": entry["room"], "token": entry["token"]}, "sit")
+        self.connect(entry["address"], {"type": "hello", "room": entry["room"], "token": entry["token"]}, "rejoin")
 
     def connect(self, address: str, first: dict, purpose: str) -> None:
         """A fresh connection that says `first`, opened off the frame loop."""
         if self.connecting is not None:
             return
         self.drop_connection()
-        self.purpose, self.message = purpose, "Connecting\u2026"
+        self.purpose, self.tried = purpose, shown_address(address)
+        self.message = f"Connecting to {self.tried}\u2026"
         client = TableClient(address, wake=self.app.wake)
         self.connecting = Thinker(lambda: client.open(first) or client)
 
@@ -177,8 +228,10 @@ class JoinScene(Scene):
     def connected(self, attempt: Thinker) -> None:
         self.connecting = None
         if isinstance(attempt.error, OSError):
-            self.message = (f"No table answers at {self.address.value.strip()}: check the address, and that the "
-                            "host's Chain Table is open and hosting.")
+            self.message = (f"No table answers at {self.tried}: check the address, and that the host's Chain Table "
+                            "is open and hosting.")
+            if self.purpose == "rejoin":
+                self.ask_to_remove(self.entry, f"No table answers at {self.tried}.")
         elif attempt.error is not None:
             raise attempt.error
         else:
@@ -198,14 +251,18 @@ class JoinScene(Scene):
             self.leave_for(self.app.screens.remote_table, client, unread)
         elif kind == "dropped":
             self.drop_connection()
-            self.message = "The table closed the connection: look again."
+            self.message = f"The table at {self.tried} closed the connection: look again."
 
     def refused(self, reason: str) -> None:
+        """The host's refusal, said with the address that refused; coming back to a table that
+        no longer has the seat, the table is offered for removal."""
         self.drop_connection()
-        words = reason[:1].upper() + reason[1:]
+        words = f"The table at {self.tried} says: {reason}"
         if self.purpose == "sit" and "taken" in reason:
             words += ": choose another seat (Look shows who sits where now)."
-        self.message = words
+        self.message = words if words.endswith(".") else words + "."
+        if self.purpose == "rejoin" and reason in GONE:
+            self.ask_to_remove(self.entry, self.message)
 
     def lobby_told(self, lobby: dict) -> None:
         if self.purpose == "look":
@@ -297,15 +354,20 @@ class JoinScene(Scene):
         self.look_button.rect = pygame.Rect(self.box.x + gap + label_w, y + gap // 2, bw, bh)
         self.back_button.rect = pygame.Rect(self.box.right - gap - bw, y + gap // 2, bw, bh)
         self.message_y = y + bh + gap
-        y = self.message_y + line_height(self.px(18)) + gap
+        self.message_lines = wrap(self.message, self.px(18), width - 2 * gap)
+        y = self.message_y + max(1, len(self.message_lines)) * line_height(self.px(18)) + gap
         bottom = self.box.bottom - gap
+        self.laid_problem = self.browser.problem
+        self.looking_lines = wrap(self.laid_problem or LOOKING, self.px(18), width - 2 * gap)
+        if self.laid_problem:  # why no table can be found is never crowded out
+            bottom -= len(self.looking_lines) * line_height(self.px(18)) + gap // 2
         for listing in (self.seats, self.rejoins, self.founds):
             y = listing.place(self, y, bottom, self.box.x + gap, width - 2 * gap) + gap // 2
         self.looking_y = y
 
     def listed(self) -> list[Button]:
         """The seats, tables to rejoin and tables found that the window has room for."""
-        return self.seats.shown + self.rejoins.shown + self.founds.shown
+        return self.seats.shown + self.rejoins.shown + self.rejoins.removes_shown + self.founds.shown
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
@@ -324,28 +386,31 @@ class JoinScene(Scene):
             listing.draw(screen, self)
         if not self.founds.buttons:
             self.draw_looking(screen)
-        message = fit_text(self.message, self.px(18), self.box.w - 2 * gap)
-        draw_text(screen, message, self.px(18), theme.INK, (self.box.x + gap, self.message_y), box=self.box)
+        draw_lines(screen, self.message_lines, self.px(18), theme.INK, (self.box.x + gap, self.message_y), box=self.box)
 
     def draw_looking(self, screen) -> None:
-        """Where no table is found yet: that the network is looked at (or why it cannot be), where
-        the window has room for it."""
+        """Where no table is found yet: that the network is looked at (where the window has room
+        for it), or why it cannot be (room is kept for that)."""
         gap = self.px(14)
-        lines = wrap(self.browser.problem or LOOKING, self.px(18), self.box.w - 2 * gap)
-        if self.looking_y + len(lines) * line_height(self.px(18)) <= self.box.bottom - gap:
-            draw_lines(screen, lines, self.px(18), theme.INK_DIM, (self.box.x + gap, self.looking_y), box=self.box)
+        if self.looking_y + len(self.looking_lines) * line_height(self.px(18)) <= self.box.bottom - gap:
+            draw_lines(screen, self.looking_lines, self.px(18), theme.ALERT if self.laid_problem else theme.INK_DIM,
+                       (self.box.x + gap, self.looking_y), box=self.box)
 
 
 class Listing:
     """A heading and a column of buttons under it: as many as the room below allows, each label
     the longest of its words that fits the button."""
 
-    def __init__(self, heading: str, items: Sequence[tuple[list[str], Callable[[], None]]] = ()) -> None:
-        """`items`: each button's labels, the longest first, and what a click on it does."""
+    def __init__(self, heading: str, items: Sequence[tuple[list[str], Callable[[], None]]] = (),
+                 removals: Sequence[Callable[[], None]] = ()) -> None:
+        """`items`: each button's labels, the longest first, and what a click on it does;
+        `removals`: what a Remove beside each does (none: no Remove)."""
         self.heading = heading
         self.labels = [labels for labels, _action in items]
         self.buttons = [Button(labels[0], action) for labels, action in items]
+        self.removes = [Button("Remove", action, color=theme.BUTTON_QUIET) for action in removals]
         self.shown: list[Button] = []
+        self.removes_shown: list[Button] = []
         self.top = 0
 
     def place(self, scene, top: int, bottom: int, x: int, width: int) -> int:
@@ -353,17 +418,21 @@ class Listing:
         size, step, height = scene.px(18), scene.px(46), scene.px(40)
         head = line_height(size) + scene.px(7) if self.heading else 0
         room = max(0, (bottom - top - head - height) // step + 1)
-        self.shown, self.top = self.buttons[:room], top
+        self.shown, self.removes_shown, self.top = self.buttons[:room], self.removes[:room], top
+        remove_w = max((button.needed(size)[0] for button in self.removes), default=0)
+        main_w = width - (remove_w + scene.px(8) if self.removes else 0)
         y = top + head
-        for button, labels in zip(self.shown, self.labels):
-            button.rect = pygame.Rect(x, y, width, height)
-            button.label = next((label for label in labels if text_width(label, size, bold=True) + 2 * text_px(size) <= width),
+        for i, (button, labels) in enumerate(zip(self.shown, self.labels)):
+            button.rect = pygame.Rect(x, y, main_w, height)
+            button.label = next((label for label in labels if text_width(label, size, bold=True) + 2 * text_px(size) <= main_w),
                                 labels[-1])
+            if self.removes:
+                self.removes[i].rect = pygame.Rect(x + width - remove_w, y, remove_w, height)
             y += step
         return y if self.shown else top
 
     def draw(self, screen, scene) -> None:
         if self.shown and self.heading:
             draw_text(screen, self.heading, scene.px(18), theme.INK_DIM, (self.shown[0].rect.x, self.top), box=scene.box)
-        for button in self.shown:
+        for button in self.shown + self.removes_shown:
             button.draw(screen, scene.px(18))

@@ -114,14 +114,16 @@ class Screens:
         self.app.push(Replay(self.app, earlier.session, table_class(earlier.session.descriptor), earlier))
 
     def review(self, saved) -> None:
-        """A finished game (a loaded save, or the session just ended) reviewed: the decisions of
-        the one person at the table, or of the one chosen when several played."""
+        """A finished game (a loaded save, the session just ended, or a networked game's playback
+        as this device's seat saw it) reviewed: the decisions of the one person at the table, or
+        of the one chosen when several played."""
         seats = reviewable_seats(saved)
+        table = table_class(getattr(saved, "session", saved).descriptor)
         if len(seats) == 1:
-            self.app.push(ReviewScene(self.app, saved, seats[0], table_class(saved.descriptor)))
+            self.app.push(ReviewScene(self.app, saved, seats[0], table))
         elif seats:
             self.app.push(SeatChoice(self.app, saved, seats, lambda seat: self.app.replace(
-                ReviewScene(self.app, saved, seat, table_class(saved.descriptor)))))
+                ReviewScene(self.app, saved, seat, table))))
 
     def table_menu(self, commands) -> None:
         self.app.push(TableMenu(self.app, commands))
