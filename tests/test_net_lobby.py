@@ -180,22 +180,48 @@ def started_with_bea(server, kept: list | None = None) -> tuple[str, TableClient
     return code, host, bea, welcome
 
 
-def test_a_dropped_player_is_shown_so_their_seat_goes_to_a_computer_and_back(server):
+def dropped_and_handed_to_a_computer(server, host: TableClient, bea: TableClient) -> None:
+    host.send({"type": "seat_kind", "seat": 1, "kind": "computer"})
+    assert "is playing" in host.wait_for("refused", WAIT)["reason"]
+    bea.close()
+    lobby_where(host, lambda lobby: lobby["seats"][1]["held"] and not lobby["seats"][1]["connected"])
+    host.send({"type": "seat_kind", "seat": 1, "kind": "computer"})
+    assert host.wait_for("snapshot", WAIT)["kinds"][1] == "computer"
+    assert host.wait_for("notice", WAIT)["text"] == "A computer plays Bea\u2019s seat until Bea comes back."
+
+
+def test_a_dropped_players_seat_goes_to_a_computer_and_back_to_them_when_they_come_back(server):
     code, host, bea, welcome = started_with_bea(server)
     back = None
     try:
-        host.send({"type": "seat_kind", "seat": 1, "kind": "computer"})
-        assert "is playing" in host.wait_for("refused", WAIT)["reason"]
-        bea.close()
-        lobby_where(host, lambda lobby: lobby["seats"][1]["held"] and not lobby["seats"][1]["connected"])
-        host.send({"type": "seat_kind", "seat": 1, "kind": "computer"})
-        assert host.wait_for("snapshot", WAIT)["kinds"][1] == "computer"
+        dropped_and_handed_to_a_computer(server, host, bea)
         back = connect(server, {"type": "hello", "room": code, "token": welcome["token"]})
         assert back.wait_for("welcome", WAIT)["seat"] == 1
-        assert back.wait_for("snapshot", WAIT)["seat"] == 1
-        lobby_where(host, lambda lobby: lobby["seats"][1]["connected"])
+        passed: list[dict] = []
+        assert back.wait_for("snapshot", WAIT)["kinds"] == ["human", "human", "computer"]
+        assert host.wait_for("snapshot", WAIT, passed)["kinds"][1] == "human"
+        told = "Bea is back and plays their own seat again."
+        assert back.wait_for("notice", WAIT)["text"] == told and host.wait_for("notice", WAIT)["text"] == told
+        assert server.rooms[code].table.session.seats[1].kind == "human"
+        assert {"kind": "human", "connected": True}.items() <= passed[-1]["seats"][1].items(), "the lobby says so"
+    finally:
+        for client in (bea, back, host):
+            if client is not None:
+                client.close()
+
+
+def test_the_host_gives_a_dropped_players_seat_back_before_they_come_back(server):
+    code, host, bea, welcome = started_with_bea(server)
+    back = None
+    try:
+        dropped_and_handed_to_a_computer(server, host, bea)
         host.send({"type": "seat_kind", "seat": 1, "kind": "human"})
-        lobby_where(host, lambda lobby: lobby["seats"][1]["kind"] == "human")
+        passed: list[dict] = []
+        assert host.wait_for("notice", WAIT, passed)["text"] == "Bea\u2019s seat is Bea\u2019s again."
+        lobby = next(message for message in passed if message["type"] == "lobby")
+        assert {"kind": "human", "connected": False}.items() <= lobby["seats"][1].items()
+        back = connect(server, {"type": "hello", "room": code, "token": welcome["token"]})
+        assert back.wait_for("snapshot", WAIT)["kinds"][1] == "human", "coming back to a seat already theirs"
         assert server.rooms[code].table.session.seats[1].kind == "human"
     finally:
         for client in (bea, back, host):

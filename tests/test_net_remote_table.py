@@ -21,6 +21,7 @@ from scenes.menus.gameover import GameOver
 from scenes.menus.handoff import HandOff
 from scenes.menus.menu import MainMenu
 from scenes.menus.replay import Replay
+from scenes.menus.table_menu import TableMenu
 from scenes.net.remote_table import NetworkedTable
 from scenes.net.remote_turns import GRACE_SECONDS
 
@@ -230,3 +231,48 @@ def test_a_table_waiting_for_a_dropped_player_rests_but_the_hosts_counts_the_gra
     assert not table.turns.due, "a joiner's table draws nothing while it only waits"
     table.turns.host = True
     assert table.turns.due, "the host's table counts the grace time"
+
+
+def lobby_with_ben(kind: str, connected: bool) -> dict:
+    seats = [{"name": "Ben", "kind": kind, "held": True, "connected": connected, "host": False},
+             {"name": "Ana", "kind": "human", "held": True, "connected": True, "host": True}]
+    return {"type": "lobby", "room": "ABCDE", "started": True, "seats": seats}
+
+
+def test_the_table_menu_online_offers_no_restart_and_only_the_seats_the_host_can_hand_over(driver, server):
+    table, _ben, _session, _code = joined_table(driver, server)
+    sent = []
+    table.turns.client.send = lambda message: sent.append(message) or True
+    driver.key(pygame.K_F2)
+    assert driver.app.top is table, "a joiner hands no seat over"
+    assert "the host hands" in table.prompt_line.notice
+    table.turns.host = True  # as the host's own table is welcomed
+    driver.key(pygame.K_F2)
+    assert driver.app.top is table and table.prompt_line.notice.startswith("Nothing to change"), "Ben is playing"
+    table.turns.unread.append(lobby_with_ben("human", connected=False))
+    driver.frame()
+    driver.key(pygame.K_F2)
+    menu = driver.app.top
+    assert isinstance(menu, TableMenu) and menu.restart not in menu.buttons()
+    assert [button.label for button in menu.seat_buttons] == ["Give Ben\u2019s seat to a computer"]
+    driver.click(menu.seat_buttons[0].rect.center)
+    assert sent == [{"type": "seat_kind", "seat": BEN, "kind": "computer"}] and driver.app.top is table
+
+
+def test_the_host_gives_a_seat_a_computer_keeps_back_and_every_table_says_what_was_done(driver, server):
+    table, _ben, session, _code = joined_table(driver, server)
+    table.turns.host = True
+    sent = []
+    table.turns.client.send = lambda message: sent.append(message) or True
+    table.session.seats = tuple(seat if i != BEN else type(seat)(seat.name, "computer", seat.difficulty)
+                                for i, seat in enumerate(table.session.seats))
+    table.turns.unread.append(lobby_with_ben("computer", connected=False))
+    driver.frame()
+    driver.key(pygame.K_F2)
+    menu = driver.app.top
+    assert [button.label for button in menu.seat_buttons] == ["Give Ben their seat back"]
+    driver.click(menu.seat_buttons[0].rect.center)
+    assert sent == [{"type": "seat_kind", "seat": BEN, "kind": "human"}]
+    table.turns.unread.append({"type": "notice", "text": "Ben\u2019s seat is Ben\u2019s again."})
+    driver.frame()
+    assert table.prompt_line.notice == "Ben\u2019s seat is Ben\u2019s again."

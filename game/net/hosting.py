@@ -199,6 +199,14 @@ class HostedTable:
             raise IllegalAction(f"{self.names()[seat]} is playing: only a dropped player's seat is handed over")
         self.session.hand_over(seat, kind)
 
+    def handed_back(self, seat: int) -> bool:
+        """A player back at the table takes their seat from the computer that kept it for them:
+        whether it was handed back now (the seats' kinds change, so every seat is sent afresh)."""
+        if not self.started or seat == self.host_seat or self.session.seats[seat].is_human:
+            return False
+        self.session.hand_over(seat, "human")
+        return True
+
     # -- the lobby
 
     def lobby(self, connected: set[int], seat: int | None = None) -> dict:

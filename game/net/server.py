@@ -207,8 +207,13 @@ class TableServer:
         room.lookers.discard(websocket)
         room.connections[seat] = websocket
         self._post(websocket, {"version": PROTOCOL, "type": "welcome", "seat": seat, "token": token, "host": host})
+        handed_back = room.table.handed_back(seat)
         self._tell_lobby(room)
-        if room.table.started:
+        if handed_back:
+            self._deliver(room, room.table.snapshots())
+            self._tell_everyone(room, f"{room.table.names()[seat]} is back and plays their own seat again.")
+            self._save(room)
+        elif room.table.started:
             self._post(websocket, room.table.snapshot(seat))
         return Player(room, seat, token, host)
 
@@ -286,6 +291,8 @@ class TableServer:
             news = table.snapshots() if table.started else {}
         self._tell_lobby(room)
         self._deliver(room, news)
+        if table.started and request["type"] == "seat_kind":
+            self._tell_everyone(room, seat_kind_words(table.names()[request["seat"]], request["kind"]))
 
     async def _end(self, room: Room) -> None:
         """The host leaves: every other player is told, and the room closes."""
@@ -308,6 +315,11 @@ class TableServer:
             self._post(connection, room.table.lobby(connected, seat))
         for connection in list(room.lookers):
             self._post(connection, room.table.lobby(connected))
+
+    def _tell_everyone(self, room: Room, words: str) -> None:
+        """A `notice` for every connected player: what the table did that no move tells."""
+        for connection in list(room.connections.values()):
+            self._post(connection, {"version": PROTOCOL, "type": "notice", "text": words})
 
     def _deliver(self, room: Room, messages: dict[int, list[dict]]) -> None:
         for seat, sent in messages.items():
@@ -376,6 +388,13 @@ class TableServer:
                     self._save(room)
         finally:
             room.computers_moving = False
+
+
+def seat_kind_words(name: str, kind: str) -> str:
+    """What every player is told when the host hands a player's seat over."""
+    if kind == "computer":
+        return f"A computer plays {name}\u2019s seat until {name} comes back."
+    return f"{name}\u2019s seat is {name}\u2019s again."
 
 
 class Pace:

@@ -1,5 +1,7 @@
 """The table menu, over the table: restart the deal (asking first), hand any seat to a computer
-or back to a player (a player leaving pass-and-play, or joining again), or go back."""
+or back to a player (a player leaving pass-and-play, or joining again), or go back. What it offers
+is the table's commands' to say: a networked table offers no restart, and only the host's offers
+seats, those of players who dropped or whose seat a computer keeps."""
 
 from __future__ import annotations
 
@@ -14,18 +16,12 @@ from scenes.ui.widgets import Button, draw_text, line_height, panel
 class TableMenu(Scene):
     def __init__(self, app, commands) -> None:
         super().__init__(app)
-        self.session = commands.session
         self.restart = Button("Restart this deal", self.choose(commands.ask_to_restart), color=theme.BUTTON_WARN)
-        self.seat_buttons = [Button(self.seat_label(seat), self.choose(lambda seat=seat: commands.hand_over(seat)))
-                             for seat in range(len(commands.session.seats))]
+        self.seat_buttons = [Button(commands.hand_over_label(seat), self.choose(lambda seat=seat: commands.hand_over(seat)))
+                             for seat in commands.seats_to_hand_over()]
+        self.offered = ([self.restart] if commands.can_restart else []) + self.seat_buttons
         self.back = Button("Back", app.pop, color=theme.BUTTON_QUIET)
         self.box = pygame.Rect(0, 0, 0, 0)
-
-    def seat_label(self, seat: int) -> str:
-        name = self.session.names[seat]
-        if seat in self.session.computers:
-            return f"{name}: hand to a player"
-        return f"{name}: hand to a computer"
 
     def choose(self, act):
         """A button's action: close the menu first, then act (which may open another screen)."""
@@ -35,7 +31,7 @@ class TableMenu(Scene):
         return run
 
     def buttons(self) -> list[Button]:
-        return [self.restart, *self.seat_buttons, self.back]
+        return [*self.offered, self.back]
 
     def covers(self) -> bool:
         return False

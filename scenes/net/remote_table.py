@@ -98,12 +98,38 @@ class RemoteCommands(TableCommands):
     def ask_to_restart(self) -> None:
         self.table.say("A game played over the network cannot be restarted.")
 
-    def hand_over(self, seat: int) -> None:
+    can_restart = False
+
+    def seats_to_hand_over(self) -> list[int]:
+        """The host's: the seats of players who dropped (to a computer) or whose seat a computer
+        keeps for them (back to them). Nobody else hands a seat over."""
         if not self.table.turns.host:
-            self.table.say("Only the host can give a seat to a computer.")
-            return
+            return []
+        return [seat for seat, told in enumerate(self.session.lobby_seats)
+                if seat != self.session.seat and told.get("held")
+                and (told.get("kind") == "computer" or not told.get("connected"))]
+
+    def hand_over_label(self, seat: int) -> str:
+        name = self.session.names[seat]
+        if seat in self.session.computers:
+            return f"Give {name} their seat back"
+        return f"Give {name}\u2019s seat to a computer"
+
+    def open_table_menu(self) -> None:
+        """The host's menu when it has a seat to offer; else why there is nothing to change."""
+        if self.seats_to_hand_over():
+            super().open_table_menu()
+        elif self.table.turns.host:
+            self.table.say_notice("Nothing to change: a player\u2019s seat can go to a computer once they drop.")
+        else:
+            self.table.say_notice("At a table played over the network, the host hands a dropped player\u2019s seat "
+                                  "to a computer and back.")
+
+    def hand_over(self, seat: int) -> None:
+        """Asks the host's server; every player is told when it is done."""
         kind = "human" if seat in self.session.computers else "computer"
         self.client.send({"type": "seat_kind", "seat": seat, "kind": kind})
+        self.table.say_notice("Handing the seat over\u2026")
 
     def play_again(self) -> None:
         """A new game over the network is a new table: the host sets it up again (the setup keeps

@@ -79,7 +79,7 @@ class RemoteTurns(Turns):
         kind = message.get("type", "")
         handler = {"lobby": self._lobby, "snapshot": self._snapshot, "move": self._move,
                    "refused": self._refused, "reconnecting": self._reconnecting, "closing": self._closing,
-                   "dropped": self._dropped}.get(kind)
+                   "dropped": self._dropped, "notice": self._notice}.get(kind)
         if handler is not None:
             handler(message)
         return kind
@@ -112,6 +112,10 @@ class RemoteTurns(Turns):
         self.session.note(message)
         self.origin = None
         self.table.say(str(message.get("reason", "the host refused that")))
+
+    def _notice(self, message: dict) -> None:
+        """What the table did that no move tells (a seat handed over or back)."""
+        self.table.say_notice(str(message.get("text", "")))
 
     def _reconnecting(self, message: dict) -> None:
         self.reconnecting = message

@@ -97,6 +97,18 @@ class TableCommands:
     def open_table_menu(self) -> None:
         self.app.screens.table_menu(self)
 
+    # -- what the table menu offers
+
+    can_restart = True
+
+    def seats_to_hand_over(self) -> list[int]:
+        """The seats the table menu offers to hand over: every seat at a table on this computer."""
+        return list(range(len(self.session.seats)))
+
+    def hand_over_label(self, seat: int) -> str:
+        name = self.session.names[seat]
+        return f"{name}: hand to a player" if seat in self.session.computers else f"{name}: hand to a computer"
+
     def ask_to_save(self) -> None:
         """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
         self.app.screens.ask_text("Save this game as", self.table.save_name()[:40], self.save_as)
