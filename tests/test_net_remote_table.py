@@ -276,3 +276,24 @@ def test_the_host_gives_a_seat_a_computer_keeps_back_and_every_table_says_what_w
     table.turns.unread.append({"type": "notice", "text": "Ben\u2019s seat is Ben\u2019s again."})
     driver.frame()
     assert table.prompt_line.notice == "Ben\u2019s seat is Ben\u2019s again."
+
+
+def test_a_fault_in_the_tables_own_hint_or_flight_is_told_and_the_game_goes_on(driver, server, monkeypatch):
+    """A hint that raises, and a move's flight that raises, at a networked table: the player is
+    told, nothing reaches the app's crash screen, and both seats play on."""
+    from scenes.net.remote_table import FAULT
+
+    table, ben, session, _code = joined_table(driver, server)
+    anas_turn(driver, table, ben, session)
+    monkeypatch.setattr(table.chooser, "normal_move", lambda: 1 / 0)
+    driver.key(pygame.K_h)
+    assert driver.app.top is table and table.prompt_line.notice == FAULT
+    monkeypatch.undo()
+    count = len(session.moves)
+    assert table.perform(table.legal_actions()[0])
+    assert frames_until(driver, lambda: len(table.session.moves) > count), "Ana's move was played after the fault"
+    monkeypatch.setattr(table, "show_move", lambda *args, **kwargs: [][1])
+    while session.to_move != ANA:
+        bens_move(driver, table, ben)
+    assert driver.app.top is table and table.prompt_line.notice == FAULT
+    assert to_json(table.current_view()) == to_json(session.stream(ANA).view), "the table took Ben's moves"

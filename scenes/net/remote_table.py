@@ -10,6 +10,8 @@ table is the local game in progress: its Continue is never touched."""
 
 from __future__ import annotations
 
+import logging
+
 from game.net.remote import RemoteSession
 from game.wording import acts
 
@@ -18,7 +20,11 @@ from scenes.net.remote_turns import GRACE_SECONDS, RemoteTurns
 from scenes.shell import keymap
 from scenes.table.commands import TableCommands
 
+log = logging.getLogger(__name__)
+
 GIVE_SEAT = keymap.letter("C")
+FAULT = ("Something went wrong working that out on this computer; the game goes on "
+         "(the details are in the log).")
 NO_SNAPSHOT = "The host sent no table to play: join it again."
 
 
@@ -26,10 +32,36 @@ class NetworkedTable:
     """Mixed in before a game's table scene class (`networked`): what differs over the network."""
 
     def __init__(self, app, session, client, messages: list[dict]) -> None:
+        self.faults: set[str] = set()  # the faults of this table's own work already logged
         super().__init__(app, session)
         self.client = client
         self.turns = RemoteTurns(self, client, messages)
         self.commands = RemoteCommands(self, client)
+
+    # -- what this table works out for itself never takes the table down
+
+    def handle(self, event) -> None:
+        self.guarded(super().handle, event)
+
+    def update(self, dt: float) -> None:
+        self.guarded(super().update, dt)
+
+    def draw(self, screen) -> None:
+        self.guarded(super().draw, screen)
+
+    def guarded(self, work, *args) -> None:
+        """`work(*args)`: a hint, the words of a move, a move's flight worked out here. The game is
+        the host's: an exception here is logged (once for each kind), the player is told, the
+        table is drawn afresh from what the host sent, and play goes on for everyone (on the
+        host's own computer the table server runs beside this table, for every player)."""
+        try:
+            work(*args)
+        except Exception as err:  # noqa: BLE001 (any fault of this table's own work)
+            told = f"{type(err).__name__}: {err}"
+            if told not in self.faults:
+                self.faults.add(told)
+                log.exception("the networked table's own work failed; the game goes on")
+            self.refresh(FAULT)
 
     def autosave(self) -> None:
         """The host's computer keeps the game: a joined table's is never this device's Continue."""
