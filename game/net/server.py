@@ -40,6 +40,7 @@ BURST = 40  # messages a player may send at once before the pace counts
 STRIKES = 10  # refused messages in a row before a connection is closed
 HOST_ONLY = ("start", "seat_kind", "next_game", "end")
 CLOSING = "The host left; the game is saved on the host's computer."
+ONLY_THE_HOSTS_TABLE = "this is a player's own computer: it serves only its host's table, no new one"
 
 log = logging.getLogger(__name__)
 
@@ -68,11 +69,13 @@ class TableServer:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, computer_pace: float = 0.6, tls=None,
                  messages_per_second: float = MESSAGES_PER_SECOND,
                  on_move: Callable[[HostedTable], None] | None = None, one_table: bool = False,
-                 keepalive: float = KEEPALIVE_SECONDS) -> None:
+                 keepalive: float = KEEPALIVE_SECONDS, creates_tables: bool = True) -> None:
         """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://).
         `messages_per_second`: the pace a player may keep up (a benchmark's players go faster).
         `on_move`: called with the table after each change of its game (on the server's thread).
         `one_table`: the host's app's server, which stops once its table ends.
+        `creates_tables`: whether a player may set a new table up here (`create`); the host's
+        app's server serves its host's table only.
         `keepalive`: seconds between pings, and for the answer to each: a connection that died
         without a word (a cable pulled, a laptop shut) is let go within twice that."""
         self.address = (host, port)
@@ -83,6 +86,7 @@ class TableServer:
         self.computer_pace = computer_pace  # seconds between a move and a computer's next
         self.on_move = on_move
         self.one_table = one_table
+        self.creates_tables = creates_tables
         self.rooms: dict[str, Room] = {}
         self.port: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -173,7 +177,9 @@ class TableServer:
         `hello` that sits (each refusal with its reason; the connection stays for another try)."""
         for _message in range(STRIKES):
             request, problem = _read(await websocket.recv())
-            if problem is None and request.get("type") == "create":
+            if problem is None and request.get("type") == "create" and not self.creates_tables:
+                problem = ONLY_THE_HOSTS_TABLE
+            elif problem is None and request.get("type") == "create":
                 return await self._create(websocket, request)
             if problem is None:
                 room = self.rooms.get(str(request.get("room", "")).upper())

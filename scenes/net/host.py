@@ -92,7 +92,8 @@ class Hosting:
         """The table's server, on the port it had when it was saved (so the players' Rejoin finds
         it there), or on a free one when that port is taken now or the table is new."""
         def server_on(port: int) -> TableServer:
-            return TableServer(LISTEN_ADDRESS, port, computer_pace=pace, on_move=self.autosave, one_table=True)
+            return TableServer(LISTEN_ADDRESS, port, computer_pace=pace, on_move=self.autosave, one_table=True,
+                               creates_tables=False)
 
         if self.table.port:
             server = server_on(self.table.port)
@@ -103,11 +104,14 @@ class Hosting:
         server = server_on(0)
         return server, server.start()
 
-    @staticmethod
-    def autosave(table: HostedTable) -> None:
-        """The host's save after each move (on the server's thread): the game and its table. A
-        game over is kept for replay on the host's computer, as a local game is; once the session
-        is over, the table is no longer the game Continue opens."""
+    def autosave(self, table: HostedTable) -> None:
+        """The host's save after each move (on the server's thread): the game and its table, the
+        host's own only (no other table is ever saved over it). A game over is kept for replay on
+        the host's computer, as a local game is; once the session is over, the table is no longer
+        the game Continue opens."""
+        if table is not self.table:
+            log.warning("the server offered another table than the host's to save: not saved")
+            return
         session = table.session
         session.network = table.network_record()
         try:
