@@ -1018,3 +1018,46 @@ def test_gap_salvage_is_not_offered_to_an_empty_hand():
     turn goes straight on (here, to drawing)."""
     state = start("Salvage", [[], ["Envoy-3"]], draw_pile=["Scout-1"])
     assert state.current == 1 and state.hands[0] == [c("Scout-1")]
+
+
+# ---------------------------------------------------------------- rulings revised 2026-11
+
+
+def test_revised_in_the_reveal_phase_an_empath_only_turns_a_card_face_up():
+    """Revised: in the Reveal Phase an Empath may only turn a card face up, never face down (two
+    Empaths could otherwise turn each other down and be revealed again for ever)."""
+    state = table([[up("Magistrate-2"), up("Artificer-1"), down("Empath-1", known=1), down("Sentinel-1", known=1)],
+                   [down("Envoy-1", known=2)] + six_and([f"Sentinel-{i}" for i in range(2, 8)])],
+                  [["Scout-1"], ["Envoy-3"]], current=1, phase="tokens")
+    state, _ = play(state, Reveal(0), SetSuit(1, 1, "planet"))
+    assert state.pending.kind == "reveal" and state.pending.seat == 0
+    state, _ = play(state, Reveal(2))
+    assert state.pending.kind == "flip" and state.pending.seat == 0
+    assert set(RULES.legal_actions(state)) == {Flip(0, 3), Skip()}, "only the face-down Sentinel, turned up"
+    with pytest.raises(IllegalAction):
+        RULES.apply(state, Flip(0, 1))
+    with pytest.raises(IllegalAction):
+        RULES.apply(state, Flip(1, 0))
+    state, _ = play(state, Flip(0, 3))
+    assert state.chains[0][3][-1].face_up and state.pools[0] == Tokens(shields=1)
+
+
+def test_revised_an_empath_still_turns_a_card_face_down_in_play():
+    """Outside the Reveal Phase the Empath turns one card face up or face down, as printed."""
+    state = table([[up("Magistrate-2")], [up("Sentinel-7"), down("Sentinel-6", known=2)]], [["Empath-1"], ["Envoy-3"]])
+    state, _ = play(state, Play(c("Empath-1"), 0))
+    assert {Flip(0, 0), Flip(1, 0), Flip(1, 1), Flip(0, 1)} <= set(RULES.legal_actions(state))
+
+
+def test_revised_ceasefire_also_stops_an_acolytes_move():
+    """Ceasefire: abilities cannot remove cards from chains. An Acolyte does not move either
+    (revised: its move takes it off its place in its chain, which is a removal)."""
+    state = start("Ceasefire", [["Acolyte-1"], ["Envoy-3"]], chains=[[up("Magistrate-2")], [up("Sentinel-7")]])
+    state, events = play(state, Play(c("Acolyte-1"), 0))
+    assert Fizzled(0, c("Acolyte-1"), "Ceasefire: the Acolyte may not move") in events
+    assert state.pending.kind != "cover" and codes(state, 0) == ["Magistrate-2", "Acolyte-1"]
+    with pytest.raises(IllegalAction):
+        RULES.apply(state, Cover(1, 0))
+    calm = start("Calm Void", [["Acolyte-1"], ["Envoy-3"]], chains=[[up("Magistrate-2")], [up("Sentinel-7")]])
+    calm, _ = play(calm, Play(c("Acolyte-1"), 0))
+    assert calm.pending.kind == "cover", "without Ceasefire the Acolyte may move"

@@ -53,9 +53,10 @@ def draw_event(state, log: list) -> None:
 # ---------------------------------------------------------------- the choices of each decision
 
 
-def targets(state, exclude=None) -> list[PlaceActions]:
+def targets(state, exclude=None, face_down_only: bool = False) -> list[PlaceActions]:
     """The places whose card in play abilities and tokens may target: not shielded (and not the
-    card `exclude`), on a chain that is open (`closed`); each as the row of actions aimed at it."""
+    card `exclude`; face down, when `face_down_only`), on a chain that is open (`closed`); each
+    as the row of actions aimed at it."""
     found = []
     contenders = state.contenders
     for chain, stacks in enumerate(state.chains):
@@ -65,7 +66,8 @@ def targets(state, exclude=None) -> list[PlaceActions]:
         for aimed, stack in zip(row, stacks):
             if stack:
                 placed = stack[-1]
-                if not placed.shield and (exclude is None or placed.card != exclude):
+                if not placed.shield and (exclude is None or placed.card != exclude) \
+                        and not (face_down_only and placed.face_up):
                     found.append(aimed)
     return found
 
@@ -113,8 +115,13 @@ def choose_suit_choices(state, decision: Decision) -> list:
 
 def flip_choices(state, decision: Decision) -> list:
     """Any card in play that is not shielded, the Empath itself included: its text says "one
-    card", where the Scout's says "one other card"."""
-    found = [aimed.flip for aimed in targets(state)]
+    card", where the Scout's says "one other card". In the Reveal Phase only a face-down card,
+    turned up (ruling: two Empaths could otherwise turn each other down and be revealed again
+    for ever, and a player could fire an opponent's revealed card again)."""
+    if state.phase in REVEAL_PHASES:
+        found = [aimed.flip for aimed in targets(state, face_down_only=True)]
+    else:
+        found = [aimed.flip for aimed in targets(state)]
     return found + [SKIP] if found else []
 
 
@@ -125,7 +132,9 @@ def tuck_choices(state, decision: Decision) -> list:
 
 
 def cover_choices(state, decision: Decision) -> list:
-    if find(state, decision.source) is None:
+    """Any face-up card in play but the Acolyte itself; none under Ceasefire (ruling: the move
+    takes the Acolyte off its place in its chain, which is a removal)."""
+    if active_rule(state).blocks_removal or find(state, decision.source) is None:
         return []
     found = []
     for chain, stacks in enumerate(state.chains):
@@ -250,6 +259,16 @@ def _discard_target(state, task: Task, log: list) -> None:
     _ask_discard(state, task, log)
 
 
+_ask_cover = _ask()
+
+
+def _cover(state, task: Task, log: list) -> None:
+    if active_rule(state).blocks_removal:
+        log.append(Fizzled(task.seat, task.source, "Ceasefire: the Acolyte may not move"))
+        return
+    _ask_cover(state, task, log)
+
+
 def _gain(kind: str) -> Callable:
     """Take `count` tokens of one kind from the supply into the resolving player's pool (fewer,
     or none, when the supply runs out)."""
@@ -284,7 +303,7 @@ _KINDS: dict[str, tuple[Callable, str | None]] = {
     "choose_suit": (_ask("it cannot take a suit token"), CHOOSE_SUIT),
     "flip": (_ask(), FLIP),
     "tuck_from_hand": (_ask(), TUCK),
-    "cover": (_ask(), COVER),
+    "cover": (_cover, COVER),
     "gain_modifiers": (_gain(MODIFIER), None),
     "gain_shield": (_gain(SHIELD), None),
     "draw_event": (_draw_event, None),
