@@ -57,9 +57,11 @@ DEFAULT_SETTINGS = {
     "window_position": None,  # [x, y] of its top-left corner on the desktop
     "fullscreen": False,
     "finished_lessons": {},   # game name -> true, for each game whose lesson was played to its end
+    "server_address": "",     # the chaintable-server last set a table up on, as typed (host:port)
 }
 WINDOW_LIMIT = 20000  # pixels: no desktop is wider or taller; a larger remembered value is damaged
 MIN_WINDOW = (800, 560)
+SERVER_ADDRESS_LIMIT = 80  # characters: the longest address the app lets a player type
 
 log = logging.getLogger(__name__)
 
@@ -251,6 +253,8 @@ def clean_setting(key: str, value):
         return value if _pair(value, MIN_WINDOW[0], MIN_WINDOW[1]) else None
     if key == "window_position":
         return value if _pair(value, -WINDOW_LIMIT, -WINDOW_LIMIT) else None
+    if key == "server_address":
+        return value if type(value) is str and len(value) <= SERVER_ADDRESS_LIMIT and value.isprintable() else None
     if key == "finished_lessons":
         return value if isinstance(value, dict) and all(
             type(game) is str and value[game] is True for game in value) else None

@@ -133,7 +133,7 @@ class TableClient:
         message received in the inbox, and come back while the connection may."""
         try:
             code = self._visit(rejoining=False)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as err:
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as err:
             failure.append(str(err))
             code = None
         finally:
@@ -159,6 +159,8 @@ class TableClient:
         return connection.close_code or ABNORMAL_CLOSE
 
     def _take(self, message: dict) -> None:
+        if message.get("type") == "room":  # a table this connection set up: its seat is come back to there
+            self._hello = {"type": "hello", "room": message.get("room")}
         if message.get("type") == "welcome":
             self.welcome = message
         if message.get("type") == "welcome" and self._hello is not None:

@@ -3,13 +3,15 @@ the sound volume. Saved per user."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pygame
 
 from game.cards import cards
 
 from scenes.shell.app import Scene
 from scenes.shell import keymap
-from scenes.ui import cardart, theme
+from scenes.ui import cardart, resources, theme
 from scenes.ui.sounds import VOLUMES
 from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, line_height, wrap
 
@@ -28,6 +30,16 @@ ROWS = (
      "Card sounds: dealing, playing, drawing, taking, winning."),
 )
 PREVIEW = cards("KD QC 10S")  # shows both colour choices (diamonds, clubs) and a court picture
+
+
+@contextmanager
+def large_text_measured():
+    """Text measured (not drawn) at its large size for the time of the block."""
+    chosen, resources.text_scale = resources.text_scale, resources.LARGE_TEXT_SCALE
+    try:
+        yield
+    finally:
+        resources.text_scale = chosen
 
 
 class SettingsScene(Scene):
@@ -51,7 +63,17 @@ class SettingsScene(Scene):
 
     def layout(self, size) -> None:
         """Each row: its label left of the middle, its chooser right of it, and its help beside
-        the chooser when there is room, else under it; the rows stacked from measured text."""
+        the chooser when there is room, else under it. The rows are stacked from the text
+        measured at its large size whichever size is chosen, so that switching the text size
+        moves no row from under the pointer; the help is then wrapped at the size chosen."""
+        with large_text_measured():
+            placed = self._place_rows(size)
+        self.rows = [(label, rect, wrap(help_text, self.px(15), help_width), at, anchor)
+                     for (label, rect, help_width, at, anchor), (_k, _l, _c, help_text) in zip(placed, ROWS)]
+
+    def _place_rows(self, size) -> list[tuple]:
+        """Each row's (label, chooser rect, help width, help position, its anchor); places the
+        choosers, the Back button and the preview."""
         w, h = size
         gap = self.px(14)
         self.title_y = self.px(24)
@@ -59,23 +81,24 @@ class SettingsScene(Scene):
         chooser_w = max(self.px(240), *(c.needed(self.px(20))[0] for c in self.cyclers.values()))
         help_x = w // 2 + gap // 2 + chooser_w + gap
         beside = w - help_x - gap >= self.px(260)
-        self.rows = []
+        rows = []
         for key, label, _choices, help_text in ROWS:
             cycler = self.cyclers[key]
             cycler.rect = pygame.Rect(w // 2 + gap // 2, y, chooser_w, max(self.px(40), cycler.needed(self.px(20))[1]))
+            help_width = w - help_x - gap if beside else w - 2 * gap
+            help_height = len(wrap(help_text, self.px(15), help_width)) * line_height(self.px(15))
             if beside:
-                lines = wrap(help_text, self.px(15), w - help_x - gap)
                 at, anchor = (help_x, cycler.rect.y), "topleft"
-                bottom = max(cycler.rect.bottom, cycler.rect.y + len(lines) * line_height(self.px(15)))
+                bottom = max(cycler.rect.bottom, cycler.rect.y + help_height)
             else:
-                lines = wrap(help_text, self.px(15), w - 2 * gap)
                 at, anchor = (w // 2, cycler.rect.bottom + self.px(2)), "midtop"
-                bottom = cycler.rect.bottom + self.px(2) + len(lines) * line_height(self.px(15))
-            self.rows.append((label, cycler.rect, lines, at, anchor))
+                bottom = cycler.rect.bottom + self.px(2) + help_height
+            rows.append((label, cycler.rect, help_width, at, anchor))
             y = bottom + gap
         bw, bh = self.back.needed(self.px(22))
         self.back.rect = pygame.Rect(w // 2 - max(self.px(200), bw) // 2, min(y, h - bh - gap), max(self.px(200), bw), max(self.px(46), bh))
         self.preview_at = (self.back.rect.right + gap, self.back.rect.y) if beside else None
+        return rows
 
     def handle(self, event) -> None:
         if keymap.ESCAPE.pressed(event):

@@ -1,4 +1,5 @@
-"""Hosting a table from this computer: the Play online menu (Host a table, Join a table), the
+"""Hosting a table from this computer: the Play online menu (Host a table, Join a table, On a
+server: scenes/net/on_server.py), the
 choice of a game, and `Hosting`, which runs the table server in this app (game/net/server.py),
 opens the host's table in it and connects the host's own seat to it over loopback, as any
 player's. The host's app saves the game after every move, with the table's network record, so
@@ -198,11 +199,18 @@ class Choices(Scene):
 def online_menu(app) -> Choices:
     return Choices(app, "Play online", [
         Button("Host a table", lambda: app.push(game_choice(app)), note="friends join your table from their computers"),
-        Button("Join a table", lambda: app.screens.join(), note="sit at a table another computer hosts")])
+        Button("Join a table", lambda: app.screens.join(), note="sit at a table another computer hosts"),
+        Button("On a server", lambda: app.screens.on_server(),
+               note="set a table up on a Chain Table server: friends join it across the internet")])
+
+
+def table_games() -> list:
+    """The games a table over the network can play: those of two or more seats."""
+    return [game for game in registry.GAMES if game.rules.max_players > 1]
 
 
 def game_choice(app) -> Choices:
-    """The games a table over the network can play: those of two or more seats."""
+    """The games a table hosted here can play."""
     return Choices(app, "Host a table: which game?", [
         Button(game.title, (lambda name=game.name: app.screens.host_setup(name)), note=game.blurb)
-        for game in registry.GAMES if game.rules.max_players > 1])
+        for game in table_games()])

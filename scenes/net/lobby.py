@@ -38,6 +38,7 @@ class Lobby(Scene):
         self.leave_button = Button(keymap.named("Leave", keymap.LEAVE), self.leave, color=theme.BUTTON_STOP)
         self.seat_buttons: dict[int, Button] = {}
         self.unadvertised_lines: list[str] = []  # why the local network is not told of the table, wrapped
+        self.where_lines: list[str] = []  # where players join, wrapped
         if self.hosting is not None and self.hosting.advertised is not None:
             self.hosting.advertised.on_change = app.wake  # its problem, once it has one, is drawn at once
         self.take(messages)
@@ -120,6 +121,16 @@ class Lobby(Scene):
         label = "Computer" if kind == "computer" else "Open seat"
         return Button(label, lambda: self.client.send({"type": "seat_kind", "seat": index, "kind": kind}))
 
+    def join_words(self) -> str:
+        """Where players join, under the room code ("" where this computer cannot tell)."""
+        if self.hosting is None:
+            return ""
+        return "Players join at " + ", ".join(self.hosting.addresses) + " with this code"
+
+    def waiting_words(self) -> str:
+        """What a player who is not the host waits for."""
+        return "Waiting for the host to start the game."
+
     def start_words(self) -> str:
         """Why Start cannot be pressed yet ("" when it can)."""
         waiting = self.open_seats()
@@ -163,8 +174,10 @@ class Lobby(Scene):
         self.code_y = self.title_y + line_height(self.px(34), bold=True) + gap
         self.left = max(gap, w // 2 - self.px(420))
         self.unadvertised_lines = wrap(self.unadvertised(), self.px(17), w - 2 * self.left)
+        self.where_lines = wrap(self.join_words(), self.px(20), w - 2 * self.left)
         self.seats_y = self.code_y + line_height(self.px(20)) + line_height(self.px(80), bold=True) \
-            + 2 * line_height(self.px(20)) + len(self.unadvertised_lines) * line_height(self.px(17)) + 2 * gap
+            + (max(1, len(self.where_lines)) + 1) * line_height(self.px(20)) \
+            + len(self.unadvertised_lines) * line_height(self.px(17)) + 2 * gap
         self.row_h = max(self.px(44), line_height(self.px(22)) + gap)
         self.seat_buttons = {}
         for index, seat in enumerate(self.lobby["seats"] if self.lobby else []):
@@ -203,7 +216,7 @@ class Lobby(Scene):
             button.draw(screen, self.px(24) if button is self.start_button else self.px(20))
         note = self.message or (self.start_words() if self.is_host else "")
         if not note and lobby is not None and not self.is_host:
-            note = "Waiting for the host to start the game."
+            note = self.waiting_words()
         if note:
             draw_text(screen, fit_text(note, self.px(17), w - 2 * self.px(16)), self.px(17),
                       theme.ALERT if self.message else theme.INK_DIM, (w // 2, self.message_y), "midbottom")
@@ -216,10 +229,8 @@ class Lobby(Scene):
         y += line_height(self.px(20))
         draw_text(screen, lobby["room"], self.px(80), theme.GOLD, (w // 2, y), "midtop", bold=True)
         y += line_height(self.px(80), bold=True)
-        if self.hosting is not None:
-            where = "Players join at " + ", ".join(self.hosting.addresses) + " with this code"
-            draw_text(screen, fit_text(where, self.px(20), w - 2 * self.left), self.px(20), theme.INK, (w // 2, y), "midtop")
-        y += line_height(self.px(20))
+        y = draw_lines(screen, self.where_lines, self.px(20), theme.INK, (w // 2, y), "midtop") if self.where_lines \
+            else y + line_height(self.px(20))
         y = draw_lines(screen, self.unadvertised_lines, self.px(17), theme.ALERT, (w // 2, y), "midtop")
         if lobby["options"]:
             draw_text(screen, fit_text(lobby["options"], self.px(17), w - 2 * self.left), self.px(17), theme.INK_DIM,

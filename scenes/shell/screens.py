@@ -24,7 +24,7 @@ from scenes.menus.settings import SettingsScene
 from scenes.menus.setup import SetupScene
 from scenes.menus.stats_screen import StatsScreen
 from scenes.menus.table_menu import TableMenu
-from scenes.net import host
+from scenes.net import host, on_server
 from scenes.net.lobby import Lobby
 from scenes.net.join import JoinScene
 from scenes.net.remote_table import open_remote_table
@@ -147,6 +147,21 @@ class Screens:
     def host_setup(self, game: str) -> None:
         """The setup of a table hosted over the network: the usual one, with Open seats."""
         self.app.push(SetupScene(self.app, game, host=lambda config, seed: host.host_planned(self.app, game, config, seed)))
+
+    def on_server(self) -> None:
+        """Play on a server: its address, a game and its setup; the table is set up on the server."""
+        self.app.push(on_server.ServerAddress(self.app))
+
+    def server_setup(self, game: str, address: str) -> None:
+        """The setup of a table on the server at `address` (a URI): the usual one, with Open seats."""
+        self.app.push(SetupScene(self.app, game,
+                                 host=lambda config, seed: on_server.set_up(self.app, address, game, config)))
+
+    def server_lobby(self, client, messages: list[dict], address: str, notice: str = "") -> None:
+        """The lobby of a table on a server, over the menu: as `lobby`, with the server's address
+        (as typed) to share."""
+        self.app.reset_to(MainMenu(self.app))
+        self.app.push(on_server.ServerLobby(self.app, client, messages, address, notice))
 
     def lobby(self, client, messages: list[dict]) -> None:
         """The lobby of a table over the network (`client` sits at it; `messages`: those it

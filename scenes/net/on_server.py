@@ -1,0 +1,358 @@
+"""A table on a server: Play online, On a server sets a table up on a `chaintable-server`
+(game/net/command.py) rather than on this computer. The server's address is typed once (host:port,
+ws:// or wss://) and remembered in the settings; the game and the usual setup follow, each seat
+Human, Computer or Open. The app then connects to the server and sets the table up there with a
+`create` message; the server sits this player in the first Human seat, as it sits any player who
+says `hello`. The table lives on the server: this player has no host's rights and no server runs
+here, and when this player leaves, the game goes on there (Join a table, Rejoin, comes back).
+
+The lobby shows the room code and the server's address to share; friends join by them with Join a
+table. Once no seat is open the server starts the game by itself, and every player's table opens.
+
+Nothing here waits on the network in the frame loop. Every message names the address tried and
+wraps whole; the address typed and the setup stay as they were for another try."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from game import storage
+from game.net import joined
+from game.net.client import CONNECT_SECONDS, TableClient, table_address
+from game.net.hosting import HostedTable
+
+from scenes.net.host import Choices, table_games
+from scenes.net.join import shown_address
+from scenes.net.lobby import Lobby
+from scenes.shell import keymap
+from scenes.shell.app import Scene
+from scenes.ui import theme
+from scenes.ui.motion import Thinker
+from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, wrap
+
+ABOUT = ("The address of a Chain Table server (chaintable-server), as whoever runs it gave it: host:port. "
+         "Your table is set up there, and friends join it with Join a table, from anywhere.")
+# What a connection's failure says, and the player's words for it ({tried}: the address tried).
+UNREACHABLE = (
+    (("refused",), "Nothing answers at {tried}: check the address and its port, and that the server is running."),
+    (("HTTP 503", "HTTP 429"), "The server at {tried} is full or busy: try again in a while."),
+    (("not known", "getaddrinfo", "nodename", "name resolution"),
+     "No computer is known by the name in {tried}: check how the address is spelled."),
+    (("timed out",), f"No answer from {{tried}} within {CONNECT_SECONDS} seconds: check the address, and that this "
+                     "computer is online."),
+    (("HTTP", "no answer", "SSL", "close frame"),
+     "Something answers at {tried}, but not a Chain Table server: check the address and its port."),
+)
+
+
+def unreachable_words(tried: str, failure: str) -> str:
+    """Why no table could be set up at `tried` (shown as typed), from the connection's `failure`."""
+    for signs, words in UNREACHABLE:
+        if any(sign.lower() in failure.lower() for sign in signs):
+            return words.format(tried=tried)
+    told = failure.partition(": ")[2] or failure  # after "cannot reach a table at ADDRESS"
+    reason = re.sub(r"^\[[^]]*\]\s*", "", told).rstrip(".")  # no "[Errno 101]"
+    return f"The server at {tried} cannot be reached: {reason}."
+
+
+class Framed(Scene):
+    """A screen of this flow: a gold-edged box, its title, and a message wrapped whole."""
+
+    title = ""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._message = ""
+        self.message_lines: list[str] = []
+        self.message_y = 0
+
+    @property
+    def message(self) -> str:
+        return self._message
+
+    @message.setter
+    def message(self, words: str) -> None:
+        """A new message, laid out at once: it takes the lines it wraps to."""
+        self._message = words
+        self.layout(self.app.size)
+
+    def lay_box(self, size) -> int:
+        """The box and the title; the y below the title."""
+        w, h = size
+        gap = self.px(14)
+        width = min(w - 2 * gap, max(self.px(640), w * 3 // 5))
+        self.box = pygame.Rect((w - width) // 2, self.px(30), width, h - self.px(60))
+        return self.box.y + gap + line_height(self.px(30), bold=True) + gap
+
+    def lay_message(self, y: int, words: str) -> int:
+        """The message (else `words`) wrapped from `y`: the y below it."""
+        self.message_y = y
+        self.message_lines = wrap(self.message or words, self.px(18), self.box.w - 2 * self.px(14))
+        return y + len(self.message_lines) * line_height(self.px(18))
+
+    def draw_box(self, screen) -> None:
+        screen.fill(theme.FELT)
+        panel(screen, self.box, edge=theme.GOLD, radius=14)
+        draw_text(screen, self.title, self.px(30), theme.GOLD, (self.box.centerx, self.box.y + self.px(14)), "midtop",
+                  bold=True, box=self.box)
+        draw_lines(screen, self.message_lines, self.px(18), theme.ALERT if self.message else theme.INK_DIM,
+                   (self.box.x + self.px(14), self.message_y), box=self.box)
+
+
+class ServerAddress(Framed):
+    """The server's address, remembered from last time; Enter goes on to the choice of a game."""
+
+    title = "Play on a server"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.address = TextField(app.settings.get("server_address", ""), "host:port",
+                                 max_length=storage.SERVER_ADDRESS_LIMIT)
+        self.address.focused = True
+        self.go_button = Button("Choose a game", self.go_on, color=theme.BUTTON_GO,
+                                note=keymap.pressing(keymap.ENTER))
+        self.back_button = Button("Back", app.pop, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
+        self.about_lines: list[str] = []
+        self.blink = CursorBlink()
+        pygame.key.start_text_input()
+
+    def go_on(self) -> None:
+        """The address, when it is one, remembered for next time; then the games to set up."""
+        typed = self.address.value.strip()
+        try:
+            address = table_address(typed)
+        except ValueError as err:
+            self.message = f"{str(err)[:1].upper()}{str(err)[1:]}."
+            return
+        self.app.settings["server_address"] = typed
+        self.message = self.app.save_settings() or ""
+        self.app.push(game_choice(self.app, address))
+
+    def handle(self, event) -> None:
+        self.blink.wake()
+        if keymap.ESCAPE.pressed(event):
+            self.app.pop()
+            return
+        if keymap.ENTER.pressed(event):
+            self.go_on()
+            return
+        self.address.handle(event)
+        for button in (self.go_button, self.back_button):
+            button.handle(event)
+
+    def animating(self) -> bool:
+        return self.blink.due()
+
+    def layout(self, size) -> None:
+        y = self.lay_box(size)
+        gap, inner = self.px(14), self.box.w - 2 * self.px(14)
+        self.about_lines = wrap(ABOUT, self.px(18), inner)
+        self.about_y = y
+        y += len(self.about_lines) * line_height(self.px(18)) + gap
+        label_w, field_h = self.px(170), line_height(self.px(20)) + self.px(14)
+        self.address.rect = pygame.Rect(self.box.x + gap + label_w, y, inner - label_w, field_h)
+        y += field_h + gap
+        needed = [button.needed(self.px(18)) for button in (self.go_button, self.back_button)]
+        bw, bh = max(self.px(180), *(w for w, _h in needed)), max(self.px(50), *(h for _w, h in needed))
+        self.go_button.rect = pygame.Rect(self.box.x + gap + label_w, y, bw, bh)
+        self.back_button.rect = pygame.Rect(self.box.right - gap - bw, y, bw, bh)
+        self.lay_message(y + bh + gap, "")
+
+    def draw(self, screen) -> None:
+        self.draw_box(screen)
+        gap = self.px(14)
+        draw_lines(screen, self.about_lines, self.px(18), theme.INK_DIM, (self.box.x + gap, self.about_y), box=self.box)
+        draw_text(screen, "Server address", self.px(20), theme.INK, (self.box.x + gap, self.address.rect.centery),
+                  "midleft", box=self.box)
+        self.address.draw(screen, self.px(20), self.blink.on())
+        for button in (self.go_button, self.back_button):
+            button.draw(screen, self.px(18))
+
+
+def game_choice(app, address: str) -> Choices:
+    """The games a table on the server at `address` can play, each opening its setup."""
+    return Choices(app, "On a server: which game?", [
+        Button(game.title, (lambda name=game.name: app.screens.server_setup(name, address)), note=game.blurb)
+        for game in table_games()])
+
+
+def set_up(app, address: str, game: str, config: dict) -> str | None:
+    """The setup's table, set up on the server at `address`; why not, when the setup cannot be a
+    table (said on the setup screen, before any connection)."""
+    try:
+        HostedTable.planned(game, config, 0)
+    except ValueError as err:
+        return f"This table cannot be set up: {err}"
+    app.push(SettingUp(app, address, game, config))
+    return None
+
+
+class SettingUp(Framed):
+    """The connection to the server and its `create`, until the server has seated this player:
+    then the lobby. A failure is said here with the address tried; Enter tries again, Esc goes
+    back to the setup, as it was."""
+
+    title = "Setting the table up"
+
+    def __init__(self, app, address: str, game: str, config: dict) -> None:
+        super().__init__(app)
+        self.address, self.tried = address, shown_address(address)
+        self.create = {"type": "create", "game": game, "config": config}
+        self.client: TableClient | None = None
+        self.connecting: Thinker | None = None
+        self.unread: list[dict] = []  # the server's messages so far, for the lobby
+        self.again_button = Button("Try again", self.connect, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
+        self.address_button = Button("Change the address", self.change_address)
+        self.back_button = Button("Back", self.back, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
+        self.connect()
+
+    # -- the connection
+
+    def connect(self) -> None:
+        """A fresh connection to the server that says `create`, opened off the frame loop."""
+        if self.connecting is not None:
+            return
+        self.drop_connection()
+        self.message = ""
+        client = TableClient(self.address, wake=self.app.wake)
+        self.connecting = Thinker(lambda: client.open(self.create) or client)
+
+    def drop_connection(self) -> None:
+        if self.client is not None:
+            self.client.close()
+        self.client, self.unread = None, []
+
+    def update(self, dt: float) -> None:
+        if self.connecting is not None and self.connecting.done:
+            self.connected(self.connecting)
+        if self.client is None:
+            return
+        for message in self.client.poll():
+            self.unread.append(message)
+            self.take(message)
+            if self.client is None or self.app.top is not self:
+                return
+
+    def connected(self, attempt: Thinker) -> None:
+        self.connecting = None
+        if isinstance(attempt.error, OSError):
+            self.message = unreachable_words(self.tried, str(attempt.error))
+        elif attempt.error is not None:
+            raise attempt.error
+        else:
+            self.client = attempt.result
+
+    def take(self, message: dict) -> None:
+        """The server's answers: the room, this seat, then the lobby (or, every other seat a
+        computer's, the game under way at once)."""
+        kind = message.get("type")
+        if kind == "refused":
+            self.drop_connection()
+            reason = str(message.get("reason", "")).rstrip(".")
+            self.message = f"The server at {self.tried} says: {reason}."
+        elif kind == "dropped":
+            self.drop_connection()
+            self.message = (f"The server at {self.tried} closed the connection before the table was set up: it may "
+                            "be a version that sets no tables up. Try again, or ask whoever runs it.")
+        elif (kind == "lobby" and not message.get("started")) or kind == "snapshot":
+            self.seated(kind == "snapshot")
+
+    def seated(self, started: bool) -> None:
+        """On to the lobby (or the table), the table kept in Join a table's list to come back to."""
+        client, unread = self.client, self.unread
+        self.client, self.unread = None, []
+        problem = self.app.write(joined.remember_table, self.table_entry(client, unread))
+        if started:
+            self.app.screens.remote_table(client, unread)
+        else:
+            self.app.screens.server_lobby(client, unread, self.tried, problem or "")
+
+    def table_entry(self, client: TableClient, messages: list[dict]) -> dict:
+        """The table as Join a table keeps it for Rejoin: where, its room, this seat and its token."""
+        told = {message.get("type"): message for message in messages}
+        lobby, welcome = told.get("lobby", {}), client.welcome or {}
+        return {"address": self.address, "room": str(told.get("room", {}).get("room", lobby.get("room", ""))),
+                "seat": welcome.get("seat"), "token": str(welcome.get("token", "")), "game": self.create["game"],
+                "title": str(lobby.get("title", "")), "names": [seat.get("name", "") for seat in lobby.get("seats", [])]}
+
+    # -- what the player asks
+
+    def back(self) -> None:
+        """Back to the setup as it was; a connection still being made is closed once it is."""
+        attempt, self.connecting = self.connecting, None
+        if attempt is not None:
+            Thinker(lambda: attempt.wait(CONNECT_SECONDS + 2) and attempt.result and attempt.result.close())
+        self.drop_connection()
+        self.app.pop()
+
+    def change_address(self) -> None:
+        """Back to the server's address, as typed."""
+        self.back()
+        while not isinstance(self.app.top, ServerAddress) and any(isinstance(s, ServerAddress) for s in self.app.stack):
+            self.app.pop()
+
+    def handle(self, event) -> None:
+        if keymap.ESCAPE.pressed(event):
+            self.back()
+            return
+        if keymap.ENTER.pressed(event) and self.failed:
+            self.connect()
+            return
+        for button in self.buttons():
+            if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                break
+
+    @property
+    def failed(self) -> bool:
+        return self.connecting is None and self.client is None
+
+    def buttons(self) -> list[Button]:
+        return ([self.again_button, self.address_button] if self.failed else []) + [self.back_button]
+
+    def animating(self) -> bool:
+        """A connection being made (it ends in another thread)."""
+        return self.connecting is not None
+
+    # -- the screen
+
+    def layout(self, size) -> None:
+        gap = self.px(14)
+        y = self.lay_message(self.lay_box(size), f"Connecting to the server at {self.tried}\u2026") + gap
+        needed = [button.needed(self.px(18)) for button in (self.again_button, self.address_button, self.back_button)]
+        bw, bh = max(self.px(160), *(w for w, _h in needed)), max(self.px(50), *(h for _w, h in needed))
+        self.again_button.rect = pygame.Rect(self.box.x + gap, y, bw, bh)
+        self.address_button.rect = pygame.Rect(self.box.x + 2 * gap + bw, y, bw, bh)
+        self.back_button.rect = pygame.Rect(self.box.right - gap - bw, y, bw, bh)
+
+    def draw(self, screen) -> None:
+        self.draw_box(screen)
+        for button in self.buttons():
+            button.draw(screen, self.px(18))
+
+
+class ServerLobby(Lobby):
+    """The lobby of a table on a server: nobody hosts it, its address is the server's, and the
+    server starts the game by itself once no seat is open."""
+
+    def __init__(self, app, client, messages: list[dict], address: str, notice: str = "") -> None:
+        """`address`: the server's, as the player typed it; `notice`: what to tell first (the list
+        of tables to come back to could not be written, say)."""
+        self.address = address
+        super().__init__(app, client, messages)
+        self.message = notice
+
+    is_host = False  # whatever the lobby says of the seat that set the table up: it has no host's rights
+
+    def seat_words(self, index: int, seat: dict) -> str:
+        return super().seat_words(index, {**seat, "host": False})
+
+    def join_words(self) -> str:
+        return f"Friends join at {self.address} with this code"
+
+    def waiting_words(self) -> str:
+        waiting = len(self.open_seats())
+        if not waiting:
+            return "Every seat is taken: the game starts\u2026"
+        return f"The game starts by itself once every seat is taken ({waiting} open)."
