@@ -84,7 +84,7 @@ def joiner(driver, name: str = "Bea", seat: int = 1) -> TableClient:
 
 def test_the_game_choice_offers_only_games_of_two_or_more_seats(host_app):
     click(host_app, host_app.app.top, "Play online")
-    assert [b.label for b in host_app.app.top.choices] == ["Host a table", "Join a table"]
+    assert [b.label for b in host_app.app.top.choices] == ["Host a table", "Join a table", "On a server"]
     click(host_app, host_app.app.top, "Host a table")
     from game.registry import GAMES
 
