@@ -16,8 +16,8 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn, SolitaireEnded
 from game.sovereign.effects import active_rule
 from game.sovereign.event_rules import NO_EVENT
 from game.sovereign.rules import begin_turn, resume, solitaire_won
-from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, daily_deal, hint_action,
-                                     still_winnable, winnable_deal)
+from game.sovereign.solitaire import (HINT_DEALS, HINT_NODES, HINT_SEED, SOLITAIRE, WINNABLE_NODES, HintMemory,
+                                      SolitaireHint, daily_deal, hint_action, still_winnable, winnable_deal)
 from game.sovereign.solver import Solver, position_key, solve
 from game.sovereign.state import EVERYONE, MODIFIERS, SHIELDS, SUIT_TOKENS, Tokens, full_supply
 
@@ -508,23 +508,33 @@ def first_proved_deal(start: int = 0) -> int:
     return next(seed for seed in range(start, start + 50) if solve(SOLITAIRE.setup({"players": 1}, seed), SOLITAIRE)[0])
 
 
-def test_the_hint_plays_the_first_step_of_the_winning_line_the_solver_proves():
-    seed = first_proved_deal()
-    state = SOLITAIRE.setup({"players": 1}, seed)
-    won, line = solve(state, SOLITAIRE)
-    assert won and hint_action(state) == line[0]
+def test_the_hint_is_the_same_whatever_the_order_of_the_cards_the_player_has_not_seen():
+    """A fair hint: judged from the player's view, never from the order of the deck."""
+    for seed in (first_proved_deal(), first_proved_deal(100)):
+        state = SOLITAIRE.setup({"players": 1}, seed)
+        reordered = SOLITAIRE.clone(state)
+        Rng(seed + 1).shuffle(reordered.draw_pile)
+        assert reordered.draw_pile != state.draw_pile and SOLITAIRE.view(reordered, 0) == SOLITAIRE.view(state, 0)
+        assert hint_action(state) == hint_action(reordered)
 
 
-def test_the_hint_follows_its_line_without_solving_again(monkeypatch):
-    import game.sovereign.solver as solver
+def test_the_hint_is_the_first_step_the_winning_lines_take_most_often_on_deals_the_player_cannot_tell_apart():
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    view, rng, firsts = SOLITAIRE.view(state, 0), Rng(HINT_SEED), []
+    for _deal in range(HINT_DEALS):
+        won, line = solve(SOLITAIRE.determinize(view, rng), SOLITAIRE, HINT_NODES)
+        firsts += [line[0]] if won else []
+    assert firsts and firsts.count(hint_action(state)) == max(firsts.count(step) for step in firsts)
+
+
+def test_a_position_asked_about_again_is_not_solved_again(monkeypatch):
+    import game.sovereign.solitaire as solitaire
 
     state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
     memory = HintMemory()
-    state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
-    monkeypatch.setattr(solver.Solver, "solve", lambda *args: pytest.fail("solved again"))
-    while SOLITAIRE.to_move(state) is not None:
-        state, _ = SOLITAIRE.apply(state, hint_action(state, memory=memory))
-    assert state.winners == (0,)
+    hinted = hint_action(state, memory=memory)
+    monkeypatch.setattr(solitaire, "solve", lambda *args: pytest.fail("solved again"))
+    assert hint_action(SOLITAIRE.clone(state), memory=memory) == hinted
 
 
 @pytest.mark.parametrize("start", [0, 100, 200])
@@ -537,14 +547,12 @@ def test_following_every_hint_wins_a_deal_the_solver_proves_winnable(start):
     assert state.winners == (0,)
 
 
-def test_the_hint_leaves_the_line_once_the_player_strays():
-    """After a move off the line, the hint solves the new position again (or plays by rule of
-    thumb when nothing is proved): always a legal action."""
+def test_the_hint_after_a_move_off_its_way_is_a_legal_action():
     seed = first_proved_deal()
     state = SOLITAIRE.setup({"players": 1}, seed)
     memory = HintMemory()
-    planned = hint_action(state, memory=memory)
-    other = next(action for action in SOLITAIRE.legal_actions(state) if action != planned)
+    hinted = hint_action(state, memory=memory)
+    other = next(action for action in SOLITAIRE.legal_actions(state) if action != hinted)
     state, _ = SOLITAIRE.apply(state, other)
     if state.winners is None:
         assert hint_action(state, memory=memory) in SOLITAIRE.legal_actions(state)

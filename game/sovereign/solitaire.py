@@ -7,9 +7,11 @@ only" looks for the first number from a starting one that the solver proves can 
 
 Also here: a rule of thumb that plays from what it can see (`SolitaireHint`), and what the table
 asks of it and of the solver (game.sovereign.solver, which decides whether a deal can be won when
-the whole order of the cards is known): the action to play (`hint_action`: the solver's winning line when it
-proves one, else the rule of thumb) and whether the deal can still be won (`still_winnable`),
-both remembering what they found in a `HintMemory`; all deterministic from the seed.
+the whole order of the cards is known): the action to play (`hint_action`, judged from what the
+player can see: the first step the solver's winning lines take most often over deals consistent
+with the player's view, else the rule of thumb) and whether the deal can still be won
+(`still_winnable`, a proof about the real deal), both remembering what they found in a
+`HintMemory`; all deterministic from the seed.
 
 Threads: the table may call `hint_action` and `still_winnable` in a background thread while it
 plays on, given a state that no other thread changes during the call (a clone made on the table's
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections import Counter
 from datetime import date
 
 from ..ai.players import HeuristicPlayer
@@ -133,6 +136,10 @@ class SolitaireRules(SovereignRules):
         """Turns begun; once the game is over, the last one counted is the turn that was found
         won or lost as it began, and not played."""
         return state.turns - 1 if state.winners is not None else state.turns
+
+    def best_in_words(self, score: float) -> None:
+        """A solitaire is won or lost: its score says no more."""
+        return None
 
     def outcome(self, state: SovereignState) -> Outcome | None:
         """Won (score 1) or lost (score 0, no winner)."""
@@ -260,11 +267,10 @@ def _modifier_value(view: SovereignView, placed, delta: int, target: str, rescue
 
 
 class HintMemory:
-    """What `hint_action` and `still_winnable` remember (keep one per table): the steps of the
-    winning line last found, by the exact position each is played from, so that following it
-    asks the solver nothing more; the positions proved lost; and the turn of the game at which a
-    search found no win, after which hints play by rule of thumb until the next turn (a search
-    per hint would cost up to a second each). Exact positions, so undo, redo and a new game
+    """What `hint_action` and `still_winnable` remember (keep one per table): the hint given for
+    each view; the steps of the winning line the verdict last found, by the exact position each
+    is played from; the positions proved lost; and the turn of the game at which a search found
+    no win (asking again that turn says "not sure" without a search of up to a second). Exact positions, so undo, redo and a new game
     never meet a stale answer. A lock lets a background thread and the table share it; the rule
     of thumb breaks its ties from `seed`."""
 
@@ -274,6 +280,7 @@ class HintMemory:
         self.planned: dict = {}
         self.lost: set = set()
         self.tried: tuple | None = None
+        self.hinted: dict = {}  # a view -> the hint given for it
 
     def verdict(self, state: SovereignState, rules: SolitaireRules, node_limit: int, again: bool,
                 cancel: threading.Event | None = None) -> bool | None:
@@ -302,22 +309,39 @@ class HintMemory:
         return won
 
 
-def hint_action(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
+HINT_DEALS = 10        # deals consistent with the player's view that a hint solves
+HINT_NODES = SOLVER_NODES // HINT_DEALS  # the solver's positions on each (a second at most in all)
+HINT_SEED = 0          # the same deals for the same view: the hint depends on nothing unseen
+
+
+def hint_action(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = HINT_NODES,
                 memory: HintMemory | None = None):
-    """The action to play now: the next step of a winning line when the solver proves a win from
-    this position (knowing the whole order of the cards), else the rule of thumb (`SolitaireHint`)
-    on what the seat can see. Pass the table's `HintMemory` so that a line once found is followed
-    without solving again; without one, every call solves afresh. `state` is read only (pass a
-    clone that no other thread changes while this runs); deterministic for the same state and
-    the same memory's history."""
+    """The action to play now, judged from what the player can see (a hint that knew the order of
+    the deck would win every winnable deal, and be no fair hint): on HINT_DEALS deals consistent
+    with the player's view, the first step the solver's winning lines take most often; where it
+    wins none of them, the rule of thumb (`SolitaireHint`). The deals are drawn from the view
+    alone, so the order of the cards the player has not seen changes nothing. Pass the table's
+    `HintMemory` so that a position asked about again is not solved again. `state` is read only
+    (pass a clone that no other thread changes while this runs)."""
     if state.winners is not None or state.pending is None:
         raise ValueError("the game is over: there is nothing to play")
     memory = memory or HintMemory()
+    view, legal = rules.view(state, 0), rules.legal_actions(state)
     with memory.lock:
-        if memory.verdict(state, rules, node_limit, again=False):
-            return memory.planned[_fingerprint(state)]
-        legal = rules.legal_actions(state)
-        return memory.rule_of_thumb.choose(rules.view(state, 0), legal)
+        if view not in memory.hinted:
+            memory.hinted[view] = fair_step(view, rules, node_limit) or memory.rule_of_thumb.choose(view, legal)
+        return memory.hinted[view]
+
+
+def fair_step(view: SovereignView, rules: SolitaireRules, node_limit: int = HINT_NODES):
+    """The first step that wins most often over the deals consistent with `view`, or None when
+    the solver proves a win on none of them within `node_limit` positions each."""
+    rng, firsts = Rng(HINT_SEED), Counter()
+    for _deal in range(HINT_DEALS):
+        won, line = solve(rules.determinize(view, rng), rules, node_limit)
+        if won and line:
+            firsts[line[0]] += 1
+    return firsts.most_common(1)[0][0] if firsts else None
 
 
 def still_winnable(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,

@@ -6,9 +6,10 @@ names the deal by its number (and says when it was proved winnable, or is the da
 After each turn the solver works out, off the frame loop, whether the deal can still be won; when
 it proves that no sequence of plays wins any more, the table says so and offers to end the deal
 (a loss) or play on (not in a lesson, whose steps may lead a deal to its loss on purpose).
-"Winnable?" (or W) asks the same on demand, as a hint (the game then counts as assisted). Hint plays the solver's winning line when it proves one, else the rule of thumb;
-it too is worked out off the frame loop. Both share the table's HintMemory, so a line found by
-one is followed by the other without searching again."""
+"Winnable?" (or W) asks the same on demand, as a hint (the game then counts as assisted). Hint
+judges from what the player can see (the step that wins most often over deals consistent with the
+view, else the rule of thumb); it too is worked out off the frame loop. Both keep what they found
+in the table's HintMemory."""
 
 from __future__ import annotations
 
