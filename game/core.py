@@ -198,6 +198,12 @@ class Rules:
         tells a move's cost in these points besides the win chance."""
         return None
 
+    def best_in_words(self, score: float) -> str | None:
+        """A seat's best game for its statistics, `score` being its best score from `outcome`,
+        in the words of what the game measures; None (the default) in a game whose score says
+        no more than won or lost."""
+        return None
+
     def solve_deal(self, state, node_limit: int) -> tuple[bool | None, list]:
         """In a game of one whose deals a solver decides knowing every card (`has_solver`: the
         solitaire): whether `state` can be won (None: undecided within `node_limit` positions)

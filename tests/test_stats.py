@@ -171,3 +171,30 @@ def test_recording_in_a_folder_that_cannot_be_written_raises_storage_error(tmp_p
     monkeypatch.setenv("CHAINTABLE_HOME", str(blocker / "home"))
     with pytest.raises(storage.StorageError):
         stats.record_game(won_by(0))
+
+
+# ---------------------------------------------------------------- the record in words
+
+
+@pytest.mark.parametrize("game, best", [
+    ("chains", None),
+    ("sovereign-solitaire", None),
+    ("chainchain", "fewest cards collected 3"),
+    ("linx", "most points in a game 3"),
+    ("cubes", "most points in a game 3"),
+    ("sovereigns-chain", "best score 3"),
+])
+def test_a_records_best_game_is_told_in_what_its_game_measures(game, best):
+    """Chains and the solitaire are won or lost (their score 1 says nothing more); Chain-Chain
+    counts the cards collected (its score is minus them); the others count points or score."""
+    from game.registry import find_game
+    from scenes.menus.stats_screen import record_line
+
+    chain_chain = game == "chainchain"
+    record = Record()
+    record.add(True, score=-3 if chain_chain else 3, turns=9, assisted=False)
+    line = record_line(record, find_game(game).rules)
+    if best is None:
+        assert "score" not in line and "3" not in line.replace("Played", "")
+    else:
+        assert best in line and "score" not in line.replace(best, "")

@@ -272,7 +272,7 @@ def test_statistics_of_the_solitaire_clean_wins_fewest_turns_and_the_daily_deal_
     screen.chooser.value = "sovereign-solitaire"
     driver.app.push(screen)
     driver.frame()
-    line = record_line(record, scored=False)
+    line = record_line(record, screen.game.rules)
     assert [mode for mode, *_rest in screen.blocks] == ["solitaire", "solitaire: daily deals"]
     for words in ("Played 2", "won 2", "win rate 100%", "clean wins 1", "streak 1 (best 1)",
                   f"fewest turns to a win {record.fewest_turns}"):

@@ -718,6 +718,10 @@ class ChainChainRules(Rules):
         """Minus each seat's collected cards, as the final scores count them."""
         return tuple(-float(len(p)) for p in state.collected)
 
+    def best_in_words(self, score: float) -> str:
+        """The score is minus the cards collected: the best game collected the fewest."""
+        return f"fewest cards collected {-score:g}"
+
     def outcome(self, state: ChainChainState) -> Outcome | None:
         """Scores are minus the collected cards (higher is better); the sums break ties in `winners`."""
         if state.winners is None:

@@ -722,6 +722,9 @@ class CubesRules(Rules):
         """The deck and the other seats' hands (every hand is shown once the game is over)."""
         return draw_pile_and_other_hands(state.draw_pile, state.hands, seat, state.winners is not None)
 
+    def best_in_words(self, score: float) -> str:
+        return f"most points in a game {score:g}"
+
     def outcome(self, state: CubesState) -> Outcome | None:
         if state.winners is None:
             return None

@@ -550,6 +550,9 @@ class LinxRules(Rules):
                 hidden.update(c for c in hand if c not in state.taken[other])
         return hidden
 
+    def best_in_words(self, score: float) -> str:
+        return f"most points in a game {score:g}"
+
     def outcome(self, state: LinxState) -> Outcome | None:
         if state.winners is None:
             return None

@@ -405,6 +405,9 @@ class SovereignRules(Rules):
         hidden.update(card for other, card in state.sudden_queue if other != seat)
         return hidden
 
+    def best_in_words(self, score: float) -> str:
+        return f"best score {score:g}"
+
     def outcome(self, state: SovereignState) -> Outcome | None:
         if state.winners is None:
             return None

@@ -1,13 +1,15 @@
 """The statistics screen, from the menu: one game at a time (Left/Right or the chooser), each
 mode it was played in with its record (played, won, win rate, clean wins, current and best
-streak, best score, fewest turns to a win, and the games played with undo, hints or a restart told apart),
-a bar per mode drawn to scale, and a reset of the game's records that asks first."""
+streak, the best game in what the game measures, fewest turns to a win, and the games played
+with undo, hints or a restart told apart), a bar per mode drawn to scale, and a reset of the
+game's records that asks first."""
 
 from __future__ import annotations
 
 import pygame
 
 from game import registry
+from game.core import Rules
 from game.stats import Record, Stats, load_stats, reset_game
 
 from scenes.shell.app import Scene
@@ -22,13 +24,14 @@ LEGENDS = ((("won unaided", "won"), BAR_CLEAN), (("won with undo, a hint or a re
            (("lost", "lost"), BAR_LOST))
 
 
-def record_line(record: Record, scored: bool = True) -> str:
-    """A record in words, its numbers in the order the screen promises (the best score only for a
-    game whose score says more than won or lost: not a solitaire)."""
+def record_line(record: Record, rules: Rules) -> str:
+    """A record in words, its numbers in the order the screen promises (the best game in the
+    words of what the game measures, only for a game whose score says more than won or lost)."""
     parts = [f"Played {record.played}", f"won {record.won}", f"win rate {round(record.win_rate * 100)}%",
              f"clean wins {record.clean_won}", f"streak {record.current_streak} (best {record.best_streak})"]
-    if record.best_score is not None and scored:
-        parts.append(f"best score {record.best_score:g}")
+    best = None if record.best_score is None else rules.best_in_words(record.best_score)
+    if best:
+        parts.append(best)
     if record.fewest_turns is not None:
         parts.append(f"fewest turns to a win {record.fewest_turns}")
     line = "  \u00b7  ".join(parts)
@@ -98,7 +101,7 @@ class StatsScreen(Scene):
         more_h = line_height(self.px(16))
         pad = self.px(10)
         for i, (mode, record) in enumerate(records):
-            lines = wrap(record_line(record, self.game.rules.max_players > 1), self.px(16), width - 2 * pad)
+            lines = wrap(record_line(record, self.game.rules), self.px(16), width - 2 * pad)
             height = (2 * pad + line_height(self.px(19), bold=True) + self.px(6) + self.px(14) + self.px(6)
                       + len(lines) * line_height(self.px(16)))
             room = bottom - (more_h if i < len(records) - 1 else 0)
