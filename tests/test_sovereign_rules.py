@@ -522,6 +522,23 @@ def test_polarity_shift_may_flip_the_suit_of_a_card_played_face_up():
     assert state.chains[0][1][0].suit == "star"
 
 
+def test_polarity_shifts_offer_is_labelled_by_the_event_and_the_cards_own_ability_by_the_card():
+    """The flip offered under Polarity Shift is the event's, not the ability of the card just
+    played; that card's own choice, after it, is labelled by its class."""
+    from scenes.games.sovereign.words import choice_prompt
+
+    state = start("Polarity Shift", [["Empath-1"], ["Envoy-3"]],
+                  chains=[[up("Magistrate-2")], [up("Sentinel-2"), down("Scout-1")]])
+    state, _ = play(state, Play(c("Empath-1"), 0))
+    view = RULES.view(state, 0)
+    assert view.asker() == "Polarity Shift"
+    assert choice_prompt(view, "Ana", suit_buttons=False).startswith("Polarity Shift: flip the suit")
+    state, _ = play(state, Skip())
+    view = RULES.view(state, 0)
+    assert view.pending.kind == "flip" and view.asker() == "Empath"
+    assert choice_prompt(view, "Ana", suit_buttons=False).startswith("Empath: choose a card to turn over")
+
+
 def test_momentum_alternates_own_and_opponent_chains_between_ones_turns():
     """Momentum: if your previous turn began with a play on your own chain, play on an
     opponent's chain now, and the other way round."""

@@ -155,6 +155,18 @@ class SovereignView(View):
     def in_play(self, chain: int, place: int) -> PlacedView:
         return self.chains[chain][place][-1]
 
+    def asker(self) -> str | None:
+        """What asks the pending choice, as its prompt is labelled: the active event where its
+        rule asks about the card just played (Polarity Shift's flip, offered before that card's
+        own ability and so before any new event it brings), else the class of the card whose
+        ability asks; None for the choices of the turn itself."""
+        pending = self.pending
+        if pending is None or pending.source is None:
+            return None
+        if pending.kind == POLARITY and self.active_event is not None:
+            return self.active_event.name
+        return pending.source.kind
+
 
 # ---------------------------------------------------------------- rules
 

@@ -33,17 +33,18 @@ def play_prompt(name: str, how: str, legal) -> str:
 
 def choice_prompt(view, name: str, suit_buttons: bool) -> str:
     """The words of a choice of the viewer's turn other than a play: a hand card to drag, the
-    two suit buttons to press, or a glowing card to click (named by the card that asks)."""
+    two suit buttons to press, or a glowing card to click (labelled by the event or the card
+    that asks)."""
     kind = view.pending.kind if view.pending is not None else ""
     if kind == PICK:
         return f"Sudden death{vocative(name)}: {PICK_PROMPT}"
     if kind in TURN_PROMPTS:
         return addressed(name, TURN_PROMPTS[kind])
     if suit_buttons:
-        return f"{view.pending.source.kind}: {PROMPTS.get(kind, 'choose a suit')}: press \u2733 Star or \u2641 Planet"
+        return f"{view.asker()}: {PROMPTS.get(kind, 'choose a suit')}: press \u2733 Star or \u2641 Planet"
     words = f"{PROMPTS.get(kind, 'choose')} (click a glowing card)"
-    if view.pending is not None and view.pending.source:
-        return f"{view.pending.source.kind}: {words}"
+    if view.asker():
+        return f"{view.asker()}: {words}"
     return addressed(name, words)
 
 
