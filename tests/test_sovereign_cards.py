@@ -232,3 +232,16 @@ def test_a_class_that_both_discards_and_flips_is_refused():
     text = CLASSES_TEXT.replace('steps = ["discard_target"]', 'steps = ["discard_target", "flip"]')
     error = refusal(text)
     assert error.line == line_of(text, 'steps = ["discard_target", "flip"]') and "both discards and flips" in error.reason
+
+
+def test_what_a_card_does_names_each_event_it_draws_once():
+    """The Magistrate's ability is its (E): its words tell one new event, not that and another;
+    a Scout with (E) draws an event before its ability, and one without draws none."""
+    by_name = {card.short: card for card in BUILT_IN.cards}
+    magistrate = BUILT_IN.what_it_does(by_name["Magistrate-1"])
+    assert magistrate == "Magistrate (E): Draw a new event (that is its ability)."
+    assert BUILT_IN.what_it_does(by_name["Scout-7"]) == (
+        "Scout: Discard one other card in play from any chain. (E): first draw a new event.")
+    assert BUILT_IN.what_it_does(by_name["Scout-1"]) == "Scout: Discard one other card in play from any chain."
+    for card in BUILT_IN.cards:
+        assert BUILT_IN.what_it_does(card).lower().count("new event") == card.draws_event

@@ -163,6 +163,18 @@ class CardSet:
         steps = self.classes[card.kind].steps
         return (EVENT_DRAW,) + steps if card.draws_event else steps
 
+    def what_it_does(self, card: ClassCard) -> str:
+        """What a card does when it resolves, in this card set's words: its class's ability, and
+        the new event its (E) draws first. A class whose ability is no more than that draw (the
+        Magistrate's) says so once: its words and (E) name the same one event."""
+        info = self.classes.get(card.kind)
+        ability = info.text if info is not None else ""
+        if not card.draws_event:
+            return f"{card.kind}: {ability}"
+        if info is not None and not info.steps:
+            return f"{card.kind} (E): {ability}"
+        return f"{card.kind}: {ability} (E): first draw a new event."
+
 
 def _quoted(value: Any) -> str:
     """A value named in a message, cut short (a damaged save may hold a huge one)."""

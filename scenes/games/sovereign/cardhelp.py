@@ -7,18 +7,8 @@ from typing import Callable
 
 import pygame
 
-from game.sovereign.cards import ClassCard
-
 from scenes.ui import theme
 from scenes.ui.widgets import draw_text, line_height, panel, wrap
-
-
-def card_help(cards, card: ClassCard) -> str:
-    """What a class does, in the words of the card set in play (`cards`: the rules' cards)."""
-    info = cards.classes.get(card.kind)
-    ability = info.text if info is not None else ""
-    event = " (E): first draw a new event." if card.draws_event else ""
-    return f"{card.kind}: {ability}{event}"
 
 
 def draw_help_box(screen: pygame.Surface, words: str, pos, width: int, px: Callable[[float], int]) -> None:

@@ -26,7 +26,7 @@ from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
 from scenes.shell import keymap
-from scenes.games.sovereign.cardhelp import card_help, draw_help_box
+from scenes.games.sovereign.cardhelp import draw_help_box
 from scenes.games.sovereign.cards import use_card_set
 from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
 from scenes.games.sovereign.choices import PLAY_ACTIONS, CardChoices
@@ -364,7 +364,7 @@ class SovereignTable(TableScene):
         card = self.card_under(pos)
         if card is not None:
             width = min(self.px(340), self.area.w - self.px(20))
-            draw_help_box(screen, card_help(self.session.rules.cards, card), pos, width, self.px)
+            draw_help_box(screen, self.session.rules.cards.what_it_does(card), pos, width, self.px)
 
     def draw_board(self, screen, view, hidden) -> None:
         glowing = self.glowing_places()
