@@ -299,17 +299,15 @@ class Session:
         return self.rules.outcome(self.state)
 
     def result_words(self) -> str:
-        """How the current game ended, for a list of saved games: "won" or "lost" for the one
-        human at the table, else who won; "in progress" before its end."""
+        """How the current game ended, for a list of saved games: who won ("Ben won", "Ana and
+        Ben won"), in a game of one whether its player won or lost, else "nobody won"; "in
+        progress" before its end."""
         if not self.game_over:
             return "in progress"
         winners = self.outcome().winners
-        humans = self.human_seats
-        if len(humans) == 1:
-            return "won" if humans[0] in winners else "lost"
-        if not winners:
-            return "nobody won"
-        return f"{' and '.join(self.names[seat] for seat in winners)} won"
+        if winners:
+            return f"{' and '.join(self.names[seat] for seat in winners)} won"
+        return f"{self.names[0]} lost" if len(self.names) == 1 else "nobody won"
 
     @property
     def names(self) -> list[str]:

@@ -246,6 +246,6 @@ def test_the_list_says_how_each_game_ended(driver):
     driver.app.screens.replays()
     labels = [f"{button.label} \u00b7 {button.note}" for button, _path in driver.app.top.shown]
     assert labels[0].startswith("Saved: Sovereign's Chain: Solitaire Ana \u00b7 Chains \u00b7 in progress \u00b7 Ana, Ben")
-    assert any("Solitaire \u00b7 lost \u00b7 You \u00b7 " in label for label in labels), labels
+    assert any("Solitaire \u00b7 You lost \u00b7 You \u00b7 " in label for label in labels), labels
     assert any(label.startswith("Replay: Chains \u00b7 Ana won \u00b7 Ana, Ben") or label.startswith(
         "Replay: Chains \u00b7 Ben won \u00b7 Ana, Ben") for label in labels), labels

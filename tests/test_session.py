@@ -528,3 +528,30 @@ def test_a_save_with_tiles_written_as_objects_still_loads():
     assert again.log == old.log
     for seat in (0, 1, 2, None):
         assert again.view(seat) == old.view(seat)
+
+
+def finished_game(game: str, names: list[str], seed: int, humans: int = 1) -> Session:
+    seats = [{"name": name, "kind": "human" if i < humans else "computer", "difficulty": "random"}
+             for i, name in enumerate(names)]
+    session = Session(game, {"seats": seats}, seed)
+    finish(session, random.Random(seed))
+    return session
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_saved_games_result_says_who_won_whoever_sits_at_the_table(players):
+    """Saved games say who won, the one human at the table or a computer, two or more players."""
+    names = ["Ana", "Ben", "Cleo"][:players]
+    by_winners = {}
+    for seed in range(60):
+        session = finished_game("chains", names, seed)
+        by_winners.setdefault(session.outcome().winners, session)
+    for winners, session in by_winners.items():
+        expected = " and ".join(names[seat] for seat in winners) + " won" if winners else "nobody won"
+        assert session.result_words() == expected
+    assert (0,) in by_winners and (1,) in by_winners, "the human's win and a computer's are both checked"
+
+
+def test_a_solitaire_saved_game_says_whether_its_player_won_or_lost():
+    results = {finished_game("sovereign-solitaire", ["Ana"], seed).result_words() for seed in range(12)}
+    assert "Ana lost" in results and results <= {"Ana won", "Ana lost"}

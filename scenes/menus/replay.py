@@ -372,8 +372,8 @@ DESCRIBED_BYTES = 2_000_000  # a kept game larger than this is listed by its nam
 
 def describe(path: Path) -> tuple[str, str]:
     """("Chains", "lost · Ana, Ben · 23 Nov 2026 14:02") from a kept game's file: its game (and a
-    numbered deal's number); how it ended (replayed from its moves: "won", "lost", "Ben won", "in
-    progress"), its seats and the file's own time (never its name). What can be told when the file
+    numbered deal's number); how it ended (replayed from its moves: "Ana won", "Ana and Ben won",
+    "in progress"), its seats and the file's own time (never its name). What can be told when the file
     cannot be read."""
     try:
         when = time.strftime("%d %b %Y %H:%M", time.localtime(path.stat().st_mtime))
