@@ -5,7 +5,7 @@ from ..cards import cards
 from ..sheet import Label, Picture, Sheet, Shown
 
 GUIDE = """\
-Goal: be the first to empty your hand.
+Goal: be the first to empty your hand. The game ends the moment a player's hand is empty: that player wins.
 Seats play in the order shown on the setup screen (which can also shuffle them): the first seat starts, then play goes round the table.
 Each player gets five cards. Three more cards are laid face up: each starts one of the three chains. The rest is the deck, face down.
 On your turn, play one card on the end of any chain. It must be exactly one rank above or below that chain's last card. Suits never matter. An ace is both low (beside a 2) and high (beside a king). A card never goes on its own rank.
