@@ -604,9 +604,20 @@ def _field_names(kind: type) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class OnlyWith:
+    """An option that counts only while another option (`key`) has `value`: the setup screen
+    shows it inactive otherwise, and says `words`."""
+
+    key: str
+    value: Any
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """A rule choice the setup screen offers: a key in the config, its values and their labels;
-    `help` says what the option does, `choice_help` what a value does where that differs."""
+    `help` says what the option does, `choice_help` what a value does where that differs;
+    `only_with` when it counts only with another option's value."""
 
     key: str
     label: str
@@ -614,6 +625,7 @@ class Option:
     default: Any
     help: str = ""
     choice_help: tuple[tuple[Any, str], ...] = ()
+    only_with: OnlyWith | None = None
 
     def label_of(self, value: Any) -> str:
         return dict(self.choices).get(value, str(value))
@@ -634,6 +646,13 @@ class Option:
         return tuple(value for value, _label in self.choices)
 
 
+def option_counts(option: "Option | NumberOption", values: dict) -> bool:
+    """Whether `option` counts with the options' `values` (key to value): always, unless it
+    counts only with another option's value that is not chosen."""
+    needed = option.only_with
+    return needed is None or values.get(needed.key) == needed.value
+
+
 @dataclass(frozen=True, slots=True)
 class NumberOption:
     """A rule option that is any whole number from `lowest` to `highest` (an agreed score, say):
@@ -646,6 +665,7 @@ class NumberOption:
     default: int
     step: int = 1
     help: str = ""
+    only_with: OnlyWith | None = None
 
     def help_for(self, value: Any) -> str:
         return self.help

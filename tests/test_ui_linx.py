@@ -18,7 +18,7 @@ from scenes.games.linx.table import LinxTable
 from scenes.menus.gameover import GameOver
 from scenes.menus.setup import SetupScene
 from scenes.ui import cardart, theme
-from scenes.ui.widgets import text_width
+from scenes.ui.widgets import recording, text_width
 from test_layout import SIZES
 
 SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer", "difficulty": "normal"}]
@@ -228,8 +228,9 @@ def test_the_match_target_is_typed_or_stepped_and_a_target_out_of_range_is_refus
     setup = SetupScene(driver.app, "linx")
     driver.app.push(setup)
     driver.frame()
+    driver.click(setup.options["match"].rect.center)
     target = setup.options["target"]
-    assert target.value == 500
+    assert target.value == 500 and target.enabled
     driver.click((target.rect.right - 4, target.rect.centery))
     assert target.value == 550
     driver.click((target.rect.x + 4, target.rect.centery))
@@ -253,6 +254,38 @@ def test_the_match_target_is_typed_or_stepped_and_a_target_out_of_range_is_refus
     driver.type_text("350")
     driver.key(pygame.K_RETURN)
     assert setup.table_config()["rules"]["target"] == 350
+
+
+def test_the_match_target_is_inactive_in_one_game_and_active_in_match_play(driver):
+    """One game has no target: the field is drawn inactive, says why, and neither steps nor
+    takes typing; Match makes it count, and One game again makes it inactive."""
+    setup = SetupScene(driver.app, "linx")
+    driver.app.push(setup)
+    driver.frame()
+    match, target = setup.options["match"], setup.options["target"]
+
+    def tried() -> bool:
+        """Whether the field stepped when its right arrow was clicked (or took a click to type)."""
+        before = target.value
+        driver.click((target.rect.right - 4, target.rect.centery))
+        driver.click(target.rect.center)
+        taken = target.value != before or target.focused
+        driver.click((1, 1))  # nothing there: typing ends
+        return taken
+
+    def says() -> str:
+        with recording() as drawn:
+            setup.draw(driver.app.screen)
+        return " ".join(item.what for item in drawn)
+
+    assert match.value is False
+    assert not target.enabled and not tried()
+    assert "number field (inactive)" in says() and "Counts in match play only" in says()
+    driver.click(match.rect.center)
+    assert match.value is True and target.enabled and tried()
+    assert "number field (inactive)" not in says() and "Counts in match play only" not in says()
+    driver.click(match.rect.center)
+    assert match.value is False and not target.enabled and not tried()
 
 
 @pytest.mark.parametrize("remembered, shown", [(750, 750), (350, 350), (35, 35), ("750", 500), (None, 500)])

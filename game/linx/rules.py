@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..core import NumberOption, Option, Outcome, Rules, View, shared
+from ..core import NumberOption, OnlyWith, Option, Outcome, Rules, View, shared
 from ..dealing import deal_hidden
 from ..rng import Rng
 from ..wording import acts, verb_of
@@ -268,7 +268,8 @@ class LinxRules(Rules):
                "gets a bonus."),
         NumberOption("target", "Match target", TARGET_LOWEST, TARGET_HIGHEST, 500, 50,
                      f"Any agreed score from {TARGET_LOWEST} to {TARGET_HIGHEST:,}: type it or step it by 50. "
-                     "The match ends with the game that takes someone to it."),
+                     "The match ends with the game that takes someone to it.",
+                     only_with=OnlyWith("match", True, "Counts in match play only: one game has no target.")),
     )
     # A search playout plays about six turns (two or three actions each), then `estimate` judges
     # the hands: playing on to the end of the stock costs too much for what it adds.

@@ -13,7 +13,7 @@ import pygame
 
 from game import storage
 from game.ai import DIFFICULTIES
-from game.core import NumberOption
+from game.core import NumberOption, option_counts
 from game.registry import find_game
 from game.rng import Rng, fresh_seed
 from game.session import NAME_LIMIT, Session
@@ -124,7 +124,7 @@ class SetupScene(Scene):
             self.layout(self.app.size)
 
     def table_config(self) -> dict:
-        rules = {key: cycler.value for key, cycler in self.options.items()}
+        rules = self.option_values()
         if self.card_set is not None and self.card_set.value:
             rules["card_set"] = self.card_values[self.card_set.value]
         return {
@@ -180,9 +180,12 @@ class SetupScene(Scene):
             self.app.top.say(problem)
 
     def offer_allowed_options(self) -> None:
-        """Each rule option offers only the values the rules allow with this many seats."""
+        """Each rule option offers only the values the rules allow with this many seats; one
+        that does not count with the other options' values (LINX's match target in one game)
+        is inactive."""
         for option in self.rules.options:
             if isinstance(option, NumberOption):
+                self.options[option.key].enabled = option_counts(option, self.option_values())
                 continue
             cycler = self.options[option.key]
             cycler.choices = list(self.rules.option_choices(option, len(self.rows)))
@@ -266,7 +269,7 @@ class SetupScene(Scene):
     def _lay_options(self, left: int, width: int, y: int, gap: int) -> int:
         size = self.px(19)
         rows = [] if self.solo else [("Seat order", self.order, "")]
-        rows += [(o.label, self.options[o.key], o.help_for(self.options[o.key].value)) for o in self.rules.options]
+        rows += [(o.label, self.options[o.key], self._option_help(o)) for o in self.rules.options]
         if self.card_set is not None:
             rows.append(("Card set", self.card_set, f"Built-in: the cards designed for this edition. Card files go in "
                          f"{self.card_folder}: NAME.classes.toml and NAME.events.toml."))
@@ -298,6 +301,16 @@ class SetupScene(Scene):
                     y = self._wrapped(f"{broken.name} cannot be used: {broken.problem}", self.px(15), theme.ALERT,
                                       rect.x, y, left + width - rect.x) + gap // 2
         return y
+
+    def option_values(self) -> dict:
+        return {key: control.value for key, control in self.options.items()}
+
+    def _option_help(self, option) -> str:
+        """What an option does, and while it does not count, why."""
+        words = option.help_for(self.options[option.key].value)
+        if option_counts(option, self.option_values()):
+            return words
+        return f"{option.only_with.words} {words}"
 
     def _lay_legend(self, left: int, width: int, y: int) -> None:
         y = self._text("Computer players", self.px(17), theme.INK_DIM, (left, y), bold=True).bottom

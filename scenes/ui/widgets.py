@@ -388,10 +388,13 @@ class NumberField:
     """A whole number from `lowest` to `highest`, typed (click the middle, type the digits: the
     first digit replaces the number shown) or stepped by `step` with the arrows at either end, or
     Up/Down while typing. A number typed out of range is kept, drawn in the alert colour, for
-    whoever checks it to refuse with the range; a field left empty goes back to its last number."""
+    whoever checks it to refuse with the range; a field left empty goes back to its last number.
+    An inactive field (`enabled` False: its number does not count now) is drawn dim and takes
+    no click."""
 
     def __init__(self, value: int, lowest: int, highest: int, step: int = 1) -> None:
         self.lowest, self.highest, self.step = lowest, highest, step
+        self.enabled = True
         self.text = str(value)
         self.kept = str(value)      # the number shown before typing began
         self.focused = False
@@ -432,6 +435,9 @@ class NumberField:
         self.focused = focused
 
     def handle(self, event) -> bool:
+        if not self.enabled:
+            self._focus(False)
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             was = self.focused
             inside = self.rect.collidepoint(event.pos)
@@ -466,15 +472,21 @@ class NumberField:
         return 1 if pos[0] >= self.rect.right - zone else 0
 
     def draw(self, surface, size: int, blink_on: bool = True) -> None:
-        pygame.draw.rect(surface, theme.FIELD_FOCUSED if self.focused else theme.FIELD, self.rect, border_radius=6)
+        fill = theme.BUTTON_OFF if not self.enabled else theme.FIELD_FOCUSED if self.focused else theme.FIELD
+        pygame.draw.rect(surface, fill, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
-        note_drawn(self.rect, "number field")
+        note_drawn(self.rect, "number field" if self.enabled else "number field (inactive)")
         zone = self._arrow_zone(size)
         arrows = self.rect.inflate(-2, 0)
         for mark, x in (("\u25c0", self.rect.x + zone // 2), ("\u25b6", self.rect.right - zone // 2)):
             draw_text(surface, mark, int(size * 0.8), theme.FIELD_HINT, (x, self.rect.centery), "center", box=arrows)
         shown = f"{self.value:,}" if self.value is not None and not self.focused else self.text
-        color = theme.FIELD_INK if self.in_range or not self.text else theme.FIELD_ALERT
+        if not self.enabled:
+            color = theme.INK_DIM
+        elif self.in_range or not self.text:
+            color = theme.FIELD_INK
+        else:
+            color = theme.FIELD_ALERT
         rect = draw_text(surface, shown, size, color, self.rect.center, "center", box=self.rect.inflate(-2 * zone, 0))
         if self.focused and blink_on:
             x = rect.right + 1 if self.text else self.rect.centerx
