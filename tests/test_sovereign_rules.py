@@ -539,6 +539,23 @@ def test_polarity_shifts_offer_is_labelled_by_the_event_and_the_cards_own_abilit
     assert choice_prompt(view, "Ana", suit_buttons=False).startswith("Empath: choose a card to turn over")
 
 
+def test_a_score_is_so_far_on_every_row_while_a_card_of_its_chain_is_still_to_be_revealed():
+    """Ana's face-down Scout is known to her, yet her score, like Ben's view of it, is "so far":
+    the Scout resolves when revealed. Ben's chain of face-up cards is final for both; Cleo's
+    Runner with a card tucked face down beneath is so far, and an Acolyte over it is not (that
+    card is never revealed)."""
+    from scenes.games.sovereign.words import chain_summary
+
+    runner = [down("Sentinel-1", known=4, tucked=True), up("Runner-1")]
+    chains = [[up("Magistrate-2"), down("Scout-1", known=1)], [up("Sentinel-2")], [up("Envoy-1"), runner],
+              [[down("Sentinel-3", known=8, tucked=True), up("Runner-2"), up("Acolyte-1")]]]
+    state = start("Calm Void", [["Empath-1"], ["Envoy-3"], ["Envoy-4"], ["Envoy-5"]], chains=chains)
+    for seat in range(4):
+        view = RULES.view(state, seat)
+        so_far = ["(so far)" in chain_summary(view.chains[chain]) for chain in range(4)]
+        assert so_far == [True, False, True, False], seat
+
+
 def test_momentum_alternates_own_and_opponent_chains_between_ones_turns():
     """Momentum: if your previous turn began with a play on your own chain, play on an
     opponent's chain now, and the other way round."""

@@ -566,6 +566,14 @@ def turn_plays(state: SovereignState, seat: int, rule: EventRule) -> list:
     return found
 
 
+def reveal_to_come(stacks) -> bool:
+    """Whether a chain (its stacks, as the state or a view holds them) has a card the Reveal
+    Phase will still turn up: one face down in play, or one tucked face down beneath the card on
+    top (a Runner). Until none is left the chain's score is not final, whoever looks at it."""
+    return any(stack and (not stack[-1].face_up or (len(stack) > 1 and stack[-2].tucked and not stack[-2].face_up))
+               for stack in stacks)
+
+
 def revealable(state: SovereignState, seat: int) -> list:
     """Reveal Phase: the face-down cards in play in this seat's chain, and the card beneath a
     Runner in play there (tucked face down)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.sovereign.actions import Skip
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.phases import OPENING, PICK, SALVAGE, TOKENS, TUCK
-from game.sovereign.rules import PROMPTS
+from game.sovereign.rules import PROMPTS, reveal_to_come
 from game.wording import addressed, vocative
 
 from scenes.games.sovereign.choices import PLAY_ACTIONS, TOKEN_ACTIONS
@@ -63,10 +63,11 @@ def chain_totals(chain) -> tuple[int, int]:
 
 
 def chain_summary(chain) -> str:
-    """A chain's totals and score on its row ("so far" while a card of it is unseen)."""
+    """A chain's totals and score on its row ("so far" while a card of it is still to be
+    revealed, on the viewer's own chain too: its face-down cards resolve when revealed)."""
     stars, planets = chain_totals(chain)
-    known = "" if all(p[-1].card is not None for p in chain if p) else " (so far)"
-    return f"\u2733 {stars}  \u2641 {planets}  score {abs(stars - planets)}{known}"
+    so_far = " (so far)" if reveal_to_come(chain) else ""
+    return f"\u2733 {stars}  \u2641 {planets}  score {abs(stars - planets)}{so_far}"
 
 
 def score_terms(cards, suit: str) -> str:
