@@ -33,7 +33,7 @@ from urllib.parse import unquote
 from . import files
 from .files import FileRefused, clean_name, locked
 from .paths import data_dir
-from .session import NAME_LIMIT, EarlierEdition, SaveError, Session
+from .session import NAME_LIMIT, EarlierEdition, SaveError, Session, normalize_table_config
 
 SETTINGS_FORMAT = 1
 COMPUTER_SPEEDS = ("slow", "normal", "fast")
@@ -324,18 +324,62 @@ def save_game(session: Session, path: Path | None = None) -> None:
     write_atomically(path or autosave_path(), session.dumps())
 
 
-def saved_game_title(path: Path | None = None) -> str | None:
-    """The title of the game in progress ("your game" if the save cannot tell, or is too large to
-    read for a button: Continue reads it whole), or None."""
-    from .registry import find_game
+UNKNOWN_GAME = "your game"  # the title of a game in progress whose save cannot tell it
 
+
+def saved_game_title(path: Path | None = None) -> str | None:
+    """The title of the game in progress (UNKNOWN_GAME if the save cannot tell, or is too large to
+    read for a button: Continue reads it whole), or None."""
     path = path or autosave_path()
     if not path.exists():
         return None
     try:
-        return find_game(read_json(path, 64, TITLE_BYTES)["game"]).title
-    except (OSError, UnusableFile, KeyError, TypeError):
-        return "your game"
+        return _title_of(read_json(path, 64, TITLE_BYTES))
+    except (OSError, UnusableFile):
+        return UNKNOWN_GAME
+
+
+def _title_of(saved) -> str:
+    """The title of the game a save's data is of; UNKNOWN_GAME when it cannot tell."""
+    from .registry import find_game
+
+    try:
+        return find_game(saved["game"]).title
+    except (KeyError, TypeError):
+        return UNKNOWN_GAME
+
+
+def game_at_stake(session: Session | None) -> str | None:
+    """The title of the game in progress that making `session` the game in progress would throw
+    away (UNKNOWN_GAME when its save cannot tell); None when nothing would be: there is no game in
+    progress, or `session` is that very game with every move of it (Continue, or a saved game
+    that carries it on). `session` None is a game not dealt yet (a table hosted over the network
+    until it starts). A save that cannot be read is at stake all the same: it is the player's,
+    and only they may throw it away."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        saved = read_json(path, 64, SAVE_BYTES)
+    except (OSError, UnusableFile):
+        return UNKNOWN_GAME
+    if session is not None and _carries_on(session, saved):
+        return None
+    return _title_of(saved)
+
+
+def _carries_on(session: Session, saved) -> bool:
+    """Whether `session` is the game `saved` holds, with all of its moves (and maybe more); its
+    setup is compared as a session reads it (a save of an earlier version may leave defaults out)."""
+    mine = json.loads(session.dumps())
+    if not isinstance(saved, dict) or not isinstance(saved.get("actions"), list):
+        return False
+    try:
+        config = json.loads(json.dumps(normalize_table_config(saved["game"], saved["config"])))
+    except Exception:  # whatever is wrong with it, it cannot be told to be this game
+        return False
+    same_game = saved["game"] == mine["game"] and saved.get("seed") == mine["seed"] and config == mine["config"]
+    return same_game and mine["actions"][:len(saved["actions"])] == saved["actions"]
 
 
 def load_game(path: Path | None = None) -> Session:
@@ -516,6 +560,18 @@ def save_named(session: Session, name: str, replace: bool = False) -> str:
     path = taken or saves_dir() / f"{save_file_name(name)}.json"
     write_atomically(path, session.dumps())
     return f"Saved as \u201c{saved_name(path)}\u201d: Saved games on the menu opens it again."
+
+
+def kept_game_name(title: str) -> str:
+    """The name the game in progress (of the game `title`) is kept under in Saved games when
+    another takes its place: its game and when it was last played, "Cubes, 28 Nov 11:20"
+    (`keep_in_saved_games` adds a number in the rare case that this is taken)."""
+    stamp = time.strftime("%d %b %H:%M", time.localtime(_modified(autosave_path())))
+    room = SAVE_NAME_LIMIT - len(f", {stamp}") - len(" 99")  # the stamp is never cut, whatever the number
+    game = "Game" if title == UNKNOWN_GAME else title
+    if len(game) > room:
+        game = game[:room - 1].rstrip() + "\u2026"
+    return f"{game}, {stamp}"
 
 
 def keep_in_saved_games(path: Path, name: str) -> Path:

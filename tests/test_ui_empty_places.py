@@ -16,6 +16,7 @@ import random
 import pygame
 import pytest
 
+from game import storage
 from game.core import from_json
 from game.registry import GAMES
 from game.session import Session
@@ -90,6 +91,7 @@ def replayed(game, seed: int, moves: int) -> dict:
 
 
 def open_position(driver, save: dict):
+    storage.forget_game()  # the position opened before is no game of the player's: nothing to ask
     driver.app.screens.table(Session.from_save(save))
     driver.frame(dt=0)
     return driver.app.top

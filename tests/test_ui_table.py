@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import storage
 from game.chains import Draw
 from game.core import to_json
 from game.registry import GAMES
@@ -23,6 +24,7 @@ def open_at_human_turn(driver, game, seed: int = 5):
     session = Session(game.name, {"seats": seats}, seed)
     while session.to_move != 0:
         session.apply(session.computer_action())
+    storage.forget_game()  # the table opened before is no game of the player's: nothing to ask
     driver.app.screens.table(session)
     table = driver.app.top
     for _ in range(100):

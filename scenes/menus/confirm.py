@@ -1,6 +1,7 @@
-"""Boxes over the current screen that ask something: a question, a body, and two answers at the
-bottom. Esc or the second answer goes back; Enter takes the harmless answer (a yes-or-no question's
-second, a name's OK); an answer that ends or deletes something takes a click or its own key."""
+"""Boxes over the current screen that ask something: a question, a body, and its answers at the
+bottom. Esc or the last answer goes back; Enter takes the harmless answer (a yes-or-no question's
+second, a name's OK, keeping the game in progress); an answer that ends, deletes or throws
+something away takes a click or its own key."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from typing import Callable
 
 import pygame
 
+from game import storage
+
 from scenes.shell.app import Scene
-from scenes.shell.keymap import ENTER, ESCAPE, SPACE, Key, named
+from scenes.shell.keymap import ENTER, ESCAPE, REPLACE_GAME, SPACE, Key, named
 from scenes.ui import theme
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, wrap
 
@@ -43,29 +46,35 @@ class Dialog(Scene):
     def handle_body(self, event) -> None:
         pass
 
+    def answers(self) -> list[Button]:
+        """The answers, left to right (top to bottom when stacked); the last one goes back."""
+        return [self.yes, self.no]
+
     def layout(self, size) -> None:
         """The box as wide as its answers side by side need (within the window); where they cannot
         stand side by side, one above the other."""
         w, h = size
         gap = self.px(16)
-        bw = max(self.px(160), *(b.needed(self.px(20))[0] for b in (self.yes, self.no)))
-        bh = max(self.px(48), self.yes.needed(self.px(20))[1])
-        width = min(w - 2 * gap, max(self.px(620), 2 * bw + 3 * gap))
-        stacked = 2 * bw + 3 * gap > width
+        answers = self.answers()
+        count = len(answers)
+        bw = max(self.px(160), *(b.needed(self.px(20))[0] for b in answers))
+        bh = max(self.px(48), *(b.needed(self.px(20))[1] for b in answers))
+        width = min(w - 2 * gap, max(self.px(620), count * bw + (count + 1) * gap))
+        stacked = count * bw + (count + 1) * gap > width
         bw = min(bw, width - 2 * gap)
-        answers_h = 2 * bh + gap // 2 if stacked else bh
+        answers_h = count * bh + (count - 1) * (gap // 2) if stacked else bh
         title_h = line_height(self.px(26), bold=True)
         body_h = self.body_height(width - 2 * gap)
         self.box = pygame.Rect(0, 0, width, title_h + body_h + answers_h + 4 * gap)
         self.box.center = (w // 2, h // 2)
         self.body = pygame.Rect(self.box.x + gap, self.box.y + gap + title_h + gap // 2, width - 2 * gap, body_h)
-        bottom = self.box.bottom - gap
-        if stacked:
-            self.yes.rect = pygame.Rect(self.box.centerx - bw // 2, bottom - answers_h, bw, bh)
-            self.no.rect = pygame.Rect(self.box.centerx - bw // 2, bottom - bh, bw, bh)
-        else:
-            self.yes.rect = pygame.Rect(self.box.centerx - bw - gap // 2, bottom - bh, bw, bh)
-            self.no.rect = pygame.Rect(self.box.centerx + gap // 2, bottom - bh, bw, bh)
+        top = self.box.bottom - gap - answers_h
+        left = self.box.centerx - (count * bw + (count - 1) * gap) // 2
+        for i, button in enumerate(answers):
+            if stacked:
+                button.rect = pygame.Rect(self.box.centerx - bw // 2, top + i * (bh + gap // 2), bw, bh)
+            else:
+                button.rect = pygame.Rect(left + i * (bw + gap), top, bw, bh)
 
     def handle(self, event) -> None:
         if ESCAPE.pressed(event):
@@ -74,7 +83,9 @@ class Dialog(Scene):
         if self.take_default(event):
             return
         self.handle_body(event)
-        self.yes.handle(event) or self.no.handle(event)
+        for button in self.answers():
+            if button.handle(event):
+                break  # one click, one answer
 
     def draw(self, screen) -> None:
         shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
@@ -84,8 +95,8 @@ class Dialog(Scene):
         draw_text(screen, self.question, self.px(26), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)), "midtop",
                   bold=True, box=self.box)
         self.draw_body(screen)
-        self.yes.draw(screen, self.px(20))
-        self.no.draw(screen, self.px(20))
+        for button in self.answers():
+            button.draw(screen, self.px(20))
 
 
 class Confirm(Dialog):
@@ -119,6 +130,64 @@ class Confirm(Dialog):
 
     def draw_body(self, screen) -> None:
         draw_lines(screen, self.lines, self.px(18), theme.INK, self.body.midtop, "midtop", box=self.box)
+
+
+class KeepOrReplace(Dialog):
+    """Before another game takes the place of the game in progress (`title` its game's title):
+    keep that one in Saved games, then go on (Enter or Space: nothing is lost); replace it (a
+    click or REPLACE_GAME: it is gone for good); or Cancel (Esc): nothing happens. A game that
+    cannot be kept says why, and the question stays."""
+
+    def __init__(self, app, title: str, go_on: Callable[[], None]) -> None:
+        game = "the game in progress" if title == storage.UNKNOWN_GAME else f"the {title} game"
+        super().__init__(app, "Keep the game in progress?", f"Keep {game} in Saved games", "Cancel",
+                         yes_color=theme.BUTTON_GO)
+        self.replace = Button(named("Replace it", REPLACE_GAME), self.replace_game, color=theme.BUTTON_WARN)
+        self.go_on = go_on
+        self.name = storage.kept_game_name(title)
+        self.detail = (f"{game[0].upper()}{game[1:]} is still in progress, and Continue brings it back only until "
+                       f"another game takes its place. Keep it in Saved games as “{self.name}” to play it "
+                       "on later, or replace it: it is then gone for good.")
+        self.problem = ""  # why the game could not be kept, once it could not
+        self.lines: list[str] = []
+        self.problem_lines: list[str] = []
+
+    def answers(self) -> list[Button]:
+        return [self.yes, self.replace, self.no]
+
+    def take_default(self, event) -> bool:
+        if ENTER.pressed(event) or SPACE.pressed(event):
+            self.accept()
+        elif REPLACE_GAME.pressed(event):
+            self.replace_game()
+        else:
+            return False
+        return True
+
+    def accept(self) -> None:
+        """Keep: the game in progress moves into Saved games, and the new game comes."""
+        try:
+            storage.keep_in_saved_games(storage.autosave_path(), self.name)
+        except storage.StorageError as err:
+            self.problem = f"{err} Nothing was changed."
+            self.layout(self.app.size)
+            return
+        self.app.pop()
+        self.go_on()
+
+    def replace_game(self) -> None:
+        self.app.pop()
+        self.go_on()
+
+    def body_height(self, width: int) -> int:
+        self.lines = wrap(self.detail, self.px(18), width)
+        self.problem_lines = wrap(self.problem, self.px(18), width) if self.problem else []
+        return (len(self.lines) + len(self.problem_lines)) * line_height(self.px(18))
+
+    def draw_body(self, screen) -> None:
+        below = draw_lines(screen, self.lines, self.px(18), theme.INK, self.body.midtop, "midtop", box=self.box)
+        draw_lines(screen, self.problem_lines, self.px(18), theme.ALERT, (self.body.centerx, below), "midtop",
+                   box=self.box)
 
 
 class AskText(Dialog):

@@ -175,9 +175,7 @@ class SetupScene(Scene):
         except ValueError as err:
             self.message = str(err)
             return
-        self.app.screens.table(session)
-        if problem:
-            self.app.top.say(problem)
+        self.app.screens.table(session, problem)
 
     def offer_allowed_options(self) -> None:
         """Each rule option offers only the values the rules allow with this many seats; one

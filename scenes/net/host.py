@@ -152,12 +152,24 @@ def host_table(app, table: HostedTable) -> str | None:
 
 
 def host_planned(app, game: str, config: dict, seed: int) -> str | None:
-    """The host's setup, opened as a table the players join (the setup's `host`)."""
+    """The host's setup, opened as a table the players join (the setup's `host`). Its game is the
+    game in progress once it starts (`Hosting.autosave`), so the one in progress now is kept in
+    Saved games or replaced first, as the player says."""
     try:
         table = HostedTable.planned(game, config, seed)
     except ValueError as err:
         return f"This table cannot be hosted: {err}"
-    return host_table(app, table)
+    if storage.game_at_stake(None) is None:
+        return host_table(app, table)
+    app.screens.keep_or_replace(None, lambda: host_once_asked(app, table))
+    return None
+
+
+def host_once_asked(app, table: HostedTable) -> None:
+    """`host_table` after the question: a table that cannot be opened then is said on the menu."""
+    problem = host_table(app, table)
+    if problem:
+        app.screens.menu(problem)
 
 
 class Choices(Scene):

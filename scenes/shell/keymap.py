@@ -101,6 +101,7 @@ RESET_RECORDS = letter("R")
 NEXT_GAME = letter("N")
 RETRY_DEAL = letter("R")
 REPLACE_SAVE = letter("R")
+REPLACE_GAME = letter("R")
 
 # -- replays and reviews
 NEXT_VIEWER = letter("V")

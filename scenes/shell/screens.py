@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import importlib
 
-from game import registry
+from game import registry, storage
 from game.lesson import Lesson, LessonError, load_lesson
 from game.net.hosting import HostedTable
 
-from scenes.menus.confirm import AskText, Confirm
+from scenes.menus.confirm import AskText, Confirm, KeepOrReplace
 from scenes.menus.gameover import GameOver
 from scenes.menus.handoff import HandOff
 from scenes.menus.menu import MainMenu
@@ -55,14 +55,31 @@ class Screens:
     def settings(self) -> None:
         self.app.push(SettingsScene(self.app))
 
-    def table(self, session) -> None:
-        """A game's table, over the menu (where leaving the table returns). The game is the one
-        in progress from now: a deal left before its first move comes back with Continue."""
+    def table(self, session, problem: str | None = None) -> None:
+        """A game's table, over the menu (where leaving the table returns), once the game in
+        progress it replaces is kept or replaced as the player says; `problem` (a setting that
+        could not be saved) is told there. The game is the one in progress from now: a deal left
+        before its first move comes back with Continue."""
+        self.keep_or_replace(session, lambda: self.open_table(session, problem))
+
+    def open_table(self, session, problem: str | None) -> None:
         self.app.reset_to(MainMenu(self.app))
         table = table_class(session.descriptor)(self.app, session)
         self.app.push(table)
         if not session.game_over:
             table.autosave()
+        table.report(problem)
+
+    def keep_or_replace(self, session, go_on) -> None:
+        """`go_on()` at once when making `session` the game in progress throws no game away (None:
+        a game not dealt yet, as a table hosted over the network is until it starts); else once the
+        player says to keep the game in progress in Saved games (Enter) or to replace it, and
+        never if they cancel."""
+        title = storage.game_at_stake(session)
+        if title is None:
+            go_on()
+        else:
+            self.app.push(KeepOrReplace(self.app, title, go_on))
 
     def remote_table(self, client, messages: list[dict]) -> None:
         """A table played over the network (by a joiner or the host), over the menu: `client` a
