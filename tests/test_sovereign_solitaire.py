@@ -156,6 +156,20 @@ def test_events_that_name_an_opponent_have_no_effect(event):
     assert state.pools == [Tokens()]
 
 
+@pytest.mark.parametrize("event, inactive", [("Blockade", True), ("Momentum", True), ("Famine", False)])
+def test_a_new_event_that_names_an_opponent_is_announced_as_inactive(event, inactive):
+    """The move log says "(inactive)" of a new event with no effect in solitaire, as the event's
+    panel does; of any other event, and of the same event at a table of two, it does not."""
+    from game.sovereign.effects import draw_event
+    from test_sovereign_rules import start
+
+    for state, solitaire in ((solo(MIXED, ["Sentinel-7"]), True), (start("Calm Void", [["Sentinel-1"], ["Envoy-3"]]), False)):
+        state.event_deck, log = [EVENTS[event]], []
+        draw_event(state, log)
+        said = log[-1].text(["Ana", "Ben"])
+        assert said.startswith(f"New event: {event}") and ("(inactive)" in said) == (inactive and solitaire)
+
+
 def test_hostile_orbit_puts_the_unseen_discard_only_where_any_value_fits():
     """Hostile Orbit in solitaire: the top discard, unseen, may go only where any value may go."""
     state = solo([None] + MIXED[1:], ["Sentinel-7"], event="Hostile Orbit")

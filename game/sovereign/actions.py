@@ -394,10 +394,15 @@ class Fizzled:
 
 @dataclass(frozen=True, slots=True)
 class EventDrawn:
+    """A new event; `inactive` when it has no effect here (in solitaire, one that names an
+    opponent), as the event's panel says too."""
+
     event: EventCard
+    inactive: bool = False
 
     def text(self, names) -> str:
-        return f"New event: {self.event.name} ({self.event.text})"
+        inactive = " (inactive)" if self.inactive else ""
+        return f"New event: {self.event.name}{inactive} ({self.event.text})"
 
 
 @dataclass(frozen=True, slots=True)

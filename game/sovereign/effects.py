@@ -29,10 +29,15 @@ def events_on(state) -> bool:
 def active_rule(state) -> EventRule:
     """The active event's rule; none when events are off (`events_on`), or in solitaire for an
     event that names an opponent."""
-    if not events_on(state):
+    if not events_on(state) or event_inactive(state):
         return NO_EVENT
-    rule = EVENT_RULES[state.active_event.rule]
-    return NO_EVENT if state.solitaire and rule.names_opponent else rule
+    return EVENT_RULES[state.active_event.rule]
+
+
+def event_inactive(state) -> bool:
+    """Whether the active event has no effect in this game: in solitaire, one that names an
+    opponent."""
+    return state.solitaire and EVENT_RULES[state.active_event.rule].names_opponent
 
 
 def draw_event(state, log: list) -> None:
@@ -47,7 +52,7 @@ def draw_event(state, log: list) -> None:
             return
     state.used_events.append(state.active_event)
     state.active_event = draw_event_card(state)
-    log.append(EventDrawn(state.active_event))
+    log.append(EventDrawn(state.active_event, inactive=event_inactive(state)))
 
 
 # ---------------------------------------------------------------- the choices of each decision
