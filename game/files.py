@@ -93,6 +93,9 @@ def read_shipped(package: str, name: str, limit: int) -> str:
 # (which cannot even be encoded), line and paragraph separators. Everything else is drawn.
 _UNSHOWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _SEEN = frozenset("LNPS")  # the classes of characters that are seen on their own: letters, numbers, signs, symbols
+# Characters a name may not hold though they are letters or symbols: they are drawn as nothing
+# (Hangul fillers, the braille blank), so a name of them looks empty or like another's.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def showable(text: str) -> str:
@@ -103,11 +106,14 @@ def showable(text: str) -> str:
 
 
 def clean_name(value: str, limit: int) -> str:
-    """A name as it may be shown and stored: unshowable characters removed, runs of spaces made
-    one, cut to `limit` characters; "" when nothing of it would be seen: no letter, digit, sign or
-    symbol, only spaces, characters of no width (a zero-width space or joiner, a soft hyphen, a
-    byte-order mark) or marks with nothing to sit on."""
-    name = " ".join(showable(value[:limit * 4]).split())[:limit].strip()
+    """A name as it may be shown and stored: unshowable characters removed, and so are format
+    characters (category Cf: the bidirectional overrides, embeddings and isolates that make a name
+    read backwards or spill its direction onto the words around it, zero-width spaces and joiners,
+    soft hyphens, byte-order marks) and letters drawn as nothing; runs of spaces made one, cut to
+    `limit` characters; "" when nothing of it would be seen: no letter, digit, sign or symbol."""
+    kept = "".join(ch for ch in showable(value[:limit * 4])
+                   if ch not in _BLANK_LETTERS and unicodedata.category(ch) != "Cf")
+    name = " ".join(kept.split())[:limit].strip()
     return name if any(unicodedata.category(ch)[0] in _SEEN for ch in name) else ""
 
 

@@ -22,7 +22,9 @@ Pure: no sockets here. The transport carries these messages over WebSocket."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
+import unicodedata
 
 from ..core import IllegalAction, NumberOption, from_json, to_json
 from ..files import clean_name
@@ -33,15 +35,40 @@ from ..wording import open_seats_words
 PROTOCOL = 1
 OPEN = "open"  # a seat of the plan waiting for a player to take it
 ROOM_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0 and O, no 1 and I: read aloud, typed right
-ROOM_CODE_LENGTH = 5
+ROOM_CODE_LENGTH = 5  # a table a host's app serves: guesses are paced, and a room lives an evening
+SERVER_CODE_LENGTH = 10  # a table on a shared server: 32**10 = 2**50 codes, hopeless to guess (docs/SERVER.md)
+QUOTE_LIMIT = 40  # characters of what a player sent that a refusal quotes
+REASON_LIMIT = 300  # characters of a refusal's reason
 
 
 class SeatTaken(ValueError):
     """A seat that cannot be sat in: the message says why, for the player who asked."""
 
 
-def new_room_code() -> str:
-    return "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_CODE_LENGTH))
+def new_room_code(length: int = ROOM_CODE_LENGTH) -> str:
+    return "".join(secrets.choice(ROOM_LETTERS) for _ in range(length))
+
+
+def quoted(value) -> str:
+    """What a player sent, as a refusal quotes it: never more than a short prefix."""
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}\u2026"
+
+
+def short(reason) -> str:
+    """A refusal's reason, cut short: a message a stranger made up is never sent back whole."""
+    text = str(reason)
+    return text if len(text) <= REASON_LIMIT else f"{text[:REASON_LIMIT]}\u2026"
+
+
+def token_hash(token: str) -> str:
+    """What a table holds of a seat's token: its SHA-256 (a stored table gives no seat away)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names read the same (\"Ana\", \"ana\" and \"\uff21na\" do)."""
+    return unicodedata.normalize("NFKC", one).casefold() == unicodedata.normalize("NFKC", other).casefold()
 
 
 def options_words(game: str, config: dict) -> str:
@@ -67,7 +94,8 @@ class HostedTable:
         self.host_key = secrets.token_urlsafe(16)  # the host's rights: start, seats, the end
         self.host_seat: int | None = None
         self.host_token: str | None = None  # the token of the host's own seat
-        self.holders: dict[str, int] = {}  # a token -> the seat it holds
+        self.holders: dict[str, int] = {}  # a token's hash -> the seat it holds
+        self.tokens: dict[str, int] = {}  # the tokens given out here -> their seats (for the host's own save)
         self.port = 0  # the port the host's server last served the table on (0: none yet)
         self.seq: dict[int, int] = {}  # a seat -> the last sequence number it was sent
         self.shown: dict[int, int] = {}  # a seat -> the number of the last move it was sent
@@ -101,8 +129,9 @@ class HostedTable:
             raise ValueError(f"the saved table cannot be opened again: {problem}")
         table = cls(session, record["room"])
         table.host_key, table.host_seat = record["host"], record["host_seat"]
-        table.holders = {token: seat for token, seat in record["tokens"].items()}
-        table.host_token = next(token for token, seat in table.holders.items() if seat == table.host_seat)
+        table.tokens = dict(record["tokens"])
+        table.holders = {token_hash(token): seat for token, seat in table.tokens.items()}
+        table.host_token = next(token for token, seat in table.tokens.items() if seat == table.host_seat)
         port = record.get("port", 0)
         table.port = port if type(port) is int and 0 <= port < 65536 else 0
         return table
@@ -110,8 +139,30 @@ class HostedTable:
     def network_record(self) -> dict:
         """What the host's save keeps to open this table again: its room, host key, tokens and the
         port it was served on."""
-        return {"room": self.room, "host": self.host_key, "host_seat": self.host_seat, "tokens": dict(self.holders),
+        return {"room": self.room, "host": self.host_key, "host_seat": self.host_seat, "tokens": dict(self.tokens),
                 "port": self.port}
+
+    def stored(self) -> dict:
+        """What a shared server's store keeps of the table (game/net/store.py): the game in the
+        saves' format (seed, options, moves) or, before the start, the plan of seats; the room and
+        the seats' tokens' hashes, never the tokens themselves."""
+        record = {"room": self.room, "host_seat": self.host_seat, "token_hashes": dict(self.holders)}
+        if self.started:
+            return {**record, "save": self.session.to_save()}
+        return {**record, "plan": {"game": self.game, "config": self.config, "seed": self.seed, "kinds": self.kinds}}
+
+    @classmethod
+    def restored(cls, record: dict) -> "HostedTable":
+        """The table a store kept (`stored`): its players come back to their seats with their tokens."""
+        plan = record.get("plan")
+        if plan is None:
+            table = cls(Session.from_save(record["save"]), record["room"])
+        else:
+            table = cls(Session(plan["game"], plan["config"], plan["seed"]), record["room"])
+            table.session, table.kinds = None, list(plan["kinds"])
+        table.host_seat = record["host_seat"]
+        table.holders = {str(digest): int(seat) for digest, seat in record["token_hashes"].items()}
+        return table
 
     @property
     def started(self) -> bool:
@@ -120,7 +171,7 @@ class HostedTable:
     def is_host(self, key, token: str) -> bool:
         """Whether `key` is this table's host key and `token` holds the host's seat."""
         right_key = isinstance(key, str) and secrets.compare_digest(key.encode(), self.host_key.encode())
-        return right_key and self.host_seat is not None and self.holders.get(token) == self.host_seat
+        return right_key and self.host_seat is not None and self.holders.get(token_hash(token)) == self.host_seat
 
     # -- seats
 
@@ -142,6 +193,8 @@ class HostedTable:
         if seat not in self.open_seats():
             raise SeatTaken(f"{self.names()[seat]}'s seat is taken")
         cleaned = clean_name(name, NAME_LIMIT) if isinstance(name, str) and not self.started else ""
+        if any(same_name(cleaned, other) for i, other in enumerate(self.names()) if i != seat):
+            raise SeatTaken(f"{cleaned} sits at this table already: choose another name")
         if not self.started:
             self.kinds[seat] = "human"
             if cleaned:
@@ -150,14 +203,15 @@ class HostedTable:
 
     def _hold(self, seat: int) -> str:
         token = secrets.token_urlsafe(16)
-        self.holders[token] = seat
+        self.holders[token_hash(token)] = seat
+        self.tokens[token] = seat
         return token
 
     def _kind(self, seat: int) -> str:
         return self.session.seats[seat].kind if self.started else self.kinds[seat]
 
     def seat_of(self, token: str) -> int:
-        seat = self.holders.get(token)
+        seat = self.holders.get(token_hash(token))
         if seat is None:
             raise SeatTaken("this table does not know you: join it again")
         return seat
@@ -268,7 +322,7 @@ class HostedTable:
         try:
             self._play(seat, action, seen)
         except (IllegalAction, ValueError) as err:
-            return {seat: [self._message(seat, "refused", reason=str(err))]}
+            return {seat: [self._message(seat, "refused", reason=short(err))]}
         return self._everyones_news()
 
     def undo(self, token: str, seen: int) -> dict[int, list[dict]]:
@@ -321,7 +375,7 @@ def record_problem(record, seats: int) -> str:
     if not isinstance(record, dict):
         return "its network record is not an object"
     room, host, host_seat, tokens = (record.get(key) for key in ("room", "host", "host_seat", "tokens"))
-    if not isinstance(room, str) or len(room) != ROOM_CODE_LENGTH or not set(room) <= set(ROOM_LETTERS):
+    if not isinstance(room, str) or len(room) not in (ROOM_CODE_LENGTH, SERVER_CODE_LENGTH) or not set(room) <= set(ROOM_LETTERS):
         return f"the room code {room!r} is not one"
     if not isinstance(host, str) or not host:
         return "it has no host key"

@@ -28,7 +28,8 @@ from websockets.exceptions import ConnectionClosed
 
 from ..core import IllegalAction
 from ..session import Session
-from .hosting import PROTOCOL, HostedTable, SeatTaken, new_room_code
+from .hosting import PROTOCOL, ROOM_CODE_LENGTH, SERVER_CODE_LENGTH, HostedTable, SeatTaken, new_room_code, quoted, short
+from .rooms import Admission, Bucket, Limits, created_seats_problem, expiry
 
 LISTEN_ADDRESS = os.environ.get("CHAINTABLE_LISTEN", "0.0.0.0")  # where a host's app listens: every address
 OUTBOX_LIMIT = 500  # messages waiting for one player: a player this far behind has stopped reading
@@ -39,16 +40,24 @@ MESSAGES_PER_SECOND = 20  # from one player, on average: far above any hand's pa
 BURST = 40  # messages a player may send at once before the pace counts
 STRIKES = 10  # refused messages in a row before a connection is closed
 HOST_ONLY = ("start", "seat_kind", "next_game", "end")
+SWEEP_SECONDS = 1.0  # how often tables are looked over for expiry
 CLOSING = "The host left; the game is saved on the host's computer."
+NO_SUCH_ROOM = "there is no table with that room code here"
+SAT_ELSEWHERE = "You sat down at this table from another connection: this one is closed."
 ONLY_THE_HOSTS_TABLE = "this is a player's own computer: it serves only its host's table, no new one"
 
 log = logging.getLogger(__name__)
 
 
 class Room:
-    def __init__(self, code: str, table: HostedTable) -> None:
+    def __init__(self, code: str, table: HostedTable, owner: str | None, created: bool, now: float) -> None:
+        """`owner`: the address of the player who set the table up (None: a host's own table).
+        `created`: a table set up by a player, which starts by itself once no seat is open."""
         self.code = code
         self.table = table
+        self.owner = owner
+        self.created = created
+        self.changed_at = now  # when a player last sat down or the game last changed
         self.connections: dict[int, ServerConnection] = {}  # a seat -> its player's connection
         self.lookers: set[ServerConnection] = set()  # connections looking at the lobby, not seated yet
         self.computers_moving = False
@@ -56,6 +65,10 @@ class Room:
 
     def connected(self) -> set[int]:
         return set(self.connections)
+
+    @property
+    def over(self) -> bool:
+        return self.table.started and self.table.session.session_over
 
 
 class Player:
@@ -69,24 +82,29 @@ class TableServer:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, computer_pace: float = 0.6, tls=None,
                  messages_per_second: float = MESSAGES_PER_SECOND,
                  on_move: Callable[[HostedTable], None] | None = None, one_table: bool = False,
-                 keepalive: float = KEEPALIVE_SECONDS, creates_tables: bool = True) -> None:
+                 keepalive: float = KEEPALIVE_SECONDS, creates_tables: bool = True,
+                 limits: Limits | None = None) -> None:
         """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://).
         `messages_per_second`: the pace a player may keep up (a benchmark's players go faster).
         `on_move`: called with the table after each change of its game (on the server's thread).
         `one_table`: the host's app's server, which stops once its table ends.
-        `creates_tables`: whether a player may set a new table up here (`create`); the host's
-        app's server serves its host's table only.
         `keepalive`: seconds between pings, and for the answer to each: a connection that died
-        without a word (a cable pulled, a laptop shut) is let go within twice that."""
+        without a word (a cable pulled, a laptop shut) is let go within twice that.
+        `creates_tables`: whether a player may set a new table up here (`create`), tables expire
+        (game/net/rooms.py); the host's app's server serves its host's table only, for ever.
+        `limits`: what each client and the whole server may hold (game/net/rooms.py)."""
         self.address = (host, port)
         self.keepalive = keepalive
         self._outboxes: dict[ServerConnection, Outbox] = {}
+        self._looking: dict[ServerConnection, Room] = {}  # a connection -> the room whose lobby it watches
         self.tls = tls
         self.messages_per_second = messages_per_second
         self.computer_pace = computer_pace  # seconds between a move and a computer's next
         self.on_move = on_move
         self.one_table = one_table
         self.creates_tables = creates_tables
+        self.limits = limits or Limits()
+        self.admission = Admission(self.limits)
         self.rooms: dict[str, Room] = {}
         self.port: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -141,60 +159,100 @@ class TableServer:
                              ping_interval=self.keepalive, ping_timeout=self.keepalive,
                              ssl=self.tls) as server:
                 self.port = server.sockets[0].getsockname()[1]
+                sweeper = asyncio.create_task(self._sweep())
                 ready.set()
                 await self._stopped.wait()
+                sweeper.cancel()
         finally:
             ready.set()
 
     async def _open_room(self, table: HostedTable) -> str:
+        return self._add_room(table, None, created=False).code
+
+    def _add_room(self, table: HostedTable, owner: str | None, created: bool) -> Room:
         if table.room in self.rooms:
             raise ValueError(f"a table with the room code {table.room} is open here already")
         while not table.room or table.room in self.rooms:
-            table.room = new_room_code()
-        room = self.rooms[table.room] = Room(table.room, table)
+            table.room = new_room_code(SERVER_CODE_LENGTH if created else ROOM_CODE_LENGTH)
+        room = self.rooms[table.room] = Room(table.room, table, owner, created, time.monotonic())
+        self.admission.table_opened(owner)
         if table.started:
             self._computers(room)
-        return room.code
+        return room
+
+    def _remove(self, room: Room) -> None:
+        """The room is no longer served (its players were told)."""
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+            self.admission.table_closed(room.owner)
 
     # -- one player's connection
 
     async def _connection(self, websocket: ServerConnection) -> None:
+        address = websocket.remote_address[0] if websocket.remote_address else ""
+        refusal = self.admission.may_connect(address)
+        if refusal is not None:
+            self._refuse(websocket, refusal)
+            self._post(websocket, None, close=(1008, "refused"))
+            await self._outboxes.pop(websocket).finish(FLUSH_SECONDS)
+            return
+        player = None
         try:
-            player = await self._greet(websocket)
+            player = await self._greet(websocket, address)
             if player is not None:
+                self.admission.seated(address)
                 await self._play(websocket, player)
         except ConnectionClosed:
             pass
         finally:
-            for room in list(self.rooms.values()):
-                room.lookers.discard(websocket)
+            self.admission.disconnected(address, seated=player is not None)
+            self._stop_looking(websocket)
             outbox = self._outboxes.pop(websocket, None)
             if outbox is not None:
                 await outbox.finish(FLUSH_SECONDS)
 
-    async def _greet(self, websocket: ServerConnection) -> Player | None:
+    async def _greet(self, websocket: ServerConnection, address: str) -> Player | None:
         """The messages before a seat is taken: a table set up, a look at a room's lobby, and the
-        `hello` that sits (each refusal with its reason; the connection stays for another try)."""
+        `hello` that sits (each refusal with its reason; the connection stays for another try).
+        A connection not seated within `unseated_seconds` is closed."""
+        deadline = asyncio.get_running_loop().time() + self.limits.unseated_seconds
         for _message in range(STRIKES):
-            request, problem = _read(await websocket.recv())
-            if problem is None and request.get("type") == "create" and not self.creates_tables:
-                problem = ONLY_THE_HOSTS_TABLE
-            elif problem is None and request.get("type") == "create":
-                return await self._create(websocket, request)
-            if problem is None:
-                room = self.rooms.get(str(request.get("room", "")).upper())
-                problem = "there is no table with that room code here" if room is None else None
-            if problem is None and request.get("type") == "look":
-                room.lookers.add(websocket)
-                self._post(websocket, room.table.lobby(room.connected()))
-                continue
-            if problem is None:
-                problem = self._hello(websocket, room, request)
-            if isinstance(problem, Player):
-                return problem
-            self._refuse(websocket, problem)
+            try:
+                async with asyncio.timeout_at(deadline):
+                    text = await websocket.recv()
+            except TimeoutError:
+                self._post(websocket, None, close=(1008, f"not seated within {self.limits.unseated_seconds:.0f} s"))
+                return None
+            request, problem = _read(text)
+            answer = self._before_seat(websocket, address, request) if problem is None else problem
+            if isinstance(answer, Player):
+                return answer
+            if answer is not None:
+                self._refuse(websocket, answer)
         self._post(websocket, None, close=(1008, "too many messages that do not sit at a table"))
         return None
+
+    def _before_seat(self, websocket: ServerConnection, address: str, request: dict) -> Player | str | None:
+        """A message of a connection not seated yet: the player it seats, why not, or None (a
+        look: the lobby was sent)."""
+        if request.get("type") == "create":
+            return self._create(websocket, address, request) if self.creates_tables else ONLY_THE_HOSTS_TABLE
+        code = request.get("room")
+        room = self.rooms.get(code.upper()) if isinstance(code, str) and len(code) <= SERVER_CODE_LENGTH else None
+        if room is None:
+            return self.admission.may_guess(address) or NO_SUCH_ROOM
+        if request.get("type") == "look":
+            self._stop_looking(websocket)
+            room.lookers.add(websocket)
+            self._looking[websocket] = room
+            self._post(websocket, room.table.lobby(room.connected()))
+            return None
+        return self._hello(websocket, room, request)
+
+    def _stop_looking(self, websocket: ServerConnection) -> None:
+        room = self._looking.pop(websocket, None)
+        if room is not None:
+            room.lookers.discard(websocket)
 
     def _hello(self, websocket: ServerConnection, room: Room, hello: dict) -> Player | str:
         """Sit the connection (or take it back to its seat): the player, or why not."""
@@ -210,8 +268,19 @@ class TableServer:
                 token = room.table.sit(seat, hello.get("name"))
         except SeatTaken as err:
             return str(err)
-        room.lookers.discard(websocket)
+        return self._seat(websocket, room, seat, token, host)
+
+    def _seat(self, websocket: ServerConnection, room: Room, seat: int, token: str, host: bool) -> Player:
+        """The connection sits in `seat` (a connection the seat had before is closed: one seat, one
+        player); it is sent its welcome, the lobby goes round, and a table set up by a player
+        starts once no seat is open."""
+        previous = room.connections.get(seat)
+        if previous is not None and previous is not websocket:
+            self._post(previous, {"version": PROTOCOL, "type": "closing", "reason": SAT_ELSEWHERE},
+                       close=(1008, "the seat was taken up from another connection"))
+        self._stop_looking(websocket)
         room.connections[seat] = websocket
+        room.changed_at = time.monotonic()
         self._post(websocket, {"version": PROTOCOL, "type": "welcome", "seat": seat, "token": token, "host": host})
         handed_back = room.table.handed_back(seat)
         self._tell_lobby(room)
@@ -221,28 +290,40 @@ class TableServer:
             self._save(room)
         elif room.table.started:
             self._post(websocket, room.table.snapshot(seat))
+        elif room.created and not room.table.open_seats():
+            self._start(room)
         return Player(room, seat, token, host)
 
-    async def _create(self, websocket: ServerConnection, request: dict) -> None:
+    def _create(self, websocket: ServerConnection, address: str, request: dict) -> Player | str:
+        """A table a player sets up here: its creator sits in its first human seat at once, every
+        other human seat is open; the creator's connection is sent the room code first."""
+        config = request.get("config")
+        problem = created_seats_problem(config.get("seats") if isinstance(config, dict) else None, self.limits)
+        if problem is not None:
+            return f"that table cannot be set up: {problem}"
         try:
-            session = Session(request.get("game"), request.get("config"), secrets.randbits(63))
-        except (KeyError, ValueError) as err:
-            self._refuse(websocket, f"that table cannot be set up: {err}")
-            return None
-        code = await self._open_room(HostedTable(session, ""))
-        self._post(websocket, {"version": PROTOCOL, "type": "room", "room": code})
-        return None
+            table = HostedTable.planned(request.get("game"), config, secrets.randbits(63))
+        except (KeyError, TypeError, ValueError) as err:
+            return f"that table cannot be set up: {err}"
+        problem = self.admission.may_create(address)
+        if problem is not None:
+            return problem
+        room = self._add_room(table, address, created=True)
+        self._post(websocket, {"version": PROTOCOL, "type": "room", "room": room.code})
+        return self._seat(websocket, room, table.host_seat, table.host_token, host=False)
 
     async def _play(self, websocket: ServerConnection, player: Player) -> None:
         """The player's messages, each answered. A message that is not one of this protocol, or
         one too many for the pace, is refused with the reason; a player who sends nothing else for
         `STRIKES` messages running is disconnected (the game goes on). The host's connection
         closed by the host's app (not lost) ends the table."""
-        pace, strikes, room = Pace(self.messages_per_second), 0, player.room
+        pace, strikes, room = Bucket(BURST, 1 / self.messages_per_second, time.monotonic), 0, player.room
         try:
             async for text in websocket:
+                if room.connections.get(player.seat) is not websocket:
+                    break  # the seat was taken up from another connection, or the table closed
                 request, problem = _read(text)
-                if problem is None and not pace.allows():
+                if problem is None and not pace.take():
                     problem = "too many messages at once: slow down"
                 if problem is None:
                     problem = await self._answer(player, request)
@@ -278,7 +359,7 @@ class TableServer:
             except IllegalAction as err:
                 return str(err)
         else:
-            return f"this table does not know a message of type {kind!r}"
+            return f"this table does not know a message of type {quoted(kind)}"
         self._changed(room)
         return None
 
@@ -302,15 +383,37 @@ class TableServer:
 
     async def _end(self, room: Room) -> None:
         """The host leaves: every other player is told, and the room closes."""
-        self.rooms.pop(room.code, None)
-        closing = {"version": PROTOCOL, "type": "closing", "reason": CLOSING}
-        host = room.connections.get(room.table.host_seat)
-        for connection in [*room.connections.values(), *room.lookers]:
-            if connection is not host:
-                self._post(connection, closing, close=(1001, "the host left"))
+        self._close(room, CLOSING, (1001, "the host left"), but=room.connections.get(room.table.host_seat))
         await self._sent(FLUSH_SECONDS)
         if self.one_table:
             self._stopped.set()
+
+    def _close(self, room: Room, reason: str, close: tuple, but: ServerConnection | None = None) -> None:
+        """Every player and looker of the room (`but` one) is told why it closes; it is no longer served."""
+        self._remove(room)
+        closing = {"version": PROTOCOL, "type": "closing", "reason": reason}
+        for connection in [*room.connections.values(), *room.lookers]:
+            if connection is not but:
+                self._post(connection, closing, close=close)
+
+    def _start(self, room: Room) -> None:
+        """A table set up by a player starts by itself: every seat is sent its snapshot."""
+        room.table.start()
+        self._tell_lobby(room)
+        self._deliver(room, room.table.snapshots())
+        self._changed(room)
+
+    async def _sweep(self) -> None:
+        """Now and then: on a shared server, tables that waited, idled or finished long enough
+        close (game/net/rooms.py); clients that no longer count are forgotten."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            now = time.monotonic()
+            for room in list(self.rooms.values()) if self.creates_tables else ():
+                reason = expiry(room.table.started, room.over, now - room.changed_at, self.limits)
+                if reason is not None:
+                    self._close(room, reason, (1000, "the table expired"))
+            self.admission.forget_idle_clients()
 
     # -- the table's news, and its computers
 
@@ -343,7 +446,7 @@ class TableServer:
         outbox.post(message, close)
 
     def _refuse(self, connection: ServerConnection, reason: str) -> None:
-        self._post(connection, {"version": PROTOCOL, "type": "refused", "reason": reason})
+        self._post(connection, {"version": PROTOCOL, "type": "refused", "reason": short(reason)})
 
     async def _sent(self, seconds: float) -> None:
         """Wait (at most `seconds`) until every connection's waiting messages are out."""
@@ -355,6 +458,7 @@ class TableServer:
 
     def _changed(self, room: Room) -> None:
         """After a message of a player: the host's save, and the computers' moves."""
+        room.changed_at = time.monotonic()
         if room.table.started:
             self._save(room)
             self._computers(room)
@@ -390,6 +494,7 @@ class TableServer:
                 except IllegalAction:
                     continue  # the table changed under the computer's thinking
                 if session.revision == revision and self.rooms.get(room.code) is room:
+                    room.changed_at = time.monotonic()
                     self._deliver(room, room.table.computer_move(action))
                     self._save(room)
         finally:
@@ -403,24 +508,6 @@ def seat_kind_words(name: str, kind: str) -> str:
     return f"{name}\u2019s seat is {name}\u2019s again."
 
 
-class Pace:
-    """A player's messages over time (a token bucket): `BURST` at once, then `rate` a second."""
-
-    def __init__(self, rate: float) -> None:
-        self.rate = rate
-        self.tokens = float(BURST)
-        self.at = time.monotonic()
-
-    def allows(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 def _read(text) -> tuple[dict, str | None]:
     """A message as sent and None, or {} and why it cannot be read."""
     try:
@@ -430,7 +517,7 @@ def _read(text) -> tuple[dict, str | None]:
     if not isinstance(message, dict):
         return {}, "a message is a JSON object"
     if message.get("version") != PROTOCOL:
-        return {}, f"this table speaks version {PROTOCOL} of the protocol, not {message.get('version')!r}: " \
+        return {}, f"this table speaks version {PROTOCOL} of the protocol, not {quoted(message.get('version'))}: " \
                    "both players need the same Chain Table"
     return message, None
 
