@@ -198,6 +198,12 @@ class Rules:
         tells a move's cost in these points besides the win chance."""
         return None
 
+    def made_by_the_table(self, legal) -> bool:
+        """Whether the move to make among `legal` is made by the table for the player (Cubes'
+        draw at the start of a turn), no decision of theirs: a review leaves it out. Never, by
+        default (a single legal move the player makes, as Chains' draw, is still theirs)."""
+        return False
+
     def best_in_words(self, score: float) -> str | None:
         """A seat's best game for its statistics, `score` being its best score from `outcome`,
         in the words of what the game measures; None (the default) in a game whose score says

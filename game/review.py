@@ -232,7 +232,8 @@ def mark_of(lost: float, spread: float, scale: PointsScale = CHANCE_SCALE) -> st
 
 
 def decisions_of(saved: Session, seat: int) -> list[Decision]:
-    """Every decision `seat` made, while a person played it, in the last game of a saved session."""
+    """Every decision `seat` made, while a person played it, in the last game of a saved session
+    (not a move the table made for them)."""
     session = Session(saved.game, saved.config, saved.seed)
     rules = session.rules
     found: list[Decision] = []
@@ -244,7 +245,8 @@ def decisions_of(saved: Session, seat: int) -> list[Decision]:
             continue
         move += 1
         is_move = item != GIVE_UP and item.get("type") != SEAT_KIND
-        if not (is_move and session.to_move == seat and session.seats[seat].is_human):
+        if not (is_move and session.to_move == seat and session.seats[seat].is_human) \
+                or rules.made_by_the_table(session.legal_actions()):
             session.replay_item(item)
             continue
         view, legal = session.view(seat), tuple(session.legal_actions())
@@ -258,8 +260,9 @@ def seen_decisions(rules, messages: list[dict]) -> list[Decision]:
     """Every decision a seat made in the last game of a networked game as it saw it (the host's
     snapshots and moves to it, as game/net/joined.py keeps them), each numbered by the replay's
     step of the host's news of it. A move taken back (a later snapshot no longer holds it) is no
-    decision. The host's news tells a move's events, not the move: the move played is found among
-    the legal ones (`played_of`), and a decision whose move cannot be told is left out."""
+    decision, nor is a move the table made for the seat. The host's news tells a move's events,
+    not the move: the move played is found among the legal ones (`played_of`), and a decision
+    whose move cannot be told is left out."""
     seat, last_game = messages[0]["seat"], messages[-1]["game_number"]
     types = (SeenMove,) + rules.event_types + rules.view_types
     standing = _standing_moves(messages)
@@ -274,6 +277,8 @@ def seen_decisions(rules, messages: list[dict]) -> list[Decision]:
             continue
         view = from_json(before["view"], types)
         legal = tuple(from_json(action, rules.saved_types) for action in before["legal"])
+        if rules.made_by_the_table(legal):
+            continue
         played = played_of(rules, view, legal, move.events, from_json(news["view"], types), Rng(step))
         if played is not None:
             found.append(Decision(step, view, legal, played, move.events))

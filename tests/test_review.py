@@ -426,6 +426,26 @@ def test_a_decision_holds_no_state(blunder_save):
         assert not rules.hidden_cards(after, 0) & cards_seen(decision.told, ())
 
 
+def test_the_draw_the_table_makes_for_a_cubes_player_is_no_decision_of_theirs(blunder_save):
+    """Cubes draws the card that starts a turn for the player: the review leaves those draws out
+    and judges every placing and passing. Chains' draw, the one move left, is still the
+    player's own click, and a decision."""
+    from game.cubes.rules import Draw as CubesDraw
+
+    save = scripted_save("cubes", 3, 2)
+    saved = Session.from_save(save)
+    replayed, own = Session(saved.game, saved.config, saved.seed), []
+    for item in saved.log:
+        if replayed.to_move == 0:
+            own.append(item["type"])
+        replayed.replay_item(item)
+    decisions = decisions_of(saved, 0)
+    assert "Draw" in own and not any(isinstance(d.played, CubesDraw) for d in decisions)
+    assert len(decisions) == len([kind for kind in own if kind != "Draw"]) > 0
+    chains_decisions = decisions_of(Session.from_save(blunder_save), 0)
+    assert any(isinstance(d.played, Draw) and len(d.legal) == 1 for d in chains_decisions)
+
+
 # ---------------------------------------------------------------- every game
 
 

@@ -722,6 +722,10 @@ class CubesRules(Rules):
         """The deck and the other seats' hands (every hand is shown once the game is over)."""
         return draw_pile_and_other_hands(state.draw_pile, state.hands, seat, state.winners is not None)
 
+    def made_by_the_table(self, legal) -> bool:
+        """The draw that starts a turn: the table draws the card for the player."""
+        return list(legal) == [Draw()]
+
     def best_in_words(self, score: float) -> str:
         return f"most points in a game {score:g}"
 

@@ -169,11 +169,15 @@ class CubesTable(TableScene):
             return self.cell_slot((event.x, event.y)).rect
         return None
 
+    def drawing_for_you(self) -> bool:
+        """Your turn begins with a draw the table makes for you (the rules' `made_by_the_table`)."""
+        return self.my_turn and self.session.rules.made_by_the_table(self.legal_actions())
+
     def animating(self) -> bool:
-        return super().animating() or (self.my_turn and self.legal_actions() == [Draw()])
+        return super().animating() or self.drawing_for_you()
 
     def update(self, dt: float) -> None:
-        if self.my_turn and self.legal_actions() == [Draw()]:
+        if self.drawing_for_you():
             self.draw_wait += dt
             if self.draw_wait >= AUTO_DRAW_PAUSE:
                 self.draw_wait = 0.0
@@ -337,7 +341,7 @@ class CubesTable(TableScene):
 
     def turn_prompt(self, view, current: str) -> str:
         legal = self.legal_actions()
-        if self.motion.busy or legal == [Draw()]:
+        if self.motion.busy or self.session.rules.made_by_the_table(legal):
             return f"Your turn{vocative(current)}: drawing a card\u2026"
         last = " Last turn!" if view.draw_pile_count == 0 else ""
         if legal == [Pass()]:
