@@ -216,6 +216,27 @@ def test_keys_walk_the_seats_decisions(driver):
     assert "Not Ann's decision." in texts_on_screen(driver.app)
 
 
+def test_the_track_numbers_the_moves_as_the_panel_does(driver):
+    """Before a decision the panel judges "Move 12" and the track stands before move 12; after
+    a move just made, both say that move; at the deal the track stands before move 1."""
+    driver.app.screens.review(finished_session())
+    scene = driver.app.top
+    wait_until_ready(driver, scene)
+    last = len(scene.playback) - 1
+    moves = [v.move for v in scene.verdicts]
+    scene.go(moves[1] - 1 - scene.step)
+    shown = texts_on_screen(driver.app)
+    assert any(text.startswith(f"Move {moves[1]}: Ann ") for text in shown)
+    assert f"before move {moves[1]} of {last}" in shown
+    made = next(m for m in moves if m + 1 not in moves)
+    scene.go(made - scene.step)
+    shown = texts_on_screen(driver.app)
+    assert any(text.startswith(f"Move {made} (just made): Ann ") for text in shown)
+    assert f"after move {made} of {last}" in shown
+    scene.go(-scene.step)
+    assert f"before move 1 of {last}" in texts_on_screen(driver.app)
+
+
 # ---------------------------------------------------------------- off the frame loop
 
 

@@ -314,7 +314,7 @@ class ReviewScene(Replay):
             bw = max(self.px(60), button.needed(size_b)[0])
             button.rect = pygame.Rect(x, row.centery - bh // 2, bw, bh)
             x += bw + self.px(8)
-        label_w = text_width(self.step_text(len(self.playback) - 1), self.px(16)) + self.px(36)
+        label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(16)) + self.px(36)
         self.track = pygame.Rect(x + self.px(12), row.centery - self.px(5), max(self.px(40), w - x - label_w),
                                  self.px(10))
         self.row = row
@@ -337,7 +337,15 @@ class ReviewScene(Replay):
         button.rect = pygame.Rect(self.progress_box.centerx - bw // 2, self.progress_box.bottom - bh - gap, bw, bh)
 
     def step_text(self, step: int) -> str:
-        return f"move {step} of {len(self.playback) - 1}"
+        """Where the track stands, numbered as the panel numbers the moves: before the move the
+        panel judges (the decision about to be made; the deal, before move 1), else after the
+        move just made."""
+        if step == 0 or step + 1 in self.by_move:
+            return self.move_words(step + 1, ahead=True)
+        return self.move_words(step, ahead=False)
+
+    def move_words(self, move: int, ahead: bool) -> str:
+        return f"{'before' if ahead else 'after'} move {move} of {len(self.playback) - 1}"
 
     # -- input
 
