@@ -1,19 +1,36 @@
 """`chaintable-server`: the table server with no window, for play across the internet. Players
-connect to it by its address and a room code; one of them sets the table up from the app.
+connect to it by its address and a room code; one of them sets the table up from the app. Every
+table is kept in a store after every move, and served again when the server starts.
 
-    chaintable-server [--host 0.0.0.0] [--port 8765] [--certificate cert.pem --key key.pem]
+    chaintable-server [--host 0.0.0.0] [--port 8765] [--store sqlite:///tables.sqlite3]
+                      [--certificate cert.pem --key key.pem]
 
-With a certificate it speaks wss:// (TLS); without, ws:// (put it behind a TLS proxy then).
-It runs until stopped (Ctrl+C, or a TERM signal)."""
+With a certificate it speaks wss:// (TLS); without, ws:// (put it behind a TLS proxy then). Its
+limits and how long tables are kept: docs/SERVER.md. It runs until stopped (Ctrl+C, or a TERM
+signal: the players are told the server is restarting, and their apps come back by themselves
+once it runs again)."""
 
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
+import sqlite3
 import ssl
 import threading
 
+from .repeats import RepeatedErrors
+from .rooms import Limits
 from .server import TableServer
+from .store import TableStore, default_url
+
+RESTARTING = "The server is restarting: your game is kept, and you come back to your seat once it runs again."
+SPARE_FILES = 64  # file descriptors kept for the store, the logs and the listening socket
+
+try:
+    import resource  # POSIX: how many files a process may hold open
+except ImportError:
+    resource = None
 
 DEFAULT_PORT = 8765
 
@@ -41,12 +58,21 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any free)")
     parser.add_argument("--certificate", help="the server's TLS certificate chain (PEM), for wss://")
     parser.add_argument("--key", help="the certificate's private key (PEM)")
+    parser.add_argument("--store", default=None, metavar="URL",
+                        help="where tables are kept, sqlite:///path (default: tables.sqlite3 in the "
+                             "server folder of the data folder)")
     args = parser.parse_args(argv)
     try:
         context = tls_context(args.certificate, args.key)
     except (OSError, ssl.SSLError) as err:
         parser.exit(2, f"{prog}: the certificate cannot be used: {err}\n")
-    server = TableServer(args.host, args.port, tls=context)
+    try:
+        store = TableStore(args.store or default_url())
+    except (OSError, ValueError, sqlite3.Error) as err:
+        parser.exit(2, f"{prog}: the store cannot be opened: {err}\n")
+    log_once()
+    server = TableServer(args.host, args.port, tls=context, store=store,
+                         limits=Limits(connections=min(Limits.connections, open_files() - SPARE_FILES)))
     try:
         port = server.start()
     except OSError as err:
@@ -58,8 +84,27 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
         stop.wait()
     except KeyboardInterrupt:
         pass
-    server.stop()
+    server.stop(farewell=RESTARTING)
     return 0
+
+
+def log_once() -> None:
+    """Warnings and errors to the standard error, each repeated one once a minute with a count."""
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RepeatedErrors())
+
+
+def open_files() -> int:
+    """How many files (connections among them) this process may hold open, raised to the most
+    the system allows it (on Windows, where no such limit binds: the server's own cap)."""
+    if resource is None:
+        return Limits.connections + SPARE_FILES
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return soft if soft != resource.RLIM_INFINITY else Limits.connections + SPARE_FILES
 
 
 if __name__ == "__main__":

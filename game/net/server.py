@@ -23,13 +23,14 @@ import threading
 import time
 from typing import Callable
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..core import IllegalAction
 from ..session import Session
 from .hosting import PROTOCOL, ROOM_CODE_LENGTH, SERVER_CODE_LENGTH, HostedTable, SeatTaken, new_room_code, quoted, short
 from .rooms import Admission, Bucket, Limits, created_seats_problem, expiry
+from .store import TableStore
 
 LISTEN_ADDRESS = os.environ.get("CHAINTABLE_LISTEN", "0.0.0.0")  # where a host's app listens: every address
 OUTBOX_LIMIT = 500  # messages waiting for one player: a player this far behind has stopped reading
@@ -83,7 +84,7 @@ class TableServer:
                  messages_per_second: float = MESSAGES_PER_SECOND,
                  on_move: Callable[[HostedTable], None] | None = None, one_table: bool = False,
                  keepalive: float = KEEPALIVE_SECONDS, creates_tables: bool = True,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, store: TableStore | None = None) -> None:
         """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://).
         `messages_per_second`: the pace a player may keep up (a benchmark's players go faster).
         `on_move`: called with the table after each change of its game (on the server's thread).
@@ -92,7 +93,9 @@ class TableServer:
         without a word (a cable pulled, a laptop shut) is let go within twice that.
         `creates_tables`: whether a player may set a new table up here (`create`), tables expire
         (game/net/rooms.py); the host's app's server serves its host's table only, for ever.
-        `limits`: what each client and the whole server may hold (game/net/rooms.py)."""
+        `limits`: what each client and the whole server may hold (game/net/rooms.py).
+        `store`: where every table is written after each change and read back from when the
+        server starts (game/net/store.py); the server closes it when it stops."""
         self.address = (host, port)
         self.keepalive = keepalive
         self._outboxes: dict[ServerConnection, Outbox] = {}
@@ -105,11 +108,13 @@ class TableServer:
         self.creates_tables = creates_tables
         self.limits = limits or Limits()
         self.admission = Admission(self.limits)
+        self.store = store
         self.rooms: dict[str, Room] = {}
         self.port: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopped: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
+        self._server: Server | None = None
 
     # -- the server's life, from any thread
 
@@ -123,11 +128,14 @@ class TableServer:
             raise OSError(f"the table server could not listen on {self.address[0]}:{self.address[1]}")
         return self.port
 
-    def stop(self, grace: float = 0.0) -> None:
+    def stop(self, grace: float = 0.0, farewell: str | None = None) -> None:
         """Stop serving, after waiting up to `grace` seconds for the server to stop by itself (a
-        host's table that was just ended)."""
+        host's table that was just ended). `farewell`: every player is told it first, and their
+        connections are closed as a restart (code 1012): their apps come back by themselves."""
         self.wait(grace)
         if self._loop is not None and self._stopped is not None and not self._loop.is_closed():
+            if farewell is not None and self.running:
+                asyncio.run_coroutine_threadsafe(self._farewell(farewell), self._loop).result(FLUSH_SECONDS + 5)
             self._loop.call_soon_threadsafe(self._stopped.set)
         if self._thread is not None:
             self._thread.join(10)
@@ -155,19 +163,40 @@ class TableServer:
     async def _serve(self, ready: threading.Event) -> None:
         self._loop, self._stopped = asyncio.get_running_loop(), asyncio.Event()
         try:
+            self._restore()
             async with serve(self._connection, *self.address, max_size=MESSAGE_LIMIT, close_timeout=2,
                              ping_interval=self.keepalive, ping_timeout=self.keepalive,
                              ssl=self.tls) as server:
                 self.port = server.sockets[0].getsockname()[1]
+                self._server = server
                 sweeper = asyncio.create_task(self._sweep())
                 ready.set()
                 await self._stopped.wait()
                 sweeper.cancel()
         finally:
             ready.set()
+            if self.store is not None:
+                self.store.close()
+
+    def _restore(self) -> None:
+        """Every table the store kept is served again, its players to come back with their tokens."""
+        for code, owner, record in self.store.tables() if self.store is not None else ():
+            try:
+                self._add_room(HostedTable.restored(record), owner, created=True)
+            except (KeyError, TypeError, ValueError, AttributeError) as err:
+                log.warning("the stored table %s cannot be served again: %s", code, err)
+
+    async def _farewell(self, words: str) -> None:
+        """Every connection is told `words` and closed as a restart; what waits goes out first."""
+        notice = {"version": PROTOCOL, "type": "notice", "text": words}
+        for connection in list(self._server.connections):
+            self._post(connection, notice, close=(1012, "the server is restarting"))
+        await self._sent(FLUSH_SECONDS)
 
     async def _open_room(self, table: HostedTable) -> str:
-        return self._add_room(table, None, created=False).code
+        room = self._add_room(table, None, created=False)
+        self._keep(room)
+        return room.code
 
     def _add_room(self, table: HostedTable, owner: str | None, created: bool) -> Room:
         if table.room in self.rooms:
@@ -181,10 +210,17 @@ class TableServer:
         return room
 
     def _remove(self, room: Room) -> None:
-        """The room is no longer served (its players were told)."""
+        """The room is no longer served (its players were told), nor kept."""
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
             self.admission.table_closed(room.owner)
+            if self.store is not None:
+                self.store.forget(room.code)
+
+    def _keep(self, room: Room) -> None:
+        """The table written to the store, as it is now."""
+        if self.store is not None and self.rooms.get(room.code) is room:
+            self.store.write(room.code, room.owner, room.table.stored())
 
     # -- one player's connection
 
@@ -292,6 +328,7 @@ class TableServer:
             self._post(websocket, room.table.snapshot(seat))
         elif room.created and not room.table.open_seats():
             self._start(room)
+        self._keep(room)
         return Player(room, seat, token, host)
 
     def _create(self, websocket: ServerConnection, address: str, request: dict) -> Player | str:
@@ -464,7 +501,8 @@ class TableServer:
             self._computers(room)
 
     def _save(self, room: Room) -> None:
-        """`on_move`, when the game changed since it was last called."""
+        """The table kept in the store, and `on_move` when the game changed since it was last called."""
+        self._keep(room)
         revision = room.table.session.revision
         if self.on_move is None or revision == room.saved_revision:
             return
