@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import storage
+from game.net import joined
 from game.rng import fresh_seed
 from game.session import Session
 from game.wording import acts
@@ -52,7 +54,7 @@ class GameOver(Scene):
             self.primary = Button("Next game", self.next_game, note=keymap.pressing(keymap.NEXT_GAME),
                                   color=theme.BUTTON_GO)
         self.menu = Button("Menu", self.to_menu, note=keymap.pressing(keymap.ESCAPE))
-        self.review = (Button("Review", lambda: app.screens.review(session), note=keymap.pressing(keymap.ENTER))
+        self.review = (Button("Review", self.open_review, note=keymap.pressing(keymap.ENTER))
                        if session.human_seats else None)
 
     @property
@@ -121,6 +123,21 @@ class GameOver(Scene):
             return self.message
         last = self.table.stream.last_move
         return last.lines(self.table.session.names)[-1] if last is not None and last.events else ""
+
+    def open_review(self) -> None:
+        """Review the game just played; at a networked table, as this seat saw it (the host's
+        messages to it), as Saved games reviews a kept networked game."""
+        session = self.table.session
+        if isinstance(session, Session):
+            self.app.screens.review(session)
+            return
+        try:
+            playback = joined.load_seen_messages({"messages": list(self.table.turns.stream_kept)})
+        except storage.UnusableFile as err:
+            self.message = f"This game cannot be reviewed: {err}"
+            self.layout(self.app.size)
+            return
+        self.app.screens.review(playback)
 
     def next_game(self) -> None:
         self.app.pop()
