@@ -30,10 +30,12 @@ from scenes.shell import keymap
 from scenes.shell.app import Scene
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
-from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, wrap
+from scenes.ui.widgets import (Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width,
+                               wrap)
 
 ABOUT = ("The address of a Chain Table server (chaintable-server), as whoever runs it gave it: host:port. "
          "Your table is set up there, and friends join it with Join a table, from anywhere.")
+ADDRESS_LABEL = "Server address"
 # What a connection's failure says, and the player's words for it ({tried}: the address tried).
 UNREACHABLE = (
     (("refused",), "Nothing answers at {tried}: check the address and its port, and that the server is running."),
@@ -85,6 +87,20 @@ class Framed(Scene):
         width = min(w - 2 * gap, max(self.px(640), w * 3 // 5))
         self.box = pygame.Rect((w - width) // 2, self.px(30), width, h - self.px(60))
         return self.box.y + gap + line_height(self.px(30), bold=True) + gap
+
+    def lay_buttons(self, buttons: list[Button], x: int, y: int) -> int:
+        """`buttons` left to right from (x, y), each as wide as its label needs; one that does not
+        fit in the box's row starts the next: the y below the last row."""
+        gap = self.px(14)
+        row_h = max(self.px(50), *(button.needed(self.px(18))[1] for button in buttons))
+        left = x
+        for button in buttons:
+            width = max(self.px(160), button.needed(self.px(18))[0])
+            if x > left and x + width > self.box.right - gap:
+                x, y = left, y + row_h + gap
+            button.rect = pygame.Rect(x, y, width, row_h)
+            x += width + gap
+        return y + row_h
 
     def lay_message(self, y: int, words: str) -> int:
         """The message (else `words`) wrapped from `y`: the y below it."""
@@ -151,20 +167,18 @@ class ServerAddress(Framed):
         self.about_lines = wrap(ABOUT, self.px(18), inner)
         self.about_y = y
         y += len(self.about_lines) * line_height(self.px(18)) + gap
-        label_w, field_h = self.px(170), line_height(self.px(20)) + self.px(14)
+        label_w = text_width(ADDRESS_LABEL, self.px(20)) + gap
+        field_h = line_height(self.px(20)) + self.px(14)
         self.address.rect = pygame.Rect(self.box.x + gap + label_w, y, inner - label_w, field_h)
         y += field_h + gap
-        needed = [button.needed(self.px(18)) for button in (self.go_button, self.back_button)]
-        bw, bh = max(self.px(180), *(w for w, _h in needed)), max(self.px(50), *(h for _w, h in needed))
-        self.go_button.rect = pygame.Rect(self.box.x + gap + label_w, y, bw, bh)
-        self.back_button.rect = pygame.Rect(self.box.right - gap - bw, y, bw, bh)
-        self.lay_message(y + bh + gap, "")
+        y = self.lay_buttons([self.go_button, self.back_button], self.box.x + gap + label_w, y)
+        self.lay_message(y + gap, "")
 
     def draw(self, screen) -> None:
         self.draw_box(screen)
         gap = self.px(14)
         draw_lines(screen, self.about_lines, self.px(18), theme.INK_DIM, (self.box.x + gap, self.about_y), box=self.box)
-        draw_text(screen, "Server address", self.px(20), theme.INK, (self.box.x + gap, self.address.rect.centery),
+        draw_text(screen, ADDRESS_LABEL, self.px(20), theme.INK, (self.box.x + gap, self.address.rect.centery),
                   "midleft", box=self.box)
         self.address.draw(screen, self.px(20), self.blink.on())
         for button in (self.go_button, self.back_button):
@@ -178,9 +192,12 @@ def game_choice(app, address: str) -> Choices:
         for game in table_games()])
 
 
-def set_up(app, address: str, game: str, config: dict) -> str | None:
+def set_up(app, address: str, game: str, config: dict, typed_seed: str = "") -> str | None:
     """The setup's table, set up on the server at `address`; why not, when the setup cannot be a
-    table (said on the setup screen, before any connection)."""
+    table (said on the setup screen, before any connection). The server deals: a seed typed
+    would be ignored, so it is refused with how to go on."""
+    if typed_seed:
+        return "A table on a server is dealt by the server: leave the seed blank."
     try:
         HostedTable.planned(game, config, 0)
     except ValueError as err:
@@ -215,9 +232,9 @@ class SettingUp(Framed):
         if self.connecting is not None:
             return
         self.drop_connection()
-        self.message = ""
         client = TableClient(self.address, wake=self.app.wake)
         self.connecting = Thinker(lambda: client.open(self.create) or client)
+        self.message = ""  # laid out anew: Back alone while connecting
 
     def drop_connection(self) -> None:
         if self.client is not None:
@@ -320,11 +337,7 @@ class SettingUp(Framed):
     def layout(self, size) -> None:
         gap = self.px(14)
         y = self.lay_message(self.lay_box(size), f"Connecting to the server at {self.tried}\u2026") + gap
-        needed = [button.needed(self.px(18)) for button in (self.again_button, self.address_button, self.back_button)]
-        bw, bh = max(self.px(160), *(w for w, _h in needed)), max(self.px(50), *(h for _w, h in needed))
-        self.again_button.rect = pygame.Rect(self.box.x + gap, y, bw, bh)
-        self.address_button.rect = pygame.Rect(self.box.x + 2 * gap + bw, y, bw, bh)
-        self.back_button.rect = pygame.Rect(self.box.right - gap - bw, y, bw, bh)
+        self.lay_buttons(self.buttons(), self.box.x + gap, y)
 
     def draw(self, screen) -> None:
         self.draw_box(screen)

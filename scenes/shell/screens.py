@@ -171,8 +171,9 @@ class Screens:
 
     def server_setup(self, game: str, address: str) -> None:
         """The setup of a table on the server at `address` (a URI): the usual one, with Open seats."""
-        self.app.push(SetupScene(self.app, game,
-                                 host=lambda config, seed: on_server.set_up(self.app, address, game, config)))
+        setup = SetupScene(self.app, game, host=lambda config, _seed: on_server.set_up(
+            self.app, address, game, config, setup.seed.value))
+        self.app.push(setup)
 
     def server_lobby(self, client, messages: list[dict], address: str, notice: str = "") -> None:
         """The lobby of a table on a server, over the menu: as `lobby`, with the server's address
