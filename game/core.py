@@ -394,6 +394,8 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
 
     `types` names every class that may appear, card types included (Card is always known). A
     card is read from its code, or from the object form saves once wrote for a game's own cards.
+    A field with a default that the data lacks was added since it was written (a networked game
+    kept on this device holds the events as the host sent them): it takes its default.
     """
     if not isinstance(data, dict) or "type" not in data:
         raise ValueError(f"expected an object with a 'type', got {_short(data)}")
@@ -404,6 +406,9 @@ def from_json(data: Any, types: tuple[type, ...]) -> Any:
     kwargs = {}
     for field in dataclasses.fields(cls):
         name = field.name if field.name in data else FORMER_NAMES.get(field.name, field.name)
+        if name not in data and field.default is not dataclasses.MISSING:
+            kwargs[field.name] = field.default
+            continue
         if name not in data:
             raise ValueError(f"{cls.__name__} is missing {field.name!r}")
         kwargs[field.name] = _decode_field(field, data[name], by_name)

@@ -14,7 +14,8 @@ from game.rng import Rng
 from game.sovereign import (BUILT_IN, RULES, Cover, Discard, EndTurn, Flip, Open, Pick, PlaceModifier, PlaceShield,
                             Placed, Play, PlayDiscard, Reveal, Salvage, SetSuit, ShiftSuit, Skip, SovereignState,
                             Tuck)
-from game.sovereign.actions import Discarded, Drew, EventDrawn, Fizzled, Played, RevealPhase, Scored, Tucked
+from game.sovereign.actions import (Discarded, Drew, EventDrawn, Fizzled, GameEnded, Played, RevealPhase, Scored,
+                                    Tucked)
 from game.sovereign.cards import EventCard
 from game.sovereign.rules import begin_turn, resume
 from game.sovereign.state import (EVERYONE, MODIFIER, MODIFIERS, SHIELD, SHIELDS, SUIT, SUIT_TOKENS, TokenCounts,
@@ -750,6 +751,33 @@ def test_a_tucked_card_under_a_runner_in_play_is_revealed_in_the_reveal_phase():
     assert RULES.legal_actions(state) == [Reveal(1, True)]
     state, _ = play(state, Reveal(1, True))
     assert state.chains[0][1][0].face_up and state.pending.kind == "tokens"
+
+
+def test_the_result_says_the_winners_score_as_the_other_games_do():
+    """"Ana wins with a score of 16", as Cubes and LINX give the winner's points; a shared win
+    (two or three players) gives the score they share."""
+    runner = [down("Sentinel-1", known=1, tucked=True), up("Runner-1")]
+    state = table([[up("Magistrate-2"), runner], six_and([f"Sentinel-{i}" for i in range(2, 8)])],
+                  [[], []], phase="reveal")
+    state, events = play(state, Reveal(1, True), EndTurn())
+    [scored], [ended] = [e for e in events if type(e) is Scored], [e for e in events if type(e) is GameEnded]
+    [winner] = ended.winners
+    assert ended.score == scored.scores[winner] == max(scored.scores)
+    assert ended.text(["Ana", "Ben"]) == f"{['Ana', 'Ben'][winner]} wins with a score of {ended.score}"
+    assert GameEnded((0, 2), 9).text(["Ana", "Ben", "Cleo"]) == "Ana and Cleo share the win with a score of 9"
+    assert GameEnded((1, 0), 9).text(["You", "Ben"]) == "Ben and You share the win with a score of 9"
+    assert GameEnded((0,), 9).text(["You", "Ben"]) == "You win with a score of 9"
+
+
+def test_a_game_end_kept_before_the_score_was_told_still_reads():
+    """A networked game kept on this device holds the host's events as they were sent: a field
+    added since takes its default; one that was always there is still required."""
+    from game.core import from_json
+    from game.sovereign.actions import EVENT_TYPES
+
+    assert from_json({"type": "GameEnded", "winners": [1]}, EVENT_TYPES).text(["Ana", "Ben"]) == "Ben wins"
+    with pytest.raises(ValueError, match="missing 'winners'"):
+        from_json({"type": "GameEnded", "score": 3}, EVENT_TYPES)
 
 
 def test_faq_an_acolyte_over_a_runner_keeps_the_tucked_card_hidden():

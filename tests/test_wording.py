@@ -90,7 +90,7 @@ SAID_OF_ANA = {
                    "Ana completes a 2x2 cube and scores 9♦ Q♦ K♦ K♥ (47 points)",
                    "The deck is used up: Ana wins with 122 points"],
     ("sovereigns-chain", 1): ["Ana plays Acolyte 4♁ on Ben's chain, place 3", "Ana draws 1 card",
-                              "Ben plays Acolyte 3♁ on Ana's chain, place 2", "Ana takes 2 modifier tokens", "Ana wins"],
+                              "Ben plays Acolyte 3♁ on Ana's chain, place 2", "Ana takes 2 modifier tokens", "Ana wins with a score of 15"],
     ("sovereign-solitaire", 5): ["Ana plays Smuggler 5✳ (E) on Ana's chain, place 6", "Ana takes 1 shield token",
                                  "Ana places a -1 modifier on Ana's chain, place 5"],
 }
@@ -106,7 +106,7 @@ SAID_TO_YOU = {
                    "You complete a 2x2 cube and score 9♦ Q♦ K♦ K♥ (47 points)",
                    "The deck is used up: You win with 122 points"],
     ("sovereigns-chain", 1): ["You play Acolyte 4♁ on Ben's chain, place 3", "You draw 1 card",
-                              "Ben plays Acolyte 3♁ on your chain, place 2", "You take 2 modifier tokens", "You win"],
+                              "Ben plays Acolyte 3♁ on your chain, place 2", "You take 2 modifier tokens", "You win with a score of 15"],
     ("sovereign-solitaire", 5): ["You play Smuggler 5✳ (E) on your chain, place 6", "You take 1 shield token",
                                  "You place a -1 modifier on your chain, place 5"],
 }

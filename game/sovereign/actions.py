@@ -466,11 +466,15 @@ class SolitaireEnded:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
+    """The winners and their score (None in a networked game kept before the score was told)."""
+
     winners: tuple[int, ...]
+    score: int | None = None
 
     def text(self, names) -> str:
         who = " and ".join(names[s] for s in self.winners)
-        return acts(who, "wins") if len(self.winners) == 1 else f"{who} share the win"
+        won = acts(who, "wins") if len(self.winners) == 1 else f"{who} share the win"
+        return won if self.score is None else f"{won} with a score of {self.score}"
 
 
 EVENT_TYPES = (ChainsStarted, Picked, Played, Discarded, SuitChanged, Flipped, Tucked, Covered, TokensTaken,

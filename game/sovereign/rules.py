@@ -938,7 +938,7 @@ def _finish(state: SovereignState, winners: tuple[int, ...], scores, log: list) 
     state.winners = winners
     state.final_scores = tuple(scores)
     state.phase = OVER
-    log.append(shared(GameEnded, winners))
+    log.append(shared(GameEnded, winners, scores[winners[0]]))
 
 
 PHASES = {
