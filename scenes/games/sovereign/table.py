@@ -209,6 +209,11 @@ class SovereignTable(TableScene):
         placing = [a for a in self.card_actions(card) if isinstance(a, (Open, Tuck, Pick) + PLAY_ACTIONS)]
         return bool(placing) and all(isinstance(a, (Open, Tuck)) or getattr(a, "face_up", True) is False for a in placing)
 
+    def goes_anywhere(self, card) -> bool:
+        """Whether the held card is dropped anywhere on the board rather than on a chain (the
+        first card, a tuck beneath a Runner, a sudden-death pick): no chain is veiled or refused."""
+        return any(isinstance(a, (Open, Tuck, Pick)) for a in self.card_actions(card))
+
     def glowing_places(self) -> set[tuple[int, int]]:
         return self.choices.glowing()
 
@@ -372,7 +377,7 @@ class SovereignTable(TableScene):
         targets = set(self.playable_chains(held)) if held is not None else set()
         for chain in range(view.players):
             self.draw_chain(screen, view, chain, glowing, hidden, chain in targets)
-            if held is not None and chain not in targets and self.my_turn:
+            if held is not None and chain not in targets and self.my_turn and not self.goes_anywhere(held):
                 self.refuse(screen, chain, held)
         self.draw_side(screen, view)
         self.draw_pool(screen, view)
