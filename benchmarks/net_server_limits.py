@@ -7,7 +7,7 @@
    up and hold connections that never sit; the honest round trip (act sent to its move received),
    median and 95th percentile, without and with the attacks;
 3. restart: a `chaintable-server` started on a store holding 1,000 tables: seconds until it
-   listens with every table back (beside the same with an empty store), and a player rejoining.
+   listens, until a player rejoins, and until every table is back (beside an empty store).
 
     python benchmarks/net_server_limits.py [--tables 10000] [--stored 1000] [--seconds 10]
 
@@ -209,15 +209,19 @@ def restart(stored: int) -> None:
         for label, url in (("an empty store", empty), (f"{stored:,} tables stored", full)):
             started = time.perf_counter()
             process, port = server_process(url)
-            ready = time.perf_counter() - started
+            listening = time.perf_counter() - started
             try:
+                room, token = next(iter(tokens.items()))
                 if label != "an empty store":
-                    room, token = next(iter(tokens.items()))
                     asyncio.run(rejoin(f"ws://127.0.0.1:{port}", room, token))
+                rejoined = time.perf_counter() - started
+                back = process.stdout.readline()
+                every = time.perf_counter() - started
             finally:
                 process.terminate()
                 process.wait(30)
-            print(f"restart with {label}: listening with every table back after {ready:.2f} s")
+            print(f"restart with {label}: listening after {listening:.2f} s, a player rejoined after "
+                  f"{rejoined:.2f} s, every table back after {every:.2f} s ({back.strip()})")
 
 
 async def rejoin(url: str, room: str, token: str) -> None:

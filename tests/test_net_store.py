@@ -115,8 +115,9 @@ def test_a_server_started_again_serves_every_table_and_its_players_rejoin_the_sa
     again = TableServer("127.0.0.1", 0, computer_pace=0.0, store=TableStore(url))
     again.start()
     try:
-        assert set(again.rooms) == {room, waiting_room} and not again.rooms[waiting_room].table.started
         same_decision(before, rejoined(address(again), room, tokens))
+        assert again.restored.wait(WAIT) and set(again.rooms) == {room, waiting_room}
+        assert not again.rooms[waiting_room].table.started
         bea = TableClient(address(again))
         bea.open({"type": "hello", "room": waiting_room, "seat": 1, "name": "Bea"})
         assert bea.wait_for("snapshot", WAIT)["seat"] == 1, "the waiting table starts once its open seat is taken"

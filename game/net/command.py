@@ -80,12 +80,19 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     print(f"Chain Table server on {'wss' if context else 'ws'}://{args.host}:{port}", flush=True)
+    threading.Thread(target=tell_restored, args=(server,), daemon=True).start()
     try:
         stop.wait()
     except KeyboardInterrupt:
         pass
     server.stop(farewell=RESTARTING)
     return 0
+
+
+def tell_restored(server: TableServer) -> None:
+    """A line once every stored table is served again (a player's own is, the moment they come back)."""
+    server.restored.wait()
+    print(f"Every stored table is back: {len(server.rooms)}", flush=True)
 
 
 def log_once() -> None:

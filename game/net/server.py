@@ -115,19 +115,19 @@ class TableServer:
         self._stopped: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._server: Server | None = None
+        self._stored: dict[str, tuple[str | None, dict]] = {}  # a room kept in the store, not served again yet
+        self.restored = threading.Event()
 
     # -- the server's life, from any thread
 
     def start(self) -> int:
-        """Listen in a background thread, once every stored table is served again (each replayed:
-        about 15 ms for a Chains game of 20 moves); returns the port (the one asked for, or one free)."""
+        """Listen in a background thread; returns the port (the one asked for, or one free). The
+        stored tables are served again meanwhile (`restored` is set once all are back)."""
         ready = threading.Event()
         self._thread = threading.Thread(target=lambda: asyncio.run(self._serve(ready)), daemon=True,
                                         name="table-server")
         self._thread.start()
-        while not ready.wait(10) and self._thread.is_alive():
-            log.info("the table server is still reading its stored tables")
-        if self.port is None:
+        if not ready.wait(10) or self.port is None:
             raise OSError(f"the table server could not listen on {self.address[0]}:{self.address[1]}")
         return self.port
 
@@ -166,28 +166,41 @@ class TableServer:
     async def _serve(self, ready: threading.Event) -> None:
         self._loop, self._stopped = asyncio.get_running_loop(), asyncio.Event()
         try:
-            self._restore()
+            self._stored = {code: (owner, record) for code, owner, record in self.store.tables()} if self.store else {}
             async with serve(self._connection, *self.address, max_size=MESSAGE_LIMIT, close_timeout=2,
                              ping_interval=self.keepalive, ping_timeout=self.keepalive,
                              ssl=self.tls) as server:
                 self.port = server.sockets[0].getsockname()[1]
                 self._server = server
-                sweeper = asyncio.create_task(self._sweep())
+                tasks = [asyncio.create_task(self._sweep()), asyncio.create_task(self._restore_all())]
                 ready.set()
                 await self._stopped.wait()
-                sweeper.cancel()
+                for task in tasks:
+                    task.cancel()
         finally:
             ready.set()
             if self.store is not None:
                 self.store.close()
 
-    def _restore(self) -> None:
-        """Every table the store kept is served again, its players to come back with their tokens."""
-        for code, owner, record in self.store.tables() if self.store is not None else ():
-            try:
-                self._add_room(HostedTable.restored(record), owner, created=True)
-            except (KeyError, TypeError, ValueError, AttributeError) as err:
-                log.warning("the stored table %s cannot be served again: %s", code, err)
+    async def _restore_all(self) -> None:
+        """Every table the store kept is served again, one at a time between the players' messages
+        (each is a game replayed: about 15 ms for a Chains game of 20 moves)."""
+        while self._stored:
+            self._restore(next(iter(self._stored)))
+            await asyncio.sleep(0)
+        self.restored.set()
+
+    def _room(self, code: str) -> Room | None:
+        """The room of `code`; a stored one not served again yet is, at once (its players are back first)."""
+        return self.rooms.get(code) or (self._restore(code) if code in self._stored else None)
+
+    def _restore(self, code: str) -> Room | None:
+        owner, record = self._stored.pop(code)
+        try:
+            return self._add_room(HostedTable.restored(record), owner, created=True)
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            log.warning("the stored table %s cannot be served again: %s", code, err)
+            return None
 
     async def _farewell(self, words: str) -> None:
         """Every connection is told `words` and closed as a restart; what waits goes out first."""
@@ -204,7 +217,7 @@ class TableServer:
     def _add_room(self, table: HostedTable, owner: str | None, created: bool) -> Room:
         if table.room in self.rooms:
             raise ValueError(f"a table with the room code {table.room} is open here already")
-        while not table.room or table.room in self.rooms:
+        while not table.room or table.room in self.rooms or table.room in self._stored:
             table.room = new_room_code(SERVER_CODE_LENGTH if created else ROOM_CODE_LENGTH)
         room = self.rooms[table.room] = Room(table.room, table, owner, created, time.monotonic())
         self.admission.table_opened(owner)
@@ -277,7 +290,7 @@ class TableServer:
         if request.get("type") == "create":
             return self._create(websocket, address, request) if self.creates_tables else ONLY_THE_HOSTS_TABLE
         code = request.get("room")
-        room = self.rooms.get(code.upper()) if isinstance(code, str) and len(code) <= SERVER_CODE_LENGTH else None
+        room = self._room(code.upper()) if isinstance(code, str) and len(code) <= SERVER_CODE_LENGTH else None
         if room is None:
             return self.admission.may_guess(address) or NO_SUCH_ROOM
         if request.get("type") == "look":
