@@ -52,15 +52,15 @@ class Dialog(Scene):
 
     def layout(self, size) -> None:
         """The box as wide as its answers side by side need (within the window); where they cannot
-        stand side by side, one above the other."""
+        stand side by side, one above the other, the box as wide as the widest."""
         w, h = size
         gap = self.px(16)
         answers = self.answers()
         count = len(answers)
         bw = max(self.px(160), *(b.needed(self.px(20))[0] for b in answers))
         bh = max(self.px(48), *(b.needed(self.px(20))[1] for b in answers))
-        width = min(w - 2 * gap, max(self.px(620), count * bw + (count + 1) * gap))
-        stacked = count * bw + (count + 1) * gap > width
+        stacked = count * bw + (count + 1) * gap > w - 2 * gap
+        width = min(w - 2 * gap, max(self.px(620), bw + 2 * gap if stacked else count * bw + (count + 1) * gap))
         bw = min(bw, width - 2 * gap)
         answers_h = count * bh + (count - 1) * (gap // 2) if stacked else bh
         title_h = line_height(self.px(26), bold=True)
