@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.sovereign.actions import Skip
 from game.sovereign.cards import PLANET, STAR
-from game.sovereign.phases import OPENING, PICK, SALVAGE, TOKENS, TUCK
+from game.sovereign.phases import OPENING, PICK, POLARITY, SALVAGE, TOKENS, TUCK
 from game.sovereign.rules import PROMPTS, reveal_to_come
 from game.wording import addressed, vocative
 
@@ -42,6 +42,8 @@ def choice_prompt(view, name: str, suit_buttons: bool) -> str:
         return addressed(name, TURN_PROMPTS[kind])
     if suit_buttons:
         return f"{view.asker()}: {PROMPTS.get(kind, 'choose a suit')}: press \u2733 Star or \u2641 Planet"
+    if kind == POLARITY:  # no card glows: the Shift suit button (F) or Skip (S) answers it
+        return f"{view.asker()}: flip the suit of the card you played (Shift suit), or Skip"
     words = f"{PROMPTS.get(kind, 'choose')} (click a glowing card)"
     if view.asker():
         return f"{view.asker()}: {words}"
