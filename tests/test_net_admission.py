@@ -249,3 +249,24 @@ def test_a_repeated_error_is_logged_once_with_a_count():
     later = logging.LogRecord("asyncio", logging.ERROR, "", 0, "socket.accept() failed: %s", ("EMFILE",), None)
     assert once.filter(later) and later.getMessage() == "socket.accept() failed: EMFILE (and 999 more like it before)"
     assert once.filter(logging.LogRecord("asyncio", logging.INFO, "", 0, "socket.accept() failed", (), None))
+
+
+def test_the_hosts_seat_taken_up_again_keeps_the_table(shared):
+    from game.net.hosting import HostedTable
+
+    table = HostedTable.planned("chains", {"seats": [{"name": "Ana"}, {"name": "Ben", "kind": "open"}]}, 3)
+    code = shared.host(table)
+    hello = {"type": "hello", "room": code, "token": table.host_token, "host": table.host_key}
+    first, second = TableClient(address(shared)), TableClient(address(shared))
+    try:
+        first.open(hello)
+        first.wait_for("welcome", WAIT)
+        second.open(hello)
+        assert second.wait_for("welcome", WAIT)["host"] is True
+        first.wait_for("closing", WAIT)
+        first.send({"type": "end"})
+        time.sleep(0.3)
+        assert code in shared.rooms, "the old connection's last words end nothing"
+    finally:
+        first.close()
+        second.close()

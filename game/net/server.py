@@ -374,7 +374,7 @@ class TableServer:
         try:
             async for text in websocket:
                 if room.connections.get(player.seat) is not websocket:
-                    break  # the seat was taken up from another connection, or the table closed
+                    break  # the seat was taken up from another connection
                 request, problem = _read(text)
                 if problem is None and not pace.take():
                     problem = "too many messages at once: slow down"
@@ -385,8 +385,8 @@ class TableServer:
                     self._refuse(websocket, problem)
                 if strikes >= STRIKES:
                     self._post(websocket, None, close=(1008, "too many messages that are not moves"))
-            if player.host and self.rooms.get(room.code) is room:
-                await self._end(room)
+            if player.host and self.rooms.get(room.code) is room and room.connections.get(player.seat) is websocket:
+                await self._end(room)  # not when the host came back on another connection
         finally:
             if room.connections.get(player.seat) is websocket:
                 del room.connections[player.seat]
