@@ -7,10 +7,13 @@ takes a free seat (with a name, before the start), or comes back to the seat a t
 the host key: the host's own connection, which may start the game, hand seats over and end the
 table). It is sent `welcome` (its seat and token), every player the lobby as it now is, and a
 snapshot once the game has started; then each `act` or `undo` it sends is played by the table
-and every seat is sent its news. A `create` sets a new table up in the server (the players' own
-server across the internet). Computers move on the server's loop, paced, their thinking in a
-worker thread, so the loop never waits on them. After each change of a game, `on_move(table)`
-is called on the server's thread: the host's app saves the game there."""
+and every seat is sent its news. A `create` sets a new table up in a shared server (the players'
+own server across the internet, `chaintable-server`); the host's app's server refuses it. Who may
+connect, look, guess and create, and how long tables live, is game/net/rooms.py (the policy);
+a shared server keeps every table in a store (game/net/store.py) and serves them again when it
+starts. Computers move on the server's loop, paced, their thinking in a worker thread, so the loop
+never waits on them. After each change of a game, `on_move(table)` is called on the server's
+thread: the host's app saves the game there."""
 
 from __future__ import annotations
 
