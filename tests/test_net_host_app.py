@@ -297,3 +297,17 @@ def test_a_hosted_table_is_found_on_the_network_and_chosen_it_is_looked_at(host_
     assert [b.label for b in join.seats.buttons] == ["Seat 1: Ana (host)", "Seat 2: sit here"]
     join.back()
     assert join.stop_looking not in driver.app.quit_hooks and driver.app.top is not join
+
+
+def test_enter_starts_the_game_from_the_hosts_lobby_once_no_seat_is_open(host_app):
+    lobby = hosted_lobby(host_app)
+    host_app.key(pygame.K_RETURN)
+    assert lobby.message == lobby.start_words() and "Ben's seat is open" in lobby.message
+    assert not host_app.handed, "nothing starts while a seat is open"
+    bea = joiner(host_app)
+    try:
+        assert until(host_app, lambda: button(lobby, "Start").enabled)
+        host_app.key(pygame.K_RETURN)
+        assert until(host_app, lambda: host_app.handed), "Enter started the game"
+    finally:
+        bea.close()

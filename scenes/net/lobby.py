@@ -34,7 +34,7 @@ class Lobby(Scene):
         self.lobby: dict | None = None
         self.seat: int | None = None
         self.message = ""
-        self.start_button = Button("Start", lambda: self.client.send({"type": "start"}), color=theme.BUTTON_GO)
+        self.start_button = Button("Start", self.start, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
         self.leave_button = Button(keymap.named("Leave", keymap.LEAVE), self.leave, color=theme.BUTTON_STOP)
         self.seat_buttons: dict[int, Button] = {}
         self.unadvertised_lines: list[str] = []  # why the local network is not told of the table, wrapped
@@ -139,6 +139,18 @@ class Lobby(Scene):
         return (f"Start when every seat is taken: {open_seats_words(waiting)} open. Wait for a player "
                 f"to join, or make it a computer.")
 
+    def start(self) -> None:
+        self.client.send({"type": "start"})
+
+    def start_by_key(self) -> None:
+        """Enter: the host starts the game, or is told why not yet."""
+        if self.start_button not in self.buttons():
+            return
+        if self.start_button.enabled:
+            self.start()
+        else:
+            self.message = self.start_words()
+
     # -- leaving
 
     def leave(self) -> None:
@@ -193,6 +205,9 @@ class Lobby(Scene):
             return
         if keymap.LEAVE.pressed(event):
             self.leave()
+            return
+        if keymap.ENTER.pressed(event):
+            self.start_by_key()
             return
         for button in self.buttons():
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
