@@ -295,18 +295,18 @@ def test_a_cube_left_open_is_costly_and_closing_it_is_not():
 
 
 # A Sovereign's Chain game (seed 8) where Ann, playing by the rule of thumb, plays Magistrate 6✳
-# face up on her own chain at move 21, giving away its suit majority: its score falls by 3 or more.
+# face up on her own chain at move 9, giving away its suit majority: its score falls by 3 or more.
 GIVEN_AWAY = {"type": "Play", "card": "Magistrate:1:6:star:1", "chain": 0, "face_up": True}
 
 
 def test_a_chain_majority_given_away_is_costly_and_keeping_it_is_not():
     sovereign = find_game("sovereigns-chain").rules
     given = from_json(GIVEN_AWAY, sovereign.saved_types)
-    save = scripted_save("sovereigns-chain", 8, 2, {21: given})
-    state = state_before(save, 21)
+    save = scripted_save("sovereigns-chain", 8, 2, {9: given})
+    state = state_before(save, 9)
     assert chain_score(sovereign.apply(state, given)[0].chains[0]) <= chain_score(state.chains[0]) - 3
     review = Review(save, 0, keep=False)   # the game's own budget
-    decision = next(d for d in review.decisions if d.move == 21)
+    decision = next(d for d in review.decisions if d.move == 9)
     verdict = review.judge.judge(decision, seed=8021)
     assert verdict.mark == COSTLY and verdict.hard != given
     kept = Decision(decision.move, decision.view, decision.legal, verdict.hard)
