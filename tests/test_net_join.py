@@ -327,7 +327,8 @@ def test_a_finished_table_rejoined_is_kept_once_and_no_longer_offered(driver, se
 
 def seen_game(game: str, seed: int, seat: int, players: int = 2) -> tuple[list[dict], list, dict]:
     """A game played at a hosted table to its end, every seat a person's: the host's messages to
-    `seat`, the moves that seat made, and the snapshot of the end it is sent coming back."""
+    `seat`, the decisions that seat made (not the moves the table makes for it: Cubes' draw), and
+    the snapshot of the end it is sent coming back."""
     session = Session(game, {"seats": [{"name": name} for name in ["Ben", "Ana", "Cy"][:players]]}, seed)
     table = HostedTable(session, "ABCDE")
     tokens = {seat: table.sit(seat) for seat in range(players)}
@@ -335,8 +336,9 @@ def seen_game(game: str, seed: int, seat: int, players: int = 2) -> tuple[list[d
     person = session.descriptor.heuristic(seed)
     while not session.game_over:
         mover = session.to_move
-        action = person.choose(session.view(mover), session.legal_actions())
-        played += [action] if mover == seat else []
+        legal = session.legal_actions()
+        action = person.choose(session.view(mover), legal)
+        played += [action] if mover == seat and not session.rules.made_by_the_table(legal) else []
         seen += table.act(tokens[mover], to_json(action), table.seq.get(mover, 0)).get(seat, [])
     return seen, played, table.snapshot(seat)
 
