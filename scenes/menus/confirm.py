@@ -146,7 +146,7 @@ class KeepOrReplace(Dialog):
         self.go_on = go_on
         self.name = storage.kept_game_name(title)
         self.detail = (f"{game[0].upper()}{game[1:]} is still in progress, and Continue brings it back only until "
-                       f"another game takes its place. Keep it in Saved games as “{self.name}” to play it "
+                       f"another game takes its place. Keep it in Saved games as \u201c{self.name}\u201d to play it "
                        "on later, or replace it: it is then gone for good.")
         self.problem = ""  # why the game could not be kept, once it could not
         self.lines: list[str] = []
