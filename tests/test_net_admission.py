@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from contextlib import ExitStack
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -134,8 +135,8 @@ def test_room_codes_are_long_and_guesses_are_paced_per_client(shared):
 
 def test_connections_that_never_sit_are_closed_in_time_without_a_traceback(shared, caplog):
     caplog.set_level(logging.INFO)
-    idle = [from_attacker(shared) for _ in range(3)]
-    try:
+    with ExitStack() as held:
+        idle = [held.enter_context(from_attacker(shared)) for _ in range(3)]
         with pytest.raises((ConnectionClosed, OSError)):
             with from_attacker(shared) as fourth:
                 assert "not at a table" in json.loads(fourth.recv(WAIT))["reason"]
@@ -147,9 +148,6 @@ def test_connections_that_never_sit_are_closed_in_time_without_a_traceback(share
             with pytest.raises(ConnectionClosed) as closed:
                 connection.recv(WAIT)
             assert closed.value.rcvd.code == 1008
-    finally:
-        for connection in idle:
-            connection.close()
     assert not [record for record in caplog.records if record.exc_info]
 
 
