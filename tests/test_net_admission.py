@@ -268,3 +268,19 @@ def test_the_hosts_seat_taken_up_again_keeps_the_table(shared):
     finally:
         first.close()
         second.close()
+
+
+def test_a_player_looking_at_a_lobby_has_longer_to_choose_a_seat():
+    server = TableServer("127.0.0.1", 0, limits=Limits(unseated_seconds=0.3, looking_seconds=3.0))
+    server.start()
+    code = server.open_room(Session("chains", SEATS, 8))
+    bea = TableClient(address(server))
+    try:
+        bea.open({"type": "look", "room": code})
+        bea.wait_for("lobby", WAIT)
+        time.sleep(1.0)
+        bea.send({"type": "hello", "room": code, "seat": 1, "name": "Bea"})
+        assert bea.wait_for("welcome", WAIT)["seat"] == 1
+    finally:
+        bea.close()
+        server.stop()

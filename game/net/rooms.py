@@ -4,7 +4,8 @@ transport in game/net/server.py asks, and tests ask it directly with a clock of 
 Admission counts per client: a client is its IPv4 address, or its IPv6 /64 network (one home or
 server is handed a whole /64, so counting single IPv6 addresses would count nothing). Each may hold
 `connections_per_client` connections, of which `unseated_per_client` not sitting at a table yet
-(those are closed after `unseated_seconds`); may set up `creates_burst` tables at once and then one
+(those are closed after `unseated_seconds`, or `looking_seconds` after a look at a lobby: a
+player choosing a seat); may set up `creates_burst` tables at once and then one
 every `create_seconds`, with at most `tables_per_client` of them live; and may name a room that is
 not there (`look` or `hello` with a wrong code: a guess) `guesses_burst` times at once, then once
 every `guess_seconds`. The whole server holds at most `tables` tables and `connections`
@@ -31,6 +32,7 @@ class Limits:
     connections_per_client: int = 16
     unseated_per_client: int = 4
     unseated_seconds: float = 60.0
+    looking_seconds: float = 600.0
     tables_per_client: int = 4
     creates_burst: int = 3
     create_seconds: float = 60.0

@@ -269,14 +269,16 @@ class TableServer:
     async def _greet(self, websocket: ServerConnection, address: str) -> Player | None:
         """The messages before a seat is taken: a table set up, a look at a room's lobby, and the
         `hello` that sits (each refusal with its reason; the connection stays for another try).
-        A connection not seated within `unseated_seconds` is closed."""
-        deadline = asyncio.get_running_loop().time() + self.limits.unseated_seconds
+        A connection not seated within `unseated_seconds` (`looking_seconds` from its last look at
+        a lobby) is closed."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.unseated_seconds
         for _message in range(STRIKES):
             try:
                 async with asyncio.timeout_at(deadline):
                     text = await websocket.recv()
             except TimeoutError:
-                self._post(websocket, None, close=(1008, f"not seated within {self.limits.unseated_seconds:.0f} s"))
+                self._post(websocket, None, close=(1008, "not seated in time"))
                 return None
             request, problem = _read(text)
             answer = self._before_seat(websocket, address, request) if problem is None else problem
@@ -284,6 +286,8 @@ class TableServer:
                 return answer
             if answer is not None:
                 self._refuse(websocket, answer)
+            elif websocket in self._looking:
+                deadline = loop.time() + self.limits.looking_seconds
         self._post(websocket, None, close=(1008, "too many messages that do not sit at a table"))
         return None
 
