@@ -26,10 +26,11 @@ from scenes.ui.widgets import recording
 RELEASES = Path(__file__).parent / "releases"
 RELEASED = sorted(path.name for path in RELEASES.iterdir() if path.is_dir())
 # The games of each release that today's rules cannot replay move by move (a Nebula ended by a card
-# with (E), revised since): they are Sovereign's Chain's, in solitaire and at two and three seats.
+# with (E); an Empath's choice in the Reveal Phase or an Acolyte's under Ceasefire: revised since):
+# they are Sovereign's Chain's, in solitaire and at two and three seats.
 EARLIER = {"ef2c9dd": {"current-game.json", "sovereign-solitaire 1 seats 10.json", "sovereigns-chain 2 seats 13.json",
                        *(f"20261127-031321-sovereigns-chain-{seed:06d}-{moves}.json"
-                         for seed, moves in ((2, 56), (4, 33), (5, 57), (10, 39))),
+                         for seed, moves in ((1, 42), (2, 56), (4, 33), (5, 57), (10, 39))),
                        "20261127-031322-sovereign-solitaire-000002-63.json",
                        "20261127-031322-sovereign-solitaire-000004-65.json"}}
 
@@ -114,7 +115,7 @@ def test_a_save_carries_the_edition_of_the_rules_it_was_played_under():
             Session.from_save({**save, "edition": game.rules.edition + 1})
         with pytest.raises(SaveError, match="has no 'edition'"):
             Session.from_save({key: value for key, value in save.items() if key != "edition"})
-    assert {game.name: game.rules.edition for game in GAMES}["sovereigns-chain"] == 2
+    assert {game.name: game.rules.edition for game in GAMES}["sovereigns-chain"] == 3
 
 
 def test_a_damaged_save_of_todays_edition_is_still_set_aside():

@@ -174,8 +174,9 @@ class SovereignView(View):
 class SovereignRules(Rules):
     # 2: the revised rulings (pool tokens at any moment of the turn, the Reveal Phase's tokens
     # kept for later reveals, a card with (E) ends the Nebula, sudden death closes the chains
-    # outside the tie).
-    edition = 2
+    # outside the tie). 3: an Empath turns a card face up only in the Reveal Phase; Ceasefire
+    # stops an Acolyte's move.
+    edition = 3
     min_players = 2
     max_players = 4
     action_types = ACTION_TYPES
