@@ -17,12 +17,13 @@ import pytest
 
 from game.core import to_json
 from game.net import discovery, joined
+from game.net.client import TableClient
 from game.net.hosting import HostedTable
 from game.net.remote import RemoteSession
 from game.registry import find_game
 from game.review import SeenReview, seen_decisions
 from game.session import Session
-from net_helpers import address, frames_until, server, sit  # noqa: F401 (server: a fixture)
+from net_helpers import WAIT, address, frames_until, server, sit  # noqa: F401 (server: a fixture)
 from scenes.menus.confirm import Confirm
 from scenes.menus.gameover import GameOver
 from scenes.menus.replay import ReplayList
@@ -80,10 +81,29 @@ def test_an_address_that_is_none_and_a_short_room_code_are_refused_with_how_to_t
     assert scene.message.startswith("The room code is 5 letters")
 
 
-def test_the_room_code_is_upper_cased_as_typed_and_kept_to_five_letters(driver):
+def test_the_room_code_is_upper_cased_as_typed_and_kept_to_a_servers_ten_letters(driver):
     scene = join_screen(driver)
-    fill(driver, scene, "127.0.0.1:8765", "abc-defg")
-    assert scene.room.value == "ABCDE"
+    fill(driver, scene, "127.0.0.1:8765", "abc-defghjkmn")
+    assert scene.room.value == "ABCDEFGHJK"
+    fill(driver, scene, "127.0.0.1:8765", "ABCDEFG")
+    driver.key(pygame.K_RETURN)
+    assert scene.message.startswith("The room code is 5 letters (10 for a table on a server)")
+
+
+def test_a_table_set_up_on_a_server_is_joined_by_its_ten_letter_code(driver, server):
+    creator = TableClient(f"ws://127.0.0.1:{server.port}")
+    seats = [{"name": "Ben", "kind": "human"}, {"name": "Ana", "kind": "open"}]
+    creator.open({"type": "create", "game": "chains", "config": {"seats": seats}})
+    try:
+        code = creator.wait_for("room", WAIT)["room"]
+        assert len(code) == 10
+        scene = join_screen(driver)
+        fill(driver, scene, f"127.0.0.1:{server.port}", code.lower())
+        driver.click(scene.look_button.rect.center)
+        assert frames_until(driver, lambda: scene.lobby is not None), scene.message
+        assert scene.lobby["room"] == code and [seat["kind"] for seat in scene.lobby["seats"]] == ["human", "open"]
+    finally:
+        creator.close()
 
 
 def test_a_room_nobody_holds_is_said_plainly(driver, server):

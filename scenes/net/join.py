@@ -23,7 +23,7 @@ from game.net import joined
 from game.net import discovery
 from game.net.client import TableClient, table_address
 from game.net.server import LISTEN_ADDRESS
-from game.net.hosting import ROOM_CODE_LENGTH
+from game.net.hosting import ROOM_CODE_LENGTH, SERVER_CODE_LENGTH
 from game.session import NAME_LIMIT
 
 from scenes.menus.confirm import Confirm
@@ -57,7 +57,7 @@ class JoinScene(Scene):
         super().__init__(app)
         tables, problem = joined.joined_tables()
         self.address = TextField(tables[0]["address"] if tables else "", "host:port", max_length=80)
-        self.room = TextField("", "ABCDE", max_length=ROOM_CODE_LENGTH, allowed=room_letter)
+        self.room = TextField("", "ABCDE", max_length=SERVER_CODE_LENGTH, allowed=room_letter)
         self.name = TextField("", "your name", max_length=NAME_LIMIT)
         self.fields = [self.address, self.room, self.name]
         self.address.focused = True
@@ -176,8 +176,9 @@ class JoinScene(Scene):
             self.message = str(err)
             return
         room = self.room.value
-        if len(room) != ROOM_CODE_LENGTH:
-            self.message = f"The room code is {ROOM_CODE_LENGTH} letters: the host's screen shows it."
+        if len(room) not in (ROOM_CODE_LENGTH, SERVER_CODE_LENGTH):
+            self.message = (f"The room code is {ROOM_CODE_LENGTH} letters ({SERVER_CODE_LENGTH} for a table on a "
+                            f"server): the screen of the player who set the table up shows it.")
             return
         self.lobby, self.seats = None, Listing("")
         self.connect(address, {"type": "look", "room": room}, "look")
