@@ -219,7 +219,17 @@ def test_the_next_game_of_a_match_is_the_hosts_to_deal(driver, server):
     assert sent == [] and table.prompt_line.notice == "The host deals the next game."
     table.turns.host = True
     table.next_game()
-    assert sent == [{"type": "next_game"}]
+    assert sent == [{"type": "next_game", "game_number": 0}]
+
+
+def test_at_a_table_set_up_on_a_server_any_player_deals_the_next_game(driver, server):
+    table, _ben, _session, _code = joined_table(driver, server)
+    sent = []
+    table.turns.client.send = lambda message: sent.append(message) or True
+    table.turns.unread.append({**lobby_with_ben("human", connected=True), "created": True})
+    driver.frame()
+    table.next_game()
+    assert sent == [{"type": "next_game", "game_number": 0}] and table.prompt_line.notice == "Dealing the next game\u2026"
 
 
 def test_a_table_waiting_for_a_dropped_player_rests_but_the_hosts_counts_the_grace(driver, server):

@@ -100,3 +100,33 @@ def test_waiting_idle_and_finished_tables_expire_each_after_its_time():
     assert "nothing was played" in expiry(started=True, over=False, idle_for=3600, limits=limits)
     assert expiry(started=True, over=True, idle_for=119, limits=limits) is None
     assert "over" in expiry(started=True, over=True, idle_for=120, limits=limits)
+
+
+def test_a_match_on_a_table_set_up_here_goes_on_when_any_player_deals_the_next_game_once(server):
+    """No host at a table set up on a server: any player deals a match's next game, once, however
+    many ask; a player who was never host at a hosted table still may not."""
+    config = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"}], "games_to_win": 2}
+    ana = create(server, config)
+    ben = TableClient(address(server))
+    try:
+        room = ana.wait_for("room", WAIT)["room"]
+        assert ana.wait_for("lobby", WAIT)["created"] is True
+        ben.open({"type": "hello", "room": room, "seat": 1, "name": "Ben"})
+        players = [HeadlessPlayer(ana, ana.wait_for("snapshot", WAIT)), HeadlessPlayer(ben, ben.wait_for("snapshot", WAIT))]
+        session = server.rooms[room].table.session
+        deadline = time.monotonic() + 6 * WAIT
+        while not session.game_over and time.monotonic() < deadline:
+            for player in players:
+                player.play_if_to_move()
+            time.sleep(0.005)
+        assert session.game_over and not session.session_over
+        for client in (ben, ana):  # both press Next game: one deal
+            client.send({"type": "next_game", "game_number": 0})
+        for client in (ana, ben):
+            dealt = client.wait_for("snapshot", WAIT)
+            assert dealt["game_number"] == 1 and dealt["to_move"] is not None
+        time.sleep(0.2)
+        assert session.game_number == 1 and not [m for m in ana.poll() + ben.poll() if m["type"] == "refused"]
+    finally:
+        ana.close()
+        ben.close()

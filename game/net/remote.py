@@ -35,6 +35,7 @@ class RemoteSession:
         self.outbox: list[dict] = []  # moves made at this table, for the connection to send
         self.seen = 0  # the `seq` of the last message from the host
         self.lobby_seats: list[dict] = []  # the last lobby's seats: names, kinds, who is connected
+        self.set_up_on_a_server = False  # a table with no host: any player deals a match's next game
         self.assisted: set[int] = set()  # the games in which this seat was shown a hint
         self._types = (SeenMove,) + self.rules.event_types + self.rules.view_types
         self._streams: dict[int | None, RemoteStream] = {}
@@ -69,6 +70,7 @@ class RemoteSession:
     def take_lobby(self, message: dict) -> None:
         """A `lobby`: the seats' names and kinds and who is connected, as the host tells them."""
         self.lobby_seats = list(message.get("seats", []))
+        self.set_up_on_a_server = bool(message.get("created"))
 
     # -- what the table reads
 

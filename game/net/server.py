@@ -304,7 +304,7 @@ class TableServer:
             self._stop_looking(websocket)
             room.lookers.add(websocket)
             self._looking[websocket] = room
-            self._post(websocket, room.table.lobby(room.connected()))
+            self._post(websocket, {**room.table.lobby(room.connected()), "created": room.created})
             return None
         return self._hello(websocket, room, request)
 
@@ -402,6 +402,8 @@ class TableServer:
     async def _answer(self, player: Player, request: dict) -> str | None:
         """What a seated player's message does; None, or why it is refused."""
         kind, room, table = request.get("type"), player.room, player.room.table
+        if kind == "next_game" and room.created:
+            return self._deal_next_game(room, request.get("game_number"))
         if kind in HOST_ONLY and not player.host:
             return "only the host can do that"
         if kind in ("act", "undo") and not table.started:
@@ -420,6 +422,22 @@ class TableServer:
                 return str(err)
         else:
             return f"this table does not know a message of type {quoted(kind)}"
+        self._changed(room)
+        return None
+
+    def _deal_next_game(self, room: Room, game_number) -> str | None:
+        """At a table set up on this server (no host), any player deals the next game of the
+        match once this one is over; the game number they saw ends lets several players ask at
+        once: the next game is dealt once, and a request for a game already dealt does nothing."""
+        table = room.table
+        if not table.started or (type(game_number) is int and game_number != table.session.game_number):
+            return None
+        try:
+            table.next_game()
+        except IllegalAction as err:
+            return str(err)
+        self._tell_lobby(room)
+        self._deliver(room, table.snapshots())
         self._changed(room)
         return None
 
@@ -481,9 +499,9 @@ class TableServer:
         """Every connected player (and every looker) is sent the lobby as it is now."""
         connected = room.connected()
         for seat, connection in list(room.connections.items()):
-            self._post(connection, room.table.lobby(connected, seat))
+            self._post(connection, {**room.table.lobby(connected, seat), "created": room.created})
         for connection in list(room.lookers):
-            self._post(connection, room.table.lobby(connected))
+            self._post(connection, {**room.table.lobby(connected), "created": room.created})
 
     def _tell_everyone(self, room: Room, words: str) -> None:
         """A `notice` for every connected player: what the table did that no move tells."""

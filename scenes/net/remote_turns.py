@@ -158,10 +158,11 @@ class RemoteTurns(Turns):
         self.game_over_wait = 0.0
 
     def next_game(self) -> None:
-        """The next game of the match: the host's table asks its server to deal it; every table
+        """The next game of the match: the host's table asks its server to deal it (at a table set
+        up on a server, with no host, any player's table does: it is dealt once); every table
         waits for the deal's news (a snapshot of the new game)."""
-        if self.host:
-            self.client.send({"type": "next_game"})
+        if self.host or self.session.set_up_on_a_server:
+            self.client.send({"type": "next_game", "game_number": self.session.game_number})
             self.table.say_notice("Dealing the next game\u2026")
         else:
             self.table.say_notice("The host deals the next game.")
