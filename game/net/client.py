@@ -7,7 +7,11 @@ A connection that is lost comes back by itself: the client tells it in its inbox
 10 each time) and says `hello` again with the token its `welcome` gave, so the host's `welcome`,
 `lobby` and `snapshot` arrive as on the first visit. It gives up after `give_up` seconds
 (`{"type": "dropped"}`), and never comes back after the host said `closing`, after `close()`, or
-after the host closed the connection for misbehaving (code 1008)."""
+after the host closed the connection for misbehaving (code 1008).
+
+Once it knows its room (the first message names it, or the server's `room` after a `create`), it
+connects to `/room/CODE` at the address, so that a proxy in front of several servers sends it to
+the one that holds the room (docs/SERVER.md); a table is set up at the address itself (`/`)."""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from .hosting import PROTOCOL
-from .server import KEEPALIVE_SECONDS, MESSAGE_LIMIT
+from .server import KEEPALIVE_SECONDS, MESSAGE_LIMIT, ROOM_PATH
 
 CONNECT_SECONDS = 5
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0, 10.0)  # seconds before each attempt to come back; then the last
@@ -44,6 +48,13 @@ def table_address(typed: str) -> str:
     return f"{scheme}://{host}:{int(port)}"
 
 
+def room_address(address: str, room: str | None) -> str:
+    """Where a client connects: the room's path at the server's address (`/room/CODE`), or the
+    address itself while no room is known (a table being set up) or the typed one cannot be one
+    (the server says why in words)."""
+    return f"{address.rstrip('/')}/room/{room}" if room and ROOM_PATH.fullmatch(f"/room/{room}") else address
+
+
 class TableClient:
     def __init__(self, address: str, give_up: float = GIVE_UP_SECONDS, wake=None) -> None:
         """`address`: ws://host:port (wss:// behind TLS). `give_up`: seconds of trying to come
@@ -62,11 +73,14 @@ class TableClient:
         self._hello: dict | None = None  # the last hello sent
         self._rejoin: dict | None = None  # the hello that comes back to the seat, once welcomed
         self.welcome: dict | None = None  # the host's last `welcome`: the seat, its token, whether host
+        self.room: str | None = None  # the room connected to, once known (`/room/CODE`)
 
     def open(self, first: dict) -> None:
         """Connect and send the first message (`hello`, `look` or `create`); raises OSError with
         the reason when the table cannot be reached."""
         failure: list[str] = []
+        if isinstance(first.get("room"), str):
+            self.room = first["room"].strip().upper()
         self._thread = threading.Thread(target=self._run, args=(failure,), daemon=True, name="table-client")
         self._thread.start()
         self._opened.wait(CONNECT_SECONDS + 1)
@@ -145,8 +159,8 @@ class TableClient:
     def _visit(self, rejoining: bool) -> int | None:
         """One connection, until it ends: its close code. Coming back, the hello with the token
         goes first, and a connection the host does not welcome ends at once (None)."""
-        with connect(self.address, open_timeout=CONNECT_SECONDS, max_size=MESSAGE_LIMIT, proxy=None,
-                     ping_interval=KEEPALIVE_SECONDS, ping_timeout=KEEPALIVE_SECONDS) as connection:
+        with connect(room_address(self.address, self.room), open_timeout=CONNECT_SECONDS, max_size=MESSAGE_LIMIT,
+                     proxy=None, ping_interval=KEEPALIVE_SECONDS, ping_timeout=KEEPALIVE_SECONDS) as connection:
             self._connection = connection
             self._opened.set()
             if rejoining and not self._welcomed(connection):
@@ -161,6 +175,7 @@ class TableClient:
     def _take(self, message: dict) -> None:
         if message.get("type") == "room":  # a table this connection set up: its seat is come back to there
             self._hello = {"type": "hello", "room": message.get("room")}
+            self.room = message.get("room")
         if message.get("type") == "welcome":
             self.welcome = message
         if message.get("type") == "welcome" and self._hello is not None:

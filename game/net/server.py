@@ -2,6 +2,12 @@
 (RFC 6455 through the `websockets` library), served by an asyncio loop in a background thread.
 The host's app runs one for its table (`host`); the `chaintable-server` command runs one for many.
 
+A player's connection is made to `/room/CODE` (the server's address, then the room): the room is
+read from the request's path, so that a proxy in front of several servers sends a room's players
+to the one server that holds it (deploy/). One made to `/` sets a table up (`create`), or names
+its room in its `hello` or `look` (the apps before rooms were in the address). Any other path is
+answered 404 before the WebSocket handshake.
+
 A connection may first `look` at a room (it is sent the lobby and stays to say `hello`); `hello`
 takes a free seat (with a name, before the start), or comes back to the seat a token holds (with
 the host key: the host's own connection, which may start the game, hand seats over and end the
@@ -21,6 +27,7 @@ import asyncio
 import json
 import logging
 import os
+import re
 import secrets
 import threading
 import time
@@ -28,6 +35,7 @@ from typing import Callable
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from ..core import IllegalAction
 from ..session import Session
@@ -49,6 +57,8 @@ CLOSING = "The host left; the game is saved on the host's computer."
 NO_SUCH_ROOM = "there is no table with that room code here"
 SAT_ELSEWHERE = "You sat down at this table from another connection: this one is closed."
 ONLY_THE_HOSTS_TABLE = "this is a player's own computer: it serves only its host's table, no new one"
+CREATE_AT_THE_ROOT = "a table is set up at the server's own address, not at a room's"
+ROOM_PATH = re.compile(r"/room/([A-Za-z0-9]{1,%d})/?" % SERVER_CODE_LENGTH)
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +181,7 @@ class TableServer:
         try:
             self._stored = {code: (owner, record) for code, owner, record in self.store.tables()} if self.store else {}
             async with serve(self._connection, *self.address, max_size=MESSAGE_LIMIT, close_timeout=2,
+                             process_request=self._process_request,
                              ping_interval=self.keepalive, ping_timeout=self.keepalive,
                              ssl=self.tls) as server:
                 self.port = server.sockets[0].getsockname()[1]
@@ -243,6 +254,13 @@ class TableServer:
 
     # -- one player's connection
 
+    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Before the WebSocket handshake: a path that is neither `/` nor a room's is not found."""
+        path = request.path.partition("?")[0]
+        if path == "/" or ROOM_PATH.fullmatch(path):
+            return None
+        return connection.respond(404, "Not found: connect to / or /room/CODE\n")
+
     async def _connection(self, websocket: ServerConnection) -> None:
         address = websocket.remote_address[0] if websocket.remote_address else ""
         refusal = self.admission.may_connect(address)
@@ -294,9 +312,15 @@ class TableServer:
     def _before_seat(self, websocket: ServerConnection, address: str, request: dict) -> Player | str | None:
         """A message of a connection not seated yet: the player it seats, why not, or None (a
         look: the lobby was sent)."""
+        in_path = room_in_path(websocket.request.path)
         if request.get("type") == "create":
+            if in_path is not None:
+                return CREATE_AT_THE_ROOT
             return self._create(websocket, address, request) if self.creates_tables else ONLY_THE_HOSTS_TABLE
-        code = request.get("room")
+        code = request.get("room") if in_path is None else in_path
+        named = request.get("room")
+        if in_path is not None and named is not None and (not isinstance(named, str) or named.upper() != in_path):
+            return f"this connection is for the room {in_path}, not {quoted(named)}"
         room = self._room(code.upper()) if isinstance(code, str) and len(code) <= SERVER_CODE_LENGTH else None
         if room is None:
             return self.admission.may_guess(address) or NO_SUCH_ROOM
@@ -578,6 +602,12 @@ class TableServer:
                     self._save(room)
         finally:
             room.computers_moving = False
+
+
+def room_in_path(path: str) -> str | None:
+    """The room code a connection's request path names (`/room/CODE`, any case), or None (`/`)."""
+    found = ROOM_PATH.fullmatch(path.partition("?")[0])
+    return found.group(1).upper() if found else None
 
 
 def seat_kind_words(name: str, kind: str) -> str:
