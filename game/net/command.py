@@ -3,21 +3,24 @@ connect to it by its address and a room code; one of them sets the table up from
 table is kept in a store after every move, and served again when the server starts.
 
     chaintable-server [--host 0.0.0.0] [--port 8765] [--store sqlite:///tables.sqlite3]
-                      [--certificate cert.pem --key key.pem]
+                      [--certificate cert.pem --key key.pem] [--log-json]
 
 With a certificate it speaks wss:// (TLS); without, ws:// (put it behind a TLS proxy then). Its
 limits and how long tables are kept: docs/SERVER.md. It runs until stopped (Ctrl+C, or a TERM
 signal: the players are told the server is restarting, and their apps come back by themselves
-once it runs again)."""
+once it runs again). /healthz and /metrics (Prometheus) are answered on its port; each event
+is logged as a line on the standard error, JSON with --log-json."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import signal
 import sqlite3
 import ssl
 import threading
+from datetime import datetime, timezone
 
 from .repeats import RepeatedErrors
 from .rooms import Limits
@@ -61,6 +64,8 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
     parser.add_argument("--store", default=None, metavar="URL",
                         help="where tables are kept, sqlite:///path (default: tables.sqlite3 in the "
                              "server folder of the data folder)")
+    parser.add_argument("--log-json", action="store_true",
+                        help="log each event as one JSON object a line (for a log collector)")
     args = parser.parse_args(argv)
     try:
         context = tls_context(args.certificate, args.key)
@@ -70,7 +75,7 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
         store = TableStore(args.store or default_url())
     except (OSError, ValueError, sqlite3.Error) as err:
         parser.exit(2, f"{prog}: the store cannot be opened: {err}\n")
-    log_once()
+    log_once(as_json=args.log_json)
     server = TableServer(args.host, args.port, tls=context, store=store,
                          limits=Limits(connections=min(Limits.connections, open_files() - SPARE_FILES)))
     try:
@@ -95,11 +100,30 @@ def tell_restored(server: TableServer) -> None:
     print(f"Every stored table is back: {len(server.rooms)}", flush=True)
 
 
-def log_once() -> None:
-    """Warnings and errors to the standard error, each repeated one once a minute with a count."""
+def log_once(as_json: bool = False) -> None:
+    """The server's events (INFO) and every warning and error to the standard error, a line each
+    (`as_json`: a JSON object each), a repeated warning or error once a minute with a count. The
+    libraries' own INFO (websockets': a line per connection) is left out."""
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("game.net").setLevel(logging.INFO)
     for handler in logging.getLogger().handlers:
         handler.addFilter(RepeatedErrors())
+        if as_json:
+            handler.setFormatter(JsonLines())
+
+
+class JsonLines(logging.Formatter):
+    """A log record as one JSON object: time (UTC), level, logger, message, and an event's name
+    and fields (game/net/server.py: `event`) as keys of their own."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = {"time": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+                "level": record.levelname, "logger": record.name, "message": record.getMessage()}
+        if hasattr(record, "event"):
+            line = {**line, "event": record.event, **record.fields}
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, default=str)
 
 
 def open_files() -> int:

@@ -47,6 +47,18 @@ class Limits:
     finished_seconds: float = 10 * 60.0
 
 
+class Refusal(str):
+    """Why a message is refused (the words the player is sent), with its kind: what the server's
+    refusal count files it under (game/net/metrics.py: REFUSAL_KINDS)."""
+
+    kind: str
+
+    def __new__(cls, words: str, kind: str) -> Refusal:
+        refusal = super().__new__(cls, words)
+        refusal.kind = kind
+        return refusal
+
+
 class Bucket:
     """A token bucket: `burst` at once, then one every `seconds`."""
 
@@ -119,12 +131,12 @@ class Admission:
     def may_connect(self, address: str) -> str | None:
         """A new connection, not seated yet."""
         if self.connections >= self.limits.connections:
-            return "the server is full: try again later"
+            return Refusal("the server is full: try again later", "limits")
         client = self.client(address)
         if client.connections >= self.limits.connections_per_client:
-            return f"too many connections from your address (at most {self.limits.connections_per_client})"
+            return Refusal(f"too many connections from your address (at most {self.limits.connections_per_client})", "limits")
         if client.unseated >= self.limits.unseated_per_client:
-            return f"too many connections from your address not at a table (at most {self.limits.unseated_per_client})"
+            return Refusal(f"too many connections from your address not at a table (at most {self.limits.unseated_per_client})", "limits")
         client.connections += 1
         client.unseated += 1
         self.connections += 1
@@ -145,17 +157,17 @@ class Admission:
         """A `look` or `hello` naming a room that is not here."""
         if self.client(address).guesses.take():
             return None
-        return "too many room codes that are not here: wait a minute and check the code"
+        return Refusal("too many room codes that are not here: wait a minute and check the code", "limits")
 
     def may_create(self, address: str) -> str | None:
         """A new table set up by a player at `address` (counted once open: `table_opened`)."""
         client = self.client(address)
         if self.tables >= self.limits.tables:
-            return "the server holds as many tables as it can: try again later"
+            return Refusal("the server holds as many tables as it can: try again later", "limits")
         if client.tables >= self.limits.tables_per_client:
-            return f"your address has {client.tables} tables open here already: finish one first"
+            return Refusal(f"your address has {client.tables} tables open here already: finish one first", "limits")
         if not client.creates.take():
-            return "too many tables set up at once: wait a minute"
+            return Refusal("too many tables set up at once: wait a minute", "limits")
         return None
 
     def table_opened(self, address: str | None) -> None:

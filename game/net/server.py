@@ -8,6 +8,10 @@ to the one server that holds it (deploy/). One made to `/` sets a table up (`cre
 its room in its `hello` or `look` (the apps before rooms were in the address). Any other path is
 answered 404 before the WebSocket handshake.
 
+`/healthz` (200 "ok") and `/metrics` (Prometheus' text format: game/net/metrics.py) are answered
+as plain HTTP on the same port. Each event (a table set up or closed, a player seated or gone, a
+refusal) is logged as one line at INFO: `event(...)`.
+
 A connection may first `look` at a room (it is sent the lobby and stays to say `hello`); `hello`
 takes a free seat (with a name, before the start), or comes back to the seat a token holds (with
 the host key: the host's own connection, which may start the game, hand seats over and end the
@@ -40,7 +44,8 @@ from websockets.http11 import Request, Response
 from ..core import IllegalAction
 from ..session import Session
 from .hosting import PROTOCOL, ROOM_CODE_LENGTH, SERVER_CODE_LENGTH, HostedTable, SeatTaken, new_room_code, quoted, short
-from .rooms import Admission, Bucket, Limits, created_seats_problem, expiry
+from .metrics import CONTENT_TYPE, ServerMetrics, kind_of
+from .rooms import Admission, Bucket, Limits, Refusal, created_seats_problem, expiry
 from .store import TableStore
 
 LISTEN_ADDRESS = os.environ.get("CHAINTABLE_LISTEN", "0.0.0.0")  # where a host's app listens: every address
@@ -54,7 +59,8 @@ STRIKES = 10  # refused messages in a row before a connection is closed
 HOST_ONLY = ("start", "seat_kind", "next_game", "end")
 SWEEP_SECONDS = 1.0  # how often tables are looked over for expiry
 CLOSING = "The host left; the game is saved on the host's computer."
-NO_SUCH_ROOM = "there is no table with that room code here"
+NO_SUCH_ROOM = Refusal("there is no table with that room code here", "no_such_room")
+TOO_FAST = Refusal("too many messages at once: slow down", "pace")
 SAT_ELSEWHERE = "You sat down at this table from another connection: this one is closed."
 ONLY_THE_HOSTS_TABLE = "this is a player's own computer: it serves only its host's table, no new one"
 CREATE_AT_THE_ROOT = "a table is set up at the server's own address, not at a room's"
@@ -130,6 +136,7 @@ class TableServer:
         self._server: Server | None = None
         self._stored: dict[str, tuple[str | None, dict]] = {}  # a room kept in the store, not served again yet
         self.restored = threading.Event()
+        self.metrics = ServerMetrics(tables=lambda: len(self.rooms), players=self._players_connected)
 
     # -- the server's life, from any thread
 
@@ -161,6 +168,9 @@ class TableServer:
         if self._thread is not None:
             self._thread.join(seconds)
         return not self.running
+
+    def _players_connected(self) -> int:
+        return sum(len(room.connections) for room in list(self.rooms.values()))
 
     @property
     def running(self) -> bool:
@@ -235,6 +245,7 @@ class TableServer:
             table.room = new_room_code(SERVER_CODE_LENGTH if created else ROOM_CODE_LENGTH)
         room = self.rooms[table.room] = Room(table.room, table, owner, created, time.monotonic())
         self.admission.table_opened(owner)
+        event("table_opened", room=room.code, game=table.game, started=table.started)
         if table.started:
             self._computers(room)
         return room
@@ -244,19 +255,28 @@ class TableServer:
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
             self.admission.table_closed(room.owner)
+            event("table_closed", room=room.code)
             if self.store is not None:
                 self.store.forget(room.code)
 
     def _keep(self, room: Room) -> None:
         """The table written to the store, as it is now."""
         if self.store is not None and self.rooms.get(room.code) is room:
-            self.store.write(room.code, room.owner, room.table.stored())
+            with self.metrics.store_writes.time():
+                self.store.write(room.code, room.owner, room.table.stored())
 
     # -- one player's connection
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Before the WebSocket handshake: a path that is neither `/` nor a room's is not found."""
+        """Before the WebSocket handshake: the operators' plain HTTP (`/healthz`, `/metrics`), and
+        a path that is neither `/` nor a room's is not found."""
         path = request.path.partition("?")[0]
+        if path == "/healthz":
+            return connection.respond(200, "ok\n")
+        if path == "/metrics":
+            response = connection.respond(200, self.metrics.exposition())
+            response.headers["Content-Type"] = CONTENT_TYPE
+            return response
         if path == "/" or ROOM_PATH.fullmatch(path):
             return None
         return connection.respond(404, "Not found: connect to / or /room/CODE\n")
@@ -363,6 +383,7 @@ class TableServer:
                        close=(1008, "the seat was taken up from another connection"))
         self._stop_looking(websocket)
         room.connections[seat] = websocket
+        event("seated", room=room.code, seat=seat)
         room.changed_at = time.monotonic()
         self._post(websocket, {"version": PROTOCOL, "type": "welcome", "seat": seat, "token": token, "host": host})
         handed_back = room.table.handed_back(seat)
@@ -404,13 +425,14 @@ class TableServer:
         pace, strikes, room = Bucket(BURST, 1 / self.messages_per_second, time.monotonic), 0, player.room
         try:
             async for text in websocket:
+                received = time.monotonic()
                 if room.connections.get(player.seat) is not websocket:
                     break  # the seat was taken up from another connection
                 request, problem = _read(text)
                 if problem is None and not pace.take():
-                    problem = "too many messages at once: slow down"
+                    problem = TOO_FAST
                 if problem is None:
-                    problem = await self._answer(player, request)
+                    problem = await self._answer(player, request, received)
                 strikes = strikes + 1 if problem is not None else 0
                 if problem is not None:
                     self._refuse(websocket, problem)
@@ -421,10 +443,12 @@ class TableServer:
         finally:
             if room.connections.get(player.seat) is websocket:
                 del room.connections[player.seat]
+                event("left", room=room.code, seat=player.seat)
                 self._tell_lobby(room)
 
-    async def _answer(self, player: Player, request: dict) -> str | None:
-        """What a seated player's message does; None, or why it is refused."""
+    async def _answer(self, player: Player, request: dict, received: float) -> str | None:
+        """What a seated player's message (received at `received`, time.monotonic) does; None, or
+        why it is refused."""
         kind, room, table = request.get("type"), player.room, player.room.table
         if kind == "next_game" and room.created:
             return self._deal_next_game(room, request.get("game_number"))
@@ -433,7 +457,7 @@ class TableServer:
         if kind in ("act", "undo") and not table.started:
             return "the game has not started yet"
         if kind == "act":
-            self._deliver(room, table.act(player.token, request.get("action"), request.get("seen")))
+            self._act(player, request, received)
         elif kind == "undo":
             self._deliver(room, table.undo(player.token, request.get("seen")))
         elif kind == "end":
@@ -448,6 +472,19 @@ class TableServer:
             return f"this table does not know a message of type {quoted(kind)}"
         self._changed(room)
         return None
+
+    def _act(self, player: Player, request: dict, received: float) -> None:
+        """A player's move: played and counted, the round trip measured to the mover's news sent;
+        or refused by the table (counted as an illegal move)."""
+        session = player.room.table.session
+        revision = session.revision
+        news = player.room.table.act(player.token, request.get("action"), request.get("seen"))
+        if session.revision == revision:
+            self.metrics.refusals.labels("illegal_move").inc()
+            self._deliver(player.room, news)
+            return
+        self.metrics.moves.inc()
+        self._deliver(player.room, news, timed={player.seat: self.metrics.round_trip_since(received)})
 
     def _deal_next_game(self, room: Room, game_number) -> str | None:
         """At a table set up on this server (no host), any player deals the next game of the
@@ -532,22 +569,29 @@ class TableServer:
         for connection in list(room.connections.values()):
             self._post(connection, {"version": PROTOCOL, "type": "notice", "text": words})
 
-    def _deliver(self, room: Room, messages: dict[int, list[dict]]) -> None:
+    def _deliver(self, room: Room, messages: dict[int, list[dict]], timed: dict[int, Callable] | None = None) -> None:
+        """Each seat's messages to its connection; `timed`: a seat -> what to call once its last is sent."""
         for seat, sent in messages.items():
             connection = room.connections.get(seat)
-            for message in sent if connection is not None else ():
-                self._post(connection, message)
+            for index, message in enumerate(sent if connection is not None else ()):
+                on_sent = (timed or {}).get(seat) if index == len(sent) - 1 else None
+                self._post(connection, message, on_sent=on_sent)
 
     # -- what goes out
 
-    def _post(self, connection: ServerConnection, message: dict | None, close: tuple | None = None) -> None:
-        """`message` (then the close, if any) to go out on `connection` after what waits there."""
+    def _post(self, connection: ServerConnection, message: dict | None, close: tuple | None = None,
+              on_sent: Callable[[], None] | None = None) -> None:
+        """`message` (then the close, if any) to go out on `connection` after what waits there;
+        `on_sent` called once it has."""
         outbox = self._outboxes.get(connection)
         if outbox is None:
             outbox = self._outboxes[connection] = Outbox(connection)
-        outbox.post(message, close)
+        outbox.post(message, close, on_sent)
 
     def _refuse(self, connection: ServerConnection, reason: str) -> None:
+        """`reason` sent as a refusal, counted by its kind, logged."""
+        self.metrics.refused(reason)
+        event("refused", kind=kind_of(reason))
         self._post(connection, {"version": PROTOCOL, "type": "refused", "reason": short(reason)})
 
     async def _sent(self, seconds: float) -> None:
@@ -599,9 +643,18 @@ class TableServer:
                 if session.revision == revision and self.rooms.get(room.code) is room:
                     room.changed_at = time.monotonic()
                     self._deliver(room, room.table.computer_move(action))
+                    self.metrics.moves.inc()
                     self._save(room)
         finally:
             room.computers_moving = False
+
+
+def event(name: str, **fields) -> None:
+    """One line at INFO for an event of the server: its name, then each field as key=value (with
+    `--log-json`, one JSON object: game/net/command.py)."""
+    if log.isEnabledFor(logging.INFO):
+        words = " ".join([name, *(f"{key}={value}" for key, value in fields.items())])
+        log.info(words, extra={"event": name, "fields": fields})
 
 
 def room_in_path(path: str) -> str | None:
@@ -622,12 +675,12 @@ def _read(text) -> tuple[dict, str | None]:
     try:
         message = json.loads(text)
     except (TypeError, ValueError, RecursionError):
-        return {}, "that message is not JSON"
+        return {}, Refusal("that message is not JSON", "unreadable")
     if not isinstance(message, dict):
-        return {}, "a message is a JSON object"
+        return {}, Refusal("a message is a JSON object", "unreadable")
     if message.get("version") != PROTOCOL:
-        return {}, f"this table speaks version {PROTOCOL} of the protocol, not {quoted(message.get('version'))}: " \
-                   "both players need the same Chain Table"
+        return {}, Refusal(f"this table speaks version {PROTOCOL} of the protocol, not "
+                           f"{quoted(message.get('version'))}: both players need the same Chain Table", "unreadable")
     return message, None
 
 
@@ -647,18 +700,20 @@ class Outbox:
         self.waiting: asyncio.Queue = asyncio.Queue()
         self.task = asyncio.get_running_loop().create_task(self._send_all())
 
-    def post(self, message: dict | None, close: tuple | None) -> None:
+    def post(self, message: dict | None, close: tuple | None, on_sent: Callable[[], None] | None = None) -> None:
         if self.waiting.qsize() >= OUTBOX_LIMIT:
             self.connection.transport.abort()
             return
-        self.waiting.put_nowait((None if message is None else json.dumps(message), close))
+        self.waiting.put_nowait((None if message is None else json.dumps(message), close, on_sent))
 
     async def _send_all(self) -> None:
         while True:
-            text, close = await self.waiting.get()
+            text, close, on_sent = await self.waiting.get()
             try:
                 if text is not None:
                     await self.connection.send(text)
+                    if on_sent is not None:
+                        on_sent()
                 if close is not None:
                     await self.connection.close(*close)
             except ConnectionClosed:
