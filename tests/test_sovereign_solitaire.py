@@ -591,14 +591,17 @@ def test_still_winnable_is_not_sure_when_the_budget_runs_out():
     assert still_winnable(state, node_limit=1) is None
 
 
-def test_a_position_proved_lost_is_not_searched_again(monkeypatch):
+def test_a_position_proved_lost_is_not_searched_again_and_its_hint_is_still_the_players_view(monkeypatch):
+    """The verdict is a proof about the real deal, remembered; the hint judges from the view (the
+    player cannot know the proof), and a legal move it is."""
     import game.sovereign.solver as solver
 
     memory = HintMemory()
     dead = solo(MIXED, ["Sentinel-3", "Magistrate-7"], event="Famine")
     assert still_winnable(dead, memory=memory) is False
-    monkeypatch.setattr(solver.Solver, "solve", lambda *args: pytest.fail("solved again"))
     assert hint_action(dead, memory=memory) in SOLITAIRE.legal_actions(dead)
+    monkeypatch.setattr(solver.Solver, "solve", lambda *args: pytest.fail("solved again"))
+    assert still_winnable(dead, memory=memory) is False
 
 
 def test_the_hint_and_the_verdict_are_deterministic_from_the_seed():

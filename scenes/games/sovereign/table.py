@@ -204,15 +204,10 @@ class SovereignTable(TableScene):
         return bool(self.card_actions(card))
 
     def lands_face_down(self, card) -> bool:
-        """Whether every way the held card may go puts it face down (the first card, a tuck
-        beneath a Runner, a play under Nebula)."""
-        placing = [a for a in self.card_actions(card) if isinstance(a, (Open, Tuck, Pick) + PLAY_ACTIONS)]
-        return bool(placing) and all(isinstance(a, (Open, Tuck)) or getattr(a, "face_up", True) is False for a in placing)
+        return all_face_down(self.card_actions(card))
 
     def goes_anywhere(self, card) -> bool:
-        """Whether the held card is dropped anywhere on the board rather than on a chain (the
-        first card, a tuck beneath a Runner, a sudden-death pick): no chain is veiled or refused."""
-        return any(isinstance(a, (Open, Tuck, Pick)) for a in self.card_actions(card))
+        return dropped_anywhere(self.card_actions(card))
 
     def glowing_places(self) -> set[tuple[int, int]]:
         return self.choices.glowing()
@@ -465,6 +460,19 @@ class SovereignTable(TableScene):
         view = self.public_view
         return [(seat, tuple(stack[-1] for stack in chain if stack), score_breakdown(chain))
                 for seat, chain in enumerate(view.chains)]
+
+
+def all_face_down(actions) -> bool:
+    """Whether every way a held card may go puts it face down (the first card, a tuck beneath a
+    Runner, a play under Nebula)."""
+    placing = [a for a in actions if isinstance(a, (Open, Tuck, Pick) + PLAY_ACTIONS)]
+    return bool(placing) and all(isinstance(a, (Open, Tuck)) or getattr(a, "face_up", True) is False for a in placing)
+
+
+def dropped_anywhere(actions) -> bool:
+    """Whether a held card is dropped anywhere on the board rather than on a chain (the first
+    card, a tuck beneath a Runner, a sudden-death pick): no chain is veiled or refused."""
+    return any(isinstance(a, (Open, Tuck, Pick)) for a in actions)
 
 
 def pool_tokens(view, seat: int) -> tuple[int, int]:
