@@ -1,6 +1,7 @@
 """Rooms in the address: a player connects to `/room/CODE` and the server reads the room from the
-request's path (a proxy in front of several servers routes on it); `/` still sets tables up and
-serves the apps that name the room in `hello` or `look`; any other path is not found. On
+request's path (a proxy in front of several servers routes on it), a table set up there takes
+that code; `/` still sets tables up and serves the apps that name the room in `hello` or `look`;
+any other path is not found. On
 127.0.0.1 only; every wait is bounded; every server is stopped."""
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def test_the_client_connects_to_its_rooms_path_and_comes_back_there(server):
         ana.wait_for("welcome", WAIT)
         ben.open({"type": "hello", "room": code, "seat": 1, "name": "Ben"})
         ben.wait_for("welcome", WAIT)
-        assert paths(server, code) == ["/", f"/room/{code}"]
+        assert paths(server, code) == [f"/room/{code}", f"/room/{code}"], "the creator set the table up there"
         cut(server, code, 0)
         ana.wait_for("reconnecting", WAIT)
         ana.wait_for("welcome", WAIT)
@@ -81,17 +82,31 @@ def test_an_old_client_names_its_room_at_the_servers_address(server):
         ana.close()
 
 
-def test_a_rooms_path_refuses_another_room_and_a_new_table(server):
+def test_a_rooms_path_refuses_another_room_and_a_second_table(server):
     ana, code = set_up(server)
     try:
         with connect(f"{address(server)}/room/{code}", open_timeout=WAIT) as ben:
             other = say(ben, {"type": "hello", "room": "ABCDEFGHJK", "seat": 1, "name": "Ben"})
             assert other["type"] == "refused" and f"for the room {code}" in other["reason"]
             created = say(ben, {"type": "create", "game": "chains", "config": OPEN_TABLE})
-            assert created["type"] == "refused" and "server's own address" in created["reason"]
+            assert created["type"] == "refused" and "taken" in created["reason"]
             assert list(server.rooms) == [code]
     finally:
         ana.close()
+
+
+@pytest.mark.parametrize("path, code", [("/room/ABCDEFGHJK", "ABCDEFGHJK"), ("/", None)], ids=["room's", "root"])
+def test_a_table_set_up_at_a_rooms_path_takes_its_code(server, path, code):
+    with connect(f"{address(server)}{path}", open_timeout=WAIT) as ana:
+        room = say(ana, {"type": "create", "game": "chains", "config": OPEN_TABLE})["room"]
+        assert list(server.rooms) == [room] and room == (code or room) and len(room) == 10
+
+
+@pytest.mark.parametrize("code", ["ABCDE", "ABCDEFGHJ0"], ids=["a host's length", "not its letters"])
+def test_a_table_is_not_set_up_under_a_code_a_server_would_not_draw(server, code):
+    with connect(f"{address(server)}/room/{code}", open_timeout=WAIT) as ana:
+        answer = say(ana, {"type": "create", "game": "chains", "config": OPEN_TABLE})
+        assert answer["type"] == "refused" and "taken or cannot be one" in answer["reason"] and not server.rooms
 
 
 def test_a_room_that_is_not_there_is_refused_in_words(server):
@@ -115,3 +130,16 @@ def test_the_rooms_address_keeps_a_code_that_cannot_be_one_out_of_the_path():
     assert room_address("wss://example.org:8765/", "ABCDEFGHJK") == "wss://example.org:8765/room/ABCDEFGHJK"
     assert room_address("ws://example.org:8765", None) == "ws://example.org:8765"
     assert room_address("ws://example.org:8765", "AB CD") == "ws://example.org:8765"
+
+
+@pytest.mark.parametrize("behind_proxy, counted", [(True, "10.0.0.7"), (False, "127.0.0.1")], ids=["behind", "direct"])
+def test_behind_a_proxy_the_limits_count_the_players_address_it_names(behind_proxy, counted):
+    server = TableServer("127.0.0.1", 0, behind_proxy=behind_proxy)
+    server.start()
+    try:
+        with connect(f"{address(server)}/room/ABCDEFGHJK", open_timeout=WAIT,
+                     additional_headers={"X-Real-IP": "10.0.0.7"}) as player:
+            say(player, {"type": "look"})
+            assert list(server.admission.clients) == [counted]
+    finally:
+        server.stop()

@@ -9,9 +9,10 @@ A connection that is lost comes back by itself: the client tells it in its inbox
 (`{"type": "dropped"}`), and never comes back after the host said `closing`, after `close()`, or
 after the host closed the connection for misbehaving (code 1008).
 
-Once it knows its room (the first message names it, or the server's `room` after a `create`), it
-connects to `/room/CODE` at the address, so that a proxy in front of several servers sends it to
-the one that holds the room (docs/SERVER.md); a table is set up at the address itself (`/`)."""
+It connects to `/room/CODE` at the address, so that a proxy in front of several servers sends it
+to the one that holds the room (docs/SERVER.md): the room its first message names, or, setting a
+table up (`create`), a code it draws as a server would (a server from before rooms were in the
+address draws its own, and its `room` message says which)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ import time
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from .hosting import PROTOCOL
+from .hosting import PROTOCOL, SERVER_CODE_LENGTH, new_room_code
 from .server import KEEPALIVE_SECONDS, MESSAGE_LIMIT, ROOM_PATH
 
 CONNECT_SECONDS = 5
@@ -50,8 +51,7 @@ def table_address(typed: str) -> str:
 
 def room_address(address: str, room: str | None) -> str:
     """Where a client connects: the room's path at the server's address (`/room/CODE`), or the
-    address itself while no room is known (a table being set up) or the typed one cannot be one
-    (the server says why in words)."""
+    address itself when the typed code cannot be one (the server says why in words)."""
     return f"{address.rstrip('/')}/room/{room}" if room and ROOM_PATH.fullmatch(f"/room/{room}") else address
 
 
@@ -81,6 +81,8 @@ class TableClient:
         failure: list[str] = []
         if isinstance(first.get("room"), str):
             self.room = first["room"].strip().upper()
+        elif first.get("type") == "create":
+            self.room = new_room_code(SERVER_CODE_LENGTH)
         self._thread = threading.Thread(target=self._run, args=(failure,), daemon=True, name="table-client")
         self._thread.start()
         self._opened.wait(CONNECT_SECONDS + 1)

@@ -3,7 +3,7 @@ connect to it by its address and a room code; one of them sets the table up from
 table is kept in a store after every move, and served again when the server starts.
 
     chaintable-server [--host 0.0.0.0] [--port 8765] [--store sqlite:///tables.sqlite3]
-                      [--certificate cert.pem --key key.pem] [--log-json]
+                      [--certificate cert.pem --key key.pem] [--behind-proxy] [--log-json]
 
 With a certificate it speaks wss:// (TLS); without, ws:// (put it behind a TLS proxy then). Its
 limits and how long tables are kept: docs/SERVER.md. It runs until stopped (Ctrl+C, or a TERM
@@ -64,6 +64,9 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
     parser.add_argument("--store", default=None, metavar="URL",
                         help="where tables are kept, sqlite:///path (default: tables.sqlite3 in the "
                              "server folder of the data folder)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="players come through a proxy (nginx: deploy/) that says their address in "
+                             "X-Real-IP; the limits per player count that address")
     parser.add_argument("--log-json", action="store_true",
                         help="log each event as one JSON object a line (for a log collector)")
     args = parser.parse_args(argv)
@@ -76,7 +79,7 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
     except (OSError, ValueError, sqlite3.Error) as err:
         parser.exit(2, f"{prog}: the store cannot be opened: {err}\n")
     log_once(as_json=args.log_json)
-    server = TableServer(args.host, args.port, tls=context, store=store,
+    server = TableServer(args.host, args.port, tls=context, store=store, behind_proxy=args.behind_proxy,
                          limits=Limits(connections=min(Limits.connections, open_files() - SPARE_FILES)))
     try:
         port = server.start()

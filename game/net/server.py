@@ -4,8 +4,9 @@ The host's app runs one for its table (`host`); the `chaintable-server` command 
 
 A player's connection is made to `/room/CODE` (the server's address, then the room): the room is
 read from the request's path, so that a proxy in front of several servers sends a room's players
-to the one server that holds it (deploy/). One made to `/` sets a table up (`create`), or names
-its room in its `hello` or `look` (the apps before rooms were in the address). Any other path is
+to the one server that holds it (deploy/). A `create` there sets the table up under that code
+(the app draws it as the server would); one made to `/` sets a table up under a code the server
+draws, or names its room in its `hello` or `look` (the apps before rooms were in the address). Any other path is
 answered 404 before the WebSocket handshake.
 
 `/healthz` (200 "ok") and `/metrics` (Prometheus' text format: game/net/metrics.py) are answered
@@ -43,7 +44,8 @@ from websockets.http11 import Request, Response
 
 from ..core import IllegalAction
 from ..session import Session
-from .hosting import PROTOCOL, ROOM_CODE_LENGTH, SERVER_CODE_LENGTH, HostedTable, SeatTaken, new_room_code, quoted, short
+from .hosting import (PROTOCOL, ROOM_CODE_LENGTH, ROOM_LETTERS, SERVER_CODE_LENGTH, HostedTable, SeatTaken,
+                      new_room_code, quoted, short)
 from .metrics import CONTENT_TYPE, ServerMetrics, kind_of
 from .rooms import Admission, Bucket, Limits, Refusal, created_seats_problem, expiry
 from .store import TableStore
@@ -63,7 +65,7 @@ NO_SUCH_ROOM = Refusal("there is no table with that room code here", "no_such_ro
 TOO_FAST = Refusal("too many messages at once: slow down", "pace")
 SAT_ELSEWHERE = "You sat down at this table from another connection: this one is closed."
 ONLY_THE_HOSTS_TABLE = "this is a player's own computer: it serves only its host's table, no new one"
-CREATE_AT_THE_ROOT = "a table is set up at the server's own address, not at a room's"
+CODE_TAKEN = "that room code is taken or cannot be one: set the table up at another"
 ROOM_PATH = re.compile(r"/room/([A-Za-z0-9]{1,%d})/?" % SERVER_CODE_LENGTH)
 
 log = logging.getLogger(__name__)
@@ -103,7 +105,7 @@ class TableServer:
                  messages_per_second: float = MESSAGES_PER_SECOND,
                  on_move: Callable[[HostedTable], None] | None = None, one_table: bool = False,
                  keepalive: float = KEEPALIVE_SECONDS, creates_tables: bool = True,
-                 limits: Limits | None = None, store: TableStore | None = None) -> None:
+                 limits: Limits | None = None, store: TableStore | None = None, behind_proxy: bool = False) -> None:
         """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://).
         `messages_per_second`: the pace a player may keep up (a benchmark's players go faster).
         `on_move`: called with the table after each change of its game (on the server's thread).
@@ -114,7 +116,10 @@ class TableServer:
         (game/net/rooms.py); the host's app's server serves its host's table only, for ever.
         `limits`: what each client and the whole server may hold (game/net/rooms.py).
         `store`: where every table is written after each change and read back from when the
-        server starts (game/net/store.py); the server closes it when it stops."""
+        server starts (game/net/store.py); the server closes it when it stops.
+        `behind_proxy`: every connection comes through a proxy (deploy/nginx) that says the
+        player's address in `X-Real-IP`: the limits per client count that address."""
+        self.behind_proxy = behind_proxy
         self.address = (host, port)
         self.keepalive = keepalive
         self._outboxes: dict[ServerConnection, Outbox] = {}
@@ -250,6 +255,11 @@ class TableServer:
             self._computers(room)
         return room
 
+    def _code_free(self, code: str) -> bool:
+        """Whether a table set up here may take `code`: a server's length and letters, and no table's."""
+        return (len(code) == SERVER_CODE_LENGTH and set(code) <= set(ROOM_LETTERS)
+                and code not in self.rooms and code not in self._stored)
+
     def _remove(self, room: Room) -> None:
         """The room is no longer served (its players were told), nor kept."""
         if self.rooms.get(room.code) is room:
@@ -282,7 +292,7 @@ class TableServer:
         return connection.respond(404, "Not found: connect to / or /room/CODE\n")
 
     async def _connection(self, websocket: ServerConnection) -> None:
-        address = websocket.remote_address[0] if websocket.remote_address else ""
+        address = self._client_address(websocket)
         refusal = self.admission.may_connect(address)
         if refusal is not None:
             self._refuse(websocket, refusal)
@@ -303,6 +313,13 @@ class TableServer:
             outbox = self._outboxes.pop(websocket, None)
             if outbox is not None:
                 await outbox.finish(FLUSH_SECONDS)
+
+    def _client_address(self, websocket: ServerConnection) -> str:
+        """The player's address: the proxy's `X-Real-IP` behind one, else the connection's own."""
+        forwarded = websocket.request.headers.get("X-Real-IP") if self.behind_proxy else None
+        if forwarded:
+            return forwarded.strip()
+        return websocket.remote_address[0] if websocket.remote_address else ""
 
     async def _greet(self, websocket: ServerConnection, address: str) -> Player | None:
         """The messages before a seat is taken: a table set up, a look at a room's lobby, and the
@@ -334,9 +351,7 @@ class TableServer:
         look: the lobby was sent)."""
         in_path = room_in_path(websocket.request.path)
         if request.get("type") == "create":
-            if in_path is not None:
-                return CREATE_AT_THE_ROOT
-            return self._create(websocket, address, request) if self.creates_tables else ONLY_THE_HOSTS_TABLE
+            return self._create(websocket, address, request, in_path) if self.creates_tables else ONLY_THE_HOSTS_TABLE
         code = request.get("room") if in_path is None else in_path
         named = request.get("room")
         if in_path is not None and named is not None and (not isinstance(named, str) or named.upper() != in_path):
@@ -399,9 +414,12 @@ class TableServer:
         self._keep(room)
         return Player(room, seat, token, host)
 
-    def _create(self, websocket: ServerConnection, address: str, request: dict) -> Player | str:
-        """A table a player sets up here: its creator sits in its first human seat at once, every
-        other human seat is open; the creator's connection is sent the room code first."""
+    def _create(self, websocket: ServerConnection, address: str, request: dict, code: str | None) -> Player | str:
+        """A table a player sets up here, under `code` (the connection's path's; None: one drawn
+        here): its creator sits in its first human seat at once, every other human seat is open;
+        the creator's connection is sent the room code first."""
+        if code is not None and not self._code_free(code):
+            return CODE_TAKEN
         config = request.get("config")
         problem = created_seats_problem(config.get("seats") if isinstance(config, dict) else None, self.limits)
         if problem is not None:
@@ -413,6 +431,7 @@ class TableServer:
         problem = self.admission.may_create(address)
         if problem is not None:
             return problem
+        table.room = code or ""
         room = self._add_room(table, address, created=True)
         self._post(websocket, {"version": PROTOCOL, "type": "room", "room": room.code})
         return self._seat(websocket, room, table.host_seat, table.host_token, host=False)
