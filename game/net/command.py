@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from .repeats import RepeatedErrors
 from .rooms import Limits
 from .server import TableServer
-from .store import TableStore, default_url
+from .store import default_url, open_store
 
 RESTARTING = "The server is restarting: your game is kept, and you come back to your seat once it runs again."
 SPARE_FILES = 64  # file descriptors kept for the store, the logs and the listening socket
@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
     parser.add_argument("--key", help="the certificate's private key (PEM)")
     parser.add_argument("--store", default=None, metavar="URL",
                         help="where tables are kept, sqlite:///path (default: tables.sqlite3 in the "
-                             "server folder of the data folder)")
+                             "server folder of the data folder), or redis://host:port/db shared by "
+                             "several processes")
     parser.add_argument("--behind-proxy", action="store_true",
                         help="players come through a proxy (nginx: deploy/) that says their address in "
                              "X-Real-IP; the limits per player count that address")
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
     except (OSError, ssl.SSLError) as err:
         parser.exit(2, f"{prog}: the certificate cannot be used: {err}\n")
     try:
-        store = TableStore(args.store or default_url())
+        store = open_store(args.store or default_url())
     except (OSError, ValueError, sqlite3.Error) as err:
         parser.exit(2, f"{prog}: the store cannot be opened: {err}\n")
     log_once(as_json=args.log_json)

@@ -48,7 +48,7 @@ from .hosting import (PROTOCOL, ROOM_CODE_LENGTH, ROOM_LETTERS, SERVER_CODE_LENG
                       new_room_code, quoted, short)
 from .metrics import CONTENT_TYPE, ServerMetrics, kind_of
 from .rooms import Admission, Bucket, Limits, Refusal, created_seats_problem, expiry
-from .store import TableStore
+from .store import SharedTableStore, TableStore
 
 LISTEN_ADDRESS = os.environ.get("CHAINTABLE_LISTEN", "0.0.0.0")  # where a host's app listens: every address
 OUTBOX_LIMIT = 500  # messages waiting for one player: a player this far behind has stopped reading
@@ -105,7 +105,7 @@ class TableServer:
                  messages_per_second: float = MESSAGES_PER_SECOND,
                  on_move: Callable[[HostedTable], None] | None = None, one_table: bool = False,
                  keepalive: float = KEEPALIVE_SECONDS, creates_tables: bool = True,
-                 limits: Limits | None = None, store: TableStore | None = None, behind_proxy: bool = False) -> None:
+                 limits: Limits | None = None, store: TableStore | SharedTableStore | None = None, behind_proxy: bool = False) -> None:
         """`tls`: an ssl.SSLContext with the server's certificate, for wss:// (None: ws://).
         `messages_per_second`: the pace a player may keep up (a benchmark's players go faster).
         `on_move`: called with the table after each change of its game (on the server's thread).
@@ -220,8 +220,15 @@ class TableServer:
         self.restored.set()
 
     def _room(self, code: str) -> Room | None:
-        """The room of `code`; a stored one not served again yet is, at once (its players are back first)."""
-        return self.rooms.get(code) or (self._restore(code) if code in self._stored else None)
+        """The room of `code`; a stored one not served again yet is, at once (its players are back
+        first), and so is one a shared store keeps that no other process holds now."""
+        if code in self.rooms:
+            return self.rooms[code]
+        if code not in self._stored and isinstance(self.store, SharedTableStore):
+            kept = self.store.table(code)
+            if kept is not None and self.store.claim(code):
+                self._stored[code] = kept
+        return self._restore(code) if code in self._stored else None
 
     def _restore(self, code: str) -> Room | None:
         owner, record = self._stored.pop(code)
@@ -258,7 +265,8 @@ class TableServer:
     def _code_free(self, code: str) -> bool:
         """Whether a table set up here may take `code`: a server's length and letters, and no table's."""
         return (len(code) == SERVER_CODE_LENGTH and set(code) <= set(ROOM_LETTERS)
-                and code not in self.rooms and code not in self._stored)
+                and code not in self.rooms and code not in self._stored
+                and (self.store is None or (self.store.table(code) is None and self.store.claim(code))))
 
     def _remove(self, room: Room) -> None:
         """The room is no longer served (its players were told), nor kept."""
@@ -431,7 +439,10 @@ class TableServer:
         problem = self.admission.may_create(address)
         if problem is not None:
             return problem
-        table.room = code or ""
+        while code is None:
+            drawn = new_room_code(SERVER_CODE_LENGTH)
+            code = drawn if self._code_free(drawn) else None
+        table.room = code
         room = self._add_room(table, address, created=True)
         self._post(websocket, {"version": PROTOCOL, "type": "room", "room": room.code})
         return self._seat(websocket, room, table.host_seat, table.host_token, host=False)
@@ -567,6 +578,8 @@ class TableServer:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             now = time.monotonic()
+            if self.store is not None:
+                self.store.renew()
             for room in list(self.rooms.values()) if self.creates_tables else ():
                 reason = expiry(room.table.started, room.over, now - room.changed_at, self.limits)
                 if reason is not None:

@@ -9,7 +9,11 @@ killed; only a power cut may lose the last moves). Each row is a table's record 
 (`HostedTable.stored`: the saves' format, the seats' tokens as hashes only).
 
 A store is named by a URL: `sqlite:///tables.sqlite3` (a path relative to the working folder) or
-`sqlite:////var/lib/chaintable/tables.sqlite3` (an absolute one), as SQLAlchemy names them."""
+`sqlite:////var/lib/chaintable/tables.sqlite3` (an absolute one), as SQLAlchemy names them; or
+`redis://host:port/db`, a store several server processes share (`SharedTableStore`, through the
+`redis` client library): each process holds a lease on each room it serves, so a room is served by
+one process at a time, and a process that meets a room whose lease ran out (its process was
+killed) takes it over from the store."""
 
 from __future__ import annotations
 
@@ -18,9 +22,20 @@ import sqlite3
 from pathlib import Path
 from typing import Iterator
 
+import redis
+from redis.exceptions import LockError, RedisError
+
 from ..paths import data_dir
 
 SCHEME = "sqlite:///"
+SHARED_SCHEMES = ("redis://", "rediss://")
+LEASE_SECONDS = 5.0  # a room whose process stopped renewing its lease is taken over this long after
+KEY = "chaintable:"  # the prefix of every key the shared store writes
+
+
+def open_store(url: str) -> TableStore | SharedTableStore:
+    """The store a URL names; OSError, ValueError or sqlite3.Error when it cannot be opened."""
+    return SharedTableStore(url) if url.startswith(SHARED_SCHEMES) else TableStore(url)
 
 
 def default_url() -> str:
@@ -36,6 +51,8 @@ def store_path(url: str) -> Path:
 
 
 class TableStore:
+    """One process's own store: every table in it is this process's."""
+
     def __init__(self, url: str) -> None:
         """Open (or make) the store at `url`; OSError or sqlite3.Error when it cannot be."""
         path = store_path(url)
@@ -57,5 +74,83 @@ class TableStore:
         for room, owner, record in self.db.execute("SELECT room, owner, record FROM tables").fetchall():
             yield room, owner, json.loads(record)
 
+    def table(self, room: str) -> tuple[str | None, dict] | None:
+        """The table kept for `room` (the address that set it up, its record), or None."""
+        row = self.db.execute("SELECT owner, record FROM tables WHERE room = ?", (room,)).fetchone()
+        return None if row is None else (row[0], json.loads(row[1]))
+
+    def claim(self, room: str) -> bool:
+        """Whether this process may serve `room`: always, its store being its own."""
+        return True
+
+    def renew(self) -> None:
+        """Nothing to renew: no other process serves this store's tables."""
+
     def close(self) -> None:
         self.db.close()
+
+
+class SharedTableStore:
+    """Tables in Redis, shared by several server processes: each table a key holding its JSON,
+    each room served under a lease (redis-py's Lock: SET NX PX with a token of this process,
+    extended by `renew`, released only by its holder) that lapses `LEASE_SECONDS` after its
+    process stops renewing it. `tables()` is empty: a process serves a room once a player comes
+    to it there (`table`, `claim`)."""
+
+    def __init__(self, url: str) -> None:
+        """Connect to the Redis at `url`; OSError when it cannot be reached."""
+        try:
+            self.redis = redis.Redis.from_url(url)
+            self.redis.ping()
+        except (RedisError, ValueError) as err:
+            raise OSError(f"Redis at {url} cannot be reached: {err}") from err
+        self.leases: dict[str, redis.lock.Lock] = {}
+
+    def write(self, room: str, owner: str | None, record: dict) -> None:
+        self.redis.set(f"{KEY}table:{room}", json.dumps({"owner": owner, "record": record}, separators=(",", ":")))
+
+    def forget(self, room: str) -> None:
+        self.redis.delete(f"{KEY}table:{room}")
+        self._release(room)
+
+    def tables(self) -> Iterator[tuple[str, str | None, dict]]:
+        return iter(())
+
+    def table(self, room: str) -> tuple[str | None, dict] | None:
+        text = self.redis.get(f"{KEY}table:{room}")
+        if text is None:
+            return None
+        kept = json.loads(text)
+        return kept["owner"], kept["record"]
+
+    def claim(self, room: str) -> bool:
+        """Take the room's lease: whether this process now holds it (no other live one does)."""
+        if room in self.leases:
+            return True
+        lease = self.redis.lock(f"{KEY}lease:{room}", timeout=LEASE_SECONDS, blocking=False, thread_local=False)
+        if not lease.acquire():
+            return False
+        self.leases[room] = lease
+        return True
+
+    def renew(self) -> None:
+        """Every lease held runs `LEASE_SECONDS` again from now (the server calls this each second)."""
+        for room, lease in list(self.leases.items()):
+            try:
+                lease.reacquire()
+            except LockError:
+                del self.leases[room]
+
+    def _release(self, room: str) -> None:
+        lease = self.leases.pop(room, None)
+        try:
+            if lease is not None:
+                lease.release()
+        except LockError:
+            pass  # it had lapsed already
+
+    def close(self) -> None:
+        """A clean stop: every lease released at once, so another process may serve the rooms."""
+        for room in list(self.leases):
+            self._release(room)
+        self.redis.close()
