@@ -146,3 +146,28 @@ def test_the_command_logs_a_json_object_a_line_for_each_event(tmp_path):
     events = [(line["event"], line.get("room"), line.get("seat")) for line in lines if "event" in line]
     assert events[:3] == [("table_opened", room, None), ("seated", room, 0), ("left", room, 0)]
     assert all({"time", "level", "logger", "message"} <= set(line) for line in lines)
+
+
+def test_metrics_count_refusals_for_pace_and_limits():
+    from game.net.rooms import Limits
+    from game.net.server import BURST
+
+    server = TableServer("127.0.0.1", 0, messages_per_second=0.001, limits=Limits(connections_per_client=3))
+    server.start()
+    players = two_players(server)
+    extra = [TableClient(address(server)) for _ in range(2)]
+    try:
+        for _ in range(BURST + 1):
+            players[0].client.send({"type": "undo", "seen": -1})
+        deadline = time.monotonic() + WAIT
+        while refusals(scrape(server), "pace") < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        for client in extra:
+            client.open({"type": "look", "room": "ABCDEFGHJK"})
+        extra[1].wait_for("refused", WAIT)
+        samples = scrape(server)
+        assert refusals(samples, "pace") == 1 and refusals(samples, "limits") == 1
+    finally:
+        for client in [*extra, *(player.client for player in players)]:
+            client.close()
+        server.stop()
