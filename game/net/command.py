@@ -53,8 +53,8 @@ def help_paragraphs(prog: str) -> tuple[str, str]:
     return paragraphs[0].replace("`chaintable-server`", prog), paragraphs[-1]
 
 
-def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
-    """`prog`: the name the command was called by (the executables run it as `chaintable --server`)."""
+def command_line(prog: str) -> argparse.ArgumentParser:
+    """The command's options and its whole help."""
     description, epilog = help_paragraphs(prog)
     parser = argparse.ArgumentParser(prog=prog, description=description, epilog=epilog)
     parser.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every one)")
@@ -70,6 +70,12 @@ def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
                              "X-Real-IP; the limits per player count that address")
     parser.add_argument("--log-json", action="store_true",
                         help="log each event as one JSON object a line (for a log collector)")
+    return parser
+
+
+def main(argv: list[str] | None = None, prog: str = "chaintable-server") -> int:
+    """`prog`: the name the command was called by (the executables run it as `chaintable --server`)."""
+    parser = command_line(prog)
     args = parser.parse_args(argv)
     try:
         context = tls_context(args.certificate, args.key)

@@ -119,26 +119,22 @@ class TableServer:
         server starts (game/net/store.py); the server closes it when it stops.
         `behind_proxy`: every connection comes through a proxy (deploy/nginx) that says the
         player's address in `X-Real-IP`: the limits per client count that address."""
-        self.behind_proxy = behind_proxy
-        self.address = (host, port)
-        self.keepalive = keepalive
+        self.behind_proxy, self.address, self.keepalive = behind_proxy, (host, port), keepalive
         self._outboxes: dict[ServerConnection, Outbox] = {}
         self._looking: dict[ServerConnection, Room] = {}  # a connection -> the room whose lobby it watches
         self.tls = tls
         self.messages_per_second = messages_per_second
         self.computer_pace = computer_pace  # seconds between a move and a computer's next
-        self.on_move = on_move
-        self.one_table = one_table
-        self.creates_tables = creates_tables
+        self.on_move, self.one_table, self.creates_tables = on_move, one_table, creates_tables
         self.limits = limits or Limits()
         self.admission = Admission(self.limits)
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.port: int | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stopped: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # the server's loop, thread and listener, once started
         self._thread: threading.Thread | None = None
         self._server: Server | None = None
+        self._stopped: asyncio.Event | None = None
         self._stored: dict[str, tuple[str | None, dict]] = {}  # a room kept in the store, not served again yet
         self.restored = threading.Event()
         self.metrics = ServerMetrics(tables=lambda: len(self.rooms), players=self._players_connected)
