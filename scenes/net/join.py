@@ -27,6 +27,7 @@ from game.net.hosting import ROOM_CODE_LENGTH, SERVER_CODE_LENGTH
 from game.session import NAME_LIMIT
 
 from scenes.menus.confirm import Confirm
+from scenes.net.reaching import ReachesTable
 from scenes.shell.app import Scene
 from scenes.shell import keymap
 from scenes.ui import theme
@@ -52,7 +53,7 @@ def shown_address(uri: str) -> str:
     return uri.removeprefix("ws://")
 
 
-class JoinScene(Scene):
+class JoinScene(ReachesTable, Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         tables, problem = joined.joined_tables()
@@ -83,16 +84,6 @@ class JoinScene(Scene):
         self.browser.start()
         app.quit_hooks.append(self.stop_looking)
         pygame.key.start_text_input()
-
-    @property
-    def message(self) -> str:
-        return self._message
-
-    @message.setter
-    def message(self, words: str) -> None:
-        """A new message, laid out at once: it takes the lines it wraps to."""
-        self._message = words
-        self.layout(self.app.size)
 
     def stop_looking(self) -> None:
         """No more looking for tables on the local network (the screen is left)."""
@@ -216,15 +207,7 @@ class JoinScene(Scene):
 
     def update(self, dt: float) -> None:
         self.show_found()
-        if self.connecting is not None and self.connecting.done:
-            self.connected(self.connecting)
-        if self.client is None:
-            return
-        for message in self.client.poll():
-            self.unread.append(message)
-            self.take(message)
-            if self.client is None or self.app.top is not self:
-                return
+        self.read_answers()
 
     def connected(self, attempt: Thinker) -> None:
         self.connecting = None

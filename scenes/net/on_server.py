@@ -26,6 +26,7 @@ from game.net.hosting import HostedTable
 from scenes.net.host import Choices, table_games
 from scenes.net.join import shown_address
 from scenes.net.lobby import Lobby
+from scenes.net.reaching import ReachesTable
 from scenes.shell import keymap
 from scenes.shell.app import Scene
 from scenes.ui import theme
@@ -59,7 +60,7 @@ def unreachable_words(tried: str, failure: str) -> str:
     return f"The server at {tried} cannot be reached: {reason}."
 
 
-class Framed(Scene):
+class Framed(ReachesTable, Scene):
     """A screen of this flow: a gold-edged box, its title, and a message wrapped whole."""
 
     title = ""
@@ -69,16 +70,6 @@ class Framed(Scene):
         self._message = ""
         self.message_lines: list[str] = []
         self.message_y = 0
-
-    @property
-    def message(self) -> str:
-        return self._message
-
-    @message.setter
-    def message(self, words: str) -> None:
-        """A new message, laid out at once: it takes the lines it wraps to."""
-        self._message = words
-        self.layout(self.app.size)
 
     def lay_box(self, size) -> int:
         """The box and the title; the y below the title."""
@@ -242,15 +233,7 @@ class SettingUp(Framed):
         self.client, self.unread = None, []
 
     def update(self, dt: float) -> None:
-        if self.connecting is not None and self.connecting.done:
-            self.connected(self.connecting)
-        if self.client is None:
-            return
-        for message in self.client.poll():
-            self.unread.append(message)
-            self.take(message)
-            if self.client is None or self.app.top is not self:
-                return
+        self.read_answers()
 
     def connected(self, attempt: Thinker) -> None:
         self.connecting = None
