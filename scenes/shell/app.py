@@ -11,6 +11,7 @@ import pygame
 
 from game import storage
 
+from scenes.shell import memory
 from scenes.shell.keymap import FULLSCREEN, KeyGuard
 from scenes.ui import cardart, resources, theme
 from scenes.ui.resources import asset
@@ -127,6 +128,7 @@ class App:
         self.first_frame_hook = None
         self.screens = None  # scenes.shell.screens.Screens, set by open_app: how scenes open one another
         self.changed = True  # a scene came or went since the last frame: draw one even when idle
+        self.screen_closed = False  # a scene covering the window left: its memory is freed next frame
         self.keys = KeyGuard()  # no key meant for one screen lands on the next
         self.quit_hooks: list = []  # called once as the app quits (a table this app hosts is ended)
         pygame.key.set_repeat(350, 40)
@@ -162,9 +164,7 @@ class App:
         elif not on and self.fullscreen:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.settings["fullscreen"] = on
-        for scene in self.stack:
-            scene.layout(self.size)
-        self.changed = True
+        self.lay_out_again()
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on or off, remembered for the next run."""
@@ -197,19 +197,26 @@ class App:
         self.keys.screen_opened(settle=scene.settles)
 
     def pop(self) -> None:
-        self.stack.pop()
+        self.closing(self.stack.pop())
         if self.stack:
             self.stack[-1].layout(self.size)
         self.changed = True
         self.keys.screen_opened()
 
     def replace(self, scene: Scene) -> None:
-        self.stack.pop()
+        self.closing(self.stack.pop())
         self.push(scene)
 
     def reset_to(self, scene: Scene) -> None:
+        for closed in self.stack:
+            self.closing(closed)
         self.stack.clear()
         self.push(scene)
+
+    def closing(self, scene: Scene) -> None:
+        """A scene left the stack. One that covers the window (a table, a replay) is freed at the
+        next frame (scenes/shell/memory.py), once the code that closed it has returned."""
+        self.screen_closed = self.screen_closed or scene.covers()
 
 
     def save_settings(self) -> str | None:
@@ -235,8 +242,16 @@ class App:
         resources.text_scale = resources.LARGE_TEXT_SCALE if self.settings.get("large_text") else 1.0
         cardart.set_style(self.settings["four_colour"], self.settings["card_back"])
         self.sounds.set_volume(self.settings["sound_volume"])
+        self.lay_out_again()
+
+    def lay_out_again(self) -> None:
+        """The window's size or the looks changed: every scene laid out anew, and nothing drawn for
+        the window as it was kept (scenes/ui/surface_cache.py)."""
+        resources.forget_drawn(self.size)
+        memory.give_back_freed()
         for scene in self.stack:
             scene.layout(self.size)
+        self.changed = True
 
     def quit(self) -> None:
         self.running = False
@@ -254,6 +269,9 @@ class App:
 
     def step(self, events, dt: float) -> None:
         """One frame: dispatch `events`, advance time by `dt` seconds, draw."""
+        if self.screen_closed:
+            self.screen_closed = False
+            memory.release_closed_screens()
         self.keys.tick(dt)
         for event in events:
             if event.type == WOKEN or not self.keys.passes(event):
@@ -266,8 +284,7 @@ class App:
                 height = max(self.MIN_SIZE[1], event.h)
                 if (width, height) != (event.w, event.h):
                     self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-                for scene in self.stack:
-                    scene.layout(self.size)
+                self.lay_out_again()
                 continue
             if FULLSCREEN.pressed(event):
                 self.toggle_fullscreen()

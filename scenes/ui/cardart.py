@@ -20,6 +20,7 @@ from game.cards import RANK_LABELS, SUIT_SYMBOLS, Card
 
 from scenes.ui import theme
 from scenes.ui.resources import asset, font
+from scenes.ui.surface_cache import cached_surface
 
 
 def card_size(width: int) -> tuple[int, int]:
@@ -55,7 +56,7 @@ TWO_COLOURS = {"S": theme.CARD_BLACK, "H": theme.CARD_RED, "D": theme.CARD_RED, 
 FOUR_COLOURS = {**TWO_COLOURS, "D": theme.CARD_BLUE, "C": theme.CARD_GREEN}
 COURT_PIP_INK = b"#0a0b0c"  # the placeholder ink of the pips in the court pictures (assets/cards)
 COURT_SHAPE = 124.3 / 199.7  # width over height of a court picture
-COURT_MASTER_WIDTH = 360
+COURT_MASTER_WIDTH = 240  # the largest court picture a table draws: 98 px at 1920x1080, 197 px at 3840x2160
 
 _style = Style()
 
@@ -78,7 +79,7 @@ def playing_card(card: Card, width: int) -> pygame.Surface:
     return _playing_card(card, width, _style.four_colour)
 
 
-@lru_cache(maxsize=256)
+@cached_surface
 def _playing_card(card: Card, width: int, four_colour: bool) -> pygame.Surface:
     w, h = card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -238,7 +239,7 @@ def _draw_pips(surface: pygame.Surface, rank: int, suit: str, ink, pad: int) -> 
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
-@lru_cache(maxsize=128)
+@cached_surface
 def _pip(suit: str, ink: tuple, size: int) -> pygame.Surface:
     """One suit symbol `size` pixels high, cut to its ink."""
     pip = _inked(font(size * 4 // 3).render(suit, True, ink))
@@ -254,14 +255,19 @@ def court_picture(rank: int, suit: str, ink, width: int) -> pygame.Surface:
     """The portrait of a jack, queen or king (assets/cards), its pips in the suit's ink.
 
     Up to COURT_MASTER_WIDTH it is scaled down from one rendering at that width: reading an SVG
-    takes tens of milliseconds, and a zooming board asks for new sizes every frame."""
+    takes tens of milliseconds (hundreds on a slow machine), and a zooming board asks for new
+    sizes every frame. The renderings are kept apart from the faces (COURT_MASTERS_KEPT): a
+    resize empties the faces' cache, never these."""
     size = (width, round(width / COURT_SHAPE))
     if width > COURT_MASTER_WIDTH:
         return _render_court(rank, suit, tuple(ink), width)
     return pygame.transform.smoothscale(_render_court(rank, suit, tuple(ink), COURT_MASTER_WIDTH), size)
 
 
-@lru_cache(maxsize=32)
+COURT_MASTERS_KEPT = 12  # the court cards of one look (a four-colour deck inks two suits anew): 4.4 MB
+
+
+@lru_cache(maxsize=COURT_MASTERS_KEPT)
 def _render_court(rank: int, suit: str, ink: tuple, width: int) -> pygame.Surface:
     name = f"{RANK_LABELS[rank]}{suit}.svg"
     svg = asset("cards", name).read_bytes().replace(COURT_PIP_INK, b"#%02x%02x%02x" % ink)
@@ -276,7 +282,7 @@ def back(width: int) -> pygame.Surface:
     return _back(width, _style.back)
 
 
-@lru_cache(maxsize=16)
+@cached_surface
 def _back(width: int, name: str) -> pygame.Surface:
     w, h = card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -318,7 +324,7 @@ def _diamonds(surface, inner: pygame.Rect, base, color, step: int) -> None:
 BACK_PATTERNS = {"blue": _lattice, "red": _diamonds}
 
 
-@lru_cache(maxsize=16)
+@cached_surface
 def glow(width: int) -> pygame.Surface:
     """A soft highlight drawn behind a card or slot that a dragged card may be dropped on."""
     w, h = card_size(width)
@@ -347,10 +353,11 @@ def chosen_frame(surface: pygame.Surface, rect: pygame.Rect, thickness: int) -> 
                      border_radius=radius - thickness // 2)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=1)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table's felt for a window size: a fine grain, darker towards the corners. Drawn once
-    per size (a small picture smoothed up to the window) and blitted whole each frame."""
+    per size (a small picture smoothed up to the window) and painted into each table's
+    background; only the window's own size is kept (8 MB at 1920x1080)."""
     w, h = size
     grain = _felt_grain(96)
     surface = pygame.Surface(size)
@@ -379,7 +386,7 @@ def empty_slot(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=max(3, rect.w // 10))
 
 
-@lru_cache(maxsize=8)
+@cached_surface
 def shade(width: int) -> pygame.Surface:
     """A veil over a hand card that cannot be played now."""
     surface = pygame.Surface(card_size(width), pygame.SRCALPHA)
@@ -387,7 +394,7 @@ def shade(width: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=128)
+@cached_surface
 def dimmed(face_image: pygame.Surface) -> pygame.Surface:
     """A face (as `face` drew it) for a card that cannot be played now: its colours mostly
     drained and darkened, so that a court's portrait reads as dimmed as a number card does."""

@@ -10,6 +10,8 @@ import pygame
 
 from game.files import showable
 
+from scenes.ui.surface_cache import cached_surface
+
 
 def asset_root() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
@@ -34,7 +36,7 @@ def text_px(size: float) -> int:
     return max(MIN_TEXT_PX, round(size * text_scale))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)  # a frame asks for a dozen sizes; each font holds about 100 KB
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return pygame.font.Font(str(asset("fonts", name)), max(8, int(size)))
@@ -49,7 +51,7 @@ def drawable(message: str) -> str:
     return showable(message[:LONGEST_LINE])
 
 
-@lru_cache(maxsize=512)
+@cached_surface
 def text(message: str, size: int, color: tuple, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: the table redraws the same labels every frame. A text of only
     characters of no width (a zero-width space) draws as nothing, where the font refuses it."""
@@ -57,3 +59,11 @@ def text(message: str, size: int, color: tuple, bold: bool = False) -> pygame.Su
         return font(size, bold).render(drawable(message), True, color)
     except pygame.error:
         return font(size, bold).render("", True, color)
+
+
+def forget_drawn(window: tuple[int, int]) -> None:
+    """Forget the pictures and fonts drawn for the window as it was: its size or a setting of the
+    looks (the text size, the deck) changed, so none of them is drawn again as it was. The
+    pictures' cache is budgeted for `window` (scenes/ui/surface_cache.py)."""
+    cached_surface.fit(window)
+    font.cache_clear()

@@ -3,14 +3,13 @@ its points, the 6 and 9 underlined so they read either way up."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game.chainchain.rules import (Tile)
 
 from scenes.ui import cardart, theme
 from scenes.ui.resources import font
+from scenes.ui.surface_cache import cached_surface
 
 
 VOWEL_INK = (190, 40, 50)
@@ -23,7 +22,7 @@ def paint_tile(tile: Tile, width: int) -> pygame.Surface:
     return _tile_face(tile.face, tile.is_letter, tile.is_vowel, tile.points, width)
 
 
-@lru_cache(maxsize=256)
+@cached_surface
 def _tile_face(text: str, letter: bool, vowel: bool, points: int, width: int) -> pygame.Surface:
     """A number card (its own colour per value) or a letter card (vowels red, consonants blue)."""
     w, h = cardart.card_size(width)

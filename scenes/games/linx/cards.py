@@ -4,13 +4,13 @@ and colour, so the deck reads in greyscale too) and scoring cards with length an
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from game.linx.cards import DECK, LinxCard, ScoringCard
 from scenes.ui import cardart, theme
 from scenes.ui.resources import font
+from scenes.ui.surface_cache import cached_surface
 
 SYMBOL_COLOURS = {"gold": (180, 125, 0), "silver-blue": (70, 100, 150), "violet": (120, 60, 170),
                   "red": (200, 30, 40), "teal": (0, 128, 128), "green": (30, 125, 50)}
@@ -46,7 +46,7 @@ def symbol_shape(surface, code: str, colour, center, radius: int) -> None:
         pygame.draw.line(surface, theme.CARD_FACE, (x, y - r * 0.8), (x, y + r), max(1, r // 8))
 
 
-@lru_cache(maxsize=512)
+@cached_surface
 def paint_linx_card(card: LinxCard, width: int) -> pygame.Surface:
     w, h = cardart.card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -60,7 +60,7 @@ def paint_linx_card(card: LinxCard, width: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=64)
+@cached_surface
 def paint_scoring_card(card: ScoringCard, width: int) -> pygame.Surface:
     w, h = cardart.card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
@@ -15,6 +14,7 @@ from game.sovereign.rules import PlacedView
 from scenes.games.sovereign.emblems import emblem
 from scenes.ui import cardart, theme
 from scenes.ui.resources import font, text
+from scenes.ui.surface_cache import cached_surface
 from scenes.ui.widgets import wrap_words
 
 
@@ -81,7 +81,7 @@ def class_face(card: ClassCard, width: int) -> pygame.Surface:
     return _class_face(card, width, short_print(card.kind) if width >= SHORT_PRINT_WIDTH else "")
 
 
-@lru_cache(maxsize=512)
+@cached_surface
 def _class_face(card: ClassCard, width: int, ability: str) -> pygame.Surface:
     w, h = cardart.card_size(width)
     ink = SUIT_INK.get(card.suit, SUIT_INK[""])
@@ -150,7 +150,7 @@ def draw_event_seal(surface, centre, radius: int) -> None:
     surface.blit(mark, mark.get_rect(center=centre))
 
 
-@lru_cache(maxsize=32)
+@cached_surface
 def event_face(name: str, words: str, width: int, size: int) -> pygame.Surface:
     """The active event as a card as wide as `width`: a violet band with its name (wrapped
     whole), a comet, and what it does at text `size`, as tall as its words need."""
@@ -199,7 +199,7 @@ def placed_face(placed: PlacedView, width: int) -> pygame.Surface:
     return _placed_face(placed, width, short_print(placed.card.kind) if known else "", cardart.style())
 
 
-@lru_cache(maxsize=1024)
+@cached_surface
 def _placed_face(placed: PlacedView, width: int, ability: str, _looks: cardart.Style) -> pygame.Surface:
     """`_looks` keys the cache: a face-down card shows the back chosen in the settings."""
     if placed.card is None:
@@ -283,7 +283,7 @@ class TokenMark:
     kind: str
 
 
-@lru_cache(maxsize=64)
+@cached_surface
 def token_face(token: TokenMark, width: int) -> pygame.Surface:
     """A token as big as a quarter of a card's width (the size of one drawn on a card)."""
     radius = max(8, width // 4)

@@ -9,13 +9,13 @@ hands (pass and play); which chain each shows follows it."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable, Sequence
 
 import pygame
 
 from scenes.table.parts import Slot, SlotRow
 from scenes.ui import theme
+from scenes.ui.surface_cache import cached_surface
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width
 
 PLACES = 7          # the places a chain is laid out for (sudden death may add more: the row carries on)
@@ -23,7 +23,7 @@ EDGES_SHOWN = 3     # at most this many cards under a stack's top show as edges
 VEIL_ALPHA = 90     # how dark the veil over a chain or place a held card cannot go to
 
 
-@lru_cache(maxsize=16)
+@cached_surface
 def veil(size: tuple[int, int]) -> pygame.Surface:
     """A see-through dark sheet: what a held card cannot go onto."""
     sheet = pygame.Surface(size, pygame.SRCALPHA)

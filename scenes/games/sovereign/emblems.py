@@ -7,11 +7,11 @@ Each is drawn four times larger than asked and smoothed down, for clean edges, a
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from scenes.ui.resources import font
+from scenes.ui.surface_cache import cached_surface
 
 OVERSAMPLE = 4
 
@@ -130,7 +130,7 @@ def _generic(s, ink, size, kind: str):
     s.blit(letter, letter.get_rect(center=(c, c)))
 
 
-@lru_cache(maxsize=256)
+@cached_surface
 def emblem(kind: str, size: int, ink: tuple) -> pygame.Surface:
     """The class's emblem, `size` pixels square, in `ink` on a clear ground."""
     big = size * OVERSAMPLE
