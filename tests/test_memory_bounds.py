@@ -2,13 +2,17 @@
 budget in bytes set by the window, the least recently used going first, and forgotten when the
 window changes size; the court portraits, the felt and the fonts are kept for one look, one
 window size and a frame's text sizes; a table (joined over the network too) that was left is
-freed at the next frame, not when Python's cycle collector gets round to it.
+freed at the next frame, not when Python's cycle collector gets round to it; the app never reads
+the Redis client library, which only a server sharing its tables needs.
 (benchmarks/memory_soak.py and benchmarks/joiner_memory.py measure what this keeps resident.)"""
 
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 import weakref
+from pathlib import Path
 
 import pygame
 import pytest
@@ -149,3 +153,12 @@ def test_a_joined_table_left_is_freed_with_its_connection(driver, server, no_col
     assert frames_until(driver, lambda: isinstance(driver.app.top, MainMenu))
     driver.frame()
     assert table() is None and client() is None
+
+
+def test_the_app_never_reads_the_redis_library():
+    """A server sharing its tables through Redis reads it when it connects; it would cost every
+    player's app 6 MB resident."""
+    opened = "import sys; import scenes.shell.screens; print('redis' in sys.modules)"
+    answer = subprocess.run([sys.executable, "-c", opened], cwd=Path(__file__).parents[1], capture_output=True,
+                            text=True, timeout=60, check=True)
+    assert answer.stdout.strip().splitlines()[-1] == "False"

@@ -22,9 +22,6 @@ import sqlite3
 from pathlib import Path
 from typing import Iterator
 
-import redis
-from redis.exceptions import LockError, RedisError
-
 from ..paths import data_dir
 
 SCHEME = "sqlite:///"
@@ -98,7 +95,12 @@ class SharedTableStore:
     to it there (`table`, `claim`)."""
 
     def __init__(self, url: str) -> None:
-        """Connect to the Redis at `url`; OSError when it cannot be reached."""
+        """Connect to the Redis at `url`; OSError when it cannot be reached. The redis library is
+        read here, not with the module: the app imports this module with the server, and the
+        library would cost every player's app 6 MB resident (benchmarks/memory_soak.py)."""
+        import redis
+        from redis.exceptions import RedisError
+
         try:
             self.redis = redis.Redis.from_url(url)
             self.redis.ping()
@@ -135,6 +137,8 @@ class SharedTableStore:
 
     def renew(self) -> None:
         """Every lease held runs `LEASE_SECONDS` again from now (the server calls this each second)."""
+        from redis.exceptions import LockError
+
         for room, lease in list(self.leases.items()):
             try:
                 lease.reacquire()
@@ -142,6 +146,8 @@ class SharedTableStore:
                 del self.leases[room]
 
     def _release(self, room: str) -> None:
+        from redis.exceptions import LockError
+
         lease = self.leases.pop(room, None)
         try:
             if lease is not None:
