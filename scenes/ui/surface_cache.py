@@ -4,7 +4,7 @@ backs, glows, emblems), bounded by the bytes of their pixels: the least recently
 Each picture cache once counted its own entries (512 texts, 256 playing cards, 1,024 Sovereign's
 Chain cards in play...), so what they held grew with the window: a card at 1920x1080 has six times
 the pixels of one at 800x600, and a window dragged through many sizes filled the caches with
-every size's cards (55 MB of pictures, 200 MB resident: benchmarks/memory_soak.py). Now the
+every size's cards (55 MB of pictures after a few drags between 800x600 and 1920x1080). Now the
 cache holds as many bytes as WINDOWS_OF_PICTURES windows' pixels: a frame of the busiest table
 draws pictures worth 0.6 of its window (5 MB at 1920x1080, 1 MB at 800x600), the rest keeps what
 the next frames draw again (the log's lines, the cards of other seats). The app empties the
@@ -39,14 +39,14 @@ class SurfaceCache:
         self._kept: OrderedDict[tuple, tuple[pygame.Surface, int]] = OrderedDict()
 
     def __call__(self, draw: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
-        kept = self._kept
+        find, touch = self._kept.get, self._kept.move_to_end  # bound once: a frame asks hundreds of times
 
         @functools.wraps(draw)
         def cached(*args) -> pygame.Surface:
             key = (draw, args)
-            found = kept.get(key)
+            found = find(key)
             if found is not None:
-                kept.move_to_end(key)
+                touch(key)
                 return found[0]
             picture = draw(*args)
             self._keep(key, picture, args)
