@@ -75,7 +75,7 @@ def main() -> None:
     args = parser.parse_args()
     for label, command in TARGETS.items():
         if not Path(command[0]).exists():
-            print(f"{label}: not built (see README: Building)")
+            print(f"{label}: not built (see docs/BUILDING.md)")
             continue
         times = sorted(first_frame_time(command) for _ in range(args.runs))
         line = f"{label:17s} first menu frame: median {statistics.median(times):.3f} s (min {times[0]:.3f})"

@@ -40,7 +40,7 @@ class GameDescriptor:
     guide: Sheet     # the rules sheet: text in the table's own words, and pictures of positions
     # How Hard and Expert look ahead: "tree" (ISMCTS, game.ai.ismcts) or "rollout" (the rule of
     # thumb's best moves compared by playing on with it, game.ai.rollout); measured per game with
-    # the arena (README).
+    # the arena (docs/BENCHMARKS.md).
     lookahead: str = "tree"
     # The table scene, "module:Class" in scenes/; named, not imported, because game/ never
     # imports pygame. The scene module also registers the painters of the game's own cards.

@@ -262,7 +262,7 @@ def test_the_search_blocks_a_player_who_would_otherwise_win(chains_last_card):
 
 
 def test_how_each_game_looks_ahead():
-    """LOOKAHEAD, measured with the arena (README): a tree search for Chains, rollouts of the rule
+    """LOOKAHEAD, measured with the arena (docs/BENCHMARKS.md): a tree search for Chains, rollouts of the rule
     of thumb where it plays well; either may be asked for."""
     assert isinstance(make_player(find_game("chains"), "hard", 1), ISMCTSPlayer)
     assert isinstance(make_player(find_game("chains"), "hard", 1, style="rollout"), RolloutPlayer)
