@@ -307,3 +307,38 @@ def test_a_fault_in_the_tables_own_hint_or_flight_is_told_and_the_game_goes_on(d
         bens_move(driver, table, ben)
     assert driver.app.top is table and table.prompt_line.notice == FAULT
     assert to_json(table.current_view()) == to_json(session.stream(ANA).view), "the table took Ben's moves"
+
+
+def test_each_game_of_a_match_is_kept_alone_as_this_seat_saw_it(driver, server):
+    """In a match, the second game's record begins with its own deal: the first game's messages
+    are not kept again in front of it, so its replay and review are of that game alone."""
+    driver.app.settings["animations"] = False
+    session = Session("chains", {"seats": SEATS, "games_to_win": 2}, SEED)
+    code = server.open_room(session)
+    server.rooms[code].created = True  # nobody hosts it: any player deals the next game
+    ana, welcome, snapshot = sit(server, code, ANA)
+    ben = HeadlessPlayer(*sit(server, code, BEN)[::2])
+    driver.app.screens.remote_table(ana, [welcome, snapshot])
+    table = driver.app.top
+    for game_number in (0, 1):
+        play_to_the_end(driver, table, ben, session)
+        assert frames_until(driver, lambda: isinstance(driver.app.top, GameOver))
+        kept = sorted(joined.seen_games_dir().glob(f"*-{game_number}.json"))
+        messages = json.loads(kept[0].read_text())["messages"]
+        this_game = [move for move in session.moves if move.game == game_number]
+        assert messages[0]["type"] == "snapshot" and len(messages) == 1 + len(this_game)
+        assert {m["game_number"] for m in messages} == {game_number}
+        if game_number == 0:
+            driver.key(pygame.K_n)  # the results' Next game
+            assert frames_until(driver, lambda: driver.app.top is table and session.game_number == 1)
+
+
+def play_to_the_end(driver, table, ben, session) -> None:
+    while not session.game_over:
+        if session.to_move == BEN:
+            bens_move(driver, table, ben)
+        else:
+            assert frames_until(driver, lambda: table.my_turn)
+            count = len(session.moves)
+            table.perform(table.legal_actions()[0])
+            assert frames_until(driver, lambda: len(table.session.moves) > count)

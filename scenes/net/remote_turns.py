@@ -93,7 +93,10 @@ class RemoteTurns(Turns):
     def _snapshot(self, message: dict) -> None:
         back = self.reconnecting is not None
         self.reconnecting = None
+        game_before = self.session.game_number
         self.session.take(message)
+        if self.session.game_number != game_before:
+            self.stream_kept = []  # a match's next game: its record begins with its own deal
         self.stream_kept.append(message)
         self.table.refresh("Back at the table." if back else "")
         if not self.host and self.client.token:
