@@ -144,6 +144,25 @@ def test_a_dropped_player_is_waited_for_and_the_host_is_offered_the_seat_after_t
     assert sent == [{"type": "seat_kind", "seat": BEN, "kind": "computer"}]
 
 
+def test_the_hosts_offer_waits_while_the_host_decides_a_move_of_their_own(driver, server):
+    """The offer would cover the table mid-move: it comes once the table waits on someone else."""
+    driver.app.settings["animations"] = False
+    table, ben, session, _code = joined_table(driver, server)
+    anas_turn(driver, table, ben, session)
+    table.turns.host = True
+    seats = [{"name": "Ben", "kind": "human", "held": True, "connected": False, "host": False},
+             {"name": "Ana", "kind": "human", "held": True, "connected": True, "host": True}]
+    table.turns.unread.append({"type": "lobby", "room": "ABCDE", "started": True, "seats": seats})
+    driver.wait(GRACE_SECONDS + 1)
+    assert driver.app.top is table and table.my_turn, "no offer over the host's own decision"
+    count = len(session.moves)
+    table.perform(table.legal_actions()[0])
+    assert frames_until(driver, lambda: len(session.moves) > count)
+    assert session.to_move == BEN
+    assert frames_until(driver, lambda: isinstance(driver.app.top, Confirm))
+    assert driver.app.top.question == "Waiting for Ben"
+
+
 def test_the_host_leaving_brings_the_message_and_the_menu(driver, server):
     table, _ben, _session, code = joined_table(driver, server)
     say_on_host_side(server, code, ANA, {"version": 1, "type": "closing",

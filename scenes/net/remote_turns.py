@@ -143,9 +143,14 @@ class RemoteTurns(Turns):
             self.app.screens.game_over(self.table)
 
     def _grace(self, dt: float) -> None:
-        """On the host's table: a player dropped for GRACE_SECONDS is offered to a computer, once."""
+        """On the host's table: a player dropped for GRACE_SECONDS is offered to a computer, once,
+        and not while the host is deciding a move of their own (the offer would cover the table
+        mid-move): it waits for the table to wait on someone else."""
         for seat in self.dropped_for:
             self.dropped_for[seat] += dt
+        if self.mine:
+            return
+        for seat in self.dropped_for:
             if self.dropped_for[seat] >= GRACE_SECONDS and seat not in self.offered:
                 self.offered.add(seat)
                 self.table.offer_seat(seat)
