@@ -10,7 +10,7 @@ from game import storage
 from game import registry
 from game.lesson import lesson_finished
 from game.earlier import EARLIER_EDITION
-from game.session import EarlierEdition, SaveError
+from game.tables import EarlierEdition, SaveError
 
 from scenes.shell.app import Scene
 from scenes.shell import keymap

@@ -24,7 +24,7 @@ from game.net import discovery
 from game.net.client import TableClient, table_address
 from game.net.server import LISTEN_ADDRESS
 from game.net.hosting import ROOM_CODE_LENGTH, SERVER_CODE_LENGTH
-from game.session import NAME_LIMIT
+from game.tables import NAME_LIMIT
 
 from scenes.menus.confirm import Confirm
 from scenes.net.reaching import ReachesTable
