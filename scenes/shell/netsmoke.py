@@ -71,14 +71,15 @@ def run_join(address: str, room: str, seed: int | None = None, out=sys.stdout) -
     try:
         client, first = _sit(address, room)
         try:
-            remote, checked = _play(client, first, Rng(seed) if seed is not None else None)
+            remote = joined_session(first)
+            checked = _play(client, remote, first, Rng(seed) if seed is not None else None)
         finally:
             client.close()
     except (SmokeFailure, OSError) as err:
         print(f"net smoke join: {err}", file=out, flush=True)
         return 1
     standing = ", ".join(f"{name} {wins}" for name, wins in zip(remote.names, remote.wins))
-    print(f"net smoke join: game over after {len(remote.moves)} moves, {checked} messages checked; "
+    print(f"net smoke join: game over after {len(remote.stream(remote.seat).moves)} moves, {checked} messages checked; "
           f"games won: {standing}", file=out, flush=True)
     return 0
 
@@ -111,9 +112,8 @@ def _next(client: TableClient, kinds: tuple[str, ...]) -> dict:
             raise SmokeFailure(f"the table answered {message}")
 
 
-def _play(client: TableClient, snapshot: dict, rng: Rng | None) -> tuple[JoinedSession, int]:
-    """Play the seat to the end of the game: the RemoteSession and the messages checked."""
-    remote = joined_session(snapshot)
+def _play(client: TableClient, remote: JoinedSession, snapshot: dict, rng: Rng | None) -> int:
+    """Play the seat (just made of `snapshot`) to the end of the game: the messages checked."""
     check_message(remote, snapshot, snapshot["seq"])
     checked, seq = 1, snapshot["seq"]
     while not remote.game_over:
@@ -124,7 +124,7 @@ def _play(client: TableClient, snapshot: dict, rng: Rng | None) -> tuple[JoinedS
         seq += 1
         check_message(remote, message, seq)
         checked += 1
-    return remote, checked
+    return checked
 
 
 def _move(client: TableClient, remote: JoinedSession, rng: Rng | None, seen: int) -> None:
