@@ -38,3 +38,19 @@ def test_card_files_named_over_the_limit_are_listed_as_refused_and_at_the_limit_
     assert found["a" * NAME_LIMIT].value is not None and not found["a" * NAME_LIMIT].problem
     refused = found["b" * NAME_LIMIT]  # shown cut to the limit, with the reason
     assert refused.value is None and f"at most {NAME_LIMIT} characters" in refused.problem
+
+
+@pytest.mark.parametrize("own, missing", [(CLASSES_SUFFIX, EVENTS_SUFFIX), (EVENTS_SUFFIX, CLASSES_SUFFIX)],
+                         ids=["classes alone", "events alone"])
+def test_a_card_set_of_one_file_takes_the_other_from_the_built_in_set(tmp_path, own, missing):
+    """Either half of a card set may be left out: its own file is read, the missing one is the
+    built-in set's (and never the other way round)."""
+    classes, events = builtin_texts()
+    built_in = {CLASSES_SUFFIX: classes, EVENTS_SUFFIX: events}
+    mine = built_in[own] + "\n# my own edition of this file\n"
+    (tmp_path / f"mine{own}").write_text(mine)
+    found = {choice.name: choice for choice in find_card_sets(tmp_path)}
+    value = found["mine"].value
+    key = {CLASSES_SUFFIX: "classes", EVENTS_SUFFIX: "events"}
+    assert value is not None, found["mine"].problem
+    assert value[key[own]] == mine and value[key[missing]] == built_in[missing]
