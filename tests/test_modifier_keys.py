@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from scenes.menus.confirm import AskText
-from scenes.shell import keymap
+from scenes.ui import keymap
 
 from test_ui_player import chains_session, open_table, play_a_card_then_wait
 from ui_driver import Driver

@@ -16,8 +16,8 @@ from game.rng import fresh_seed
 from game.tables import new_session
 from game.wording import acts
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 

@@ -21,8 +21,8 @@ from game.tables import MAX_SAVE_DEPTH, NAME_LIMIT, EarlierEdition, SaveError, T
 from game.wording import whose
 
 from scenes.menus.gameover import summary_lines
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import (Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded,

@@ -24,8 +24,8 @@ from game.tables import SaveError, TableSession
 from game.wording import HISSING, YOU, whose
 
 from scenes.menus.replay import STEP_KEYS, Replay
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded, wrap

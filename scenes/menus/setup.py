@@ -19,8 +19,8 @@ from game.rng import Rng, fresh_seed
 from game.tables import NAME_LIMIT, new_session
 from game.wording import YOU
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, Cycler, CursorBlink, NumberField, TextField, draw_text, line_height, text_width, wrap
 

@@ -28,8 +28,8 @@ from game.tables import NAME_LIMIT
 
 from scenes.menus.confirm import Confirm
 from scenes.net.reaching import ReachesTable
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px

@@ -17,7 +17,7 @@ from game.wording import acts
 
 from scenes.menus.confirm import Confirm
 from scenes.net.remote_turns import GRACE_SECONDS, RemoteTurns
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.table.commands import TableCommands
 
 log = logging.getLogger(__name__)

@@ -12,8 +12,8 @@ import pygame
 from game import storage
 
 from scenes.shell import memory
-from scenes.shell.keymap import FULLSCREEN, KeyGuard
-from scenes.shell.scene import Scene
+from scenes.ui.keymap import FULLSCREEN, KeyGuard
+from scenes.ui.scene import Scene
 from scenes.ui import cardart, resources, theme
 from scenes.ui.resources import asset
 from scenes.ui.sounds import Sounds

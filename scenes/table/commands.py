@@ -12,7 +12,7 @@ from game.rng import fresh_seed
 from game.tables import new_session
 from game.wording import acts
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.ui.widgets import Button
 
 COMMAND_KEYS = keymap.help_line(keymap.TABLE_COMMANDS) + "."

@@ -20,7 +20,7 @@ import pygame
 
 from game.lesson import LEARNER, Lesson, mark_lesson_finished
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.table.choosing import action_cards
 from scenes.table.hand import card_rect
 from scenes.table.turns import Turns

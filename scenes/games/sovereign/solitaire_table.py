@@ -24,7 +24,7 @@ from game.sovereign.phases import PLAY, SALVAGE
 from game.sovereign.solitaire import HintMemory
 from game.wording import acts, turns_phrase, whose
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
 from scenes.table.parts import card_width
