@@ -300,3 +300,51 @@ def test_every_module_the_scenes_may_import_is_one_of_the_engines():
     assert layer_guard.ALLOWED_GAME_MODULES <= layer_guard.game_modules()
     assert not layer_guard.ALLOWED_GAME_MODULES & {"game.session", "game.net.remote", "game.lesson_session",
                                                    "game.stream", "game.table_session"}
+
+
+# Which rooms of scenes/ each room may import (its own always): the shell, on top, assembles the
+# app from all of them; below it the network screens and the games' tables build on the menus, the
+# menus on the table's parts, and everything on ui (widgets, theme, the key map, Scene).
+ROOMS_BELOW = {
+    "ui": set(),
+    "table": {"ui"},
+    "menus": {"ui", "table"},
+    "games": {"ui", "table", "menus"},
+    "net": {"ui", "table", "menus"},
+    "shell": {"ui", "table", "menus", "games", "net"},
+}
+
+
+def room_of(module: str) -> str:
+    """The room of a scenes module: scenes.table.turns -> 'table'; scenes.__main__ -> '' (the entry)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in ROOMS_BELOW) else ""
+
+
+def room_imports_out_of_place(graph: dict[str, set[str]]) -> list[str]:
+    found = []
+    for module, targets in graph.items():
+        room = room_of(module)
+        if not module.startswith("scenes.") or not room:
+            continue
+        for target in targets:
+            other = room_of(target) if target.startswith("scenes.") else room
+            if other and other != room and other not in ROOMS_BELOW[room]:
+                found.append(f"{module} -> {target}")
+    return sorted(found)
+
+
+def test_each_room_of_the_scenes_imports_only_the_rooms_below_it():
+    """No lower room (ui, table, menus, games, net) imports the shell, nor one beside or above it."""
+    graph = import_graph()
+    assert {room_of(module) for module in graph if module.startswith("scenes.")} == set(ROOMS_BELOW) | {""}
+    assert room_imports_out_of_place(graph) == []
+
+
+def test_the_room_check_finds_a_room_reaching_up():
+    graph = {"scenes.table.turns": {"scenes.shell.keymap", "scenes.ui.theme"}, "scenes.ui.widgets": {"scenes.table.hand"},
+             "scenes.games.chains.table": {"scenes.net.host", "scenes.menus.confirm"}, "scenes.shell.app": {"scenes.games"},
+             "scenes.__main__": {"scenes.shell.app"}}
+    assert room_imports_out_of_place(graph) == ["scenes.games.chains.table -> scenes.net.host",
+                                                "scenes.table.turns -> scenes.shell.keymap",
+                                                "scenes.ui.widgets -> scenes.table.hand"]
