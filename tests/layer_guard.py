@@ -8,13 +8,16 @@ holds scenes to that by construction rather than by a list of forbidden names:
   `sys.modules`, no `exec` or `eval`);
 - sessions: an expression is a session when it is a name or attribute called `session`, a name
   annotated `TableSession`/`JoinedSession`, what `game.tables` makes, or anything assigned from,
-  or returned as, a session (followed through the module until nothing new is found). A session
-  may only be: read or called by a name its protocol declares (`JoinedSession` in scenes/net,
-  else `TableSession`), assigned (the target is a session from then on), compared, returned,
-  or handed to a callee that takes it as a parameter named `session` (a scene's own function or
-  class) or to one of the engine's functions in `GAME_TAKERS`. Anything else is a bypass: a
-  container, an f-string, a subscript, `getattr` by a name not declared, `vars`, `type`, a lambda
-  holding it, a function of the session's handed a function.
+  or returned as, a session (names within their function, attributes and functions through the
+  module, followed until nothing new is found). A session may only be: read or called by a name
+  its protocol declares (`JoinedSession` in scenes/net, else `TableSession`), assigned (the
+  target is a session from then on), compared, returned, or handed to a callee that takes it as
+  a parameter named `session` (a scene's own function or class, whose body is then checked the
+  same way), to one of the engine's functions in `GAME_TAKERS`, or to a screen that replays or
+  reviews a finished game (`RECORD_TAKERS`, handed a session or a network game's playback: the
+  one place a session goes under another name). Anything else is a bypass: a container, an
+  f-string, a subscript, `getattr` by a name not declared, `vars`, `type`, a lambda holding it,
+  a function of the session's handed a function.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ ALLOWED_GAME_MODULES = frozenset({
     "game.net.client", "game.net.command", "game.net.discovery", "game.net.hosting", "game.net.joined",
     "game.net.server",
 })
-FACTORIES = frozenset({"new_session", "session_from_save", "joined_session", "lesson_session"})
+# What hands a scene a session: game.tables' factories, and a saved game loaded (game.storage).
+FACTORIES = frozenset({"new_session", "session_from_save", "joined_session", "lesson_session", "load_game"})
 SESSION_TYPES = frozenset({"TableSession", "JoinedSession"})
 # The engine's functions a scene hands its session to (they are game/'s and may read it whole).
 GAME_TAKERS = frozenset({"save_game", "archive_game", "save_named", "record_game", "record_seat",
@@ -47,7 +51,9 @@ GAME_TAKERS = frozenset({"save_game", "archive_game", "save_named", "record_game
 # A callee that makes a table scene class; the class is then called with (app, session, ...).
 TABLE_MAKERS = frozenset({"table_class()", "networked()", "table_class"})
 # The scenes that replay or review a finished game, handed a session or a network game's playback.
-RECORD_TAKERS = frozenset({"Replay", "review"})
+# They are handed either, as the game's record to replay from its start; the engine's Playback
+# makes each position (game/playback.py), and a review is worked out by the engine from the save.
+RECORD_TAKERS = frozenset({"Replay", "replay", "review"})
 # Where a joined seat's own members may be used besides scenes/net: the network smoke run.
 JOINED_PLACES = frozenset({"scenes/shell/netsmoke.py"})
 WRITABLE = frozenset({"network"})  # the members a scene may assign

@@ -273,6 +273,7 @@ BYPASSES = {
     "type()": ("x = type(self.session).state\n", "hands the session to type()"),
     "a session returned": ("def mine(self):\n    return self.session\n\nx = self.mine().state\n", "session.state"),
     "an assignment into the session": ("self.session.to_move = 3\n", "assigns session.to_move"),
+    "a saved game loaded": ("saved = storage.load_game(path)\nx = saved.log\n", "session.log"),
     "a member of a joined seat outside scenes/net": ("self.session.outbox.clear()\n", "session.outbox"),
 }
 
