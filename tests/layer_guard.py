@@ -23,6 +23,7 @@ holds scenes to that by construction rather than by a list of forbidden names:
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 from game.table_session import JoinedSession, TableSession, members
@@ -62,9 +63,10 @@ TABLE_CLASS_LOADER = "scenes/shell/screens.py"  # imports the table scene module
 PASS_THROUGH = (ast.IfExp, ast.BoolOp, ast.NamedExpr)  # a session still, checked where it goes
 
 
-def game_modules() -> set[str]:
-    return {".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-            for path in (ROOT / "game").rglob("*.py")}
+@lru_cache(maxsize=1)
+def game_modules() -> frozenset[str]:
+    return frozenset(".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+                     for path in (ROOT / "game").rglob("*.py"))
 
 
 def declared_names(path: str) -> frozenset[str]:
@@ -85,14 +87,14 @@ def callee_name(func: ast.AST) -> str:
 # ---------------------------------------------------------------- the scenes' own callees
 
 
-def scene_index(sources: dict[str, str]) -> dict[str, list[list[str]]]:
+def scene_index(sources: dict[str, str | ast.AST]) -> dict[str, list[list[str]]]:
     """Each function or class name defined in scenes -> for each definition, its parameters as a
     call passes them (without `self`; a class's are its `__init__`'s, found through its bases);
     a parameter annotated as a session is named `session` here."""
     classes: dict[str, tuple[list[str], ast.ClassDef]] = {}
     functions: dict[str, list[list[str]]] = {}
     for source in sources.values():
-        for node in ast.walk(ast.parse(source)):
+        for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
             if isinstance(node, ast.ClassDef):
                 classes[node.name] = ([callee_name(base) for base in node.bases], node)
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -159,13 +161,15 @@ def _takes_session(call: ast.Call, arg: ast.AST, index: dict) -> bool:
 class ModuleCheck:
     def __init__(self, source: str, path: str, index: dict) -> None:
         self.tree = ast.parse(source)
+        self.nodes = list(ast.walk(self.tree))
         self.allowed = declared_names(path)
-        local = scene_index({path: source})
+        local = scene_index({path: self.tree})
         self.index = {**index, **local}  # a name defined in the module itself is that definition
-        self.parents = {child: node for node in ast.walk(self.tree) for child in ast.iter_child_nodes(node)}
+        self.parents = {child: node for node in self.nodes for child in ast.iter_child_nodes(node)}
         self.names: dict[ast.AST, set[str]] = {self.tree: {"session"}}  # by scope: a function or the module
         self.attrs, self.calls = {"session"}, set(FACTORIES)
         self.found: list[str] = []
+        self._scopes: dict[ast.AST, list[ast.AST]] = {}
 
     def typed(self, node: ast.AST) -> bool:
         if isinstance(node, ast.Name):
@@ -187,6 +191,11 @@ class ModuleCheck:
 
     def scopes(self, node: ast.AST) -> list[ast.AST]:
         """The functions `node` is in, innermost first, then the module."""
+        if node not in self._scopes:
+            self._scopes[node] = self._enclosing(node)
+        return self._scopes[node]
+
+    def _enclosing(self, node: ast.AST) -> list[ast.AST]:
         found = []
         while node in self.parents:
             node = self.parents[node]
@@ -200,12 +209,12 @@ class ModuleCheck:
     def learn(self) -> None:
         """Every name (in its function), attribute and function a session is assigned to or
         returned from, until nothing new is found."""
-        for node in ast.walk(self.tree):
+        for node in self.nodes:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.names[node] = {arg.arg for arg in node.args.args + node.args.kwonlyargs if _annotated(arg)}
         while True:
             before = self._size()
-            for node in ast.walk(self.tree):
+            for node in self.nodes:
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and node.value is not None:
                     annotated = isinstance(node, ast.AnnAssign) and any(
                         isinstance(n, ast.Name) and n.id in SESSION_TYPES for n in ast.walk(node.annotation))
@@ -234,7 +243,7 @@ class ModuleCheck:
         self.found.append(f"line {node.lineno}: {what}")
 
     def check_sessions(self) -> None:
-        for node in ast.walk(self.tree):
+        for node in self.nodes:
             if self.typed(node) and not (isinstance(node, ast.Attribute) and self._store(node)):
                 self._check_use(node, self.parents.get(node))
             if isinstance(node, ast.Call) and callee_name(node.func) == "getattr" and len(node.args) >= 2 \
@@ -282,7 +291,7 @@ class ModuleCheck:
 
     def check_imports(self, path: str) -> None:
         known = game_modules()
-        for node in ast.walk(self.tree):
+        for node in self.nodes:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.name == "game" or alias.name.startswith("game."):
