@@ -1,5 +1,6 @@
-"""The layers stay apart: game/ never loads pygame, no module imports itself round a circle, and
-the rules cite only files the repository holds."""
+"""The layers stay apart: game/ never loads pygame, no module imports itself round a circle, the
+rules cite only files the repository holds, each room of scenes/ imports only the rooms below it,
+and a scene reaches the game only through the table session it holds (tests/layer_guard.py)."""
 
 from __future__ import annotations
 

@@ -111,3 +111,20 @@ def test_a_game_without_a_solver_refuses_its_services():
     for service in (session.hint_job, session.winnable_job):
         with pytest.raises(IllegalAction, match="no solver"):
             service(HintMemory())
+
+
+def test_a_joined_seat_works_out_the_next_games_config_as_the_host_does():
+    """At the end of a LINX match game (three players), the next game's config (the match scores
+    carried on) worked out from a joined seat's view is the host's own."""
+    from game.rng import Rng
+
+    seats = [{"name": name, "kind": "computer"} for name in "ABC"]
+    for seed in range(3):
+        session = Session("linx", {"seats": seats, "rules": {"match": True}}, seed)
+        rng = Rng(seed)
+        while not session.game_over:
+            legal = session.legal_actions()
+            session.apply(legal[rng.below(len(legal))])
+        for seat in range(3):
+            joined = RemoteSession(HostedTable(session, "ROOM").snapshot(seat))
+            assert joined.next_game_config() == session.next_game_config()
