@@ -199,9 +199,13 @@ def test_no_scene_class_over_400_lines_and_no_function_over_40_in_the_scenes_or_
     assert not too_long, "\n".join(too_long)
 
 
-# What a scene may not do with the rules: redact by hand or play a rule itself (a session is held to
-# its protocol by tests/layer_guard.py).
-RULES_INSIDES = {"apply", "advance", "clone", "view", "redact", "determinize", "hidden_cards"}
+# What a scene may ask of a game's rules (a table session's `rules`, a descriptor's): its numbers of
+# players and options, its cards and the words of a deal, and questions about a view. Never a
+# position of its own making (setup, apply, determinize) nor a redaction: what a seat may see is
+# decided by the engine, in the stream.
+RULES_FOR_SCENES = {"min_players", "max_players", "standard_players", "options", "option_choices", "numbered_deals",
+                    "deal_config", "daily_config", "best_in_words", "cards", "made_by_the_table", "match_totals",
+                    "match_winners"}
 
 
 def _owner(node: ast.AST) -> str:
@@ -212,18 +216,18 @@ def _owner(node: ast.AST) -> str:
 
 
 def rules_bypasses(source: str) -> list[str]:
-    """Where scene code redacts or applies a rule by hand instead of reading its viewer's stream."""
+    """Where scene code redacts, or asks a game's rules what scenes may not ask."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and (node.attr == "redact" or (
-                _owner(node.value) == "rules" and node.attr in RULES_INSIDES)):
+                _owner(node.value) == "rules" and node.attr not in RULES_FOR_SCENES)):
             found.append(f"line {node.lineno}: {_owner(node.value)}.{node.attr}")
     return found
 
 
-def test_no_scene_applies_or_redacts_a_rule_itself():
-    """No scene calls `redact` or applies a rule itself: it draws what the engine hands its viewer
-    (the stream), so what a seat may see is decided in one place."""
+def test_no_scene_asks_the_rules_more_than_it_may():
+    """No scene calls `redact` or asks the rules for a position (setup, apply, determinize): it draws
+    what the engine hands its viewer (the stream), so what a seat may see is decided in one place."""
     found = {str(path.relative_to(ROOT)): bypasses for path in (ROOT / "scenes").rglob("*.py")
              if (bypasses := rules_bypasses(path.read_text()))}
     assert found == {}
@@ -231,9 +235,10 @@ def test_no_scene_applies_or_redacts_a_rule_itself():
 
 def test_the_rules_guard_finds_a_bypass():
     bypassing = "events = [self.session.rules.redact(e, seat) for e in x]\n" \
-                "after = self.rules.apply(position, action)\n"
-    assert sorted(rules_bypasses(bypassing)) == ["line 1: rules.redact", "line 2: rules.apply"]
-    assert rules_bypasses("view = self.session.stream(None).view\nlegal = self.table.legal_actions()\n") == []
+                "after = self.rules.apply(position, action)\n" \
+                "deal = self.session.rules.setup(self.session.config['rules'], seed)\n"
+    assert sorted(rules_bypasses(bypassing)) == ["line 1: rules.redact", "line 2: rules.apply", "line 3: rules.setup"]
+    assert rules_bypasses("view = self.session.stream(None).view\nforced = self.rules.made_by_the_table(legal)\n") == []
 
 
 def test_scenes_hold_a_table_session_and_import_only_what_they_may():
