@@ -265,7 +265,13 @@ class ModuleCheck:
             call = self.parents[parent]
             if not _takes_session(call, node, self.index):
                 self.report(node, f"hands the session to {callee_name(call.func) or 'a call'}()")
-        elif isinstance(parent, (ast.Assign, ast.AnnAssign, ast.Compare, ast.Return, ast.Expr) + PASS_THROUGH):
+        elif isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and parent.value is not node:
+            return  # a name or attribute the session is assigned to
+        elif isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            targets = getattr(parent, "targets", None) or [parent.target]
+            if not all(isinstance(target, (ast.Name, ast.Attribute)) for target in targets):
+                self.report(node, "stores the session in a container")
+        elif isinstance(parent, (ast.Compare, ast.Return, ast.Expr) + PASS_THROUGH):
             return
         else:
             self.report(node, f"a session used in {type(parent).__name__ if parent else 'nothing'}")

@@ -279,6 +279,9 @@ BYPASSES = {
     "type()": ("x = type(self.session).state\n", "hands the session to type()"),
     "a session returned": ("def mine(self):\n    return self.session\n\nx = self.mine().state\n", "session.state"),
     "an assignment into the session": ("self.session.to_move = 3\n", "assigns session.to_move"),
+    "a container by assignment": ("self.kept[0] = self.session\nx = self.kept[0].state\n",
+                                  "stores the session in a container"),
+    "a tuple unpacked": ("a, b = self.session, 1\n", "a session used in Tuple"),
     "a saved game loaded": ("saved = storage.load_game(path)\nx = saved.log\n", "session.log"),
     "a member of a joined seat outside scenes/net": ("self.session.outbox.clear()\n", "session.outbox"),
 }
