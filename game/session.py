@@ -33,7 +33,9 @@ from .core import IllegalAction, from_json, nested_deeper_than, to_json
 from .files import clean_name
 from .registry import find_game
 from .rng import Rng
+from .sovereign.solitaire import SolitaireRules, hint_action, still_winnable
 from .stream import PlayedMove, Stream
+from .table_session import SolverJob, TableSession
 
 SAVE_FORMAT = 5
 READABLE_FORMATS = (1, 2, 3, 4, 5)
@@ -115,8 +117,11 @@ def _edition_of(data: dict, version: int, current: int) -> int:
     return edition
 
 
-class Session:
-    """One sitting at the table: games played until a seat reaches `games_to_win` wins."""
+class Session(TableSession):
+    """One sitting at the table: games played until a seat reaches `games_to_win` wins. A table
+    reaches it as a `TableSession` (game/table_session.py) and nothing more."""
+
+    reviewable = True  # its log holds every move: a finished game can be reviewed
 
     def __init__(self, game: str, config: dict, seed: int) -> None:
         self.game = game
@@ -237,11 +242,23 @@ class Session:
         """Why the seat to move may not take `action`, in a player's words."""
         return self.rules.why_illegal(self.state, action)
 
-    def detached(self, work):
-        """`work(position, rules, *args)` bound to a private copy of the current position, to run
-        off the frame loop (the solitaire's solver): the position itself never leaves the engine."""
-        position, rules = self.rules.clone(self.state), self.rules
-        return lambda *args: work(position, rules, *args)
+    def winnable_job(self, memory) -> SolverJob:
+        """Whether this solitaire deal can still be won (`still_winnable`: True, False when proved
+        lost, None when not sure or cancelled), worked out on a private copy of the position."""
+        position, rules = self._solitaire_position()
+        return lambda cancel: still_winnable(position, rules, memory=memory, cancel=cancel)
+
+    def hint_job(self, memory) -> SolverJob:
+        """The solver's hint for this solitaire deal (`hint_action`: judged from the player's
+        view), worked out on a private copy of the position."""
+        position, rules = self._solitaire_position()
+        return lambda _cancel: hint_action(position, rules, memory=memory)
+
+    def _solitaire_position(self):
+        """A copy of the position for the solver, which no move of the table changes meanwhile."""
+        if not isinstance(self.rules, SolitaireRules):
+            raise IllegalAction(f"{self.descriptor.title} has no solver")
+        return self.rules.clone(self.state), self.rules
 
     def computer_action(self):
         """The move the computer at the seat to move chooses, from that seat's view only."""

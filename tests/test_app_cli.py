@@ -12,7 +12,8 @@ import pytest
 from game import storage
 from game.net import command
 from scenes import __main__ as entry
-from scenes.shell.app import App, Scene
+from scenes.shell.app import App
+from scenes.ui.scene import Scene
 from scenes.shell.desktop import install_desktop_entry
 
 

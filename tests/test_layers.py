@@ -1,5 +1,6 @@
-"""The layers stay apart: game/ never loads pygame, no module imports itself round a circle, and
-the rules cite only files the repository holds."""
+"""The layers stay apart: game/ never loads pygame, no module imports itself round a circle, the
+rules cite only files the repository holds, each room of scenes/ imports only the rooms below it,
+and a scene reaches the game only through the table session it holds (tests/layer_guard.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+import layer_guard
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PACKAGES = ("game", "scenes")
@@ -194,44 +199,162 @@ def test_no_scene_class_over_400_lines_and_no_function_over_40_in_the_scenes_or_
     assert not too_long, "\n".join(too_long)
 
 
-# What a scene may not touch: a viewer's stream (game/stream.py) is all a table draws.
-SESSION_INSIDES = {"state", "moves", "history", "view", "legal_actions", "rewind"}
-RULES_INSIDES = {"apply", "advance", "clone", "view", "redact", "determinize", "hidden_cards"}
+# What a scene may ask of a game's rules (a table session's `rules`, a descriptor's): its numbers of
+# players and options, its cards and the words of a deal, and questions about a view. Never a
+# position of its own making (setup, apply, determinize) nor a redaction: what a seat may see is
+# decided by the engine, in the stream.
+RULES_FOR_SCENES = {"min_players", "max_players", "standard_players", "options", "option_choices", "numbered_deals",
+                    "deal_config", "daily_config", "best_in_words", "cards", "made_by_the_table", "match_totals",
+                    "match_winners"}
 
 
 def _owner(node: ast.AST) -> str:
-    """The last name of what an attribute is taken from: `self.table.session.state` -> 'session'."""
+    """The last name of what an attribute is taken from: `self.table.session.rules` -> 'rules'."""
     if isinstance(node, ast.Attribute):
         return node.attr
     return node.id if isinstance(node, ast.Name) else ""
 
 
-def stream_bypasses(source: str) -> list[str]:
-    """Where scene code reaches around the viewer's stream: a session's state, moves or views, a
-    redaction or a rule applied by hand."""
+def rules_bypasses(source: str) -> list[str]:
+    """Where scene code redacts, or asks a game's rules what scenes may not ask."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Attribute):
-            continue
-        owner = _owner(node.value)
-        if node.attr == "redact" or (owner == "session" and node.attr in SESSION_INSIDES) \
-                or (owner == "rules" and node.attr in RULES_INSIDES):
-            found.append(f"line {node.lineno}: {owner}.{node.attr}")
+        if isinstance(node, ast.Attribute) and (node.attr == "redact" or (
+                _owner(node.value) == "rules" and node.attr not in RULES_FOR_SCENES)):
+            found.append(f"line {node.lineno}: {_owner(node.value)}.{node.attr}")
     return found
 
 
-def test_no_scene_reaches_around_the_viewers_stream():
-    """No scene calls `redact`, reads a session's state, its moves or its views, or applies a rule
-    itself: it draws what the engine hands its viewer (the stream), so what a seat may see is
-    decided in one place."""
+def test_no_scene_asks_the_rules_more_than_it_may():
+    """No scene calls `redact` or asks the rules for a position (setup, apply, determinize): it draws
+    what the engine hands its viewer (the stream), so what a seat may see is decided in one place."""
     found = {str(path.relative_to(ROOT)): bypasses for path in (ROOT / "scenes").rglob("*.py")
-             if (bypasses := stream_bypasses(path.read_text()))}
+             if (bypasses := rules_bypasses(path.read_text()))}
     assert found == {}
 
 
-def test_the_stream_guard_finds_a_bypass():
-    bypassing = "events = [self.session.rules.redact(e, seat) for e in x]\nstate = table.session.state\n" \
-                "after = self.rules.apply(session.state, action)\n"
-    assert sorted(stream_bypasses(bypassing)) == ["line 1: rules.redact", "line 2: session.state",
-                                                  "line 3: rules.apply", "line 3: session.state"]
-    assert stream_bypasses("view = self.session.stream(None).view\nlegal = self.table.legal_actions()\n") == []
+def test_the_rules_guard_finds_a_bypass():
+    bypassing = "events = [self.session.rules.redact(e, seat) for e in x]\n" \
+                "after = self.rules.apply(position, action)\n" \
+                "deal = self.session.rules.setup(self.session.config['rules'], seed)\n"
+    assert sorted(rules_bypasses(bypassing)) == ["line 1: rules.redact", "line 2: rules.apply", "line 3: rules.setup"]
+    assert rules_bypasses("view = self.session.stream(None).view\nforced = self.rules.made_by_the_table(legal)\n") == []
+
+
+def test_scenes_hold_a_table_session_and_import_only_what_they_may():
+    """Every scene module, checked by tests/layer_guard.py: it imports from game/ only the allowed
+    modules and uses a session only through the names its protocol declares."""
+    sources = layer_guard.scene_sources()
+    index = layer_guard.scene_index(sources)
+    found = {path: bypasses for path, source in sources.items() if (bypasses := layer_guard.bypasses(source, path, index))}
+    assert found == {}
+
+
+# Each way round the table session's protocol, with what the guard says of it.
+BYPASSES = {
+    "an alias": ("s = self.session\nx = s.state\n", "session.state"),
+    "getattr by name": ('x = getattr(self.session, "state")\n', 'getattr(session, \'state\')'),
+    "getattr by a variable": ('name = "state"\nx = getattr(self.table.session, name)\n', "getattr(session, name)"),
+    "a lambda into a callback": ("job = self.session.detached(lambda position, rules: position)\n",
+                                 "session.detached"),
+    "a lambda into a declared call": ("self.session.apply(lambda: 0)\n", "hands session.apply a function"),
+    "a lambda holding the session": ("self.app.later(lambda: self.session)\n", "a session used in Lambda"),
+    "vars()": ("x = vars(self.session)\n", "hands the session to vars()"),
+    "__dict__": ('x = self.session.__dict__["state"]\n', "session.__dict__"),
+    "a chain through another object": ("x = self.table.turns.session.state\n", "session.state"),
+    "a chain through the stream": ("x = self.session.stream(0).session.log\n", "session.log"),
+    "importing game.session": ("from game.session import Session\n", "game.session is not for scenes"),
+    "importing a game's state": ("from game.chains.state import ChainsState\n", "game.chains.state is not for scenes"),
+    "importing game.session as a name": ("from game import session\n", "game.session is not for scenes"),
+    "a bare import": ("import game.session\n", "import game.session"),
+    "a star import": ("from game.tables import *\n", "a star import"),
+    "import_module": ('m = importlib.import_module("game.session")\n', "import_module()"),
+    "__import__": ('m = __import__("game.session")\n', "__import__()"),
+    "sys.modules": ('m = sys.modules["game.session"]\n', "sys.modules"),
+    "a function defined outside": ("from scenes.ui.peek import peek\nx = peek(self.session)\n",
+                                   "hands the session to peek()"),
+    "a function of the module's own": ("def peek(s):\n    return s.state\n\nx = peek(self.session)\n",
+                                       "hands the session to peek()"),
+    "a container": ("held = [self.session]\nx = held[0].state\n", "a session used in List"),
+    "type()": ("x = type(self.session).state\n", "hands the session to type()"),
+    "a session returned": ("def mine(self):\n    return self.session\n\nx = self.mine().state\n", "session.state"),
+    "an assignment into the session": ("self.session.to_move = 3\n", "assigns session.to_move"),
+    "a container by assignment": ("self.kept[0] = self.session\nx = self.kept[0].state\n",
+                                  "stores the session in a container"),
+    "a tuple unpacked": ("a, b = self.session, 1\n", "a session used in Tuple"),
+    "a saved game loaded": ("saved = storage.load_game(path)\nx = saved.log\n", "session.log"),
+    "a member of a joined seat outside scenes/net": ("self.session.outbox.clear()\n", "session.outbox"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BYPASSES))
+def test_the_guard_catches_each_way_round_the_protocol(kind):
+    source, said = BYPASSES[kind]
+    found = layer_guard.bypasses(source)
+    assert any(said in line for line in found), found
+
+
+def test_the_guard_lets_the_protocol_through():
+    """What a table does every frame passes: its stream, a declared call, a session handed on to a
+    parameter named session, a joined seat's members in scenes/net."""
+    fine = ("class Part:\n    def __init__(self, session):\n        self.session = session\n\n"
+            "view = self.session.stream(None).view\nself.session.apply(action)\n"
+            "s = self.session\nwords = s.why_illegal(action)\nparts = Part(self.session)\n"
+            "self.app.write(storage.save_game, self.session)\nsame = s is self.session\n"
+            "from game.tables import new_session\nfresh = new_session('chains', config, 1)\nfresh.undo()\n")
+    assert layer_guard.bypasses(fine) == []
+    assert layer_guard.bypasses("self.session.outbox.clear()\n", "scenes/net/remote_turns.py") == []
+
+
+def test_every_module_the_scenes_may_import_is_one_of_the_engines():
+    assert layer_guard.ALLOWED_GAME_MODULES <= layer_guard.game_modules()
+    assert not layer_guard.ALLOWED_GAME_MODULES & {"game.session", "game.net.remote", "game.lesson_session",
+                                                   "game.stream", "game.table_session"}
+
+
+# Which rooms of scenes/ each room may import (its own always): the shell, on top, assembles the
+# app from all of them; below it the network screens and the games' tables build on the menus, the
+# menus on the table's parts, and everything on ui (widgets, theme, the key map, Scene).
+ROOMS_BELOW = {
+    "ui": set(),
+    "table": {"ui"},
+    "menus": {"ui", "table"},
+    "games": {"ui", "table", "menus"},
+    "net": {"ui", "table", "menus"},
+    "shell": {"ui", "table", "menus", "games", "net"},
+}
+
+
+def room_of(module: str) -> str:
+    """The room of a scenes module: scenes.table.turns -> 'table'; scenes.__main__ -> '' (the entry)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in ROOMS_BELOW) else ""
+
+
+def room_imports_out_of_place(graph: dict[str, set[str]]) -> list[str]:
+    found = []
+    for module, targets in graph.items():
+        room = room_of(module)
+        if not module.startswith("scenes.") or not room:
+            continue
+        for target in targets:
+            other = room_of(target) if target.startswith("scenes.") else room
+            if other and other != room and other not in ROOMS_BELOW[room]:
+                found.append(f"{module} -> {target}")
+    return sorted(found)
+
+
+def test_each_room_of_the_scenes_imports_only_the_rooms_below_it():
+    """No lower room (ui, table, menus, games, net) imports the shell, nor one beside or above it."""
+    graph = import_graph()
+    assert {room_of(module) for module in graph if module.startswith("scenes.")} == set(ROOMS_BELOW) | {""}
+    assert room_imports_out_of_place(graph) == []
+
+
+def test_the_room_check_finds_a_room_reaching_up():
+    graph = {"scenes.table.turns": {"scenes.shell.keymap", "scenes.ui.theme"}, "scenes.ui.widgets": {"scenes.table.hand"},
+             "scenes.games.chains.table": {"scenes.net.host", "scenes.menus.confirm"}, "scenes.shell.app": {"scenes.games"},
+             "scenes.__main__": {"scenes.shell.app"}}
+    assert room_imports_out_of_place(graph) == ["scenes.games.chains.table -> scenes.net.host",
+                                                "scenes.table.turns -> scenes.shell.keymap",
+                                                "scenes.ui.widgets -> scenes.table.hand"]

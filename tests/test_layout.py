@@ -182,7 +182,7 @@ def test_no_screen_overlaps_or_spills_at_any_size(size, large_text):
 def test_a_questions_answers_stand_inside_its_box_however_long(size, large_text):
     """Side by side where they fit, else one above the other: never over the box's edge."""
     from scenes.menus.confirm import Confirm
-    from scenes.shell import keymap
+    from scenes.ui import keymap
 
     app = open_app(fit_to_desktop=False)
     app.settings["large_text"] = large_text

@@ -20,7 +20,7 @@ from scenes.menus.menu import MainMenu
 from scenes.menus.setup import SetupScene
 from scenes.net.host import Choices, join_addresses, lan_addresses
 from scenes.net.lobby import Lobby
-from scenes.shell.keymap import GUARD_SECONDS
+from scenes.ui.keymap import GUARD_SECONDS
 
 WAIT = 10.0
 

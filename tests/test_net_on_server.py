@@ -29,7 +29,7 @@ from scenes.net.host import Choices
 from scenes.net.lobby import CONNECTION_WORDS
 from scenes.net.on_server import ServerAddress, ServerLobby, SettingUp, unreachable_words
 from scenes.net.remote_table import NetworkedTable
-from scenes.shell.keymap import GUARD_SECONDS
+from scenes.ui.keymap import GUARD_SECONDS
 from scenes.shell.screens import open_app
 from scenes.ui.widgets import noting_cuts
 from test_layout import problems

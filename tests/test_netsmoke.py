@@ -59,13 +59,13 @@ def test_a_joiner_at_a_room_that_is_not_there_fails_with_the_reason():
     assert "no seat to sit in: there is no table with that room code here" in output.getvalue()
 
 
-def a_seated_snapshot() -> tuple[netsmoke.RemoteSession, dict]:
+def a_seated_snapshot() -> tuple[netsmoke.JoinedSession, dict]:
     """The player's first snapshot at a table where the player is to move (with moves to offer)."""
     table = HostedTable(Session("chains", {"seats": netsmoke.SEATS[::-1]}, 5), "ABCDE")
     table.sit(0)
     snapshot = table.snapshot(0)
     assert snapshot["to_move"] == 0 and snapshot["legal"]
-    return netsmoke.RemoteSession(snapshot), snapshot
+    return netsmoke.joined_session(snapshot), snapshot
 
 
 def test_the_joiner_passes_a_message_that_reads_back_to_what_it_holds():

@@ -2,7 +2,7 @@
 appears and after a pause, never end a game, never throw a result away and never close the app.
 A screen that opens by itself takes no key for a moment, nor a key held down from before it
 appeared; Enter and Space take the harmless answer; an answer that ends or deletes something
-takes a click or its own key, named on its button (scenes/shell/keymap.py)."""
+takes a click or its own key, named on its button (scenes/ui/keymap.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from scenes.menus.gameover import GameOver
 from scenes.menus.menu import MainMenu
 from scenes.menus.review import ReviewScene
 from scenes.net.host import game_choice
-from scenes.shell.keymap import GUARD_SECONDS
+from scenes.ui.keymap import GUARD_SECONDS
 from test_ui_lessons import play_to_the_end
 from ui_driver import lesson_move_on
 
@@ -259,7 +259,7 @@ def test_the_save_box_the_player_opened_takes_typing_at_once_but_not_the_key_tha
 
 
 def test_a_screen_that_opens_by_itself_holds_back_typing_in_its_first_moment_with_its_keys():
-    from scenes.shell.keymap import KeyGuard
+    from scenes.ui.keymap import KeyGuard
 
     guard = KeyGuard()
     guard.screen_opened()

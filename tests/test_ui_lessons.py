@@ -149,12 +149,12 @@ def test_a_wrong_move_is_refused_with_the_reason_and_nothing_changes(driver):
     view = table.current_view()
     hand = table.hand.cards(view)
     driver.drag(table.hand.centers(len(hand))[0], table.chain_rows[0].center)
-    assert lesson.steps_done == 0 and table.session.log == []
+    assert lesson.steps_done == 0 and table.session.lesson.session.log == []
     assert table.prompt_line.message.lower() == table.session.why_illegal(Play(hand[0], 0)).lower()
     assert table.current_view().hand == view.hand
     driver.wait(0.5)  # the card back in the hand
     driver.click(table.draw_button.rect.center)
-    assert lesson.steps_done == 1 and table.session.log == [{"type": "Draw"}]
+    assert lesson.steps_done == 1 and table.session.lesson.session.log == [{"type": "Draw"}]
 
 
 def test_learn_chains_greys_every_card_that_cannot_be_played(driver):
@@ -164,7 +164,7 @@ def test_learn_chains_greys_every_card_that_cannot_be_played(driver):
     table = open_lesson(driver, "chains")
     wait_until_lit(driver, table)
     hand = table.hand.cards(table.current_view())
-    assert table.session.legal_actions() == [Draw()] and table.hand.greyed(hand) == set(hand)
+    assert table.session.stream(0).legal_actions() == [Draw()] and table.hand.greyed(hand) == set(hand)
     chains_step(driver, table, 7)
     hand = table.hand.cards(table.current_view())
     assert table.hand.greyed(hand) == set(hand)
@@ -177,10 +177,10 @@ def test_a_fair_move_the_step_does_not_ask_for_is_refused_with_the_step(driver):
     lesson = table.lesson.lesson
     asked = lesson.step.action
     assert asked == Play(asked.card, 2)
-    other = next(a for a in table.session.legal_actions() if isinstance(a, Play) and a != asked)
-    logged = list(table.session.log)
+    other = next(a for a in table.session.stream(0).legal_actions() if isinstance(a, Play) and a != asked)
+    logged = list(table.session.lesson.session.log)
     driver.drag(table.drawn_slot.center, table.chain_rows[other.chain].center)
-    assert table.session.log == logged and lesson.steps_done == 6
+    assert table.session.lesson.session.log == logged and lesson.steps_done == 6
     assert "this lesson asks for another one" in table.prompt_line.message
     driver.wait(0.5)  # the card back in its place
     driver.drag(table.drawn_slot.center, table.chain_rows[2].center)
@@ -192,7 +192,7 @@ def test_skip_step_plays_it_and_leaving_learns_nothing(driver):
     wait_until_lit(driver, table)
     lesson = table.lesson.lesson
     driver.click(table.lesson.skip_button.rect.center)
-    assert lesson.steps_done == 1 and table.session.log == [{"type": "Draw"}]
+    assert lesson.steps_done == 1 and table.session.lesson.session.log == [{"type": "Draw"}]
     driver.wait(1.0)
     driver.click(table.lesson.leave_button.rect.center)
     assert isinstance(driver.app.top, MainMenu)

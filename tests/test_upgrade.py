@@ -162,3 +162,38 @@ def test_saved_games_opens_every_game_of_a_release(release, driver, private_home
         driver.frame(dt=0)
         driver.app.pop()
     assert len(listing.entries) == len(storage.named_saves()) + len(storage.finished_games())
+
+
+def test_an_earlier_editions_recorded_moves_are_said_counted_from_one_as_the_table_does():
+    """Chains, places and seats are kept from 0 in a save and said from 1, as the table names them:
+    the first chain is "chain 1", the third seat "seat 3"; a board's coordinates are not counted."""
+    from game.chains.rules import Play
+    from game.cubes.rules import Place
+    from game.earlier import move_words
+    from game.sovereign.actions import PlayOn
+
+    chains = next(game for game in GAMES if game.name == "chains").rules
+    card = Session("chains", {"seats": [{"name": "A"}, {"name": "B"}]}, 1).stream(0).view.hand[0]
+    assert move_words(to_json(Play(card, 0)), chains).endswith(", chain 1)")
+    assert move_words(to_json(Play(card, 3)), chains).endswith(", chain 4)")
+    solitaire = next(game for game in GAMES if game.name == "sovereign-solitaire").rules
+    play = Session("sovereign-solitaire", {"seats": [{"name": "A"}]}, 1).stream(0).legal_actions()[0]
+    assert move_words(to_json(PlayOn(play.card, 6, True)), solitaire).endswith(", place 7, face up)")
+    cubes = next(game for game in GAMES if game.name == "cubes").rules
+    assert move_words(to_json(Place(card, 0, 2)), cubes).endswith(", x 0, y 2)")
+    assert move_words({"type": "SeatKind", "seat": 0, "kind": "computer"}, chains) == "seat 1 goes to a computer"
+    assert move_words({"type": "SeatKind", "seat": 2, "kind": "human"}, chains) == "seat 3 goes to a human"
+
+
+def test_an_earlier_edition_names_the_first_move_it_cannot_replay_counted_from_one():
+    """The refusal and the recorded moves both count the save's moves from 1: the move at index
+    `stopped_at` is "move stopped_at + 1" in each."""
+    game = next(game for game in GAMES if game.rules.edition > 1)
+    session = Session(game.name, {"seats": [{"name": "A"}, {"name": "B"}]}, 1)
+    first = to_json(session.stream(session.to_move).legal_actions()[0])
+    earlier = {**session.to_save(), "edition": 1, "actions": [first, {"type": "NoSuchMove"}]}
+    with pytest.raises(EarlierEdition) as raised:
+        Session.from_save(earlier)
+    kept = raised.value
+    assert kept.stopped_at == 1 and "from move 2 on" in str(kept)
+    assert recorded_moves(kept) == ["move 2: a move these rules do not know"]

@@ -50,12 +50,12 @@ class Driver:
         return done()
 
     def settle(self) -> None:
-        """Frames until the screen on top takes keys (see scenes/shell/keymap.py)."""
+        """Frames until the screen on top takes keys (see scenes/ui/keymap.py)."""
         while self.app.keys.settling:
             self.frame()
 
     def key(self, key: int, mod: int = 0) -> None:
-        """A deliberate press: once the screen on top takes keys (see scenes/shell/keymap.py),
+        """A deliberate press: once the screen on top takes keys (see scenes/ui/keymap.py),
         the key goes down and up."""
         self.settle()
         self.key_at_once(key, mod)

@@ -18,12 +18,19 @@ from ..core import IllegalAction, from_json, to_json
 from ..registry import find_game
 from ..session import Seat
 from ..stream import SeenMove, Stream, foreseen, guessed
+from ..table_session import JoinedSession, SolverJob
 
 _REVISIONS = itertools.count(1)
 NO_UNDO = "This table does not take moves back."  # a host that does not say
 
 
-class RemoteSession:
+class RemoteSession(JoinedSession):
+    """A seat joined over the network, as its table reads it (a `JoinedSession`): what only the
+    host may do (deal again, hand seats over, move its computers) is refused with the reason."""
+
+    network = None  # the host keeps the table's record, not a joined seat
+    reviewable = False  # this seat saw only its own moves' cards: no move-by-move review here
+
     def __init__(self, snapshot: dict) -> None:
         self.game = snapshot["game"]
         self.config = snapshot["config"]
@@ -169,6 +176,36 @@ class RemoteSession:
         self.outbox.append({"type": "undo", "seen": self.seen})
 
     can_redo = False  # a move taken back over the network is made again by playing it
+
+    def redo(self) -> None:
+        raise IllegalAction("a move taken back over the network is made again by playing it")
+
+    # -- what the host alone does
+
+    def restart(self) -> None:
+        raise IllegalAction("a game played over the network cannot be restarted")
+
+    def hand_over(self, seat: int, kind: str) -> None:
+        raise IllegalAction("the host hands a seat over")
+
+    def computer_action(self):
+        raise IllegalAction("the host moves the computers")
+
+    def give_up(self) -> list:
+        raise IllegalAction("a game played over the network is not given up")
+
+    def next_game(self) -> None:
+        raise IllegalAction("the host deals the next game")
+
+    def next_game_config(self) -> dict:
+        """The next game's rules config, worked out from this seat's view (it is public at the end)."""
+        return self.rules.next_game_config(self.config["rules"], self.guessed())
+
+    def winnable_job(self, memory) -> SolverJob:
+        raise IllegalAction("a solitaire deal is not played over the network")
+
+    def hint_job(self, memory) -> SolverJob:
+        raise IllegalAction("a solitaire deal is not played over the network")
 
     def guessed(self):
         """A state made of this seat's view: what the rules need to answer its questions."""

@@ -11,8 +11,8 @@ import pygame
 
 from game import storage
 
-from scenes.shell.app import Scene
-from scenes.shell.keymap import ENTER, ESCAPE, REPLACE_GAME, SPACE, Key, named
+from scenes.ui.scene import Scene
+from scenes.ui.keymap import ENTER, ESCAPE, REPLACE_GAME, SPACE, Key, named
 from scenes.ui import theme
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, wrap
 

@@ -13,11 +13,11 @@ import pygame
 from game import storage
 from game.net import joined
 from game.rng import fresh_seed
-from game.session import Session
+from game.tables import new_session
 from game.wording import acts
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
@@ -128,7 +128,7 @@ class GameOver(Scene):
         """Review the game just played; at a networked table, as this seat saw it (the host's
         messages to it), as Saved games reviews a kept networked game."""
         session = self.table.session
-        if isinstance(session, Session):
+        if session.reviewable:
             self.app.screens.review(session)
             return
         try:
@@ -149,7 +149,7 @@ class GameOver(Scene):
     def retry_deal(self) -> None:
         """The same deal from the start: a new game (counted on its own), not a restart."""
         old = self.table.session
-        self.app.screens.table(Session(old.game, old.config, fresh_seed()))
+        self.app.screens.table(new_session(old.game, old.config, fresh_seed()))
 
     def new_deal(self) -> None:
         """A new deal at random, proved winnable when this one was (the daily deal is)."""
@@ -160,7 +160,7 @@ class GameOver(Scene):
             self.message = "No winnable deal was found: try again."
             self.layout(self.app.size)
             return
-        self.app.screens.table(Session(old.game, {**old.config, "rules": config}, fresh_seed()))
+        self.app.screens.table(new_session(old.game, {**old.config, "rules": config}, fresh_seed()))
 
     def to_menu(self) -> None:
         self.app.pop()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import draw_lines, draw_text, fit_text, wrap
 

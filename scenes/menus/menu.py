@@ -10,10 +10,10 @@ from game import storage
 from game import registry
 from game.lesson import lesson_finished
 from game.earlier import EARLIER_EDITION
-from game.session import EarlierEdition, SaveError
+from game.tables import EarlierEdition, SaveError
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
 

@@ -17,12 +17,12 @@ from game.net import joined
 from game.registry import find_game
 from game.earlier import EARLIER_EDITION, EARLIER_RULES, recorded_moves
 from game.playback import Playback
-from game.session import MAX_SAVE_DEPTH, NAME_LIMIT, EarlierEdition, SaveError, Session
+from game.tables import MAX_SAVE_DEPTH, NAME_LIMIT, EarlierEdition, SaveError, TableSession, saved_result_words
 from game.wording import whose
 
 from scenes.menus.gameover import summary_lines
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import (Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded,
@@ -58,7 +58,7 @@ class Replay(Scene):
         super().__init__(app)
         self.earlier = earlier
         self.recorded = recorded_moves(earlier) if earlier else []
-        self.playback = Playback(saved) if isinstance(saved, Session) else saved
+        self.playback = Playback(saved) if isinstance(saved, TableSession) else saved
         self.session = self.playback.session
         self.table = table_class(app, self.session)  # the game's own table draws each position
         self.viewers = self.playback.viewers
@@ -395,7 +395,7 @@ def _result_words(data: dict) -> str:
     """How a kept game ended, replayed from its moves; for a game of an earlier edition of its
     rules that these rules cannot replay, that it was played so."""
     try:
-        return Session.from_save(data).result_words()
+        return saved_result_words(data)
     except EarlierEdition:
         return EARLIER_RULES
 

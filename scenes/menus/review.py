@@ -20,12 +20,12 @@ from collections.abc import Callable
 import pygame
 
 from game.review import BEST, COSTLY, GOOD, SEVERITY, Review, ReviewBudget, SeenReview
-from game.session import SaveError, Session
+from game.tables import SaveError, TableSession
 from game.wording import HISSING, YOU, whose
 
 from scenes.menus.replay import STEP_KEYS, Replay
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded, wrap
@@ -203,7 +203,7 @@ class ReviewWork:
 def review_maker(saved, seat: int, budget: ReviewBudget | None) -> Callable[[], Review]:
     """What makes the review of `seat` in `saved` (a finished Session, or a networked game's
     playback as this device's seat saw it) in the worker, from what is read of it here."""
-    if isinstance(saved, Session):
+    if isinstance(saved, TableSession):
         save = saved.to_save()
         return lambda: Review(save, seat, budget)
     messages, names = saved.messages, list(saved.session.names)
@@ -480,7 +480,7 @@ def draw_lines_in(screen, lines: list[str], size: int, ink, box: pygame.Rect) ->
 def reviewable_seats(saved) -> list[int]:
     """The seats a review can judge: those people played (the computers' are not reviewed); of a
     networked game as this device's seat saw it (a playback), that seat."""
-    if not isinstance(saved, Session):
+    if not isinstance(saved, TableSession):
         return list(saved.viewers) if saved.session.game_over else []
     return list(saved.human_seats) if saved.game_over else []
 
@@ -488,7 +488,7 @@ def reviewable_seats(saved) -> list[int]:
 class SeatChoice(Scene):
     """Which person's decisions to review, when several played at the table."""
 
-    def __init__(self, app, saved: Session, seats: list[int], on_choose) -> None:
+    def __init__(self, app, saved: TableSession, seats: list[int], on_choose) -> None:
         super().__init__(app)
         self.seat_buttons = [Button(saved.names[seat], lambda s=seat: on_choose(s)) for seat in seats]
         self.back = Button("Cancel", app.pop)

@@ -9,8 +9,8 @@ import pygame
 
 from game.sheet import Picture, Sheet
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import draw_text, line_height, panel, text_width, wrap
 

@@ -9,8 +9,8 @@ import pygame
 
 from game.cards import cards
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import cardart, resources, theme
 from scenes.ui.sounds import VOLUMES
 from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, line_height, wrap

@@ -16,11 +16,11 @@ from game.ai import DIFFICULTIES
 from game.core import NumberOption, option_counts
 from game.registry import find_game
 from game.rng import Rng, fresh_seed
-from game.session import NAME_LIMIT, Session
+from game.tables import NAME_LIMIT, new_session
 from game.wording import YOU
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, Cycler, CursorBlink, NumberField, TextField, draw_text, line_height, text_width, wrap
 
@@ -171,7 +171,7 @@ class SetupScene(Scene):
             self.message = self.host(config, seed) or ""
             return
         try:
-            session = Session(self.game.name, config, seed)
+            session = new_session(self.game.name, config, seed)
         except ValueError as err:
             self.message = str(err)
             return

@@ -12,8 +12,8 @@ from game import registry
 from game.core import Rules
 from game.stats import Record, Stats, load_stats, reset_game
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, line_height, panel
 

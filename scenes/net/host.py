@@ -19,8 +19,8 @@ from game.net.discovery import EVERY_ADDRESS
 from game.net.hosting import HostedTable
 from game.net.server import LISTEN_ADDRESS, TableServer
 
-from scenes.shell import keymap
-from scenes.shell.app import Scene
+from scenes.ui import keymap
+from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, line_height
 

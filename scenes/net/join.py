@@ -24,12 +24,12 @@ from game.net import discovery
 from game.net.client import TableClient, table_address
 from game.net.server import LISTEN_ADDRESS
 from game.net.hosting import ROOM_CODE_LENGTH, SERVER_CODE_LENGTH
-from game.session import NAME_LIMIT
+from game.tables import NAME_LIMIT
 
 from scenes.menus.confirm import Confirm
 from scenes.net.reaching import ReachesTable
-from scenes.shell.app import Scene
-from scenes.shell import keymap
+from scenes.ui.scene import Scene
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px

@@ -13,8 +13,8 @@ import pygame
 from game.ai import DIFFICULTIES
 from game.wording import open_seats_words
 
-from scenes.shell import keymap
-from scenes.shell.app import Scene
+from scenes.ui import keymap
+from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, wrap
 

@@ -27,8 +27,8 @@ from scenes.net.host import Choices, table_games
 from scenes.net.join import shown_address
 from scenes.net.lobby import Lobby
 from scenes.net.reaching import ReachesTable
-from scenes.shell import keymap
-from scenes.shell.app import Scene
+from scenes.ui import keymap
+from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import (Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width,

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import logging
 
-from game.net.remote import RemoteSession
+from game.tables import joined_session
 from game.wording import acts
 
 from scenes.menus.confirm import Confirm
 from scenes.net.remote_turns import GRACE_SECONDS, RemoteTurns
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.table.commands import TableCommands
 
 log = logging.getLogger(__name__)
@@ -205,7 +205,7 @@ def open_remote_table(app, client, messages: list[dict], table_class) -> None:
         client.close()
         app.screens.menu(NO_SNAPSHOT)
         return
-    session = RemoteSession(messages[first])
+    session = joined_session(messages[first])
     table = networked(table_class(session.descriptor))(app, session, client, messages)
     app.screens.menu()
     app.push(table)

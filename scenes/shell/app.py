@@ -12,49 +12,11 @@ import pygame
 from game import storage
 
 from scenes.shell import memory
-from scenes.shell.keymap import FULLSCREEN, KeyGuard
+from scenes.ui.keymap import FULLSCREEN, KeyGuard
+from scenes.ui.scene import Scene
 from scenes.ui import cardart, resources, theme
 from scenes.ui.resources import asset
 from scenes.ui.sounds import Sounds
-
-
-class Scene:
-    """One screen. The app calls layout() on every resize, then handle/update/draw each frame."""
-
-    settles = True  # keys wait a moment after it appears: it may open by itself (scenes/shell/keymap.py)
-
-    def __init__(self, app: "App") -> None:
-        self.app = app
-
-    @property
-    def scale(self) -> float:
-        w, h = self.app.size
-        return min(w / theme.BASE_SIZE[0], h / theme.BASE_SIZE[1])
-
-    def px(self, value: float) -> int:
-        """A base-size measure in pixels at the current window size."""
-        return max(1, int(value * self.scale))
-
-    def layout(self, size: tuple[int, int]) -> None:
-        pass
-
-    def handle(self, event) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, screen: pygame.Surface) -> None:
-        raise NotImplementedError
-
-    def covers(self) -> bool:
-        """Whether this scene hides everything below it (overlays return False)."""
-        return True
-
-    def animating(self) -> bool:
-        """Whether something on screen moves, blinks or counts down without any input; while
-        nothing does, the app draws no frame until an event comes."""
-        return False
 
 
 # While no scene animates, the app looks for input this often and draws a frame only when some

@@ -22,10 +22,9 @@ import time
 from game.core import to_json
 from game.net.client import TableClient
 from game.net.discovery import Advertiser, found_table
-from game.net.remote import RemoteSession
 from game.net.server import TableServer
 from game.rng import Rng, fresh_seed
-from game.session import Session
+from game.tables import JoinedSession, joined_session, new_session
 
 GAME = "chains"
 SEATS = [{"name": "Ana", "kind": "computer", "difficulty": "easy"}, {"name": "Ben"}]
@@ -41,7 +40,7 @@ class SmokeFailure(Exception):
 def run_host(out=sys.stdout) -> int:
     server = TableServer("127.0.0.1", 0, computer_pace=0.05)
     port = server.start()
-    session = Session(GAME, {"seats": SEATS}, fresh_seed())
+    session = new_session(GAME, {"seats": SEATS}, fresh_seed())
     room = server.open_room(session)
     print(json.dumps({"port": port, "room": room}), file=out, flush=True)
     advertised = found_table(Advertiser("Ana", port, room, GAME, 1, addresses=["127.0.0.1"]).service())
@@ -72,14 +71,15 @@ def run_join(address: str, room: str, seed: int | None = None, out=sys.stdout) -
     try:
         client, first = _sit(address, room)
         try:
-            remote, checked = _play(client, first, Rng(seed) if seed is not None else None)
+            remote = joined_session(first)
+            checked = _play(client, remote, first, Rng(seed) if seed is not None else None)
         finally:
             client.close()
     except (SmokeFailure, OSError) as err:
         print(f"net smoke join: {err}", file=out, flush=True)
         return 1
     standing = ", ".join(f"{name} {wins}" for name, wins in zip(remote.names, remote.wins))
-    print(f"net smoke join: game over after {len(remote.moves)} moves, {checked} messages checked; "
+    print(f"net smoke join: game over after {len(remote.stream(remote.seat).moves)} moves, {checked} messages checked; "
           f"games won: {standing}", file=out, flush=True)
     return 0
 
@@ -112,9 +112,8 @@ def _next(client: TableClient, kinds: tuple[str, ...]) -> dict:
             raise SmokeFailure(f"the table answered {message}")
 
 
-def _play(client: TableClient, snapshot: dict, rng: Rng | None) -> tuple[RemoteSession, int]:
-    """Play the seat to the end of the game: the RemoteSession and the messages checked."""
-    remote = RemoteSession(snapshot)
+def _play(client: TableClient, remote: JoinedSession, snapshot: dict, rng: Rng | None) -> int:
+    """Play the seat (just made of `snapshot`) to the end of the game: the messages checked."""
     check_message(remote, snapshot, snapshot["seq"])
     checked, seq = 1, snapshot["seq"]
     while not remote.game_over:
@@ -125,10 +124,10 @@ def _play(client: TableClient, snapshot: dict, rng: Rng | None) -> tuple[RemoteS
         seq += 1
         check_message(remote, message, seq)
         checked += 1
-    return remote, checked
+    return checked
 
 
-def _move(client: TableClient, remote: RemoteSession, rng: Rng | None, seen: int) -> None:
+def _move(client: TableClient, remote: JoinedSession, rng: Rng | None, seen: int) -> None:
     legal = remote.stream(remote.seat).legal_actions()
     action = legal[rng.below(len(legal)) if rng is not None else 0]
     if not remote.is_legal(action):
@@ -138,7 +137,7 @@ def _move(client: TableClient, remote: RemoteSession, rng: Rng | None, seen: int
     client.send({**remote.outbox.pop(), "seen": seen})
 
 
-def check_message(remote: RemoteSession, message: dict, seq: int) -> None:
+def check_message(remote: JoinedSession, message: dict, seq: int) -> None:
     """The message (already taken) against what the RemoteSession holds now."""
     stream = remote.stream(remote.seat)
     held = {"seq": seq, "view": to_json(stream.view), "legal": [to_json(a) for a in stream.legal_actions()],

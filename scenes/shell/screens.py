@@ -12,6 +12,7 @@ import importlib
 from game import registry, storage
 from game.lesson import Lesson, LessonError, load_lesson
 from game.net.hosting import HostedTable
+from game.tables import lesson_session
 
 from scenes.menus.confirm import AskText, Confirm, KeepOrReplace
 from scenes.menus.gameover import GameOver
@@ -29,7 +30,7 @@ from scenes.net.lobby import Lobby
 from scenes.net.join import JoinScene
 from scenes.net.remote_table import open_remote_table
 from scenes.shell.app import App
-from scenes.table.lesson import LessonMode, LessonSession
+from scenes.table.lesson import LessonMode
 
 
 def table_class(descriptor) -> type:
@@ -100,7 +101,7 @@ class Screens:
             self.menu(f"The lesson cannot be played: {err}")
             return
         lesson.start()
-        session = LessonSession(lesson)
+        session = lesson_session(lesson)
         table = table_class(session.descriptor)(self.app, session)
         LessonMode(table, lesson)
         self.app.reset_to(MainMenu(self.app))

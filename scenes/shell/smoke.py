@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from game.registry import GAMES
 from game.rng import Rng, fresh_seed
-from game.session import Session
+from game.tables import TableSession, new_session
 
 DEMO_SEATS = [{"name": n, "kind": "computer", "difficulty": "normal"} for n in ("Ana", "Ben", "Cleo", "Dev")]
 
 
-def demo_session(game: str = "chains") -> Session:
-    return Session(game, {"seats": DEMO_SEATS}, fresh_seed())
+def demo_session(game: str = "chains") -> TableSession:
+    return new_session(game, {"seats": DEMO_SEATS}, fresh_seed())
 
 
 def run_smoke() -> int:
@@ -27,7 +27,7 @@ def run_smoke() -> int:
     scenes = [MainMenu(app), SettingsScene(app)]
     for game in GAMES:
         scenes.append(SetupScene(app, game.name))
-        session = Session(game.name, {"seats": DEMO_SEATS[:game.rules.min_players]}, 1)
+        session = new_session(game.name, {"seats": DEMO_SEATS[:game.rules.min_players]}, 1)
         table = table_class(game)(app, session)
         scenes += [table, HandOff(app, table, 0), RulesSheet(app, game.title, game.guide)]
         finished = table_class(game)(app, _finished(game.name, game.rules.min_players))
@@ -40,8 +40,8 @@ def run_smoke() -> int:
     return 0
 
 
-def _finished(game: str, players: int) -> Session:
-    session = Session(game, {"seats": DEMO_SEATS[:players]}, 2)
+def _finished(game: str, players: int) -> TableSession:
+    session = new_session(game, {"seats": DEMO_SEATS[:players]}, 2)
     rng = Rng(2)
     while not session.game_over:
         legal = session.stream(session.to_move).legal_actions()

@@ -9,10 +9,10 @@ import pygame
 
 from game import storage
 from game.rng import fresh_seed
-from game.session import Session
+from game.tables import new_session
 from game.wording import acts
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.ui.widgets import Button
 
 COMMAND_KEYS = keymap.help_line(keymap.TABLE_COMMANDS) + "."
@@ -33,7 +33,7 @@ class TableCommands:
     def play_again(self) -> None:
         """The session is over: a new one with the same seats and rules."""
         old = self.session
-        self.app.screens.table(Session(old.game, old.config, fresh_seed()))
+        self.app.screens.table(new_session(old.game, old.config, fresh_seed()))
 
     def buttons(self) -> list[Button]:
         """Their top-bar buttons, from the right edge leftwards."""

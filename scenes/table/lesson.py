@@ -1,8 +1,9 @@
 """Learn to play at the real table: a lesson (`game.lesson.Lesson`) played on the game's own table.
 
-`LessonSession` stands in for the table's session: the learner's moves go to the lesson, which
-plays only the step's move and refuses any other with its reason (the table says it as it says
-any refusal, and a dragged card snaps back); the other seats play the lesson's scripted steps.
+The table's session is the lesson's (`game.lesson_session.LessonSession`): the learner's moves go
+to the lesson, which plays only the step's move and refuses any other with its reason (the table
+says it as it says any refusal, and a dragged card snaps back); the other seats play the lesson's
+scripted steps.
 `LessonTurns` paces those steps as the turns pace a computer, never saves the game, never counts
 it in the statistics, and opens no game-over screen. `LessonMode` is what the table shows on top:
 the step's text, its progress ("Step 3 of 16"), the part's title, Skip step and Leave lesson in
@@ -17,10 +18,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import IllegalAction
 from game.lesson import LEARNER, Lesson, mark_lesson_finished
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.table.choosing import action_cards
 from scenes.table.hand import card_rect
 from scenes.table.turns import Turns
@@ -30,43 +30,6 @@ from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, w
 READING_PACE = 1 / 40  # seconds of reading per character of a computer's step, at normal speed
 LESSON_WITHOUT = (keymap.TABLE_MENU, keymap.SAVE, keymap.UNDO, keymap.REDO, keymap.REDO_Y)  # no restart, seats, saves or undo
 LESSON_SHARE = 0.74  # of the column beside the table: the step above, the move log below
-
-
-class LessonSession:
-    """The lesson's current part as a table's session: everything is the part's own session but
-    the moves, which go through the lesson, and what a lesson must never do (undo, saves)."""
-
-    def __init__(self, lesson: Lesson) -> None:
-        self.lesson = lesson
-
-    def __getattr__(self, name):
-        return getattr(self.lesson.session, name)
-
-    def apply(self, action) -> list:
-        """The step's move, for whichever seat it is; any other is refused with the lesson's reason."""
-        step = self.lesson.step
-        if step is not None and step.computer:
-            if action != step.action:
-                raise IllegalAction("wait: it is not your move now")
-            return list(self.lesson.play_computer_step())
-        attempt = self.lesson.try_action(action)
-        if not attempt.accepted:
-            raise IllegalAction(attempt.reason)
-        return list(attempt.events)
-
-    def computer_action(self):
-        step = self.lesson.step
-        if step is None or not step.computer:
-            raise IllegalAction("it is not a computer's turn")
-        return step.action
-
-    @property
-    def game_number(self) -> int:
-        """Each part is a game of its own (the move log starts afresh)."""
-        return self.lesson.part_number
-
-    can_undo = False  # a lesson's moves are not taken back: Skip step moves on
-    can_redo = False
 
 
 class LessonTurns(Turns):

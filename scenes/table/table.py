@@ -28,8 +28,8 @@ import pygame
 from game import storage
 from game.wording import whose
 
-from scenes.shell.keymap import HINT, Key
-from scenes.shell.app import Scene
+from scenes.ui.keymap import HINT, Key
+from scenes.ui.scene import Scene
 from scenes.table.choosing import HandChoice
 from scenes.table.commands import COMMAND_KEYS, TableCommands
 from scenes.table.hand import Hand, standard_order

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 
 
 CHOOSING_KEYS = {

@@ -9,7 +9,7 @@ import pygame
 
 from game.files import showable
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.resources import drawable, font, text, text_px
 

@@ -10,7 +10,7 @@ from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Revers
                                    key_name)
 from game.wording import vocative
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.table.parts import Slot, SlotRow
 from scenes.table.table import TableScene
 from scenes.ui import theme

@@ -8,7 +8,7 @@ from game.cards import card_count
 from game.chains.rules import Draw, Drew, Pass, Passed, Play, Played, Rebuilt
 from game.wording import vocative
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.table.parts import Slot, SlotRow, card_width, yielding_hand_width
 from scenes.table.table import TableScene
 from scenes.ui import theme

@@ -9,7 +9,7 @@ from game.cubes.board import completions, neighbour_matches, scored_cells, squar
 from game.cubes.rules import Draw, Drew, Pass, Passed, Place, Placed, Scored, pile_points
 from game.wording import vocative, whose
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.table.parts import Slot
 from scenes.table.table import TableScene
 from scenes.ui import cardart, theme

@@ -22,7 +22,7 @@ from scenes.games.linx.board import LinxBoard
 from scenes.games.linx.builder import ChainBuilder
 from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.table.parts import Delegated, Slot, SlotRow, card_width
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import TableScene

@@ -15,9 +15,9 @@ from game.sovereign.actions import (Covered, Discarded, EventDrawn, Fizzled, Fli
                                     Played, Reveal, RevealPhase, Salvage, Scored, SuddenDeath, SuitChanged, TokenPlaced,
                                     TokensTaken, Tuck, Tucked)
 
-from game.sovereign.state import SHIELD
+from game.sovereign.rules import SHIELD  # the kinds of token, as events name them
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.games.sovereign.cards import TokenMark
 from scenes.games.sovereign.choices import TARGET_ACTIONS
 from scenes.ui import theme

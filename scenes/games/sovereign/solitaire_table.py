@@ -21,10 +21,10 @@ from game.sovereign.actions import PlayDiscardOn, PlayOn
 from game.sovereign.cards import PLANET, STAR
 from game.sovereign.event_rules import EVENT_RULES
 from game.sovereign.phases import PLAY, SALVAGE
-from game.sovereign.solitaire import HintMemory, hint_action, still_winnable
+from game.sovereign.solitaire import HintMemory
 from game.wording import acts, turns_phrase, whose
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
 from scenes.table.parts import card_width
@@ -36,19 +36,19 @@ TURN_STARTS = (SALVAGE, PLAY)  # the decisions a turn begins with
 
 
 class Search:
-    """The solver's work on a copy of the position it was asked about, off the frame loop:
-    `work(place, rules, cancel)`; `cancel` is set once the place has moved on."""
+    """The solver's work (`job(cancel)`, a table session's `winnable_job` or `hint_job`, bound to a
+    copy of the position it was asked about), off the frame loop; `cancel` is set once the
+    position has moved on."""
 
-    def __init__(self, session, work, asked: bool = True) -> None:
-        self.log_length = len(session.log)
+    def __init__(self, session, job, asked: bool = True) -> None:
+        self.revision = session.revision
         self.asked = asked
         self.cancel = threading.Event()
-        job = session.detached(work)
         self.thinker = Thinker(lambda: job(self.cancel))
 
     def stale(self, session) -> bool:
         """The position moved on (a move, an undo) since the search was asked."""
-        return len(session.log) != self.log_length or session.game_over
+        return session.revision != self.revision or session.game_over
 
     def result(self):
         if self.thinker.error is not None:
@@ -66,9 +66,9 @@ class SolitaireTable(SovereignTable):
         self.memory = HintMemory(session.seed)
         self.check: Search | None = None     # can the deal still be won?
         self.hinting: Search | None = None   # the hint being worked out
-        self.checked_at = -1      # the log's length when the deal was last checked after a turn
+        self.checked_at = -1      # the position (its revision) the deal was last checked at after a turn
         self.playing_on = False   # the player chose to play on a deal that can no longer be won
-        self.winnable_said: tuple[int, str] | None = None  # the answer to "Winnable?" and the log's length it is about
+        self.winnable_said: tuple[int, str] | None = None  # the answer to "Winnable?" and the revision it is about
 
     def hand_room(self) -> int:
         return 0
@@ -197,17 +197,13 @@ class SolitaireTable(SovereignTable):
         self.say_notice("Looking for a way to win this deal\u2026")
 
     def winnable_search(self, asked: bool) -> Search:
-        memory = self.memory
-        return Search(self.session, lambda place, rules, cancel: still_winnable(place, rules, memory=memory,
-                                                                                   cancel=cancel), asked)
+        return Search(self.session, self.session.winnable_job(self.memory), asked)
 
     def show_hint(self) -> None:
         """The hint, worked out off the frame loop (the solver may take a second)."""
         if not self.my_turn or self.hinting is not None:
             return
-        memory = self.memory
-        self.hinting = Search(self.session, lambda place, rules, _cancel: hint_action(place, rules,
-                                                                                         memory=memory))
+        self.hinting = Search(self.session, self.session.hint_job(self.memory))
         self.say_notice("Looking for the best move\u2026")
 
     def turn_begins(self) -> bool:
@@ -231,8 +227,8 @@ class SolitaireTable(SovereignTable):
         if self.check is not None and self.check.thinker.done:
             self.answer(self.check)
         elif self.check is None and not self.playing_on and self.lesson is None \
-                and self.checked_at != len(self.session.log) and self.turn_begins():
-            self.checked_at = len(self.session.log)
+                and self.checked_at != self.session.revision and self.turn_begins():
+            self.checked_at = self.session.revision
             self.check = self.winnable_search(asked=False)
 
     def animating(self) -> bool:
@@ -248,7 +244,7 @@ class SolitaireTable(SovereignTable):
         elif check.asked:
             said = "Yes: this deal can still be won." if winnable else "Not sure: the search gave up before it could tell."
             self.say_notice(said)
-            self.winnable_said = (len(self.session.log), said)
+            self.winnable_said = (self.session.revision, said)
 
     def offer_to_end(self) -> None:
         self.playing_on = True  # asked once; the W key still answers later
@@ -312,7 +308,7 @@ class SolitaireTable(SovereignTable):
         """What to do now, after the answer to "Winnable?" while it is about this position."""
         said = self.winnable_said
         prompt = self.play_turn_prompt(view, name)
-        return f"{said[1]} {prompt}" if said is not None and said[0] == len(self.session.log) else prompt
+        return f"{said[1]} {prompt}" if said is not None and said[0] == self.session.revision else prompt
 
     def play_turn_prompt(self, view, name: str) -> str:
         if view.pending is not None and view.pending.kind == PLAY:

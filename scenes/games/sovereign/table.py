@@ -25,7 +25,7 @@ from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
 from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
-from scenes.shell import keymap
+from scenes.ui import keymap
 from scenes.games.sovereign.cardhelp import draw_help_box
 from scenes.games.sovereign.cards import use_card_set
 from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
