@@ -62,6 +62,8 @@ HOST_ONLY = ("start", "seat_kind", "next_game", "end")
 SWEEP_SECONDS = 1.0  # how often tables are looked over for expiry
 CLOSING = "The host left; the game is saved on the host's computer."
 NO_SUCH_ROOM = Refusal("there is no table with that room code here", "no_such_room")
+HELD_ELSEWHERE = Refusal("this table is moving between the server's processes: try again in a moment", "not_allowed")
+MOVING = "The table moves to another of the server's processes: you come back to your seat in a moment."
 TOO_FAST = Refusal("too many messages at once: slow down", "pace")
 SAT_ELSEWHERE = "You sat down at this table from another connection: this one is closed."
 ONLY_THE_HOSTS_TABLE = "this is a player's own computer: it serves only its host's table, no new one"
@@ -159,7 +161,7 @@ class TableServer:
         self.wait(grace)
         if self._loop is not None and self._stopped is not None and not self._loop.is_closed():
             if farewell is not None and self.running:
-                asyncio.run_coroutine_threadsafe(self._farewell(farewell), self._loop).result(FLUSH_SECONDS + 5)
+                asyncio.run_coroutine_threadsafe(self._drain(farewell), self._loop).result(FLUSH_SECONDS + 5)
             self._loop.call_soon_threadsafe(self._stopped.set)
         if self._thread is not None:
             self._thread.join(10)
@@ -215,14 +217,17 @@ class TableServer:
             await asyncio.sleep(0)
         self.restored.set()
 
-    def _room(self, code: str) -> Room | None:
+    def _room(self, code: str) -> Room | Refusal | None:
         """The room of `code`; a stored one not served again yet is, at once (its players are back
-        first), and so is one a shared store keeps that no other process holds now."""
+        first), and so is one a shared store keeps that no other process holds now. A room another
+        process holds is refused for now (HELD_ELSEWHERE: not a guess); its holder lets it go."""
         if code in self.rooms:
             return self.rooms[code]
         if code not in self._stored and isinstance(self.store, SharedTableStore):
             kept = self.store.table(code)
-            if kept is not None and self.store.claim(code):
+            if kept is not None and not self.store.claim(code):
+                return HELD_ELSEWHERE
+            if kept is not None:
                 self._stored[code] = kept
         return self._restore(code) if code in self._stored else None
 
@@ -234,10 +239,18 @@ class TableServer:
             log.warning("the stored table %s cannot be served again: %s", code, err)
             return None
 
-    async def _farewell(self, words: str) -> None:
-        """Every connection is told `words` and closed as a restart; what waits goes out first."""
+    async def _drain(self, words: str) -> None:
+        """A stop that loses nothing: no new connection is taken (the proxy sends newcomers to
+        another process), every room is let go in the store (its lease released before its
+        players are closed, so the process they come back to takes it over at once), and every
+        connection is told `words` and closed as a restart; what waits goes out first."""
+        self._server.close(close_connections=False)
+        told = set()
+        for room in list(self.rooms.values()):
+            told |= {*room.connections.values(), *room.lookers}
+            self._let_go(room, words)
         notice = {"version": PROTOCOL, "type": "notice", "text": words}
-        for connection in list(self._server.connections):
+        for connection in set(self._server.connections) - told:
             self._post(connection, notice, close=(1012, "the server is restarting"))
         await self._sent(FLUSH_SECONDS)
 
@@ -274,10 +287,38 @@ class TableServer:
                 self.store.forget(room.code)
 
     def _keep(self, room: Room) -> None:
-        """The table written to the store, as it is now."""
+        """The table written to the store, as it is now. A shared store that refuses the write (this
+        process's lease ran out and another took the room over) has the room let go at once: what
+        waits to go out to its players (news the store did not keep) is dropped with their
+        connections, and they come back to the process holding it now."""
         if self.store is not None and self.rooms.get(room.code) is room:
             with self.metrics.store_writes.time():
-                self.store.write(room.code, room.owner, room.table.stored())
+                written = self.store.write(room.code, room.owner, room.table.stored())
+            if not written:
+                log.warning("the lease of room %s ran out and another process holds it: let go", room.code)
+                self._let_go(room, abort=True)
+
+    def _let_go(self, room: Room, words: str = MOVING, abort: bool = False) -> None:
+        """The room is no longer served here (it stays in the store; its lease is released): its
+        players and lookers are told `words` and closed as a restart (`abort`: cut, what waits dropped),
+        and their apps come back by themselves to the process that takes it over."""
+        if self.rooms.get(room.code) is not room:
+            return
+        del self.rooms[room.code]
+        self.admission.table_closed(room.owner)
+        event("table_moved", room=room.code)
+        connections = [*room.connections.values(), *room.lookers]
+        room.connections.clear()
+        room.lookers.clear()
+        if self.store is not None:
+            self.store.release(room.code)
+        notice = {"version": PROTOCOL, "type": "notice", "text": words}
+        for connection in connections:
+            self._looking.pop(connection, None)
+            if abort:
+                connection.transport.abort()
+            else:
+                self._post(connection, notice, close=(1012, "the table moves to another process"))
 
     # -- one player's connection
 
@@ -363,6 +404,8 @@ class TableServer:
         room = self._room(code.upper()) if isinstance(code, str) and len(code) <= SERVER_CODE_LENGTH else None
         if room is None:
             return self.admission.may_guess(address) or NO_SUCH_ROOM
+        if isinstance(room, Refusal):
+            return room
         if request.get("type") == "look":
             self._stop_looking(websocket)
             room.lookers.add(websocket)
@@ -574,8 +617,9 @@ class TableServer:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             now = time.monotonic()
-            if self.store is not None:
-                self.store.renew()
+            for code in self.store.renew() if self.store is not None else ():
+                if code in self.rooms:
+                    self._let_go(self.rooms[code])
             for room in list(self.rooms.values()) if self.creates_tables else ():
                 reason = expiry(room.table.started, room.over, now - room.changed_at, self.limits)
                 if reason is not None:
