@@ -96,8 +96,8 @@ class Cluster:
 
     def _start_nginx(self) -> None:
         text = CONFIG.read_text().replace("listen 80;", f"listen 127.0.0.1:{self.port};").replace("listen [::]:80;", "")
-        servers = "".join(f"    server 127.0.0.1:{port};\n" for port in self.ports)
-        text, count = re.subn(r"(    server 127\.0\.0\.1:880\d;\n)+", servers, text)
+        servers = "".join(f"    server 127.0.0.1:{port}\\1;\n" for port in self.ports)
+        text, count = re.subn(r"(?:    server 127\.0\.0\.1:880\d( [^;\n]*)?;\n)+", servers, text)
         assert count == 1, "deploy/nginx/chaintable.conf lists no upstream servers"
         (self.folder / "chaintable.conf").write_text(text)
         temp = " ".join(f"{kind}_temp_path {self.folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
