@@ -151,6 +151,9 @@ class RandomSeat:
         self.trouble: list[dict] = []  # dropped or closing: a seat that lost its table
         self.last: list[tuple[float, str, object]] = []  # the last messages' kinds, to tell a stuck seat
         self.moving = True  # False: the seat only takes its news (the end of a run)
+        self.sent_at = 0.0
+        self.round_trips: list[float] = []  # seconds from a move sent to the news of it (a benchmark's)
+        self.welcomed_at = self.moved_at = 0.0  # when the last welcome and the last news of a move came
 
     def moves_seen(self) -> int:
         return self.session.moves[-1].number if self.session and self.session.moves else 0
@@ -169,6 +172,7 @@ class RandomSeat:
             session.apply(action)
             self.pending = (self.moves_seen(), to_json(action))
             self.client.send(session.outbox.pop())
+            self.sent_at = time.perf_counter()
         return len(messages)
 
     def _take(self, message: dict) -> None:
@@ -186,10 +190,14 @@ class RandomSeat:
             self.pending = None
             if self.session is not None:
                 self.session.note(message)
+        elif kind == "welcome":
+            self.welcomed_at = time.monotonic()
         elif kind in ("dropped", "closing"):
             self.trouble.append(message)
         if kind in ("snapshot", "move"):
             self.positions.append((self.moves_seen(), message))
+        if kind == "move":
+            self.moved_at = time.monotonic()
 
     def _settle(self, moves: list[dict], whole: bool) -> None:
         """A move this seat sent is confirmed by the news of it, or found not played: a snapshot
@@ -200,6 +208,7 @@ class RandomSeat:
         played = next((move for move in moves if move["number"] == before + 1), None)
         if played is not None and played["mover"] == self.session.seat:
             self.confirmed[before + 1] = action
+            self.round_trips.append(time.perf_counter() - self.sent_at)
         if played is not None or whole:
             self.pending = None
 
@@ -214,6 +223,10 @@ class Table:
     def over(self) -> bool:
         return all(seat.over() for seat in self.seats)
 
+    def played_since_coming_back(self, since: float) -> bool:
+        """Whether a seat, welcomed again after `since` (time.monotonic), has been sent a move since."""
+        return any(seat.moved_at > seat.welcomed_at > since for seat in self.seats)
+
     def close(self) -> None:
         for seat in self.seats:
             seat.client.close()
@@ -224,13 +237,14 @@ def source_of(number: int) -> str:
     return f"127.77.{number // 200}.{number % 200 + 2}"
 
 
-def set_up_tables(address: str, count: int, seed: int) -> list[Table]:
-    """`count` tables of two players set up and sat at through `address`."""
+def set_up_tables(address: str, count: int, seed: int, first: int = 0, game: str = "chains") -> list[Table]:
+    """`count` tables of two players set up and sat at through `address` (numbered from `first`:
+    each number its own loopback address)."""
     tables = []
-    for number in range(count):
+    for number in range(first, first + count):
         source = source_of(number)
         ana = TableClient(address, give_up=90, source=source)
-        ana.open({"type": "create", "game": "chains", "config": TWO_PLAYERS})
+        ana.open({"type": "create", "game": game, "config": TWO_PLAYERS})
         code = ana.wait_for("room", WAIT)["room"]
         ben = TableClient(address, give_up=90, source=source)
         ben.open({"type": "hello", "room": code, "seat": 1, "name": "Ben"})

@@ -79,8 +79,9 @@ class TableServer:
         player's address in `X-Real-IP`: the limits per client count that address."""
         self.behind_proxy, self.address, self.keepalive, self.tls = behind_proxy, (host, port), keepalive, tls
         self._outboxes: dict[ServerConnection, Outbox] = {}
-        self.tables = TableRooms(self, lambda rooms: ServerMetrics(tables=lambda: len(rooms.rooms),
-                                                                  players=rooms.players_connected),
+        self.tables = TableRooms(self, lambda rooms: ServerMetrics(
+                                     tables=lambda: len(rooms.rooms), players=rooms.players_connected,
+                                     store_round_trips=lambda: getattr(rooms.store, "round_trips", 0)),
                                  computer_pace=computer_pace, messages_per_second=messages_per_second,
                                  on_move=on_move, one_table=one_table, creates_tables=creates_tables,
                                  limits=limits, store=store)

@@ -121,6 +121,7 @@ class SharedTableStore:
         except (RedisError, ValueError) as err:
             raise OSError(f"Redis at {url} cannot be reached: {err}") from err
         self.leases: dict[str, redis.lock.Lock] = {}
+        self.round_trips = 0  # to Redis and back, a pipeline's commands one (`/metrics`)
         self._fenced_set = self.redis.register_script(FENCED_SET)
         self._fenced_delete = self.redis.register_script(FENCED_DELETE)
 
@@ -130,6 +131,7 @@ class SharedTableStore:
         if lease is None:
             return False
         text = json.dumps({"owner": owner, "record": record}, separators=(",", ":"))
+        self.round_trips += 1
         written = self._fenced_set(keys=[lease_key(room), table_key(room)], args=[lease.local.token, text])
         if not written:
             self.leases.pop(room, None)
@@ -139,6 +141,7 @@ class SharedTableStore:
         """The table deleted (an expired one), when this process still holds the room's lease."""
         lease = self.leases.get(room)
         if lease is not None:
+            self.round_trips += 1
             self._fenced_delete(keys=[lease_key(room), table_key(room)], args=[lease.local.token])
         self._release(room)
 
@@ -146,6 +149,7 @@ class SharedTableStore:
         return iter(())
 
     def table(self, room: str) -> tuple[str | None, dict] | None:
+        self.round_trips += 1
         text = self.redis.get(table_key(room))
         if text is None:
             return None
@@ -158,6 +162,7 @@ class SharedTableStore:
         if room in self.leases:
             return True
         lease = self.redis.lock(lease_key(room), timeout=LEASE_SECONDS, blocking=False, thread_local=False)
+        self.round_trips += 2
         if not lease.acquire():
             self.redis.set(f"{KEY}wanted:{room}", 1, px=int(WANTED_SECONDS * 1000))
             return False
@@ -167,22 +172,25 @@ class SharedTableStore:
 
     def renew(self) -> list[str]:
         """Every lease held runs `LEASE_SECONDS` again from now (the server calls this each
-        second): the rooms to let go, those whose lease ran out and those another process wants."""
-        from redis.exceptions import LockError
-
-        lost = []
-        for room, lease in list(self.leases.items()):
-            try:
-                lease.reacquire()
-            except LockError:
-                del self.leases[room]
-                lost.append(room)
+        second), in one round trip for all (a pipeline of redis-py's own extend script and the
+        `wanted` marks): the rooms to let go, those whose lease ran out and those another process
+        wants."""
         rooms = list(self.leases)
+        if not rooms:
+            return []
         with self.redis.pipeline(transaction=False) as pipe:
             for room in rooms:
+                lease = self.leases[room]
+                lease.lua_reacquire(keys=[lease.name], args=[lease.local.token, int(LEASE_SECONDS * 1000)], client=pipe)
                 pipe.exists(f"{KEY}wanted:{room}")
-            wanted = [room for room, asked in zip(rooms, pipe.execute()) if asked]
-        return lost + wanted
+            answers = pipe.execute(raise_on_error=False)
+        self.round_trips += 1
+        renewed, wanted = answers[0::2], answers[1::2]
+        lost = [room for room, kept, asked in zip(rooms, renewed, wanted) if kept != 1 or asked]
+        for room in lost:
+            if renewed[rooms.index(room)] != 1:
+                del self.leases[room]
+        return lost
 
     def release(self, room: str) -> None:
         """The room let go (its players told to come back): another process may take it over."""
@@ -194,6 +202,7 @@ class SharedTableStore:
         lease = self.leases.pop(room, None)
         try:
             if lease is not None:
+                self.round_trips += 1
                 lease.release()
         except LockError:
             pass  # it had lapsed already
