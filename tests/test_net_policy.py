@@ -1,8 +1,8 @@
 """The rooms' policy driven without sockets (game/net/rooms.py: TableRooms with a transport of the
 test's own and a clock of its own), and the limits the client side keeps: a player's pace, a
 seat number one past the last or before the first, a client that must not come back after the
-server closed it on purpose, the cap on joined tables kept, and a joined seat that never sends a
-move its own rules refuse."""
+server closed it on purpose, one whose try to come back is closed mid-handshake, the cap on joined
+tables kept, and a joined seat that never sends a move its own rules refuse."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ import asyncio
 import json
 
 import pytest
+from websockets.exceptions import ConnectionClosedError
+from websockets.sync.client import connect
 
 from game.core import IllegalAction
 from game.net import joined
+from game.net import client as client_module
 from game.net.client import TableClient
 from game.net.hosting import HostedTable
 from game.net.metrics import ServerMetrics
@@ -20,7 +23,7 @@ from game.net.remote import RemoteSession
 from game.net.rooms import BURST, STRIKES, TableRooms
 from game.net.server import TableServer
 from game.session import Session
-from net_helpers import WAIT, address, sit
+from net_helpers import WAIT, cut, server, sit  # noqa: F401  (server: the fixture)
 
 CODE = "ABCDEFGHJK"
 THREE_SEATS = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"},
@@ -185,3 +188,26 @@ def test_a_joined_seat_never_sends_a_move_when_it_is_not_its_turn():
     with pytest.raises(IllegalAction, match="not your turn"):
         remote.apply(remote.legal[0])
     assert remote.outbox == []
+
+
+def test_a_client_whose_try_to_come_back_closes_mid_handshake_tries_again(server, monkeypatch):
+    """A server stopping, or a proxy in front of one, may close a connection during its
+    handshake (websockets says ConnectionClosedError): that try failed, the next one is made."""
+    code = server.open_room(Session("chains", {"seats": [{"name": "Ana", "kind": "human"},
+                                                         {"name": "Ben", "kind": "human"}]}, 3))
+    ana, _welcome, _snapshot = sit(server, code, 0)
+    tries = []
+
+    def closing_twice(*args, **kwargs):
+        tries.append(args)
+        if len(tries) <= 2:
+            raise ConnectionClosedError(None, None)
+        return connect(*args, **kwargs)
+
+    monkeypatch.setattr(client_module, "connect", closing_twice)
+    try:
+        cut(server, code, 0)
+        assert ana.wait_for("welcome", 3 * WAIT)["seat"] == 0, "back at the seat on the third try"
+        assert len(tries) == 3
+    finally:
+        ana.close()

@@ -208,8 +208,8 @@ class TableClient:
                 return None
             try:
                 code = self._visit(rejoining=True)
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
-                code = None
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed):
+                code = None  # a connection closed during its handshake (a server stopping) is a failed try too
             if code is not None:
                 return code
         return None

@@ -691,6 +691,8 @@ class TableRooms:
         for code in self.store.renew() if self.store is not None else ():
             if code in self.rooms:
                 self.let_go(self.rooms[code])
+            else:
+                self.store.release(code)  # claimed, never served (a table that could not be set up)
         for room in list(self.rooms.values()) if self.creates_tables else ():
             reason = expiry(room.table.started, room.over, now - room.changed_at, self.limits)
             if reason is not None:
