@@ -8,6 +8,11 @@ seen by the mover) over `--seconds`; round trips to Redis per move (the processe
 processes the time from one's death (kill -9) to every table it served playing again.
 
     python benchmarks/net_cluster.py [--tables 200 1000] [--seconds 10]
+    python benchmarks/net_cluster.py --failover 100
+
+`--failover N` runs tests/test_net_failover.py's run with N tables (a kill -9, then a rolling
+restart of all three processes, every table checked against what its players played and saw)
+and prints how long each step took.
 
 Loopback only; every process started here is stopped here."""
 
@@ -25,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from net_cluster import Cluster, Table, play_until, set_up_tables  # noqa: E402
+from net_cluster import Cluster, Table, kill_then_roll, play_until, set_up_tables, what_went_wrong  # noqa: E402
 
 DEATH_SECONDS = 60.0  # at most, for a dead process's tables to play again
 GAME = "linx"  # the longest of the two-player games (about 140 moves at random): few end within a run
@@ -149,11 +154,28 @@ def death(cluster: Cluster, pipes: list) -> dict:
             "last_back_s": times[-1] if times else None}
 
 
+def failover(count: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="net-cluster-") as folder, Cluster(Path(folder)) as cluster:
+        tables = set_up_tables(cluster.address, count, seed=count)
+        try:
+            took = kill_then_roll(cluster, tables, moves=4, seconds=DEATH_SECONDS)
+            problems = [problem for table in tables for problem in what_went_wrong(cluster, table)]
+            print(f"failover: {count} tables, {len(problems)} problems", *problems[:20], sep="\n")
+            print("; ".join(f"{step} {seconds:.1f} s" for step, seconds in took.items()), flush=True)
+        finally:
+            for table in tables:
+                table.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[200, 1000])
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--failover", type=int, metavar="TABLES", help="the failover run with this many tables")
     args = parser.parse_args()
+    if args.failover:
+        failover(args.failover)
+        return 0
     for count in args.tables:
         for processes in (1, 3):
             result = run(count, processes, args.seconds, seed=count + processes)

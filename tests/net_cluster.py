@@ -323,3 +323,34 @@ def views_problems(table: Table, save: dict) -> list[str]:
 
 def position_of(session: Session, seat: int) -> dict:
     return {"view": to_json(session.stream(seat).view), "public": to_json(session.stream(None).view)}
+
+
+def kill_then_roll(cluster: Cluster, tables: list[Table], moves: int, seconds: float) -> dict[str, float]:
+    """The failover run: the tables play `moves` moves; the first process holding one is killed
+    (kill -9) and every table plays `moves` more; it is started again, then every process is
+    restarted in turn (TERM: a drain), every table playing `moves` more after each; then the
+    seats stop and take their last news. AssertionError naming the stuck tables when a step
+    takes more than `seconds`; the seconds each step took."""
+    took = {}
+    since = {table.code: 0 for table in tables}
+    started = time.monotonic()
+    assert play_until(tables, lambda: advanced(tables, moves, since), seconds), stuck(tables, moves, since)
+    took["first moves"] = time.monotonic() - started
+    victim = next(index for index in range(len(cluster.ports)) if cluster.rooms_opened(index))
+    its_rooms = cluster.rooms_opened(victim)
+    cluster.kill(victim)
+    since, started = {table.code: table.moves() for table in tables}, time.monotonic()
+    assert play_until(tables, lambda: advanced(tables, moves, since), seconds), \
+        f"not every table played on after the kill:\n{stuck(tables, moves, since)}"
+    took["after the kill"] = time.monotonic() - started
+    others = set().union(*(cluster.rooms_opened(index) for index in range(len(cluster.ports)) if index != victim))
+    assert its_rooms <= others, "every room of the killed process went on on another"
+    cluster.restart(victim)
+    for index in range(len(cluster.ports)):
+        since, started = {table.code: table.moves() for table in tables}, time.monotonic()
+        cluster.restart(index)
+        assert play_until(tables, lambda: advanced(tables, moves, since), seconds), \
+            f"not every table played on after restarting process {index}:\n{stuck(tables, moves, since)}"
+        took[f"after restarting process {index}"] = time.monotonic() - started
+    assert settle(tables), "every move sent is answered"
+    return took
