@@ -16,7 +16,6 @@ from websockets.sync.client import connect
 from game.core import IllegalAction
 from game.net import joined
 from game.net import client as client_module
-from game.net.client import TableClient
 from game.net.hosting import HostedTable
 from game.net.metrics import ServerMetrics
 from game.net.remote import RemoteSession
