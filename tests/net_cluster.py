@@ -304,18 +304,25 @@ def what_went_wrong(cluster: Cluster, table: Table) -> list[str]:
 
 
 def views_problems(table: Table, save: dict) -> list[str]:
-    """Each position sent to a seat against the engine's view for that seat at that move."""
+    """Each position sent to a seat against the engine's for that seat at that move: its view,
+    the onlookers' view, and the moves as the seat sees them (a snapshot's all, a move's own)."""
     session = Session(save["game"], save["config"], save["seed"])
-    truth = {0: {seat: position_of(session, seat) for seat in range(len(table.seats))}}
+    seats = range(len(table.seats))
+    truth = {0: {seat: position_of(session, seat) for seat in seats}}
     for number, action in enumerate(save["actions"], 1):
         session.apply(from_json(action, session.rules.saved_types))
-        truth[number] = {seat: position_of(session, seat) for seat in range(len(table.seats))}
+        truth[number] = {seat: position_of(session, seat) for seat in seats}
+    seen_moves = {seat: [to_json(move) for move in session.stream(seat).moves] for seat in seats}
     problems = []
     for index, seat in enumerate(table.seats):
         for moves, message in seat.positions:
             expected = truth.get(moves, {}).get(index)
             got = {key: message.get(key) for key in ("view", "public")}
-            if expected is None or got != expected:
+            if message["type"] == "snapshot":
+                shown_right = message["moves"] == seen_moves[index][:moves]
+            else:
+                shown_right = 0 < moves <= len(seen_moves[index]) and message["move"] == seen_moves[index][moves - 1]
+            if expected is None or got != expected or not shown_right:
                 problems.append(f"{table.code}: seat {index} was sent a position at move {moves} that is not "
                                 f"its own view of the game")
     return problems
