@@ -62,8 +62,8 @@ def nginx_config(folder: Path, port: int, upstreams: list[int]) -> Path:
     """The deployed configuration with this test's ports, inside an nginx.conf of a private prefix."""
     text = CONFIG.read_text()
     for placeholder, filled in [("listen 80;", f"listen 127.0.0.1:{port};"), ("listen [::]:80;", ""),
-                                ("server 127.0.0.1:8801;", f"server 127.0.0.1:{upstreams[0]};"),
-                                ("server 127.0.0.1:8802;", f"server 127.0.0.1:{upstreams[1]};")]:
+                                ("server 127.0.0.1:8801 ", f"server 127.0.0.1:{upstreams[0]} "),
+                                ("server 127.0.0.1:8802 ", f"server 127.0.0.1:{upstreams[1]} ")]:
         assert text.count(placeholder) == 1, f"deploy/nginx/chaintable.conf has no {placeholder!r} line"
         text = text.replace(placeholder, filled)
     (folder / "chaintable.conf").write_text(text)

@@ -56,12 +56,14 @@ def room_address(address: str, room: str | None) -> str:
 
 
 class TableClient:
-    def __init__(self, address: str, give_up: float = GIVE_UP_SECONDS, wake=None) -> None:
+    def __init__(self, address: str, give_up: float = GIVE_UP_SECONDS, wake=None, source: str | None = None) -> None:
         """`address`: ws://host:port (wss:// behind TLS). `give_up`: seconds of trying to come
         back before the connection is given up for lost. `wake`: called (from the connection's
         thread) after each message put in the inbox: an app resting between frames is woken to
-        take it."""
+        take it. `source`: the local address to connect from (None: the system's choice; a load
+        test's players come from addresses of their own on 127.0.0.0/8)."""
         self.address = address
+        self.source = {} if source is None else {"source_address": (source, 0)}
         self.give_up = give_up
         self.wake = wake or (lambda: None)
         self.inbox: queue.Queue[dict] = queue.Queue()
@@ -162,7 +164,8 @@ class TableClient:
         """One connection, until it ends: its close code. Coming back, the hello with the token
         goes first, and a connection the host does not welcome ends at once (None)."""
         with connect(room_address(self.address, self.room), open_timeout=CONNECT_SECONDS, max_size=MESSAGE_LIMIT,
-                     proxy=None, ping_interval=KEEPALIVE_SECONDS, ping_timeout=KEEPALIVE_SECONDS) as connection:
+                     proxy=None, ping_interval=KEEPALIVE_SECONDS, ping_timeout=KEEPALIVE_SECONDS,
+                     **self.source) as connection:
             self._connection = connection
             self._opened.set()
             if rejoining and not self._welcomed(connection):
@@ -205,8 +208,8 @@ class TableClient:
                 return None
             try:
                 code = self._visit(rejoining=True)
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError):
-                code = None
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed):
+                code = None  # a connection closed during its handshake (a server stopping) is a failed try too
             if code is not None:
                 return code
         return None

@@ -30,9 +30,13 @@ def kind_of(reason: str) -> str:
 
 
 class ServerMetrics:
-    def __init__(self, tables: Callable[[], int], players: Callable[[], int]) -> None:
-        """`tables`, `players`: how many tables the server serves and players are seated now."""
+    def __init__(self, tables: Callable[[], int], players: Callable[[], int],
+                 store_round_trips: Callable[[], int] = lambda: 0) -> None:
+        """`tables`, `players`: how many tables the server serves and players are seated now;
+        `store_round_trips`: how many round trips to a shared store (Redis) were made so far."""
         self.registry = CollectorRegistry()
+        Gauge("chaintable_store_round_trips", "Round trips to the shared store (Redis) so far",
+              registry=self.registry).set_function(store_round_trips)
         Gauge("chaintable_tables", "Tables served", registry=self.registry).set_function(tables)
         Gauge("chaintable_players_connected", "Players seated at a table and connected",
               registry=self.registry).set_function(players)

@@ -28,6 +28,7 @@ SCHEME = "sqlite:///"
 SHARED_SCHEMES = ("redis://", "rediss://")
 LEASE_SECONDS = 5.0  # a room whose process stopped renewing its lease is taken over this long after
 KEY = "chaintable:"  # the prefix of every key the shared store writes
+WANTED_SECONDS = 3.0  # how long a process refused a room asks its holder to let it go
 
 
 def open_store(url: str) -> TableStore | SharedTableStore:
@@ -59,9 +60,11 @@ class TableStore:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS tables (room TEXT PRIMARY KEY, owner TEXT, record TEXT NOT NULL)")
 
-    def write(self, room: str, owner: str | None, record: dict) -> None:
+    def write(self, room: str, owner: str | None, record: dict) -> bool:
+        """The table written: always (this process's own store)."""
         self.db.execute("INSERT OR REPLACE INTO tables (room, owner, record) VALUES (?, ?, ?)",
                         (room, owner, json.dumps(record, separators=(",", ":"))))
+        return True
 
     def forget(self, room: str) -> None:
         self.db.execute("DELETE FROM tables WHERE room = ?", (room,))
@@ -80,8 +83,12 @@ class TableStore:
         """Whether this process may serve `room`: always, its store being its own."""
         return True
 
-    def renew(self) -> None:
-        """Nothing to renew: no other process serves this store's tables."""
+    def renew(self) -> list[str]:
+        """Nothing to renew, no room to let go: no other process serves this store's tables."""
+        return []
+
+    def release(self, room: str) -> None:
+        """Nothing to release: the room stays this process's."""
 
     def close(self) -> None:
         self.db.close()
@@ -92,7 +99,14 @@ class SharedTableStore:
     each room served under a lease (redis-py's Lock: SET NX PX with a token of this process,
     extended by `renew`, released only by its holder) that lapses `LEASE_SECONDS` after its
     process stops renewing it. `tables()` is empty: a process serves a room once a player comes
-    to it there (`table`, `claim`)."""
+    to it there (`table`, `claim`).
+
+    The lease is fenced: a table is written (or forgotten) by a Lua script that checks, in the
+    same atomic step, that the room's lease still holds this process's token; a process whose
+    lease ran out (frozen, cut off from Redis) and was taken over has its writes refused, and
+    lets the room go (`write` answers False). A process refused a room held by another leaves a
+    `wanted` mark (`WANTED_SECONDS`); the holder lets such a room go at its next `renew`, so that
+    a room goes back to the process the proxy sends its players to once that one runs again."""
 
     def __init__(self, url: str) -> None:
         """Connect to the Redis at `url`; OSError when it cannot be reached. The redis library is
@@ -107,43 +121,80 @@ class SharedTableStore:
         except (RedisError, ValueError) as err:
             raise OSError(f"Redis at {url} cannot be reached: {err}") from err
         self.leases: dict[str, redis.lock.Lock] = {}
+        self.round_trips = 0  # to Redis and back, a pipeline's commands one (`/metrics`)
+        self._fenced_set = self.redis.register_script(FENCED_SET)
+        self._fenced_delete = self.redis.register_script(FENCED_DELETE)
 
-    def write(self, room: str, owner: str | None, record: dict) -> None:
-        self.redis.set(f"{KEY}table:{room}", json.dumps({"owner": owner, "record": record}, separators=(",", ":")))
+    def write(self, room: str, owner: str | None, record: dict) -> bool:
+        """The table written, when this process still holds the room's lease: whether it was."""
+        lease = self.leases.get(room)
+        if lease is None:
+            return False
+        text = json.dumps({"owner": owner, "record": record}, separators=(",", ":"))
+        self.round_trips += 1
+        written = self._fenced_set(keys=[lease_key(room), table_key(room)], args=[lease.local.token, text])
+        if not written:
+            self.leases.pop(room, None)
+        return bool(written)
 
     def forget(self, room: str) -> None:
-        self.redis.delete(f"{KEY}table:{room}")
+        """The table deleted (an expired one), when this process still holds the room's lease."""
+        lease = self.leases.get(room)
+        if lease is not None:
+            self.round_trips += 1
+            self._fenced_delete(keys=[lease_key(room), table_key(room)], args=[lease.local.token])
         self._release(room)
 
     def tables(self) -> Iterator[tuple[str, str | None, dict]]:
         return iter(())
 
     def table(self, room: str) -> tuple[str | None, dict] | None:
-        text = self.redis.get(f"{KEY}table:{room}")
+        self.round_trips += 1
+        text = self.redis.get(table_key(room))
         if text is None:
             return None
         kept = json.loads(text)
         return kept["owner"], kept["record"]
 
     def claim(self, room: str) -> bool:
-        """Take the room's lease: whether this process now holds it (no other live one does)."""
+        """Take the room's lease: whether this process now holds it (no other live one does). A
+        room another holds is marked wanted: its holder lets it go (`renew`)."""
         if room in self.leases:
             return True
-        lease = self.redis.lock(f"{KEY}lease:{room}", timeout=LEASE_SECONDS, blocking=False, thread_local=False)
+        lease = self.redis.lock(lease_key(room), timeout=LEASE_SECONDS, blocking=False, thread_local=False)
+        self.round_trips += 2
         if not lease.acquire():
+            self.redis.set(f"{KEY}wanted:{room}", 1, px=int(WANTED_SECONDS * 1000))
             return False
+        self.redis.delete(f"{KEY}wanted:{room}")
         self.leases[room] = lease
         return True
 
-    def renew(self) -> None:
-        """Every lease held runs `LEASE_SECONDS` again from now (the server calls this each second)."""
-        from redis.exceptions import LockError
-
-        for room, lease in list(self.leases.items()):
-            try:
-                lease.reacquire()
-            except LockError:
+    def renew(self) -> list[str]:
+        """Every lease held runs `LEASE_SECONDS` again from now (the server calls this each
+        second), in one round trip for all (a pipeline of redis-py's own extend script and the
+        `wanted` marks): the rooms to let go, those whose lease ran out and those another process
+        wants."""
+        rooms = list(self.leases)
+        if not rooms:
+            return []
+        with self.redis.pipeline(transaction=False) as pipe:
+            for room in rooms:
+                lease = self.leases[room]
+                lease.lua_reacquire(keys=[lease.name], args=[lease.local.token, int(LEASE_SECONDS * 1000)], client=pipe)
+                pipe.exists(f"{KEY}wanted:{room}")
+            answers = pipe.execute(raise_on_error=False)
+        self.round_trips += 1
+        renewed, wanted = answers[0::2], answers[1::2]
+        lost = [room for room, kept, asked in zip(rooms, renewed, wanted) if kept != 1 or asked]
+        for room in lost:
+            if renewed[rooms.index(room)] != 1:
                 del self.leases[room]
+        return lost
+
+    def release(self, room: str) -> None:
+        """The room let go (its players told to come back): another process may take it over."""
+        self._release(room)
 
     def _release(self, room: str) -> None:
         from redis.exceptions import LockError
@@ -151,6 +202,7 @@ class SharedTableStore:
         lease = self.leases.pop(room, None)
         try:
             if lease is not None:
+                self.round_trips += 1
                 lease.release()
         except LockError:
             pass  # it had lapsed already
@@ -160,3 +212,27 @@ class SharedTableStore:
         for room in list(self.leases):
             self._release(room)
         self.redis.close()
+
+
+def lease_key(room: str) -> str:
+    return f"{KEY}lease:{room}"
+
+
+def table_key(room: str) -> str:
+    return f"{KEY}table:{room}"
+
+
+# KEYS[1] the room's lease, KEYS[2] its table; ARGV[1] this process's lease token, ARGV[2] the JSON.
+FENCED_SET = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    redis.call('SET', KEYS[2], ARGV[2])
+    return 1
+end
+return 0
+"""
+FENCED_DELETE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('DEL', KEYS[2])
+end
+return 0
+"""
