@@ -5,13 +5,13 @@ on another process once its players' apps come back by themselves. Then every pr
 restarted in turn (a TERM: it drains, its players move over): nothing is lost. At the end each
 table's game in the store is exactly the moves its players were told they played, and every
 position a seat was sent is the engine's own view for that seat (no card it may not see).
-The same with 100 tables and more: `python benchmarks/net_cluster.py --failover 100`."""
+100 tables here; more with `python benchmarks/net_cluster.py --failover 300`."""
 
 from __future__ import annotations
 
 from net_cluster import Cluster, kill_then_roll, set_up_tables, what_went_wrong
 
-TABLES = 24
+TABLES = 100
 MOVES_BETWEEN = 4  # moves every table plays between two blows
 PLAY_SECONDS = 40.0  # at most, for the tables to get over one blow
 
