@@ -12,7 +12,7 @@ import pygame
 from game import storage
 
 from scenes.shell import memory
-from scenes.shell.keymap import FULLSCREEN, KeyGuard
+from scenes.shell.keymap import FULLSCREEN, REPEAT_SPEECH, STOP_SPEECH, KeyGuard
 from scenes.speech import speech
 from scenes.ui import cardart, resources, theme
 from scenes.ui.resources import asset
@@ -289,14 +289,26 @@ class App:
                     self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
                 self.lay_out_again()
                 continue
-            if FULLSCREEN.pressed(event):
-                self.toggle_fullscreen()
+            if self.global_key(event):
                 continue
             self.top.handle(event)
             if not self.running or not self.stack:
                 return
         self.top.update(dt)
         self.draw()
+
+    def global_key(self, event) -> bool:
+        """The keys that work on every screen: fullscreen, and speech's repeat and stop; whether
+        `event` was one of them."""
+        if FULLSCREEN.pressed(event):
+            self.toggle_fullscreen()
+        elif REPEAT_SPEECH.pressed(event):
+            speech().repeat()
+        elif STOP_SPEECH.pressed(event):
+            speech().stop()
+        else:
+            return False
+        return True
 
     def draw(self) -> None:
         first = len(self.stack) - 1

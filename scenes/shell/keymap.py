@@ -58,6 +58,10 @@ ENTER = Key("Enter", (pygame.K_RETURN, pygame.K_KP_ENTER))
 SPACE = Key("Space", (pygame.K_SPACE,))
 ESCAPE = Key("Esc", (pygame.K_ESCAPE,))
 FULLSCREEN = Key("F11", (pygame.K_F11,))
+# -- speech, on every screen and at every table (scenes/speech); no other key answers to these
+REPEAT_SPEECH = Key("F3", (pygame.K_F3,))
+STOP_SPEECH = Key("F4", (pygame.K_F4,))
+GLOBAL_KEYS = (FULLSCREEN, REPEAT_SPEECH, STOP_SPEECH)  # taken by the app before any screen sees them
 LEFT = Key("Left", (pygame.K_LEFT,))
 RIGHT = Key("Right", (pygame.K_RIGHT,))
 UP = Key("Up", (pygame.K_UP,))
@@ -69,6 +73,8 @@ PAGE_DOWN = Key("PgDn", (pygame.K_PAGEDOWN,))
 BACKSPACE = Key("Backspace", (pygame.K_BACKSPACE,))
 DELETE = Key("Delete", (pygame.K_DELETE, pygame.K_BACKSPACE))
 TAB = Key("Tab", (pygame.K_TAB,))
+NEXT_CONTROL = Key("Tab", (pygame.K_TAB,), shift=False)
+PREVIOUS_CONTROL = Key("Shift+Tab", (pygame.K_TAB,), shift=True)
 FIELD_DONE = (ENTER, TAB, ESCAPE)  # each leaves a text or number field
 
 # -- at a table

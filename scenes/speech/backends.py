@@ -170,6 +170,7 @@ class SpeechLog:
     name = "log"
 
     def __init__(self, path: str) -> None:
+        self.path = path
         self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 (open for the app's life)
         self.working = True
 
@@ -184,11 +185,13 @@ class SpeechLog:
         self.file.close()
 
 
-def speech_log_from_environment() -> SpeechLog | None:
-    """The log backend when CHAINTABLE_SPEECH_LOG names a file that can be written, else None."""
-    path = os.environ.get(LOG_VARIABLE)
-    if not path:
-        return None
+def log_path_from_environment() -> str:
+    """The file CHAINTABLE_SPEECH_LOG names, or "" when it is unset."""
+    return os.environ.get(LOG_VARIABLE, "")
+
+
+def open_speech_log(path: str) -> SpeechLog | None:
+    """The log backend writing to `path`, or None (said in the app's log) when it cannot be written."""
     try:
         return SpeechLog(path)
     except OSError as err:
