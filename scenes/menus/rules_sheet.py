@@ -23,6 +23,11 @@ NOTE_SIZE = 12
 
 
 class RulesSheet(Scene):
+    focus_keys = "tab"  # Up, Down and the page keys scroll
+
+    def spoken_title(self) -> str:
+        return f"How to play {self.title}"
+
     def __init__(self, app, title: str, sheet: Sheet, keys: str = "") -> None:
         super().__init__(app)
         self.title = title

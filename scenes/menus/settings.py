@@ -54,9 +54,17 @@ def large_text_measured():
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.cyclers = {key: Cycler(choices, self.shown_value(key), self._setter(key)) for key, _l, choices, _h in ROWS}
+        self.cyclers = {key: Cycler(choices, self.shown_value(key), self._setter(key), name=label)
+                        for key, label, choices, _h in ROWS}
         self.back = Button("Back", self.close)
         self.message = ""
+
+    def spoken_title(self) -> str:
+        return "Settings"
+
+    def focusables(self) -> list:
+        """The choosers row by row (down the first column, then the second), then Back."""
+        return [*self.cyclers.values(), self.back]
 
     def shown_value(self, key: str):
         """A setting's value as its chooser shows it. Speech not chosen yet shows what is in effect:

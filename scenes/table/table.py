@@ -53,6 +53,7 @@ LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a 
 
 
 class TableScene(Scene, TableHooks):
+    focus_keys = "none"  # every key is the table's own (its speech and reading keys too)
     hand_order = staticmethod(standard_order)
     result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
 

@@ -10,6 +10,7 @@ INK_DIM = (195, 212, 203)   # secondary text: at least 4.5:1 on every background
 INK_FAINT = (110, 130, 120)  # lines and edges only, never text
 GOLD = (245, 200, 80)
 GLOW = (90, 225, 250)       # a legal target, on every table: an aqua that is no suit's colour in any game
+FOCUS_RING = (255, 255, 255)  # round the control the keyboard focus is on (Tab)
 CHOSEN = (255, 255, 255)    # the target picked by keyboard: a broad white ring edged in aqua
 MARK_BEST = (160, 235, 170)  # a review's best move (good is GOLD, costly ALERT)
 ALERT = (255, 185, 175)
