@@ -44,6 +44,7 @@ from scenes.table.topbar import TopBar
 from scenes.table.turn_controls import TurnControls
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
+from scenes.ui.sounds import YOUR_TURN
 from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
@@ -123,6 +124,8 @@ class TableScene(Scene, TableHooks):
         self.mark_fresh_cards()
         self.settle(events)
         self.app.sounds.play_move(events)
+        if not by_viewer and self.turns.mine_next():
+            self.app.sounds.play(YOUR_TURN)
         for event in events:
             self.animate(event, origin)
             origin = None
