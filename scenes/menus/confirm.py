@@ -21,10 +21,10 @@ class Dialog(Scene):
     """The shared box; a dialog fills in its body (`body_height`, `draw_body`, `handle_body`) and
     what its first answer does (`accept`)."""
 
-    def __init__(self, app, question: str, yes: str, no: str, yes_color=theme.BUTTON_WARN) -> None:
+    def __init__(self, app, question: str, yes: str, no: str, yes_color=None) -> None:
         super().__init__(app)
         self.question = question
-        self.yes = Button(yes, self.accept, color=yes_color)
+        self.yes = Button(yes, self.accept, color=yes_color or theme.BUTTON_WARN)
         self.no = Button(no, app.pop)
 
     def covers(self) -> bool:

@@ -27,6 +27,8 @@ ROWS = (
     ("large_text", "Text size", [(False, "Normal"), (True, "Large")], "Every text of the table a quarter larger."),
     ("four_colour", "Suit colours", [(False, "Two colours"), (True, "Four colours")],
      "Four colours: spades black, hearts red, diamonds blue, clubs green."),
+    ("high_contrast", "Contrast", [(False, "Standard"), (True, "High")],
+     "High: black grounds, white and yellow text, every control edged in white."),
     ("card_back", "Card backs", list(cardart.BACKS.items()), "The pattern on the back of every card."),
     ("sound_volume", "Sound", [(v, f"{round(v * 100)}%" if v else "Off") for v in VOLUMES],
      "Card sounds: dealing, playing, drawing, taking, winning."),

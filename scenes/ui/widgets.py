@@ -213,9 +213,9 @@ def wrap_words(words: list[str], face, width: int) -> list[str]:
     return lines
 
 
-def panel(surface, rect, color=theme.PANEL, edge=theme.PANEL_EDGE, radius=10) -> None:
-    pygame.draw.rect(surface, color, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+def panel(surface, rect, color=None, edge=None, radius=10) -> None:
+    pygame.draw.rect(surface, theme.live(color or theme.PANEL), rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.live(edge or theme.PANEL_EDGE), rect, 1, border_radius=radius)
 
 
 def hovered(color: tuple) -> tuple:
@@ -225,13 +225,13 @@ def hovered(color: tuple) -> tuple:
 
 class Button:
     def __init__(self, label: str, on_click: Callable[[], Any], enabled: bool = True, note: str = "",
-                 color=theme.BUTTON, name: str = "") -> None:
+                 color=None, name: str = "") -> None:
         self.label = label
         self.name = name  # what speech calls it, where its label is only a mark
         self.on_click = on_click
         self.enabled = enabled
         self.note = note
-        self.color = color
+        self.color = color or theme.BUTTON
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
 
@@ -274,9 +274,9 @@ class Button:
         if not self.enabled:
             color = theme.BUTTON_OFF
         elif self.hover:
-            color = hovered(self.color)
+            color = hovered(theme.live(self.color))
         else:
-            color = self.color
+            color = theme.live(self.color)
         pygame.draw.rect(surface, color, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.INK_FAINT if not self.enabled else theme.INK, self.rect, 1, border_radius=8)
         note_drawn(self.rect, f"button {self.label}")
