@@ -202,3 +202,30 @@ def test_the_speech_settings_choose_the_voice_its_rate_and_detail(driver, monkey
     saved, _notice = storage.load_settings()
     assert (saved["speech"], saved["speech_rate"], saved["speech_verbosity"]) == ("voice", 260, "brief")
     speech().close()
+
+
+def test_the_keys_page_names_every_key_of_the_key_map():
+    listed = [key for _heading, entries in keymap.KEY_PAGE for keys, _does in entries for key in keys]
+    missing = [key.name for key in every_key() if not any(key is entry for entry in listed)]
+    assert not missing, f"not on the Keys page: {missing}"
+    page = " ".join(keymap.key_page())
+    assert all(f"{key.name}:" in page or f"{key.name} or" in page for key in every_key())
+
+
+def test_f1_at_a_table_then_right_shows_and_says_every_key(speech_log, driver):
+    from game.session import Session
+    from scenes.menus.rules_sheet import RulesSheet
+
+    seats = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "computer"}]}
+    driver.app.screens.table(Session("chains", seats, 3))
+    driver.key(pygame.K_F1)
+    sheet = driver.app.top
+    assert isinstance(sheet, RulesSheet) and not sheet.keys_shown
+    assert logged(speech_log)[-1].startswith("How to play Chains. ")
+    driver.key(pygame.K_RIGHT)
+    shown = " ".join(line for _y, line in sheet.lines)
+    assert sheet.keys_shown and all(paragraph in shown for paragraph in keymap.key_page())
+    assert logged(speech_log)[-1] == f"Every key. {' '.join(keymap.key_page())} Left or Right: the rules."
+    driver.key(pygame.K_LEFT)
+    assert not sheet.keys_shown and logged(speech_log)[-1].startswith("How to play Chains. ")
+    speech().close()
