@@ -112,6 +112,7 @@ class BuiltInVoice:
         self.lines: queue.Queue = queue.Queue()
         self.working = True
         self.engine = None
+        self.speaking, self.busy = "", False  # the line being said, and whether one is
         self.on_spoken = None  # called with each line as its speaking starts (benchmarks)
         self.thread = threading.Thread(target=self._run, args=(make_engine,), name="speech", daemon=True)
         self.thread.start()
@@ -132,13 +133,15 @@ class BuiltInVoice:
             self._speak_now(text)
 
     def _speak_now(self, text: str) -> None:
-        self.speaking = text
+        self.speaking, self.busy = text, True
         try:
             self.engine.say(text)
             self.engine.runAndWait()
         except Exception as err:
             log.info("the built-in voice failed: %s", err)
             self.working = False
+        finally:
+            self.busy = False
 
     def _started_word(self, name=None, location=None, length=None) -> None:
         if self.on_spoken is not None:
@@ -154,7 +157,7 @@ class BuiltInVoice:
         with contextlib.suppress(queue.Empty):
             while True:
                 self.lines.get_nowait()
-        if self.engine is not None:
+        if self.engine is not None and self.busy:  # an idle engine is left alone: its thread may be starting a line
             with contextlib.suppress(Exception):
                 self.engine.stop()
 
