@@ -229,3 +229,19 @@ def test_f1_at_a_table_then_right_shows_and_says_every_key(speech_log, driver):
     driver.key(pygame.K_LEFT)
     assert not sheet.keys_shown and logged(speech_log)[-1].startswith("How to play Chains. ")
     speech().close()
+
+
+def test_a_frozen_app_finds_the_screen_readers_libraries_in_its_bundle(monkeypatch, tmp_path):
+    import sys
+
+    from platform_utils import paths
+    from scenes.speech.backends import point_to_bundled_libraries
+
+    monkeypatch.setattr(paths, "embedded_data_path", paths.embedded_data_path)  # put back afterwards
+    beside_the_executable = paths.embedded_data_path()
+    point_to_bundled_libraries()
+    assert paths.embedded_data_path() == beside_the_executable, "not frozen: left as it is"
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    point_to_bundled_libraries()
+    assert paths.embedded_data_path() == str(tmp_path)

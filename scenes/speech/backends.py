@@ -66,6 +66,7 @@ def find_screen_reader():
         return None
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # the library prints what it cannot find
+            point_to_bundled_libraries()
             from accessible_output2.outputs import auto
             outputs = auto.Auto().outputs
     except Exception as err:  # a broken install or a platform library missing: no screen reader
@@ -78,6 +79,16 @@ def find_screen_reader():
             if output.is_active():
                 return output
     return None
+
+
+def point_to_bundled_libraries() -> None:
+    """In a frozen app, accessible_output2 looks for the screen readers' DLLs beside the executable;
+    PyInstaller puts them (build.spec) in its bundle folder, sys._MEIPASS. Point it there."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and bundle:
+        from platform_utils import paths
+
+        paths.embedded_data_path = lambda: bundle
 
 
 def process_running(names: set[str]) -> bool:
