@@ -214,6 +214,8 @@ class ReviewScene(Replay):
     """The replay of `saved`'s last game from `seat`, its decisions judged (see the module);
     `saved` a finished Session, or a networked game as this device's seat saw it (its one seat)."""
 
+    focus_keys = "tab"  # Up and Down go from decision to decision
+
     def __init__(self, app, saved, seat: int, table_class: type, budget: ReviewBudget | None = None) -> None:
         super().__init__(app, saved, table_class)
         self.seat = seat

@@ -7,15 +7,38 @@ from __future__ import annotations
 import pygame
 
 from scenes.ui import theme
+from scenes.ui.focus import FocusRing
 
 
 class Scene:
     """One screen. The app calls layout() on every resize, then handle/update/draw each frame."""
 
     settles = True  # keys wait a moment after it appears: it may open by itself (the key map's guard: keymap.py)
+    # Which keys move the keyboard focus (scenes/ui/focus.py): "all" (Tab, Shift+Tab, Up, Down),
+    # "tab" (Tab and Shift+Tab only: the screen uses the arrows itself), "none" (the screen
+    # takes every key itself, as a table does).
+    focus_keys = "all"
 
     def __init__(self, app: "App") -> None:
         self.app = app
+
+    @property
+    def focus_ring(self) -> FocusRing:
+        """The screen's keyboard focus (made when first asked for)."""
+        if "_focus_ring" not in self.__dict__:
+            self._focus_ring = FocusRing()
+        return self._focus_ring
+
+    def focusables(self) -> list | None:
+        """The controls Tab goes through, in order; None: those drawn, in reading order."""
+        return None
+
+    def reveal(self, control) -> None:
+        """The focus landed on `control`: a screen that scrolls brings it into view."""
+
+    def spoken_title(self) -> str:
+        """What speech says as the screen opens (its title, a dialog's question and answers)."""
+        return ""
 
     @property
     def scale(self) -> float:
