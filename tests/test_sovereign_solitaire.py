@@ -33,19 +33,21 @@ def up(code: str, **tokens) -> Placed:
     return Placed(c(code), True, EVERYONE, **tokens)
 
 
-def solo(chain, hand, *, draw_pile=(), event="Calm Void", pool: Tokens | None = None) -> SovereignState:
+def solo(chain, hand, *, draw_pile=(), event="Calm Void", pool: Tokens | None = None, discard=()) -> SovereignState:
     """A solitaire position at the start of a turn. chain: seven entries, each a Placed card,
-    a list (a stack, bottom first) or None (an empty space). draw_pile: codes from the top down;
-    every other card lies beneath them. pool: the tokens held (taken out of the supply)."""
+    a list (a stack, bottom first) or None (an empty space). draw_pile, discard: codes from the
+    top down; every other card lies beneath the draw pile. pool: the tokens held (taken out of
+    the supply)."""
     pool = pool or Tokens()
     stacks = [[] if p is None else (list(p) if isinstance(p, list) else [p]) for p in chain]
     hand_cards = [c(code) for code in hand]
     top_of_draw_pile = [c(code) for code in draw_pile]
-    used = {p.card for s in stacks for p in s} | set(hand_cards) | set(top_of_draw_pile)
+    discarded = [c(code) for code in reversed(discard)]
+    used = {p.card for s in stacks for p in s} | set(hand_cards) | set(top_of_draw_pile) | set(discarded)
     rest = [card for card in BUILT_IN.cards if card not in used]
     state = SovereignState(
         players=1, cards=BUILT_IN, solitaire=True, fair_winds=False, dealer=0, rng=Rng(3), hands=[hand_cards],
-        draw_pile=rest + list(reversed(top_of_draw_pile)), discard=[], chains=[stacks], event_deck=[],
+        draw_pile=rest + list(reversed(top_of_draw_pile)), discard=discarded, chains=[stacks], event_deck=[],
         active_event=EVENTS[event], used_events=[],
         supply=Tokens(SHIELDS - pool.shields, MODIFIERS - pool.modifiers, SUIT_TOKENS), pools=[pool], current=0,
         picks=[None], began_own=[None])
