@@ -34,6 +34,7 @@ the rule of thumb alone 32/60, random play 4/60.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -104,6 +105,7 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=200, help="starting numbers for winnable deals only")
     parser.add_argument("--skip-hints", action="store_true", help="the solver alone")
     args = parser.parse_args()
+    print(f"load average at the start: {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} cores")
     seeds = range(args.deals)
     n = args.deals
     verdicts, times = {}, []
@@ -126,12 +128,13 @@ def main() -> None:
         rand = sum(play_out(by_player(RandomPlayer(seed)), seed) for seed in seeds)
         print(f"following every hint (from the player's view) wins {share(sum(hinted.values()), n)} of deals, "
               f"{share(sum(hinted[seed] for seed in proved), len(proved))} of those proved winnable; "
-              f"a hint: {spread(hint_times)}")
+              f"{len(hint_times)} hints: {spread(hint_times)}, {sum(t > 1.0 for t in hint_times)} over 1 s")
         print(f"the clairvoyant line (knowing the deck) wins {share(sum(clairvoyant.values()), n)}, "
               f"{share(sum(clairvoyant[seed] for seed in proved), len(proved))} of those proved winnable; "
               f"the rule of thumb alone {share(thumb, n)}, random play {share(rand, n)}")
     if args.starts:
         time_winnable_deals(args.starts)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (1 min)")
 
 
 def time_winnable_deals(starts: int) -> None:
