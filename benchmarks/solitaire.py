@@ -38,10 +38,11 @@ import os
 import statistics
 import time
 
+import game.sovereign.solitaire as solitaire
 from game.ai.players import RandomPlayer
 from game.sovereign.solitaire import (SOLITAIRE, WINNABLE_NODES, HintMemory, SolitaireHint, hint_action,
                                       winnable_deal)
-from game.sovereign.solver import SOLVER_NODES, solve
+from game.sovereign.solver import SOLVER_NODES, Solver, solve
 
 
 def deal(seed: int):
@@ -60,14 +61,27 @@ def by_player(player):
     return lambda state: player.choose(SOLITAIRE.view(state, 0), SOLITAIRE.legal_actions(state))
 
 
-def by_hints(seed: int, times: list[float]):
-    """The fair hint (from the player's view), each hint's time added to `times`."""
+class CountedSolver(Solver):
+    """The solver, adding up the positions its searches reach (`searched`)."""
+
+    searched = 0
+
+    def solve(self, state):
+        found = super().solve(state)
+        CountedSolver.searched += self.nodes
+        return found
+
+
+def by_hints(seed: int, times: list[float], positions: list[int]):
+    """The fair hint (from the player's view), each hint's time added to `times` and the
+    positions its searches reached to `positions`."""
     memory = HintMemory(seed)
 
     def choose(state):
-        start = time.perf_counter()
+        before, start = CountedSolver.searched, time.perf_counter()
         action = hint_action(state, memory=memory)
         times.append(time.perf_counter() - start)
+        positions.append(CountedSolver.searched - before)
         return action
     return choose
 
@@ -104,7 +118,10 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=SOLVER_NODES, help="solver positions per deal")
     parser.add_argument("--starts", type=int, default=200, help="starting numbers for winnable deals only")
     parser.add_argument("--skip-hints", action="store_true", help="the solver alone")
+    parser.add_argument("--hint-budget", type=int, default=solitaire.HINT_BUDGET,
+                        help="positions a hint may search over all its deals")
     args = parser.parse_args()
+    solitaire.HINT_BUDGET = args.hint_budget
     print(f"load average at the start: {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} cores")
     seeds = range(args.deals)
     n = args.deals
@@ -122,13 +139,19 @@ def main() -> None:
     print(f"solver time per deal: {spread(times)}")
     if not args.skip_hints:
         hint_times: list[float] = []
-        hinted = {seed: play_out(by_hints(seed, hint_times), seed) for seed in seeds}
+        positions: list[int] = []
+        solitaire.Solver = CountedSolver
+        hinted = {seed: play_out(by_hints(seed, hint_times, positions), seed) for seed in seeds}
+        solitaire.Solver = Solver
         clairvoyant = {seed: play_out(by_the_deck(seed, args.nodes), seed) for seed in seeds}
         thumb = sum(play_out(by_player(SolitaireHint(seed)), seed) for seed in seeds)
         rand = sum(play_out(by_player(RandomPlayer(seed)), seed) for seed in seeds)
         print(f"following every hint (from the player's view) wins {share(sum(hinted.values()), n)} of deals, "
               f"{share(sum(hinted[seed] for seed in proved), len(proved))} of those proved winnable; "
-              f"{len(hint_times)} hints: {spread(hint_times)}, {sum(t > 1.0 for t in hint_times)} over 1 s")
+              f"{len(hint_times)} hints (budget {solitaire.HINT_BUDGET} positions): {spread(hint_times)}, "
+              f"{sum(t > 1.0 for t in hint_times)} over 1 s; positions searched a hint: median "
+              f"{statistics.median(positions):.0f}, p95 {sorted(positions)[int(0.95 * (len(positions) - 1))]}, "
+              f"max {max(positions)}")
         print(f"the clairvoyant line (knowing the deck) wins {share(sum(clairvoyant.values()), n)}, "
               f"{share(sum(clairvoyant[seed] for seed in proved), len(proved))} of those proved winnable; "
               f"the rule of thumb alone {share(thumb, n)}, random play {share(rand, n)}")

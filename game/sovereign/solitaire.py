@@ -269,11 +269,13 @@ def _modifier_value(view: SovereignView, placed, delta: int, target: str, rescue
 
 class HintMemory:
     """What `hint_action` and `still_winnable` remember (keep one per table): the hint given for
-    each view; the steps of the winning line the verdict last found, by the exact position each
-    is played from; the positions proved lost; and the turn of the game at which a search found
-    no win (asking again that turn says "not sure" without a search of up to a second). Exact positions, so undo, redo and a new game
-    never meet a stale answer. A lock lets a background thread and the table share it; the rule
-    of thumb breaks its ties from `seed`."""
+    each view, and the last hint's deals with what the solver found on them (a hint later in the
+    same turn goes on with them); the steps of the winning line the verdict last found, by the
+    exact position each is played from; the positions proved lost; and the turn of the game at
+    which a search found no win (asking again that turn says "not sure" without a search of up
+    to a second). Exact positions and views, so undo, redo and a new game never meet a stale
+    answer. A lock lets a background thread and the table share it; the rule of thumb breaks its
+    ties from `seed`."""
 
     def __init__(self, seed: int = 0) -> None:
         self.lock = threading.Lock()
@@ -313,7 +315,7 @@ class HintMemory:
 
 HINT_DEALS = 10        # deals consistent with the player's view that a hint solves
 HINT_NODES = SOLVER_NODES // HINT_DEALS  # the solver's positions on each at most
-HINT_BUDGET = 6000     # the solver's positions a hint may use over all its deals (under a second)
+HINT_BUDGET = 4000     # the solver's positions a hint may use over all its deals (about 0.15 s idle)
 HINT_AGREED = 4        # won deals that settle a hint when every won deal so far takes the same first step
 HINT_SEED = 0          # the same deals for the same view: the hint depends on nothing unseen
 
@@ -404,7 +406,7 @@ def _carried(view: SovereignView, rules: SolitaireRules, memory: HintMemory | No
             carried.append(Sampled(deal, True, line[1:]))
         else:
             carried.append(Sampled(deal, False if won is False else None, ()))
-    return carried + _drawn(view, rules)[len(carried):]
+    return carried + (_drawn(view, rules)[len(carried):] if len(carried) < HINT_DEALS else [])
 
 
 def _settled(firsts: Counter, remaining: int) -> bool:
@@ -417,8 +419,8 @@ def _settled(firsts: Counter, remaining: int) -> bool:
 
 def still_winnable(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
                    memory: HintMemory | None = None, cancel: threading.Event | None = None) -> bool | None:
-    """Whether the game can still be won: True (a winning line exists, and a hint with the same
-    `memory` will follow it), False (proved: no line wins), None (not sure within `node_limit`
+    """Whether the game can still be won: True (a winning line exists: the verdict knows the
+    order of the deck, where a hint judges from the player's view), False (proved: no line wins), None (not sure within `node_limit`
     positions, or `cancel` was set meanwhile: the table moved on). About a second at most with
     the default budget (two on a busy machine); `state` is read only (pass a clone that no other
     thread changes while this runs)."""
