@@ -9,7 +9,9 @@ sovereign-supply, sovereign-events, solitaire, solitaire-lost). For each seed th
 plays every seat, and the part looks for the shortest stretch of that game in which what it
 teaches happens: a draw rule at work, a reversal, a chain laid, a pass, a game's end. (A Chains
 deadlock cannot come from a full deck, whatever the seed: see the lesson tests.) Some parts
-search for their line instead: the solitaire's solver wins the deal; Cubes looks for a 2x2 and
+search for their line instead (Chain-Chain's letters part looks for a reversal by the learner
+of the rulebook's kind, two different letters the other way round after leading a word: seed
+124, ACE, UNDO, AEON answered by NOVA): the solitaire's solver wins the deal; Cubes looks for a 2x2 and
 then a 3x3 the learner completes (the rule of thumb seldom leaves a 3x3's middle open);
 Sovereign's Chain's supply running out is a game of four under Tribute in which every seat
 plays on an opponent's chain and keeps its tokens (seed 200 is the lesson's), and its events
@@ -207,6 +209,22 @@ def chainchain_start(moves):
     if None in (reverses, takes):
         return None
     return 0, max(reverses, takes + 1) + 1
+
+
+def chainchain_letters(moves):
+    """Letters: the learner reverses play the rulebook's way, answering the last play's two
+    different letters the other way round (D then K, DECK, answered by K then D, KIND), after
+    leading a word of their own; from the deal."""
+    def reversal(i):
+        move, before = moves[i], moves[i - 1]
+        played = named(move.events, "Played")
+        return (move.seat == LEARNER and played and played[0].reverses and before.seat != LEARNER
+                and type(before.action).__name__ == "Play" and before.action.first.face != before.action.second.face)
+    led = first_index(moves, lambda m: m.seat == LEARNER and named(m.events, "Played") and m.action.word)
+    reverses = next((i for i in range(1, len(moves)) if reversal(i)), None)
+    if None in (led, reverses) or led >= reverses:
+        return None
+    return 0, reverses + 1
 
 
 def chainchain_end(moves):
@@ -412,7 +430,7 @@ PARTS = {
     "chainchain-start": ("chainchain", 4, {}, chainchain_start),
     "chainchain-end": ("chainchain", 4, {}, chainchain_end),
     "chainchain-final-double": ("chainchain", 3, {}, chainchain_final_double),
-    "chainchain-letters": ("chainchain", 3, {"variant": "letters"}, chainchain_start),
+    "chainchain-letters": ("chainchain", 3, {"variant": "letters"}, chainchain_letters),
     "linx": ("linx", 2, {}, linx),
     "cubes": ("cubes", 2, {}, whole_line),
     "cubes-pass": ("cubes", 2, {}, cubes_pass),

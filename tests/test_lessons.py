@@ -18,6 +18,7 @@ from game.lesson import (FINISHED_LESSONS, Lesson, LessonError, Light, games_wit
 from game.registry import GAMES
 from game.session import Session
 from game.sovereign.cards import BUILT_IN
+from game.sovereign.phases import CHANGE_SUIT
 from test_fuzz_files import make_special
 
 LESSONS = games_with_lessons()
@@ -811,3 +812,120 @@ def test_a_lesson_starting_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "lesson.json"
     path.write_bytes(b"\xef\xbb\xbf" + lesson_path("chains").read_bytes())
     assert read_lesson(path, "chains").game == "chains"
+
+
+# ---------------------------------------------------------------- what a learner is told
+
+
+def each_part_step(game: str):
+    """(part number, step index in its part, lesson before the step), each step of `game`'s lesson."""
+    part, index = None, 0
+    for lesson in each_step(game):
+        index = index + 1 if lesson.part_number == part else 0
+        part = lesson.part_number
+        yield part, index, lesson
+
+
+@pytest.mark.parametrize("game", ["sovereigns-chain", "sovereign-solitaire"])
+def test_a_part_dealt_under_an_event_names_it_in_its_first_steps(game):
+    """A learner who is not told the event cannot tell why the turn went as it did (a deal under
+    Supply Run and two cards drawn, never said why)."""
+    texts, events = {}, {}
+    for part, index, lesson in each_part_step(game):
+        if index == 0:
+            events[part] = lesson.session.state.active_event
+        if index < 3:
+            texts[part] = texts.get(part, "") + " " + lesson.step.text
+    named = {part: event.name for part, event in events.items() if event is not None}
+    assert named and not [(part, name) for part, name in named.items() if name not in texts[part]]
+
+
+@pytest.mark.parametrize("game", ["sovereigns-chain", "sovereign-solitaire"])
+def test_every_draw_of_two_cards_by_the_learner_is_said_and_why(game):
+    """Under Supply Run a turn ends with two cards drawn: the step says so, and the event was
+    named in the part by then."""
+    said, checked = {}, []
+    for part, _index, lesson in each_part_step(game):
+        said[part] = said.get(part, "") + " " + lesson.step.text
+        step = lesson.step
+        if step.computer:
+            continue
+        _state, events = lesson.session.rules.apply(lesson.session.state, step.action)
+        drawn = [e for e in events if type(e).__name__ == "Drew" and e.seat == 0 and e.count == 2]
+        if drawn:
+            checked.append((part, step.text[:50], "two cards" in step.text, "Supply Run" in said[part]))
+    assert checked and not [item for item in checked if not all(item[2:])], checked
+
+
+DEALT = re.compile(r"\b(You|Computer \d) dealt\b.*?\b(?:so )?(you|the computer|Computer \d)\b(?:, at (?:your|its) left,)? "
+                   r"(?:leads?|plays?)\b")
+
+
+@pytest.mark.parametrize("game", ["chainchain", "sovereigns-chain"])
+def test_a_part_from_the_deal_says_who_dealt_and_so_who_plays_first(game):
+    """The learner is told why a computer plays first: the player at the dealer's left does, as
+    the engine deals (the dealer named, and the seat after it the first to move)."""
+    checked = []
+    for part, index, lesson in each_part_step(game):
+        session = lesson.session
+        if index > 2 or session.state.dealer is None or lesson.plan.parts[part].prelude:
+            continue
+        match = DEALT.search(lesson.step.text)
+        if match:
+            dealer, first = match.groups()
+            names = [name.lower() for name in session.names]
+            first_seat = 1 if first == "the computer" else names.index(first.lower())
+            state = session.state
+            checked.append((part, names.index(dealer.lower()) == state.dealer,
+                            first_seat == (state.dealer + 1) % len(names)))
+    parts = {part for part, *_ in checked}
+    assert not [item for item in checked if not all(item[1:])], checked
+    starting = [p for p, plan in enumerate(load_lesson(game).parts) if not plan.prelude and plan.steps[0].computer]
+    assert set(starting) <= parts, (starting, parts)
+
+
+def test_the_letters_part_teaches_the_rulebooks_reversal_and_the_word_rules():
+    """The rulebook's reversal: D then K (DECK) answered by K then D (KIND), two different letters
+    the other way round and another word (two equal letters answered by the same two would be
+    a reversal too, but no lesson of one); the word's three letters and the word list are said."""
+    plan = load_lesson("chainchain")
+    part = next(p for p, part in enumerate(plan.parts) if part.config["rules"].get("variant") == "letters")
+    _lesson, seen = played_through("chainchain")
+    plays = [(step, next(e for e in events if type(e).__name__ == "Played")) for number, step, events in seen
+             if number == part and any(type(e).__name__ == "Played" for e in events)]
+    reversals = [(before, played) for (_s, before), (_step, played) in zip(plays, plays[1:]) if played.reverses]
+    assert reversals and any(not step.computer for step, played in plays if played.reverses)
+    for before, played in reversals:
+        assert before.first.face != before.second.face and before.word != played.word
+        assert (played.first.face, played.second.face) == (before.second.face, before.first.face)
+    text = " ".join(step.text for step in plan.parts[part].steps)
+    assert "at least three letters" in text and "word list" in text
+
+
+def test_no_step_asks_for_a_suit_the_card_already_has():
+    """A suit token that changes nothing wastes an ability (an Envoy making a planet a planet):
+    every suit a step changes is a change, and the learner's of a card the learner can see."""
+    checked = []
+    for game in ("sovereigns-chain", "sovereign-solitaire"):
+        for _part, _index, lesson in each_part_step(game):
+            action = lesson.step.action
+            if lesson.session.state.pending.kind != CHANGE_SUIT:
+                continue  # (a Mercenary's own suit is chosen, never a change: any is the card's first)
+            placed = lesson.session.state.chains[action.chain][action.place][-1]
+            seen = lesson.step.computer or placed.face_up or placed.known & 1
+            checked.append((lesson.step.text[:40], placed.suit != action.suit, bool(seen)))
+    assert len(checked) >= 5 and not [item for item in checked if not all(item[1:])], checked
+
+
+def test_the_sovereign_lesson_says_what_a_revealed_card_with_e_does_in_play_and_in_the_reveal_phase():
+    """Turned up in play, a card with (E) draws an event (its owner resolves it); revealed in the
+    Reveal Phase it draws none: the lesson shows both and says so."""
+    _lesson, seen = played_through("sovereigns-chain")
+    in_play = [(step, events) for _p, step, events in seen if type(step.action).__name__ == "Flip"
+               and not step.computer and any(type(e).__name__ == "EventDrawn" for e in events)]
+    in_reveal_phase = [(step, events) for _p, step, events in seen if type(step.action).__name__ == "Reveal"
+                       and any(getattr(e, "card", None) is not None and e.card.draws_event for e in events)]
+    assert in_play and in_reveal_phase
+    assert all("its (E) first" in step.text for step, _events in in_play)
+    assert not [e for _step, events in in_reveal_phase for e in events if type(e).__name__ == "EventDrawn"]
+    assert all("(E) draws no event" in step.text for step, _events in in_reveal_phase if not step.computer)

@@ -81,6 +81,20 @@ def test_chains_sheet_one_rank_up_or_down_suits_never_matter_ace_low_and_high_ne
     assert fits(card("2S"), card("AD")) and fits(card("KS"), card("AD")) and not fits(card("AS"), card("AD"))
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_chains_sheet_the_game_ends_the_moment_a_hand_is_empty(players):
+    """The player whose last card is played wins at once: the others hold cards and get no turn;
+    the branch beside it, a play that leaves a card in hand, goes on to the next seat."""
+    says(CHAINS_TEXT, "The game ends the moment a player's hand is empty: that player wins.")
+    others = [cards("2D 9S"), cards("3C JD")][:players - 1]
+    state = chains_position([cards("8C"), *others], [cards("7D"), cards("KC"), cards("4S")], cards("3S"))
+    state, _ = CHAINS.apply(state, ChainsPlay(card("8C"), 0))
+    assert state.winners == (0,) and CHAINS.to_move(state) is None
+    state = chains_position([cards("8C 5H"), *others], [cards("7D"), cards("KC"), cards("4S")], cards("3S"))
+    state, _ = CHAINS.apply(state, ChainsPlay(card("8C"), 0))
+    assert state.winners is None and CHAINS.to_move(state) == 1
+
+
 def test_chains_sheet_you_must_play_a_card_that_fits():
     says(CHAINS_TEXT, "If any card in your hand fits, you must play one")
     state = chains_position([cards("8C 9H"), cards("2D")], [cards("7D"), cards("KC"), cards("4S")], cards("3S"))

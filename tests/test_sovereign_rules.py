@@ -1123,3 +1123,50 @@ def test_revised_ceasefire_also_stops_an_acolytes_move():
     calm = start("Calm Void", [["Acolyte-1"], ["Envoy-3"]], chains=[[up("Magistrate-2")], [up("Sentinel-7")]])
     calm, _ = play(calm, Play(c("Acolyte-1"), 0))
     assert calm.pending.kind == "cover", "without Ceasefire the Acolyte may move"
+
+
+def test_revised_hard_in_the_reveal_phase_turns_only_a_face_down_card_up():
+    """Revised: in the Reveal Phase an Empath may only turn a card face up. The computer at Hard
+    decides from the same legal moves, never the old way (turning a face-up card down, its own
+    Sentinel to take a second shield or an opponent's card to fire it again), at any seed."""
+    from game.ai.levels import make_player
+    from game.sovereign import GAME
+
+    state = table([[up("Magistrate-2"), up("Sentinel-7"), down("Empath-1", known=1), down("Sentinel-1", known=1)],
+                   [down("Envoy-1", known=2)] + six_and([f"Sentinel-{i}" for i in range(2, 7)] + ["Magistrate-1"])],
+                  [["Scout-1"], ["Envoy-3"]], current=1, phase="tokens")
+    state, _ = play(state, Reveal(0), SetSuit(1, 1, "planet"), Reveal(2))
+    assert state.pending.kind == "flip" and state.pending.seat == 0
+    for difficulty, seed in (("hard", 1), ("hard", 2), ("normal", 3)):
+        player = make_player(GAME, difficulty, seed, budget=12)
+        chosen = player.choose(RULES.view(state, 0), RULES.legal_actions(state))
+        assert chosen in {Flip(0, 3), Skip()}, (difficulty, chosen)
+
+
+def test_revised_an_acolyte_revealed_in_the_reveal_phase_moves_whatever_the_last_event():
+    """An Acolyte revealed while Ceasefire was the last event still moves: events are off in the
+    Reveal Phase, so Ceasefire stops nothing there (the ruling on Ceasefire is an event's)."""
+    state = table([[up("Magistrate-2"), down("Acolyte-1", known=1)],
+                   [down("Envoy-1", known=2)] + six_and([f"Sentinel-{i}" for i in range(2, 8)])],
+                  [["Scout-1"], ["Envoy-3"]], current=1, phase="tokens", event="Ceasefire")
+    state, _ = play(state, Reveal(0), SetSuit(1, 1, "planet"), Reveal(1))
+    assert state.pending.kind == "cover" and state.pending.seat == 0
+
+
+def test_revised_a_round_with_nothing_played_or_drawn_ends_a_game_of_three():
+    """Ruling "A round with nothing played or drawn": three players, every hand empty under
+    Famine: the round that began with seat 1 closes with seat 0, which begins the Reveal Phase."""
+    state = table([[up("Magistrate-2"), down("Artificer-1", known=1)], [down("Envoy-1", known=2)],
+                   [down("Scout-1", known=4)]], [[], [], []], event="Famine", current=1)
+    assert state.phase == "reveal" and state.first_to_seven == 0
+    assert state.pending.kind == "reveal" and state.pending.seat == 0
+
+
+def test_revised_a_round_in_which_one_player_plays_does_not_end_the_game():
+    """The branch beside it: while one of three players still plays a card, every round changes
+    something and the game goes on; the round after its last card ends it, from that player."""
+    state = table([[up("Magistrate-2")], [down("Envoy-1", known=2)], [down("Scout-1", known=4)]],
+                  [[], [], ["Runner-1"]], event="Famine", current=0)
+    assert state.phase == "play" and state.current == 2 and state.winners is None
+    state, _ = play(state, Play(c("Runner-1"), 2))  # (an empty hand: nothing to tuck)
+    assert state.phase == "reveal" and state.first_to_seven == 2

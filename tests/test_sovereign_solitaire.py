@@ -33,19 +33,21 @@ def up(code: str, **tokens) -> Placed:
     return Placed(c(code), True, EVERYONE, **tokens)
 
 
-def solo(chain, hand, *, draw_pile=(), event="Calm Void", pool: Tokens | None = None) -> SovereignState:
+def solo(chain, hand, *, draw_pile=(), event="Calm Void", pool: Tokens | None = None, discard=()) -> SovereignState:
     """A solitaire position at the start of a turn. chain: seven entries, each a Placed card,
-    a list (a stack, bottom first) or None (an empty space). draw_pile: codes from the top down;
-    every other card lies beneath them. pool: the tokens held (taken out of the supply)."""
+    a list (a stack, bottom first) or None (an empty space). draw_pile, discard: codes from the
+    top down; every other card lies beneath the draw pile. pool: the tokens held (taken out of
+    the supply)."""
     pool = pool or Tokens()
     stacks = [[] if p is None else (list(p) if isinstance(p, list) else [p]) for p in chain]
     hand_cards = [c(code) for code in hand]
     top_of_draw_pile = [c(code) for code in draw_pile]
-    used = {p.card for s in stacks for p in s} | set(hand_cards) | set(top_of_draw_pile)
+    discarded = [c(code) for code in reversed(discard)]
+    used = {p.card for s in stacks for p in s} | set(hand_cards) | set(top_of_draw_pile) | set(discarded)
     rest = [card for card in BUILT_IN.cards if card not in used]
     state = SovereignState(
         players=1, cards=BUILT_IN, solitaire=True, fair_winds=False, dealer=0, rng=Rng(3), hands=[hand_cards],
-        draw_pile=rest + list(reversed(top_of_draw_pile)), discard=[], chains=[stacks], event_deck=[],
+        draw_pile=rest + list(reversed(top_of_draw_pile)), discard=discarded, chains=[stacks], event_deck=[],
         active_event=EVENTS[event], used_events=[],
         supply=Tokens(SHIELDS - pool.shields, MODIFIERS - pool.modifiers, SUIT_TOKENS), pools=[pool], current=0,
         picks=[None], began_own=[None])
@@ -522,33 +524,122 @@ def first_proved_deal(start: int = 0) -> int:
     return next(seed for seed in range(start, start + 50) if solve(SOLITAIRE.setup({"players": 1}, seed), SOLITAIRE)[0])
 
 
+def reorderings(state, count: int, seed: int) -> list:
+    """`state` with the cards the player has not seen (the draw pile, the event deck) in `count`
+    other orders: the same view."""
+    found = []
+    for k in range(count):
+        other = SOLITAIRE.clone(state)
+        Rng(seed * 10 + k).shuffle(other.draw_pile)
+        Rng(seed * 10 + k).shuffle(other.event_deck)
+        assert other.draw_pile != state.draw_pile and SOLITAIRE.view(other, 0) == SOLITAIRE.view(state, 0)
+        found.append(other)
+    return found
+
+
+def copied(memory: HintMemory) -> HintMemory:
+    """Another table's memory of the same game so far (what the hints gave and found)."""
+    other = HintMemory()
+    other.hinted, other.sampled = dict(memory.hinted), memory.sampled
+    return other
+
+
 def test_the_hint_is_the_same_whatever_the_order_of_the_cards_the_player_has_not_seen():
-    """A fair hint: judged from the player's view, never from the order of the deck."""
+    """A fair hint: judged from the player's view, never from the order of the deck. At the deal
+    and at each of the first moves of two deals (played by the hint), the draw pile and the event
+    deck reordered give the very same hint: with the game's memory of its hints so far, and with
+    a fresh memory."""
     for seed in (first_proved_deal(), first_proved_deal(100)):
-        state = SOLITAIRE.setup({"players": 1}, seed)
-        reordered = SOLITAIRE.clone(state)
-        Rng(seed + 1).shuffle(reordered.draw_pile)
-        assert reordered.draw_pile != state.draw_pile and SOLITAIRE.view(reordered, 0) == SOLITAIRE.view(state, 0)
-        assert hint_action(state) == hint_action(reordered)
+        state, memory = SOLITAIRE.setup({"players": 1}, seed), HintMemory(seed)
+        for _move in range(5):
+            before = copied(memory)
+            hinted = hint_action(state, memory=memory)
+            others = reorderings(state, 2, seed)
+            assert {hint_action(other, memory=copied(before)) for other in others} == {hinted}, (seed, state.turns)
+            assert len({hint_action(other) for other in [state, *others]}) == 1, (seed, state.turns)
+            state, _ = SOLITAIRE.apply(state, hinted)
+            if state.winners is not None:
+                break
 
 
 def test_the_hint_is_the_first_step_the_winning_lines_take_most_often_on_deals_the_player_cannot_tell_apart():
+    """Every deal the hint solved looks to the player as the table does, each line it counted wins
+    its deal, and the hint is the first step most of those lines take."""
     state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
-    view, rng, firsts = SOLITAIRE.view(state, 0), Rng(HINT_SEED), []
-    for _deal in range(HINT_DEALS):
-        won, line = solve(SOLITAIRE.determinize(view, rng), SOLITAIRE, HINT_NODES)
-        firsts += [line[0]] if won else []
-    assert firsts and firsts.count(hint_action(state)) == max(firsts.count(step) for step in firsts)
+    memory = HintMemory()
+    for _move in range(6):
+        hinted = hint_action(state, memory=memory)
+        view, found = memory.sampled
+        assert view == SOLITAIRE.view(state, 0) and 1 <= len(found) <= HINT_DEALS
+        firsts = []
+        for deal, won, line in found:
+            assert SOLITAIRE.view(deal, 0) == view
+            if won:
+                played = SOLITAIRE.clone(deal)
+                for action in line:
+                    played, _ = SOLITAIRE.apply(played, action)
+                assert played.winners == (0,)
+                firsts.append(line[0])
+        assert firsts and firsts.count(hinted) == max(firsts.count(step) for step in firsts)
+        state, _ = SOLITAIRE.apply(state, hinted)
+
+
+def count_searches(monkeypatch) -> list:
+    """Each search a hint runs from now on, as the positions it reached."""
+    import game.sovereign.solver as solver
+
+    searches, solve_one = [], solver.Solver.solve
+
+    def counted(self, state):
+        found = solve_one(self, state)
+        searches.append(self.nodes)
+        return found
+    monkeypatch.setattr(solver.Solver, "solve", counted)
+    return searches
 
 
 def test_a_position_asked_about_again_is_not_solved_again(monkeypatch):
-    import game.sovereign.solitaire as solitaire
-
     state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
     memory = HintMemory()
     hinted = hint_action(state, memory=memory)
-    monkeypatch.setattr(solitaire, "solve", lambda *args: pytest.fail("solved again"))
-    assert hint_action(SOLITAIRE.clone(state), memory=memory) == hinted
+    searches = count_searches(monkeypatch)
+    assert hint_action(SOLITAIRE.clone(state), memory=memory) == hinted and not searches
+
+
+def test_a_hint_in_the_same_turn_goes_on_with_the_last_hints_deals(monkeypatch):
+    """After a step that shows nothing new (an ability's target, a token, an extra play), the last
+    hint's deals still look as the table does and their winning lines go on: some hints of a
+    game followed to its win need no search at all, and every deal a hint judged by looks as the
+    table did."""
+    searches = count_searches(monkeypatch)
+    state = SOLITAIRE.setup({"players": 1}, first_proved_deal())
+    memory, unsearched = HintMemory(), 0
+    while SOLITAIRE.to_move(state) is not None:
+        before = len(searches)
+        hinted = hint_action(state, memory=memory)
+        unsearched += len(searches) == before
+        view, found = memory.sampled
+        assert view == SOLITAIRE.view(state, 0) and all(SOLITAIRE.view(deal, 0) == view for deal, *_ in found)
+        state, _ = SOLITAIRE.apply(state, hinted)
+    assert state.winners == (0,) and unsearched >= 1
+
+
+def test_a_hint_searches_within_its_budget(monkeypatch):
+    """However hopeless the position (deal 12: most deals consistent with the view undecided), a
+    hint starts no search once HINT_BUDGET positions are spent, and still gives a legal action."""
+    from game.sovereign.solitaire import HINT_BUDGET
+
+    searches = count_searches(monkeypatch)
+    state, memory, spent = SOLITAIRE.setup({"players": 1}, 12), HintMemory(12), []
+    for _move in range(8):
+        before = len(searches)
+        hinted = hint_action(state, memory=memory)
+        assert sum(searches[before:-1]) < HINT_BUDGET and hinted in SOLITAIRE.legal_actions(state)
+        spent.append(sum(searches[before:]))
+        state, _ = SOLITAIRE.apply(state, hinted)
+        if state.winners is not None:
+            break
+    assert max(searches) >= HINT_NODES and max(spent) >= HINT_BUDGET, spent
 
 
 @pytest.mark.parametrize("start", [0, 100, 200])

@@ -58,7 +58,51 @@ Goal: make all seven places of your one chain hold face-up cards in play of one 
 Setup: one event is active. Seven class cards are dealt face up as the chain, their abilities ignored; a Mercenary dealt here has no suit, so it counts for neither. You draw five cards.
 Your turn: play one card from your hand face up on top of a place whose card in play has a value (with its modifiers) exactly one less than the card you play: a 3 covers a 2. Any value goes onto a face-down card or an empty space. Resolve the card (its (E), then its ability), then draw one card. Pool tokens may be placed at any moment of your turn, before the play too: a +1 or -1 can make a card fit.
 Places never close up: a card taken away leaves an empty space (or the card beneath back in play). A card an ability lets you play face down goes on top of any place. Abilities target the one chain; events that name an opponent do nothing.
+{solitaire_classes}
+{solitaire_events}
 The game is lost when no card in your hand can be played, not even after placing pool tokens. When the computer proves that no sequence of plays can win the deal any more, the table says so and offers to end it (a loss) or play on; "Winnable?" (W) asks at any moment, and counts as a hint.
 Fair Winds: play without event cards; (E) is ignored.
 Deals are numbered: share a deal's number and anyone can play the same deal. Today's deal is the same for everyone on a date. With "winnable deals only", every new deal is one the computer has proved can be won, knowing the order of all the cards.
 """
+
+# What each class and event of the built-in set does in the solitaire: its one chain has no
+# opponent and its places never close up, so some read differently from the cards' own words.
+SOLITAIRE_CLASSES = {
+    "Scout": "Discard one other card in play; its place stays, empty, or shows the card beneath.",
+    "Envoy": "Change the suit of one card in play with a suit token (a Mercenary's too).",
+    "Empath": "You may turn one card in play face up or face down; a card turned up is revealed and resolved.",
+    "Runner": "You may play one card from hand face down beneath this Runner, out of play: a way to shed a card.",
+    "Acolyte": "You may move this Acolyte onto any face-up card in play, covering it; the place it leaves shows "
+               "the card beneath it.",
+    "Smuggler": "You may play one more card from hand: face up by the one-less rule, or face down on any place.",
+    "Artificer": "Take two modifier tokens into your pool.",
+    "Sentinel": "Take one shield token into your pool.",
+    "Mercenary": "Choose this card's suit with a suit token.",
+    "Magistrate": "Draw a new event.",
+}
+SOLITAIRE_EVENTS = {
+    "Calm Void": "No effect.",
+    "Blockade": "No effect (it names an opponent's chain).",
+    "Homeward": "No effect (your one chain is your own).",
+    "Nebula": "A card without (E) is played face down, and face down any card goes on any place, whatever the "
+              "card in play there; a card with (E) is played face up as usual (one more than the card it covers), "
+              "and its new event ends the Nebula.",
+    "Hostile Orbit": "Instead of a card from hand you may play the top card of the discard pile, unseen: it lands "
+                     "face up, and only on a face-down card or an empty space (its value is not known before).",
+    "Ion Storm": "Modifier tokens cannot be placed.",
+    "Jamming Field": "Shield tokens cannot be placed.",
+    "Ceasefire": "A Scout discards nothing, and an Acolyte does not move.",
+    "Supply Run": "Draw two cards at the end of your turn instead of one.",
+    "Famine": "Draw no card at the end of your turn.",
+    "Polarity Shift": "When you play a card face up you may also flip its suit (a suit token).",
+    "Momentum": "No effect (it names an opponent's chain).",
+    "Tribute": "No effect (it names an opponent's chain).",
+    "Salvage": "At the start of your turn you may discard one card from hand to draw one.",
+    "Open Skies": "You may play a second card this turn, by the same rule, before drawing.",
+}
+
+SOLITAIRE_GUIDE = SOLITAIRE_GUIDE.format(
+    solitaire_classes=_listed("The classes in the solitaire, and what each does when it is played face up or "
+                              "revealed.", SOLITAIRE_CLASSES.items()),
+    solitaire_events=_listed("The events in the solitaire, and what each does while it is active.",
+                             SOLITAIRE_EVENTS.items()))

@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import Counter
+from typing import NamedTuple
 from datetime import date
 
 from ..ai.players import HeuristicPlayer
@@ -268,11 +269,13 @@ def _modifier_value(view: SovereignView, placed, delta: int, target: str, rescue
 
 class HintMemory:
     """What `hint_action` and `still_winnable` remember (keep one per table): the hint given for
-    each view; the steps of the winning line the verdict last found, by the exact position each
-    is played from; the positions proved lost; and the turn of the game at which a search found
-    no win (asking again that turn says "not sure" without a search of up to a second). Exact positions, so undo, redo and a new game
-    never meet a stale answer. A lock lets a background thread and the table share it; the rule
-    of thumb breaks its ties from `seed`."""
+    each view, and the last hint's deals with what the solver found on them (a hint later in the
+    same turn goes on with them); the steps of the winning line the verdict last found, by the
+    exact position each is played from; the positions proved lost; and the turn of the game at
+    which a search found no win (asking again that turn says "not sure" without a search of up
+    to a second). Exact positions and views, so undo, redo and a new game never meet a stale
+    answer. A lock lets a background thread and the table share it; the rule of thumb breaks its
+    ties from `seed`."""
 
     def __init__(self, seed: int = 0) -> None:
         self.lock = threading.Lock()
@@ -281,6 +284,7 @@ class HintMemory:
         self.lost: set = set()
         self.tried: tuple | None = None
         self.hinted: dict = {}  # a view -> the hint given for it
+        self.sampled: tuple | None = None  # the last hint's view and its deals (`fair_step`)
 
     def verdict(self, state: SovereignState, rules: SolitaireRules, node_limit: int, again: bool,
                 cancel: threading.Event | None = None) -> bool | None:
@@ -310,44 +314,113 @@ class HintMemory:
 
 
 HINT_DEALS = 10        # deals consistent with the player's view that a hint solves
-HINT_NODES = SOLVER_NODES // HINT_DEALS  # the solver's positions on each (a second at most in all)
+HINT_NODES = SOLVER_NODES // HINT_DEALS  # the solver's positions on each at most
+HINT_BUDGET = 4000     # the solver's positions a hint may use over all its deals (about 0.15 s idle)
+HINT_AGREED = 4        # won deals that settle a hint when every won deal so far takes the same first step
 HINT_SEED = 0          # the same deals for the same view: the hint depends on nothing unseen
+
+
+class Sampled(NamedTuple):
+    """One deal consistent with the player's view, and what the solver found on it: won (True),
+    lost (False) or not sure (None), and the winning line."""
+
+    deal: SovereignState
+    won: bool | None
+    line: tuple
 
 
 def hint_action(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = HINT_NODES,
                 memory: HintMemory | None = None):
     """The action to play now, judged from what the player can see (a hint that knew the order of
-    the deck would win every winnable deal, and be no fair hint): on HINT_DEALS deals consistent
-    with the player's view, the first step the solver's winning lines take most often; where it
-    wins none of them, the rule of thumb (`SolitaireHint`). The deals are drawn from the view
-    alone, so the order of the cards the player has not seen changes nothing. Pass the table's
-    `HintMemory` so that a position asked about again is not solved again. `state` is read only
-    (pass a clone that no other thread changes while this runs)."""
+    the deck would win every winnable deal, and be no fair hint): on up to HINT_DEALS deals
+    consistent with the player's view, the first step the solver's winning lines take most often;
+    where it wins none of them, the rule of thumb (`SolitaireHint`). The deals are drawn from the
+    view alone, so the order of the cards the player has not seen changes nothing. Pass the table's
+    `HintMemory`: a position asked about again is not solved again, and a hint that follows the
+    last one in the same turn (nothing new seen) goes on with its deals and their lines (see
+    `fair_step`). `state` is read only (pass a clone that no other thread changes while this
+    runs)."""
     if state.winners is not None or state.pending is None:
         raise ValueError("the game is over: there is nothing to play")
     memory = memory or HintMemory()
     view, legal = rules.view(state, 0), rules.legal_actions(state)
     with memory.lock:
         if view not in memory.hinted:
-            memory.hinted[view] = fair_step(view, rules, node_limit) or memory.rule_of_thumb.choose(view, legal)
+            memory.hinted[view] = fair_step(view, rules, node_limit, memory) or memory.rule_of_thumb.choose(view, legal)
         return memory.hinted[view]
 
 
-def fair_step(view: SovereignView, rules: SolitaireRules, node_limit: int = HINT_NODES):
+def fair_step(view: SovereignView, rules: SolitaireRules, node_limit: int = HINT_NODES,
+              memory: HintMemory | None = None):
     """The first step that wins most often over the deals consistent with `view`, or None when
-    the solver proves a win on none of them within `node_limit` positions each."""
-    rng, firsts = Rng(HINT_SEED), Counter()
-    for _deal in range(HINT_DEALS):
-        won, line = solve(rules.determinize(view, rng), rules, node_limit)
-        if won and line:
+    the solver proves a win on none of them.
+
+    The deals are those of the last hint in `memory` played on by the step it gave, when nothing
+    new has been seen since (a choice of target, a token, an extra play: each such deal still
+    looks as the table does, and its winning line goes on); else HINT_DEALS deals drawn from the
+    view. Each is solved within `node_limit` positions, all of them within HINT_BUDGET; the search
+    stops as soon as the most common first step can no longer be overtaken, or HINT_AGREED won
+    deals all take it."""
+    deals = _carried(view, rules, memory) or _drawn(view, rules)
+    firsts, spent, found = Counter(), 0, []
+    for index, (deal, won, line) in enumerate(deals):
+        if won is None and spent < HINT_BUDGET:
+            solver = Solver(rules, min(node_limit, HINT_BUDGET - spent))
+            won, line = solver.solve(deal)
+            spent += solver.nodes
+        found.append(Sampled(deal, won, tuple(line)))
+        if won:
             firsts[line[0]] += 1
+        if _settled(firsts, len(deals) - index - 1):
+            break
+    if memory is not None:
+        memory.sampled = (view, found)
     return firsts.most_common(1)[0][0] if firsts else None
+
+
+def _drawn(view: SovereignView, rules: SolitaireRules) -> list[Sampled]:
+    rng = Rng(HINT_SEED)
+    return [Sampled(rules.determinize(view, rng), None, ()) for _deal in range(HINT_DEALS)]
+
+
+def _carried(view: SovereignView, rules: SolitaireRules, memory: HintMemory | None) -> list[Sampled] | None:
+    """The last hint's deals, each played on by the step that hint gave, when every one of them
+    now looks to the player exactly as `view` (nothing new seen): a deal won by a line that began
+    with that step keeps the rest of its line, a deal proved lost stays lost, and any other is
+    solved again. None when there is no such last hint."""
+    if memory is None or memory.sampled is None:
+        return None
+    last_view, found = memory.sampled
+    step = memory.hinted.get(last_view)
+    if step is None:
+        return None
+    carried = []
+    for deal, won, line in found:
+        if step not in rules.legal_actions(deal):
+            return None
+        deal = rules.clone(deal)
+        rules.advance(deal, step)
+        if deal.winners is not None or rules.view(deal, 0) != view:
+            return None
+        if won and line[0] == step:
+            carried.append(Sampled(deal, True, line[1:]))
+        else:
+            carried.append(Sampled(deal, False if won is False else None, ()))
+    return carried + (_drawn(view, rules)[len(carried):] if len(carried) < HINT_DEALS else [])
+
+
+def _settled(firsts: Counter, remaining: int) -> bool:
+    """Whether the deals still to solve can no longer change the hint."""
+    if not firsts:
+        return False
+    counts = firsts.most_common(2) + [(None, 0)]
+    return counts[0][1] > counts[1][1] + remaining or (len(firsts) == 1 and counts[0][1] >= HINT_AGREED)
 
 
 def still_winnable(state: SovereignState, rules: SolitaireRules = SOLITAIRE, node_limit: int = SOLVER_NODES,
                    memory: HintMemory | None = None, cancel: threading.Event | None = None) -> bool | None:
-    """Whether the game can still be won: True (a winning line exists, and a hint with the same
-    `memory` will follow it), False (proved: no line wins), None (not sure within `node_limit`
+    """Whether the game can still be won: True (a winning line exists: the verdict knows the
+    order of the deck, where a hint judges from the player's view), False (proved: no line wins), None (not sure within `node_limit`
     positions, or `cancel` was set meanwhile: the table moved on). About a second at most with
     the default budget (two on a busy machine); `state` is read only (pass a clone that no other
     thread changes while this runs)."""
