@@ -1,3 +1,4 @@
+import gc
 import os
 
 import pytest
@@ -42,3 +43,11 @@ def chains_last_card():
     state = ChainsState(players=2, draw_rule="three", hands=hands, chains=chains, draw_pile=deck, rng=Rng(4),
                         revealed=[Revealed(), Revealed(1, frozenset(range(1, 14)) - {3})])
     return state, Play(card("4H"), 0), Play(card("9C"), 1)
+
+
+def pytest_collection_finish(session):
+    """What collecting left in memory (the game and screen modules, every test module, their
+    tables and word lists) stays for the whole run: the cycle collector leaves it out from now on.
+    The app collects whenever a screen closes, and a test process holds far more than the app:
+    each collection went through all of it (a tenth of a second a screen, most of some tests)."""
+    gc.freeze()
