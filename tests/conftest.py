@@ -51,3 +51,24 @@ def pytest_collection_finish(session):
     The app collects whenever a screen closes, and a test process holds far more than the app:
     each collection went through all of it (a tenth of a second a screen, most of some tests)."""
     gc.freeze()
+
+
+# The files that take longest, longest first (a whole CI run on 2 cores: each build several
+# minutes; the others one to three). Each worker takes a whole file at a time (--dist loadfile),
+# so a long file begun last keeps one worker busy while the other waits: these begin first.
+LONGEST_FIRST = ("test_packaging_windows.py", "test_packaging.py", "test_net_every_decision.py",
+                 "test_ui_empty_places.py", "test_text_fits.py", "test_fuzz_files.py")
+
+
+def pytest_collection_modifyitems(items):
+    """The longest files first, then the others, those with the most tests first; each file's
+    tests stay in their order."""
+    counts = {}
+    for item in items:
+        counts[item.path.name] = counts.get(item.path.name, 0) + 1
+
+    def rank(item):
+        name = item.path.name
+        return (LONGEST_FIRST.index(name), 0) if name in LONGEST_FIRST else (len(LONGEST_FIRST), -counts[name])
+
+    items.sort(key=rank)
