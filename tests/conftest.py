@@ -16,14 +16,27 @@ def private_home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def driver(private_home):
-    """The real app at its main menu, headless, with computers moving fast."""
+def driver(private_home, monkeypatch):
+    """The real app at its main menu, headless, with computers moving fast. A review the test
+    left judging is stopped after it: its worker thread would go on for seconds, slowing the
+    tests after it in the same process."""
+    from scenes.menus.review import ReviewWork
     from scenes.shell.screens import open_app
     from ui_driver import Driver
 
+    started = []
+    begin = ReviewWork.__init__
+
+    def recorded(work, make):
+        begin(work, make)
+        started.append(work)
+
+    monkeypatch.setattr(ReviewWork, "__init__", recorded)
     app = open_app()
     app.settings["computer_speed"] = "fast"
-    return Driver(app)
+    yield Driver(app)
+    for work in started:
+        work.cancel()
 
 
 @pytest.fixture
