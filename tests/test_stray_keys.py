@@ -56,18 +56,15 @@ def finished_table(driver, game, seed: int = 3):
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 @pytest.mark.parametrize("key", KEYS, ids=str)
 def test_a_key_on_a_result_keeps_the_result(driver, game, key):
-    """As the result appears, the key is ignored; after a pause, Enter and Space open the review
-    over the result (never the next game), Esc goes back to the menu; the game is counted once."""
+    """As the result appears, the key is ignored; after a pause, Enter, Space and Esc go back to
+    the menu (never the next game, nor a review that takes seconds); the game is counted once."""
     table = finished_table(driver, game)
     result, log = driver.app.top, list(table.session.log)
     press(driver, KEYS[key], pause=False)
     assert driver.app.top is result and table.session.log == log
     press(driver, KEYS[key], pause=True)
     assert driver.app.running and table.session.log == log and table.session.game_over
-    if key == "Esc":
-        assert isinstance(driver.app.top, MainMenu)
-    else:
-        assert isinstance(driver.app.top, ReviewScene) and result in driver.app.stack
+    assert isinstance(driver.app.top, MainMenu)
     assert played(game.name) == 1
 
 
@@ -91,8 +88,8 @@ def test_a_key_held_from_before_a_result_counts_only_once_released(driver):
     driver.frame([repeat])
     assert isinstance(driver.app.top, GameOver), "a held key's repeat is ignored"
     driver.frame([pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0), repeat])
-    assert isinstance(driver.app.top, ReviewScene), "released and pressed again, it counts"
-    assert result is not driver.app.top
+    assert isinstance(driver.app.top, MainMenu), "released and pressed again, it counts"
+    assert result not in driver.app.stack
 
 
 def lost_deal_notice(driver):
@@ -124,6 +121,24 @@ def test_the_lost_deal_is_ended_by_its_own_key_named_on_its_button(driver):
     assert notice.yes.label == "End the deal (E)" and notice.no.label == "Play on"
     driver.key(pygame.K_e)
     assert table.session.game_over and table.session.log[-1] == {"type": "GiveUp"}
+
+
+@pytest.mark.parametrize("key", ["Enter", "Space"])
+def test_enter_on_a_lost_solitaires_result_goes_to_the_menu_and_its_review_takes_its_own_key(driver, key):
+    """A lost deal's review takes 20 s or more: Enter and Space go to the menu at once, starting
+    none; the review is V, named on its button."""
+    table, _notice = lost_deal_notice(driver)
+    driver.key(pygame.K_e)
+    assert driver.frames_until(lambda: isinstance(driver.app.top, GameOver), 400, dt=0.05)
+    result = driver.app.top
+    assert result.review.note == "press V" and result.menu.note == "press Enter or Esc"
+    press(driver, KEYS[key], pause=True)
+    assert isinstance(driver.app.top, MainMenu) and not any(isinstance(s, ReviewScene) for s in driver.app.stack)
+    driver.app.screens.game_over(table)
+    driver.key(pygame.K_v)
+    review = driver.app.top
+    assert isinstance(review, ReviewScene) and review.seat == 0
+    review.cancel()
 
 
 def test_a_finished_lesson_then_esc_leaves_the_app_running(driver):

@@ -715,3 +715,28 @@ def test_of_two_equal_scoring_cards_face_up_only_the_claimed_place_glows(driver,
     table.draw_row(driver.app.screen, "Scoring cards", [twin, twin, view.scoring_up[1]], table.scoring_centers,
                    set(), "scoring", {twin})
     assert len(halos) == 1
+
+
+def computer_to_lay(seed: int = 1) -> tuple[Session, LayChain]:
+    """Ana draws and discards until Ben (a computer), having drawn, can lay a chain: the session and
+    his longest chain."""
+    session = Session("linx", {"seats": SEATS}, seed)
+    while not (session.to_move == 1 and any(isinstance(a, LayChain) for a in session.legal_actions())):
+        legal = session.legal_actions()
+        session.apply(next((a for a in legal if isinstance(a, Draw)), None) or next(a for a in legal if isinstance(a, Discard)))
+    return session, max((a for a in session.legal_actions() if isinstance(a, LayChain)), key=lambda a: len(a.cards))
+
+
+def test_the_draw_buttons_are_offered_once_a_computers_chain_and_the_cards_dealt_after_it_have_landed(driver):
+    session, lay = computer_to_lay()
+    table = LinxTable(driver.app, session)
+    driver.app.push(table)
+    table.perform(lay)
+    flights = [flight for step in table.motion.queue for flight in step]
+    assert any(f.flash for f in flights) and any(f.card in lay.cards for f in flights), "dealt cards and the chain fly"
+    landed = max(f.delay + f.duration + f.hold for f in flights)
+    waited = 0.0
+    while not (table.my_turn and all(button.enabled for button, _draw in table.action_buttons())) and waited < 5:
+        driver.frame(dt=0.05)
+        waited += 0.05
+    assert session.to_move == 0 and waited <= landed + 0.1, f"Ana waited {waited:.2f} s for flights of {landed:.2f} s"

@@ -1,7 +1,9 @@
 """The end of a game: who won and why, every hand shown, the session's wins, what next (the next
 game, N; for a solitaire with numbered deals the same deal again, R, or a new one, N); Review
-judges the decisions of the game just played (scenes/menus/review.py), and is what Enter or Space
-opens: a key pressed for the last move never throws the result away.
+judges the decisions of the game just played (scenes/menus/review.py), V. Enter or Space goes
+back to the menu, as Esc does: a quick answer that keeps the result (counted, and kept among the
+saved games), where a review takes seconds (a lost solitaire's 20 or more) before it shows
+anything, and a key pressed for the last move never starts the next game.
 
 The table's top bar stays live above it: Undo (Ctrl+Z) takes the last decision back where the
 session allows it, and play goes on; Rules (F1) and Table (F2) open over the result."""
@@ -53,8 +55,8 @@ class GameOver(Scene):
         else:
             self.primary = Button("Next game", self.next_game, note=keymap.pressing(keymap.NEXT_GAME),
                                   color=theme.BUTTON_GO)
-        self.menu = Button("Menu", self.to_menu, note=keymap.pressing(keymap.ESCAPE))
-        self.review = (Button("Review", self.open_review, note=keymap.pressing(keymap.ENTER))
+        self.menu = Button("Menu", self.to_menu, note=keymap.pressing(keymap.ENTER, keymap.ESCAPE))
+        self.review = (Button("Review", self.open_review, note=keymap.pressing(keymap.REVIEW))
                        if session.human_seats else None)
 
     @property
@@ -170,8 +172,9 @@ class GameOver(Scene):
         for button in self.buttons:
             button.handle(event)
         if keymap.ENTER.pressed(event) or keymap.SPACE.pressed(event):
-            if self.review is not None:
-                self.review.on_click()
+            self.menu.on_click()
+        elif keymap.REVIEW.pressed(event) and self.review is not None:
+            self.review.on_click()
         elif keymap.NEXT_GAME.pressed(event):
             self.primary.on_click()
         elif keymap.RETRY_DEAL.pressed(event) and self.retry is not None:

@@ -111,6 +111,7 @@ REPLACE_GAME = letter("R")
 
 # -- replays and reviews
 NEXT_VIEWER = letter("V")
+REVIEW = letter("V")
 WATCH_EARLIER = letter("W")
 PREVIOUS_COSTLY = Key("P or PgUp", (pygame.K_p, pygame.K_PAGEUP))
 NEXT_COSTLY = Key("N or PgDn", (pygame.K_n, pygame.K_PAGEDOWN))
@@ -185,9 +186,9 @@ def named(label: str, key: Key) -> str:
     return f"{label} ({key.name})"
 
 
-def pressing(key: Key) -> str:
-    """A button's note naming the key that presses it, where its label has no room for it."""
-    return f"press {key.name}"
+def pressing(*keys: Key) -> str:
+    """A button's note naming the keys that press it, where its label has no room for them."""
+    return "press " + " or ".join(key.name for key in keys)
 
 
 class KeyGuard:

@@ -79,6 +79,15 @@ class Motion:
         if flights:
             self.queue.append(list(flights))
 
+    def alongside(self, *flights: Flight) -> None:
+        """The flights move together with the last step queued (a new step when none is): what
+        follows from a move (the places it emptied dealt again) lands while the move does, and the
+        next player is not kept waiting for each in turn."""
+        if self.queue:
+            self.queue[-1].extend(flights)
+        else:
+            self.add(*flights)
+
     @property
     def busy(self) -> bool:
         return bool(self.queue)

@@ -247,15 +247,15 @@ class LinxTable(TableScene):
             self.say_notice(event.text(self.session.names))
         elif isinstance(event, AnchorsDealt):
             centers = dict(zip(view.anchors, self.anchor_centers))
-            self.motion.add(*[Flight(card, True, self.draw_pile.center, centers[card], hides=(("anchor", card),),
-                                     duration=0.4, delay=0.4 + 0.15 * i, flash=True)
-                              for i, card in enumerate(event.cards) if card in centers])
+            self.motion.alongside(*[Flight(card, True, self.draw_pile.center, centers[card], hides=(("anchor", card),),
+                                           duration=0.4, delay=0.4 + 0.15 * i, flash=True)
+                                    for i, card in enumerate(event.cards) if card in centers])
         elif isinstance(event, ScoringDealt) and event.card is not None:
             centers = dict(zip(view.scoring_up, self.scoring_centers))
             if event.card in centers:
                 x, y = self.board.scoring_row[-1].center
-                self.motion.add(Flight(event.card, True, (x + self.board.card_w * 3 // 2, y), centers[event.card],
-                                       hides=(("scoring", event.card),), duration=0.4, delay=0.3, flash=True))
+                self.motion.alongside(Flight(event.card, True, (x + self.board.card_w * 3 // 2, y), centers[event.card],
+                                             hides=(("scoring", event.card),), duration=0.4, delay=0.3, flash=True))
 
     def animate_draw(self, event: Drew, view) -> None:
         """A drawn card flies from its pile into the viewer's hand, face up, or to the seat that drew it."""
