@@ -467,7 +467,8 @@ class Judge:
         rules = self.rules
         live = [state for state in states if self._in_turn(state, seat, turn)]
         legal = rules.legal_actions(live[0]) if live else []
-        if len(legal) == 1 or choices and legal and all(rules.legal_actions(s) == legal for s in live[1:]):
+        alike = legal and all(rules.legal_actions(s) == legal for s in live[1:])
+        if alike and (len(legal) == 1 or choices):
             ranked = policy.ranking(rules.view(live[0], seat), legal) if len(legal) > 1 else legal
             best = None
             for action in ranked[:RISK_WIDTH]:
