@@ -56,10 +56,16 @@ class FocusRing:
             return True
         if scene.focus_keys == "tab":
             return self.on_focused(event, scene)
-        if (keymap.UP.pressed(event) or keymap.DOWN.pressed(event)) and not isinstance(self.control, NumberField):
+        if (keymap.UP.pressed(event) or keymap.DOWN.pressed(event)) and not self.stepping(scene):
             self.move(scene, 1 if keymap.DOWN.pressed(event) else -1)
             return True
         return self.on_focused(event, scene)
+
+    def stepping(self, scene) -> bool:
+        """Whether Up and Down step a number now: the focus is on one, or one clicked into is
+        being typed in (there Up and Down step it, as the field says)."""
+        typing = any(isinstance(control, NumberField) and control.focused for control in self.controls(scene))
+        return typing or isinstance(self.control, NumberField)
 
     def on_focused(self, event, scene) -> bool:
         """Left and Right on a chooser or a number, Enter or Space on a button or a chooser."""
