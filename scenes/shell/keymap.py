@@ -91,6 +91,20 @@ LAY_CHAIN, CANCEL_CHAIN = letter("L"), letter("C")
 SKIP, END_TURN, SHIFT_SUIT = letter("S"), letter("E"), letter("F")
 WINNABLE = letter("W")
 
+# -- reading the table aloud (scenes/table/speaking.py), on any turn
+READ_HAND = Key("1", (pygame.K_1, pygame.K_KP1))
+READ_BOARD = Key("2", (pygame.K_2, pygame.K_KP2))
+READ_SCORES = Key("3", (pygame.K_3, pygame.K_KP3))
+READ_RECENT = Key("4", (pygame.K_4, pygame.K_KP4))
+READ_MORE = Key("5", (pygame.K_5, pygame.K_KP5))
+READ_TARGETS = Key("6", (pygame.K_6, pygame.K_KP6))
+READ_TURN = Key("7", (pygame.K_7, pygame.K_KP7))
+READ_KEYS = Key("0", (pygame.K_0, pygame.K_KP0))
+READING_KEYS = ((READ_HAND, "reads your hand"), (READ_BOARD, "the table"), (READ_SCORES, "the scores"),
+                (READ_RECENT, "the last moves"), (READ_MORE, "the rest (event, tokens, piles)"),
+                (READ_TARGETS, "where the picked card can go"), (READ_TURN, "whose turn and what to do"),
+                (READ_KEYS, "these keys"))
+
 # -- answers that end, delete or throw something away: each its own key, named on its button
 QUIT = letter("Q")
 LEAVE = letter("L")

@@ -52,7 +52,9 @@ class TurnControls:
             if action is not None and action in legal:
                 table.perform(action)
             elif keymap.pressed_in(CHOOSING_KEYS, event) is not None:
+                notices = table.speaker.notices
                 keymap.pressed_in(CHOOSING_KEYS, event)(table)
+                table.speaker.focus_moved(notices)
 
     def draw(self, screen: pygame.Surface) -> None:
         table = self.table
