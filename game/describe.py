@@ -10,7 +10,7 @@ lines). A line can only name a card the viewer may see, as the stream itself can
 
 from __future__ import annotations
 
-from .wording import whose
+from .wording import plain_name, whose
 
 RECENT_MOVES = 5  # the last moves read on demand
 
@@ -28,7 +28,13 @@ def turn_words(stream, names) -> str:
 def move_words(stream, names, action) -> str:
     """A move the viewer may make, in the engine's words as the viewer may know them now."""
     told = stream.foresee(action)
-    return told.text(names) if told is not None else type(action).__name__.lower()
+    return told.text(names) if told is not None else plain_words(action)
+
+
+def plain_words(action) -> str:
+    """A move's kind, as a sentence opens: "Draw", "End turn"."""
+    words = plain_name(action)
+    return words[:1].upper() + words[1:]
 
 
 def card_moves(stream, card) -> list:

@@ -77,6 +77,11 @@ class TableHooks:
         """What the viewer, whose turn it is, may do now."""
         return f"Your turn{vocative(name)}"
 
+    def spoken_prompt(self, view) -> str:
+        """The prompt as speech says it: the prompt line's words (a table that shortens them to
+        fit the line gives its longest wording here)."""
+        return self.prompt(view)
+
     def result_rows(self) -> list[tuple[int, tuple, str]]:
         """For the game-over screen: (seat, cards to show, summary) per seat."""
         raise NotImplementedError

@@ -23,6 +23,7 @@ class TableSpeech:
         self.told_over = False    # the result was said
         self.focus_told = (None, None)  # the (card, move) the focus was last said on
         self.notices = 0          # remarks said so far (a focus a remark told is not said twice)
+        self.move_lines: list[str] = []  # the lines of the last move said
 
     @property
     def names(self):
@@ -38,16 +39,23 @@ class TableSpeech:
     # -- what happens at the table
 
     def moved(self, events) -> None:
-        """A move was made: its lines, as the viewer's move log reads them."""
-        for event in events:
-            self.say(event.text(self.names))
+        """A move was made: its lines, as the viewer's move log reads them. After the viewer's own
+        move the prompt is said again, should the turn go on."""
+        self.move_lines = [event.text(self.names) for event in events]
+        for line in self.move_lines:
+            self.say(line)
+        last = self.table.stream.last_move
+        if last is not None and last.mover is not None and last.mover == self.table.turns.viewer:
+            self.told_prompt = ""
 
     def refused(self, message: str) -> None:
         self.say(message, interrupt=True)
 
     def remark(self, message: str) -> None:
+        """A passing remark of the prompt line (a move's own line, shown again there, is said once)."""
         self.notices += 1
-        self.say(message)
+        if message not in self.move_lines:
+            self.say(message)
 
     def update(self) -> None:
         """Whose turn it is when it changes; on the viewer's turn, the prompt when it asks something
@@ -68,10 +76,14 @@ class TableSpeech:
             self.say(describe.turn_words(table.stream, self.names))
 
     def turn_prompt(self, view) -> None:
+        """The prompt, opened by "Your turn" when the turn has just come to the viewer."""
         prompt = table_prompt(self.table, view)
-        if view.current != self.told_mover or prompt != self.told_prompt:
-            self.told_mover, self.told_prompt = view.current, prompt
+        if view.current != self.told_mover:
+            opening = describe.turn_words(self.table.stream, self.names)
+            self.say(prompt if prompt.startswith(opening) else f"{opening}. {prompt}")
+        elif prompt != self.told_prompt:
             self.say(prompt)
+        self.told_mover, self.told_prompt = view.current, prompt
 
     def game_over(self) -> None:
         if self.told_over:
@@ -140,7 +152,25 @@ class TableSpeech:
 
 
 def table_prompt(table, view) -> str:
-    """What the table asks now, as its prompt line says it (whose turn it is, to another seat)."""
-    if getattr(table, "watching", False):
+    """What the table asks now, in its longest wording, with the keys that answer it now: "Nothing
+    in your hand fits: draw (D). Keys now: D Draw" (whose turn it is, to another seat)."""
+    if table.watching:
         return describe.turn_words(table.stream, table.session.names)
-    return table.prompt(view)
+    prompt = table.spoken_prompt(view)
+    keys = keys_now(table)
+    return f"{prompt.rstrip('.')}. Keys now: {keys}" if keys else prompt
+
+
+def keys_now(table) -> str:
+    """The move keys that answer now, with their buttons' names, and the arrows when a card or a
+    choice on the table can be picked: "Left and Right pick, Enter plays; D Draw"."""
+    if not table.my_turn:
+        return ""
+    legal = table.legal_actions()
+    if table.session.rules.made_by_the_table(legal):
+        return ""
+    labels = dict(table.key_labels())
+    keyed = [f"{key.name} {labels.get(key, describe.plain_words(action))}"
+             for key, action in table.key_actions().items() if action in legal]
+    picking = any(action not in table.key_actions().values() for action in legal)
+    return "; ".join((["Left and Right pick, Up and Down choose, Enter makes the move"] if picking else []) + keyed)

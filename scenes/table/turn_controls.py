@@ -18,6 +18,8 @@ CHOOSING_KEYS = {
     keymap.HINT: lambda table: table.show_hint(),
 }
 
+ARROWS = {keymap.LEFT: True, keymap.RIGHT: True, keymap.UP: True, keymap.DOWN: True}  # they move the focus
+
 
 class TurnControls:
     def __init__(self, table) -> None:
@@ -54,7 +56,8 @@ class TurnControls:
             elif keymap.pressed_in(CHOOSING_KEYS, event) is not None:
                 notices = table.speaker.notices
                 keymap.pressed_in(CHOOSING_KEYS, event)(table)
-                table.speaker.focus_moved(notices)
+                if keymap.pressed_in(ARROWS, event):
+                    table.speaker.focus_moved(notices)
 
     def draw(self, screen: pygame.Surface) -> None:
         table = self.table

@@ -1,0 +1,197 @@
+"""A player who cannot see the screen: it hears the table only through the speech log (the file
+CHAINTABLE_SPEECH_LOG names) and answers only with keys. Each move is chosen from the lines it
+heard: the prompt and its "Keys now", the choice the arrows reached, a hint. After every key the
+test compares what it heard with the engine (a move heard is a move the session made, worded as
+the viewer's move log words it), and every line heard is checked against the seat's view: no
+line names a card hidden from that seat that it has never seen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+
+from game.core import cards_seen
+from game.rng import Rng
+from test_stream import labels_only_hidden, names_a
+
+KEYS_NOW = "Keys now: "
+TURN_LINE = re.compile(r"^(Your turn|.+'s turn)\b")
+ARROW_KEYS = {"Left": pygame.K_LEFT, "Right": pygame.K_RIGHT, "Up": pygame.K_UP, "Down": pygame.K_DOWN}
+# A card named as one the seat lacks, by LINX's advice ("one card short: 8 Diamond would make a chain
+# of 5"): any copy of the deck holds it, and the words tell nothing of where it lies.
+HYPOTHETICAL = re.compile(r"one card short: .+? would make")
+NOT_A_MOVE = ("cannot be played now", "No card is picked", "Pick a card", "Up goes to")
+
+
+class Ear:
+    """What the player has heard: the speech log, read as it grows."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.heard: list[str] = []
+
+    def new_lines(self) -> list[str]:
+        lines = self.path.read_text(encoding="utf-8").splitlines() if self.path.exists() else []
+        fresh = lines[len(self.heard):]
+        self.heard = lines
+        return fresh
+
+
+class Watchdog:
+    """Every line heard checked against the seat's sight (`sight()`: (rules, state, seat)): it names
+    no card hidden from the seat now that the seat has never seen."""
+
+    def __init__(self, sight) -> None:
+        self.sight = sight
+        self.seen_labels: set[str] = set()
+
+    def look(self, stream) -> None:
+        """What the seat sees now (its view, its last move) joins what it has ever seen."""
+        rules = self.sight()[0]
+        kinds = rules.card_types + rules.shown_types
+        found = cards_seen(stream.view, kinds) | cards_seen(stream.last_move, kinds) if stream.last_move else cards_seen(stream.view, kinds)
+        self.seen_labels |= {card.label for card in found}
+
+    def check(self, line: str) -> None:
+        rules, state, seat = self.sight()
+        hidden = rules.hidden_cards(state, seat)
+        labels = [label for label in labels_only_hidden(rules, state, seat, hidden) if label not in self.seen_labels]
+        named = names_a(HYPOTHETICAL.sub("", line), labels)
+        assert named is None, f"seat {seat} hears hidden {named}: {line!r}"
+
+
+class BlindPlayer:
+    """Plays one seat of a table by ear (see the module's docstring). `stream()` is the seat's
+    stream, for the checks only; `moves()` counts the moves the session made."""
+
+    def __init__(self, driver, ear: Ear, watchdog: Watchdog, stream, moves, seed: int = 1) -> None:
+        self.driver = driver
+        self.ear = ear
+        self.watchdog = watchdog
+        self.stream = stream
+        self.moves = moves
+        self.rng = Rng(seed)
+        self.mine = False
+        self.over = False
+        self.prompt = ""
+        self.made = {"arrows": 0, "keys": 0, "hint": 0}
+
+    # -- hearing
+
+    def listen(self, frames: int = 1, dt: float = 0.05) -> list[str]:
+        """`frames` frames of the app; the lines heard meanwhile, each checked."""
+        heard = []
+        for _ in range(frames):
+            self.driver.frame(dt=dt)
+            self.watchdog.look(self.stream())
+            for line in self.ear.new_lines():
+                self.watchdog.check(line)
+                self.hear(line)
+                heard.append(line)
+        return heard
+
+    def hear(self, line: str) -> None:
+        if line == "Game over":
+            self.over, self.mine = True, False
+        elif TURN_LINE.match(line) and not line.startswith("Your turn"):
+            self.mine = False
+        if KEYS_NOW in line:
+            self.mine, self.prompt = True, line
+
+    def press(self, key: int, mod: int = 0) -> list[str]:
+        self.driver.key(key, mod)
+        return self.listen(3)
+
+    # -- playing
+
+    def play(self, most_turns: int = 400, wait_frames: int = 40000) -> None:
+        """Until "Game over" is heard: wait for "Your turn", then make a move by ear."""
+        turns = 0
+        for _ in range(wait_frames):
+            if self.over:
+                return
+            if self.mine:
+                self.take_turn()
+                turns += 1
+                assert turns <= most_turns, "the game never ended"
+            else:
+                self.listen()
+        raise AssertionError("the game never ended")
+
+    def take_turn(self) -> None:
+        """One move, chosen from what was heard: an arrow choice when the prompt offers the arrows
+        (sometimes), else a key the prompt names, else the hint."""
+        keys = self.keys_offered()
+        if "H shows it" in self.prompt and self.rng.below(2) and self.by_hint():  # LINX's best chain, laid
+            return
+        if "arrows" in keys and (len(keys) == 1 or self.rng.below(3)) and self.by_arrows():
+            return
+        letters = [key for key in keys if key != "arrows"]
+        if letters and self.by_key(letters[self.rng.below(len(letters))]):
+            return
+        assert self.by_hint(), f"no move could be made by ear; heard: {self.ear.heard[-12:]}"
+
+    def keys_offered(self) -> list[str]:
+        """The keys the last prompt named: "arrows", or a letter key's name ("D")."""
+        if KEYS_NOW not in self.prompt:
+            return []
+        found = []
+        for part in self.prompt.split(KEYS_NOW, 1)[1].split("; "):
+            if part.startswith("Left and Right"):
+                found.append("arrows")
+            else:
+                found.append(part.split(" ", 1)[0])
+        return found
+
+    def by_arrows(self) -> bool:
+        """Right/Left to a card (a random number of steps), Down to one of its moves, each spoken;
+        Enter on a choice heard as a move."""
+        heard = []
+        for _ in range(1 + self.rng.below(3)):
+            heard = self.press(pygame.K_RIGHT) or heard
+        for _ in range(self.rng.below(3)):
+            heard = self.press(pygame.K_DOWN) or heard
+        if heard and "Up goes to" in heard[-1]:  # LINX: a hand card picked; Up leads to the discard pile
+            heard = self.up_to_discard() or heard
+        if not heard or any(words in heard[-1] for words in NOT_A_MOVE):
+            return False
+        return self.enter_made_move("arrows", pygame.K_RETURN)
+
+    def up_to_discard(self) -> list[str]:
+        """Up, and along the row the focus reaches, until the discard pile is heard."""
+        heard = self.press(pygame.K_UP) + self.press(pygame.K_UP)
+        for _ in range(8):
+            if heard and heard[-1].startswith("Enter discards"):
+                return heard
+            heard = self.press(pygame.K_LEFT)
+        return []
+
+    def by_key(self, name: str) -> bool:
+        return self.enter_made_move("keys", getattr(pygame, f"K_{name.lower()}"))
+
+    def by_hint(self) -> bool:
+        heard = self.press(pygame.K_h)
+        assert any(line.startswith("Hint:") for line in heard), heard
+        return self.enter_made_move("hint", pygame.K_RETURN)
+
+    def enter_made_move(self, how: str, key: int) -> bool:
+        """The key pressed: whether the session made a move, and then that the move was heard as
+        the seat's move log words it."""
+        before, asked = self.moves(), (self.mine, self.prompt)
+        self.mine, self.prompt = False, ""  # until the table asks again
+        heard = self.press(key)
+        if self.moves() == before:
+            if not self.mine:
+                self.mine, self.prompt = asked
+            return False
+        made = self.stream().moves[before:] if len(self.stream().moves) > before else []
+        expected = [line for move in made for line in move.lines(self.names())]
+        heard += self.listen(5)
+        assert expected and expected[0] in heard, f"the move {expected} was not heard: {heard}"
+        self.made[how] += 1
+        return True
+
+    def names(self):
+        return self.stream().session.names
