@@ -17,6 +17,7 @@ from game.rng import Rng
 from test_stream import labels_only_hidden, names_a
 
 KEYS_NOW = "Keys now: "
+RECENT = 4  # the moves whose whole events a line is compared with
 TURN_LINE = re.compile(r"^(Your turn|.+'s turn)\b")
 ARROW_KEYS = {"Left": pygame.K_LEFT, "Right": pygame.K_RIGHT, "Up": pygame.K_UP, "Down": pygame.K_DOWN}
 # A card named as one the seat lacks, by LINX's advice ("one card short: 8 Diamond would make a chain
@@ -40,8 +41,9 @@ class Ear:
 
 
 class Watchdog:
-    """Every line heard checked against the seat's sight (`sight()`: (rules, state, seat)): it names
-    no card hidden from the seat now that the seat has never seen."""
+    """Every line heard checked against the seat's sight (`sight()`: (rules, state, seat, the
+    session that holds every move whole)): it names no card hidden from the seat now that the seat
+    has never seen."""
 
     def __init__(self, sight) -> None:
         self.sight = sight
@@ -49,17 +51,23 @@ class Watchdog:
 
     def look(self, stream) -> None:
         """What the seat sees now (its view, its last move) joins what it has ever seen."""
-        rules = self.sight()[0]
+        rules = stream.session.rules
         kinds = rules.card_types + rules.shown_types
         found = cards_seen(stream.view, kinds) | cards_seen(stream.last_move, kinds) if stream.last_move else cards_seen(stream.view, kinds)
         self.seen_labels |= {card.label for card in found}
 
     def check(self, line: str) -> None:
-        rules, state, seat = self.sight()
+        """No hidden card's label in `line`; nor the whole line of a recent event that the seat's
+        move log words without some card (a number tile has no label to look for)."""
+        rules, state, seat, session = self.sight()
         hidden = rules.hidden_cards(state, seat)
         labels = [label for label in labels_only_hidden(rules, state, seat, hidden) if label not in self.seen_labels]
         named = names_a(HYPOTHETICAL.sub("", line), labels)
         assert named is None, f"seat {seat} hears hidden {named}: {line!r}"
+        for move in session.moves[-RECENT:]:
+            for event in move.events:
+                whole, told = event.text(session.names), rules.redact(event, seat).text(session.names)
+                assert whole == told or whole not in line, f"seat {seat} hears the whole of {event}: {line!r}"
 
 
 class BlindPlayer:

@@ -39,7 +39,7 @@ def seats(game: str, players: int = 2) -> list[dict]:
 
 def play_blind(driver, ear, session: Session, seat: int = 0, seed: int = 1) -> BlindPlayer:
     driver.app.screens.table(session)
-    watchdog = Watchdog(lambda: (session.rules, session.state, seat))
+    watchdog = Watchdog(lambda: (session.rules, session.state, seat, session))
     player = BlindPlayer(driver, ear, watchdog, lambda: session.stream(seat), lambda: len(session.moves), seed)
     player.play()
     assert session.game_over
