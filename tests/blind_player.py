@@ -45,8 +45,9 @@ class Watchdog:
     session that holds every move whole)): it names no card hidden from the seat now that the seat
     has never seen."""
 
-    def __init__(self, sight) -> None:
+    def __init__(self, sight, unchecked=None) -> None:
         self.sight = sight
+        self.unchecked = unchecked  # a pattern of words not checked (a lesson's own script)
         self.seen_labels: set[str] = set()
 
     def look(self, stream) -> None:
@@ -60,6 +61,8 @@ class Watchdog:
         """No hidden card's label in `line`; nor the whole line of a recent event that the seat's
         move log words without some card (a number tile has no label to look for)."""
         rules, state, seat, session = self.sight()
+        if self.unchecked is not None:
+            line = self.unchecked.sub("", line)
         hidden = rules.hidden_cards(state, seat)
         labels = [label for label in labels_only_hidden(rules, state, seat, hidden) if label not in self.seen_labels]
         named = names_a(HYPOTHETICAL.sub("", line), labels)

@@ -4,9 +4,13 @@ and no line naming a card hidden from the seat (tests/blind_player.py)."""
 
 from __future__ import annotations
 
+import re
+
+import pygame
 import pytest
 
 from blind_player import BlindPlayer, Ear, Watchdog
+from game.lesson import LEARNER, games_with_lessons
 from game.session import Session
 from scenes.speech import speech
 
@@ -63,3 +67,41 @@ def test_a_whole_game_by_ear_and_keys(driver, ear, name):
     session = Session(game, {"seats": seats(game, players), "rules": rules}, 5)
     player = play_blind(driver, ear, session)
     assert player.made["arrows"] > 0, player.made
+
+
+SCRIPT = re.compile(r"^Step \d+ of \d+\. .*?(?= Enter: |$)")  # a step's own words, written for its scripted deal
+STEP = re.compile(r"^Step (\d+) of")
+
+
+@pytest.mark.parametrize("game", games_with_lessons())
+def test_a_lesson_by_ear_and_keys(driver, ear, game):
+    """Each step heard (its words, and on the learner's step the move Enter makes), Enter makes
+    it, Enter deals the next part; to "Lesson learned", every line checked for hidden cards but a
+    step's own words: a lesson is written for its deal, and may tell of a card to come ("then you
+    draw the Empath 2♁"), as its column shows. A scripted step of another seat is heard only once
+    made (its words name the cards it plays)."""
+    driver.click(driver.app.top.learn_buttons[game].rect.center)
+    table = driver.app.top
+    lesson = table.lesson.lesson
+    watchdog = Watchdog(lambda: (lesson.session.rules, lesson.session.state, LEARNER, lesson.session), SCRIPT)
+    player = BlindPlayer(driver, ear, watchdog, lambda: lesson.session.stream(LEARNER), lambda: lesson.steps_done)
+    scripted = [step.computer for part in lesson.plan.parts for step in part.steps]
+    made, heard = 0, []
+    for _ in range(3000):
+        heard += player.listen(2)
+        for line in heard:
+            number = STEP.match(line)
+            assert not number or not scripted[int(number[1]) - 1] or lesson.steps_done >= int(number[1]), line
+        if any(line.startswith("Lesson learned") for line in heard):
+            break
+        asked = [line for line in heard if " Enter: " in line or "Press Next part (or Enter)" in line]
+        if not asked:
+            continue
+        before = lesson.steps_done
+        heard = player.press(pygame.K_RETURN)
+        if " Enter: " in asked[-1]:
+            assert lesson.steps_done == before + 1, ear.heard[-5:]
+            made += 1
+    else:
+        pytest.fail(f"the lesson was not heard to its end: {ear.heard[-5:]}")
+    assert lesson.finished and made > 0
