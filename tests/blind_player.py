@@ -45,9 +45,10 @@ class Watchdog:
     session that holds every move whole)): it names no card hidden from the seat now that the seat
     has never seen."""
 
-    def __init__(self, sight, unchecked=None) -> None:
+    def __init__(self, sight, unchecked=None, known=None) -> None:
         self.sight = sight
         self.unchecked = unchecked  # a pattern of words not checked (a lesson's own script)
+        self.known = known  # labels the seat knows besides what it saw so far (a review's decision)
         self.seen_labels: set[str] = set()
 
     def look(self, stream) -> None:
@@ -64,7 +65,8 @@ class Watchdog:
         if self.unchecked is not None:
             line = self.unchecked.sub("", line)
         hidden = rules.hidden_cards(state, seat)
-        labels = [label for label in labels_only_hidden(rules, state, seat, hidden) if label not in self.seen_labels]
+        known = self.seen_labels | (self.known() if self.known is not None else set())
+        labels = [label for label in labels_only_hidden(rules, state, seat, hidden) if label not in known]
         named = names_a(HYPOTHETICAL.sub("", line), labels)
         assert named is None, f"seat {seat} hears hidden {named}: {line!r}"
         for move in session.moves[-RECENT:]:

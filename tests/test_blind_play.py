@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from blind_player import BlindPlayer, Ear, Watchdog
+from game.core import cards_seen
 from game.lesson import LEARNER, games_with_lessons
 from game.session import Session
 from scenes.speech import speech
@@ -105,3 +106,55 @@ def test_a_lesson_by_ear_and_keys(driver, ear, game):
     else:
         pytest.fail(f"the lesson was not heard to its end: {ear.heard[-5:]}")
     assert lesson.finished and made > 0
+
+
+def test_a_review_by_ear_and_keys(driver, ear, monkeypatch):
+    """A finished Chains game reviewed from its one human seat: Down walks the seat's decisions,
+    each heard with the move and the verdict, to the last; 1 reads the hand there; then Right
+    walks every move from the start, each heard as the seat's move log words it; every line
+    checked against what the seat had seen by then (and the cards of the decision shown: a verdict
+    before a draw names the card it drew). What was heard matches the judged decisions."""
+    from game import review as engine
+    from test_review import TINY, scripted_save
+
+    monkeypatch.setattr(engine, "REVIEW_BUDGETS", {name: TINY for name in engine.REVIEW_BUDGETS})
+    saved = Session.from_save(scripted_save("chains", 3, 2))
+    driver.app.screens.review(saved)
+    scene = driver.app.top
+    session = scene.session
+    kinds = session.rules.card_types + session.rules.shown_types
+    played = saved.stream(scene.seat).moves
+
+    def deciding():
+        """The cards of the seat's own move about to be made, as it saw them making it."""
+        upcoming = played[scene.step] if scene.step < len(played) else None
+        if upcoming is None or upcoming.mover != scene.seat:
+            return set()
+        return {card.label for card in cards_seen(upcoming.events, kinds)}
+
+    watchdog = Watchdog(lambda: (session.rules, session.state, scene.seat, session), known=deciding)
+    player = BlindPlayer(driver, ear, watchdog, lambda: session.stream(scene.seat), lambda: scene.step)
+    heard = []
+    for _ in range(2000):
+        if scene.ready:
+            break
+        heard += player.listen()
+    heard_moves = []
+    for _ in range(200):
+        heard += player.listen(2)
+        judged = [line for line in heard if re.match(r"^Move \d+: ", line)]
+        if not judged:
+            break
+        heard_moves.append(int(re.match(r"^Move (\d+)", judged[-1])[1]))
+        assert any(line.startswith(("Best", "Good", "Costly")) for line in heard), heard
+        if len(heard_moves) == 2:
+            hand = player.press(pygame.K_1)
+            assert hand and hand[0].startswith("Your hand"), hand
+        heard = player.press(pygame.K_DOWN)
+    assert heard_moves == [verdict.move for verdict in scene.verdicts]
+    player.press(pygame.K_HOME)
+    for step in range(1, len(scene.playback)):  # every move of the game, heard as the seat saw it
+        heard = player.press(pygame.K_RIGHT)
+        total = len(scene.playback) - 1
+        assert heard[0] in (f"after move {step} of {total}", f"before move {step + 1} of {total}"), heard
+        assert set(played[step - 1].lines(session.names)) <= set(heard), heard
