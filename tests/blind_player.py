@@ -8,6 +8,7 @@ line names a card hidden from that seat that it has never seen."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pygame
@@ -79,7 +80,11 @@ class BlindPlayer:
     """Plays one seat of a table by ear (see the module's docstring). `stream()` is the seat's
     stream, for the checks only; `moves()` counts the moves the session made."""
 
-    def __init__(self, driver, ear: Ear, watchdog: Watchdog, stream, moves, seed: int = 1) -> None:
+    def __init__(self, driver, ear: Ear, watchdog: Watchdog, stream, moves, seed: int = 1,
+                 others=None, pause: float = 0.0, answer_frames: int = 0) -> None:
+        self.others = others  # called every frame: the other seats' moves, where the test makes them
+        self.pause = pause    # real seconds between frames (a network's answers come in real time)
+        self.answer_frames = answer_frames  # frames a move may take to come back (from a host)
         self.driver = driver
         self.ear = ear
         self.watchdog = watchdog
@@ -97,7 +102,11 @@ class BlindPlayer:
         """`frames` frames of the app; the lines heard meanwhile, each checked."""
         heard = []
         for _ in range(frames):
+            if self.others is not None:
+                self.others()
             self.driver.frame(dt=dt)
+            if self.pause:
+                time.sleep(self.pause)
             self.watchdog.look(self.stream())
             for line in self.ear.new_lines():
                 self.watchdog.check(line)
@@ -195,6 +204,10 @@ class BlindPlayer:
         before, asked = self.moves(), (self.mine, self.prompt)
         self.mine, self.prompt = False, ""  # until the table asks again
         heard = self.press(key)
+        for _ in range(self.answer_frames):
+            if self.moves() != before:
+                break
+            heard += self.listen()
         if self.moves() == before:
             if not self.mine:
                 self.mine, self.prompt = asked

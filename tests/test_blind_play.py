@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from blind_player import BlindPlayer, Ear, Watchdog
+from net_helpers import HeadlessPlayer, server, sit  # noqa: F401 (a fixture)
 from game.core import cards_seen
 from game.lesson import LEARNER, games_with_lessons
 from game.session import Session
@@ -158,3 +159,19 @@ def test_a_review_by_ear_and_keys(driver, ear, monkeypatch):
         total = len(scene.playback) - 1
         assert heard[0] in (f"after move {step} of {total}", f"before move {step + 1} of {total}"), heard
         assert set(played[step - 1].lines(session.names)) <= set(heard), heard
+
+
+def test_an_online_game_by_ear_and_keys(driver, ear, server):
+    """Chains at a table server on 127.0.0.1: the app's seat played by ear and keys, the other by
+    a headless connection; every line checked against the host's state for this seat."""
+    session = Session("chains", {"seats": [{"name": "Ben"}, {"name": "You"}]}, 8)
+    code = server.open_room(session)
+    mine, welcome, snapshot = sit(server, code, 1)
+    ben = HeadlessPlayer(*sit(server, code, 0)[::2])
+    driver.app.screens.remote_table(mine, [welcome, snapshot])
+    table = driver.app.top
+    watchdog = Watchdog(lambda: (session.rules, session.state, 1, session))
+    player = BlindPlayer(driver, ear, watchdog, lambda: table.session.stream(1), lambda: len(table.session.moves), 3,
+                         others=ben.play_if_to_move, pause=0.002, answer_frames=400)
+    player.play()
+    assert session.game_over and player.made["arrows"] > 0
