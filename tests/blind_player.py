@@ -52,12 +52,11 @@ class Watchdog:
         self.known = known  # labels the seat knows besides what it saw so far (a review's decision)
         self.seen_labels: set[str] = set()
 
-    def look(self, stream) -> None:
-        """What the seat sees now (its view, its last move) joins what it has ever seen."""
-        rules = stream.session.rules
-        kinds = rules.card_types + rules.shown_types
-        found = cards_seen(stream.view, kinds) | cards_seen(stream.last_move, kinds) if stream.last_move else cards_seen(stream.view, kinds)
-        self.seen_labels |= {card.label for card in found}
+    def look(self) -> None:
+        """What the seat sees now (its view, made by the rules from the whole state, never the
+        stream under test) joins what it has ever seen."""
+        rules, state, seat, _session = self.sight()
+        self.seen_labels |= {card.label for card in cards_seen(rules.view(state, seat), rules.card_types + rules.shown_types)}
 
     def check(self, line: str) -> None:
         """No hidden card's label in `line`; nor the whole line of a recent event that the seat's
@@ -107,7 +106,7 @@ class BlindPlayer:
             self.driver.frame(dt=dt)
             if self.pause:
                 time.sleep(self.pause)
-            self.watchdog.look(self.stream())
+            self.watchdog.look()
             for line in self.ear.new_lines():
                 self.watchdog.check(line)
                 self.hear(line)
