@@ -13,6 +13,7 @@ from __future__ import annotations
 from .wording import plain_name, whose
 
 RECENT_MOVES = 5  # the last moves read on demand
+MOVES_TOLD = 3    # moves told per card when the hand is read (6 tells them all for the picked card)
 
 
 def turn_words(stream, names) -> str:
@@ -64,20 +65,28 @@ def hand_words(stream, names, describer) -> list[str]:
     for card in view.hand:
         moves = card_moves(stream, card)
         if moves:
-            lines.append(f"{card.label}: " + "; ".join(move_words(stream, names, move) for move in moves))
+            told = "; ".join(move_words(stream, names, move) for move in moves[:MOVES_TOLD])
+            more = f"; and {count_words(len(moves) - MOVES_TOLD, 'more move')}" if len(moves) > MOVES_TOLD else ""
+            lines.append(f"{card.label}: {told}{more}")
     if stream.legal_actions() and not any(card_moves(stream, card) for card in view.hand):
         lines.append("No card of your hand can be played now")
     return lines
 
 
-def targets_words(stream, names, card) -> list[str]:
-    """Where `card` (the focused card of the hand) can go now, one line a move."""
+def targets_words(stream, names, card, describer) -> list[str]:
+    """Where `card` (the focused card of the hand) can go now, one line a move (with what lies
+    around the place, where the game has places: Cubes)."""
     if card is None:
         return ["No card is picked: Left and Right pick one"]
     moves = card_moves(stream, card)
     if not moves:
         return [f"{card.label} cannot be played now"]
-    return [f"{card.label} can go {count_words(len(moves), 'way')}"] + [move_words(stream, names, move) for move in moves]
+    view = stream.view
+    lines = [f"{card.label} can go {count_words(len(moves), 'way')}"]
+    for move in moves:
+        around = describer.around(view, move)
+        lines.append(move_words(stream, names, move) + (f", {around}" if around else ""))
+    return lines
 
 
 def recent_words(stream, names, count: int = RECENT_MOVES) -> list[str]:

@@ -24,6 +24,9 @@ ARROW_KEYS = {"Left": pygame.K_LEFT, "Right": pygame.K_RIGHT, "Up": pygame.K_UP,
 # A card named as one the seat lacks, by LINX's advice ("one card short: 8 Diamond would make a chain
 # of 5"): any copy of the deck holds it, and the words tell nothing of where it lies.
 HYPOTHETICAL = re.compile(r"one card short: .+? would make")
+# The keys' names, from the key map ("T Take pile", "H shows a hint"): a letter there is a key, not
+# a Chain-Chain letter card.
+KEY_WORDS = re.compile(r"Keys now: .*$|^Keys: .*$")
 NOT_A_MOVE = ("cannot be played now", "No card is picked", "Pick a card", "Up goes to")
 
 
@@ -62,6 +65,7 @@ class Watchdog:
         """No hidden card's label in `line`; nor the whole line of a recent event that the seat's
         move log words without some card (a number tile has no label to look for)."""
         rules, state, seat, session = self.sight()
+        line = KEY_WORDS.sub("", line)
         if self.unchecked is not None:
             line = self.unchecked.sub("", line)
         hidden = rules.hidden_cards(state, seat)

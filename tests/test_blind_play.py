@@ -14,6 +14,7 @@ from net_helpers import HeadlessPlayer, server, sit  # noqa: F401 (a fixture)
 from game.core import cards_seen
 from game.lesson import LEARNER, games_with_lessons
 from game.session import Session
+from scenes.shell import keymap
 from scenes.speech import speech
 
 
@@ -175,3 +176,37 @@ def test_an_online_game_by_ear_and_keys(driver, ear, server):
                          others=ben.play_if_to_move, pause=0.002, answer_frames=400)
     player.play()
     assert session.game_over and player.made["arrows"] > 0
+
+
+READING = (keymap.READ_HAND, keymap.READ_BOARD, keymap.READ_SCORES, keymap.READ_RECENT, keymap.READ_MORE,
+           keymap.READ_TARGETS, keymap.READ_TURN, keymap.READ_KEYS)
+
+
+def test_the_reading_keys_share_no_code_with_any_other_key():
+    """No key of the key map answers to a reading key's codes (with the same Ctrl)."""
+    others = [key for key in vars(keymap).values() if isinstance(key, keymap.Key) and key not in READING]
+    for reading in READING:
+        clashes = [key.name for key in others if set(key.codes) & set(reading.codes) and key.ctrl == reading.ctrl]
+        assert not clashes, f"{reading.name} is also {clashes}"
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_each_reading_key_speaks_and_makes_no_move(driver, ear, name):
+    """On the player's turn at every game's table each reading key says something at once and
+    leaves the game as it was; the hand's lines name only cards of the hand, the board's none
+    hidden."""
+    game, players, rules = CONFIGS[name]
+    session = Session(game, {"seats": seats(game, players), "rules": rules}, 5)
+    driver.app.screens.table(session)
+    table = driver.app.top
+    watchdog = Watchdog(lambda: (session.rules, session.state, 0, session))
+    player = BlindPlayer(driver, ear, watchdog, lambda: session.stream(0), lambda: len(session.moves))
+    for _ in range(400):
+        if table.my_turn and player.mine:
+            break
+        player.listen()
+    before = len(session.moves)
+    for key in READING:
+        heard = player.press(key.codes[0])
+        assert heard, f"{key.name} said nothing"
+    assert len(session.moves) == before

@@ -21,7 +21,7 @@ def board(view, names) -> list[str]:
     if view.game_over:
         return lines
     if view.required is None:
-        lines.append("A free lead: any two cards")
+        lines.append("Free lead: any two cards")
     else:
         lines.append(f"The next play must start with {key_name(view.required)}")
     lines.append(f"Play goes {'clockwise' if view.direction > 0 else 'anticlockwise'}; the stock: {card_count(view.draw_pile_count)}")

@@ -145,7 +145,7 @@ class TableSpeech:
             keymap.READ_SCORES: lambda: describe.score_words(table.stream, names, describer),
             keymap.READ_RECENT: lambda: describe.recent_words(table.stream, names),
             keymap.READ_MORE: lambda: describe.more_words(table.stream, names, describer),
-            keymap.READ_TARGETS: lambda: describe.targets_words(table.stream, names, table.hand.selected),
+            keymap.READ_TARGETS: lambda: describe.targets_words(table.stream, names, table.hand.selected, describer),
             keymap.READ_TURN: lambda: [table_prompt(table, table.current_view())],
             keymap.READ_KEYS: lambda: [table.keys_help()],
         }
