@@ -52,6 +52,7 @@ DEFAULT_SETTINGS = {
     "large_text": False,
     "card_size": "normal",
     "four_colour": False,
+    "high_contrast": False,   # black grounds, white and yellow text (scenes/ui/theme.py)
     "card_back": "blue",
     "sound_volume": 0.5,
     "speech": None,           # "off", "screen_reader" or "voice"; None: a screen reader's if one runs
@@ -246,7 +247,7 @@ def clean_setting(key: str, value):
     keep each game's entry that is sound and drop the others."""
     if key == "computer_speed":
         return value if value in COMPUTER_SPEEDS and type(value) is str else None
-    if key in ("animations", "show_log", "large_text", "four_colour", "fullscreen"):
+    if key in ("animations", "show_log", "large_text", "four_colour", "fullscreen", "high_contrast"):
         return value if type(value) is bool else None
     if key == "card_size":
         return value if value in ("small", "normal", "large") and type(value) is str else None

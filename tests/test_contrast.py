@@ -8,14 +8,20 @@ import pytest
 from scenes.ui import theme
 from scenes.ui.widgets import hovered
 
-# The grounds text is drawn on, and the colours drawn on each.
-ON_TABLE = [theme.FELT, theme.FELT_DARK, theme.PANEL, theme.TAG, theme.ALERT_PANEL]
-TABLE_INKS = [theme.INK, theme.INK_DIM, theme.GOLD, theme.ALERT, theme.GLOW, theme.MARK_BEST]
-BUTTONS = [theme.BUTTON, theme.BUTTON_GO, theme.BUTTON_WARN, theme.BUTTON_STOP, theme.BUTTON_QUIET]
-BUTTON_INKS = [theme.INK]  # a disabled button's label is INK_DIM on BUTTON_OFF
-FIELDS = [theme.FIELD, theme.FIELD_FOCUSED]
-FIELD_INKS = [theme.FIELD_INK, theme.FIELD_HINT, theme.FIELD_ALERT]
-TEXT_COLOURS = set(TABLE_INKS + FIELD_INKS + [theme.NEW_TAG_INK])
+def grounds_and_inks():
+    """The grounds text is drawn on and the colours drawn on each, in the contrast chosen now:
+    (table grounds, table inks, buttons, button inks, fields, field inks)."""
+    return ([theme.FELT, theme.FELT_DARK, theme.PANEL, theme.TAG, theme.ALERT_PANEL],
+            [theme.INK, theme.INK_DIM, theme.GOLD, theme.ALERT, theme.GLOW, theme.MARK_BEST],
+            [theme.BUTTON, theme.BUTTON_GO, theme.BUTTON_WARN, theme.BUTTON_STOP, theme.BUTTON_QUIET],
+            [theme.INK],  # a disabled button's label is INK_DIM on BUTTON_OFF
+            [theme.FIELD, theme.FIELD_FOCUSED],
+            [theme.FIELD_INK, theme.FIELD_HINT, theme.FIELD_ALERT])
+
+
+def text_colours() -> set:
+    _g, table_inks, _b, _bi, _f, field_inks = grounds_and_inks()
+    return set(table_inks + field_inks + [theme.NEW_TAG_INK])
 
 
 def luminance(color) -> float:
@@ -31,17 +37,50 @@ def contrast(a, b) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-PAIRS = ([(ink, ground) for ink in TABLE_INKS for ground in ON_TABLE]
-         + [(ink, ground) for ink in BUTTON_INKS for button in BUTTONS for ground in (button, hovered(button))]
-         + [(theme.INK_DIM, theme.BUTTON_OFF)]
-         + [(ink, ground) for ink in FIELD_INKS for ground in FIELDS]
-         + [(theme.FIELD_INK, theme.FIELD_SELECTED)]  # a value chosen whole (never a hint)
-         + [(theme.NEW_TAG_INK, theme.NEW_TAG)])
+def pairs() -> list[tuple]:
+    on_table, table_inks, buttons, button_inks, fields, field_inks = grounds_and_inks()
+    return ([(ink, ground) for ink in table_inks for ground in on_table]
+            + [(ink, ground) for ink in button_inks for button in buttons for ground in (button, hovered(button))]
+            + [(theme.INK_DIM, theme.BUTTON_OFF)]
+            + [(ink, ground) for ink in field_inks for ground in fields]
+            + [(theme.FIELD_INK, theme.FIELD_SELECTED)]  # a value chosen whole (never a hint)
+            + [(theme.NEW_TAG_INK, theme.NEW_TAG)])
 
 
-@pytest.mark.parametrize("ink, ground", PAIRS)
-def test_text_contrast_is_at_least_4_5_to_1(ink, ground):
-    assert contrast(ink, ground) >= 4.5, f"{ink} on {ground}: {contrast(ink, ground):.2f}:1"
+# The least contrast of each: the standard colours meet WCAG AA (4.5:1), high contrast AAA (7:1).
+CONTRASTS = {"standard": (False, 4.5), "high": (True, 7.0)}
+
+
+@pytest.fixture(params=list(CONTRASTS))
+def least(request):
+    high, least = CONTRASTS[request.param]
+    theme.set_contrast(high)
+    yield least
+    theme.set_contrast(False)
+
+
+def test_text_contrast_is_at_least_4_5_to_1_and_7_to_1_in_high_contrast(least):
+    weak = [f"{ink} on {ground}: {contrast(ink, ground):.2f}:1" for ink, ground in pairs() if contrast(ink, ground) < least]
+    assert not weak
+
+
+def test_high_contrast_changes_every_ground_and_ink_and_goes_back():
+    standard = pairs()
+    theme.set_contrast(True)
+    high = pairs()
+    theme.set_contrast(False)
+    assert pairs() == standard
+    assert not {ink for ink, _g in standard} & {ink for ink, _g in high} - {theme.CARD_BLACK, theme.NEW_TAG_INK}
+
+
+def test_a_colour_a_control_kept_follows_the_contrast_chosen():
+    kept = theme.BUTTON_GO  # a button made before the switch
+    theme.set_contrast(True)
+    try:
+        assert theme.live(kept) == theme.BUTTON_GO == theme.HIGH_CONTRAST["BUTTON_GO"]
+    finally:
+        theme.set_contrast(False)
+    assert theme.live(kept) == kept
 
 
 def test_the_contrast_formula_matches_known_values():
@@ -49,8 +88,8 @@ def test_the_contrast_formula_matches_known_values():
     assert contrast((119, 119, 119), (255, 255, 255)) == pytest.approx(4.48, abs=0.01)
 
 
-def test_every_text_drawn_uses_a_checked_colour():
-    """The layout test's screens draw text only in the colours checked above."""
+def test_every_text_drawn_uses_a_checked_colour(least):
+    """The layout test's screens draw text only in the colours checked above, in each contrast."""
     import pygame
 
     from scenes.shell.screens import open_app
@@ -65,5 +104,21 @@ def test_every_text_drawn_uses_a_checked_colour():
         scene.layout((1280, 800))
         with recording() as drawn:
             scene.draw(app.screen)
-        unchecked |= {(name, item.color) for item in drawn if item.size and item.color not in TEXT_COLOURS}
+        unchecked |= {(name, item.color) for item in drawn if item.size and item.color not in text_colours()}
     assert not unchecked
+
+
+def test_high_contrast_chosen_in_settings_redraws_the_screen_at_once(driver):
+    driver.app.screens.settings()
+    scene = driver.app.top
+    contrast_row = scene.cyclers["high_contrast"]
+    try:
+        driver.click(contrast_row.rect.move(contrast_row.rect.w - 10, 0).midleft)
+        assert driver.app.settings["high_contrast"]
+        driver.frame()
+        back = scene.back.rect
+        assert driver.app.screen.get_at((2, 2))[:3] == theme.HIGH_CONTRAST["FELT"]
+        assert driver.app.screen.get_at((back.x + 6, back.centery))[:3] == theme.HIGH_CONTRAST["BUTTON"], \
+            "the Back button, made before the switch, is drawn in high contrast too"
+    finally:
+        theme.set_contrast(False)

@@ -1,4 +1,5 @@
-"""Write the table's sounds (deal, place, draw, take, cube, win) as small WAV files beside this script.
+"""Write the table's sounds (deal, place, draw, take, cube, win) and the earcons that tell a player
+who plays by ear what happened (turn, refuse) as small WAV files beside this script.
 
     python assets/sounds/make_sounds.py
 
@@ -69,6 +70,27 @@ def chime(notes: list[tuple[float, float]], seconds: float) -> list[float]:
     return samples(seconds, voice)
 
 
+def blip(pitch: float, seconds: float) -> list[float]:
+    """A soft, round tone that starts and stops without a click: one tap of "your turn"."""
+    def voice(t: float) -> float:
+        envelope = math.sin(math.pi * t / seconds) ** 2
+        return envelope * (math.sin(2 * math.pi * pitch * t) + 0.2 * math.sin(6 * math.pi * pitch * t))
+    return samples(seconds, voice)
+
+
+def buzz(start: float, end: float, seconds: float) -> list[float]:
+    """A low, reedy tone sliding down: a move the rules refused. Odd harmonics make it rough,
+    unlike every chime and card sound."""
+    phase = 0.0
+
+    def voice(t: float) -> float:
+        nonlocal phase
+        phase += 2 * math.pi * (start + (end - start) * t / seconds) / RATE
+        envelope = min(1.0, t * 200) * min(1.0, (seconds - t) * 40) * math.exp(-t * 9)
+        return envelope * sum(math.sin(k * phase) / k for k in (1, 3, 5, 7))
+    return samples(seconds, voice)
+
+
 def then(*parts: list[float]) -> list[float]:
     return [value for part in parts for value in part]
 
@@ -84,6 +106,8 @@ SOUNDS: dict[str, Callable[[], list[float]]] = {
     "take": lambda: then(swish(0.14, 41, 0.6), click(0.1, 42, 140.0)),
     "cube": lambda: chime([(660.0, 0.0), (880.0, 0.07)], 0.45),
     "win": lambda: chime([(523.3, 0.0), (659.3, 0.12), (784.0, 0.24), (1046.5, 0.36)], 1.2),
+    "turn": lambda: then(blip(987.8, 0.07), silence(0.05), blip(987.8, 0.07)),
+    "refuse": lambda: buzz(196.0, 147.0, 0.22),
 }
 
 

@@ -21,10 +21,10 @@ class Dialog(Scene):
     """The shared box; a dialog fills in its body (`body_height`, `draw_body`, `handle_body`) and
     what its first answer does (`accept`)."""
 
-    def __init__(self, app, question: str, yes: str, no: str, yes_color=theme.BUTTON_WARN) -> None:
+    def __init__(self, app, question: str, yes: str, no: str, yes_color=None) -> None:
         super().__init__(app)
         self.question = question
-        self.yes = Button(yes, self.accept, color=yes_color)
+        self.yes = Button(yes, self.accept, color=yes_color or theme.BUTTON_WARN)
         self.no = Button(no, app.pop)
 
     def covers(self) -> bool:
@@ -49,6 +49,19 @@ class Dialog(Scene):
     def answers(self) -> list[Button]:
         """The answers, left to right (top to bottom when stacked); the last one goes back."""
         return [self.yes, self.no]
+
+    def enter_answer(self) -> Button:
+        """The answer Enter takes (the harmless one)."""
+        return self.no
+
+    def spoken_detail(self) -> str:
+        return getattr(self, "detail", "")
+
+    def spoken_title(self) -> str:
+        """The question, what it is about, and each answer with the key that gives it."""
+        answers = ", ".join(button.spoken(full=False) for button in self.answers())
+        keys = f"{ENTER.name}: {self.enter_answer().spoken(full=False)}; {ESCAPE.name}: {self.no.spoken(full=False)}"
+        return f"{self.question} {self.spoken_detail()} Answers: {answers}. {keys}."
 
     def layout(self, size) -> None:
         """The box as wide as its answers side by side need (within the window); where they cannot
@@ -155,6 +168,9 @@ class KeepOrReplace(Dialog):
     def answers(self) -> list[Button]:
         return [self.yes, self.replace, self.no]
 
+    def enter_answer(self) -> Button:
+        return self.yes
+
     def take_default(self, event) -> bool:
         if ENTER.pressed(event) or SPACE.pressed(event):
             self.accept()
@@ -199,7 +215,7 @@ class AskText(Dialog):
     def __init__(self, app, question: str, value: str, on_ok: Callable[[str], None], limit: int = 40) -> None:
         super().__init__(app, question, "OK", "Cancel", yes_color=theme.BUTTON_GO)
         self.on_ok = on_ok
-        self.field = TextField(value, "a name", max_length=limit)
+        self.field = TextField(value, "a name", max_length=limit, name=question)
         self.field.focused = True
         self.field.select_all()
         self.blink = CursorBlink()
@@ -207,6 +223,15 @@ class AskText(Dialog):
 
     def animating(self) -> bool:
         return self.blink.due()
+
+    def enter_answer(self) -> Button:
+        return self.yes
+
+    def spoken_detail(self) -> str:
+        return self.field.spoken(full=False) + "."
+
+    def focusables(self) -> list:
+        return [self.field, *self.answers()]
 
     def take_default(self, event) -> bool:
         if ENTER.pressed(event):

@@ -184,6 +184,9 @@ class GameOver(Scene):
         if not self.table.session.game_over:
             self.app.pop()
 
+    def spoken_title(self) -> str:
+        return self.headline()
+
     def headline(self) -> str:
         session = self.table.session
         if self.table.result_headline():

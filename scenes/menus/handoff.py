@@ -17,6 +17,9 @@ class HandOff(Scene):
         self.seat = seat
         self.name = table.session.names[seat]
 
+    def spoken_title(self) -> str:
+        return f"Pass to {self.name}. Every hand is hidden. Press {keymap.ENTER.name} when ready."
+
     def handle(self, event) -> None:
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
             keymap.ENTER.pressed(event) or keymap.SPACE.pressed(event))

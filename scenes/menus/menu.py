@@ -32,7 +32,7 @@ class MainMenu(Scene):
             for game in registry.GAMES
         ]
         self.learn_buttons = {
-            game.name: Button("Learn", (lambda name=game.name: app.screens.lesson(name)),
+            game.name: Button("Learn", (lambda name=game.name: app.screens.lesson(name)), name=f"Learn {game.title}",
                               note=LEARNED if lesson_finished(app.settings, game.name) else "",
                               color=theme.BUTTON_GO if lesson_finished(app.settings, game.name) else theme.BUTTON)
             for game in registry.GAMES if game.lesson
@@ -44,6 +44,9 @@ class MainMenu(Scene):
         self.settings_button = Button("Settings", lambda: app.screens.settings())
         self.replays_button = Button("Saved games", lambda: app.screens.replays())
         self.quit_button = Button("Quit", app.quit, color=theme.BUTTON_STOP)
+
+    def spoken_title(self) -> str:
+        return "Chain Table, main menu" + (f". {self.message}" if self.message else "")
 
     def show_saved_game(self) -> None:
         """Continue names the game in progress, or is inactive when there is none."""

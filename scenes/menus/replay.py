@@ -53,6 +53,8 @@ class Replay(Scene):
     is the game as far as these rules replay it, and its last step shows the moves recorded
     after that, in words."""
 
+    focus_keys = "tab"  # Left and Right step through the moves, Home and End jump
+
     def __init__(self, app, saved, table_class: type, earlier: EarlierEdition | None = None) -> None:
         """`saved`: a finished Session, or the playback of a game played over the network as this
         device's seat saw it (game.net.joined.SeenPlayback: watched from that seat only)."""
@@ -235,6 +237,11 @@ class ReplayList(Scene):
         self.deletes: list[tuple[Button, Path]] = []
         self.reviews: list[tuple[Button, Path]] = []  # beside each finished game
 
+    def spoken_title(self) -> str:
+        count = len(self.entries)
+        kept = f"{count} game{'s' if count != 1 else ''} kept" if count else "No games kept yet"
+        return f"Saved games and replays. {kept}. {self.message}".strip(" .")
+
     def turn_page(self, delta: int) -> None:
         self.page = max(0, self.page + delta)
         self.layout(self.app.size)
@@ -341,7 +348,7 @@ class ReplayList(Scene):
         for i, (path, kind) in enumerate(chosen):
             what, when = self.words(path, kind)
             text = fit_text(what, self.px(18), open_w - 2 * self.px(18), bold=True)
-            button = Button(text, lambda p=path: self.open(p), note=when)
+            button = Button(text, lambda p=path: self.open(p), note=when, name=what)
             button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
             delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
             delete.rect = pygame.Rect(button.rect.right + gap + review_room, button.rect.y, delete_w, row_h)

@@ -215,6 +215,7 @@ class ReviewScene(Replay):
     `saved` a finished Session, or a networked game as this device's seat saw it (its one seat)."""
 
     verdicts: list | None = None  # once the review is ready (None while the replay opens)
+    focus_keys = "tab"  # Up and Down go from decision to decision
 
     def __init__(self, app, saved, seat: int, table_class: type, budget: ReviewBudget | None = None) -> None:
         super().__init__(app, saved, table_class)

@@ -1,7 +1,8 @@
 """How to play the game at the table, over the table: the sheet's text down the left, its pictures
 (real positions, as data in the game's guide.py) on the right drawn with the game's own card art,
-and the table's keys below the text. The page scrolls when it is longer than the window; a click
-(or Esc, Enter, F1) closes it."""
+and the table's keys below the text; Left or Right turn to the page of every key of the app (made
+from the key map, scenes/shell/keymap.py, so it is never out of date). A page scrolls when it is
+longer than the window; a click (or Esc, Enter, F1) closes the sheet."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from game.sheet import Picture, Sheet
 
 from scenes.shell.app import Scene
 from scenes.shell import keymap
+from scenes.speech import speech
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import draw_text, line_height, panel, text_width, wrap
 
 SCROLL_KEYS = {keymap.DOWN: 1, keymap.UP: -1, keymap.PAGE_DOWN: 8, keymap.PAGE_UP: -8}
+PAGE_KEYS = (keymap.LEFT, keymap.RIGHT)  # the rules, or every key
 CLOSE_KEYS = (keymap.ESCAPE, keymap.ENTER, keymap.SPACE, keymap.RULES)
 CARD_WIDTHS = (56, 50, 44, 38, 32, 28)  # base card widths tried for the pictures, largest first
 TEXT_SIZE = 17
@@ -23,6 +26,22 @@ NOTE_SIZE = 12
 
 
 class RulesSheet(Scene):
+    focus_keys = "tab"  # Up, Down and the page keys scroll
+
+    def spoken_title(self) -> str:
+        """The page's title and its text, then how to turn to the other page."""
+        other = "the rules" if self.keys_shown else "every key"
+        return f"{self.heading()}. {' '.join(self.page_paragraphs())} {keymap.LEFT.name} or {keymap.RIGHT.name}: {other}."
+
+    def heading(self) -> str:
+        return "Every key" if self.keys_shown else f"How to play {self.title}"
+
+    def page_paragraphs(self) -> list[str]:
+        return keymap.key_page() if self.keys_shown else self.paragraphs
+
+    def page_pictures(self) -> list[Picture]:
+        return [] if self.keys_shown else list(self.sheet.pictures)
+
     def __init__(self, app, title: str, sheet: Sheet, keys: str = "") -> None:
         super().__init__(app)
         self.title = title
@@ -30,6 +49,7 @@ class RulesSheet(Scene):
         self.paragraphs = list(sheet.paragraphs) + ([keys] if keys else [])
         self.scroll = 0
         self.max_scroll = 0
+        self.keys_shown = False  # the page of every key instead of the rules
 
     def covers(self) -> bool:
         return False
@@ -44,14 +64,15 @@ class RulesSheet(Scene):
         top = self.box.y + self.px(16) + line_height(self.px(30), bold=True) + self.px(10)
         footer_h = line_height(self.px(15)) + self.px(16)
         self.page = pygame.Rect(self.box.x + pad, top, self.box.w - 2 * pad, self.box.bottom - footer_h - top)
-        notes = [shown.note for picture in self.sheet.pictures for shown in picture.cards if shown.note]
+        pictures = self.page_pictures()
+        notes = [shown.note for picture in pictures for shown in picture.cards if shown.note]
         self.note_w = max((text_width(note, self.px(NOTE_SIZE)) for note in notes), default=0)
         side = int(self.page.w * 0.36)
-        side_by_side = bool(self.sheet.pictures) and self.page.w >= self.px(600) and self.fitting_card(side) is not None
+        side_by_side = bool(pictures) and self.page.w >= self.px(600) and self.fitting_card(side) is not None
         text_w = self.page.w - (side + pad if side_by_side else 0)
         self.lines: list[tuple[int, str]] = []
         y = 0
-        for paragraph in self.paragraphs:
+        for paragraph in self.page_paragraphs():
             for line in wrap(paragraph, self.px(TEXT_SIZE), text_w):
                 self.lines.append((y, line))
                 y += line_height(self.px(TEXT_SIZE))
@@ -62,7 +83,7 @@ class RulesSheet(Scene):
         self.card_w = self.fitting_card(picture_w) or self.px(CARD_WIDTHS[-1])
         y_pictures = self.px(6) if side_by_side else y + self.px(8)
         self.pictures: list[tuple[Picture, pygame.Rect, list[str]]] = []
-        for picture in self.sheet.pictures:
+        for picture in pictures:
             cell_w, cell_h = self.cell(self.card_w)
             area = pygame.Rect(picture_x + (picture_w - picture.columns * cell_w) // 2, y_pictures,
                                picture.columns * cell_w, picture.rows * cell_h)
@@ -75,7 +96,7 @@ class RulesSheet(Scene):
     def fitting_card(self, width: int) -> int | None:
         """The largest card width at which every picture fits `width` pixels across, if any does."""
         return next((self.px(base) for base in CARD_WIDTHS
-                     if all(p.columns * self.cell(self.px(base))[0] <= width for p in self.sheet.pictures)), None)
+                     if all(p.columns * self.cell(self.px(base))[0] <= width for p in self.page_pictures())), None)
 
     def cell(self, card_width: int) -> tuple[int, int]:
         """One grid cell of a picture: a card (or its note, if wider), a small gap, and room for the note."""
@@ -87,10 +108,19 @@ class RulesSheet(Scene):
     def handle(self, event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 3)
+        elif any(key.pressed(event) for key in PAGE_KEYS):
+            self.turn_page()
         elif keymap.pressed_in(SCROLL_KEYS, event) is not None:
             self.scroll_by(keymap.pressed_in(SCROLL_KEYS, event))
         elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or any(key.pressed(event) for key in CLOSE_KEYS):
             self.app.pop()
+
+    def turn_page(self) -> None:
+        """To the page of every key, or back to the rules; the page is said."""
+        self.keys_shown = not self.keys_shown
+        self.scroll = 0
+        self.layout(self.app.size)
+        speech().say(self.spoken_title(), interrupt=True)
 
     def scroll_by(self, lines: int) -> None:
         self.scroll = max(0, min(self.max_scroll, self.scroll + lines * line_height(self.px(TEXT_SIZE))))
@@ -108,7 +138,7 @@ class RulesSheet(Scene):
         shade.fill((0, 0, 0, 160))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=16)
-        draw_text(screen, f"How to play {self.title}", self.px(30), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)),
+        draw_text(screen, self.heading(), self.px(30), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)),
                   "midtop", bold=True, box=self.box)
         line_h = line_height(self.px(TEXT_SIZE))
         for y, line in self.lines:
@@ -117,9 +147,10 @@ class RulesSheet(Scene):
                 draw_text(screen, line, self.px(TEXT_SIZE), theme.INK, spot.topleft, box=self.page)
         for picture, area, captions in self.pictures:
             self.draw_picture(screen, picture, area, captions)
-        footer = "Click anywhere to return to the table."
+        other = "the rules" if self.keys_shown else "every key"
+        footer = f"{keymap.LEFT.name} or {keymap.RIGHT.name}: {other}. Click anywhere to return to the table."
         if self.max_scroll:
-            footer = "Scroll (wheel or arrow keys) for more; click anywhere to return to the table."
+            footer = f"Scroll (wheel or Up, Down) for more; {keymap.LEFT.name} or {keymap.RIGHT.name}: {other}; click to return."
         draw_text(screen, footer, self.px(15), theme.INK_DIM, (self.box.centerx, self.box.bottom - self.px(8)), "midbottom",
                   box=self.box)
 

@@ -12,9 +12,11 @@ from game.cards import cards
 from scenes.shell.app import Scene
 from scenes.shell import keymap
 from scenes.ui import cardart, resources, theme
+from scenes.speech import RATES, speech
 from scenes.ui.sounds import VOLUMES
-from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, line_height, wrap
+from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, line_height, text_width, wrap
 
+RATE_NAMES = {150: "Slow", 200: "Normal", 260: "Fast", 330: "Fastest"}
 ROWS = (
     ("computer_speed", "Computer speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")],
      "How long a computer's move stays in view before the next one."),
@@ -25,9 +27,18 @@ ROWS = (
     ("large_text", "Text size", [(False, "Normal"), (True, "Large")], "Every text of the table a quarter larger."),
     ("four_colour", "Suit colours", [(False, "Two colours"), (True, "Four colours")],
      "Four colours: spades black, hearts red, diamonds blue, clubs green."),
+    ("high_contrast", "Contrast", [(False, "Standard"), (True, "High")],
+     "High: black grounds, white and yellow text, every control edged in white."),
     ("card_back", "Card backs", list(cardart.BACKS.items()), "The pattern on the back of every card."),
     ("sound_volume", "Sound", [(v, f"{round(v * 100)}%" if v else "Off") for v in VOLUMES],
      "Card sounds: dealing, playing, drawing, taking, winning."),
+    ("speech", "Speech", [("off", "Off"), ("screen_reader", "Screen reader"), ("voice", "Built-in voice")],
+     "Screens, controls and play spoken: through your screen reader, else the app's own voice. "
+     f"{keymap.REPEAT_SPEECH.name} says the last line again, {keymap.STOP_SPEECH.name} stops speech."),
+    ("speech_rate", "Speech rate", [(rate, RATE_NAMES[rate]) for rate in RATES],
+     "How fast the built-in voice speaks (a screen reader keeps its own rate)."),
+    ("speech_verbosity", "Speech detail", [("brief", "Brief"), ("full", "Full")],
+     "Brief: names and values only. Full: what each control is and how to change it."),
 )
 PREVIEW = cards("KD QC 10S")  # shows both colour choices (diamonds, clubs) and a court picture
 
@@ -45,9 +56,25 @@ def large_text_measured():
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.cyclers = {key: Cycler(choices, app.settings.get(key), self._setter(key)) for key, _l, choices, _h in ROWS}
+        self.cyclers = {key: Cycler(choices, self.shown_value(key), self._setter(key), name=label)
+                        for key, label, choices, _h in ROWS}
         self.back = Button("Back", self.close)
         self.message = ""
+
+    def spoken_title(self) -> str:
+        return "Settings"
+
+    def focusables(self) -> list:
+        """The choosers row by row (down the first column, then the second), then Back."""
+        return [*self.cyclers.values(), self.back]
+
+    def shown_value(self, key: str):
+        """A setting's value as its chooser shows it. Speech not chosen yet shows what is in effect:
+        the screen reader when one was found running, else off."""
+        value = self.app.settings.get(key)
+        if key == "speech" and value is None:
+            return "screen_reader" if speech().voice is not None else "off"
+        return value
 
     def _setter(self, key):
         def set_value(value) -> None:
@@ -62,10 +89,11 @@ class SettingsScene(Scene):
         self.app.pop()
 
     def layout(self, size) -> None:
-        """Each row: its label left of the middle, its chooser right of it, and its help beside
-        the chooser when there is room, else under it. The rows are stacked from the text
-        measured at its large size whichever size is chosen, so that switching the text size
-        moves no row from under the pointer; the help is then wrapped at the size chosen."""
+        """The rows in one column, or in two where one is too tall for the window; each row its
+        label left of its chooser and its help beside the chooser when there is room, else under
+        it. The rows are stacked from the text measured at its large size whichever size is
+        chosen, so that switching the text size moves no row from under the pointer; the help is
+        then wrapped at the size chosen."""
         with large_text_measured():
             placed = self._place_rows(size)
         self.rows = [(label, rect, wrap(help_text, self.px(15), help_width), at, anchor)
@@ -77,28 +105,43 @@ class SettingsScene(Scene):
         w, h = size
         gap = self.px(14)
         self.title_y = self.px(24)
-        y = self.title_y + line_height(self.px(40), bold=True) + gap
-        chooser_w = max(self.px(240), *(c.needed(self.px(20))[0] for c in self.cyclers.values()))
-        help_x = w // 2 + gap // 2 + chooser_w + gap
-        beside = w - help_x - gap >= self.px(260)
-        rows = []
-        for key, label, _choices, help_text in ROWS:
-            cycler = self.cyclers[key]
-            cycler.rect = pygame.Rect(w // 2 + gap // 2, y, chooser_w, max(self.px(40), cycler.needed(self.px(20))[1]))
-            help_width = w - help_x - gap if beside else w - 2 * gap
+        top = self.title_y + line_height(self.px(40), bold=True) + gap
+        bw, bh = self.back.needed(self.px(22))
+        bh = max(self.px(46), bh)
+        rows, bottom, beside = self._place_column(ROWS, 0, w, top)
+        if bottom + bh + gap > h:  # too tall: two columns, each with its labels
+            half = (len(ROWS) + 1) // 2
+            rows, left_bottom, _b = self._place_column(ROWS[:half], 0, w // 2, top)
+            right, right_bottom, _b = self._place_column(ROWS[half:], w // 2, w - w // 2, top)
+            rows, bottom, beside = rows + right, max(left_bottom, right_bottom), False
+        self.back.rect = pygame.Rect(w // 2 - max(self.px(200), bw) // 2, min(bottom, h - bh - gap), max(self.px(200), bw), bh)
+        self.preview_at = (self.back.rect.right + gap, self.back.rect.y)
+        return rows
+
+    def _place_column(self, rows, left: int, width: int, y: int) -> tuple[list[tuple], int, bool]:
+        """`rows` one under the other in the strip of `width` from `left`, from `y`: their
+        placements, the y under the last, and whether the help stood beside the choosers."""
+        gap = self.px(14)
+        cyclers = [self.cyclers[key] for key, *_rest in rows]
+        chooser_w = max(self.px(240), *(c.needed(self.px(20))[0] for c in cyclers))
+        label_w = max(text_width(label, self.px(22), bold=True) for _k, label, _c, _h in rows) + self.px(10)
+        chooser_x = left + (width // 2 if width == self.app.size[0] else label_w + gap) + gap // 2
+        help_x = chooser_x + chooser_w + gap
+        beside = left + width - help_x - gap >= self.px(260)
+        placed = []
+        for (_key, label, _choices, help_text), cycler in zip(rows, cyclers):
+            cycler.rect = pygame.Rect(chooser_x, y, chooser_w, max(self.px(40), cycler.needed(self.px(20))[1]))
+            help_width = left + width - help_x - gap if beside else width - 2 * gap
             help_height = len(wrap(help_text, self.px(15), help_width)) * line_height(self.px(15))
             if beside:
                 at, anchor = (help_x, cycler.rect.y), "topleft"
                 bottom = max(cycler.rect.bottom, cycler.rect.y + help_height)
             else:
-                at, anchor = (w // 2, cycler.rect.bottom + self.px(2)), "midtop"
+                at, anchor = (left + width // 2, cycler.rect.bottom + self.px(2)), "midtop"
                 bottom = cycler.rect.bottom + self.px(2) + help_height
-            rows.append((label, cycler.rect, help_width, at, anchor))
+            placed.append((label, cycler.rect, help_width, at, anchor))
             y = bottom + gap
-        bw, bh = self.back.needed(self.px(22))
-        self.back.rect = pygame.Rect(w // 2 - max(self.px(200), bw) // 2, min(y, h - bh - gap), max(self.px(200), bw), max(self.px(46), bh))
-        self.preview_at = (self.back.rect.right + gap, self.back.rect.y) if beside else None
-        return rows
+        return placed, y, beside
 
     def handle(self, event) -> None:
         if keymap.ESCAPE.pressed(event):
@@ -113,7 +156,7 @@ class SettingsScene(Scene):
         w, h = self.app.size
         draw_text(screen, "Settings", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         for (label, rect, lines, at, anchor), cycler in zip(self.rows, self.cyclers.values()):
-            draw_text(screen, label, self.px(22), theme.INK, (w // 2 - self.px(10), rect.centery), "midright", bold=True)
+            draw_text(screen, label, self.px(22), theme.INK, (rect.x - self.px(17), rect.centery), "midright", bold=True)
             cycler.draw(screen, self.px(20))
             draw_lines(screen, lines, self.px(15), theme.INK_DIM, at, anchor)
         self.back.draw(screen, self.px(22))

@@ -239,6 +239,7 @@ class SetupScene(Scene):
         row_h = max(self.px(42), self.rows[0].kind.needed(size)[1])
         for i, row in enumerate(self.rows):
             self._text(str(i + 1), self.px(22), theme.INK, (left + number_w // 2, y + row_h // 2), "center", bold=True)
+            self._name_seat(row, i + 1)
             x = left + number_w
             for control, control_w in ((row.name, name_w), (row.kind, kind_w), (row.difficulty, level_w)):
                 if control is not row.difficulty or row.kind.value == "computer":
@@ -257,6 +258,12 @@ class SetupScene(Scene):
             note = f"{len(self.rows)} players is a table option: the rulebook plays {standard[0]}-{standard[1]}."
             y = self._wrapped(note, self.px(15), theme.GOLD, add.right + gap, add.y, left + width - add.right - gap, y)
         return y
+
+    @staticmethod
+    def _name_seat(row: SeatRow, number: int) -> None:
+        """What speech calls the controls of the seat numbered `number`."""
+        row.name.name, row.kind.name = f"Seat {number} name", f"Seat {number} player"
+        row.difficulty.name, row.remove.name = f"Seat {number} computer level", f"Remove seat {number}"
 
     def _wrapped(self, message: str, size: int, color, x: int, y: int, width: int, below: int = 0) -> int:
         """`message` wrapped to `width` from (x, y); returns the lower of its bottom and `below`."""
@@ -285,6 +292,8 @@ class SetupScene(Scene):
         control_h = max(self.px(42), line_height(size) + gap)
         help_x = left + label_w + control_w + gap
         for label, control, help_text in rows:
+            if not isinstance(control, Button):
+                control.name = label
             rect = self._control(control, pygame.Rect(left + label_w, y, control_w, control_h), size)
             self._text(label, self.px(20), theme.INK, (rect.x - gap, rect.centery), "midright", bold=True)
             bottom = rect.bottom
@@ -325,6 +334,27 @@ class SetupScene(Scene):
                 shown = rect.move(0, shift)
                 payload[0].rect = shown if self.viewport.contains(shown) else pygame.Rect(0, 0, 0, 0)
 
+    def spoken_title(self) -> str:
+        return self.title()
+
+    def title(self) -> str:
+        return f"{self.game.title}: {'host a table' if self.host else 'new game'}"
+
+    def focusables(self) -> list:
+        return self.widgets()
+
+    def reveal(self, control) -> None:
+        """Scroll the form so that the control the focus landed on shows whole."""
+        form = next((rect for rect, kind, payload in self.items if kind == "control" and payload[0] is control), None)
+        if form is None or not self.max_scroll:
+            return
+        if form.y < self.scroll:
+            self.scroll = form.y
+        elif form.bottom > self.scroll + self.viewport.h:
+            self.scroll = form.bottom - self.viewport.h
+        self.scroll = max(0, min(self.max_scroll, self.scroll))
+        self._place()
+
     def widgets(self):
         if self.solo:
             found = []
@@ -361,7 +391,7 @@ class SetupScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, f"{self.game.title}: {'host a table' if self.host else 'new game'}", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, self.title(), self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         blink = self.blink.on()
         shift = self.viewport.y - self.scroll
         for rect, kind, payload in self.items:

@@ -51,7 +51,9 @@ class StatsScreen(Scene):
         self.stats = stats
         games = [(game.name, game.title) for game in registry.GAMES]
         played = [name for name, _title in games if name in stats.records]
-        self.chooser = Cycler(games, played[0] if played else games[0][0], lambda _game: self.layout(self.app.size))
+        self.chooser = Cycler(games, played[0] if played else games[0][0], lambda _game: self.layout(self.app.size),
+                              name="Game")
+        self.chooser.details = self.spoken_records
         self.reset_button = Button("Reset", self.ask_to_reset, color=theme.BUTTON_STOP)
         self.back = Button("Back", app.pop)
         self.blocks: list[tuple[str, Record, pygame.Rect, list[str]]] = []
@@ -63,6 +65,16 @@ class StatsScreen(Scene):
 
     def records(self) -> list[tuple[str, Record]]:
         return sorted(self.stats.records.get(self.chooser.value, {}).items())
+
+    def spoken_title(self) -> str:
+        return f"Statistics. {self.chooser.spoken(full=False)}"
+
+    def spoken_records(self) -> str:
+        """The chosen game's records, mode by mode, in the words the screen shows them in."""
+        records = self.records()
+        if not records:
+            return f"No games of {self.game.title} counted yet."
+        return " ".join(f"{mode}: {record_line(record, self.game.rules)}" for mode, record in records)
 
     def ask_to_reset(self) -> None:
         title = self.game.title

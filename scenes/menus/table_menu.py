@@ -23,6 +23,9 @@ class TableMenu(Scene):
         self.back = Button("Back", app.pop, color=theme.BUTTON_QUIET)
         self.box = pygame.Rect(0, 0, 0, 0)
 
+    def spoken_title(self) -> str:
+        return "Table menu"
+
     def choose(self, act):
         """A button's action: close the menu first, then act (which may open another screen)."""
         def run() -> None:

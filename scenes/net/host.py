@@ -175,6 +175,9 @@ def host_once_asked(app, table: HostedTable) -> None:
 class Choices(Scene):
     """A title and a column of buttons, Back last (Esc too): the Play online menu, the games."""
 
+    def spoken_title(self) -> str:
+        return self.title
+
     def __init__(self, app, title: str, buttons: list[Button]) -> None:
         super().__init__(app)
         self.title = title

@@ -57,9 +57,9 @@ class JoinScene(ReachesTable, Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         tables, problem = joined.joined_tables()
-        self.address = TextField(tables[0]["address"] if tables else "", "host:port", max_length=80)
-        self.room = TextField("", "ABCDE", max_length=SERVER_CODE_LENGTH, allowed=room_letter)
-        self.name = TextField("", "your name", max_length=NAME_LIMIT)
+        self.address = TextField(tables[0]["address"] if tables else "", "host:port", max_length=80, name="Address")
+        self.room = TextField("", "ABCDE", max_length=SERVER_CODE_LENGTH, allowed=room_letter, name="Room code")
+        self.name = TextField("", "your name", max_length=NAME_LIMIT, name="Your name")
         self.fields = [self.address, self.room, self.name]
         self.address.focused = True
         self.look_button = Button("Look", self.look, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
@@ -294,9 +294,6 @@ class JoinScene(ReachesTable, Scene):
         if keymap.ENTER.pressed(event):
             self.press_enter()
             return
-        if keymap.TAB.pressed(event):
-            self.next_field()
-            return
         for field in self.fields:
             field.handle(event)
         self.room.value = self.room.value.upper()
@@ -311,10 +308,8 @@ class JoinScene(ReachesTable, Scene):
         else:
             self.look()
 
-    def next_field(self) -> None:
-        at = next((i for i, field in enumerate(self.fields) if field.focused), -1)
-        for i, field in enumerate(self.fields):
-            field.focused = i == (at + 1) % len(self.fields)
+    def spoken_title(self) -> str:
+        return f"Join a table. {self._message}".strip(" .")
 
     def animating(self) -> bool:
         """The cursor turning, or a connection being made (it ends in another thread)."""
@@ -391,8 +386,9 @@ class Listing:
         `removals`: what a Remove beside each does (none: no Remove)."""
         self.heading = heading
         self.labels = [labels for labels, _action in items]
-        self.buttons = [Button(labels[0], action) for labels, action in items]
-        self.removes = [Button("Remove", action, color=theme.BUTTON_QUIET) for action in removals]
+        self.buttons = [Button(labels[0], action, name=labels[0]) for labels, action in items]  # spoken whole
+        self.removes = [Button("Remove", action, color=theme.BUTTON_QUIET, name=f"Remove {labels[0]}")
+                        for action, (labels, _action) in zip(removals, items)]
         self.shown: list[Button] = []
         self.removes_shown: list[Button] = []
         self.top = 0

@@ -24,6 +24,10 @@ CONNECTION_WORDS = {"reconnecting": "The connection to the table was lost: tryin
 
 
 class Lobby(Scene):
+    def spoken_title(self) -> str:
+        lobby = self.lobby
+        return f"{lobby['title']}: a table over the network" if lobby else "Reaching the table\u2026"
+
     def __init__(self, app, client, messages: list[dict]) -> None:
         """`client`: a TableClient sitting at the table; `messages`: those it has received that no
         screen has read yet, oldest first."""

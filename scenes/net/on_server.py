@@ -71,6 +71,9 @@ class Framed(ReachesTable, Scene):
         self.message_lines: list[str] = []
         self.message_y = 0
 
+    def spoken_title(self) -> str:
+        return f"{self.title}. {getattr(self, 'message', '')}".strip(" .")
+
     def lay_box(self, size) -> int:
         """The box and the title; the y below the title."""
         w, h = size

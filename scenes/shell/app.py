@@ -12,10 +12,12 @@ import pygame
 from game import storage
 
 from scenes.shell import memory
-from scenes.shell.keymap import FULLSCREEN, KeyGuard
+from scenes.shell.keymap import FULLSCREEN, REPEAT_SPEECH, STOP_SPEECH, KeyGuard
 from scenes.speech import speech
 from scenes.ui import cardart, resources, theme
+from scenes.ui.focus import FocusRing
 from scenes.ui.resources import asset
+from scenes.ui.widgets import announce, collecting_controls
 from scenes.ui.sounds import Sounds
 
 
@@ -23,9 +25,31 @@ class Scene:
     """One screen. The app calls layout() on every resize, then handle/update/draw each frame."""
 
     settles = True  # keys wait a moment after it appears: it may open by itself (scenes/shell/keymap.py)
+    # Which keys move the keyboard focus (scenes/ui/focus.py): "all" (Tab, Shift+Tab, Up, Down),
+    # "tab" (Tab and Shift+Tab only: the screen uses the arrows itself), "none" (the screen
+    # takes every key itself, as a table does).
+    focus_keys = "all"
 
     def __init__(self, app: "App") -> None:
         self.app = app
+
+    @property
+    def focus_ring(self) -> FocusRing:
+        """The screen's keyboard focus (made when first asked for)."""
+        if "_focus_ring" not in self.__dict__:
+            self._focus_ring = FocusRing()
+        return self._focus_ring
+
+    def focusables(self) -> list | None:
+        """The controls Tab goes through, in order; None: those drawn, in reading order."""
+        return None
+
+    def reveal(self, control) -> None:
+        """The focus landed on `control`: a screen that scrolls brings it into view."""
+
+    def spoken_title(self) -> str:
+        """What speech says as the screen opens (its title, a dialog's question and answers)."""
+        return ""
 
     @property
     def scale(self) -> float:
@@ -196,13 +220,23 @@ class App:
         scene.layout(self.size)
         self.changed = True
         self.keys.screen_opened(settle=scene.settles)
+        self.say_top()
 
     def pop(self) -> None:
         self.closing(self.stack.pop())
         if self.stack:
             self.stack[-1].layout(self.size)
+            self.say_top()
         self.changed = True
         self.keys.screen_opened()
+
+    def say_top(self) -> None:
+        """Speech says the screen now on top: its title, then the control the focus is on."""
+        title = self.top.spoken_title()
+        if title:
+            speech().say(title, interrupt=True)
+        if self.top.focus_ring.control is not None:
+            announce(self.top.focus_ring.control, interrupt=not title)
 
     def replace(self, scene: Scene) -> None:
         self.closing(self.stack.pop())
@@ -242,6 +276,7 @@ class App:
         """Put the settings in effect: the text size, the card looks and the volume; lay out again."""
         resources.text_scale = resources.LARGE_TEXT_SCALE if self.settings.get("large_text") else 1.0
         cardart.set_style(self.settings["four_colour"], self.settings["card_back"])
+        theme.set_contrast(self.settings["high_contrast"])
         self.sounds.set_volume(self.settings["sound_volume"])
         speech().configure(self.settings["speech"], self.settings["speech_rate"], self.settings["speech_verbosity"])
         self.lay_out_again()
@@ -289,8 +324,7 @@ class App:
                     self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
                 self.lay_out_again()
                 continue
-            if FULLSCREEN.pressed(event):
-                self.toggle_fullscreen()
+            if self.global_key(event) or self.top.focus_ring.handle(event, self.top):
                 continue
             self.top.handle(event)
             if not self.running or not self.stack:
@@ -298,12 +332,28 @@ class App:
         self.top.update(dt)
         self.draw()
 
+    def global_key(self, event) -> bool:
+        """The keys that work on every screen: fullscreen, and speech's repeat and stop; whether
+        `event` was one of them."""
+        if FULLSCREEN.pressed(event):
+            self.toggle_fullscreen()
+        elif REPEAT_SPEECH.pressed(event):
+            speech().repeat()
+        elif STOP_SPEECH.pressed(event):
+            speech().stop()
+        else:
+            return False
+        return True
+
     def draw(self) -> None:
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].covers():
             first -= 1
-        for scene in self.stack[first:]:
+        for scene in self.stack[first:-1]:
             scene.draw(self.screen)
+        with collecting_controls(self.top.focus_ring.control) as drawn:
+            self.top.draw(self.screen)
+        self.changed = self.top.focus_ring.drawn_anew(drawn, self.top) or self.changed
 
     def run(self) -> None:
         while self.running and self.stack:

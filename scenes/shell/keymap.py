@@ -58,6 +58,10 @@ ENTER = Key("Enter", (pygame.K_RETURN, pygame.K_KP_ENTER))
 SPACE = Key("Space", (pygame.K_SPACE,))
 ESCAPE = Key("Esc", (pygame.K_ESCAPE,))
 FULLSCREEN = Key("F11", (pygame.K_F11,))
+# -- speech, on every screen and at every table (scenes/speech); no other key answers to these
+REPEAT_SPEECH = Key("F3", (pygame.K_F3,))
+STOP_SPEECH = Key("F4", (pygame.K_F4,))
+GLOBAL_KEYS = (FULLSCREEN, REPEAT_SPEECH, STOP_SPEECH)  # taken by the app before any screen sees them
 LEFT = Key("Left", (pygame.K_LEFT,))
 RIGHT = Key("Right", (pygame.K_RIGHT,))
 UP = Key("Up", (pygame.K_UP,))
@@ -69,6 +73,8 @@ PAGE_DOWN = Key("PgDn", (pygame.K_PAGEDOWN,))
 BACKSPACE = Key("Backspace", (pygame.K_BACKSPACE,))
 DELETE = Key("Delete", (pygame.K_DELETE, pygame.K_BACKSPACE))
 TAB = Key("Tab", (pygame.K_TAB,))
+NEXT_CONTROL = Key("Tab", (pygame.K_TAB,), shift=False)
+PREVIOUS_CONTROL = Key("Shift+Tab", (pygame.K_TAB,), shift=True)
 FIELD_DONE = (ENTER, TAB, ESCAPE)  # each leaves a text or number field
 
 # -- at a table
@@ -127,6 +133,73 @@ TABLE_COMMANDS = ((UNDO, "takes a move back"), (REDO, f"(or {REDO_Y.name}) plays
                   (SAVE, "saves the game under a name"), (TABLE_MENU, "the table menu (restart, seats)"),
                   (FULLSCREEN, "fullscreen"), (RULES, "this page"), (ESCAPE, "back to the menu"))
 REVIEW_KEYS = ((UP, "and Down: the previous or next decision"), (PREVIOUS_COSTLY, "and N or PgDn: the costly ones"))
+
+
+# Every key of the app and what it does, where it works: the Keys page of the F1 sheet is made
+# from this list (tests/test_speech.py checks that it names every key above).
+KEY_PAGE = (
+    ("On every screen", (
+        ((RULES,), "the rules of the game at a table, and this page (Left or Right turns to it)"),
+        ((REPEAT_SPEECH,), "says the last spoken line again"),
+        ((STOP_SPEECH,), "stops speech"),
+        ((FULLSCREEN,), "fullscreen on or off"),
+        ((NEXT_CONTROL, PREVIOUS_CONTROL), "go to the next control or the one before; each is said as it is reached"),
+        ((UP, DOWN), "do the same where a screen has no other use for them"),
+        ((LEFT, RIGHT), "change the chooser or the number the focus is on"),
+        ((ENTER, SPACE), "press the focused button; with no control focused, the harmless answer"),
+        ((ESCAPE,), "back, or closes a box without an answer"),
+        ((PAGE_UP, PAGE_DOWN), "scroll this sheet"))),
+    ("Typing a name or a number", (
+        ((BACKSPACE,), "takes back the last character"),
+        ((LEFT, RIGHT, HOME, END), "keep a value offered whole, to type on at its end"),
+        ((TAB,), "(or Enter or Esc) leaves the field"))),
+    ("At a table", (
+        ((LEFT, RIGHT), "pick a card of your hand"),
+        ((UP, DOWN), "pick where it goes"),
+        ((ENTER,), "plays the card picked there"),
+        ((HINT,), "shows a hint"),
+        ((UNDO,), "takes a move back"),
+        ((REDO, REDO_Y), "play it again"),
+        ((SAVE,), "saves the game under a name"),
+        ((TABLE_MENU,), "the table menu (restart, seats)"),
+        ((DRAW, PASS), "Chains: draw, or pass"),
+        ((TAKE,), "Chain-Chain: takes the pile"),
+        ((DRAW_STOCK, DRAW_DISCARD), "LINX: draw from the stock, or take the discard"),
+        ((LAY_CHAIN, CANCEL_CHAIN, DELETE), "LINX: lay the chain being built, cancel it, or send the chain card picked back to the hand"),
+        ((ZOOM_IN, ZOOM_OUT), "Cubes: zoom the board"),
+        ((PAN_LEFT, PAN_RIGHT, PAN_UP, PAN_DOWN), "Cubes: move the board"),
+        ((FIT_BOARD,), "Cubes: fit the board in view"),
+        ((SKIP, END_TURN, SHIFT_SUIT), "Sovereign's Chain: skip, end the turn, shift the suit"),
+        ((WINNABLE,), "the solitaire: whether the deal can still be won"))),
+    ("Reading the table aloud, on any turn and in replays and reviews", (
+        ((READ_HAND,), "your hand, by group, and what each card can do now"),
+        ((READ_BOARD,), "the table: the chains, the pile or the board (Cubes row by row)"),
+        ((READ_SCORES,), "the scores"), ((READ_RECENT,), "the last moves"),
+        ((READ_MORE,), "the rest: the event, the tokens and the piles, what each seat took"),
+        ((READ_TARGETS,), "where the picked card can go (in Cubes, with what lies around each place)"),
+        ((READ_TURN,), "whose turn it is and what to do, with the keys that answer now"),
+        ((READ_KEYS,), "the keys of this table"))),
+    ("Answers that end, delete or throw something away (each named on its button)", (
+        ((QUIT,), "quits the app"), ((LEAVE,), "leaves a table over the network"),
+        ((RESTART,), "restarts the deal"), ((END_DEAL,), "ends the solitaire's deal"),
+        ((DELETE_GAME,), "deletes a kept game"), ((RESET_RECORDS,), "resets a game's records"),
+        ((NEXT_GAME,), "the next game, on the results"), ((RETRY_DEAL,), "the same deal again, on the results"),
+        ((REPLACE_SAVE,), "replaces a saved game of the same name"),
+        ((REPLACE_GAME,), "replaces the game in progress"),
+        ((WATCH_EARLIER,), "watches a game of earlier rules as a replay"))),
+    ("Replays and reviews", (
+        ((LEFT, RIGHT), "the move before or after"),
+        ((HOME, END), "the first or the last move"),
+        ((NEXT_VIEWER,), "whose view the replay shows"),
+        ((UP, DOWN), "the decision before or after, in a review"),
+        ((PREVIOUS_COSTLY, NEXT_COSTLY), "the costly decision before or after"))),
+)
+
+
+def key_page() -> list[str]:
+    """The Keys page: a paragraph a section, each key with what it does."""
+    return [f"{heading}. " + "; ".join(f"{' or '.join(key.name for key in keys)}: {does}" for keys, does in entries) + "."
+            for heading, entries in KEY_PAGE]
 
 
 def named(label: str, key: Key) -> str:

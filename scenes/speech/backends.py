@@ -66,6 +66,7 @@ def find_screen_reader():
         return None
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # the library prints what it cannot find
+            point_to_bundled_libraries()
             from accessible_output2.outputs import auto
             outputs = auto.Auto().outputs
     except Exception as err:  # a broken install or a platform library missing: no screen reader
@@ -78,6 +79,16 @@ def find_screen_reader():
             if output.is_active():
                 return output
     return None
+
+
+def point_to_bundled_libraries() -> None:
+    """In a frozen app, accessible_output2 looks for the screen readers' DLLs beside the executable;
+    PyInstaller puts them (build.spec) in its bundle folder, sys._MEIPASS. Point it there."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and bundle:
+        from platform_utils import paths
+
+        paths.embedded_data_path = lambda: bundle
 
 
 def process_running(names: set[str]) -> bool:
@@ -112,6 +123,7 @@ class BuiltInVoice:
         self.lines: queue.Queue = queue.Queue()
         self.working = True
         self.engine = None
+        self.speaking, self.busy = "", False  # the line being said, and whether one is
         self.on_spoken = None  # called with each line as its speaking starts (benchmarks)
         self.thread = threading.Thread(target=self._run, args=(make_engine,), name="speech", daemon=True)
         self.thread.start()
@@ -132,13 +144,15 @@ class BuiltInVoice:
             self._speak_now(text)
 
     def _speak_now(self, text: str) -> None:
-        self.speaking = text
+        self.speaking, self.busy = text, True
         try:
             self.engine.say(text)
             self.engine.runAndWait()
         except Exception as err:
             log.info("the built-in voice failed: %s", err)
             self.working = False
+        finally:
+            self.busy = False
 
     def _started_word(self, name=None, location=None, length=None) -> None:
         if self.on_spoken is not None:
@@ -154,7 +168,7 @@ class BuiltInVoice:
         with contextlib.suppress(queue.Empty):
             while True:
                 self.lines.get_nowait()
-        if self.engine is not None:
+        if self.engine is not None and self.busy:  # an idle engine is left alone: its thread may be starting a line
             with contextlib.suppress(Exception):
                 self.engine.stop()
 
@@ -170,6 +184,7 @@ class SpeechLog:
     name = "log"
 
     def __init__(self, path: str) -> None:
+        self.path = path
         self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 (open for the app's life)
         self.working = True
 
@@ -184,11 +199,13 @@ class SpeechLog:
         self.file.close()
 
 
-def speech_log_from_environment() -> SpeechLog | None:
-    """The log backend when CHAINTABLE_SPEECH_LOG names a file that can be written, else None."""
-    path = os.environ.get(LOG_VARIABLE)
-    if not path:
-        return None
+def log_path_from_environment() -> str:
+    """The file CHAINTABLE_SPEECH_LOG names, or "" when it is unset."""
+    return os.environ.get(LOG_VARIABLE, "")
+
+
+def open_speech_log(path: str) -> SpeechLog | None:
+    """The log backend writing to `path`, or None (said in the app's log) when it cannot be written."""
     try:
         return SpeechLog(path)
     except OSError as err:

@@ -66,8 +66,7 @@ class Speech:
         """Choose the voice for `mode` (`candidates` overrides the backends tried, for tests).
         The same mode and rate keep the voice that runs."""
         self.verbosity = verbosity if verbosity in VERBOSITIES else "full"
-        if self.speech_log is None:
-            self.speech_log = backends.speech_log_from_environment()
+        self._follow_the_environment()
         if candidates is None and (mode, rate) == (self.mode, self.rate):
             return
         self.mode, self.rate = mode, rate
@@ -76,6 +75,15 @@ class Speech:
         self.fallbacks = list(voice_candidates(mode, rate) if candidates is None else candidates)
         self.voice = None
         self._next_voice()
+
+    def _follow_the_environment(self) -> None:
+        """The log backend writes to the file CHAINTABLE_SPEECH_LOG names now (none when unset)."""
+        wanted = backends.log_path_from_environment()
+        if self.speech_log is not None and self.speech_log.path == wanted:
+            return
+        if self.speech_log is not None:
+            self.speech_log.close()
+        self.speech_log = backends.open_speech_log(wanted) if wanted else None
 
     def _next_voice(self) -> None:
         self.voice = first_working(self._take_fallbacks())
@@ -125,6 +133,7 @@ class Speech:
             if backend is not None:
                 backend.close()
         self.voice = self.speech_log = None
+        self.mode, self.rate = "off", None
 
 
 _SERVICE = Speech()

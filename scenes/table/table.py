@@ -45,6 +45,7 @@ from scenes.table.topbar import TopBar
 from scenes.table.turn_controls import TurnControls
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
+from scenes.ui.sounds import YOUR_TURN
 from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
@@ -54,6 +55,7 @@ LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a 
 
 
 class TableScene(Scene, TableHooks):
+    focus_keys = "none"  # every key is the table's own (its speech and reading keys too)
     hand_order = staticmethod(standard_order)
     result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
 
@@ -125,6 +127,8 @@ class TableScene(Scene, TableHooks):
         self.settle(events)
         self.app.sounds.play_move(events)
         self.speaker.moved(events)
+        if not by_viewer and self.turns.mine_next():
+            self.app.sounds.play(YOUR_TURN)
         for event in events:
             self.animate(event, origin)
             origin = None

@@ -9,6 +9,7 @@ from game.core import IllegalAction
 from game.stats import record_game
 
 from scenes.ui import theme
+from scenes.ui.sounds import REFUSED
 from scenes.ui.motion import Thinker
 
 GAME_OVER_PAUSE = 0.8
@@ -42,6 +43,10 @@ class Turns:
         seat = self.session.to_move
         return seat is not None and seat == self.viewer and not self.motion.busy
 
+    def mine_next(self) -> bool:
+        """Whether the viewer is to move now (the game going on), landing or not."""
+        return not self.session.game_over and self.session.to_move is not None and self.session.to_move == self.viewer
+
     @property
     def due(self) -> bool:
         """Whether the flow of turns has work to do with no input: a computer to move, a hand-off
@@ -73,6 +78,7 @@ class Turns:
         try:
             self.session.apply(action)
         except IllegalAction as err:
+            self.app.sounds.play(REFUSED)
             self.table.say(str(err))
             return False
         return True

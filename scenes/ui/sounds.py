@@ -14,7 +14,10 @@ import pygame
 
 from scenes.ui.resources import asset
 
-NAMES = ("deal", "place", "draw", "take", "cube", "win")
+NAMES = ("deal", "place", "draw", "take", "cube", "win", "turn", "refuse")
+# The earcons: short sounds that tell a player who plays by ear what happened, each unlike the
+# others. A closing cube and a game's end sound as their events do (registered by each game).
+YOUR_TURN, REFUSED, CUBE_CLOSED, GAME_ENDED = "turn", "refuse", "cube", "win"
 EVENT_SOUNDS: dict[type, str] = {}  # an event type: the sound it makes (`register_sounds`)
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 

@@ -10,6 +10,7 @@ INK_DIM = (195, 212, 203)   # secondary text: at least 4.5:1 on every background
 INK_FAINT = (110, 130, 120)  # lines and edges only, never text
 GOLD = (245, 200, 80)
 GLOW = (90, 225, 250)       # a legal target, on every table: an aqua that is no suit's colour in any game
+FOCUS_RING = (255, 255, 255)  # round the control the keyboard focus is on (Tab)
 CHOSEN = (255, 255, 255)    # the target picked by keyboard: a broad white ring edged in aqua
 MARK_BEST = (160, 235, 170)  # a review's best move (good is GOLD, costly ALERT)
 ALERT = (255, 185, 175)
@@ -40,3 +41,33 @@ CARD_RATIO = 1.4
 BASE_SIZE = (1280, 800)
 
 COMPUTER_PACE = {"slow": 1.4, "normal": 0.75, "fast": 0.3}
+
+# -- high contrast (Settings: Contrast): black grounds, white and yellow inks, every text at 7:1 or
+# better (tests/test_contrast.py). The cards keep their faces: they are black and red on white.
+HIGH_CONTRAST = {
+    "FELT": (0, 0, 0), "FELT_DARK": (0, 0, 0), "FELT_SHADOW": (0, 0, 0), "PANEL": (0, 0, 0),
+    "PANEL_EDGE": (255, 255, 255), "INK": (255, 255, 255), "INK_DIM": (255, 255, 170), "INK_FAINT": (200, 200, 200),
+    "GOLD": (255, 225, 0), "GLOW": (0, 255, 255), "CHOSEN": (255, 255, 255), "FOCUS_RING": (255, 225, 0),
+    "MARK_BEST": (130, 255, 130), "ALERT": (255, 150, 150), "ALERT_PANEL": (60, 0, 0), "TAG": (0, 0, 0),
+    "BUTTON": (0, 0, 110), "BUTTON_GO": (0, 70, 0), "BUTTON_WARN": (90, 45, 0), "BUTTON_STOP": (110, 0, 0),
+    "BUTTON_QUIET": (45, 45, 45), "BUTTON_OFF": (35, 35, 35),
+    "FIELD": (255, 255, 255), "FIELD_FOCUSED": (255, 255, 255), "FIELD_INK": (0, 0, 0),
+    "FIELD_SELECTED": (170, 205, 255), "FIELD_HINT": (70, 70, 70), "FIELD_ALERT": (160, 0, 0),
+}
+STANDARD = {name: globals()[name] for name in HIGH_CONTRAST}
+_LIVE: dict[tuple, tuple] = {}  # a standard colour kept by a control made before the switch: its colour now
+
+
+def set_contrast(high: bool) -> None:
+    """The interface's colours, standard or high contrast. Colours read from this module as they
+    are drawn follow at once; a control that kept one when it was made follows through `live`."""
+    chosen = HIGH_CONTRAST if high else STANDARD
+    globals().update(chosen)
+    _LIVE.clear()
+    if high:
+        _LIVE.update({STANDARD[name]: HIGH_CONTRAST[name] for name in HIGH_CONTRAST})
+
+
+def live(color: tuple) -> tuple:
+    """`color` as the contrast chosen draws it (a standard colour a control kept, in high contrast)."""
+    return _LIVE.get(tuple(color), color)

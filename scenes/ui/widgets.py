@@ -10,6 +10,7 @@ import pygame
 from game.files import showable
 
 from scenes.shell import keymap
+from scenes.speech import speech
 from scenes.ui import theme
 from scenes.ui.resources import drawable, font, text, text_px
 
@@ -63,6 +64,44 @@ def unrecorded():
         yield
     finally:
         _record = kept
+
+
+class Controls:
+    """The controls the screen on top drew in its last frame (what Tab goes through where the
+    screen names none itself), and the one the keyboard focus is on, drawn ringed."""
+
+    drawn: list | None = None
+    focused = None
+
+
+@contextmanager
+def collecting_controls(focused):
+    """Note every control drawn inside the block, `focused` ringed; returns the list."""
+    found: list = []
+    Controls.drawn, Controls.focused = found, focused
+    try:
+        yield found
+    finally:
+        Controls.drawn, Controls.focused = None, None
+
+
+def note_control(control, surface, radius: int) -> None:
+    """A control is drawn: noted for Tab, and ringed when the keyboard focus is on it."""
+    if Controls.drawn is not None:
+        Controls.drawn.append(control)
+    if control is Controls.focused and Controls.drawn is not None:
+        pygame.draw.rect(surface, theme.FOCUS_RING, control.rect.inflate(8, 8), 3, border_radius=radius + 4)
+
+
+def spoken_words(message: str) -> str:
+    """A label as a voice reads it: without the arrows and marks that are only drawn."""
+    return " ".join(message.replace("\u2715", "Remove").replace(" \u00b7 ", ", ").strip(" +\u2713\u25b6\u25c0\u25b2\u25bc\u2026").split())
+
+
+def announce(control, interrupt: bool = True) -> None:
+    """Say what the keyboard focus landed on, in the words of the control itself (the one place
+    the controls are worded for speech), briefly or in full as the player chose."""
+    speech().say(control.spoken(full=not speech().brief), interrupt=interrupt)
 
 
 def note_drawn(rect: pygame.Rect, what: str, box: pygame.Rect | None = None, size: int = 0, color: tuple = ()) -> None:
@@ -174,9 +213,9 @@ def wrap_words(words: list[str], face, width: int) -> list[str]:
     return lines
 
 
-def panel(surface, rect, color=theme.PANEL, edge=theme.PANEL_EDGE, radius=10) -> None:
-    pygame.draw.rect(surface, color, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+def panel(surface, rect, color=None, edge=None, radius=10) -> None:
+    pygame.draw.rect(surface, theme.live(color or theme.PANEL), rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.live(edge or theme.PANEL_EDGE), rect, 1, border_radius=radius)
 
 
 def hovered(color: tuple) -> tuple:
@@ -186,12 +225,13 @@ def hovered(color: tuple) -> tuple:
 
 class Button:
     def __init__(self, label: str, on_click: Callable[[], Any], enabled: bool = True, note: str = "",
-                 color=theme.BUTTON) -> None:
+                 color=None, name: str = "") -> None:
         self.label = label
+        self.name = name  # what speech calls it, where its label is only a mark
         self.on_click = on_click
         self.enabled = enabled
         self.note = note
-        self.color = color
+        self.color = color or theme.BUTTON
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
 
@@ -203,6 +243,22 @@ class Button:
                 self.on_click()
             return True
         return False
+
+    def spoken(self, full: bool = True) -> str:
+        """"Quit (Q), button", and in full its note and whether it can be pressed now."""
+        words = [spoken_words(self.name or self.label)]
+        if full:
+            words += ["button"] + ([spoken_words(self.note)] if self.note else [])
+        if not self.enabled:
+            words.append("unavailable")
+        return ", ".join(filter(None, words))
+
+    def press(self) -> None:
+        """Enter or Space on the focused button: as a click."""
+        if self.enabled:
+            self.on_click()
+        else:
+            speech().say(self.spoken(full=False), interrupt=True)
 
     def needed(self, size: int) -> tuple[int, int]:
         """The smallest (width, height) that shows the label (and note) at `size`."""
@@ -218,12 +274,13 @@ class Button:
         if not self.enabled:
             color = theme.BUTTON_OFF
         elif self.hover:
-            color = hovered(self.color)
+            color = hovered(theme.live(self.color))
         else:
-            color = self.color
+            color = theme.live(self.color)
         pygame.draw.rect(surface, color, self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.INK_FAINT if not self.enabled else theme.INK, self.rect, 1, border_radius=8)
         note_drawn(self.rect, f"button {self.label}")
+        note_control(self, surface, 8)
         ink = theme.INK if self.enabled else theme.INK_DIM
         if self.note:
             label_h, note_h = line_height(size, bold=True), line_height(int(size * 0.62))
@@ -238,7 +295,10 @@ class Button:
 class Cycler:
     """A value picked from a list: click (or the arrows) steps through the choices."""
 
-    def __init__(self, choices: list[tuple[Any, str]], value: Any, on_change: Callable[[Any], Any] | None = None) -> None:
+    def __init__(self, choices: list[tuple[Any, str]], value: Any, on_change: Callable[[Any], Any] | None = None,
+                 name: str = "") -> None:
+        self.name = name  # what speech calls it (its label on the screen)
+        self.details: Callable[[], str] | None = None  # what speech adds after its value (what the choice shows)
         self.choices = list(choices)
         self.value = value if value in [v for v, _ in self.choices] else self.choices[0][0]
         self.on_change = on_change
@@ -258,11 +318,20 @@ class Cycler:
         """How wide the strip at each end that holds an arrow is."""
         return int(1.8 * text_px(size))
 
+    def spoken(self, full: bool = True) -> str:
+        """"Speech: Built-in voice", and in full its place among the choices and how to change it."""
+        words = f"{self.name}: {spoken_words(self.label)}" if self.name else spoken_words(self.label)
+        if full:
+            values = [v for v, _ in self.choices]
+            words = f"{words}, {values.index(self.value) + 1} of {len(values)}, Left or Right to change"
+        return f"{words}. {self.details()}" if self.details else words
+
     def step(self, delta: int) -> None:
         values = [v for v, _ in self.choices]
         self.value = values[(values.index(self.value) + delta) % len(values)]
         if self.on_change:
             self.on_change(self.value)
+        speech().say(spoken_words(self.label) + (f". {self.details()}" if self.details else ""), interrupt=True)
 
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and self.rect.collidepoint(event.pos):
@@ -278,6 +347,7 @@ class Cycler:
         pygame.draw.rect(surface, theme.FELT_DARK, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 1, border_radius=6)
         note_drawn(self.rect, f"chooser {self.label}")
+        note_control(self, surface, 6)
         zone = self._arrow_zone(size)
         arrows = self.rect.inflate(-2, 0)
         draw_text(surface, "\u25c0", int(size * 0.8), theme.INK_DIM, (self.rect.x + zone // 2, self.rect.centery), "center",
@@ -325,7 +395,8 @@ class TextField:
     KEEP_KEYS = (keymap.LEFT, keymap.RIGHT, keymap.HOME, keymap.END)
 
     def __init__(self, value: str = "", placeholder: str = "", max_length: int = 16,
-                 allowed: Callable[[str], bool] | None = None) -> None:
+                 allowed: Callable[[str], bool] | None = None, name: str = "") -> None:
+        self.name = name  # what speech calls it (its label on the screen, else its placeholder)
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.value = "".join(ch for ch in value[:max_length] if self.allowed(ch))
         self.placeholder = placeholder
@@ -336,6 +407,17 @@ class TextField:
 
     def select_all(self) -> None:
         self.selected = bool(self.value)
+
+    def spoken(self, full: bool = True) -> str:
+        """"Seat 1 name: Ana", and in full that it is typed in."""
+        words = f"{self.name or self.placeholder}: {self.value or 'blank'}"
+        return f"{words}, edit text, type to change" if full else words
+
+    def focus(self, on: bool) -> None:
+        """The keyboard focus came (typing goes here) or left."""
+        self.focused = on
+        if on:
+            pygame.key.start_text_input()
 
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -366,6 +448,7 @@ class TextField:
         pygame.draw.rect(surface, theme.FIELD_FOCUSED if self.focused else theme.FIELD, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
         note_drawn(self.rect, "text field")
+        note_control(self, surface, 6)
         room = self.rect.w - 16
         if self.focused:
             count = draw_text(surface, f"{len(self.value)}/{self.max_length}", int(size * 0.7), theme.FIELD_HINT,
@@ -392,7 +475,8 @@ class NumberField:
     An inactive field (`enabled` False: its number does not count now) is drawn dim and takes
     no click."""
 
-    def __init__(self, value: int, lowest: int, highest: int, step: int = 1) -> None:
+    def __init__(self, value: int, lowest: int, highest: int, step: int = 1, name: str = "") -> None:
+        self.name = name  # what speech calls it (its label on the screen)
         self.lowest, self.highest, self.step = lowest, highest, step
         self.enabled = True
         self.text = str(value)
@@ -427,6 +511,19 @@ class NumberField:
     def _arrow_zone(size: int) -> int:
         return int(1.8 * text_px(size))
 
+    def spoken(self, full: bool = True) -> str:
+        """"Target score: 500", and in full its range and how to change it."""
+        words = f"{self.name}: {self.text or 'blank'}" + ("" if self.enabled else ", unavailable")
+        if not full:
+            return words
+        return f"{words}, a number from {self.lowest} to {self.highest}, type it or Up or Down to change"
+
+    def focus(self, on: bool) -> None:
+        """The keyboard focus came (digits typed go here) or left."""
+        self._focus(on and self.enabled)
+        if on:
+            pygame.key.start_text_input()
+
     def _focus(self, focused: bool) -> None:
         if focused and not self.focused:
             self.kept, self.replacing = self.text, True
@@ -457,6 +554,7 @@ class NumberField:
                 self.replacing = False
         elif keymap.UP.pressed(event) or keymap.DOWN.pressed(event):
             self.stepped(1 if keymap.UP.pressed(event) else -1)
+            speech().say(self.text, interrupt=True)
         elif keymap.BACKSPACE.pressed(event):
             self.text = "" if self.replacing else self.text[:-1]
             self.replacing = False
@@ -476,6 +574,7 @@ class NumberField:
         pygame.draw.rect(surface, fill, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, self.rect, 2, border_radius=6)
         note_drawn(self.rect, "number field" if self.enabled else "number field (inactive)")
+        note_control(self, surface, 6)
         zone = self._arrow_zone(size)
         arrows = self.rect.inflate(-2, 0)
         for mark, x in (("\u25c0", self.rect.x + zone // 2), ("\u25b6", self.rect.right - zone // 2)):
