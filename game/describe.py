@@ -65,7 +65,7 @@ def hand_words(stream, names, describer) -> list[str]:
     for card in view.hand:
         moves = card_moves(stream, card)
         if moves:
-            told = "; ".join(move_words(stream, names, move) for move in moves[:MOVES_TOLD])
+            told = "; ".join(placed_words(stream, names, move, describer) for move in moves[:MOVES_TOLD])
             more = f"; and {count_words(len(moves) - MOVES_TOLD, 'more move')}" if len(moves) > MOVES_TOLD else ""
             lines.append(f"{card.label}: {told}{more}")
     if stream.legal_actions() and not any(card_moves(stream, card) for card in view.hand):
@@ -81,12 +81,14 @@ def targets_words(stream, names, card, describer) -> list[str]:
     moves = card_moves(stream, card)
     if not moves:
         return [f"{card.label} cannot be played now"]
-    view = stream.view
     lines = [f"{card.label} can go {count_words(len(moves), 'way')}"]
-    for move in moves:
-        around = describer.around(view, move)
-        lines.append(move_words(stream, names, move) + (f", {around}" if around else ""))
-    return lines
+    return lines + [placed_words(stream, names, move, describer) for move in moves]
+
+
+def placed_words(stream, names, action, describer) -> str:
+    """A move in the engine's words, with where it lands where the game has places (Cubes)."""
+    around = describer.around(stream.view, action)
+    return move_words(stream, names, action) + (f", {around}" if around else "")
 
 
 def recent_words(stream, names, count: int = RECENT_MOVES) -> list[str]:

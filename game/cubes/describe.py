@@ -55,14 +55,15 @@ def more(view, names) -> list[str]:
 
 
 def around(view, action) -> str:
-    """Where a placement goes and what it touches: "row 1, column 3: 8♥ to its left; completes a cube"."""
+    """Where a placement goes and what it touches: "at row 1, column 3, with 8♥ to its left;
+    completes 1 cube"."""
     if not hasattr(action, "x"):
         return ""
     cells = view.board_dict()
     near = neighbours(cells, action.x, action.y)
-    words = place_words(cells, action.x, action.y)
+    words = f"at {place_words(cells, action.x, action.y)}"
     if near:
-        words += ": " + ", ".join(f"{card.label} {where}" for _cell, card, where in near)
+        words += ", with " + " and ".join(f"{card.label} {where}" for _cell, card, where in near)
     squares = completions(cells, action.x, action.y) if cells else []
     if squares:
         words += f"; completes {count_words(len(squares), 'cube')}"

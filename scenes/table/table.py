@@ -95,6 +95,10 @@ class TableScene(Scene, TableHooks):
         """What the table's viewer is handed of the session (game/stream.py): all it draws."""
         return self.session.stream(self.turns.viewer)
 
+    def spoken_title(self) -> str:
+        """What speech says as the table opens: the game and who sits at it."""
+        return f"{self.title()}: {', '.join(self.session.names)}"
+
     @property
     def public_view(self):
         """The position as an onlooker sees it: what every seat may see."""
