@@ -24,6 +24,7 @@ class TableSpeech:
         self.focus_told = (None, None)  # the (card, move) the focus was last said on
         self.notices = 0          # remarks said so far (a focus a remark told is not said twice)
         self.move_lines: list[str] = []  # the lines of the last move said
+        self.own_move = None      # the number of the viewer's last move (its prompt is said again once)
 
     @property
     def names(self):
@@ -45,8 +46,9 @@ class TableSpeech:
         for line in self.move_lines:
             self.say(line)
         last = self.table.stream.last_move
-        if last is not None and last.mover is not None and last.mover == self.table.turns.viewer:
-            self.told_prompt = ""
+        if last is not None and last.mover is not None and last.mover == self.table.turns.viewer \
+                and last.number != self.own_move:
+            self.own_move, self.told_prompt = last.number, ""
 
     def refused(self, message: str) -> None:
         self.say(message, interrupt=True)
