@@ -13,7 +13,7 @@ from game.core import cards_seen
 from game.rng import Rng
 from test_stream import kinds_of, labels_only_hidden, modes, names_a, session_of
 
-MOVES_READ = 80  # moves per game: the deal, the first draws and plays, often the end
+MOVES_READ = 50  # moves per game: the deal, the first draws and plays, often the end
 SEAT_ONLY = ("first",)  # options that only change who starts: one value is read
 
 
