@@ -27,6 +27,7 @@ HYPOTHETICAL = re.compile(r"one card short: .+? would make")
 # The keys' names, from the key map ("T Take pile", "H shows a hint"): a letter there is a key, not
 # a Chain-Chain letter card.
 KEY_WORDS = re.compile(r"Keys now: .*$|^Keys: .*$")
+OWN_WORD = "W, with a play picked"  # Chain-Chain letters: a word of the player's own
 NOT_A_MOVE = ("cannot be played now", "No card is picked", "Pick a card", "Up goes to")
 
 
@@ -97,7 +98,7 @@ class BlindPlayer:
         self.mine = False
         self.over = False
         self.prompt = ""
-        self.made = {"arrows": 0, "keys": 0, "hint": 0}
+        self.made = {"arrows": 0, "keys": 0, "hint": 0, "word": 0}
 
     # -- hearing
 
@@ -182,7 +183,24 @@ class BlindPlayer:
             heard = self.up_to_discard() or heard
         if not heard or any(words in heard[-1] for words in NOT_A_MOVE):
             return False
+        word = re.search(r": ([A-Z]+)(, move \d+ of \d+)?$", heard[-1])
+        if word and OWN_WORD in self.prompt and self.rng.below(2):
+            return self.own_word(word[1])
         return self.enter_made_move("arrows", pygame.K_RETURN)
+
+    def own_word(self, word: str) -> bool:
+        """Chain-Chain letters: W puts the picked play down; the word heard with it typed (a
+        wrong one first, refused with its reason), then Enter."""
+        heard = self.press(pygame.K_w)
+        assert any(line.startswith("Type a word from") for line in heard), heard
+        before = self.moves()
+        self.driver.type_text("qzx")
+        heard = self.press(pygame.K_RETURN)
+        assert heard and "QZX" in heard[-1] and self.moves() == before, heard  # refused, and why
+        for _ in "qzx":
+            self.press(pygame.K_BACKSPACE)
+        self.driver.type_text(word.lower())
+        return self.enter_made_move("word", pygame.K_RETURN)
 
     def up_to_discard(self) -> list[str]:
         """Up, and along the row the focus reaches, until the discard pile is heard."""

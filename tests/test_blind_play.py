@@ -70,6 +70,8 @@ def test_a_whole_game_by_ear_and_keys(driver, ear, name):
     session = Session(game, {"seats": seats(game, players), "rules": rules}, 5)
     player = play_blind(driver, ear, session)
     assert player.made["arrows"] > 0, player.made
+    if rules.get("variant") == "letters":
+        assert player.made["word"] > 0, "no word of the player's own was typed"
 
 
 SCRIPT = re.compile(r"^Step \d+ of \d+\. .*?(?= Enter: |$)")  # a step's own words, written for its scripted deal

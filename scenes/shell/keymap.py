@@ -95,6 +95,7 @@ TAKE = letter("T")
 DRAW_STOCK, DRAW_DISCARD = letter("S"), letter("D")
 LAY_CHAIN, CANCEL_CHAIN = letter("L"), letter("C")
 SKIP, END_TURN, SHIFT_SUIT = letter("S"), letter("E"), letter("F")
+OWN_WORD = letter("W")  # Chain-Chain letters: the picked play's two cards down, and a word of the player's own typed
 WINNABLE = letter("W")
 
 # -- reading the table aloud (scenes/table/speaking.py), on any turn
@@ -164,6 +165,7 @@ KEY_PAGE = (
         ((TABLE_MENU,), "the table menu (restart, seats)"),
         ((DRAW, PASS), "Chains: draw, or pass"),
         ((TAKE,), "Chain-Chain: takes the pile"),
+        ((OWN_WORD,), "Chain-Chain letters: puts the picked play's two cards down to type a word of your own, then Enter"),
         ((DRAW_STOCK, DRAW_DISCARD), "LINX: draw from the stock, or take the discard"),
         ((LAY_CHAIN, CANCEL_CHAIN, DELETE), "LINX: lay the chain being built, cancel it, or send the chain card picked back to the hand"),
         ((ZOOM_IN, ZOOM_OUT), "Cubes: zoom the board"),

@@ -77,6 +77,10 @@ class TableHooks:
         """What the viewer, whose turn it is, may do now."""
         return f"Your turn{vocative(name)}"
 
+    def typing(self) -> bool:
+        """Whether a box the player types in has the keys (the move keys do not answer then)."""
+        return False
+
     def spoken_prompt(self, view) -> str:
         """The prompt as speech says it: the prompt line's words (a table that shortens them to
         fit the line gives its longest wording here)."""

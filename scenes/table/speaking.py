@@ -166,7 +166,7 @@ def table_prompt(table, view) -> str:
 def keys_now(table) -> str:
     """The move keys that answer now, with their buttons' names, and the arrows when a card or a
     choice on the table can be picked: "Left and Right pick, Enter plays; D Draw"."""
-    if not table.my_turn:
+    if not table.my_turn or table.typing():
         return ""
     legal = table.legal_actions()
     if table.session.rules.made_by_the_table(legal):
