@@ -27,7 +27,7 @@ HYPOTHETICAL = re.compile(r"one card short: .+? would make")
 # The keys' names, from the key map ("T Take pile", "H shows a hint"): a letter there is a key, not
 # a Chain-Chain letter card.
 KEY_WORDS = re.compile(r"Keys now: .*$|^Keys: .*$")
-OWN_WORD = "W, with a play picked"  # Chain-Chain letters: a word of the player's own
+OWN_WORD = "W puts the picked play down"  # Chain-Chain letters: a word of the player's own
 NOT_A_MOVE = ("cannot be played now", "No card is picked", "Pick a card", "Up goes to")
 
 
@@ -167,7 +167,7 @@ class BlindPlayer:
         for part in self.prompt.split(KEYS_NOW, 1)[1].split("; "):
             if part.startswith("Left and Right"):
                 found.append("arrows")
-            else:
+            elif not part.startswith(OWN_WORD):
                 found.append(part.split(" ", 1)[0])
         return found
 

@@ -77,6 +77,10 @@ class TableHooks:
         """What the viewer, whose turn it is, may do now."""
         return f"Your turn{vocative(name)}"
 
+    def more_keys_now(self) -> list:
+        """Keys that answer now besides the move keys (`key_actions`), with what they do."""
+        return []
+
     def typing(self) -> bool:
         """Whether a box the player types in has the keys (the move keys do not answer then)."""
         return False

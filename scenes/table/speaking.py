@@ -174,5 +174,6 @@ def keys_now(table) -> str:
     labels = dict(table.key_labels())
     keyed = [f"{key.name} {labels.get(key, describe.plain_words(action))}"
              for key, action in table.key_actions().items() if action in legal]
+    keyed += [f"{key.name} {does}" for key, does in table.more_keys_now()]
     picking = any(action not in table.key_actions().values() for action in legal)
     return "; ".join((["Left and Right pick, Up and Down choose, Enter makes the move"] if picking else []) + keyed)

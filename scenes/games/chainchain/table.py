@@ -332,14 +332,16 @@ class ChainChainTable(TableScene):
         return self.word_shown and self.my_turn
 
     def spoken_prompt(self, view) -> str:
-        """The prompt, and in letters how to type a word of one's own by keys."""
+        """The prompt; while the word box is open, what to type."""
         if self.word_shown and self.my_turn:
             first, second = self.staged
             return f"Type a word from {first.label} to {second.label}, then Enter; Esc puts the cards back"
-        prompt = self.prompt(view)
+        return self.prompt(view)
+
+    def more_keys_now(self) -> list:
         if self.letters and self.my_turn and not self.staged and self.answers():
-            prompt += f"; {keymap.OWN_WORD.name}, with a play picked, puts it down to type your own word"
-        return prompt
+            return [(keymap.OWN_WORD, "puts the picked play down to type your own word")]
+        return []
 
     def result_rows(self):
         """Each seat's collected cards, their count and sum (fewest cards wins, then lowest sum)."""
