@@ -11,6 +11,7 @@ import pytest
 
 from blind_player import BlindPlayer, Ear, Watchdog
 from net_helpers import HeadlessPlayer, server, sit  # noqa: F401 (a fixture)
+from game import describe
 from game.core import cards_seen
 from game.lesson import LEARNER, games_with_lessons
 from game.session import Session
@@ -50,6 +51,10 @@ def play_blind(driver, ear, session: Session, seat: int = 0, seed: int = 1) -> B
     player = BlindPlayer(driver, ear, watchdog, lambda: session.stream(seat), lambda: len(session.moves), seed)
     player.play()
     assert session.game_over
+    result = describe.score_words(session.stream(seat), session.names, session.descriptor.describe)
+    over = ear.heard.index("Game over")
+    assert ear.heard[over + 1:over + 1 + len(result)] == result, "the scores were not heard after the result"
+    assert session.stream(seat).log_lines()[-1] in ear.heard[:over], "the game's last line was not heard"
     return player
 
 
