@@ -131,42 +131,49 @@ def test_a_review_by_ear_and_keys(driver, ear, monkeypatch):
     driver.app.screens.review(saved)
     scene = driver.app.top
     session = scene.session
-    kinds = session.rules.card_types + session.rules.shown_types
     played = saved.stream(scene.seat).moves
-
-    def deciding():
-        """The cards of the seat's own move about to be made, as it saw them making it."""
-        upcoming = played[scene.step] if scene.step < len(played) else None
-        if upcoming is None or upcoming.mover != scene.seat:
-            return set()
-        return {card.label for card in cards_seen(upcoming.events, kinds)}
-
-    watchdog = Watchdog(lambda: (session.rules, session.state, scene.seat, session), known=deciding)
+    watchdog = Watchdog(lambda: (session.rules, session.state, scene.seat, session),
+                        known=lambda: deciding(scene, played))
     player = BlindPlayer(driver, ear, watchdog, lambda: session.stream(scene.seat), lambda: scene.step)
     heard = []
     for _ in range(2000):
         if scene.ready:
             break
         heard += player.listen()
-    heard_moves = []
-    for _ in range(200):
-        heard += player.listen(2)
-        judged = [line for line in heard if re.match(r"^Move \d+: ", line)]
-        if not judged:
-            break
-        heard_moves.append(int(re.match(r"^Move (\d+)", judged[-1])[1]))
-        assert any(line.startswith(("Best", "Good", "Costly")) for line in heard), heard
-        if len(heard_moves) == 2:
-            hand = player.press(pygame.K_1)
-            assert hand and hand[0].startswith("Your hand"), hand
-        heard = player.press(pygame.K_DOWN)
-    assert heard_moves == [verdict.move for verdict in scene.verdicts]
+    assert decisions_heard(player, heard) == [verdict.move for verdict in scene.verdicts]
     player.press(pygame.K_HOME)
     for step in range(1, len(scene.playback)):  # every move of the game, heard as the seat saw it
         heard = player.press(pygame.K_RIGHT)
         total = len(scene.playback) - 1
         assert heard[0] in (f"after move {step} of {total}", f"before move {step + 1} of {total}"), heard
         assert set(played[step - 1].lines(session.names)) <= set(heard), heard
+
+
+def deciding(scene, played) -> set[str]:
+    """The cards of the reviewed seat's own move about to be made, as it saw them making it."""
+    upcoming = played[scene.step] if scene.step < len(played) else None
+    if upcoming is None or upcoming.mover != scene.seat:
+        return set()
+    rules = scene.session.rules
+    return {card.label for card in cards_seen(upcoming.events, rules.card_types + rules.shown_types)}
+
+
+def decisions_heard(player, heard: list[str]) -> list[int]:
+    """Down from decision to decision until none more is heard: the moves heard judged, each
+    with its verdict; at the second, 1 reads the hand."""
+    moves = []
+    for _ in range(200):
+        heard += player.listen(2)
+        judged = [line for line in heard if re.match(r"^Move \d+: ", line)]
+        if not judged:
+            return moves
+        moves.append(int(re.match(r"^Move (\d+)", judged[-1])[1]))
+        assert any(line.startswith(("Best", "Good", "Costly")) for line in heard), heard
+        if len(moves) == 2:
+            hand = player.press(pygame.K_1)
+            assert hand and hand[0].startswith("Your hand"), hand
+        heard = player.press(pygame.K_DOWN)
+    return moves
 
 
 def test_an_online_game_by_ear_and_keys(driver, ear, server):
