@@ -14,6 +14,7 @@ from scenes.ui.widgets import Button, Cycler, NumberField, TextField
 from ui_driver import Driver
 
 TAB, SHIFT = pygame.K_TAB, pygame.KMOD_SHIFT
+SEATS = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "human"}]}
 
 
 @pytest.fixture
@@ -141,6 +142,9 @@ def screens():
     yield "join", lambda app: app.screens.join()
     yield "online", lambda app: app.screens.online()
     yield "quit dialog", lambda app: app.screens.menu() or app.top.ask_to_quit()
+    yield "save box", lambda app: app.screens.ask_text("Save this game as", "Ana's game", lambda name: None)
+    yield "table menu", lambda app: app.screens.table(Session("chains", SEATS, 3)) or app.screens.table_menu(
+        app.top.commands)
     for game in registry.GAMES:
         yield f"setup {game.name}", lambda app, name=game.name: app.screens.setup(name)
 
