@@ -52,6 +52,9 @@ class GameDescriptor:
     # The game's lesson (game/lesson.py): its JSON file, named from the folder that holds game/
     # ("game/chains/lesson.json"); empty for a game without one.
     lesson: str = ""
+    # The game's words read by ear (game/<name>/describe.py, the surface of game/describe.py):
+    # its hand's groups, its board, its scores, what else lies on the table.
+    describe: Any = None
 
     def __post_init__(self) -> None:
         if self.lookahead not in LOOKAHEAD_STYLES:

@@ -545,7 +545,7 @@ def test_a_score_is_so_far_on_every_row_while_a_card_of_its_chain_is_still_to_be
     the Scout resolves when revealed. Ben's chain of face-up cards is final for both; Cleo's
     Runner with a card tucked face down beneath is so far, and an Acolyte over it is not (that
     card is never revealed)."""
-    from scenes.games.sovereign.words import chain_summary
+    from game.sovereign.describe import chain_summary
 
     runner = [down("Sentinel-1", known=4, tucked=True), up("Runner-1")]
     chains = [[up("Magistrate-2"), down("Scout-1", known=1)], [up("Sentinel-2")], [up("Envoy-1"), runner],

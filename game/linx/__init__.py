@@ -2,6 +2,7 @@
 
 from ..descriptor import GameDescriptor
 from ..sheet import Sheet
+from . import describe
 from .ai import LinxHeuristic
 from .cards import LinxCard, ScoringCard, card, cards, full_deck, scoring_deck
 from .chains import (Chain, all_chains, best_chain, chain_of_length, longest_chain, longest_length,
@@ -12,7 +13,7 @@ from .rules import RULES, Discard, Draw, LayChain, LinxRules, LinxState, LinxVie
 GAME = GameDescriptor(
     name="linx", title="LINX", blurb="Draw, link cards between two anchors, claim the scoring cards.",
     rules=RULES, heuristic=LinxHeuristic, guide=Sheet(GUIDE, (PICTURE,)), lookahead="rollout", table="scenes.games.linx.table:LinxTable",
-    lesson="game/linx/lesson.json")
+    lesson="game/linx/lesson.json", describe=describe)
 
 __all__ = ["GAME", "GUIDE", "RULES", "Chain", "Discard", "Draw", "LayChain", "LinxCard", "LinxHeuristic", "LinxRules",
            "LinxState", "LinxView", "ScoringCard", "all_chains", "best_chain", "card", "cards",

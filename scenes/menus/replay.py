@@ -23,6 +23,7 @@ from game.wording import whose
 from scenes.menus.gameover import summary_lines
 from scenes.ui.scene import Scene
 from scenes.ui import keymap
+from scenes.speech import speech
 from scenes.table.turns import Turns
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import (Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded,
@@ -87,6 +88,21 @@ class Replay(Scene):
     def go(self, delta: int) -> None:
         self.step = max(0, min(len(self.playback) - 1, self.step + delta))
         self.playback.show(self.step)
+        self.tell()
+
+    def tell(self) -> None:
+        """Said at each step: where the track stands and the move just made, as the viewer's move
+        log words it (the first line cuts off what was being said)."""
+        lines = [self.step_label(self.step)]
+        move = self.table.stream.last_move if self.step else None
+        if move is not None:
+            lines += move.lines(self.session.names)
+        for index, line in enumerate(lines + self.told_more()):
+            speech().say(line, interrupt=index == 0)
+
+    def told_more(self) -> list[str]:
+        """What a step says after its move (a review's verdict)."""
+        return []
 
     def layout(self, size) -> None:
         w, h = size
@@ -112,6 +128,8 @@ class Replay(Scene):
             return
         if keymap.NEXT_VIEWER.pressed(event) and len(self.viewers) > 1:
             self.next_viewer()
+            return
+        if event.type == pygame.KEYDOWN and self.table.speaker.read(event):
             return
         self.handle_pointer(event)
 

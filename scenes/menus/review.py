@@ -214,6 +214,7 @@ class ReviewScene(Replay):
     """The replay of `saved`'s last game from `seat`, its decisions judged (see the module);
     `saved` a finished Session, or a networked game as this device's seat saw it (its one seat)."""
 
+    verdicts: list | None = None  # once the review is ready (None while the replay opens)
     focus_keys = "tab"  # Up and Down go from decision to decision
 
     def __init__(self, app, saved, seat: int, table_class: type, budget: ReviewBudget | None = None) -> None:
@@ -285,6 +286,15 @@ class ReviewScene(Replay):
 
     def jump_costly(self, direction: int) -> None:
         self.jump(direction, (COSTLY,))
+
+    def told_more(self) -> list[str]:
+        """The verdict of the decision shown, as the panel reads it (once the review is ready)."""
+        if not self.ready:
+            return []
+        return [text for text, _ink in self.verdict_texts(*self.verdict_shown())]
+
+    def step_label(self, step: int) -> str:
+        return self.step_text(step) if self.ready else super().step_label(step)
 
     def verdict_shown(self) -> tuple[object, bool]:
         """The verdict the panel tells: the seat's decision at this position (the move about to be
@@ -368,6 +378,8 @@ class ReviewScene(Replay):
                 self.jump(keymap.pressed_in(DECISION_KEYS, event), (BEST, GOOD, COSTLY))
             elif keymap.pressed_in(COSTLY_KEYS, event) is not None:
                 self.jump_costly(keymap.pressed_in(COSTLY_KEYS, event))
+            else:
+                self.table.speaker.read(event)
             return
         self.handle_pointer(event)
 

@@ -77,6 +77,19 @@ class TableHooks:
         """What the viewer, whose turn it is, may do now."""
         return f"Your turn{vocative(name)}"
 
+    def more_keys_now(self) -> list:
+        """Keys that answer now besides the move keys (`key_actions`), with what they do."""
+        return []
+
+    def typing(self) -> bool:
+        """Whether a box the player types in has the keys (the move keys do not answer then)."""
+        return False
+
+    def spoken_prompt(self, view) -> str:
+        """The prompt as speech says it: the prompt line's words (a table that shortens them to
+        fit the line gives its longest wording here)."""
+        return self.prompt(view)
+
     def result_rows(self) -> list[tuple[int, tuple, str]]:
         """For the game-over screen: (seat, cards to show, summary) per seat."""
         raise NotImplementedError

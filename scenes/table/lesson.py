@@ -83,7 +83,9 @@ class LessonTurns(Turns):
             self.step_wait = pace + len(step.text) * READING_PACE * pace / theme.COMPUTER_PACE["normal"]
         self.step_wait -= dt
         if self.step_wait <= 0:
-            self.perform(step.action)
+            told = f"{self.table.lesson.headline()}. {step.text}"
+            if self.perform(step.action):
+                self.table.speaker.say(told)
 
     def reset(self) -> None:
         self.step_wait = None
@@ -102,6 +104,7 @@ class LessonMode:
         self.done_button = Button("Back to menu", self.leave, color=theme.BUTTON_GO)
         self.lit_step: tuple | None = None  # (part, step) whose move was last lit
         self.recorded = False  # the end of the lesson was seen (and, when learned, remembered)
+        self.told = None  # the step, or the end, last said aloud: ((part, step), finished)
         table.turns = LessonTurns(table, lesson)
         table.hint_button.on_click = self.light_again
         table.lesson = self
@@ -173,6 +176,22 @@ class LessonMode:
             self.lit_step = here
             table.light_move(lesson.step.action)
             table.hand.fresh = table.hand.fresh - {table.hand.selected}  # the light says it all
+        self.tell(here)
+
+    def tell(self, here) -> None:
+        """The learner's step, a part's end and the lesson's end said once as they come, once
+        nothing is still landing: the column's headline and words, and on the learner's step the
+        move Enter makes."""
+        table, lesson = self.table, self.lesson
+        told = (here, lesson.finished)
+        playing = lesson.step is not None and not lesson.finished
+        if told == self.told or table.motion.busy or (playing and (lesson.step.computer or not table.my_turn)):
+            return  # a scripted step is said once made (its words name the cards it plays)
+        self.told = told
+        words = f"{self.headline()}. {self.words()}"
+        if playing and not table.session.rules.made_by_the_table(table.legal_actions()):  # else the table makes it
+            words += f" Enter: {table.chooser.words(lesson.step.action)}."
+        table.speaker.say(words)
 
     # -- what the table shows
 

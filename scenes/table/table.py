@@ -28,7 +28,7 @@ import pygame
 from game import storage
 from game.wording import whose
 
-from scenes.ui.keymap import HINT, Key
+from scenes.ui.keymap import HINT, READING_KEYS, Key, help_line
 from scenes.ui.scene import Scene
 from scenes.table.choosing import HandChoice
 from scenes.table.commands import COMMAND_KEYS, TableCommands
@@ -40,6 +40,7 @@ from scenes.table.flights import draw_flights
 from scenes.table.parts import Pile
 from scenes.table.prompt import PromptLine
 from scenes.table.seats import Seats
+from scenes.table.speaking import TableSpeech
 from scenes.table.topbar import TopBar
 from scenes.table.turn_controls import TurnControls
 from scenes.table.turns import Turns
@@ -84,6 +85,7 @@ class TableScene(Scene, TableHooks):
         self.pointer_at = (-1, -1)  # where the pointer was last seen over the window
         self.lesson = None  # a lesson played at this table (scenes/table/lesson.py), or None
         self._background: pygame.Surface | None = None
+        self.speaker = TableSpeech(self)  # what the table says aloud
         app.sounds.play("deal")
 
     # -- what the table shows and does
@@ -92,6 +94,10 @@ class TableScene(Scene, TableHooks):
     def stream(self):
         """What the table's viewer is handed of the session (game/stream.py): all it draws."""
         return self.session.stream(self.turns.viewer)
+
+    def spoken_title(self) -> str:
+        """What speech says as the table opens: the game and who sits at it."""
+        return f"{self.title()}: {', '.join(self.session.names)}"
 
     @property
     def public_view(self):
@@ -124,6 +130,7 @@ class TableScene(Scene, TableHooks):
         self.mark_fresh_cards()
         self.settle(events)
         self.app.sounds.play_move(events)
+        self.speaker.moved(events)
         if not by_viewer and self.turns.mine_next():
             self.app.sounds.play(YOUR_TURN)
         for event in events:
@@ -180,6 +187,7 @@ class TableScene(Scene, TableHooks):
     def say(self, message: str) -> None:
         """An alert: why a move was refused (the engine's words, as a sentence)."""
         self.prompt_line.say(message)
+        self.speaker.refused(message)
 
     def autosave(self) -> None:
         """The game in progress, saved after every move (a failed write is told once); a lesson
@@ -199,13 +207,14 @@ class TableScene(Scene, TableHooks):
     def say_notice(self, message: str) -> None:
         """A passing remark in the prompt line: what just happened, or what to do next."""
         self.prompt_line.say_notice(message)
+        self.speaker.remark(message)
 
     def show_rules(self) -> None:
         self.app.screens.rules(self.session.descriptor, self.keys_help())
 
     def keys_help(self) -> str:
         own = "".join(f"; {key.name} {label}" for key, label in self.key_labels())
-        return f"Keys: {self.choosing_keys_help()}; {HINT.name} shows a hint{own}; {COMMAND_KEYS}"
+        return f"Keys: {self.choosing_keys_help()}; {HINT.name} shows a hint{own}; {help_line(READING_KEYS)}; {COMMAND_KEYS}"
 
     def choosing_keys_help(self) -> str:
         """How the arrow keys and Enter choose a move at this table, for the help page."""
@@ -250,6 +259,7 @@ class TableScene(Scene, TableHooks):
         self.turns.update(dt)
         if self.lesson is not None:
             self.lesson.update()
+        self.speaker.update()
 
     # -- layout
 
@@ -315,7 +325,7 @@ class TableScene(Scene, TableHooks):
         self.top_bar.handle(event)
         if self.lesson is not None and self.lesson.handle(event):
             return
-        if event.type == pygame.KEYDOWN and self.commands.handle_key(event):
+        if event.type == pygame.KEYDOWN and (self.commands.handle_key(event) or self.speaker.read(event)):
             return
         if self.app.top is not self:
             return

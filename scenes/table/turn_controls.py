@@ -18,6 +18,8 @@ CHOOSING_KEYS = {
     keymap.HINT: lambda table: table.show_hint(),
 }
 
+ARROWS = {keymap.LEFT: True, keymap.RIGHT: True, keymap.UP: True, keymap.DOWN: True}  # they move the focus
+
 
 class TurnControls:
     def __init__(self, table) -> None:
@@ -52,7 +54,10 @@ class TurnControls:
             if action is not None and action in legal:
                 table.perform(action)
             elif keymap.pressed_in(CHOOSING_KEYS, event) is not None:
+                notices = table.speaker.notices
                 keymap.pressed_in(CHOOSING_KEYS, event)(table)
+                if keymap.pressed_in(ARROWS, event):
+                    table.speaker.focus_moved(notices)
 
     def draw(self, screen: pygame.Surface) -> None:
         table = self.table

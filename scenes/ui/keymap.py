@@ -95,7 +95,22 @@ TAKE = letter("T")
 DRAW_STOCK, DRAW_DISCARD = letter("S"), letter("D")
 LAY_CHAIN, CANCEL_CHAIN = letter("L"), letter("C")
 SKIP, END_TURN, SHIFT_SUIT = letter("S"), letter("E"), letter("F")
+OWN_WORD = letter("W")  # Chain-Chain letters: the picked play's two cards down, and a word of the player's own typed
 WINNABLE = letter("W")
+
+# -- reading the table aloud (scenes/table/speaking.py), on any turn
+READ_HAND = Key("1", (pygame.K_1, pygame.K_KP1))
+READ_BOARD = Key("2", (pygame.K_2, pygame.K_KP2))
+READ_SCORES = Key("3", (pygame.K_3, pygame.K_KP3))
+READ_RECENT = Key("4", (pygame.K_4, pygame.K_KP4))
+READ_MORE = Key("5", (pygame.K_5, pygame.K_KP5))
+READ_TARGETS = Key("6", (pygame.K_6, pygame.K_KP6))
+READ_TURN = Key("7", (pygame.K_7, pygame.K_KP7))
+READ_KEYS = Key("0", (pygame.K_0, pygame.K_KP0))
+READING_KEYS = ((READ_HAND, "reads your hand"), (READ_BOARD, "the table"), (READ_SCORES, "the scores"),
+                (READ_RECENT, "the last moves"), (READ_MORE, "the rest (event, tokens, piles)"),
+                (READ_TARGETS, "where the picked card can go"), (READ_TURN, "whose turn and what to do"),
+                (READ_KEYS, "these keys"))
 
 # -- answers that end, delete or throw something away: each its own key, named on its button
 QUIT = letter("Q")
@@ -151,6 +166,7 @@ KEY_PAGE = (
         ((TABLE_MENU,), "the table menu (restart, seats)"),
         ((DRAW, PASS), "Chains: draw, or pass"),
         ((TAKE,), "Chain-Chain: takes the pile"),
+        ((OWN_WORD,), "Chain-Chain letters: puts the picked play's two cards down to type a word of your own, then Enter"),
         ((DRAW_STOCK, DRAW_DISCARD), "LINX: draw from the stock, or take the discard"),
         ((LAY_CHAIN, CANCEL_CHAIN, DELETE), "LINX: lay the chain being built, cancel it, or send the chain card picked back to the hand"),
         ((ZOOM_IN, ZOOM_OUT), "Cubes: zoom the board"),
@@ -158,6 +174,14 @@ KEY_PAGE = (
         ((FIT_BOARD,), "Cubes: fit the board in view"),
         ((SKIP, END_TURN, SHIFT_SUIT), "Sovereign's Chain: skip, end the turn, shift the suit"),
         ((WINNABLE,), "the solitaire: whether the deal can still be won"))),
+    ("Reading the table aloud, on any turn and in replays and reviews", (
+        ((READ_HAND,), "your hand, by group, and what each card can do now"),
+        ((READ_BOARD,), "the table: the chains, the pile or the board (Cubes row by row)"),
+        ((READ_SCORES,), "the scores"), ((READ_RECENT,), "the last moves"),
+        ((READ_MORE,), "the rest: the event, the tokens and the piles, what each seat took"),
+        ((READ_TARGETS,), "where the picked card can go (in Cubes, with what lies around each place)"),
+        ((READ_TURN,), "whose turn it is and what to do, with the keys that answer now"),
+        ((READ_KEYS,), "the keys of this table"))),
     ("Answers that end, delete or throw something away (each named on its button)", (
         ((QUIT,), "quits the app"), ((LEAVE,), "leaves a table over the network"),
         ((RESTART,), "restarts the deal"), ((END_DEAL,), "ends the solitaire's deal"),

@@ -111,6 +111,21 @@ class ChainChainTable(TableScene):
     def click_card(self, card) -> None:
         self.stage(card)
 
+    def key_labels(self):
+        own = [(keymap.OWN_WORD, "puts the picked play's two cards down to type your own word")] if self.letters else []
+        return super().key_labels() + own
+
+    def own_word(self) -> None:
+        """W on a picked play (letters): its two cards put down, the word box open and empty, as
+        a play dragged card by card opens it; the key's own letter is not typed there."""
+        play = self.choice
+        if not isinstance(play, Play) or play not in self.legal_actions():
+            self.say("pick a play first: Left and Right pick its first card, Up and Down its second")
+            return
+        self.app.keys.screen_opened(settle=False)
+        self.staged = [play.first]
+        self.stage(play.second)
+
     def stage(self, card) -> bool:
         """Put a card down as the first or second of this play; the play is made once both are down."""
         if not self.staged:
@@ -161,6 +176,9 @@ class ChainChainTable(TableScene):
             if self.play_button.handle(event):
                 return
         if self.staged and self.my_turn and self.clear_button.handle(event):
+            return
+        if self.letters and self.my_turn and not self.staged and keymap.OWN_WORD.pressed(event):
+            self.own_word()
             return
         if self.staged and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self.staged_row.index_at(event.pos)
@@ -309,6 +327,21 @@ class ChainChainTable(TableScene):
             return f"Lead{vocative(current)}: drag any two cards onto the pile, one after the other{word}"
         required = key_name(view.required)
         return f"Answer {required}{vocative(current)}: drag {required} first, then any card{word}"
+
+    def typing(self) -> bool:
+        return self.word_shown and self.my_turn
+
+    def spoken_prompt(self, view) -> str:
+        """The prompt; while the word box is open, what to type."""
+        if self.word_shown and self.my_turn:
+            first, second = self.staged
+            return f"Type a word from {first.label} to {second.label}, then Enter; Esc puts the cards back"
+        return self.prompt(view)
+
+    def more_keys_now(self) -> list:
+        if self.letters and self.my_turn and not self.staged and self.answers():
+            return [(keymap.OWN_WORD, "puts the picked play down to type your own word")]
+        return []
 
     def result_rows(self):
         """Each seat's collected cards, their count and sum (fewest cards wins, then lowest sum)."""

@@ -375,6 +375,11 @@ class LinxTable(TableScene):
         """The longest wording of what to do now that fits the prompt line."""
         return shortest_fit(self.advice.turn_words(view, current), self.px(19), self.prompt_width(), bold=True)
 
+    def spoken_prompt(self, view) -> str:
+        if view.game_over or view.seat is None or view.current != view.seat:
+            return self.prompt(view)
+        return self.advice.turn_words(view, self.session.names[view.current])[0]
+
     def score_line(self) -> str:
         return self.scores.match_line() or super().score_line()
 

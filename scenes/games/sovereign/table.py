@@ -22,6 +22,7 @@ import pygame
 from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, SetSuit,
                                     ShiftSuit, Skip, Tuck)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
+from game.sovereign.describe import chain_summary, event_words, score_breakdown, supply_words
 from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
@@ -34,8 +35,7 @@ from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
 from scenes.games.sovereign.side import SidePanel
-from scenes.games.sovereign.words import (chain_summary, choice_prompt, event_words, onlooker_prompt,
-                                          play_prompt, score_breakdown, supply_words)
+from scenes.games.sovereign.words import choice_prompt, onlooker_prompt, play_prompt
 from scenes.table.parts import Pile, card_width, yielding_hand_width
 from scenes.table.seats import Seats
 from scenes.table.table import TableScene
