@@ -34,12 +34,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # client side, and game.tables for sessions. Not game.session, game.net.remote, game.lesson_session,
 # game.stream or a game's state module.
 ALLOWED_GAME_MODULES = frozenset({
-    "game.ai", "game.cards", "game.core", "game.earlier", "game.files", "game.lesson", "game.playback",
+    "game.ai", "game.cards", "game.core", "game.describe", "game.earlier", "game.files", "game.lesson", "game.playback",
     "game.registry", "game.review", "game.rng", "game.sheet", "game.stats", "game.storage", "game.tables",
     "game.wording",
     "game.chains.rules", "game.chainchain.rules", "game.cubes.board", "game.cubes.rules", "game.linx.cards",
     "game.linx.chains", "game.linx.rules", "game.sovereign.actions", "game.sovereign.cards",
-    "game.sovereign.event_rules", "game.sovereign.phases", "game.sovereign.rules", "game.sovereign.solitaire",
+    "game.sovereign.describe", "game.sovereign.event_rules", "game.sovereign.phases", "game.sovereign.rules",
+    "game.sovereign.solitaire",
     "game.net.client", "game.net.command", "game.net.discovery", "game.net.hosting", "game.net.joined",
     "game.net.server",
 })

@@ -187,6 +187,7 @@ KEY_PAGE = (
         ((RESTART,), "restarts the deal"), ((END_DEAL,), "ends the solitaire's deal"),
         ((DELETE_GAME,), "deletes a kept game"), ((RESET_RECORDS,), "resets a game's records"),
         ((NEXT_GAME,), "the next game, on the results"), ((RETRY_DEAL,), "the same deal again, on the results"),
+        ((REVIEW,), "reviews the game, on the results"),
         ((REPLACE_SAVE,), "replaces a saved game of the same name"),
         ((REPLACE_GAME,), "replaces the game in progress"),
         ((WATCH_EARLIER,), "watches a game of earlier rules as a replay"))),
