@@ -47,8 +47,10 @@ from scenes.ui import cardart, theme
 from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
-CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
+CARD_SIZES = theme.CARD_SIZES
 LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
+SEAT_IN_COLUMN = 104  # (base size) a seat's box over the move log
+LOG_ROOM_LEAST = 0.3  # of the window's height: the least a log under the seats is left
 LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a board that leaves more
 
 
@@ -76,6 +78,7 @@ class TableScene(Scene, TableHooks):
         self.top_bar = TopBar(self.px)
         self.prompt_line = PromptLine(self.px)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_column = self.log_rect  # the column beside the board: the log's, and the seats' over it
         self.area = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
         self.prompt_y = 0
@@ -266,6 +269,7 @@ class TableScene(Scene, TableHooks):
         else:
             column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
             self.log_rect = pygame.Rect(w - column_w, top, column_w, h - top)
+        self.log_column = self.log_rect
         self._background = None
         return pygame.Rect(0, top, w - column_w, h - top)
 
@@ -289,17 +293,30 @@ class TableScene(Scene, TableHooks):
         card-size setting says) and its buttons along the bottom (as wide as the longest label
         needs); returns the room left between them for the board."""
         self.area = area
-        self.seats.layout(area, self.px(124))
+        self.place_seats(area)
         width = hand_width or self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
         self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - self.prompt_line.height(1)
         bx = self.turn_controls.place(area.right - self.px(20), hand_y + self.px(8), button_count)
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
-        top = area.top + self.seats.height + self.px(14)
+        top = area.top + self.seats.top_strip + self.px(14)
         prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
         self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(14))
         return self.middle
+
+    def place_seats(self, area: pygame.Rect) -> None:
+        """The other seats over the move log, one under another, where the log is shown and keeps
+        LOG_ROOM_LEAST of the window's height; else in a row along the top of `area`."""
+        count = len(self.session.seats) - 1
+        stacked = self.px(SEAT_IN_COLUMN) * count
+        log = self.log_column
+        if self.lesson is None and log.w and log.h - stacked >= self.app.size[1] * LOG_ROOM_LEAST:
+            column = pygame.Rect(log.x + self.px(6), log.y, log.w - self.px(12), stacked)
+            self.log_rect = pygame.Rect(log.x, log.y + stacked, log.w, log.h - stacked)
+            self.seats.layout(area, self.px(SEAT_IN_COLUMN), column)
+        else:
+            self.seats.layout(area, self.px(124))
 
     # -- input
 

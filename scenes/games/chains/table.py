@@ -16,7 +16,7 @@ from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, text_width
 
 CHAIN_SHOWN = 10  # a chain's cards shown side by side, when the window's width allows, before they overlap
-ROW_CARD = 84  # a chain's cards at most (base size, normal cards): a 1280x800 window's rows are this tall
+ROW_CARD = 92  # a chain's cards at most (base size, normal cards): as wide as the hand's
 DRAW_RULE_HINT = {"three": "up to three cards", "one": "one card", "until": "until a card fits"}
 
 

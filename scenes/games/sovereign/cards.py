@@ -239,7 +239,10 @@ def _placed_face(placed: PlacedView, width: int, ability: str, _looks: cardart.S
         veil.fill((40, 40, 60, 110))
         surface.blit(veil, (0, 0))
     if placed.suit_token is not None:
-        ring = placed_corner(placed, width)[1]
+        if placed.card is None:  # on a back: where a face's suit would be, had it one
+            ring = suit_symbol(placed.suit, _symbol_size(w)).get_rect(topright=(w - pad - 1, pad + 1))
+        else:
+            ring = placed_corner(placed, width)[1]
         pygame.draw.circle(surface, SUIT_INK[placed.suit], ring.center, max(ring.w, ring.h) * 0.62, max(2, w // 40))
     _draw_chips(surface, placed, pad)
     if placed.card is not None and not placed.face_up:
