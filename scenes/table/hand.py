@@ -14,6 +14,7 @@ from scenes.ui.widgets import draw_text, line_height, text_width
 CLICK_SLOP = 6
 FAN_LEAST_WIDTH = 44  # (base size) a long hand's cards narrow to show every corner, down to this
 FAN_CORNER_GAP = 3  # (base size) felt between a card's corner and the next card over it
+RAISE_HOVER, RAISE_PICKED = 10, 22  # (base size) how far a hand card rises under the pointer, and when picked
 
 
 def card_rect(center, width: int) -> pygame.Rect:
@@ -69,7 +70,7 @@ class Hand:
         """The width the held `cards` are drawn at and their centres: each card leaves the value
         and the symbol in the corner of the one before it uncovered, at the layout's width if the
         room allows, else on cards as much narrower as it takes (down to FAN_LEAST_WIDTH)."""
-        key = (tuple(cards), self.left, self.right, self.width)
+        key = (tuple(cards), self.left, self.right, self.y, self.width, self.fresh)
         if self._fan is None or self._fan[0] != key:
             width, room, least = self.width, self.right - self.left - self.table.px(20), self.table.px(FAN_LEAST_WIDTH)
             while width > least and width + (len(cards) - 1) * self.corner_step(cards, width) > room:
@@ -79,8 +80,11 @@ class Hand:
         return self._fan[1]
 
     def corner_step(self, cards: list, width: int) -> int:
-        """How far apart cards `width` wide may lie and still show each one's value and symbol."""
+        """How far apart cards `width` wide may lie and still show each one's value and symbol (and
+        the "new" tag of a card just come into the hand)."""
         reach = max((box.right for card in cards for box in cardart.corner_boxes(card, width)), default=width)
+        if self.fresh.intersection(cards):
+            reach = max(reach, self.table.px(2) + self.new_tag_size()[0])
         return reach + self.table.px(FAN_CORNER_GAP)
 
     def card_width(self, view) -> int:
@@ -91,9 +95,13 @@ class Hand:
         cards = self.cards(view)
         return self.fan(cards)[1][cards.index(card)]
 
+    def raise_room(self) -> int:
+        """The height over the hand a picked card rises into: the hand's label stands above it."""
+        return self.table.px(RAISE_PICKED) + self.table.px(2)
+
     def raised(self, card, center):
         px = self.table.px
-        lift = px(22) if card == self.selected else (px(10) if card == self.hover else 0)
+        lift = px(RAISE_PICKED) if card == self.selected else (px(RAISE_HOVER) if card == self.hover else 0)
         return (center[0], center[1] - lift)
 
     def card_at(self, pos, view):
@@ -146,7 +154,7 @@ class Hand:
         table, px = self.table, self.table.px
         name = table.session.names[seat]
         note = table.seat_note(view, seat)
-        label_pos = (self.left + px(20), self.y - px(6))
+        label_pos = (self.left + px(20), self.y - self.raise_room())
         if view.seat is None:
             count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
             for center in self.centers(count):
@@ -185,10 +193,14 @@ class Hand:
         """"new" on a card just come into the hand: a gold tag at the card's bottom-left, inside
         the card (above it, it ran into the hand's label; at its top, it hid the card's value)."""
         px, size = self.table.px, self.table.px(13)
-        tag = pygame.Rect(0, 0, text_width("new", size, bold=True) + px(8), line_height(size, bold=True))
+        tag = pygame.Rect((0, 0), self.new_tag_size())
         tag.bottomleft = (rect.left + px(2), rect.bottom - px(2))
         pygame.draw.rect(screen, theme.NEW_TAG, tag, border_radius=px(4))
         draw_text(screen, "new", size, theme.NEW_TAG_INK, tag.center, "center", bold=True, box=rect)
+
+    def new_tag_size(self) -> tuple[int, int]:
+        size = self.table.px(13)
+        return text_width("new", size, bold=True) + self.table.px(8), line_height(size, bold=True)
 
     def draw_dragged(self, screen) -> None:
         if self.drag:

@@ -297,7 +297,7 @@ class TableScene(Scene, TableHooks):
         width = hand_width or self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
-        self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - self.prompt_line.height(1)
+        self.prompt_y = hand_y - self.hand.raise_room() - label_h - self.px(4) - self.prompt_line.height(1)
         bx = self.turn_controls.place(area.right - self.px(20), hand_y + self.px(8), button_count)
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
         top = area.top + self.seats.top_strip + self.px(14)
@@ -390,7 +390,10 @@ class TableScene(Scene, TableHooks):
         line = self.lesson.progress_line() if self.lesson is not None else self.score_line()
         self.top_bar.draw(screen, self.title(), line, self.app.size[0] - self.log_rect.w)
         if self.log_rect.w:
-            self.log.draw(screen, self.log_rect, self.turns.viewer)
+            self.draw_log(screen)
+
+    def draw_log(self, screen) -> None:
+        self.log.draw(screen, self.log_rect, self.turns.viewer)
 
     def draw_marks(self, screen) -> None:
         """The last move of another seat, outlined; the picked move, lit."""
