@@ -348,3 +348,34 @@ def test_the_supply_line_keeps_each_count_with_its_word(game, private_home):
             found += [f"{size} ({looks}): {line!r}" for line in supply if re.search(r"(, |: )\d+$", line)]
             assert supply, "the supply line is drawn"
     assert not found, found
+
+
+def test_a_long_linx_chain_names_what_each_link_shares(private_home):
+    """A chain of 15 cards in the chain row: each link says what it shares ("✓ Diamond"), on
+    two lines where the cards lie too close for one, never a bare "✓", nor over another text, at
+    every size and look."""
+    from game.linx.cards import card
+    from scenes.shell.screens import table_class
+
+    app = open_app(fit_to_desktop=False)
+    game = next(game for game in GAMES if game.name == "linx")
+    session = Session(game.name, {"seats": seats(game)}, 7)
+    found = []
+    for looks, settings in LOOKS.items():
+        app.settings.update(settings)
+        app.apply_settings()
+        for size in SIZES:
+            app.screen = CardsSeen(size)
+            pygame.display.set_mode(size)
+            table = table_class(game)(app, session)
+            table.layout(size)
+            chain = table.builder
+            chain.start, chain.built, chain.end = card("1Di"), [card(f"{n}Di") for n in range(2, 15)], card("15Di")
+            faults_seen = faults(table, app.screen)
+            with recording() as drawn:
+                table.draw(app.screen)
+            links = [item.what for item in drawn if "\u2713" in item.what]
+            found += [f"{size} ({looks}): {fault}" for fault in faults_seen]
+            found += [f"{size} ({looks}): a bare mark" for link in links if link == "\u2713"]
+            assert len(links) == 14, links
+    assert not found, found
