@@ -379,3 +379,30 @@ def test_a_long_linx_chain_names_what_each_link_shares(private_home):
             found += [f"{size} ({looks}): a bare mark" for link in links if link == "\u2713"]
             assert len(links) == 14, links
     assert not found, found
+
+
+def test_chain_chains_last_play_labels_lie_inside_the_piles_frame(private_home):
+    """"1st" and "2nd" over the pile's last play stand wholly inside the frame that lights when a
+    card may go there (its edge ran through them at Large), at every size and look."""
+    from scenes.shell.screens import table_class
+
+    app = open_app(fit_to_desktop=False)
+    game = next(game for game in GAMES if game.name == "chainchain")
+    session = Session(game.name, {"seats": seats(game)}, 7)
+    while len(session.view(0).pile) < 2:
+        session.apply(session.legal_actions()[0])
+    found = []
+    for looks, settings in LOOKS.items():
+        app.settings.update(settings)
+        app.apply_settings()
+        for size in SIZES:
+            app.screen = pygame.display.set_mode(size)
+            table = table_class(game)(app, session)
+            table.layout(size)
+            with recording() as drawn:
+                table.draw(app.screen)
+            labels = [item for item in drawn if item.what in ("1st", "2nd")]
+            assert labels, "the last play is labelled"
+            found += [f"{size} ({looks}): {item.what} {tuple(item.rect)} across {tuple(table.pile_rect)}"
+                      for item in labels if not table.pile_rect.contains(item.rect)]
+    assert not found, found

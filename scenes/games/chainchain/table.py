@@ -77,8 +77,11 @@ class ChainChainTable(TableScene):
                     + self.px(20))
         self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(150), status_h))
         self.status_rect.midleft = (cx + self.pile_w + self.px(50), cy)
-        self.pile_rect = pygame.Rect(0, 0, step + self.pile_w + self.px(40), int(self.pile_w * theme.CARD_RATIO) + self.px(48))
-        self.pile_rect.center = self.pile_center
+        card_h = int(self.pile_w * theme.CARD_RATIO)
+        labels_top = cy - self.px(14) - card_h // 2 - self.px(2) - line_height(self.px(13)) - self.px(4)  # "1st", "2nd"
+        bottom = cy + card_h // 2 + self.px(24)
+        self.pile_rect = pygame.Rect(0, labels_top, step + self.pile_w + self.px(40), bottom - labels_top)
+        self.pile_rect.centerx = cx
         below = self.pile_rect.bottom + self.px(6) + line_height(self.px(12))  # under "click a card to take it back"
         self.word.rect = pygame.Rect(cx - self.px(150), below, self.px(300), self.px(40))
         self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(10), below, self.px(90), self.px(40))
