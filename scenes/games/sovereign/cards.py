@@ -92,11 +92,8 @@ def _class_face(card: ClassCard, width: int, ability: str) -> pygame.Surface:
     value_box, symbol_box = class_corner(card, width)
     surface.blit(_label(str(card.value), _value_size(w), ink, True), value_box)
     surface.blit(suit_symbol(card.suit, _symbol_size(w)), symbol_box)
-    top = symbol_box.bottom
     band_y, band_h = _band(w, h)
-    room = band_y - top - max(2, h // 40)
-    medallion = max(6, min(int(w * 0.7), room))
-    centre = (w // 2, top + room // 2)
+    medallion, centre = _medallion_place(w, h, value_box.union(symbol_box), band_y)
     pygame.draw.circle(surface, _tint(ink, 0.8), centre, medallion // 2)
     pygame.draw.circle(surface, _tint(ink, 0.45), centre, medallion // 2, max(1, w // 45))
     picture = emblem(card.kind, int(medallion * 0.66), tuple(round(c * 0.8) for c in ink))
@@ -108,7 +105,8 @@ def _class_face(card: ClassCard, width: int, ability: str) -> pygame.Surface:
     if ability:
         _short_print(surface, ability, pygame.Rect(pad, band.bottom + max(2, h // 50), w - 2 * pad, h - band.bottom - pad))
     if card.draws_event:
-        draw_event_seal(surface, (w // 2, top // 2 + pad // 2), max(5, int(w * 0.1)))
+        seal = max(5, int(w * 0.1))
+        draw_event_seal(surface, (w - pad - seal - max(1, w // 30), pad + seal + max(1, w // 30)), seal)
     pygame.draw.rect(surface, ink, (0, 0, w, h), max(1, w // 30), border_radius=radius)
     return surface
 
@@ -137,6 +135,19 @@ def placed_corner(placed: PlacedView, width: int) -> tuple[pygame.Rect, ...]:
         return cardart.whole_face(placed, width)
     return class_corner(ClassCard(placed.card.kind, placed.card.copy, placed.value, placed.suit, placed.card.draws_event),
                         width)
+
+
+def _medallion_place(w: int, h: int, corner: pygame.Rect, band_y: int) -> tuple[int, tuple[int, int]]:
+    """The medallion's size and centre: under the corner's value and suit across the card's
+    width, or beside them down to the band, whichever holds the larger."""
+    gap = max(2, h // 40)
+    below_h = band_y - corner.bottom - gap
+    below = min(int(w * 0.7), below_h)
+    beside_w, beside_h = w - corner.right - 2 * gap - max(2, w // 16), band_y - corner.top - gap
+    beside = min(int(w * 0.7), beside_w, beside_h)
+    if beside > below:
+        return max(6, beside), (corner.right + gap + beside_w // 2, corner.top + beside_h // 2)
+    return max(6, below), (w // 2, corner.bottom + below_h // 2)
 
 
 def _band(w: int, h: int) -> tuple[int, int]:
