@@ -49,8 +49,8 @@ from scenes.ui.widgets import Button, line_height, panel
 
 CARD_SIZES = theme.CARD_SIZES
 LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
-SEAT_IN_COLUMN = 104  # (base size) a seat's box over the move log
-LOG_ROOM_LEAST = 0.3  # of the window's height: the least a log under the seats is left
+SEAT_IN_COLUMN, SEAT_IN_COLUMN_LEAST = 104, 76  # (base size) a seat's box over the move log, and the least it is given
+LOG_ROOM_LEAST = 0.3  # of the column's height: the least a log under the seats is left
 LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a board that leaves more
 
 
@@ -306,15 +306,17 @@ class TableScene(Scene, TableHooks):
         return self.middle
 
     def place_seats(self, area: pygame.Rect) -> None:
-        """The other seats over the move log, one under another, where the log is shown and keeps
-        LOG_ROOM_LEAST of the window's height; else in a row along the top of `area`."""
+        """The other seats over the move log, one under another (their boxes shorter when many, down
+        to SEAT_IN_COLUMN_LEAST), where the log is shown and keeps LOG_ROOM_LEAST of its column;
+        else in a row along the top of `area`."""
         count = len(self.session.seats) - 1
-        stacked = self.px(SEAT_IN_COLUMN) * count
         log = self.log_column
-        if self.lesson is None and log.w and log.h - stacked >= self.app.size[1] * LOG_ROOM_LEAST:
+        each = min(self.px(SEAT_IN_COLUMN), int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
+        if self.lesson is None and log.w and each >= self.px(SEAT_IN_COLUMN_LEAST):
+            stacked = each * count
             column = pygame.Rect(log.x + self.px(6), log.y, log.w - self.px(12), stacked)
             self.log_rect = pygame.Rect(log.x, log.y + stacked, log.w, log.h - stacked)
-            self.seats.layout(area, self.px(SEAT_IN_COLUMN), column)
+            self.seats.layout(area, each, column)
         else:
             self.seats.layout(area, self.px(124))
 
