@@ -146,8 +146,12 @@ def test_large_cards_are_clearly_larger_than_normal_ones(driver, game, size):
 def test_the_board_has_the_tables_height_beside_the_seats(driver, game, size):
     """Where the move log is shown, the other seats stand over it and the board starts under the
     top bar: no band of seats above it takes the board's height (the chains' cards were 40 to
-    67 px in rows 670 px long)."""
+    67 px in rows 670 px long); only where a column's boxes would be too short for the scoring
+    cards LINX's seats show do they stay along the top."""
     table = laid_out_table(driver, game, size)
+    if table.seats.column is None:
+        assert game == "linx" and size == (800, 600)
+        return
     assert table.middle.top - table.area.top <= table.px(14)
     log = table.log_rect
     for seat in table.seats.others():

@@ -57,6 +57,7 @@ LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a 
 class TableScene(Scene, TableHooks):
     hand_order = staticmethod(standard_order)
     result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
+    seat_cards_shown = False  # the seats' boxes show face-up cards (`seat_shown`): a column of boxes too short for them is not used
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -307,18 +308,20 @@ class TableScene(Scene, TableHooks):
 
     def place_seats(self, area: pygame.Rect) -> None:
         """The other seats over the move log, one under another (their boxes shorter when many, down
-        to SEAT_IN_COLUMN_LEAST), where the log is shown and keeps LOG_ROOM_LEAST of its column;
-        else in a row along the top of `area`."""
+        to SEAT_IN_COLUMN_LEAST, and tall enough for their face-up cards at a table that shows
+        some), where the log is shown and keeps LOG_ROOM_LEAST of its column; else in a row along the
+        top of `area`."""
         count = len(self.session.seats) - 1
         log = self.log_column
         each = min(self.px(SEAT_IN_COLUMN), int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
         if self.lesson is None and log.w and each >= self.px(SEAT_IN_COLUMN_LEAST):
             stacked = each * count
             column = pygame.Rect(log.x + self.px(6), log.y, log.w - self.px(12), stacked)
-            self.log_rect = pygame.Rect(log.x, log.y + stacked, log.w, log.h - stacked)
             self.seats.layout(area, each, column)
-        else:
-            self.seats.layout(area, self.px(124))
+            if not self.seat_cards_shown or all(self.seats.shows_cards(seat) for seat in self.seats.others()):
+                self.log_rect = pygame.Rect(log.x, log.y + stacked, log.w, log.h - stacked)
+                return
+        self.seats.layout(area, self.px(124))
 
     # -- input
 

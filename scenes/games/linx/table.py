@@ -35,6 +35,7 @@ from scenes.ui.widgets import Button, shortest_fit, wrap
 
 class LinxTable(TableScene):
     result_card_min_w = SHOWN_MIN_W + 6  # scoring cards: their figures read at 12 px and up
+    seat_cards_shown = True  # each seat's claimed scoring cards
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
