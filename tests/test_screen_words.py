@@ -136,6 +136,7 @@ def test_the_linx_prompt_stops_short_of_the_players_scoring_cards(driver):
     driver.app.screens.table(session)
     table = driver.app.top
     driver.frames_until(lambda: table.my_turn and not table.motion.busy, 200, dt=0.05)
-    claims = table.own_claims
+    room, left = table.own_claims, table.own_claims_left()
+    claims = pygame.Rect(left, room.y, room.right - left, room.h)  # the scoring cards, fanned to the room's right
     overlapping = [what for what, rect in drawn_texts(driver.app).items() if rect.colliderect(claims)]
     assert table.own_claims_w() and not overlapping

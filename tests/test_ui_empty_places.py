@@ -161,7 +161,7 @@ def test_the_pointer_on_an_emptied_solitaire_place_shows_no_help_and_after_conti
         empty = next(position for position, stack in enumerate(table.current_view().chains[0]) if not stack)
         center = table.place_center(0, empty)
         driver.frame([motion(center)], dt=0)
-        table.draw_card_help(driver.app.screen, center)
+        table.draw(driver.app.screen)
         assert table.pointer() == center and table.card_under(center) is None
         table.autosave()
         driver.app.screens.menu()

@@ -295,10 +295,13 @@ def test_a_card_under_the_pointer_says_what_its_class_does(driver):
     table = table_at(driver, "play")
     view = table.current_view()
     card = view.hand[0]
+    center = table.hand.card_center(view, card)
+    table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=center, rel=(0, 0), buttons=(0, 0, 0)))
     with recording() as drawn:
-        table.draw_card_help(driver.app.screen, table.hand.card_center(view, card))
-    shown = " ".join(item.what for item in drawn)
-    assert shown.startswith(f"{card.kind}:") and table.session.rules.cards.classes[card.kind].text.split()[-1] in shown
+        table.draw(driver.app.screen)
+    shown = " ".join(item.what for item in drawn if table.log_rect.contains(item.rect))
+    assert f"{card.kind}:" in shown and table.session.rules.cards.classes[card.kind].text.split()[-1] in shown
+    assert "Moves" not in shown, "what the card does takes the move log's place"
 
 
 def test_tokens_move_on_the_table_from_the_supply_to_a_pool_and_from_a_pool_onto_a_card(driver):

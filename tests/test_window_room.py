@@ -1,6 +1,8 @@
 """Every table fills its window: the card-size and text-size settings only ever make things
-larger, Chains' and Sovereign's Chain's rows use the room a large window gives, and the Cubes
-board fits itself again when cards leave it."""
+larger, and Large cards visibly so where the room allows (in the Settings preview too); Chains'
+and Sovereign's Chain's rows use the room a large window gives; the other seats stand over the
+move log, leaving the board the table's height, also under a replay's controls and a review's
+panel; and the Cubes board fits itself again when cards leave it."""
 
 from __future__ import annotations
 
@@ -111,4 +113,95 @@ def test_the_cubes_board_fits_what_is_left_once_a_scored_cube_has_flown(driver):
     zoom, center = table.zoom, table.center
     table.fit()
     assert (zoom, center) == (table.zoom, table.center), "the view is the fit of the board left"
-    assert zoom > before, "fewer cards: they come closer"
+    from game.cubes.rules import Scored
+
+    scored = [cell for event in table.stream.last_move.events if isinstance(event, Scored) for cell in event.cells()]
+    table.fit(extra_cells=scored)
+    assert zoom >= table.zoom and zoom != before, "fewer cards: they come no farther than with the cube still there"
+
+
+LARGE_CLEARLY = 1.12  # Large's cards are at least this many times as wide as Normal's, where the window has room
+ROOM_BOUND = {  # the board's card width, and whether the room (not the card-size setting) bounds it
+    "chains": lambda table: (table.chain_w, table.chain_w < table.card_px(92)),
+    "chainchain": lambda table: (table.pile_w, False),
+    "cubes": lambda table: (table.zoom, table.zoom < table.card_px(96)),
+    "linx": lambda table: (table.board.card_w, table.board.card_w < table.card_px(112)),
+}
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", list(ROOM_BOUND))
+def test_large_cards_are_clearly_larger_than_normal_ones(driver, game, size):
+    """The hand's cards, and the board's unless they fill the board's room already, grow by a
+    factor a player sees (at 1280x800 the hand once went from 90 to 92 px and the chains' cards
+    from 82 to 78)."""
+    normal, large = (laid_out_table(driver, game, size, card_size) for card_size in ("normal", "large"))
+    assert large.hand.width >= LARGE_CLEARLY * normal.hand.width, (normal.hand.width, large.hand.width)
+    (normal_w, _), (large_w, filled) = ROOM_BOUND[game](normal), ROOM_BOUND[game](large)
+    assert large_w >= LARGE_CLEARLY * normal_w or (filled and large_w >= normal_w), (normal_w, large_w)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["chains", "chainchain", "linx", "cubes"])
+def test_the_board_has_the_tables_height_beside_the_seats(driver, game, size):
+    """Where the move log is shown, the other seats stand over it and the board starts under the
+    top bar: no band of seats above it takes the board's height (the chains' cards were 40 to
+    67 px in rows 670 px long); only where a column's boxes would be too short for the scoring
+    cards LINX's seats show do they stay along the top."""
+    table = laid_out_table(driver, game, size)
+    if table.seats.column is None:
+        assert game == "linx" and size == (800, 600)
+        return
+    assert table.middle.top - table.area.top <= table.px(14)
+    log = table.log_rect
+    for seat in table.seats.others():
+        box = table.seats.box(seat)
+        assert box.right <= log.right and box.left >= log.left and box.bottom <= log.top, (box, log)
+
+
+def replay_and_review_tables(driver, size):
+    from game.review import ReviewBudget
+    from scenes.menus.replay import Replay
+    from scenes.menus.review import ReviewScene
+
+    driver.app.screen = pygame.display.set_mode(size)
+    config = {"seats": [{"name": n, "kind": "human" if i == 0 else "computer"} for i, n in enumerate(["Ana", "Ben", "Cleo"])]}
+    session = Session("chains", config, 3)
+    while not session.game_over:
+        session.apply(session.legal_actions()[0] if session.to_move == 0 else session.computer_action())
+    replay = Replay(driver.app, session, table_class(session.descriptor))
+    review = ReviewScene(driver.app, session, 0, table_class(session.descriptor), budget=ReviewBudget(search=5, deals=1))
+    review.work.cancel()
+    for scene in (replay, review):
+        scene.layout(size)
+    return replay.table, review.table
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_replays_and_a_reviews_chains_are_nearly_the_tables_size(driver, size):
+    """Under a replay's controls and a review's panel, the chains' cards are at least 80% as wide
+    as at the table itself (a review's were 60%)."""
+    table = laid_out_table(driver, "chains", size)
+    for shown in replay_and_review_tables(driver, size):
+        assert shown.chain_w >= 0.8 * table.chain_w, (shown.chain_w, table.chain_w)
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_settings_preview_shows_the_card_size_chosen(driver, size, monkeypatch):
+    from scenes.menus.settings import SettingsScene
+    from scenes.ui import cardart
+
+    driver.app.screen = pygame.display.set_mode(size)
+    real_back = cardart.back
+    drawn = []
+    monkeypatch.setattr(cardart, "back", lambda width: drawn.append(width) or real_back(width))
+    widths = {}
+    for card_size in ("normal", "large"):
+        driver.app.settings["card_size"] = card_size
+        scene = SettingsScene(driver.app)
+        scene.layout(size)
+        drawn.clear()
+        scene.draw(driver.app.screen)
+        assert drawn, "the preview is drawn"
+        widths[card_size] = drawn[-1]
+    assert widths["large"] >= LARGE_CLEARLY * widths["normal"], widths

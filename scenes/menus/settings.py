@@ -164,12 +164,19 @@ class SettingsScene(Scene):
         if self.message:
             draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, h - self.px(8)), "midbottom")
 
+    def preview_width(self) -> int:
+        """The sample cards' width: the card-size setting's factor on a width of its own, as
+        large as the room under the Back button's top allows at Large."""
+        factor = theme.CARD_SIZES.get(self.app.settings.get("card_size"), 1.0)
+        room = (self.app.size[1] - self.px(8) - self.preview_at[1]) / theme.CARD_RATIO / theme.CARD_SIZES["large"]
+        return max(8, int(factor * min(self.back.rect.h * 1.6 / theme.CARD_RATIO, room)))
+
     def draw_preview(self, screen) -> None:
         """Sample cards and a back beside the Back button, in the looks chosen (when there is room)."""
         if self.preview_at is None:
             return
         x, y = self.preview_at
-        width = max(8, int(self.back.rect.h * 1.6 / theme.CARD_RATIO))
+        width = self.preview_width()
         images = [cardart.face(card, width) for card in PREVIEW] + [cardart.back(width)]
         if x + len(images) * (width + self.px(6)) > self.app.size[0]:
             return

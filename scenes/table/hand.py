@@ -12,6 +12,9 @@ from scenes.ui.motion import Flight
 from scenes.ui.widgets import draw_text, line_height, text_width
 
 CLICK_SLOP = 6
+FAN_LEAST_WIDTH = 44  # (base size) a long hand's cards narrow to show every corner, down to this
+FAN_CORNER_GAP = 3  # (base size) felt between a card's corner and the next card over it
+RAISE_HOVER, RAISE_PICKED = 10, 22  # (base size) how far a hand card rises under the pointer, and when picked
 
 
 def card_rect(center, width: int) -> pygame.Rect:
@@ -35,6 +38,7 @@ class Hand:
         self.selected = None
         self.hover = None
         self.fresh: frozenset = frozenset()  # just came into the hand: marked
+        self._fan = None  # (what it was worked out for, (width, centres)): the last fan laid out
 
     def layout(self, left: int, right: int, y: int, width: int) -> None:
         """Cards `width` wide between `left` and `right`, their tops at `y`."""
@@ -49,31 +53,63 @@ class Hand:
         aside = self.table.set_aside()
         return sorted((card for card in view.hand if card not in aside), key=self.order)
 
-    def centers(self, count: int) -> list[tuple[int, int]]:
+    def centers(self, count: int, width: int | None = None) -> list[tuple[int, int]]:
+        """Where `count` cards `width` wide (the layout's width) lie, left to right, a little apart
+        or overlapping as far as the room asks, their bottoms on the hand's line."""
         if count == 0:
             return []
-        w, px = self.width, self.table.px
+        w, px = width or self.width, self.table.px
         room = self.right - self.left - px(20)
         step = min(w + px(8), (room - w) // max(1, count - 1)) if count > 1 else 0
         total = w + step * (count - 1)
         x0 = self.left + px(20) + max(0, (room - total) // 2) + w // 2
-        y = self.y + self.height // 2
+        y = self.y + self.height - int(w * theme.CARD_RATIO) // 2
         return [(x0 + i * step, y) for i in range(count)]
+
+    def fan(self, cards: list) -> tuple[int, list[tuple[int, int]]]:
+        """The width the held `cards` are drawn at and their centres: each card leaves the value
+        and the symbol in the corner of the one before it uncovered, at the layout's width if the
+        room allows, else on cards as much narrower as it takes (down to FAN_LEAST_WIDTH)."""
+        key = (tuple(cards), self.left, self.right, self.y, self.width, self.fresh)
+        if self._fan is None or self._fan[0] != key:
+            width, room, least = self.width, self.right - self.left - self.table.px(20), self.table.px(FAN_LEAST_WIDTH)
+            while width > least and width + (len(cards) - 1) * self.corner_step(cards, width) > room:
+                width -= max(1, width // 24)
+            width = max(width, min(self.width, least))
+            self._fan = key, (width, self.centers(len(cards), width))
+        return self._fan[1]
+
+    def corner_step(self, cards: list, width: int) -> int:
+        """How far apart cards `width` wide may lie and still show each one's value and symbol (and
+        the "new" tag of a card just come into the hand)."""
+        reach = max((box.right for card in cards for box in cardart.corner_boxes(card, width)), default=width)
+        if self.fresh.intersection(cards):
+            reach = max(reach, self.table.px(2) + self.new_tag_size()[0])
+        return reach + self.table.px(FAN_CORNER_GAP)
+
+    def card_width(self, view) -> int:
+        """The width the viewer's hand cards are drawn at now."""
+        return self.fan(self.cards(view))[0]
 
     def card_center(self, view, card) -> tuple[int, int]:
         cards = self.cards(view)
-        return self.centers(len(cards))[cards.index(card)]
+        return self.fan(cards)[1][cards.index(card)]
+
+    def raise_room(self) -> int:
+        """The height over the hand a picked card rises into: the hand's label stands above it."""
+        return self.table.px(RAISE_PICKED) + self.table.px(2)
 
     def raised(self, card, center):
         px = self.table.px
-        lift = px(22) if card == self.selected else (px(10) if card == self.hover else 0)
+        lift = px(RAISE_PICKED) if card == self.selected else (px(RAISE_HOVER) if card == self.hover else 0)
         return (center[0], center[1] - lift)
 
     def card_at(self, pos, view):
         """(card, centre) of the hand card under `pos`, or None."""
         cards = self.cards(view)
-        for card, center in reversed(list(zip(cards, self.centers(len(cards))))):
-            if card_rect(self.raised(card, center), self.width).collidepoint(pos):
+        width, centers = self.fan(cards)
+        for card, center in reversed(list(zip(cards, centers))):
+            if card_rect(self.raised(card, center), width).collidepoint(pos):
                 return card, center
         return None
 
@@ -118,7 +154,7 @@ class Hand:
         table, px = self.table, self.table.px
         name = table.session.names[seat]
         note = table.seat_note(view, seat)
-        label_pos = (self.left + px(20), self.y - px(6))
+        label_pos = (self.left + px(20), self.y - self.raise_room())
         if view.seat is None:
             count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
             for center in self.centers(count):
@@ -130,19 +166,20 @@ class Hand:
         cards = self.cards(view)
         away = {spot[1] for spot in hidden if spot[0] == "hand-card"} | {self.dragged} | table.set_aside()
         greyed = self.greyed(cards)
-        for card, center in zip(cards, self.centers(len(cards))):
+        width, centers = self.fan(cards)
+        for card, center in zip(cards, centers):
             if card in away:
                 continue
             center = self.raised(card, center)
             if card == self.selected:
-                halo = cardart.glow(self.width)
+                halo = cardart.glow(width)
                 screen.blit(halo, halo.get_rect(center=center))
-            image = cardart.face(card, self.width)
+            image = cardart.face(card, width)
             if card in greyed:
                 image = cardart.dimmed(image)
-            screen.blit(image, card_rect(center, self.width))
+            screen.blit(image, card_rect(center, width))
             if card in self.fresh:
-                self.draw_new_tag(screen, card_rect(center, self.width))
+                self.draw_new_tag(screen, card_rect(center, width))
 
     def greyed(self, cards) -> set:
         """Those of `cards` drawn drained of colour: the ones that cannot be played, while the
@@ -153,13 +190,17 @@ class Hand:
         return {card for card in cards if not table.card_usable(card)}
 
     def draw_new_tag(self, screen, rect: pygame.Rect) -> None:
-        """"new" on a card just come into the hand: a gold tag on the card's top edge, inside the
-        card (above it, it ran into the hand's label)."""
+        """"new" on a card just come into the hand: a gold tag at the card's bottom-left, inside
+        the card (above it, it ran into the hand's label; at its top, it hid the card's value)."""
         px, size = self.table.px, self.table.px(13)
-        tag = pygame.Rect(0, 0, text_width("new", size, bold=True) + px(8), line_height(size, bold=True))
-        tag.midtop = (rect.centerx, rect.top + px(2))
+        tag = pygame.Rect((0, 0), self.new_tag_size())
+        tag.bottomleft = (rect.left + px(2), rect.bottom - px(2))
         pygame.draw.rect(screen, theme.NEW_TAG, tag, border_radius=px(4))
         draw_text(screen, "new", size, theme.NEW_TAG_INK, tag.center, "center", bold=True, box=rect)
+
+    def new_tag_size(self) -> tuple[int, int]:
+        size = self.table.px(13)
+        return text_width("new", size, bold=True) + self.table.px(8), line_height(size, bold=True)
 
     def draw_dragged(self, screen) -> None:
         if self.drag:

@@ -291,7 +291,7 @@ class LessonMode:
         shown = hand.cards(view)
         for card in action_cards(action):
             if card in shown and card != hand.selected and card != hand.dragged:
-                rect = card_rect(hand.card_center(view, card), hand.width)
+                rect = card_rect(hand.card_center(view, card), hand.card_width(view))
                 pygame.draw.rect(screen, theme.GLOW, rect.inflate(table.px(6), table.px(6)), max(2, table.px(4)),
                                  border_radius=8)
 

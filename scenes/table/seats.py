@@ -1,5 +1,7 @@
-"""The seats around the table: the viewer's at the bottom, every other seat in a row of boxes
-along the top, each with its name, its hand as backs and the game's note."""
+"""The seats around the table: the viewer's at the bottom, every other seat in a box, each with
+its name, its hand as backs and the game's note: the boxes stand over the move log, one under
+another, where the log is shown (the board then has the table's whole height), else in a row
+along the top."""
 
 from __future__ import annotations
 
@@ -20,11 +22,21 @@ class Seats:
         self.table = table
         self.area = pygame.Rect(0, 0, 0, 0)
         self.height = 0
+        self.column: pygame.Rect | None = None
 
-    def layout(self, area: pygame.Rect, height: int) -> None:
-        """The row of other seats takes the top `height` pixels of `area`."""
+    def layout(self, area: pygame.Rect, height: int, column: pygame.Rect | None = None) -> None:
+        """The row of other seats takes the top `height` pixels of `area`; or, given a `column`
+        (beside the board, over the move log), the seats stand one under another in it, each
+        box `height` pixels tall, and the board has the whole of `area`."""
         self.area = area
         self.height = height
+        self.column = column
+
+    @property
+    def top_strip(self) -> int:
+        """The height the seats take along the top of the table's area (0 when in a column)."""
+        return 0 if self.column else self.height
+
 
     @property
     def bottom(self) -> int:
@@ -44,6 +56,9 @@ class Seats:
     def box(self, seat: int) -> pygame.Rect:
         px = self.table.px
         seats = self.others()
+        if self.column:
+            return pygame.Rect(self.column.x, self.column.y + px(8) + seats.index(seat) * self.height, self.column.w,
+                               self.height - px(8))
         gap = px(14)
         width = min(px(300), (self.area.w - gap * (len(seats) + 1)) // len(seats))
         total = len(seats) * width + (len(seats) - 1) * gap

@@ -49,8 +49,10 @@ from scenes.ui.sounds import YOUR_TURN
 from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
-CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting
+CARD_SIZES = theme.CARD_SIZES
 LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
+SEAT_IN_COLUMN, SEAT_IN_COLUMN_LEAST = 104, 76  # (base size) a seat's box over the move log, and the least it is given
+LOG_ROOM_LEAST = 0.3  # of the column's height: the least a log under the seats is left
 LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a board that leaves more
 
 
@@ -58,6 +60,7 @@ class TableScene(Scene, TableHooks):
     focus_keys = "none"  # every key is the table's own (its speech and reading keys too)
     hand_order = staticmethod(standard_order)
     result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
+    seat_cards_shown = False  # the seats' boxes show face-up cards (`seat_shown`): a column of boxes too short for them is not used
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
@@ -79,6 +82,7 @@ class TableScene(Scene, TableHooks):
         self.top_bar = TopBar(self.px)
         self.prompt_line = PromptLine(self.px)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_column = self.log_rect  # the column beside the board: the log's, and the seats' over it
         self.area = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
         self.prompt_y = 0
@@ -280,6 +284,7 @@ class TableScene(Scene, TableHooks):
         else:
             column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
             self.log_rect = pygame.Rect(w - column_w, top, column_w, h - top)
+        self.log_column = self.log_rect
         self._background = None
         return pygame.Rect(0, top, w - column_w, h - top)
 
@@ -303,17 +308,34 @@ class TableScene(Scene, TableHooks):
         card-size setting says) and its buttons along the bottom (as wide as the longest label
         needs); returns the room left between them for the board."""
         self.area = area
-        self.seats.layout(area, self.px(124))
+        self.place_seats(area)
         width = hand_width or self.card_px(92)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
-        self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - self.prompt_line.height(1)
+        self.prompt_y = hand_y - self.hand.raise_room() - label_h - self.px(4) - self.prompt_line.height(1)
         bx = self.turn_controls.place(area.right - self.px(20), hand_y + self.px(8), button_count)
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
-        top = area.top + self.seats.height + self.px(14)
+        top = area.top + self.seats.top_strip + self.px(14)
         prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
         self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(14))
         return self.middle
+
+    def place_seats(self, area: pygame.Rect) -> None:
+        """The other seats over the move log, one under another (their boxes shorter when many, down
+        to SEAT_IN_COLUMN_LEAST, and tall enough for their face-up cards at a table that shows
+        some), where the log is shown and keeps LOG_ROOM_LEAST of its column; else in a row along the
+        top of `area`."""
+        count = len(self.session.seats) - 1
+        log = self.log_column
+        each = min(self.px(SEAT_IN_COLUMN), int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
+        if self.lesson is None and log.w and each >= self.px(SEAT_IN_COLUMN_LEAST):
+            stacked = each * count
+            column = pygame.Rect(log.x + self.px(6), log.y, log.w - self.px(12), stacked)
+            self.seats.layout(area, each, column)
+            if not self.seat_cards_shown or all(self.seats.shows_cards(seat) for seat in self.seats.others()):
+                self.log_rect = pygame.Rect(log.x, log.y + stacked, log.w, log.h - stacked)
+                return
+        self.seats.layout(area, self.px(124))
 
     # -- input
 
@@ -387,7 +409,10 @@ class TableScene(Scene, TableHooks):
         line = self.lesson.progress_line() if self.lesson is not None else self.score_line()
         self.top_bar.draw(screen, self.title(), line, self.app.size[0] - self.log_rect.w)
         if self.log_rect.w:
-            self.log.draw(screen, self.log_rect, self.turns.viewer)
+            self.draw_log(screen)
+
+    def draw_log(self, screen) -> None:
+        self.log.draw(screen, self.log_rect, self.turns.viewer)
 
     def draw_marks(self, screen) -> None:
         """The last move of another seat, outlined; the picked move, lit."""

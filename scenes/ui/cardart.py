@@ -28,11 +28,26 @@ def card_size(width: int) -> tuple[int, int]:
 
 
 PAINTERS: dict[type, Callable[[object, int], pygame.Surface]] = {}
+CORNERS: dict[type, Callable[[object, int], tuple[pygame.Rect, ...]]] = {}
 
 
-def register_painter(card_type: type, paint: Callable[[object, int], pygame.Surface]) -> None:
-    """Draw cards of `card_type` with `paint(card, width)`, which should cache its surfaces."""
+def register_painter(card_type: type, paint: Callable[[object, int], pygame.Surface],
+                     corner: Callable[[object, int], tuple[pygame.Rect, ...]] | None = None) -> None:
+    """Draw cards of `card_type` with `paint(card, width)`, which should cache its surfaces;
+    `corner(card, width)` says where that face prints the card's value and its symbol (without
+    it, the whole face is what must stay uncovered)."""
     PAINTERS[card_type] = paint
+    CORNERS[card_type] = corner or whole_face
+
+
+def corner_boxes(card, width: int) -> tuple[pygame.Rect, ...]:
+    """Where a face `width` wide prints the card's value and its symbol (each a rectangle on the
+    card, its top-left corner at 0, 0): what a card laid over it in a fan must leave uncovered."""
+    return CORNERS[type(card)](card, width)
+
+
+def whole_face(_card, width: int) -> tuple[pygame.Rect, ...]:
+    return (pygame.Rect((0, 0), card_size(width)),)
 
 
 def face(card, width: int) -> pygame.Surface:
@@ -107,15 +122,32 @@ def _playing_card(card: Card, width: int, four_colour: bool) -> pygame.Surface:
 def corner_index(rank: str, suit: str, ink, width: int) -> pygame.Surface:
     """The rank over the suit, each cut to its inked pixels and stacked with a gap, so that the
     suit never touches the rank at any size."""
+    rank_img, suit_img, (rank_box, suit_box) = _index_parts(rank, suit, ink, width)
+    index = pygame.Surface(rank_box.union(suit_box).size, pygame.SRCALPHA)
+    index.blit(rank_img, rank_box)
+    index.blit(suit_img, suit_box)
+    return index
+
+
+def _index_parts(rank: str, suit: str, ink, width: int):
+    """The rank's and the suit's pictures of a corner index, and where each lies in it."""
     size = 8 + width * 0.12  # readable on the smallest cards, not overgrown on the largest
     rank_img = _inked(font(int(size), bold=True).render(rank, True, ink))
     suit_img = _inked(font(int(size * 0.95)).render(suit, True, ink))
     gap = max(1, width // 40)
     index_w = max(rank_img.get_width(), suit_img.get_width())
-    index = pygame.Surface((index_w, rank_img.get_height() + gap + suit_img.get_height()), pygame.SRCALPHA)
-    index.blit(rank_img, ((index_w - rank_img.get_width()) // 2, 0))
-    index.blit(suit_img, ((index_w - suit_img.get_width()) // 2, rank_img.get_height() + gap))
-    return index
+    rank_box = rank_img.get_rect(topleft=((index_w - rank_img.get_width()) // 2, 0))
+    suit_box = suit_img.get_rect(topleft=((index_w - suit_img.get_width()) // 2, rank_img.get_height() + gap))
+    return rank_img, suit_img, (rank_box, suit_box)
+
+
+@lru_cache(maxsize=1024)
+def playing_card_corner(card: Card, width: int) -> tuple[pygame.Rect, ...]:
+    """The rank's and the suit's boxes in a playing card's top-left corner index."""
+    pad = max(2, width // 16)
+    _, _, boxes = _index_parts(RANK_LABELS.get(card.rank, str(card.rank)), SUIT_SYMBOLS[card.suit], theme.CARD_BLACK,
+                               width)
+    return tuple(box.move(pad, pad) for box in boxes)
 
 
 def centre_pip(suit: str, ink, size: int, card_wh, index_wh, pad: int) -> pygame.Surface | None:
@@ -408,4 +440,4 @@ def dimmed(face_image: pygame.Surface) -> pygame.Surface:
 
 DIMMED_COLOUR_LEFT = 70  # of 255: how much of its colour a dimmed face keeps
 
-register_painter(Card, playing_card)
+register_painter(Card, playing_card, playing_card_corner)

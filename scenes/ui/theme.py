@@ -38,6 +38,7 @@ CARD_GREEN = (20, 125, 55)
 CARD_BACKS = {"blue": ((40, 70, 150), (70, 100, 180)), "red": ((150, 30, 40), (195, 80, 80))}  # base, pattern
 CARD_BACK_LINE = (230, 230, 240)
 CARD_RATIO = 1.4
+CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting: a factor on every card
 BASE_SIZE = (1280, 800)
 
 COMPUTER_PACE = {"slow": 1.4, "normal": 0.75, "fast": 0.3}

@@ -36,18 +36,33 @@ def _tile_face(text: str, letter: bool, vowel: bool, points: int, width: int) ->
     pygame.draw.rect(surface, tint, inner, border_radius=max(2, radius - 2))
     pygame.draw.rect(surface, ink, inner, max(1, w // 40), border_radius=max(2, radius - 2))
     big = font(int(w * 0.62), bold=True).render(text, True, ink)
-    corner = font(int(w * 0.2), bold=True).render(text, True, ink)
+    corner = _corner_text(text, w, ink)
     if text in ("6", "9"):  # underlined, so that a 6 upside down is not taken for a 9
-        big, corner = (_underlined(image, ink) for image in (big, corner))
+        big = _underlined(big, ink)
     surface.blit(big, big.get_rect(center=(w / 2, h / 2)))
     pad = max(2, w // 12)
-    surface.blit(corner, (pad + 2, pad))
+    surface.blit(corner, _corner_at(w))
     if letter:
         score = font(int(w * 0.17)).render(str(points), True, ink)
         surface.blit(score, score.get_rect(bottomright=(w - pad - 3, h - pad)))
     else:
         surface.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(w - pad - 2, h - pad)))
     return surface
+
+
+def _corner_text(text: str, w: int, ink) -> pygame.Surface:
+    corner = font(max(12, int(w * 0.2)), bold=True).render(text, True, ink)
+    return _underlined(corner, ink) if text in ("6", "9") else corner
+
+
+def _corner_at(w: int) -> tuple[int, int]:
+    pad = max(2, w // 12)
+    return pad + 2, pad
+
+
+def tile_corner(tile: Tile, width: int) -> tuple[pygame.Rect]:
+    """The tile's number or letter in its top-left corner (its ink says vowel or consonant)."""
+    return (_corner_text(tile.face, width, theme.CARD_BLACK).get_rect(topleft=_corner_at(width)),)
 
 
 def _underlined(image: pygame.Surface, ink) -> pygame.Surface:
@@ -60,4 +75,4 @@ def _underlined(image: pygame.Surface, ink) -> pygame.Surface:
     return out
 
 
-cardart.register_painter(Tile, paint_tile)
+cardart.register_painter(Tile, paint_tile, tile_corner)

@@ -63,7 +63,9 @@ class ChainChainTable(TableScene):
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
         self.pile_w = self.card_px(96)
-        cx, cy = middle.centerx - self.px(40), middle.centery - self.px(10)
+        card_h = int(self.pile_w * theme.CARD_RATIO)
+        above = self.px(20) + line_height(self.px(15)) + self.px(14) + card_h // 2 + self.px(6) + line_height(self.px(13))
+        cx, cy = middle.centerx - self.px(40), max(middle.centery - self.px(10), middle.y + above)  # "Pile: N" under the seats
         self.pile_center = (cx, cy)
         step = int(self.pile_w * 1.12)
         left = cx - step // 2 - self.pile_w // 2
@@ -77,8 +79,10 @@ class ChainChainTable(TableScene):
                     + self.px(20))
         self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(150), status_h))
         self.status_rect.midleft = (cx + self.pile_w + self.px(50), cy)
-        self.pile_rect = pygame.Rect(0, 0, step + self.pile_w + self.px(40), int(self.pile_w * theme.CARD_RATIO) + self.px(48))
-        self.pile_rect.center = self.pile_center
+        labels_top = cy - self.px(14) - card_h // 2 - self.px(2) - line_height(self.px(13)) - self.px(4)  # "1st", "2nd"
+        bottom = cy + card_h // 2 + self.px(24)
+        self.pile_rect = pygame.Rect(0, labels_top, step + self.pile_w + self.px(40), bottom - labels_top)
+        self.pile_rect.centerx = cx
         below = self.pile_rect.bottom + self.px(6) + line_height(self.px(12))  # under "click a card to take it back"
         self.word.rect = pygame.Rect(cx - self.px(150), below, self.px(300), self.px(40))
         self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(10), below, self.px(90), self.px(40))

@@ -13,10 +13,10 @@ from scenes.table.parts import Slot, SlotRow, card_width, yielding_hand_width
 from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, draw_text, text_width
+from scenes.ui.widgets import Button, draw_text, line_height, text_width
 
 CHAIN_SHOWN = 10  # a chain's cards shown side by side, when the window's width allows, before they overlap
-ROW_CARD = 84  # a chain's cards at most (base size, normal cards): a 1280x800 window's rows are this tall
+ROW_CARD = 92  # a chain's cards at most (base size, normal cards): as wide as the hand's
 DRAW_RULE_HINT = {"three": "up to three cards", "one": "one card", "until": "until a card fits"}
 
 
@@ -52,7 +52,10 @@ class ChainsTable(TableScene):
         self.chain_rows = [pygame.Rect(left, middle.y + i * row_h, chains_right - left, row_h - self.px(6)) for i in range(3)]
         draw_pile_x = chains_right + self.draw_pile_w // 2
         self.draw_pile.place((draw_pile_x, middle.y + row_h // 2 + self.px(10)), self.chain_w)
-        self.drawn_slot.place((draw_pile_x, middle.y + row_h * 2 + self.px(4)), self.hand.width)
+        drawn_top = (self.draw_pile.rect.bottom + self.px(6) + line_height(self.px(16), bold=True) + self.px(4)
+                     + line_height(self.px(13)) + self.px(8) + line_height(self.px(13)) + self.px(4))  # under the deck's lines
+        drawn_y = max(middle.y + row_h * 2 + self.px(4), drawn_top + int(self.hand.width * theme.CARD_RATIO) // 2)
+        self.drawn_slot.place((draw_pile_x, drawn_y), self.hand.width)
 
     def row_card_width(self, middle: pygame.Rect) -> int:
         """The chains' cards: as tall as a row allows, up to the card-size setting's largest."""

@@ -33,6 +33,9 @@ def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
     return False, "no number or symbol shared"
 
 
+LINK_ROWS = 3  # the most lines a chain's links take under its cards
+
+
 class ChainBuilder:
     """The chain being built and the chain row it is drawn in. `offered()` gives the face-up
     scoring cards now; `px` turns base-size measures into pixels (the table's); `lay` and `cancel`
@@ -64,7 +67,7 @@ class ChainBuilder:
         button_w = max(px(90), self.cancel_button.needed(px(17))[0])
         self.lay_button.rect = pygame.Rect(rect.right - button_w - px(8), rect.y + px(6), button_w, button_h)
         self.cancel_button.rect = self.lay_button.rect.move(0, button_h + px(6))
-        below = line_height(px(13), bold=True) + 2 * line_height(px(13)) + px(4)
+        below = LINK_ROWS * line_height(px(13), bold=True) + 2 * line_height(px(13)) + px(4)  # the links' lines, then two
         self.card_w = card_width(rect.w, rect.h - below - px(12), columns=1, gap=0, most=widest_card, least=24)
         self.rect, self.words_right = rect, self.lay_button.rect.x
 
@@ -244,8 +247,8 @@ class ChainBuilder:
             return
         slots = self.placed()
         card_bottom = slots[0].center[1] + int(self.card_w * theme.CARD_RATIO) // 2
-        reasons = self.draw_links(screen, cards, slots, small, card_bottom, held)
-        y = card_bottom + line_height(small, bold=True) + self.px(2)
+        reasons, rows = self.draw_links(screen, cards, slots, small, card_bottom, held)
+        y = card_bottom + rows * line_height(small, bold=True) + self.px(2)
         draw_text(screen, fit_text(self.status(view), small, text_w), small, theme.INK, (text_left, y))
         below, color = (reasons[0], LINK_BAD) if reasons else (self.short_note, theme.GOLD)
         if below:
@@ -265,9 +268,11 @@ class ChainBuilder:
         room = (self.rect.bottom - self.rect.y - self.px(16)) // line_height(small)
         draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, self.rect.y + self.px(8)))
 
-    def draw_links(self, screen, cards, slots: SlotRow, small: int, card_bottom: int, held) -> list[str]:
-        """The cards with a line between neighbours and what they share under it; returns why
-        the broken links do not link."""
+    def draw_links(self, screen, cards, slots: SlotRow, small: int, card_bottom: int, held) -> tuple[list[str], int]:
+        """The cards with a line between neighbours and what they share under it (on up to
+        LINK_ROWS lines, the links taking them in turn, where the cards lie too close for the words
+        side by side; only the shared thing, without its tick, where even that is too close);
+        returns why the broken links do not link, and the lines the links took."""
         pairs = list(zip(zip(cards, slots), zip(cards[1:], slots[1:])))
         reasons = []
         for (a, sa), (b, sb) in pairs:
@@ -279,11 +284,13 @@ class ChainBuilder:
                 reasons.append(f"{a.label} to {b.label}: {words}")
         for card, slot in zip(cards, slots):
             (slot.raised(self.px(10)) if card == held else slot).draw_card(screen, card)
-        for (a, sa), (b, sb) in pairs:
-            ok, words = link_words(a, b)
-            shared = "\u2713 " + words.removeprefix("both ") if ok else "\u2715"
-            room = sb.center[0] - sa.center[0] - self.px(4)
-            mark = shared if text_width(shared, small, bold=True) <= room else shared[0]
-            draw_text(screen, mark, small, LINK_OK if ok else LINK_BAD,
-                      ((sa.center[0] + sb.center[0]) // 2, card_bottom + self.px(2)), "midtop", bold=True)
-        return reasons
+        marks = [(link_words(a, b), (sa.center[0] + sb.center[0]) // 2) for (a, sa), (b, sb) in pairs]
+        marks = [("\u2713 " + words.removeprefix("both ") if ok else "\u2715", ok, x) for (ok, words), x in marks]
+        widest = max((text_width(mark, small, bold=True) for mark, _ok, _x in marks), default=0)
+        rows = next((rows for rows in range(1, LINK_ROWS) if widest <= rows * slots.step - self.px(4)), LINK_ROWS)
+        for index, (mark, ok, x) in enumerate(marks):
+            if text_width(mark, small, bold=True) > rows * slots.step - self.px(4):
+                mark = mark.removeprefix("\u2713 ")
+            y = card_bottom + self.px(2) + (index % rows) * line_height(small, bold=True)
+            draw_text(screen, mark, small, LINK_OK if ok else LINK_BAD, (x, y), "midtop", bold=True)
+        return reasons, rows

@@ -54,10 +54,29 @@ def paint_linx_card(card: LinxCard, width: int) -> pygame.Surface:
     pygame.draw.rect(surface, theme.CARD_FACE, (0, 0, w, h), border_radius=radius)
     pygame.draw.rect(surface, theme.CARD_EDGE, (0, 0, w, h), 1, border_radius=radius)
     colour = SYMBOL_COLOURS[DECK.symbols[card.symbol].colour]
-    number = font(max(12, int(w * 0.38)), bold=True).render(str(card.number), True, theme.CARD_BLACK)
-    surface.blit(number, number.get_rect(midtop=(w // 2, max(2, h // 24))))
-    symbol_shape(surface, card.symbol, colour, (w // 2, int(h * 0.66)), int(w * 0.3))
+    number_box, symbol_box = linx_corner(card, width)
+    surface.blit(_number(card, w), number_box)
+    symbol_shape(surface, card.symbol, colour, symbol_box.center, symbol_box.w // 2)
+    big = min(int(w * 0.3), (h - symbol_box.bottom) // 2 - max(2, h // 24))
+    if big >= symbol_box.w:  # the symbol large in the middle, where the card has room for it
+        symbol_shape(surface, card.symbol, colour, (w // 2 + w // 10, symbol_box.bottom + (h - symbol_box.bottom) // 2), big)
     return surface
+
+
+def _number(card: LinxCard, w: int) -> pygame.Surface:
+    return font(max(12, int(w * 0.28)), bold=True).render(str(card.number), True, theme.CARD_BLACK)
+
+
+def linx_corner(card: LinxCard, width: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The number in the top-left corner and a small symbol under it: both read where the next
+    card of a hand or a chain overlaps this one."""
+    w, h = cardart.card_size(width)
+    pad = max(2, w // 16)
+    number = _number(card, w).get_rect(topleft=(pad, max(1, h // 40)))
+    radius = max(5, int(w * 0.11))
+    symbol = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    symbol.midtop = (number.centerx, number.bottom)
+    return number, symbol
 
 
 @cached_surface
@@ -85,5 +104,5 @@ def _fitted(text: str, size: int, width: int, ink) -> pygame.Surface:
     return image
 
 
-cardart.register_painter(LinxCard, paint_linx_card)
+cardart.register_painter(LinxCard, paint_linx_card, linx_corner)
 cardart.register_painter(ScoringCard, paint_scoring_card)

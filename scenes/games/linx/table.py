@@ -24,16 +24,18 @@ from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
 from scenes.ui import keymap
 from scenes.table.parts import Delegated, Slot, SlotRow, card_width
+from scenes.table.prompt import PROMPT_ROWS, PROMPT_SIZE
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, shortest_fit
+from scenes.ui.widgets import Button, shortest_fit, wrap
 
 
 
 class LinxTable(TableScene):
     result_card_min_w = SHOWN_MIN_W + 6  # scoring cards: their figures read at 12 px and up
+    seat_cards_shown = True  # each seat's claimed scoring cards
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -301,10 +303,23 @@ class LinxTable(TableScene):
             (slot.raised(self.px(10)) if self.focus.holding else slot).light(screen, "cursor", self.px)
 
     def prompt_width(self) -> int:
-        """The prompt stops short of the bottom seat's scoring cards beside it, once it has some."""
+        """The prompt stops short of the bottom seat's scoring cards beside it, once it has some,
+        unless a passing remark would not fit its lines there: then it has the table's width, and
+        the scoring cards give way while it shows (a remark lasts a moment; the points stay on the
+        hand's label)."""
+        full = super().prompt_width()
         if not self.seat_shown(self.current_view(), self.seats.bottom) or self.own_claims_w() < SHOWN_MIN_W:
-            return super().prompt_width()
-        return min(super().prompt_width(), self.own_claims.x - self.area.x - self.px(12))
+            return full
+        narrow = min(full, self.own_claims_left() - self.px(12) - self.area.x - self.px(20))
+        line = self.prompt_line
+        if line.notice_time > 0 and line.notice and len(wrap(line.notice, self.px(PROMPT_SIZE), narrow)) > PROMPT_ROWS:
+            return full
+        return narrow
+
+    def own_claims_left(self) -> int:
+        """Where the bottom seat's scoring cards begin, fanned to the right edge of their room."""
+        width, count = self.own_claims_w(), len(self.seat_shown(self.current_view(), self.seats.bottom))
+        return max(self.own_claims.x, self.own_claims.right - width - int(width * SHOWN_STEP) * (count - 1))
 
     def own_claims_w(self) -> int:
         """How wide the bottom seat's scoring cards are drawn, above the draw buttons."""
@@ -314,7 +329,7 @@ class LinxTable(TableScene):
         """The bottom seat's scoring cards fanned to the right edge above the draw buttons."""
         cards = self.seat_shown(view, self.seats.bottom)
         width = self.own_claims_w()
-        if not cards or width < SHOWN_MIN_W:
+        if not cards or width < SHOWN_MIN_W or self.prompt_width() > self.own_claims_left() - self.area.x:
             return
         row, room = self.own_claims_row, self.own_claims
         center_y = room.y + int(width * theme.CARD_RATIO) // 2

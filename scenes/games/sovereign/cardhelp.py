@@ -1,5 +1,6 @@
-"""What a class card does, told in a box beside the pointer at the Sovereign's Chain table when the
-pointer rests on a card whose face the viewer sees (in the hand or in play)."""
+"""What a class card does, told at the Sovereign's Chain table when the pointer rests on a card whose
+face the viewer sees (in the hand or in play): in the move log's place, or (the log hidden) in a box
+beside the pointer."""
 
 from __future__ import annotations
 
@@ -23,3 +24,15 @@ def draw_help_box(screen: pygame.Surface, words: str, pos, width: int, px: Calla
     y = box.y + px(6)
     for line in lines:
         y = draw_text(screen, line, size, theme.INK, (box.x + px(8), y), box=box).bottom
+
+
+def draw_help_panel(screen: pygame.Surface, words: str, rect: pygame.Rect, px: Callable[[float], int]) -> None:
+    """`words` under a heading, wrapped to the panel `rect` (the move log's)."""
+    panel(screen, rect, color=theme.PANEL, edge=theme.GOLD)
+    inner = rect.inflate(-px(20), -px(16))
+    y = draw_text(screen, "This card", px(17), theme.INK, inner.topleft, bold=True, box=rect).bottom + px(6)
+    size = px(15)
+    for line in wrap(words, size, inner.w):
+        if y + line_height(size) > inner.bottom:
+            return
+        y = draw_text(screen, line, size, theme.INK, (inner.x, y), box=rect).bottom

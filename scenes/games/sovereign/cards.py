@@ -89,15 +89,11 @@ def _class_face(card: ClassCard, width: int, ability: str) -> pygame.Surface:
     pad = max(2, w // 16)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surface, theme.CARD_FACE, (0, 0, w, h), border_radius=radius)
-    value = _label(str(card.value), max(10, int(w * 0.3)), ink, True)
-    surface.blit(value, value.get_rect(topleft=(pad + 1, pad - max(1, w // 30))))
-    symbol = suit_symbol(card.suit, max(8, int(w * 0.22)))
-    surface.blit(symbol, symbol.get_rect(topright=(w - pad - 1, pad + 1)))
-    top = max(value.get_height(), symbol.get_height()) + pad - max(1, w // 30)
+    value_box, symbol_box = class_corner(card, width)
+    surface.blit(_label(str(card.value), _value_size(w), ink, True), value_box)
+    surface.blit(suit_symbol(card.suit, _symbol_size(w)), symbol_box)
     band_y, band_h = _band(w, h)
-    room = band_y - top - max(2, h // 40)
-    medallion = max(6, min(int(w * 0.7), room))
-    centre = (w // 2, top + room // 2)
+    medallion, centre = _medallion_place(w, h, value_box.union(symbol_box), band_y)
     pygame.draw.circle(surface, _tint(ink, 0.8), centre, medallion // 2)
     pygame.draw.circle(surface, _tint(ink, 0.45), centre, medallion // 2, max(1, w // 45))
     picture = emblem(card.kind, int(medallion * 0.66), tuple(round(c * 0.8) for c in ink))
@@ -109,9 +105,49 @@ def _class_face(card: ClassCard, width: int, ability: str) -> pygame.Surface:
     if ability:
         _short_print(surface, ability, pygame.Rect(pad, band.bottom + max(2, h // 50), w - 2 * pad, h - band.bottom - pad))
     if card.draws_event:
-        draw_event_seal(surface, (w // 2, top // 2 + pad // 2), max(5, int(w * 0.1)))
+        seal = max(5, int(w * 0.1))
+        draw_event_seal(surface, (w - pad - seal - max(1, w // 30), pad + seal + max(1, w // 30)), seal)
     pygame.draw.rect(surface, ink, (0, 0, w, h), max(1, w // 30), border_radius=radius)
     return surface
+
+
+def _value_size(w: int) -> int:
+    return max(10, int(w * 0.3))
+
+
+def _symbol_size(w: int) -> int:
+    return max(8, int(w * 0.22))
+
+
+def class_corner(card: ClassCard, width: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The value's box in the top-left corner and the suit's under it: both read where the next
+    card of a hand overlaps this one."""
+    pad = max(2, width // 16)
+    value = _label(str(card.value), _value_size(width), theme.CARD_BLACK, True).get_rect(
+        topleft=(pad + 1, pad - max(1, width // 30)))
+    symbol = suit_symbol(card.suit, _symbol_size(width)).get_rect()
+    symbol.midtop = (value.centerx, value.bottom - max(1, width // 20))
+    return value, symbol
+
+
+def placed_corner(placed: PlacedView, width: int) -> tuple[pygame.Rect, ...]:
+    if placed.card is None:
+        return cardart.whole_face(placed, width)
+    return class_corner(ClassCard(placed.card.kind, placed.card.copy, placed.value, placed.suit, placed.card.draws_event),
+                        width)
+
+
+def _medallion_place(w: int, h: int, corner: pygame.Rect, band_y: int) -> tuple[int, tuple[int, int]]:
+    """The medallion's size and centre: under the corner's value and suit across the card's
+    width, or beside them down to the band, whichever holds the larger."""
+    gap = max(2, h // 40)
+    below_h = band_y - corner.bottom - gap
+    below = min(int(w * 0.7), below_h)
+    beside_w, beside_h = w - corner.right - 2 * gap - max(2, w // 16), band_y - corner.top - gap
+    beside = min(int(w * 0.7), beside_w, beside_h)
+    if beside > below:
+        return max(6, beside), (corner.right + gap + beside_w // 2, corner.top + beside_h // 2)
+    return max(6, below), (w // 2, corner.bottom + below_h // 2)
 
 
 def _band(w: int, h: int) -> tuple[int, int]:
@@ -214,8 +250,10 @@ def _placed_face(placed: PlacedView, width: int, ability: str, _looks: cardart.S
         veil.fill((40, 40, 60, 110))
         surface.blit(veil, (0, 0))
     if placed.suit_token is not None:
-        symbol = suit_symbol(placed.suit, max(8, int(w * 0.22)))
-        ring = symbol.get_rect(topright=(w - pad - 1, pad + 1))
+        if placed.card is None:  # on a back: where a face's suit would be, had it one
+            ring = suit_symbol(placed.suit, _symbol_size(w)).get_rect(topright=(w - pad - 1, pad + 1))
+        else:
+            ring = placed_corner(placed, width)[1]
         pygame.draw.circle(surface, SUIT_INK[placed.suit], ring.center, max(ring.w, ring.h) * 0.62, max(2, w // 40))
     _draw_chips(surface, placed, pad)
     if placed.card is not None and not placed.face_up:
@@ -292,6 +330,6 @@ def token_face(token: TokenMark, width: int) -> pygame.Surface:
     return surface
 
 
-cardart.register_painter(ClassCard, class_face)
-cardart.register_painter(PlacedView, placed_face)
+cardart.register_painter(ClassCard, class_face, class_corner)
+cardart.register_painter(PlacedView, placed_face, placed_corner)
 cardart.register_painter(TokenMark, token_face)

@@ -16,7 +16,7 @@ import pygame
 from scenes.table.parts import Slot, SlotRow
 from scenes.ui import theme
 from scenes.ui.surface_cache import cached_surface
-from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width
+from scenes.ui.widgets import draw_text, fit_text, line_height, panel, shortest_fit, text_width
 
 PLACES = 7          # the places a chain is laid out for (sudden death may add more: the row carries on)
 EDGES_SHOWN = 3     # at most this many cards under a stack's top show as edges
@@ -78,16 +78,16 @@ class ChainRow:
 
     # -- drawing
 
-    def draw(self, screen: pygame.Surface, label: str, stacks: Sequence, active: bool, target: bool,
+    def draw(self, screen: pygame.Surface, labels: list[str], stacks: Sequence, active: bool, target: bool,
              hidden: set[int], lit: set[int]) -> None:
         """The panel (edged gold for the chain whose turn it is, outlined when the held card can
-        go on it: a `target`), the label, and each stack: its top card (`hidden` places show the
-        card under the one in flight), lit when in `lit`."""
+        go on it: a `target`), the first of `labels` (longest first) that fits, and each stack: its
+        top card (`hidden` places show the card under the one in flight), lit when in `lit`."""
         px = self.px
         panel(screen, self.rect, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
         if target:
             pygame.draw.rect(screen, theme.GLOW, self.rect, 3, border_radius=10)
-        draw_text(screen, fit_text(label, px(15), self.rect.w - px(16), bold=True), px(15), theme.INK,
+        draw_text(screen, shortest_fit(labels, px(15), self.rect.w - px(16), bold=True), px(15), theme.INK,
                   (self.rect.x + px(8), self.rect.y + px(3)), bold=True, box=self.rect)
         for place, stack in enumerate(stacks):
             self.draw_stack(screen, place, stack, place in hidden)

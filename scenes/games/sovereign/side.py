@@ -14,8 +14,8 @@ import pygame
 from scenes.games.sovereign.cards import event_face
 from scenes.table.parts import Pile, card_width
 from scenes.ui import theme
-from scenes.ui.resources import text_px
-from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap
+from scenes.ui.resources import font, text_px
+from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap, wrap_words
 
 
 EVENT_TEXT_LEAST = 10  # px: the event card's words shrink no further to fit their box
@@ -102,8 +102,23 @@ class SidePanel:
         line), as many lines as the panel holds; returns the y below them."""
         inner = self.words_box
         height = line_height(size, bold)
-        for line in [fit_text(message, size, inner.w, bold=True)] if bold else wrap(message, size, inner.w):
+        for line in [fit_text(message, size, inner.w, bold=True)] if bold else wrap_phrases(message, size, inner.w):
             if y + height > self.rect.bottom - self.px(4):
                 return y
             y = draw_text(screen, line, size, color, (inner.x, y), bold=bold, box=self.rect).bottom
         return y
+
+
+def wrap_phrases(message: str, size: int, width: int) -> list[str]:
+    """`message` wrapped to `width` with each number kept on the line of the word it counts
+    ("19 modifier" is never broken as "19 / modifier")."""
+    units: list[str] = []
+    for word in message.split():
+        if units and units[-1].split()[-1].isdigit():
+            units[-1] += " " + word
+        else:
+            units.append(word)
+    face = font(text_px(size))
+    if any(face.size(unit)[0] > width for unit in units):
+        return wrap(message, size, width)
+    return wrap_words(units, face, width)

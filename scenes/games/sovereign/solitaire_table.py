@@ -25,11 +25,13 @@ from game.sovereign.solitaire import HintMemory
 from game.wording import acts, turns_phrase, whose
 
 from scenes.ui import keymap
+from scenes.games.sovereign.cards import event_face
 from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
 from scenes.table.parts import card_width
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import Button
 
 TURN_STARTS = (SALVAGE, PLAY)  # the decisions a turn begins with
@@ -83,9 +85,25 @@ class SolitaireTable(SovereignTable):
         board = pygame.Rect(self.area.x + px(8), top, self.area.w - px(16), self.side.rect.bottom - top)
         strip = pygame.Rect(board.x, board.y, board.w, min(board.h // 3, px(150)))
         self.side.place(strip, px, across=True)
+        needed = self.tallest_event(self.side.event_box.w) + px(16)
+        if needed > strip.h:  # every event's words whole, at their full size, where the board has room
+            strip.h = min(needed, board.h // 2)
+            self.side.place(strip, px, across=True)
         self.middle = pygame.Rect(board.x, strip.bottom + px(8), board.w, board.bottom - strip.bottom - px(8))
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
+
+    def tallest_event(self, width: int) -> int:
+        """The height of the tallest event card `width` wide, at the side panel's text size."""
+        size = text_px(self.px(14))
+        view = self.public_view
+        words = [("No event yet", f"{view.event_deck_count} event cards to come.")]
+        for event in self.session.rules.cards.events:
+            heading, body = f"Event: {event.name}", event.text
+            if EVENT_RULES[event.rule].names_opponent:
+                heading, body = f"{heading} (inactive)", f"No effect in solitaire: it names an opponent. {body}"
+            words.append((heading, body))
+        return max(event_face(heading, body, width, size).get_height() for heading, body in words)
 
     def chain_width(self) -> int:
         gap = self.px(12)

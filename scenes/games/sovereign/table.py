@@ -27,7 +27,7 @@ from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
 from scenes.ui import keymap
-from scenes.games.sovereign.cardhelp import draw_help_box
+from scenes.games.sovereign.cardhelp import draw_help_box, draw_help_panel
 from scenes.games.sovereign.cards import use_card_set
 from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
 from scenes.games.sovereign.choices import PLAY_ACTIONS, CardChoices
@@ -145,7 +145,7 @@ class SovereignTable(TableScene):
         self.area = area
         self.seats.layout(area, 0)
         hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(22)
-        self.prompt_y = hand_y - self.px(10) - line_height(self.px(15)) - self.prompt_line.height(1)
+        self.prompt_y = hand_y - self.hand.raise_room() - line_height(self.px(15)) - self.prompt_line.height(1)
         bx = area.right - self.px(150)
         self.button_slots = [pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
                              for i in range(2)]
@@ -345,8 +345,27 @@ class SovereignTable(TableScene):
 
     def draw(self, screen) -> None:
         super().draw(screen)
-        if not self.pool.draw_dragged(screen) and not self.hand.drag and not self.motion.busy and self.app.top is self:
-            self.draw_card_help(screen, self.pointer())
+        self.pool.draw_dragged(screen)
+        if not self.log_rect.w and self.helped_card() is not None:
+            width = min(self.px(340), self.area.w - self.px(20))
+            draw_help_box(screen, self.session.rules.cards.what_it_does(self.helped_card()), self.pointer(), width,
+                          self.px)
+
+    def draw_log(self, screen) -> None:
+        """The move log; while the pointer rests on a card, what that card does, in the log's place
+        (a box beside the pointer hid the rows' lines, the hand and the prompt)."""
+        card = self.helped_card()
+        if card is None:
+            super().draw_log(screen)
+            return
+        draw_help_panel(screen, self.session.rules.cards.what_it_does(card), self.log_rect.inflate(-self.px(12), -self.px(12)),
+                        self.px)
+
+    def helped_card(self) -> ClassCard | None:
+        """The card whose help shows: the one under the pointer, while nothing is dragged or moving."""
+        if self.pool.dragged_to is not None or self.hand.drag or self.motion.busy or self.app.top is not self:
+            return None
+        return self.card_under(self.pointer())
 
     def card_under(self, pos) -> ClassCard | None:
         """The class card whose face is seen under the pointer: in the hand or in play."""
@@ -358,13 +377,6 @@ class SovereignTable(TableScene):
         if where is None or not view.chains[where[0]][where[1]]:
             return None  # an empty place (its card discarded) shows nothing
         return view.in_play(*where).card
-
-    def draw_card_help(self, screen, pos) -> None:
-        """A card under the pointer says what it does, in a box beside the pointer."""
-        card = self.card_under(pos)
-        if card is not None:
-            width = min(self.px(340), self.area.w - self.px(20))
-            draw_help_box(screen, self.session.rules.cards.what_it_does(card), pos, width, self.px)
 
     def draw_board(self, screen, view, hidden) -> None:
         glowing = self.glowing_places()
@@ -382,7 +394,7 @@ class SovereignTable(TableScene):
         (the `glowing` ones lit) and, for another seat, its hand as backs."""
         row = self.chain_row(chain)
         active = self.session.to_move == chain and not view.game_over
-        row.draw(screen, self.chain_label(view, chain), view.chains[chain], active, target,
+        row.draw(screen, self.chain_labels(view, chain), view.chains[chain], active, target,
                  {key[2] for key in hidden if key[:2] == ("place", chain)},
                  {place for at, place in glowing if at == chain})
         if chain != view.seat:
@@ -394,6 +406,13 @@ class SovereignTable(TableScene):
         hand = "" if chain == view.seat else f" \u00b7 hand {view.hand_counts[chain]}"
         return (f"{self.session.names[chain]}{hand} \u00b7 pool: {shields} shield, {modifiers} modifier \u00b7 "
                 f"{self.chain_summary(view, chain)}")
+
+    def chain_labels(self, view, chain: int) -> list[str]:
+        """The line over a chain, longest first: then without the owner's hand count (its backs
+        show at the row's end), then without the word "pool"."""
+        full = self.chain_label(view, chain)
+        shorter = full.replace(f" \u00b7 hand {view.hand_counts[chain]}", "")
+        return [full, shorter, shorter.replace("pool: ", "").replace("  ", " ")]
 
     def chain_summary(self, view, chain: int) -> str:
         return chain_summary(view.chains[chain])
