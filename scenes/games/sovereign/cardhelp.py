@@ -8,6 +8,8 @@ from typing import Callable
 
 import pygame
 
+from game.sovereign.cards import ClassCard
+
 from scenes.ui import theme
 from scenes.ui.widgets import draw_text, line_height, panel, wrap
 
@@ -36,3 +38,35 @@ def draw_help_panel(screen: pygame.Surface, words: str, rect: pygame.Rect, px: C
         if y + line_height(size) > inner.bottom:
             return
         y = draw_text(screen, line, size, theme.INK, (inner.x, y), box=rect).bottom
+
+
+class CardHelp:
+    """A Sovereign's Chain table's part that tells what the card under the pointer does, in the
+    move log's place (a box beside the pointer hid the rows' lines, the hand and the prompt)."""
+
+    def draw_log(self, screen) -> None:
+        """The move log; while the pointer rests on a card, what that card does, in the log's place
+        (a box beside the pointer hid the rows' lines, the hand and the prompt)."""
+        card = self.helped_card()
+        if card is None:
+            super().draw_log(screen)
+            return
+        draw_help_panel(screen, self.session.rules.cards.what_it_does(card), self.log_rect.inflate(-self.px(12), -self.px(12)),
+                        self.px)
+
+    def helped_card(self) -> ClassCard | None:
+        """The card whose help shows: the one under the pointer, while nothing is dragged or moving."""
+        if self.pool.dragged_to is not None or self.hand.drag or self.motion.busy or self.app.top is not self:
+            return None
+        return self.card_under(self.pointer())
+
+    def card_under(self, pos) -> ClassCard | None:
+        """The class card whose face is seen under the pointer: in the hand or in play."""
+        view = self.current_view()
+        hit = self.hand.card_at(pos, view) if view.seat is not None else None
+        if hit:
+            return hit[0]
+        where = self.place_at(pos, view)
+        if where is None or not view.chains[where[0]][where[1]]:
+            return None  # an empty place (its card discarded) shows nothing
+        return view.in_play(*where).card

@@ -27,7 +27,7 @@ from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
 from scenes.ui import keymap
-from scenes.games.sovereign.cardhelp import draw_help_box, draw_help_panel
+from scenes.games.sovereign.cardhelp import CardHelp, draw_help_box
 from scenes.games.sovereign.cards import use_card_set
 from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
 from scenes.games.sovereign.choices import PLAY_ACTIONS, CardChoices
@@ -61,7 +61,7 @@ class ChainSeats(Seats):
         return None
 
 
-class SovereignTable(TableScene):
+class SovereignTable(CardHelp, TableScene):
     hand_order = staticmethod(class_order)
     select_notice = "Now click the chain to play it on."
 
@@ -350,33 +350,6 @@ class SovereignTable(TableScene):
             width = min(self.px(340), self.area.w - self.px(20))
             draw_help_box(screen, self.session.rules.cards.what_it_does(self.helped_card()), self.pointer(), width,
                           self.px)
-
-    def draw_log(self, screen) -> None:
-        """The move log; while the pointer rests on a card, what that card does, in the log's place
-        (a box beside the pointer hid the rows' lines, the hand and the prompt)."""
-        card = self.helped_card()
-        if card is None:
-            super().draw_log(screen)
-            return
-        draw_help_panel(screen, self.session.rules.cards.what_it_does(card), self.log_rect.inflate(-self.px(12), -self.px(12)),
-                        self.px)
-
-    def helped_card(self) -> ClassCard | None:
-        """The card whose help shows: the one under the pointer, while nothing is dragged or moving."""
-        if self.pool.dragged_to is not None or self.hand.drag or self.motion.busy or self.app.top is not self:
-            return None
-        return self.card_under(self.pointer())
-
-    def card_under(self, pos) -> ClassCard | None:
-        """The class card whose face is seen under the pointer: in the hand or in play."""
-        view = self.current_view()
-        hit = self.hand.card_at(pos, view) if view.seat is not None else None
-        if hit:
-            return hit[0]
-        where = self.place_at(pos, view)
-        if where is None or not view.chains[where[0]][where[1]]:
-            return None  # an empty place (its card discarded) shows nothing
-        return view.in_play(*where).card
 
     def draw_board(self, screen, view, hidden) -> None:
         glowing = self.glowing_places()
