@@ -5,8 +5,9 @@ each decision of the chosen seat that had more than one legal move it hands the 
 that seat's VIEW at the time and the legal moves, exactly as at the table (never the state: the
 review cannot read a card the seat could not see), and asks:
 
-- what Hard would have played: the game's own Hard look-ahead (a tree search for Chains, rollouts
-  of the rule of thumb elsewhere; game.ai), on a budget of this module's (REVIEW_BUDGETS);
+- what Hard would have played: the game's own Hard look-ahead (a tree search for Chains, its
+  choice weighed against the rule of thumb's on the deals below; rollouts of the rule of thumb
+  elsewhere; game.ai), on a budget of this module's (REVIEW_BUDGETS);
 - what the move played and Hard's move are worth: the seat's win chance after each, estimated on
   the same deals of the hidden cards (`determinize` of the view) played on by the rule of thumb
   for every seat (game.ai.rollout), where the game's `estimate` judges a rollout stopped at its
@@ -28,9 +29,10 @@ A decision is marked by ONE measure (`Verdict.measure`), the only cost the playe
   a move loses win chance and its points mark it harsher, the points mark it (a move that
   throws away a chain worth 30 points is costly even when the chance it loses is small).
 Where a verdict lies within the noise of a line (chances apart by more than BEST_WITHIN but
-within the noise; the measure that marks within the noise of its costly line), the same moves
-are played on MORE_DEALS times more deals, paired as before, so that fewer verdicts rest on
-luck.
+within the noise; the measure that marks within the noise of its costly line; a move marked
+best against a Hard's move chosen over the rule of thumb's by the margin of its rollouts), the
+same moves are played on up to MORE_DEALS times more deals, paired as before, so that fewer
+verdicts rest on luck.
 
 A game of one that a solver decides knowing every card (`Rules.solve_deal`: the solitaire) is
 judged from what the player could know: on deals of the unseen cards consistent with the view,
@@ -383,8 +385,8 @@ class Judge:
         rewards, leads = self.play_on(search, view, moves)
         weighed = self.weigh(search, rewards, leads, mine, len(contenders))
         for _round in range(MORE_DEALS):
-            if not self.unsure(*weighed):
-                break
+            if not (self.unsure(*weighed) or weighed[0] != 0 and weighed[5] == BEST):
+                break   # (Hard's move chosen over the rule of thumb's by a margin: a best mark rests on it)
             more_rewards, more_leads = self.play_on(search, view, moves)
             rewards = [old + new for old, new in zip(rewards, more_rewards)]
             leads = [old + new for old, new in zip(leads, more_leads)]
@@ -558,10 +560,14 @@ class Judge:
 
     def contenders(self, search: RolloutSearch, view, legal: list, seed: int) -> list:
         """The moves Hard's look-ahead chooses from: its tree search's choice, in a game that
-        looks ahead by a tree; else the rule of thumb's best few, which the rollouts compare."""
+        looks ahead by a tree, and the rule of thumb's best, which the rollouts weigh against it
+        (a tree search on a review's budget may miss what the rule of thumb sees); else the rule
+        of thumb's best few, which the rollouts compare."""
+        ranked = search.heuristic.ranking(view, legal)
         if self.descriptor.lookahead == "tree":
-            return [ISMCTS(self.rules, iterations=self.budget.search, seed=seed).search(view, legal)]
-        return search.heuristic.ranking(view, legal)[:search.candidates]
+            chosen = ISMCTS(self.rules, iterations=self.budget.search, seed=seed).search(view, legal)
+            return list(dict.fromkeys([chosen, ranked[0]]))
+        return ranked[:search.candidates]
 
     def play_on(self, search: RolloutSearch, view, moves: list) -> tuple[list[list[float]], list[list[float]]]:
         """Each move's rewards for the seat on the same deals, and its points lead where the game
