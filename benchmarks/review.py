@@ -2,28 +2,36 @@
 at least 90% of blunders planted in otherwise sensible play marked costly; at most 10% of the
 Hard computer's own decisions marked costly.
 
-    python benchmarks/review.py [--game linx] [--seeds 3] [--search N --deals N] [--part time] [--verbose]
+    python benchmarks/review.py [--game linx] [--kind "linx chain thrown"] [--seeds 3] [--planted 10]
+                                [--search N --deals N] [--part time] [--verbose]
 
 Three parts (`--part`, every part by default; `--game` one game, or several):
 - time: a typical game (seat 0 a person played by the rule of thumb, every other seat a Normal
   computer, at the game's default player count) reviewed whole; its seconds as wall-clock time
   and, in brackets, the review's processor time (what it takes on a core of its own: the
   machine is shared, and the wall clock grows with its load).
-- blunders: seat 0 plays by the rule of thumb, and wherever a known blunder is open to it (at
-  most one in every PLANT_GAP of its decisions) plays the blunder instead: LINX, where the rule
-  of thumb lays its best chain, discarding a card of it that leaves the best chain kept worth
-  CHAIN_THROWN points less or worse, or any card of it when the stock is likely to run out
-  before the seat's next turn (early and late in the game); Cubes, placing a card that
-  closes no cube when another placement closes one; the solitaire, a play that keeps no card in
-  hand to fit the chain (only the draw can save the deal) when another play kept one;
-  Sovereign's Chain, once its chain holds LATE_CHAIN positions, a play on it that gives away its
-  suit majority (lowers its score by MAJORITY_GIVEN or more) when another play keeps it.
+- blunders: seat 0 plays by the rule of thumb, and wherever a known kind of blunder is open to
+  it (at most one in every PLANT_GAP of its decisions) plays the blunder instead (BLUNDERS, one
+  kind at a time, `--kind`): LINX, where the rule of thumb lays its best chain, discarding a card
+  of it that leaves the best chain kept worth CHAIN_THROWN points less or worse (or any card of
+  it when the stock is likely to run out first), laying a chain worth CHAIN_THROWN less, a
+  discard that breaks such a chain while waiting, or a draw from the stock where the discard
+  lets the best chain claim CHAIN_THROWN more; Cubes, placing a card that closes no cube when
+  another placement closes one, or a smaller cube (CUBE_GIVEN points fewer); the solitaire, a
+  play that keeps no card in hand to fit the chain when another play kept one; Sovereign's
+  Chain, a play that gives away its own chain's suit majority (MAJORITY_GIVEN or more, once it
+  holds LATE_CHAIN positions), a face-up play that raises another seat's chain score as much,
+  an ability aimed at its own chain that lowers its score as much, or a Skip that declines the
+  ability or offer the rule of thumb takes; Chain-Chain, a single answer where a double was in
+  hand; Chains, a play that leaves FITS_GIVEN fewer cards of the hand fitting a chain end.
+  Tables seat 2, 3 and 4 in turn by seed (PLAYER_COUNTS, within what the game takes).
   Such a move is not always worse: a LINX hand may lay as good a chain a turn later, the draw
   may fit whatever is kept. So a blunder is planted only where it is `genuine`, shown worse
-  than the sensible move by the game's own measure on GENUINE_DEALS deals (LINX and
-  Sovereign's Chain played on to the end); the decisions where none of those found was
-  genuine are counted.
-  Each planted decision is judged; the share marked costly (`--verbose`: each verdict).
+  than the sound move by the game's own measure on GENUINE_DEALS deals (beyond the noise of
+  their paired difference; played on to the end where TO_THE_END); the decisions where none of
+  those found was genuine are counted.
+  Each planted decision is judged, seed after seed (up to --seeds games) until --planted of the
+  kind are; the share marked costly (`--verbose`: each verdict).
 - hard: seat 0 a person whose moves are the Hard computer's; the share of its decisions with
   a choice marked costly, and the full review's seconds.
 
