@@ -32,7 +32,8 @@ Where a verdict lies within the noise of a line (chances apart by more than BEST
 within the noise; the measure that marks within the noise of its costly line; a move marked
 best against a Hard's move chosen over the rule of thumb's by the margin of its rollouts), the
 same moves are played on up to MORE_DEALS times more deals, paired as before, so that fewer
-verdicts rest on luck.
+verdicts rest on luck; in a game whose rollouts stop at a horizon (LINX, Cubes), those deals are
+played on to the end instead (what a horizon's estimate cannot see decides close verdicts).
 
 A game of one that a solver decides knowing every card (`Rules.solve_deal`: the solitaire) is
 judged from what the player could know: on deals of the unseen cards consistent with the view,
@@ -384,9 +385,14 @@ class Judge:
         mine = moves.index(played)
         rewards, leads = self.play_on(search, view, moves)
         weighed = self.weigh(search, rewards, leads, mine, len(contenders))
+        if self.rules.playout_horizon is not None and self.needs_more(weighed):
+            search = RolloutSearch(self.rules, self.descriptor.heuristic, deals=self.budget.deals, seed=rng.derive(4),
+                                   to_the_end=True)
+            rewards, leads = self.play_on(search, view, moves)
+            weighed = self.weigh(search, rewards, leads, mine, len(contenders))
         for _round in range(MORE_DEALS):
-            if not (self.unsure(*weighed) or weighed[0] != 0 and weighed[5] == BEST):
-                break   # (Hard's move chosen over the rule of thumb's by a margin: a best mark rests on it)
+            if not self.needs_more(weighed):
+                break
             more_rewards, more_leads = self.play_on(search, view, moves)
             rewards = [old + new for old, new in zip(rewards, more_rewards)]
             leads = [old + new for old, new in zip(leads, more_leads)]
@@ -413,6 +419,12 @@ class Judge:
         points, points_spread = _paired(leads[best], leads[mine]) if leads[best] else (None, 0.0)
         mark, measure = self.mark(lost, spread, leads[best], leads[mine])
         return best, lost, spread, points, points_spread, mark, measure
+
+    def needs_more(self, weighed: tuple) -> bool:
+        """Whether a verdict should be weighed on more deals: it is `unsure`, or the move is
+        marked best against a Hard's move chosen over the rule of thumb's by the margin of its
+        rollouts (the mark rests on that margin)."""
+        return self.unsure(*weighed) or weighed[0] != 0 and weighed[5] == BEST
 
     def unsure(self, _best, lost: float, spread: float, points: float | None, points_spread: float, _mark,
                measure: str) -> bool:
