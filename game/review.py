@@ -28,12 +28,15 @@ A decision is marked by ONE measure (`Verdict.measure`), the only cost the playe
   are marked on the game's own scale (POINTS_SCALES), with the same regard for the noise. Where
   a move loses win chance and its points mark it harsher, the points mark it (a move that
   throws away a chain worth 30 points is costly even when the chance it loses is small).
-Where a verdict lies within the noise of a line (chances apart by more than BEST_WITHIN but
-within the noise; the measure that marks within the noise of its costly line; a move marked
-best against a Hard's move chosen over the rule of thumb's by the margin of its rollouts), the
-same moves are played on up to MORE_DEALS times more deals, paired as before, so that fewer
-verdicts rest on luck; in a game whose rollouts stop at a horizon (LINX, Cubes), those deals are
-played on to the end instead (what a horizon's estimate cannot see decides close verdicts).
+Hard's move is chosen on the budget's deals (on twice as many where it beat the rule of thumb's
+choice only by the margin of its rollouts); the move played is then weighed against it on fresh
+deals, paired move by move: the deals that chose the best of several moves flatter it, and a
+sound move weighed on them would look worse than it is. Where a verdict lies within the noise of
+a line (chances apart by more than BEST_WITHIN but within the noise; the measure that marks
+within the noise of its costly line), the two moves are played on up to MORE_DEALS times more
+deals, so that fewer verdicts rest on luck; in a game whose rollouts stop at a horizon (LINX,
+Cubes), those deals are played on to the end (what a horizon's estimate cannot see decides close
+verdicts).
 
 A game of one that a solver decides knowing every card (`Rules.solve_deal`: the solitaire) is
 judged from what the player could know: on deals of the unseen cards consistent with the view,
@@ -379,31 +382,57 @@ class Judge:
             return Verdict(decision.move, played, words, BEST, played, words)
         if self.rules.has_solver:
             return self.judge_by_solver(decision, words, rng)
-        search = RolloutSearch(self.rules, self.descriptor.heuristic, deals=self.budget.deals, seed=rng.derive(1))
+        hard, chance, counted = self.hards_move(view, legal, played, rng)
+        if hard == played:
+            return Verdict(decision.move, played, words, BEST, played, words, chance, chance, 0.0,
+                           0.0 if counted else None, unit=self.points_scale.unit)
+        rewards, leads, weighed = self.measured(view, [hard, played], rng)
+        _best, lost, spread, points, _points_spread, mark, measure = weighed
+        return Verdict(decision.move, played, words, mark, hard, self.describe_unplayed(view, hard, rng),
+                       _mean(rewards[1]), _mean(rewards[0]), max(0.0, lost), None if points is None else max(0.0, points),
+                       measure, unit=self.points_scale.unit, close=_alike(lost, spread), deals=len(rewards[1]))
+
+    def searcher(self, seed: int, to_the_end: bool = False) -> RolloutSearch:
+        return RolloutSearch(self.rules, self.descriptor.heuristic, deals=self.budget.deals, seed=seed,
+                             to_the_end=to_the_end)
+
+    def hards_move(self, view, legal: list, played, rng: Rng) -> tuple[Any, float, bool]:
+        """Hard's move: of its contenders (and the move played), the best on the budget's deals,
+        by win chance and, where the chance cannot tell them apart, by points; where it beat the
+        rule of thumb's choice only by the margin of its rollouts, on twice as many. With it, its
+        win chance on those deals and whether points were counted."""
+        search = self.searcher(rng.derive(1))
         contenders = self.contenders(search, view, legal, rng.derive(2))
         moves = contenders + ([played] if played not in contenders else [])
-        mine = moves.index(played)
         rewards, leads = self.play_on(search, view, moves)
-        weighed = self.weigh(search, rewards, leads, mine, len(contenders))
-        if self.rules.playout_horizon is not None and self.needs_more(weighed):
-            search = RolloutSearch(self.rules, self.descriptor.heuristic, deals=self.budget.deals, seed=rng.derive(4),
-                                   to_the_end=True)
-            rewards, leads = self.play_on(search, view, moves)
-            weighed = self.weigh(search, rewards, leads, mine, len(contenders))
-        for _round in range(MORE_DEALS):
-            if not self.needs_more(weighed):
-                break
+        best = self.weigh(search, rewards, leads, 0, len(contenders))[0]
+        if best != 0:
             more_rewards, more_leads = self.play_on(search, view, moves)
             rewards = [old + new for old, new in zip(rewards, more_rewards)]
             leads = [old + new for old, new in zip(leads, more_leads)]
-            weighed = self.weigh(search, rewards, leads, mine, len(contenders))
-        best, lost, spread, points, _points_spread, mark, measure = weighed
-        hard = moves[best]
-        hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
-        return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(rewards[mine]),
-                       _mean(rewards[best]), max(0.0, lost), None if points is None else max(0.0, points),
-                       measure if hard != played else CHANCE, unit=self.points_scale.unit,
-                       close=_alike(lost, spread), deals=len(rewards[mine]))
+            best = self.weigh(search, rewards, leads, 0, len(contenders))[0]
+        return moves[best], _mean(rewards[best]), bool(leads[best])
+
+    def measured(self, view, pair: list, rng: Rng) -> tuple:
+        """Hard's move and the move played (`pair`) weighed on fresh deals (the deals that chose
+        Hard's move flatter it): their rewards, points leads and `weigh`; where the verdict lies
+        within the noise of a line, on deals played to the end in a game whose rollouts stop at a
+        horizon, and on up to MORE_DEALS times more deals."""
+        search = self.searcher(rng.derive(5))
+        rewards, leads = self.play_on(search, view, pair)
+        weighed = self.weigh(search, rewards, leads, 1, 1)
+        if self.rules.playout_horizon is not None and self.unsure(*weighed):
+            search = self.searcher(rng.derive(6), to_the_end=True)
+            rewards, leads = self.play_on(search, view, pair)
+            weighed = self.weigh(search, rewards, leads, 1, 1)
+        for _round in range(MORE_DEALS):
+            if not self.unsure(*weighed):
+                break
+            more_rewards, more_leads = self.play_on(search, view, pair)
+            rewards = [old + new for old, new in zip(rewards, more_rewards)]
+            leads = [old + new for old, new in zip(leads, more_leads)]
+            weighed = self.weigh(search, rewards, leads, 1, 1)
+        return rewards, leads, weighed
 
     def weigh(self, search: RolloutSearch, rewards: list[list[float]], leads: list[list[float]], mine: int,
               contenders: int) -> tuple:
@@ -419,12 +448,6 @@ class Judge:
         points, points_spread = _paired(leads[best], leads[mine]) if leads[best] else (None, 0.0)
         mark, measure = self.mark(lost, spread, leads[best], leads[mine])
         return best, lost, spread, points, points_spread, mark, measure
-
-    def needs_more(self, weighed: tuple) -> bool:
-        """Whether a verdict should be weighed on more deals: it is `unsure`, or the move is
-        marked best against a Hard's move chosen over the rule of thumb's by the margin of its
-        rollouts (the mark rests on that margin)."""
-        return self.unsure(*weighed) or weighed[0] != 0 and weighed[5] == BEST
 
     def unsure(self, _best, lost: float, spread: float, points: float | None, points_spread: float, _mark,
                measure: str) -> bool:
