@@ -34,9 +34,9 @@ deals, paired move by move: the deals that chose the best of several moves flatt
 sound move weighed on them would look worse than it is. Where a verdict lies within the noise of
 a line (chances apart by more than BEST_WITHIN but within the noise; the measure that marks
 within the noise of its costly line), the two moves are played on up to MORE_DEALS times more
-deals, so that fewer verdicts rest on luck; in a game whose rollouts stop at a horizon (LINX,
-Cubes), those deals are played on to the end (what a horizon's estimate cannot see decides close
-verdicts).
+deals (CLOSE_DEALS in all at least), so that fewer verdicts rest on luck; in a game whose
+rollouts stop at a horizon (LINX, Cubes), those deals are played on to the end (what a
+horizon's estimate cannot see decides close verdicts).
 
 A game of one that a solver decides knowing every card (`Rules.solve_deal`: the solitaire) is
 judged from what the player could know: on deals of the unseen cards consistent with the view,
@@ -113,7 +113,8 @@ COSTLY_FROM = 0.10    # win chance lost from which a move is costly...
 NOISE_ERRORS = 2.0    # ...when the loss is also this many standard errors of the paired difference
 
 SOLVER_NODES = 600    # positions the solitaire's solver may search on each deal of a review
-MORE_DEALS = 3        # where a verdict lies within the noise of a line, the deals are played this many times more
+MORE_DEALS = 3        # where a verdict lies within the noise of a line, the deals are played this many times more...
+CLOSE_DEALS = 160     # ...or up to this many in all, whichever is more
 RISK_DEALS = 40       # deals on which each of a solitaire's legal moves is played to the next draw...
 RISK_CHOICES = 2      # ...the player's choices after it searched for the fewest losses...
 RISK_WIDTH = 8        # ...among the rule of thumb's best few at each
@@ -417,7 +418,7 @@ class Judge:
         """Hard's move and the move played (`pair`) weighed on fresh deals (the deals that chose
         Hard's move flatter it): their rewards, points leads and `weigh`; where the verdict lies
         within the noise of a line, on deals played to the end in a game whose rollouts stop at a
-        horizon, and on up to MORE_DEALS times more deals."""
+        horizon, and on up to MORE_DEALS times more deals (CLOSE_DEALS at least)."""
         search = self.searcher(rng.derive(5))
         rewards, leads = self.play_on(search, view, pair)
         weighed = self.weigh(search, rewards, leads, 1, 1)
@@ -425,9 +426,8 @@ class Judge:
             search = self.searcher(rng.derive(6), to_the_end=True)
             rewards, leads = self.play_on(search, view, pair)
             weighed = self.weigh(search, rewards, leads, 1, 1)
-        for _round in range(MORE_DEALS):
-            if not self.unsure(*weighed):
-                break
+        most = max((MORE_DEALS + 1) * len(rewards[1]), CLOSE_DEALS)
+        while len(rewards[1]) < most and self.unsure(*weighed):
             more_rewards, more_leads = self.play_on(search, view, pair)
             rewards = [old + new for old, new in zip(rewards, more_rewards)]
             leads = [old + new for old, new in zip(leads, more_leads)]
