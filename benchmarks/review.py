@@ -448,7 +448,7 @@ def hard_part(name: str, args) -> None:
     budget, descriptor = budget_of(name, args), find_game(name)
     costly = choices = 0
     times = []
-    for seed in range(1, args.seeds + 1):
+    for seed in range(args.first_seed, args.first_seed + args.seeds):
         save = played_game(name, seed, make_player(descriptor, "hard", seed))
         review, wall, cpu = timed_review(save, budget)
         costly += sum(v.mark == COSTLY for v in review.verdicts)
@@ -467,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="a game's name (default: every game)")
     parser.add_argument("--part", action="append", choices=sorted(PARTS), help="what to measure (default: all)")
     parser.add_argument("--seeds", type=int, default=3, help="games per game and part (blunders: at most)")
-    parser.add_argument("--first-seed", type=int, default=1, help="blunders: the first game's seed")
+    parser.add_argument("--first-seed", type=int, default=1, help="blunders and hard: the first game's seed")
     parser.add_argument("--kind", action="append", help="a kind of blunder (default: every kind of the games)")
     parser.add_argument("--planted", type=int, default=10, help="blunders of each kind to plant and judge")
     parser.add_argument("--search", type=int, help="tree search iterations (default: the game's budget)")
