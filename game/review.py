@@ -5,29 +5,38 @@ each decision of the chosen seat that had more than one legal move it hands the 
 that seat's VIEW at the time and the legal moves, exactly as at the table (never the state: the
 review cannot read a card the seat could not see), and asks:
 
-- what Hard would have played: the game's own Hard look-ahead (a tree search for Chains, rollouts
-  of the rule of thumb elsewhere; game.ai), on a budget of this module's (REVIEW_BUDGETS);
+- what Hard would have played: the game's own Hard look-ahead (a tree search for Chains, its
+  choice weighed against the rule of thumb's on the deals below; rollouts of the rule of thumb
+  elsewhere; game.ai), on a budget of this module's (REVIEW_BUDGETS);
 - what the move played and Hard's move are worth: the seat's win chance after each, estimated on
   the same deals of the hidden cards (`determinize` of the view) played on by the rule of thumb
   for every seat (game.ai.rollout), where the game's `estimate` judges a rollout stopped at its
   horizon; in a game scored in points (`Rules.points`), also the points against the best of the
   others.
 
-A decision is marked (win chance lost = Hard's move's chance minus the played move's):
-- best: the move Hard plays, a forced move (one legal move: no search), or one that loses less
-  than BEST_WITHIN (two points of win chance) on the estimate;
-- costly: one that loses COSTLY_FROM (ten points of win chance) or more, and more than
-  NOISE_ERRORS standard errors of the paired difference (so that the luck of a few deals does
-  not brand a sound move);
-- good: anything between.
-
-Where the win chance cannot tell the two moves apart (a game already decided, or moves of equal
-chance: less than BEST_WITHIN apart, or within the noise), the game's points decide instead (`Rules.points`: LINX's and Cubes' points, Sovereign's
-Chain's score, Chain-Chain's collected cards, the cards left in a Chains hand): Hard's move is
-then the contender of equal chance with the best points lead, and the points lost against it
-are marked on the game's own scale (POINTS_SCALES), with the same regard for the noise. Where a
-move loses win chance too, the harsher of the two marks stands (a move that throws away a chain
-worth 30 points is costly even when the chance it loses is within the noise).
+A decision is marked by ONE measure (`Verdict.measure`), the only cost the player is told:
+- the win chance (CHANCE), lost = Hard's move's chance minus the played move's: best when it
+  loses less than BEST_WITHIN (two points of win chance), or for the move Hard plays or a forced
+  move (one legal move: no search); costly from COSTLY_FROM (ten points of win chance) and more
+  than NOISE_ERRORS standard errors of the paired difference (so that the luck of a few deals
+  does not brand a sound move); good between;
+- the game's points (POINTS: `Rules.points`, LINX's and Cubes' points, Sovereign's Chain's
+  score, Chain-Chain's collected cards, the cards left in a Chains hand, each as a lead over the
+  best of the other seats), where the win chance cannot tell the two moves apart (a game
+  already decided, or chances less than BEST_WITHIN apart or within the noise): Hard's move is
+  then the contender of equal chance with the best points lead, and the points lost against it
+  are marked on the game's own scale (POINTS_SCALES), with the same regard for the noise. Where
+  a move loses win chance and its points mark it harsher, the points mark it (a move that
+  throws away a chain worth 30 points is costly even when the chance it loses is small).
+Hard's move is chosen on the budget's deals (on twice as many where it beat the rule of thumb's
+choice only by the margin of its rollouts); the move played is then weighed against it on fresh
+deals, paired move by move: the deals that chose the best of several moves flatter it, and a
+sound move weighed on them would look worse than it is. Where a verdict lies within the noise of
+a line (chances apart by more than BEST_WITHIN but within the noise; the measure that marks
+within the noise of its costly line), the two moves are played on up to MORE_DEALS times more
+deals (CLOSE_DEALS in all at least), so that fewer verdicts rest on luck; in a game whose
+rollouts stop at a horizon (LINX, Cubes), those deals are played on to the end (what a
+horizon's estimate cannot see decides close verdicts).
 
 A game of one that a solver decides knowing every card (`Rules.solve_deal`: the solitaire) is
 judged from what the player could know: on deals of the unseen cards consistent with the view,
@@ -51,7 +60,9 @@ mark stands, as with the points).
 
 Both moves are told in the table's words, as its hints tell a move: the move played by its first
 event as the table showed it to the seat; Hard's by its first event on a deal of the view, never
-naming a card the seat had not seen.
+naming a card the seat had not seen. A move its first event would tell badly is told by what the
+seat was offered (`option_words`): a declined option by what was declined, a Cubes placement by
+the cards its cell touches and on which side.
 
 A networked game as this device's seat saw it (game/net/joined.py keeps the host's messages to
 it) is reviewed from that seat's view the same way (`SeenReview`): the host told the seat each
@@ -79,16 +90,20 @@ from . import storage
 from .ai.ismcts import ISMCTS
 from .ai.rollout import RolloutSearch
 from .core import cards_seen, from_json, to_json
+from .cubes.board import neighbours
+from .cubes.rules import Place as CubesPlace
 from .registry import find_game
 from .rng import Rng
+from .sovereign.actions import EndTurn, Open, Pick, Skip as SovereignSkip
+from .sovereign.phases import COVER, EXTRA_PLAY, FLIP, POLARITY, SALVAGE, SECOND, TUCK
 from .session import GIVE_UP, NEXT_GAME, SEAT_KIND, Session
 from .stream import SeenMove
-from .wording import plain_name
+from .wording import plain_name, verb_of
 
 # Raise when the judging changes (budgets, thresholds, how a move is valued): stored reviews of
 # another version are made again.
-REVIEW_VERSION = 3
-REVIEW_FORMAT = 3
+REVIEW_VERSION = 4
+REVIEW_FORMAT = 4
 REVIEW_SALT = 0x5E71E
 
 BEST, GOOD, COSTLY = "best", "good", "costly"
@@ -98,6 +113,8 @@ COSTLY_FROM = 0.10    # win chance lost from which a move is costly...
 NOISE_ERRORS = 2.0    # ...when the loss is also this many standard errors of the paired difference
 
 SOLVER_NODES = 600    # positions the solitaire's solver may search on each deal of a review
+MORE_DEALS = 3        # where a verdict lies within the noise of a line, the deals are played this many times more...
+CLOSE_DEALS = 160     # ...or up to this many in all, whichever is more
 RISK_DEALS = 40       # deals on which each of a solitaire's legal moves is played to the next draw...
 RISK_CHOICES = 2      # ...the player's choices after it searched for the fewest losses...
 RISK_WIDTH = 8        # ...among the rule of thumb's best few at each
@@ -109,17 +126,18 @@ log = logging.getLogger(__name__)
 class PointsScale:
     """How a game's points mark a move that the win chance cannot tell from Hard's: best when it
     loses less than `best_within` points, costly from `costly_from` (and beyond the noise); `unit`
-    is what a point is at that game's table ("point", or "card" where cards left or collected
-    count)."""
+    is what the game counts ("point", or "card left" where the cards left in hand count against
+    the seat, "card collected" where the cards collected do)."""
 
     best_within: float
     costly_from: float
     unit: str = "point"
 
 
+UNITS = ("point", "card left", "card collected")
 POINTS_SCALES = {
-    "chains": PointsScale(0.5, 2.0, "card"),          # cards left in hand
-    "chainchain": PointsScale(1.0, 3.0, "card"),      # cards collected
+    "chains": PointsScale(0.5, 2.0, "card left"),             # cards left in hand
+    "chainchain": PointsScale(1.0, 3.0, "card collected"),    # cards collected
     "linx": PointsScale(5.0, 20.0),           # the smallest scoring card is worth 20
     "cubes": PointsScale(5.0, 20.0),          # ranks in the score pile
     "sovereigns-chain": PointsScale(1.0, 3.0),
@@ -163,18 +181,26 @@ class Decision:
     told: tuple = ()
 
 
+CHANCE, POINTS, RISK = "chance", "points", "risk"   # what made a verdict's mark: one measure each
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The judgement of one decision. `hard` is the move the Hard computer plays there (the move
     played when they agree or the move was forced); the words are the table's (a move's first
-    event, as the seat may read it). Win chances are from 0 to 1, None for a forced move;
-    `cost` is the win chance lost (0 when the move played is as good); `points_cost` the points
-    lost against the best of the others (0 when none), in a game scored in points (else None, as
-    for a forced move). `by_points`: the win chance could not tell the moves apart and the points
-    made the mark; `lost_the_deal`: in a solitaire, the move after which the deal could no longer
-    be won as far as the player could know. `risk`: in a solitaire, how much likelier than the
-    safest move the move played was to lose the deal at the next draw (0 to 1); `by_risk`: that
-    risk made the mark (Hard's move is then the safest)."""
+    event, as the seat may read it; a declined option by what was declined). Win chances are
+    from 0 to 1, None for a forced move; `cost` is the win chance lost (0 when the move played is
+    as good); `points_cost` the points lost against Hard's move, each counted as a lead over the
+    best of the other seats (0 when none), in a game scored in points (else None, as for a forced
+    move).
+
+    `measure` is the one measure that made the mark (CHANCE, POINTS or RISK), and the only cost a
+    player is told: POINTS where the win chance could not tell the moves apart, or where the
+    points lost are the harsher; RISK, in a solitaire, where the move was likelier than the
+    safest to lose the deal at the next draw (`risk`, 0 to 1; Hard's move is then the safest).
+    `close`: the two win chances differ by no more than the noise of `deals` continuations
+    (shown as too close to tell apart). `lost_the_deal`: in a solitaire, the move after which the
+    deal could no longer be won as far as the player could know."""
 
     move: int
     played: Any
@@ -186,34 +212,44 @@ class Verdict:
     chance_hard: float | None = None
     cost: float = 0.0
     points_cost: float | None = None
-    by_points: bool = False
+    measure: str = CHANCE
     lost_the_deal: bool = False
     unit: str = "point"
     risk: float = 0.0
-    by_risk: bool = False
+    close: bool = False
+    deals: int = 0
 
     @property
     def forced(self) -> bool:
         return self.chance_played is None
 
+    @property
+    def by_points(self) -> bool:
+        return self.measure == POINTS
+
+    @property
+    def by_risk(self) -> bool:
+        return self.measure == RISK
+
     def to_data(self) -> dict:
         return {"move": self.move, "played": to_json(self.played), "played_words": self.played_words,
                 "mark": self.mark, "hard": to_json(self.hard), "hard_words": self.hard_words,
                 "chance_played": self.chance_played, "chance_hard": self.chance_hard, "cost": self.cost,
-                "points_cost": self.points_cost, "by_points": self.by_points, "lost_the_deal": self.lost_the_deal,
-                "unit": self.unit, "risk": self.risk, "by_risk": self.by_risk}
+                "points_cost": self.points_cost, "measure": self.measure, "lost_the_deal": self.lost_the_deal,
+                "unit": self.unit, "risk": self.risk, "close": self.close, "deals": self.deals}
 
     @classmethod
     def from_data(cls, data: dict, types: tuple[type, ...]) -> "Verdict":
         """A verdict as `to_data` wrote it; ValueError (or KeyError, TypeError) for anything else."""
         verdict = cls(data["move"], from_json(data["played"], types), data["played_words"], data["mark"],
                       from_json(data["hard"], types), data["hard_words"], data["chance_played"],
-                      data["chance_hard"], data["cost"], data["points_cost"], data["by_points"],
-                      data["lost_the_deal"], data["unit"], data["risk"], data["by_risk"])
+                      data["chance_hard"], data["cost"], data["points_cost"], data["measure"],
+                      data["lost_the_deal"], data["unit"], data["risk"], data["close"], data["deals"])
         numbers = (verdict.chance_played, verdict.chance_hard, verdict.cost, verdict.points_cost, verdict.risk)
-        flags = (verdict.by_points, verdict.lost_the_deal, verdict.by_risk)
+        flags = (verdict.close, verdict.lost_the_deal)
         if verdict.mark not in (BEST, GOOD, COSTLY) or type(verdict.move) is not int \
-                or not all(type(flag) is bool for flag in flags) or verdict.unit not in ("point", "card") \
+                or type(verdict.deals) is not int or verdict.measure not in (CHANCE, POINTS, RISK) \
+                or not all(type(flag) is bool for flag in flags) or verdict.unit not in UNITS \
                 or not all(type(words) is str for words in (verdict.played_words, verdict.hard_words)) \
                 or not all(n is None or type(n) in (int, float) for n in numbers) \
                 or verdict.cost is None or verdict.risk is None:
@@ -342,39 +378,100 @@ class Judge:
     def judge(self, decision: Decision, seed: int) -> Verdict:
         view, legal, played = decision.view, list(decision.legal), decision.played
         rng = Rng(seed)
-        words = self.describe(view.seat, played, decision.told[0] if decision.told else None)
+        words = self.describe_played(decision)
         if len(legal) == 1:
             return Verdict(decision.move, played, words, BEST, played, words)
         if self.rules.has_solver:
             return self.judge_by_solver(decision, words, rng)
-        search = RolloutSearch(self.rules, self.descriptor.heuristic, deals=self.budget.deals, seed=rng.derive(1))
+        hard, chance, counted = self.hards_move(view, legal, played, rng)
+        if hard == played:
+            return Verdict(decision.move, played, words, BEST, played, words, chance, chance, 0.0,
+                           0.0 if counted else None, unit=self.points_scale.unit)
+        rewards, leads, weighed = self.measured(view, [hard, played], rng)
+        _best, lost, spread, points, _points_spread, mark, measure = weighed
+        return Verdict(decision.move, played, words, mark, hard, self.describe_unplayed(view, hard, rng),
+                       _mean(rewards[1]), _mean(rewards[0]), max(0.0, lost), None if points is None else max(0.0, points),
+                       measure, unit=self.points_scale.unit, close=_alike(lost, spread), deals=len(rewards[1]))
+
+    def searcher(self, seed: int, to_the_end: bool = False) -> RolloutSearch:
+        return RolloutSearch(self.rules, self.descriptor.heuristic, deals=self.budget.deals, seed=seed,
+                             to_the_end=to_the_end)
+
+    def hards_move(self, view, legal: list, played, rng: Rng) -> tuple[Any, float, bool]:
+        """Hard's move: of its contenders (and the move played), the best on the budget's deals,
+        by win chance and, where the chance cannot tell them apart, by points; where it beat the
+        rule of thumb's choice only by the margin of its rollouts, on twice as many. With it, its
+        win chance on those deals and whether points were counted."""
+        search = self.searcher(rng.derive(1))
         contenders = self.contenders(search, view, legal, rng.derive(2))
         moves = contenders + ([played] if played not in contenders else [])
         rewards, leads = self.play_on(search, view, moves)
-        mine, best = moves.index(played), search.best_candidate(rewards[:len(contenders)])
+        best = self.weigh(search, rewards, leads, 0, len(contenders))[0]
+        if best != 0:
+            more_rewards, more_leads = self.play_on(search, view, moves)
+            rewards = [old + new for old, new in zip(rewards, more_rewards)]
+            leads = [old + new for old, new in zip(leads, more_leads)]
+            best = self.weigh(search, rewards, leads, 0, len(contenders))[0]
+        return moves[best], _mean(rewards[best]), bool(leads[best])
+
+    def measured(self, view, pair: list, rng: Rng) -> tuple:
+        """Hard's move and the move played (`pair`) weighed on fresh deals (the deals that chose
+        Hard's move flatter it): their rewards, points leads and `weigh`; where the verdict lies
+        within the noise of a line, on deals played to the end in a game whose rollouts stop at a
+        horizon, and on up to MORE_DEALS times more deals (CLOSE_DEALS at least)."""
+        search = self.searcher(rng.derive(5))
+        rewards, leads = self.play_on(search, view, pair)
+        weighed = self.weigh(search, rewards, leads, 1, 1)
+        if self.rules.playout_horizon is not None and self.unsure(*weighed):
+            search = self.searcher(rng.derive(6), to_the_end=True)
+            rewards, leads = self.play_on(search, view, pair)
+            weighed = self.weigh(search, rewards, leads, 1, 1)
+        most = max((MORE_DEALS + 1) * len(rewards[1]), CLOSE_DEALS)
+        while len(rewards[1]) < most and self.unsure(*weighed):
+            more_rewards, more_leads = self.play_on(search, view, pair)
+            rewards = [old + new for old, new in zip(rewards, more_rewards)]
+            leads = [old + new for old, new in zip(leads, more_leads)]
+            weighed = self.weigh(search, rewards, leads, 1, 1)
+        return rewards, leads, weighed
+
+    def weigh(self, search: RolloutSearch, rewards: list[list[float]], leads: list[list[float]], mine: int,
+              contenders: int) -> tuple:
+        """Hard's move among the first `contenders` moves (by win chance, and where the chance
+        cannot tell them apart, by points), and against it the move `mine`'s win chance lost, its
+        standard error, the points lost and theirs (None where no points were counted), its mark
+        and the measure that made it."""
+        best = search.best_candidate(rewards[:contenders])
         lost, spread = _paired(rewards[best], rewards[mine])
         if leads[best] and _alike(lost, spread):
-            best = _best_by_points(rewards[:len(contenders)], leads, best)
+            best = _best_by_points(rewards[:contenders], leads, best)
             lost, spread = _paired(rewards[best], rewards[mine])
-        mark, by_points = self.mark(lost, spread, leads[best], leads[mine])
-        points = max(0.0, _paired(leads[best], leads[mine])[0]) if leads[best] else None
-        hard = moves[best]
-        hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
-        return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(rewards[mine]),
-                       _mean(rewards[best]), max(0.0, lost), points, by_points and hard != played,
-                       unit=self.points_scale.unit)
+        points, points_spread = _paired(leads[best], leads[mine]) if leads[best] else (None, 0.0)
+        mark, measure = self.mark(lost, spread, leads[best], leads[mine])
+        return best, lost, spread, points, points_spread, mark, measure
 
-    def mark(self, lost: float, spread: float, hard_leads: list[float], my_leads: list[float]) -> tuple[str, bool]:
+    def unsure(self, _best, lost: float, spread: float, points: float | None, points_spread: float, _mark,
+               measure: str) -> bool:
+        """Whether more deals could change the verdict: the win chances differ by more than
+        BEST_WITHIN but within the noise, or the measure that marks lies within the noise of the
+        costly line."""
+        if abs(lost) >= BEST_WITHIN and _alike(lost, spread):
+            return True
+        if measure == POINTS:
+            return _near_line(points, points_spread, self.points_scale.costly_from)
+        return _near_line(lost, spread, COSTLY_FROM)
+
+    def mark(self, lost: float, spread: float, hard_leads: list[float], my_leads: list[float]) -> tuple[str, str]:
         """The mark of a move that loses `lost` win chance (standard error `spread`) against
-        Hard's, and whether the points made it: they decide where the chance cannot tell the
-        moves apart, and where the move also loses chance, the harsher of the two marks stands."""
+        Hard's, and the measure that made it: the points where the chance cannot tell the moves
+        apart, or where the move loses chance and the points lost mark it harsher; else the
+        chance."""
         by_chance = mark_of(lost, spread)
         if not hard_leads or not (_alike(lost, spread) or lost > 0):
-            return by_chance, False
+            return by_chance, CHANCE
         by_points = mark_of(*_paired(hard_leads, my_leads), self.points_scale)
         if _alike(lost, spread) or SEVERITY[by_points] > SEVERITY[by_chance]:
-            return by_points, True
-        return by_chance, False
+            return by_points, POINTS
+        return by_chance, CHANCE
 
     def judge_by_solver(self, decision: Decision, words: str, rng: Rng) -> Verdict:
         """A decision of a game of one that a solver decides (see the module's words): on deals
@@ -396,7 +493,8 @@ class Judge:
         hard_words = words if hard == played else self.describe_unplayed(view, hard, rng)
         lost_the_deal = all(won is False for won in after) and any(won is True for won in before)
         return Verdict(decision.move, played, words, mark, hard, hard_words, _mean(chance_played), _mean(chance_best),
-                       max(0.0, lost), None, False, lost_the_deal, risk=max(0.0, risk), by_risk=by_risk)
+                       max(0.0, lost), None, RISK if by_risk else CHANCE, lost_the_deal, risk=max(0.0, risk),
+                       close=_alike(lost, spread), deals=len(after))
 
     def solved_around(self, view, played, rng: Rng) -> tuple[list, list, list, Any]:
         """On the budget's deals consistent with the view, the solver's answers (True won, False
@@ -498,10 +596,14 @@ class Judge:
 
     def contenders(self, search: RolloutSearch, view, legal: list, seed: int) -> list:
         """The moves Hard's look-ahead chooses from: its tree search's choice, in a game that
-        looks ahead by a tree; else the rule of thumb's best few, which the rollouts compare."""
+        looks ahead by a tree, and the rule of thumb's best, which the rollouts weigh against it
+        (a tree search on a review's budget may miss what the rule of thumb sees); else the rule
+        of thumb's best few, which the rollouts compare."""
+        ranked = search.heuristic.ranking(view, legal)
         if self.descriptor.lookahead == "tree":
-            return [ISMCTS(self.rules, iterations=self.budget.search, seed=seed).search(view, legal)]
-        return search.heuristic.ranking(view, legal)[:search.candidates]
+            chosen = ISMCTS(self.rules, iterations=self.budget.search, seed=seed).search(view, legal)
+            return list(dict.fromkeys([chosen, ranked[0]]))
+        return ranked[:search.candidates]
 
     def play_on(self, search: RolloutSearch, view, moves: list) -> tuple[list[list[float]], list[list[float]]]:
         """Each move's rewards for the seat on the same deals, and its points lead where the game
@@ -522,6 +624,13 @@ class Judge:
                     leads[i].append(_lead(p, seat))
         return rewards, leads
 
+    def describe_played(self, decision: Decision) -> str:
+        """The move played in words: the option it took or declined as the seat met it
+        (`option_words`), else its first event as the table showed it to the seat."""
+        view, played = decision.view, decision.played
+        named = option_words(view, played, self.names[view.seat])
+        return named or self.describe(view.seat, played, decision.told[0] if decision.told else None)
+
     def describe(self, seat: int, action, event) -> str:
         """A move in words, as the table's hints say it: its first event, or the move's own name
         when `event` is None; then the cards of the move the event leaves unnamed (one put aside
@@ -535,9 +644,13 @@ class Judge:
         return f"{words} ({', '.join(unnamed)})" if unnamed else words
 
     def describe_unplayed(self, view, action, rng: Rng) -> str:
-        """A move the seat did not make, in words: played on a deal the seat cannot tell from the
-        real one, its first event as the seat would read it, else as an onlooker would; else
-        (both would name a card the seat has not seen: one it would draw) the move's name."""
+        """A move the seat did not make, in words: the option it takes or declines as the seat
+        met it (`option_words`); else played on a deal the seat cannot tell from the real one,
+        its first event as the seat would read it, else as an onlooker would; else (both would
+        name a card the seat has not seen: one it would draw) the move's name."""
+        named = option_words(view, action, self.names[view.seat])
+        if named:
+            return named
         rules = self.rules
         events = rules.advance(rules.determinize(view, rng), action)
         kinds = rules.card_types + rules.shown_types
@@ -547,6 +660,46 @@ class Judge:
             if event is None or not cards_seen(event, kinds) - seen:
                 return self.describe(view.seat, action, event)
         return self.describe(view.seat, action, None)
+
+
+# What a seat declines with Skip in Sovereign's Chain, by the choice it was asked (the view's
+# pending kind): said after the seat's name.
+DECLINED = {
+    SALVAGE: "declines Salvage (discarding a card to draw one)",
+    SECOND: "declines Open Skies' second play",
+    EXTRA_PLAY: "declines the Smuggler's extra play",
+    POLARITY: "declines Polarity Shift's flip of the suit of the card just played",
+    FLIP: "declines the Empath's flip (turning a card over)",
+    TUCK: "declines the Runner's tuck (a hand card beneath it)",
+    COVER: "declines the Acolyte's move onto a face-up card",
+}
+# Where a card placed in Cubes lies from a card it touches, by where that card lies from it.
+FROM_THE_NEIGHBOUR = {"above it": "below", "below it": "above", "to its left": "right of", "to its right": "left of"}
+
+
+def option_words(view, action, name: str) -> str | None:
+    """The words of a move that its first event would tell badly, by what the seat was offered:
+    a Sovereign's Skip by the option declined, its EndTurn as placing no more tokens, its
+    opening and sudden-death picks by the card picked (the seat's own); a Cubes placement by
+    the cards its cell touches and on which side. None for any other move."""
+    if isinstance(action, SovereignSkip) and view.pending is not None:
+        return f"{name} {verb_of(name, DECLINED.get(view.pending.kind, 'declines to ' + view.pending.kind))}"
+    if isinstance(action, EndTurn):
+        return f"{name} {verb_of(name, 'ends the turn, placing no more tokens')}"
+    if isinstance(action, Open) and action.card is not None:
+        return f"{name} {verb_of(name, 'starts')} a chain face down with {action.card.label}"
+    if isinstance(action, Pick) and action.card is not None:
+        return f"{name} {verb_of(name, 'picks')} {action.card.label} for sudden death"
+    if isinstance(action, CubesPlace):
+        return f"{name} {verb_of(name, 'places')} {action.card.label} {cell_words(view, action.x, action.y)}"
+    return None
+
+
+def cell_words(view, x: int, y: int) -> str:
+    """Where cell (x, y) of a Cubes board lies, by the cards it touches: "below 6♠ and left of
+    4♣" (every cell played touches a card, but the first)."""
+    sides = [f"{FROM_THE_NEIGHBOUR[where]} {card.label}" for _cell, card, where in neighbours(view.board_dict(), x, y)]
+    return " and ".join(sides) or "in the centre"
 
 
 def _best_by_points(rewards: list[list[float]], leads: list[list[float]], best: int) -> int:
@@ -561,6 +714,14 @@ def _alike(lost: float, spread: float) -> bool:
     """Whether the win chance cannot tell two moves apart: they differ by less than BEST_WITHIN,
     or by no more than the noise of the estimate."""
     return abs(lost) < BEST_WITHIN or abs(lost) <= NOISE_ERRORS * spread
+
+
+def _near_line(value: float, spread: float, line: float) -> bool:
+    """Whether `value` (standard error `spread`) cannot be told from `line` yet: it lies within
+    the noise of it, or beyond it but within the noise of nothing."""
+    if value < line:
+        return line - value <= NOISE_ERRORS * spread
+    return value <= NOISE_ERRORS * spread
 
 
 def _solved_chance(won: bool | None) -> float:

@@ -18,10 +18,12 @@ from game.cards import card
 from game.chains.rules import FITS, Draw, Play
 from game.core import View, cards_seen, from_json
 from game.registry import GAMES, find_game
-from game.review import (BEST, BEST_WITHIN, COSTLY, COSTLY_FROM, GOOD, POINTS_SCALES, Decision, Judge, Review,
-                         REVIEW_VERSION, ReviewBudget, _paired, _solved_chance, decisions_of, mark_of, review_name)
+from game.review import (BEST, BEST_WITHIN, CHANCE, COSTLY, COSTLY_FROM, DECLINED, GOOD, POINTS, POINTS_SCALES, Decision,
+                         Judge, Review,
+                         REVIEW_VERSION, ReviewBudget, _best_by_points, _lead, _paired, _solved_chance, decisions_of, mark_of, review_name)
 from game.rng import Rng
 from game.session import SaveError, Session
+from game.sovereign.rules import PROMPTS
 from game.sovereign.state import chain_score
 
 SMALL = ReviewBudget(search=150, deals=12)
@@ -92,7 +94,7 @@ def test_the_planted_blunder_is_costly_and_the_winning_move_named(blunder_save):
     assert verdict.played_words == "Ann plays 7♠ on chain 1"
     assert verdict.chance_hard > 0.9 and verdict.chance_played < 0.1
     assert verdict.cost == pytest.approx(verdict.chance_hard - verdict.chance_played) and verdict.cost >= COSTLY_FROM
-    assert not verdict.by_points and verdict.unit == "card"   # the win chance told the moves apart; cards left
+    assert not verdict.by_points and verdict.unit == "card left"   # the win chance told the moves apart
 
 
 # A LINX game (seed 8) that Ann, playing by the rule of thumb, has won by move 98: she would lay a
@@ -123,14 +125,64 @@ def test_a_chain_thrown_away_in_a_decided_game_is_costly_in_points(decided_save)
 def test_where_the_chance_cannot_tell_moves_apart_the_points_mark_them():
     judge = Judge(find_game("linx"), SMALL, ["Ann", "Bob"])
     level, above = [0.0] * 10, [40.0, 30.0] * 5
-    assert judge.mark(0.0, 0.0, above, level) == (COSTLY, True)           # a decided game
-    assert judge.mark(0.01, 0.05, above, level) == (COSTLY, True)         # equal chances, within the noise
-    assert judge.mark(0.0, 0.0, [3.0] * 10, level) == (BEST, True)        # a few points: as good
-    assert judge.mark(0.0, 0.0, [12.0, 8.0] * 5, level) == (GOOD, True)
-    assert judge.mark(0.05, 0.01, above, level) == (COSTLY, True)         # losing chance and points: the harsher
-    assert judge.mark(0.3, 0.01, level, level) == (COSTLY, False)         # the chance tells: it marks
-    assert judge.mark(-0.3, 0.01, above, level) == (BEST, False)          # the move played wins more often
-    assert judge.mark(0.0, 0.0, [], []) == (BEST, False)                  # no points counted
+    assert judge.mark(0.0, 0.0, above, level) == (COSTLY, POINTS)           # a decided game
+    assert judge.mark(0.01, 0.05, above, level) == (COSTLY, POINTS)         # equal chances, within the noise
+    assert judge.mark(0.0, 0.0, [3.0] * 10, level) == (BEST, POINTS)        # a few points: as good
+    assert judge.mark(0.0, 0.0, [12.0, 8.0] * 5, level) == (GOOD, POINTS)
+    assert judge.mark(0.05, 0.01, above, level) == (COSTLY, POINTS)         # losing chance and points: the harsher
+    assert judge.mark(0.3, 0.01, level, level) == (COSTLY, CHANCE)         # the chance tells: it marks
+    assert judge.mark(-0.3, 0.01, above, level) == (BEST, CHANCE)          # the move played wins more often
+    assert judge.mark(0.0, 0.0, [], []) == (BEST, CHANCE)                  # no points counted
+
+
+def test_the_lead_is_over_the_best_other_seat():
+    """A seat's points lead is its points less the best of the OTHER seats', whoever sits where."""
+    assert _lead((30.0, 10.0), 0) == 20.0 and _lead((30.0, 10.0), 1) == -20.0
+    assert _lead((10.0, 30.0, 20.0), 0) == -20.0
+    assert _lead((10.0, 30.0, 20.0), 1) == 10.0
+    assert _lead((10.0, 30.0, 20.0), 2) == -10.0
+    assert _lead((5.0, 1.0, 9.0, 2.0), 3) == -7.0
+    assert _lead((5.0, 1.0, 9.0, 2.0), 2) == 4.0
+    assert _lead((12.0,), 0) == 12.0   # a game of one: its own points
+
+
+def test_where_chances_are_even_hards_move_is_the_one_with_the_best_points():
+    """Among the contenders of even win chance, Hard's move is the one whose points lead is
+    highest (not the lowest, not merely the first); a contender of clearly lower chance is
+    never chosen for its points."""
+    even = [[1.0, 0.0] * 5] * 3
+    assert _best_by_points(even, [[-10.0] * 10, [30.0] * 10, [5.0] * 10], 0) == 1
+    assert _best_by_points(even, [[30.0] * 10, [-10.0] * 10, [5.0] * 10], 2) == 0
+    assert _best_by_points(even, [[5.0] * 10, [5.0] * 10, [5.0] * 10], 2) == 2     # a tie: the chance's best
+    weaker = [[1.0] * 10, [0.0] * 10, [1.0] * 10]
+    assert _best_by_points(weaker, [[0.0] * 10, [90.0] * 10, [10.0] * 10], 0) == 2
+
+
+# Blunders planted at tables of three and four (the games' rules of thumb otherwise): a cube
+# left open where another placement closes one, a chain thrown away by its discard. Each is
+# costly; Hard's move there, played instead, is not.
+PLANTED_AT_LARGER_TABLES = [
+    ("cubes", 3, 1, 38, {"type": "Place", "card": "4H", "x": -2, "y": 5}),
+    ("cubes", 4, 2, 26, {"type": "Place", "card": "2C", "x": -8, "y": 0}),
+    ("linx", 3, 1, 16, {"type": "Discard", "card": "12He"}),
+    ("linx", 4, 2, 20, {"type": "Discard", "card": "1Mo"}),
+]
+
+
+@pytest.mark.parametrize("game, players, seed, move, blunder", PLANTED_AT_LARGER_TABLES)
+def test_a_blunder_at_a_table_of_three_or_four_is_costly_and_hards_move_best(game, players, seed, move, blunder):
+    rules = find_game(game).rules
+    save = scripted_save(game, seed, players, {move: from_json(blunder, rules.saved_types)})
+    review = Review(save, 0, keep=False)   # the game's own budget
+    decision = next(d for d in review.decisions if d.move == move)
+    verdict = review.judge.judge(decision, seed=seed * 1000 + move)
+    assert verdict.mark == COSTLY and verdict.hard != verdict.played
+    if verdict.by_points:
+        assert verdict.points_cost >= POINTS_SCALES[game].costly_from
+    else:
+        assert verdict.cost >= COSTLY_FROM and verdict.chance_hard > verdict.chance_played
+    instead = Decision(decision.move, decision.view, decision.legal, verdict.hard)
+    assert review.judge.judge(instead, seed=seed * 1000 + move).mark != COSTLY
 
 
 # A solitaire (seed 4) that the rule of thumb plays to a loss: the deals the player cannot tell
@@ -499,16 +551,76 @@ def test_points_in_games_scored_in_points():
     assert sovereign.points(finished) == sovereign.outcome(finished).scores
 
 
-def test_describing_a_move_names_its_cards_the_event_leaves_out():
-    """Sovereign's Chain opens with every seat choosing a card face down: the table's event names
-    no card, so the words add the one chosen."""
-    save = scripted_save("sovereigns-chain", 2, 2)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_opening_pick_is_told_by_the_card_picked(players):
+    """Sovereign's Chain opens with every seat choosing a card face down: the table's event
+    ("Every player starts a chain...") names neither the seat nor the card, so the words say
+    the seat's own pick."""
+    save = scripted_save("sovereigns-chain", 2, players)
     review = Review(save, 0, budget=TINY, keep=False)
     first, judge = review.decisions[0], review.judge
     assert type(first.played).__name__ == "Open"
-    assert judge.judge(first, seed=1).played_words.endswith(f"({first.played.card.label})")
+    words = judge.judge(first, seed=1).played_words
+    assert words == f"Ann starts a chain face down with {first.played.card.label}"
     other = next(a for a in first.legal if a != first.played)
-    assert judge.describe_unplayed(first.view, other, Rng(1)).endswith(f"({other.card.label})")
+    assert judge.describe_unplayed(first.view, other, Rng(1)) == f"Ann starts a chain face down with {other.card.label}"
+
+
+def sovereign_decisions(players: int, seeds=range(1, 4)):
+    """Ann's decisions in Sovereign's Chain games of `players` seats, with their judge."""
+    for seed in seeds:
+        review = Review(scripted_save("sovereigns-chain", seed, players), 0, budget=TINY, keep=False)
+        for decision in review.decisions:
+            yield decision, review.judge
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_declined_option_is_told_by_what_was_declined(players):
+    """Skip and End turn make no event of their own: the first event after them (a draw, the
+    scores) said nothing of the choice. They are told by the option declined, whether played
+    or Hard's."""
+    skips = ends = 0
+    for decision, judge in sovereign_decisions(players):
+        names = {type(a).__name__: a for a in decision.legal}
+        kind = decision.view.pending.kind if decision.view.pending else None
+        if "Skip" in names:
+            skips += 1
+            words = judge.describe_unplayed(decision.view, names["Skip"], Rng(1))
+            assert words == f"Ann {DECLINED[kind]}", (kind, words)
+        if "EndTurn" in names and len(decision.legal) > 1:
+            ends += 1
+            assert judge.describe_unplayed(decision.view, names["EndTurn"], Rng(1)) == \
+                "Ann ends the turn, placing no more tokens"
+        if type(decision.played).__name__ in ("Skip", "EndTurn"):
+            assert judge.describe_played(decision).startswith(("Ann declines", "Ann ends the turn"))
+    assert skips and ends
+
+
+def test_every_option_a_skip_declines_is_named():
+    asked = {kind for kind, prompt in PROMPTS.items() if prompt.endswith(", or skip")}
+    assert asked and asked <= set(DECLINED)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_cubes_placement_names_its_cell_by_the_cards_it_touches(players):
+    """Two placements of one card beside the same card differed only by their cell: the words
+    say on which side of each card they touch it lies."""
+    save = scripted_save("cubes", 1, players)
+    review = Review(save, 0, budget=TINY, keep=False)
+    told = 0
+    for decision in review.decisions:
+        board = decision.view.board_dict()
+        for action in decision.legal:
+            if type(action).__name__ != "Place":
+                continue
+            words = review.judge.describe_unplayed(decision.view, action, Rng(1))
+            sides = [f"{side} {board[(action.x + dx, action.y + dy)].label}" for dx, dy, side in
+                     ((0, 1, "above"), (0, -1, "below"), (1, 0, "left of"), (-1, 0, "right of"))
+                     if (action.x + dx, action.y + dy) in board]
+            assert sides and all(side in words for side in sides), (words, sides)
+            assert words.startswith(f"Ann places {action.card.label} ")
+            told += 1
+    assert told
 
 
 # ---------------------------------------------------------------- off the frame loop, kept

@@ -15,11 +15,11 @@ import pytest
 
 from game import review as engine
 from game import storage
-from game.review import BEST, COSTLY, GOOD, Judge, ReviewBudget
+from game.review import BEST, CHANCE, COSTLY, GOOD, POINTS, RISK, Judge, ReviewBudget
 from game.session import SaveError, Session
 from scenes.menus.gameover import GameOver
 from scenes.menus.replay import ReplayList
-from scenes.menus.review import (ReviewScene, SeatChoice, cost_line, hard_line, played_line, summary_lines,
+from scenes.menus.review import (LEGEND, ReviewScene, SeatChoice, cost_line, hard_line, played_line, summary_lines,
                                  what_is_done)
 from scenes.ui.widgets import recording
 from ui_driver import frames_while_idle
@@ -92,8 +92,9 @@ class Gate:
 # ---------------------------------------------------------------- opening a review
 
 
-def test_review_from_the_results_screen_marks_each_decision(driver):
-    session = finished_session()
+@pytest.mark.parametrize("game, players", [("chains", 2), ("cubes", 3), ("linx", 4)])
+def test_review_from_the_results_screen_marks_each_decision(driver, game, players):
+    session = finished_session(game, 3, players)
     results = results_screen(driver, session)
     assert "Review" in [b.label for b in results.buttons]
     driver.click(results.review.rect.center)
@@ -109,6 +110,8 @@ def test_review_from_the_results_screen_marks_each_decision(driver):
     shown = texts_on_screen(driver.app)
     assert any(text.startswith(f"Move {first.move}: Ann ") for text in shown)
     assert f"Ann's {len(decisions)} decisions:" in shown
+    assert LEGEND in shown, "the legend says what the marks mean"
+    assert cost_line(first) in shown or any(cost_line(first).startswith(text) for text in shown)
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is results
 
@@ -175,16 +178,19 @@ def test_the_planted_blunder_shows_costly_with_hards_move_named(driver, monkeypa
     driver.app.screens.review(Session.from_save(save))
     scene = driver.app.top
     wait_until_ready(driver, scene, seconds=300)
-    driver.key(pygame.K_n)  # the next costly decision
+    for _press in range(10):   # to the next costly decision, until the blunder's
+        driver.key(pygame.K_n)
+        if scene.step >= BLUNDER_MOVE - 1:
+            break
     assert scene.step == BLUNDER_MOVE - 1
     verdict, just_made = scene.verdict_shown()
     assert verdict.move == BLUNDER_MOVE and not just_made
     assert verdict.mark == COSTLY and verdict.played == BLUNDER and verdict.hard == WINNING
     shown = texts_on_screen(driver.app)
-    assert any(text.startswith("Costly: ") and "points of win chance lost" in text for text in shown)
+    assert any(text.startswith("Costly: win chance ") and "against" in text for text in shown)
     assert f"Move {BLUNDER_MOVE}: Ann chose to play 7\u2660 on chain 1" in shown
     assert "Hard would play 2\u2660 on chain 3" in shown
-    assert any(text.startswith(f"Costliest: move {BLUNDER_MOVE}") for text in shown)
+    assert any(text.startswith(f"Costliest in win chance: move {BLUNDER_MOVE}") for text in shown)
     framed = []
     monkeypatch.setattr("scenes.menus.review.cardart.chosen_frame", lambda screen, rect, width: framed.append(rect))
     scene.draw(driver.app.screen)
@@ -360,47 +366,105 @@ def test_moves_read_well_for_a_name_and_for_you():
     assert what_is_done("Annabel plays 3", "Ann") is None
 
 
+def test_moves_with_a_second_verb_read_well():
+    assert what_is_done("Ann lays a chain of 6 (1 Heart, 2 Star) and takes 30 points", "Ann") == \
+        "lay a chain of 6 (1 Heart, 2 Star) and take 30 points"
+    assert what_is_done("You cannot place a card and pass", "You") == "cannot place a card and pass"
+    assert what_is_done("Ann discards 4 Leaf and 5 Moon", "Ann") == "discard 4 Leaf and 5 Moon"
+
+
+def verdict(mark, chance_played, chance_hard, points=None, measure=CHANCE, unit="point", close=False, hard=WINNING,
+            **more):
+    """A verdict of move 9 with the figures given (the win chance lost worked out from them)."""
+    return engine.Verdict(9, BLUNDER, "Ann plays 7\u2660 on chain 1", mark, hard, "Ann plays 2\u2660 on chain 3",
+                          chance_played, chance_hard, max(0.0, chance_hard - chance_played), points, measure,
+                          unit=unit, close=close, deals=240 if close else 60, **more)
+
+
 def test_the_lines_of_a_verdict():
     costly = engine.Verdict(87, BLUNDER, "You plays 7\u2660 on chain 1", COSTLY, WINNING,
                             "You plays 2\u2660 on chain 3", 0.05, 0.95, 0.9, None)
     assert played_line(costly, "You") == "You chose to play 7\u2660 on chain 1"
     assert hard_line(costly, "You") == "Hard would play 2\u2660 on chain 3"
-    assert cost_line(costly) == "Costly: 90 points of win chance lost (5%; Hard's move 95%)"
+    assert cost_line(costly) == "Costly: win chance 5% against 95% with Hard's move"
     forced = engine.Verdict(3, WINNING, "Ann draws 4\u2660, which fits", BEST, WINNING, "Ann draws 4\u2660, which fits")
     assert played_line(forced, "Ann") == "Ann had one move: draw 4\u2660, which fits"
     assert hard_line(forced, "Ann") == "No other move was allowed."
     assert cost_line(forced) == "Best: the only move"
-    scored = engine.Verdict(5, BLUNDER, "Ann plays 9", GOOD, WINNING, "Ann plays 8", 0.4, 0.45, 0.05, 7.4)
-    assert cost_line(scored) == "Good: 5 points of win chance lost (40%; Hard's move 45%), 7 points fewer"
-    assert summary_lines([costly, forced, scored], "You") == [
-        "Your 3 decisions:", "1 best \u00b7 1 good \u00b7 1 costly", "Costliest: move 87 (90 points of win chance)"]
+    good = verdict(GOOD, 0.4, 0.45, 7.4)
+    assert cost_line(good) == "Good: win chance 40% against 45% with Hard's move"
+    assert summary_lines([costly, forced, good], "You") == [
+        "Your 3 decisions:", "1 best \u00b7 1 good \u00b7 1 costly",
+        "Costliest in win chance: move 87 (win chance 5% against 95%)"]
     assert summary_lines([forced], "Ann") == ["Ann's 1 decision:", "1 best \u00b7 0 good \u00b7 0 costly",
-                                              "No decision lost any win chance."]
+                                              "Every decision was as good as Hard's move."]
+
+
+def test_each_verdict_says_the_one_measure_that_marked_it():
+    """A mark never contradicts the figures shown: the points decide in their own words, the win
+    chances beside them as context ("either way", or too close to tell apart on so many deals);
+    33 points never read as a win chance."""
+    assert cost_line(verdict(COSTLY, 0.92, 0.92, 33.0, POINTS)) == \
+        "Costly: 33 points below Hard's move on average; win chance 92% either way"
+    assert cost_line(verdict(GOOD, 0.58, 0.54, 12.0, POINTS, close=True)) == \
+        "Good: 12 points below Hard's move on average; win chance 58% against 54%, too close to tell apart on 240 deals"
+    assert cost_line(verdict(COSTLY, 0.40, 0.45, 120.0, POINTS)) == \
+        "Costly: 120 points below Hard's move on average; win chance 40% against 45% with Hard's move"
+    assert cost_line(verdict(COSTLY, 0.0, 0.0, 3.0, POINTS, unit="card left")) == \
+        "Costly: 3 more cards left in hand than with Hard's move, on average; win chance 0% either way"
+    assert cost_line(verdict(GOOD, 0.3, 0.3, 1.0, POINTS, unit="card collected")) == \
+        "Good: 1 more card collected than with Hard's move, on average; win chance 30% either way"
+    assert cost_line(verdict(GOOD, 0.42, 0.54, close=True)) == \
+        "Good: win chance 42% against 54% with Hard's move, too close to tell apart on 240 deals"
+
+
+def test_a_best_move_shows_no_cost():
+    lines = [cost_line(verdict(BEST, 0.42, 0.54, 1.0, POINTS, close=True)),
+             cost_line(verdict(BEST, 0.92, 0.92, 4.0, POINTS)),
+             cost_line(verdict(BEST, 0.53, 0.54, 0.0)),
+             cost_line(verdict(BEST, 0.60, 0.54, 0.0)),
+             cost_line(verdict(BEST, 0.54, 0.54, hard=BLUNDER))]
+    assert lines == [
+        "Best: about as many points as Hard's move on average; win chance 42% against 54%, too close to tell apart "
+        "on 240 deals",
+        "Best: about as many points as Hard's move on average; win chance 92% either way",
+        "Best: win chance 53%, within 2% of Hard's move's 54%",
+        "Best: win chance 60%, above Hard's move's 54%",
+        "Best: Hard's own choice (win chance 54%)"]
+    assert not any(word in line for line in lines for word in ("cost", "below", "fewer", "lost"))
+
+
+def test_the_costliest_decision_is_named_only_among_costs_of_one_measure():
+    """38 points with no win chance lost and 15 points of win chance lost (with 56 points) are
+    not weighed as one measure: each measure names its own costliest; a game of best moves
+    names none."""
+    in_points = engine.Verdict(12, BLUNDER, "Ann plays", COSTLY, WINNING, "Ann plays", 0.5, 0.5, 0.0, 38.0, POINTS)
+    in_chance = engine.Verdict(20, BLUNDER, "Ann plays", COSTLY, WINNING, "Ann plays", 0.3, 0.45, 0.15, 56.0)
+    smaller = engine.Verdict(25, BLUNDER, "Ann plays", GOOD, WINNING, "Ann plays", 0.4, 0.45, 0.05, 80.0)
+    assert summary_lines([in_points, in_chance, smaller], "Ann")[2:] == [
+        "Costliest in points: move 12 (38 points below Hard's move on average)",
+        "Costliest in win chance: move 20 (win chance 30% against 45%)"]
+    best = [engine.Verdict(n, WINNING, "Ann plays", BEST, WINNING, "Ann plays", 0.5, 0.5, 0.0, 0.0, unit="card left")
+            for n in (1, 2, 3)]
+    assert summary_lines(best, "Ann")[2:] == ["Every decision was as good as Hard's move."]
+    assert not any("Costliest" in line for line in summary_lines(best, "Ann"))
 
 
 def test_the_lines_of_a_verdict_marked_by_its_points_or_losing_the_deal():
     """A decided game's move marked by what it cost in points, and the solitaire move after
     which the deal could no longer be won."""
     thrown = engine.Verdict(98, BLUNDER, "Ann discards 4 Leaf", COSTLY, WINNING, "Ann lays a chain of 6",
-                            1.0, 1.0, 0.0, 150.0, by_points=True)
-    assert cost_line(thrown) == "Costly: cost: 150 points (win chance 100% either way)"
-    uneven = engine.Verdict(9, BLUNDER, "Ann discards 4 Leaf", GOOD, WINNING, "Ann lays a chain of 6",
-                            0.4, 0.42, 0.02, 12.0, by_points=True)
-    assert cost_line(uneven) == "Good: cost: 12 points (win chance 40%; Hard's move 42%)"
-    assert summary_lines([uneven, thrown], "Ann")[2] == "Costliest: move 98 (cost: 150 points)"
-    cards = engine.Verdict(40, BLUNDER, "Ann plays 7\u2660 on chain 1", COSTLY, WINNING, "Ann plays 2\u2660 on chain 3",
-                           0.0, 0.0, 0.0, 3.0, by_points=True, unit="card")
-    assert cost_line(cards) == "Costly: cost: 3 cards (win chance 0% either way)"
-    more = engine.Verdict(41, BLUNDER, "Ann plays", GOOD, WINNING, "Ann plays", 0.4, 0.45, 0.05, 1.0, unit="card")
-    assert cost_line(more) == "Good: 5 points of win chance lost (40%; Hard's move 45%); cost: 1 card"
+                            1.0, 1.0, 0.0, 150.0, POINTS)
+    assert cost_line(thrown) == "Costly: 150 points below Hard's move on average; win chance 100% either way"
     lost = engine.Verdict(14, BLUNDER, "You play", COSTLY, WINNING, "You play", 0.0, 0.9, 0.9, None,
                           lost_the_deal=True)
-    assert cost_line(lost) == "Costly: 90 points of win chance lost (0%; Hard's move 90%); no win after it"
+    assert cost_line(lost) == "Costly: win chance 0% against 90% with Hard's move; no win after it"
     after = engine.Verdict(16, WINNING, "You play", BEST, WINNING, "You play", 0.0, 0.0)
     assert summary_lines([lost, after], "You")[1:] == ["1 best \u00b7 0 good \u00b7 1 costly \u00b7 lost at move 14",
-                                                       "Costliest: move 14 (90 points of win chance)"]
-    assert summary_lines([after], "You")[2] == "No decision lost any win chance."
-    staked = engine.Verdict(5, BLUNDER, "You play", COSTLY, WINNING, "You play", 0.7, 0.85, 0.15, None,
-                            risk=0.33, by_risk=True)
-    assert cost_line(staked) == "Costly: 33% likelier to lose at the next draw than Hard's move (win chance 70%; Hard's move 85%)"
-    assert summary_lines([after, staked], "You")[2] == "Costliest: move 5 (33% likelier to lose at the next draw than Hard's move)"
+                                                       "Costliest in win chance: move 14 (win chance 0% against 90%)"]
+    assert summary_lines([after], "You")[2] == "Every decision was as good as Hard's move."
+    staked = engine.Verdict(5, BLUNDER, "You play", COSTLY, WINNING, "You play", 0.7, 0.85, 0.15, None, RISK,
+                            risk=0.33)
+    assert cost_line(staked) == "Costly: 33% likelier to lose the deal at the next draw than Hard's move"
+    assert summary_lines([after, staked], "You")[2] == \
+        "Costliest in risk at the next draw: move 5 (33% likelier to lose the deal at the next draw than Hard's move)"

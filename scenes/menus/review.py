@@ -1,6 +1,7 @@
 """The review of a finished game, on its own table: the replay seen from the reviewed seat (its
 hand shown), each of that seat's decisions marked best / good / costly by the Hard computer
-(game/review.py), with what Hard would have played instead and what the move cost.
+(game/review.py), with what Hard would have played instead and what the move cost by the one
+measure that marked it; a line under the panel says what the marks mean.
 
 The judging runs in a worker thread (as the solitaire's solver does: scenes/ui/motion.Thinker);
 the screen shows its progress and Esc or Cancel stops it. While it works the app draws a frame
@@ -36,6 +37,7 @@ MARK_TICKS = {BEST: (70, 170, 90), GOOD: (225, 175, 50), COSTLY: (225, 60, 50)} 
 DECISION_KEYS = {keymap.UP: -1, keymap.DOWN: 1}
 COSTLY_KEYS = {keymap.PREVIOUS_COSTLY: -1, keymap.NEXT_COSTLY: 1}
 THIRD_PERSON_ONLY = {"has": "have", "does": "do", "is": "be"}
+AND_VERB = r"\band ([a-z]+s)\b"   # a second verb of a move's words: "lays a chain ... and takes 30 points"
 
 
 # ---------------------------------------------------------------- the words
@@ -62,7 +64,7 @@ def what_is_done(words: str, name: str) -> str | None:
     for lead in (f"{name}: ", f"{name} "):
         if words.startswith(lead):
             first, _, rest = words[len(lead):].partition(" ")
-            done = " ".join(filter(None, [base_verb(first), rest]))
+            done = " ".join(filter(None, [base_verb(first), re.sub(AND_VERB, lambda m: "and " + base_verb(m[1]), rest)]))
             return re.sub(r"\bYou's\b", "your", done) if name == YOU else done
     return None
 
@@ -89,52 +91,93 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
+# How many of a game's points a move lost against Hard's, by the unit the game counts (a lead
+# over the best of the other seats, on average over the continuations).
+POINTS_BELOW = {"point": "{n} point{s} below Hard's move on average",
+                "card left": "{n} more card{s} left in hand than with Hard's move, on average",
+                "card collected": "{n} more card{s} collected than with Hard's move, on average"}
+POINTS_EVEN = {"point": "about as many points as Hard's move on average",
+               "card left": "about as many cards left in hand as with Hard's move, on average",
+               "card collected": "about as many cards collected as with Hard's move, on average"}
+LEGEND = ("Best: as good as Hard's move \u00b7 Good: a little worse \u00b7 Costly: clearly worse "
+          "(each by the one measure it names)")
+
+
 def points_words(points: float, unit: str = "point") -> str:
+    """The points a move lost against Hard's, in the game's own unit: "33 points below Hard's
+    move on average", "2 more cards left in hand than with Hard's move, on average"."""
     whole = round(points)
-    return f"{whole} {unit}{'s' if whole != 1 else ''}"
+    return POINTS_BELOW[unit].format(n=whole, s="s" if whole != 1 else "")
 
 
 def cost_line(verdict) -> str:
-    """The mark and why: "Costly: 90 points of win chance lost (5%; Hard's move 95%)", or where
-    the win chance could not tell the moves apart, "Costly: cost: 150 points (win chance 0%
-    either way)"; in a solitaire, a move marked by its risk of losing the deal at the next draw,
-    "Costly: 35% likelier to lose at the next draw than Hard's move (win chance 90%; Hard's move
-    95%)", and the move after which the deal could no longer be won (as far as the player could
-    know): "no win after it"."""
+    """The mark and the one measure that made it, in that measure's words: "Costly: win chance
+    40% against 62% with Hard's move"; "Costly: 33 points below Hard's move on average; win chance
+    92% either way"; in a solitaire, "Costly: 35% likelier to lose the deal at the next draw than
+    Hard's move"; and the move after which the deal could no longer be won (as far as the player
+    could know): "no win after it". A best move shows no cost."""
     mark = MARK_WORDS[verdict.mark]
     if verdict.forced:
         return f"{mark}: the only move"
     lost = "; no win after it" if verdict.lost_the_deal else ""
-    if verdict.by_points:
-        return f"{mark}: cost: {points_words(verdict.points_cost, verdict.unit)} ({chances_words(verdict)}){lost}"
-    if verdict.by_risk:
-        return f"{mark}: {risk_words(verdict)} ({chances_words(verdict)}){lost}"
-    fewer = ""
-    if verdict.points_cost and round(verdict.points_cost):
-        lost_points = points_words(verdict.points_cost, verdict.unit)
-        fewer = f", {lost_points} fewer" if verdict.unit == "point" else f"; cost: {lost_points}"
     if verdict.hard == verdict.played:
         return f"{mark}: Hard's own choice (win chance {percent(verdict.chance_played)}){lost}"
+    if verdict.by_points:
+        return f"{mark}: {points_cost_words(verdict)}; {chances_words(verdict)}{lost}"
+    if verdict.by_risk:
+        return f"{mark}: {risk_words(verdict)}{lost}"
+    return f"{mark}: {chance_cost_words(verdict)}{lost}"
+
+
+def points_cost_words(verdict) -> str:
     if verdict.mark == BEST:
-        return f"{mark}: as good as Hard's move for the win{fewer}{lost}"
-    return (f"{mark}: {round(100 * verdict.cost)} points of win chance lost ({percent(verdict.chance_played)}; "
-            f"Hard's move {percent(verdict.chance_hard)}){fewer}{lost}")
+        return POINTS_EVEN[verdict.unit]
+    return points_words(verdict.points_cost, verdict.unit)
+
+
+def chance_cost_words(verdict) -> str:
+    """The win chances of a move marked by them: below Hard's move's (or too close to tell
+    apart), as good, or above it."""
+    played, hard = percent(verdict.chance_played), percent(verdict.chance_hard)
+    if verdict.close and played != hard:
+        return f"win chance {played} against {hard} with Hard's move, {too_close(verdict)}"
+    if verdict.mark != BEST:
+        return f"win chance {played} against {hard} with Hard's move"
+    if played == hard:
+        return f"win chance {played}, as with Hard's move"
+    if verdict.chance_played > verdict.chance_hard:
+        return f"win chance {played}, above Hard's move's {hard}"
+    return f"win chance {played}, within 2% of Hard's move's {hard}"
+
+
+def too_close(verdict) -> str:
+    return f"too close to tell apart on {verdict.deals} deals" if verdict.deals else "too close to tell apart"
 
 
 def risk_words(verdict) -> str:
     """How much likelier the move was to lose the deal at the next draw than Hard's move."""
-    return f"{percent(verdict.risk)} likelier to lose at the next draw than Hard's move"
+    return f"{percent(verdict.risk)} likelier to lose the deal at the next draw than Hard's move"
 
 
 def chances_words(verdict) -> str:
-    """The win chances of a move marked by its points: "win chance 0% either way", or both."""
+    """The win chances beside a move marked by its points: "win chance 92% either way", both
+    where the chances could not be told apart ("too close to tell apart"), or both."""
     played, hard = percent(verdict.chance_played), percent(verdict.chance_hard)
-    return f"win chance {played} either way" if played == hard else f"win chance {played}; Hard's move {hard}"
+    if played == hard:
+        return f"win chance {played} either way"
+    if verdict.close:
+        return f"win chance {played} against {hard}, {too_close(verdict)}"
+    return f"win chance {played} against {hard} with Hard's move"
+
+
+MEASURE_NAMES = {"chance": "in win chance", "points": "in points", "risk": "in risk at the next draw"}
 
 
 def summary_lines(verdicts, name: str) -> list[str]:
-    """How many decisions of each mark, and the costliest one (in win chance, else in points);
-    in a solitaire, the move after which the deal could no longer be won ("lost at move 14")."""
+    """How many decisions of each mark; in a solitaire, the move after which the deal could no
+    longer be won ("lost at move 14"); then the costliest decision by each measure that marked
+    a decision good or costly (a cost in win chance is never weighed against one in points), or
+    that none cost anything."""
     counts = Counter(v.mark for v in verdicts)
     total = len(verdicts)
     marks = " \u00b7 ".join(f"{counts[mark]} {MARK_WORDS[mark].lower()}" for mark in (BEST, GOOD, COSTLY))
@@ -142,22 +185,40 @@ def summary_lines(verdicts, name: str) -> list[str]:
     lost = next((v.move for v in verdicts if v.lost_the_deal), None)
     if lost is not None:
         marks += f" \u00b7 lost at move {lost}"
-    costliest = max(verdicts, key=costliness, default=None)
-    if costliest is None or costliness(costliest)[1] <= 0:
-        return [head, marks, "No decision lost any win chance."]
-    if costliest.by_points:
-        return [head, marks, f"Costliest: move {costliest.move} (cost: {points_words(costliest.points_cost, costliest.unit)})"]
-    if costliest.by_risk:
-        return [head, marks, f"Costliest: move {costliest.move} ({risk_words(costliest)})"]
-    return [head, marks, f"Costliest: move {costliest.move} ({round(100 * costliest.cost)} points of win chance)"]
+    costliest = costliest_by_measure(verdicts)
+    if not costliest:
+        return [head, marks, "Every decision was as good as Hard's move."]
+    return [head, marks] + [f"Costliest {MEASURE_NAMES[measure]}: move {v.move} ({cost_words(v)})"
+                            for measure, v in costliest.items()]
+
+
+def costliest_by_measure(verdicts) -> dict:
+    """For each measure that marked some decision good or costly, the decision it marked
+    costliest: its mark first, then what it lost by that measure."""
+    found: dict = {}
+    for verdict in verdicts:
+        if verdict.mark == BEST or verdict.forced:
+            continue
+        held = found.get(verdict.measure)
+        if held is None or costliness(verdict) > costliness(held):
+            found[verdict.measure] = verdict
+    return found
+
+
+def cost_words(verdict) -> str:
+    """A good or costly decision's cost by its measure, briefly."""
+    if verdict.by_points:
+        return points_words(verdict.points_cost, verdict.unit)
+    if verdict.by_risk:
+        return risk_words(verdict)
+    return f"win chance {percent(verdict.chance_played)} against {percent(verdict.chance_hard)}"
 
 
 def costliness(verdict) -> tuple:
-    """What ranks the costliest decision: its mark, then what it lost (points where the points
-    made the mark, the risk at the next draw where that made it, else points of win chance)."""
+    """What ranks decisions marked by one measure: the mark, then what that measure lost."""
     if verdict.by_points:
-        return SEVERITY[verdict.mark], verdict.points_cost
-    return SEVERITY[verdict.mark], round(100 * (verdict.risk if verdict.by_risk else verdict.cost))
+        return SEVERITY[verdict.mark], verdict.points_cost or 0.0
+    return SEVERITY[verdict.mark], verdict.risk if verdict.by_risk else verdict.cost
 
 
 # ---------------------------------------------------------------- the work, off the frame loop
@@ -312,8 +373,11 @@ class ReviewScene(Replay):
         verdict_w = int(w * 0.64) - gap
         summary_w = w - verdict_w - 4 * gap
         self.lines_h = self.panel_rows(verdict_w, summary_w) * line_height(self.line_size) + 2 * gap
+        self.legend_size = self.px(15)
+        legend_h = len(wrap(LEGEND, self.legend_size, w - 2 * gap)) * line_height(self.legend_size)
         row_h = self.px(64)
-        self.bar = pygame.Rect(0, h - row_h - self.lines_h, w, row_h + self.lines_h)
+        self.bar = pygame.Rect(0, h - row_h - self.lines_h - legend_h, w, row_h + self.lines_h + legend_h)
+        self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
         self.table.layout((w, self.bar.y))
         self.verdict_box = pygame.Rect(gap, self.bar.y + gap, verdict_w, self.lines_h - 2 * gap)
         self.summary_box = pygame.Rect(self.verdict_box.right + 2 * gap, self.verdict_box.y, summary_w,
@@ -400,6 +464,7 @@ class ReviewScene(Replay):
         pygame.draw.rect(screen, theme.PANEL, self.bar)
         self.draw_verdict(screen)
         draw_lines_in(screen, summary_lines(self.verdicts, self.name), self.line_size, theme.INK_DIM, self.summary_box)
+        draw_lines_in(screen, [LEGEND], self.legend_size, theme.INK_DIM, self.legend_box)
         for button in self.buttons:
             button.draw(screen, self.px(20))
         self.draw_track(screen)
