@@ -174,14 +174,7 @@ def test_the_host_leaving_brings_the_message_and_the_menu(driver, server):
 def test_at_the_end_this_seat_alone_is_counted_and_replayed_as_it_saw_the_game(driver, server):
     driver.app.settings["animations"] = False
     table, ben, session, _code = joined_table(driver, server)
-    while not session.game_over:
-        if session.to_move == BEN:
-            bens_move(driver, table, ben)
-        else:
-            assert frames_until(driver, lambda: table.my_turn)
-            count = len(session.moves)
-            table.perform(table.legal_actions()[0])
-            assert frames_until(driver, lambda: len(table.session.moves) > count)
+    play_to_the_end(driver, table, ben, session)
     assert frames_until(driver, lambda: isinstance(driver.app.top, GameOver))
     records = load_stats()[0].records["chains"]
     assert list(records) == [ONLINE] and records[ONLINE].played == 1

@@ -193,26 +193,33 @@ def test_every_event_of_the_solitaire_shows_its_words_whole_at_full_size(private
     """The strip along the solitaire's top holds the tallest event card at the side panel's text
     size, at every size and look (Hostile Orbit's words were cut at 800x600 beside empty felt)."""
     from scenes.games.sovereign.cards import event_face
-    from scenes.shell.screens import table_class
     from scenes.ui.resources import text_px
 
     app = open_app(fit_to_desktop=False)
     game = next(game for game in GAMES if game.name == "sovereign-solitaire")
     session = Session(game.name, {"seats": [{"name": "Ann"}], "rules": {"deal": 26}}, 7)
     found = []
+    for looks, size, table in tables_at_every_look(app, session):
+        box = table.side.event_box
+        for event in session.rules.cards.events:
+            card = event_face(f"Event: {event.name}", event.text, box.w, text_px(table.px(14)))
+            if card.get_height() > box.h:
+                found.append(f"{event.name} at {size} ({looks}): {card.get_height()} px tall in {box.h}")
+    assert not found, found
+
+
+def tables_at_every_look(app, session):
+    """`session`'s table laid out at each of SIZES in each of LOOKS: (looks, size, table)."""
+    from scenes.shell.screens import table_class
+
     for looks, settings in LOOKS.items():
         app.settings.update(settings)
         app.apply_settings()
         for size in SIZES:
             app.screen = pygame.display.set_mode(size)
-            table = table_class(game)(app, session)
+            table = table_class(session.descriptor)(app, session)
             table.layout(size)
-            box = table.side.event_box
-            for event in session.rules.cards.events:
-                card = event_face(f"Event: {event.name}", event.text, box.w, text_px(table.px(14)))
-                if card.get_height() > box.h:
-                    found.append(f"{event.name} at {size} ({looks}): {card.get_height()} px tall in {box.h}")
-    assert not found, found
+            yield looks, size, table
 
 
 def finished_games() -> list[Session]:
@@ -327,26 +334,19 @@ def test_the_supply_line_keeps_each_count_with_its_word(game, private_home):
     modifier", at every size and look."""
     import re
 
-    from scenes.shell.screens import table_class
 
     app = open_app(fit_to_desktop=False)
     players = 1 if game == "sovereign-solitaire" else 2
     seats = [{"name": "Ann"}] + [{"name": "Bot", "kind": "computer"}] * (players - 1)
     session = Session(game, {"seats": seats, "rules": {"deal": 26} if players == 1 else {}}, 7)
     found = []
-    for looks, settings in LOOKS.items():
-        app.settings.update(settings)
-        app.apply_settings()
-        for size in SIZES:
-            app.screen = pygame.display.set_mode(size)
-            table = table_class(session.descriptor)(app, session)
-            table.layout(size)
-            with recording() as drawn:
-                table.draw(app.screen)
-            lines = [item.what for item in drawn if item.size]
-            supply = [line for line in lines if re.search(r"(shield|modifier|suit)\b", line) and "pool" not in line]
-            found += [f"{size} ({looks}): {line!r}" for line in supply if re.search(r"(, |: )\d+$", line)]
-            assert supply, "the supply line is drawn"
+    for looks, size, table in tables_at_every_look(app, session):
+        with recording() as drawn:
+            table.draw(app.screen)
+        lines = [item.what for item in drawn if item.size]
+        supply = [line for line in lines if re.search(r"(shield|modifier|suit)\b", line) and "pool" not in line]
+        found += [f"{size} ({looks}): {line!r}" for line in supply if re.search(r"(, |: )\d+$", line)]
+        assert supply, "the supply line is drawn"
     assert not found, found
 
 
@@ -384,7 +384,6 @@ def test_a_long_linx_chain_names_what_each_link_shares(private_home):
 def test_chain_chains_last_play_labels_lie_inside_the_piles_frame(private_home):
     """"1st" and "2nd" over the pile's last play stand wholly inside the frame that lights when a
     card may go there (its edge ran through them at Large), at every size and look."""
-    from scenes.shell.screens import table_class
 
     app = open_app(fit_to_desktop=False)
     game = next(game for game in GAMES if game.name == "chainchain")
@@ -392,17 +391,11 @@ def test_chain_chains_last_play_labels_lie_inside_the_piles_frame(private_home):
     while len(session.view(0).pile) < 2:
         session.apply(session.legal_actions()[0])
     found = []
-    for looks, settings in LOOKS.items():
-        app.settings.update(settings)
-        app.apply_settings()
-        for size in SIZES:
-            app.screen = pygame.display.set_mode(size)
-            table = table_class(game)(app, session)
-            table.layout(size)
-            with recording() as drawn:
-                table.draw(app.screen)
-            labels = [item for item in drawn if item.what in ("1st", "2nd")]
-            assert labels, "the last play is labelled"
-            found += [f"{size} ({looks}): {item.what} {tuple(item.rect)} across {tuple(table.pile_rect)}"
-                      for item in labels if not table.pile_rect.contains(item.rect)]
+    for looks, size, table in tables_at_every_look(app, session):
+        with recording() as drawn:
+            table.draw(app.screen)
+        labels = [item for item in drawn if item.what in ("1st", "2nd")]
+        assert labels, "the last play is labelled"
+        found += [f"{size} ({looks}): {item.what} {tuple(item.rect)} across {tuple(table.pile_rect)}"
+                  for item in labels if not table.pile_rect.contains(item.rect)]
     assert not found, found
