@@ -119,3 +119,33 @@ def count_words(count: int, noun: str) -> str:
 def seat_counts(view, names) -> str:
     """How many cards each seat holds: "Ana 5 cards, Ben 4 cards"."""
     return ", ".join(f"{names[seat]} {count_words(count, 'card')}" for seat, count in enumerate(view.hand_counts))
+
+
+class PlainWords:
+    """The reading of a game that brings no describe module of its own (a game joined through its
+    descriptor alone): its moves and hand are read as any game's, and the rest says so."""
+
+    @staticmethod
+    def group(card) -> str:
+        return "Cards"
+
+    @staticmethod
+    def board(view, names) -> list[str]:
+        return ["This game reads no board aloud: the move log tells every move"]
+
+    @staticmethod
+    def scores(view, names) -> list[str]:
+        return ["This game reads no scores aloud: the results show them"]
+
+    @staticmethod
+    def more(view, names) -> list[str]:
+        return []
+
+    @staticmethod
+    def around(view, action) -> str:
+        return ""
+
+
+def describer_of(descriptor):
+    """The game's own reading (`game/<name>/describe.py`), else the plain one."""
+    return descriptor.describe or PlainWords

@@ -32,7 +32,7 @@ class TableSpeech:
 
     @property
     def describer(self):
-        return self.table.session.descriptor.describe
+        return describe.describer_of(self.table.session.descriptor)
 
     def say(self, text: str, interrupt: bool = False) -> None:
         speech().say(text, interrupt=interrupt)
