@@ -13,8 +13,6 @@ from game.registry import GAMES
 from game.session import Session
 
 from scenes.table.choosing import action_cards
-from scenes.table.hand import card_rect
-from scenes.ui.widgets import line_height
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Finn"]
 
@@ -215,24 +213,3 @@ def test_the_table_animates_no_card_hidden_from_its_player(driver, game):
                 break
             driver.wait(0.1)
     assert len(shown) > 12 and not any(shown)
-
-
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_a_picked_card_stands_clear_of_the_hands_label_and_the_prompt(driver, game, size):
-    """The card picked with the arrow keys rises above the hand; the hand's label ("You
-    collected: 0") and the prompt above it stay uncovered, at the smallest window too."""
-    table = open_at_human_turn(driver, game)
-    pygame.display.set_mode(size, pygame.RESIZABLE)
-    driver.frame([pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)])
-    assert driver.app.size == size
-    if not table.hand.cards(table.current_view()):
-        pytest.skip("no card in hand at this turn")
-    driver.key(pygame.K_RIGHT)
-    hand = table.hand
-    card = hand.selected or hand.cards(table.current_view())[0]
-    hand.selected = card
-    raised = card_rect(hand.raised(card, hand.card_center(table.current_view(), card)), hand.width)
-    label_top = hand.label_bottom() - line_height(table.px(15))
-    assert raised.top >= hand.label_bottom()
-    assert table.prompt_y + table.prompt_line.height(1) <= label_top

@@ -19,11 +19,6 @@ def card_rect(center, width: int) -> pygame.Rect:
     return pygame.Rect(center[0] - w // 2, center[1] - h // 2, w, h)
 
 
-SELECTED_LIFT = 22  # base pixels a picked card stands above the hand (a card under the pointer: HOVER_LIFT)
-HOVER_LIFT = 10
-LABEL_GAP = SELECTED_LIFT + 2  # the hand's label sits this far above the cards: a picked card stays below it
-
-
 def standard_order(card):
     """Playing cards as a player holds them: by rank, then suit."""
     return card.rank, "SHDC".index(card.suit)
@@ -71,7 +66,7 @@ class Hand:
 
     def raised(self, card, center):
         px = self.table.px
-        lift = px(SELECTED_LIFT) if card == self.selected else (px(HOVER_LIFT) if card == self.hover else 0)
+        lift = px(22) if card == self.selected else (px(10) if card == self.hover else 0)
         return (center[0], center[1] - lift)
 
     def card_at(self, pos, view):
@@ -119,15 +114,11 @@ class Hand:
 
     # -- drawing
 
-    def label_bottom(self) -> int:
-        """The bottom of the hand's label (the player's name and note), clear of a picked card."""
-        return self.y - self.table.px(LABEL_GAP)
-
     def draw(self, screen, view, hidden, seat: int) -> None:
         table, px = self.table, self.table.px
         name = table.session.names[seat]
         note = table.seat_note(view, seat)
-        label_pos = (self.left + px(20), self.label_bottom())
+        label_pos = (self.left + px(20), self.y - px(6))
         if view.seat is None:
             count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
             for center in self.centers(count):

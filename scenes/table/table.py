@@ -32,7 +32,7 @@ from scenes.ui.keymap import HINT, Key
 from scenes.ui.scene import Scene
 from scenes.table.choosing import HandChoice
 from scenes.table.commands import COMMAND_KEYS, TableCommands
-from scenes.table.hand import LABEL_GAP, Hand, standard_order
+from scenes.table.hand import Hand, standard_order
 from scenes.table.hooks import TableHooks
 from scenes.table.marks import MoveMarks
 from scenes.table.movelog import MoveLog
@@ -295,20 +295,15 @@ class TableScene(Scene, TableHooks):
         self.area = area
         self.seats.layout(area, self.px(124))
         width = hand_width or self.card_px(92)
-        hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.hand_margin(width, button_count)
+        hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
         label_h = line_height(self.px(15))
-        self.prompt_y = hand_y - self.px(LABEL_GAP) - label_h - self.px(4) - self.prompt_line.height(1)
+        self.prompt_y = hand_y - self.px(6) - label_h - self.px(4) - self.prompt_line.height(1)
         bx = self.turn_controls.place(area.right - self.px(20), hand_y + self.px(8), button_count)
         self.hand.layout(area.x, bx - self.px(20), hand_y, width)
         top = area.top + self.seats.height + self.px(14)
         prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
         self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(14))
         return self.middle
-
-    def hand_margin(self, card_w: int, button_count: int) -> int:
-        """The room under the hand: a little, or what the move buttons beside it need below it."""
-        buttons_h = self.px(8) + (button_count - 1) * self.px(58) + self.px(50)
-        return max(self.px(6), buttons_h - int(card_w * theme.CARD_RATIO) + self.px(6))
 
     # -- input
 

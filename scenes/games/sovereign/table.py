@@ -36,7 +36,6 @@ from scenes.games.sovereign.pool import TokenPool
 from scenes.games.sovereign.side import SidePanel
 from scenes.games.sovereign.words import (chain_summary, choice_prompt, event_words, onlooker_prompt,
                                           play_prompt, score_breakdown, supply_words)
-from scenes.table.hand import LABEL_GAP
 from scenes.table.parts import Pile, card_width, yielding_hand_width
 from scenes.table.seats import Seats
 from scenes.table.table import TableScene
@@ -146,7 +145,7 @@ class SovereignTable(TableScene):
         self.area = area
         self.seats.layout(area, 0)
         hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(22)
-        self.prompt_y = hand_y - self.px(LABEL_GAP + 4) - line_height(self.px(15)) - self.prompt_line.height(1)
+        self.prompt_y = hand_y - self.px(10) - line_height(self.px(15)) - self.prompt_line.height(1)
         bx = area.right - self.px(150)
         self.button_slots = [pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
                              for i in range(2)]
