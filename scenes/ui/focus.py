@@ -56,15 +56,10 @@ class FocusRing:
             return True
         if scene.focus_keys == "tab":
             return self.on_focused(event, scene)
-        if (keymap.UP.pressed(event) or keymap.DOWN.pressed(event)) and not self.in_number_field(scene):
+        if (keymap.UP.pressed(event) or keymap.DOWN.pressed(event)) and not isinstance(self.control, NumberField):
             self.move(scene, 1 if keymap.DOWN.pressed(event) else -1)
             return True
         return self.on_focused(event, scene)
-
-    def in_number_field(self, scene) -> bool:
-        """Whether a number field takes the keys (reached by Tab, or clicked): Up and Down step it."""
-        clicked = any(isinstance(c, NumberField) and c.focused for c in self.controls(scene))
-        return isinstance(self.control, NumberField) or clicked
 
     def on_focused(self, event, scene) -> bool:
         """Left and Right on a chooser or a number, Enter or Space on a button or a chooser."""
