@@ -35,8 +35,9 @@ class Lobby(Scene):
         if not lobby:
             return "Reaching the table\u2026"
         where = self.join_words()
+        seats = [self.seat_words(index, seat) for index, seat in enumerate(lobby["seats"])]
         return " ".join([f"{lobby['title']}: a table over the network. Room code {spelled(lobby['room'])}.",
-                         f"{where}." if where else ""])
+                         f"{where}." if where else "", *seats])
 
     def __init__(self, app, client, messages: list[dict]) -> None:
         """`client`: a TableClient sitting at the table; `messages`: those it has received that no
@@ -102,13 +103,14 @@ class Lobby(Scene):
 
     def say_changes(self, before: dict | None) -> None:
         """Speech says what the lobby shows anew: on the first word from the table, its title,
-        room code and every seat; later, each seat whose line changed (a player came, say)."""
-        lines = [self.seat_words(index, seat) for index, seat in enumerate(self.lobby["seats"])]
+        room code and every seat (said as the screen opens, when the word came before); later,
+        each seat whose line changed (a player came, say)."""
         if before is None:
-            speech().say(" ".join([self.spoken_title(), *lines]), interrupt=True)
+            if self.app.stack and self.app.top is self:
+                speech().say(self.spoken_title(), interrupt=True)
             return
         said = {self.seat_words(index, seat) for index, seat in enumerate(before["seats"])}
-        for line in lines:
+        for line in (self.seat_words(index, seat) for index, seat in enumerate(self.lobby["seats"])):
             if line not in said:
                 speech().say(line)
 
