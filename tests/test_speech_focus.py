@@ -105,6 +105,22 @@ def test_the_quit_question_names_a_saved_game_only_when_there_is_one(heard):
     assert heard()[-1].startswith("Quit Chain Table? A game in progress is saved: Continue brings it back. ")
 
 
+def test_a_table_opening_over_the_menu_is_not_preceded_by_the_menus_title(heard):
+    """Start, a lesson: the menu the table returns to is put beneath it unsaid (a screen reader
+    heard "main menu" while the table opened); leaving the table says the menu."""
+    driver = opened()
+    driver.app.screens.setup("chains")
+    before = len(heard())
+    driver.key(pygame.K_RETURN)
+    assert type(driver.app.top).__name__ == "ChainsTable"
+    assert "Chain Table, main menu" not in said_after(heard, before)
+    before = len(heard())
+    driver.app.screens.lesson("chainchain")
+    assert driver.app.top.lesson is not None and "Chain Table, main menu" not in said_after(heard, before)
+    driver.app.screens.menu()
+    assert heard()[-1] == "Chain Table, main menu"
+
+
 def test_enter_on_the_focused_answer_gives_that_answer(heard):
     driver = opened()
     driver.key(pygame.K_ESCAPE)
