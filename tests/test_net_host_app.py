@@ -311,3 +311,35 @@ def test_enter_starts_the_game_from_the_hosts_lobby_once_no_seat_is_open(host_ap
         assert until(host_app, lambda: host_app.handed), "Enter started the game"
     finally:
         bea.close()
+
+
+def test_the_lobby_says_its_room_code_where_to_join_and_each_player_who_comes(host_app, tmp_path, monkeypatch):
+    """A host who cannot see the lobby hears the room code (letter by letter), the address and
+    the seats as the table first answers, then each seat that changes: Bea joining, Enter
+    pressed too early."""
+    from scenes.speech import LOG_VARIABLE, speech
+
+    log = tmp_path / "speech.log"
+    monkeypatch.setenv(LOG_VARIABLE, str(log))
+    host_app.app.apply_settings()  # speech follows the log asked for
+    try:
+        lobby = hosted_lobby(host_app)
+        hosting = host_app.app.screens.hosting
+        spelled = " ".join(hosting.room)
+        heard = lambda: log.read_text(encoding="utf-8").splitlines()  # noqa: E731
+        assert heard()[-1] == (f"Chains: a table over the network. Room code {spelled}. Players join at "
+                               f"127.0.0.1:{hosting.server.port} with this code. 1. Ana (you), the host: connected "
+                               "2. Ben: open: waiting for a player")
+        host_app.wait(GUARD_SECONDS + 0.1)
+        host_app.key(pygame.K_RETURN)
+        assert heard()[-1].startswith("Start when every seat is taken: Ben's seat is open.")
+        bea = joiner(host_app)
+        try:
+            assert until(host_app, lambda: heard()[-1] == "2. Bea: connected")
+        finally:
+            bea.close()
+        host_app.app.push(Lobby(host_app.app, TableClient("ws://127.0.0.1:9"), [{**lobby.lobby, "seat": 1}]))
+        assert heard()[-2:] == ["2. Bea: connected", f"Chains: a table over the network. Room code {spelled}. 1. Ana, the host: connected "
+                               "2. Bea (you): connected"], "a player who joined hears the lobby once, whole"
+    finally:
+        speech().close()

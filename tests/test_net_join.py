@@ -132,6 +132,29 @@ def test_the_lobbys_free_seats_are_offered_and_a_seat_taken_meanwhile_is_said(dr
         taker.close()
 
 
+def test_what_the_join_screen_tells_is_said_too(driver, server, tmp_path, monkeypatch):
+    """Look: "Connecting to …", then what the table offers (here: no seat), each heard (a player
+    who cannot see the screen is told the table answered); an address that answers nothing too."""
+    from scenes.speech import LOG_VARIABLE, speech
+
+    log = tmp_path / "speech.log"
+    monkeypatch.setenv(LOG_VARIABLE, str(log))
+    driver.app.apply_settings()
+    try:
+        code = server.open_room(Session("chains", {"seats": SEATS}, 8))
+        scene = join_screen(driver)
+        fill(driver, scene, f"127.0.0.1:{server.port}", code, "Ana")
+        driver.key(pygame.K_RETURN)
+        heard = lambda: log.read_text(encoding="utf-8").splitlines()  # noqa: E731
+        assert frames_until(driver, lambda: heard()[-1] == scene.message == "Chains: every seat is taken.")
+        assert f"Connecting to 127.0.0.1:{server.port}\u2026" in heard()
+        fill(driver, scene, f"127.0.0.1:{closed_port()}", code)
+        driver.key(pygame.K_RETURN)
+        assert frames_until(driver, lambda: heard()[-1].startswith("No table answers at 127.0.0.1"))
+    finally:
+        speech().close()
+
+
 def test_a_seat_chosen_goes_on_to_the_table_and_is_kept_for_coming_back(driver, server):
     code = server.open_room(Session("chains", {"seats": SEATS}, 8))
     scene = join_screen(driver)

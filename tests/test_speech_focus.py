@@ -87,8 +87,7 @@ def test_setup_says_each_field_with_its_value_and_left_right_change_a_chooser(he
 def test_a_dialog_says_its_question_its_answers_and_their_keys(heard):
     driver = opened()
     driver.key(pygame.K_ESCAPE)
-    assert heard()[-1] == ("Quit Chain Table? A game in progress is saved: Continue brings it back. "
-                           "Answers: Quit (Q), Stay. Enter: Stay; Esc: Stay.")
+    assert heard()[-1] == "Quit Chain Table? No game is in progress. Answers: Quit (Q), Stay. Enter: Stay; Esc: Stay."
     driver.key(TAB)
     assert heard()[-1] == "Quit (Q), button"
     driver.key(pygame.K_RIGHT)  # Left and Right do not change a button: nothing said
@@ -96,6 +95,29 @@ def test_a_dialog_says_its_question_its_answers_and_their_keys(heard):
     assert heard()[-1] == "Stay, button"
     driver.key(pygame.K_RETURN)
     assert type(driver.app.top).__name__ == "MainMenu" and driver.app.running
+    assert heard()[-1] == "Chain Table, main menu"
+
+
+def test_the_quit_question_names_a_saved_game_only_when_there_is_one(heard):
+    storage.save_game(Session("chains", {"seats": [{"name": "Ana"}, {"name": "Ben", "kind": "computer"}]}, 5))
+    driver = opened()
+    driver.key(pygame.K_ESCAPE)
+    assert heard()[-1].startswith("Quit Chain Table? A game in progress is saved: Continue brings it back. ")
+
+
+def test_a_table_opening_over_the_menu_is_not_preceded_by_the_menus_title(heard):
+    """Start, a lesson: the menu the table returns to is put beneath it unsaid (a screen reader
+    heard "main menu" while the table opened); leaving the table says the menu."""
+    driver = opened()
+    driver.app.screens.setup("chains")
+    before = len(heard())
+    driver.key(pygame.K_RETURN)
+    assert type(driver.app.top).__name__ == "ChainsTable"
+    assert "Chain Table, main menu" not in said_after(heard, before)
+    before = len(heard())
+    driver.app.screens.lesson("chainchain")
+    assert driver.app.top.lesson is not None and "Chain Table, main menu" not in said_after(heard, before)
+    driver.app.screens.menu()
     assert heard()[-1] == "Chain Table, main menu"
 
 

@@ -180,8 +180,8 @@ class MainMenu(Scene):
 
     def ask_to_quit(self) -> None:
         """Esc on the menu asks first: the app closes only when the player says Quit."""
-        self.app.screens.confirm("Quit Chain Table?", "A game in progress is saved: Continue brings it back.",
-                                 "Quit", self.app.quit, keymap.QUIT)
+        kept = "A game in progress is saved: Continue brings it back." if self.saved_title else "No game is in progress."
+        self.app.screens.confirm("Quit Chain Table?", kept, "Quit", self.app.quit, keymap.QUIT)
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)

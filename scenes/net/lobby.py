@@ -13,6 +13,7 @@ import pygame
 from game.ai import DIFFICULTIES
 from game.wording import open_seats_words
 
+from scenes.speech import speech
 from scenes.ui import keymap
 from scenes.ui.scene import Scene
 from scenes.ui import theme
@@ -23,10 +24,20 @@ CONNECTION_WORDS = {"reconnecting": "The connection to the table was lost: tryin
                     "dropped": "The connection to the table was lost."}
 
 
+def spelled(code: str) -> str:
+    """A room code as speech says it: each character apart ("P 9 G 3 8"), never read as a word."""
+    return " ".join(code)
+
+
 class Lobby(Scene):
     def spoken_title(self) -> str:
         lobby = self.lobby
-        return f"{lobby['title']}: a table over the network" if lobby else "Reaching the table\u2026"
+        if not lobby:
+            return "Reaching the table\u2026"
+        where = self.join_words()
+        seats = [self.seat_words(index, seat) for index, seat in enumerate(lobby["seats"])]
+        return " ".join([f"{lobby['title']}: a table over the network. Room code {spelled(lobby['room'])}.",
+                         f"{where}." if where else "", *seats])
 
     def __init__(self, app, client, messages: list[dict]) -> None:
         """`client`: a TableClient sitting at the table; `messages`: those it has received that no
@@ -76,16 +87,32 @@ class Lobby(Scene):
         if kind == "welcome":
             self.seat = message["seat"]
         elif kind == "lobby":
-            self.lobby = message
+            before, self.lobby = self.lobby, message
             if self.hosting is not None:
                 self.hosting.advertise(len(self.open_seats()), message.get("started", False))
             if message.get("seat") is not None:
                 self.seat = message["seat"]
             self.message = ""
+            self.say_changes(before)
         elif kind == "refused":
             self.message = message.get("reason", "")
+            speech().say(self.message)
         elif kind in CONNECTION_WORDS:
             self.message = CONNECTION_WORDS[kind]
+            speech().say(self.message)
+
+    def say_changes(self, before: dict | None) -> None:
+        """Speech says what the lobby shows anew: on the first word from the table, its title,
+        room code and every seat (said as the screen opens, when the word came before); later,
+        each seat whose line changed (a player came, say)."""
+        if before is None:
+            if self.app.stack and self.app.top is self:
+                speech().say(self.spoken_title(), interrupt=True)
+            return
+        said = {self.seat_words(index, seat) for index, seat in enumerate(before["seats"])}
+        for line in (self.seat_words(index, seat) for index, seat in enumerate(self.lobby["seats"])):
+            if line not in said:
+                speech().say(line)
 
     # -- who is where
 
@@ -154,6 +181,7 @@ class Lobby(Scene):
             self.start()
         else:
             self.message = self.start_words()
+            speech().say(self.message, interrupt=True)
 
     # -- leaving
 

@@ -3,6 +3,8 @@ laid out as it changes, and each frame the attempt to connect and then the table
 
 from __future__ import annotations
 
+from scenes.speech import speech
+
 
 class ReachesTable:
     """Mixed in before `Scene`. The screen keeps `_message`, and, where it connects, `connecting`
@@ -14,7 +16,10 @@ class ReachesTable:
 
     @message.setter
     def message(self, words: str) -> None:
-        """A new message, laid out at once: it takes the lines it wraps to."""
+        """A new message, laid out at once (it takes the lines it wraps to) and said: a player
+        who cannot see the screen hears "Connecting to …", the seats offered, a refusal."""
+        if words and words != self._message:
+            speech().say(words)
         self._message = words
         self.layout(self.app.size)
 

@@ -207,5 +207,5 @@ def open_remote_table(app, client, messages: list[dict], table_class) -> None:
         return
     session = joined_session(messages[first])
     table = networked(table_class(session.descriptor))(app, session, client, messages)
-    app.screens.menu()
+    app.screens.menu(said=False)  # the table over it is said
     app.push(table)

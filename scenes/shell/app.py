@@ -154,12 +154,14 @@ class App:
     def top(self) -> Scene:
         return self.stack[-1]
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Scene, said: bool = True) -> None:
+        """`scene` on top, said as it opens unless another screen goes over it at once (`said`)."""
         self.stack.append(scene)
         scene.layout(self.size)
         self.changed = True
         self.keys.screen_opened(settle=scene.settles)
-        self.say_top()
+        if said:
+            self.say_top()
 
     def pop(self) -> None:
         self.closing(self.stack.pop())
@@ -181,11 +183,11 @@ class App:
         self.closing(self.stack.pop())
         self.push(scene)
 
-    def reset_to(self, scene: Scene) -> None:
+    def reset_to(self, scene: Scene, said: bool = True) -> None:
         for closed in self.stack:
             self.closing(closed)
         self.stack.clear()
-        self.push(scene)
+        self.push(scene, said)
 
     def closing(self, scene: Scene) -> None:
         """A scene left the stack. One that covers the window (a table, a replay) is freed at the

@@ -47,8 +47,9 @@ class Screens:
         for game in registry.GAMES:
             table_class(game)  # each game's scene module registers the painters of its cards
 
-    def menu(self, message: str = "") -> None:
-        self.app.reset_to(MainMenu(self.app, message))
+    def menu(self, message: str = "", said: bool = True) -> None:
+        """The main menu alone (`said`: unless a screen goes over it at once)."""
+        self.app.reset_to(MainMenu(self.app, message), said)
 
     def setup(self, game: str) -> None:
         self.app.push(SetupScene(self.app, game))
@@ -64,7 +65,7 @@ class Screens:
         self.keep_or_replace(session, lambda: self.open_table(session, problem))
 
     def open_table(self, session, problem: str | None) -> None:
-        self.app.reset_to(MainMenu(self.app))
+        self.app.reset_to(MainMenu(self.app), said=False)  # the screen over it is said
         table = table_class(session.descriptor)(self.app, session)
         self.app.push(table)
         if not session.game_over:
@@ -104,7 +105,7 @@ class Screens:
         session = lesson_session(lesson)
         table = table_class(session.descriptor)(self.app, session)
         LessonMode(table, lesson)
-        self.app.reset_to(MainMenu(self.app))
+        self.app.reset_to(MainMenu(self.app), said=False)  # the screen over it is said
         self.app.push(table)
         table.say_notice(f"Part 1: {lesson.part.title}")
 
@@ -179,13 +180,13 @@ class Screens:
     def server_lobby(self, client, messages: list[dict], address: str, notice: str = "") -> None:
         """The lobby of a table on a server, over the menu: as `lobby`, with the server's address
         (as typed) to share."""
-        self.app.reset_to(MainMenu(self.app))
+        self.app.reset_to(MainMenu(self.app), said=False)  # the screen over it is said
         self.app.push(on_server.ServerLobby(self.app, client, messages, address, notice))
 
     def lobby(self, client, messages: list[dict]) -> None:
         """The lobby of a table over the network (`client` sits at it; `messages`: those it
         received that no screen has read yet), over the menu."""
-        self.app.reset_to(MainMenu(self.app))
+        self.app.reset_to(MainMenu(self.app), said=False)  # the screen over it is said
         self.app.push(Lobby(self.app, client, messages))
 
     def host_again(self, session) -> None:
