@@ -243,6 +243,19 @@ def greyed(table: ChainsTable) -> set:
 DRAWN_FITS = [(10, 2, 1), (205, 2, 2), (36, 3, 1), (301, 3, 2), (68, 4, 1)]
 
 
+@pytest.mark.parametrize("seed, players, _chains", DRAWN_FITS[:2])
+def test_a_move_key_pressed_when_its_move_is_not_allowed_says_why(driver, seed, players, _chains):
+    """D again while the card drawn must be played: nothing happens but the reason, said as any
+    refusal is (a player by ear heard nothing before)."""
+    table = keyboard_table(driver, seed, players)
+    press(driver, table, pygame.K_d)
+    moves = len(table.session.log)
+    press(driver, table, pygame.K_d)
+    assert len(table.session.log) == moves
+    why = table.session.why_illegal(Draw())
+    assert why and table.prompt_line.message == why[:1].upper() + why[1:]
+
+
 @pytest.mark.parametrize("seed, players, chains", DRAWN_FITS)
 def test_a_drawn_card_that_fits_is_played_by_keys_on_the_chain_picked(driver, seed, players, chains):
     """D draws a card that fits: it is picked at once, the chains it fits glow, the hand is

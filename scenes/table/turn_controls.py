@@ -51,8 +51,8 @@ class TurnControls:
         table.hint_button.handle(event)
         if event.type == pygame.KEYDOWN:
             action = keymap.pressed_in(table.key_actions(), event)
-            if action is not None and action in legal:
-                table.perform(action)
+            if action is not None and (action in legal or table.my_turn):
+                table.perform(action)  # a move not allowed now is refused with its reason
             elif keymap.pressed_in(CHOOSING_KEYS, event) is not None:
                 notices = table.speaker.notices
                 keymap.pressed_in(CHOOSING_KEYS, event)(table)
