@@ -28,8 +28,10 @@ Three parts (`--part`, every part by default; `--game` one game, or several):
   Such a move is not always worse: a LINX hand may lay as good a chain a turn later, the draw
   may fit whatever is kept. So a blunder is planted only where it is `genuine`, shown worse
   than the sound move by the game's own measure on GENUINE_DEALS deals (beyond the noise of
-  their paired difference; played on to the end where TO_THE_END); the decisions where none of
-  those found was genuine are counted.
+  their paired difference; played on to the end where TO_THE_END) and confirmed on as many
+  other deals (seeds CONFIRM_SEED apart): of many blunders checked once, some look costly by the
+  luck of their sample alone, and a review's fresh deals would not see it. The decisions where
+  none of those found was genuine are counted, and the blunders the second sample did not confirm.
   Each planted decision is judged, seed after seed (up to --seeds games) until --planted of the
   kind are; the share marked costly (`--verbose`: each verdict).
 - hard: seat 0 a person whose moves are the Hard computer's; the share of its decisions with
@@ -75,6 +77,7 @@ LATE_CHAIN = 4        # positions of its own chain from which a Sovereign's blun
 LATE = 0.5            # a blunder planted after this share of the game's moves is "late"
 CHECKED = 3           # of the blunders open at a decision, how many are checked for one to plant
 GENUINE_DEALS = 100   # deals on which a blunder is shown worse than the sensible move before it is planted
+CONFIRM_SEED = 7_919_000_003   # added to a check's seed for the second, independent sample that confirms it
 WINNABLE_DEALS = 20   # deals on which the solver looks for a win before a solitaire's blunder is planted
 TO_THE_END = {"linx", "sovereigns-chain", "chains", "chainchain"}   # games whose blunders are shown played on to the end
 CUBE_GIVEN = 20       # points fewer than the best cube a planted smaller cube closes, at least
@@ -309,11 +312,12 @@ def played_game(game: str, seed: int, person) -> dict:
     return session.to_save()
 
 
-def planted_game(kind: str, seed: int, most: int) -> tuple[dict, list[int], int]:
+def planted_game(kind: str, seed: int, most: int, unconfirmed: list) -> tuple[dict, list[int], int]:
     """The save of a game where seat 0 plays by the rule of thumb but plants the `kind` of
     blunder where one is open and `genuine` (one in PLANT_GAP of its decisions at most, `most`
     in all), the planted moves' numbers, and at how many decisions the blunders found (CHECKED
-    of them) were none genuine."""
+    of them) were none genuine; each blunder shown worse on the first sample but not on the
+    second is added to `unconfirmed`."""
     game, find = BLUNDERS[kind]
     session = new_session(game, seed)
     person, planted, since, spared = session.descriptor.heuristic(seed), [], PLANT_GAP, 0
@@ -327,7 +331,7 @@ def planted_game(kind: str, seed: int, most: int) -> tuple[dict, list[int], int]
         found = find(session.rules, session.state, legal, sensible) if open_now else []
         check = seed * 1000 + len(session.log)
         blunder = next((_blunder(move) for move in found[:CHECKED]
-                        if genuine(session, _sound(move, sensible), _blunder(move), check)), None)
+                        if genuine(session, _sound(move, sensible), _blunder(move), check, unconfirmed)), None)
         spared += bool(found) and blunder is None
         since += 1
         if blunder is not None:
@@ -345,7 +349,21 @@ def _sound(found, sensible):
     return found.sound if isinstance(found, Against) else sensible
 
 
-def genuine(session: Session, sensible, blunder, seed: int) -> bool:
+def genuine(session: Session, sensible, blunder, seed: int, unconfirmed: list) -> bool:
+    """Whether `blunder` is `shown_worse` than `sensible` on the deals of `seed` and confirmed on
+    the independent deals of `seed` + CONFIRM_SEED. Among the many blunders checked, those whose
+    one sample happens to look costly pass a single check by luck (a winner's curse: a fresh
+    sample, the review's own, sees less cost); the second sample keeps them from being planted.
+    A blunder the first sample shows but the second does not is added to `unconfirmed`."""
+    if not shown_worse(session, sensible, blunder, seed):
+        return False
+    confirmed = shown_worse(session, sensible, blunder, seed + CONFIRM_SEED)
+    if not confirmed:
+        unconfirmed.append(blunder)
+    return confirmed
+
+
+def shown_worse(session: Session, sensible, blunder, seed: int) -> bool:
     """Whether `blunder` is worse than the `sensible` move it replaces by the game's own measure,
     on GENUINE_DEALS deals of what seat 0 cannot see: in a solitaire, it loses the deal at the next
     draw on COSTLY_FROM more of them while the deal could still be won (the solver sees the draw,
@@ -419,12 +437,13 @@ def planted_kind(kind: str, game: str, args) -> None:
     budget = budget_of(game, args)
     found: dict[str, list[bool]] = {"early": [], "late": []}
     spared = games = 0
+    unconfirmed: list = []
     start = time.perf_counter()
     for seed in range(args.first_seed, args.first_seed + args.seeds):
         left = args.planted - len(found["early"]) - len(found["late"])
         if left <= 0:
             break
-        save, planted, not_genuine = planted_game(kind, seed, left)
+        save, planted, not_genuine = planted_game(kind, seed, left, unconfirmed)
         spared, games = spared + not_genuine, games + 1
         review = Review(save, 0, budget=budget, keep=False)
         for decision in review.decisions:
@@ -441,7 +460,8 @@ def planted_kind(kind: str, game: str, args) -> None:
     parts = ", ".join(f"{when} {sum(marks)}/{len(marks)}" for when, marks in found.items())
     share = f"{100 * sum(costly) / len(costly):.0f}%" if costly else "none planted"
     print(f"blunders  {kind:34} marked costly: {sum(costly)} of {len(costly)} ({share}; {parts}) in {games} games; "
-          f"{spared} found not genuine; {time.perf_counter() - start:.0f} s", flush=True)
+          f"{spared} found not genuine ({len(unconfirmed)} blunders shown worse on the first sample, not on the "
+          f"second); {time.perf_counter() - start:.0f} s", flush=True)
 
 
 def hard_part(name: str, args) -> None:
