@@ -232,6 +232,9 @@ def table_words(driver, first: str, game, turns: int = 8) -> tuple[list[str], se
     names = [first, "Ben", "Cleo", "Dev"][:max(game.rules.min_players, min(2, game.rules.max_players))]
     session = Session(game.name, {"seats": [{"name": name, "kind": "human" if seat == 0 else "computer"}
                                             for seat, name in enumerate(names)]}, 7)
+    # A window where each prompt's longest wording fits whatever the name: in a narrower one a
+    # longer name may make the prompt take a shorter wording, which this compares nothing of.
+    driver.app.screen = pygame.display.set_mode((1920, 1080))
     driver.app.screens.table(session)
     table, rng, prompts, lines = driver.app.top, Rng(5), [], set()
     for _turn in range(turns):

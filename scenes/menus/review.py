@@ -369,13 +369,13 @@ class ReviewScene(Replay):
     def layout(self, size) -> None:
         w, h = size
         gap = self.px(10)
-        self.line_size = self.px(17)
+        self.line_size = self.px(16)
         verdict_w = int(w * 0.64) - gap
         summary_w = w - verdict_w - 4 * gap
         self.lines_h = self.panel_rows(verdict_w, summary_w) * line_height(self.line_size) + 2 * gap
         self.legend_size = self.px(15)
         legend_h = len(wrap(LEGEND, self.legend_size, w - 2 * gap)) * line_height(self.legend_size)
-        row_h = self.px(64)
+        row_h = self.px(52)
         self.bar = pygame.Rect(0, h - row_h - self.lines_h - legend_h, w, row_h + self.lines_h + legend_h)
         self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
         self.table.layout((w, self.bar.y))
