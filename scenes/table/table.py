@@ -50,6 +50,7 @@ from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
+HAND_CARD_W = 92  # a hand's card at the normal card size
 COLUMN_MIN_W = 300  # a side column at least
 HAND_LIFT = 22  # the hand above the area's bottom
 MARK_LINE = 3  # a chosen card's frame
@@ -315,7 +316,7 @@ class TableScene(Scene, TableHooks):
         needs); returns the room left between them for the board."""
         self.area = area
         self.place_seats(area)
-        width = hand_width or self.card_px(92)
+        width = hand_width or self.card_px(HAND_CARD_W)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(HAND_LIFT)
         label_h = line_height(self.px(theme.TEXT_SMALL))
         self.prompt_y = hand_y - self.hand.raise_room() - label_h - self.px(theme.SPACE_TIGHT) - self.prompt_line.height(1)

@@ -18,6 +18,7 @@ from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_text, line_height, panel, text_width
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
+PILE_W = 96  # the chain pile's card at the normal card size
 CLEAR_BUTTON_OFFSET = 100  # Clear's left edge from the word's
 DIRECTION_SIZE = 36  # the arrow of play's size
 PILE_CARD_W = 64  # the draw pile's card width
@@ -76,7 +77,7 @@ class ChainChainTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
-        self.pile_w = self.card_px(96)
+        self.pile_w = self.card_px(PILE_W)
         card_h = int(self.pile_w * theme.CARD_RATIO)
         above = self.px(theme.SPACE_LARGE) + line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE) + card_h // 2 + self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_FINE))
         cx, cy = middle.centerx - self.px(theme.SPACE_SECTION), max(middle.centery - self.px(theme.SPACE_NARROW), middle.y + above)  # "Pile: N" under the seats

@@ -67,7 +67,7 @@ class ChainsTable(TableScene):
         return card_width(middle.w, middle.h // 3 - self.px(theme.SPACE_SMALL), columns=1, gap=0, most=self.card_px(ROW_CARD), least=20)
 
     def hand_width(self, area: pygame.Rect) -> int:
-        return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(92), max(1, self.px(theme.SPACE_HAIR)),
+        return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)),
                                    lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)))
 
     def chain_slots(self, length: int, row: pygame.Rect) -> tuple[SlotRow, int]:

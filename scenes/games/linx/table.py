@@ -31,6 +31,7 @@ from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, shortest_fit, wrap
 
+BOARD_CARD_W = 112  # a board card at the normal card size
 
 
 class LinxTable(TableScene):
@@ -74,7 +75,7 @@ class LinxTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size))
-        card_bottom = self.board.place(middle, self.card_px(112))
+        card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W))
         row_top = card_bottom + self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE)  # the chain row takes all the height the cards leave
         self.builder.place(pygame.Rect(middle.x + self.px(theme.SPACE_CLOSE), row_top, middle.w - self.px(theme.SPACE_XLARGE), middle.bottom - row_top),
                            self.hand.width)

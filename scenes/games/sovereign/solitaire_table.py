@@ -35,6 +35,7 @@ from scenes.ui.resources import text_px
 from scenes.ui.widgets import Button
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
+CHAIN_CARD_MAX_W = 140  # a chain's card at most, at the normal card size
 CHAIN_ROW_PADDING = 30  # below a chain row's cards
 STRIP_MAX_H = 150  # the chain strip at most
 
@@ -112,7 +113,7 @@ class SolitaireTable(SovereignTable):
     def chain_width(self) -> int:
         gap = self.px(theme.SPACE_CLOSE)
         return card_width(self.middle.w - 3 * gap, self.middle.h - self.label_h - 6 * gap, columns=7, gap=gap,
-                          most=self.card_px(140))
+                          most=self.card_px(CHAIN_CARD_MAX_W))
 
     def row_rects(self) -> list[pygame.Rect]:
         height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(CHAIN_ROW_PADDING)
