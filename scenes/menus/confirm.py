@@ -110,7 +110,8 @@ class Dialog(Scene):
         shade.fill((0, 0, 0, 150))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, self.question, self.px(theme.TEXT_HEADING), theme.GOLD, (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)), "midtop",
+        draw_text(screen, self.question, self.px(theme.TEXT_HEADING), theme.GOLD,
+                  (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)), "midtop",
                   bold=True, box=self.box)
         self.draw_body(screen)
         for button in self.answers():

@@ -90,7 +90,8 @@ class GameOver(Scene):
         bw = min(bw, (inner_w - (len(buttons) - 1) * 2 * gap) // len(buttons))
         bh = max(self.px(BUTTON_MIN_H), *(b.needed(self.px(theme.TEXT_BUTTON))[1] for b in buttons))
         room = h - 2 * margin - header - bh - 3 * gap
-        self.card_w = max(self.table.result_card_min_w, min(self.px(CARD_MAX_W), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
+        self.card_w = max(self.table.result_card_min_w,
+                          min(self.px(CARD_MAX_W), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
         summaries = [self.row_line(seat, summary) for seat, _cards, summary in rows]
         self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(theme.TEXT_EMPHASIS), bold=True) for n in names),
@@ -234,9 +235,11 @@ class GameOver(Scene):
         session = self.table.session
         gap = self.px(theme.SPACE_CLOSE)
         inner = self.box.inflate(-2 * gap, -2 * gap)
-        y = draw_text(screen, fit_text(self.headline(), self.px(HEADLINE_SIZE), inner.w, bold=True), self.px(HEADLINE_SIZE), theme.GOLD,
+        y = draw_text(screen, fit_text(self.headline(), self.px(HEADLINE_SIZE), inner.w, bold=True),
+                      self.px(HEADLINE_SIZE), theme.GOLD,
                       (self.box.centerx, inner.y), "midtop", bold=True, box=self.box).bottom
-        draw_lines(screen, self.reason_lines, self.px(theme.TEXT_LABEL), theme.INK_DIM, (self.box.centerx, y), "midtop", box=self.box)
+        draw_lines(screen, self.reason_lines, self.px(theme.TEXT_LABEL), theme.INK_DIM, (self.box.centerx, y),
+                   "midtop", box=self.box)
         winners = session.stream(None).view.winners or ()
         y = self.rows_top
         rows = zip(self.table.result_rows(), self.summary_lines, self.per_line, self.row_heights)

@@ -38,11 +38,13 @@ class HandOff(Scene):
         screen.fill(theme.FELT_DARK)
         w, h = self.app.size
         width = w - self.px(theme.SPACE_SECTION)
-        y = draw_text(screen, fit_text(f"Pass to {self.name}", self.px(NAME_SIZE), width, bold=True), self.px(NAME_SIZE), theme.INK,
+        y = draw_text(screen, fit_text(f"Pass to {self.name}", self.px(NAME_SIZE), width, bold=True),
+                      self.px(NAME_SIZE), theme.INK,
                       (w // 2, h // 2 - self.px(NAME_RAISE)), "midtop", bold=True).bottom + self.px(theme.SPACE_NARROW)
         y = draw_lines(screen, wrap("Every hand is hidden. Click (or press Enter) when ready.", self.px(theme.TEXT_LEAD), width),
                        self.px(theme.TEXT_LEAD), theme.INK_DIM, (w // 2, y), "midtop") + self.px(theme.SPACE_XLARGE)
         for line in self.table.session.stream(None).recap():
-            y = draw_lines(screen, wrap(line, self.px(theme.TEXT_BODY), width), self.px(theme.TEXT_BODY), theme.INK_DIM, (w // 2, y), "midtop")
+            y = draw_lines(screen, wrap(line, self.px(theme.TEXT_BODY), width), self.px(theme.TEXT_BODY),
+                           theme.INK_DIM, (w // 2, y), "midtop")
         draw_text(screen, fit_text(f"{keymap.ESCAPE.name}: back to the menu (the game is saved)", self.px(theme.TEXT_BODY), width), self.px(theme.TEXT_BODY), theme.INK_DIM,
                   (w // 2, h - self.px(theme.SPACE_WIDE)), "midbottom")

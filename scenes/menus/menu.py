@@ -193,7 +193,8 @@ class MainMenu(Scene):
         w, _h = self.app.size
         draw_text(screen, "Chain Table", self.px(self.title_size), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         if self.subtitled:
-            draw_text(screen, "five chain-building card games", self.px(theme.TEXT_BUTTON), theme.INK_DIM, (w // 2, self.subtitle_y),
+            draw_text(screen, "five chain-building card games", self.px(theme.TEXT_BUTTON), theme.INK_DIM,
+                      (w // 2, self.subtitle_y),
                       "midtop")
         for button in self.buttons():
             button.draw(screen, self.px(theme.SPACE_XLARGE) if button in self.game_buttons else self.px(theme.SPACE_LARGE))

@@ -129,7 +129,8 @@ class Replay(Scene):
             button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
             x += bw + self.px(theme.SPACE_SMALL)
         label_w = text_width(self.step_label(len(self.playback) - 1), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
-        self.track = pygame.Rect(x + self.px(theme.SPACE_CLOSE), self.bar.centery - self.px(TRACK_HALF_H), max(self.px(theme.SPACE_SECTION), w - x - label_w),
+        self.track = pygame.Rect(x + self.px(theme.SPACE_CLOSE), self.bar.centery - self.px(TRACK_HALF_H),
+                                 max(self.px(theme.SPACE_SECTION), w - x - label_w),
                                  self.px(theme.SPACE_NARROW))
 
     def handle(self, event) -> None:
@@ -184,7 +185,8 @@ class Replay(Scene):
         done.w = int(self.track.w * self.step / max(1, len(self.playback) - 1))
         pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
         label = self.step_label(self.step)
-        draw_text(screen, label, self.px(theme.TEXT_BODY), theme.INK, (self.bar.right - self.px(theme.SPACE_CLOSE), self.bar.centery), "midright")
+        draw_text(screen, label, self.px(theme.TEXT_BODY), theme.INK,
+                  (self.bar.right - self.px(theme.SPACE_CLOSE), self.bar.centery), "midright")
 
 
     def draw_recorded(self, screen) -> None:
@@ -211,7 +213,7 @@ class Replay(Scene):
         gap, card_w = self.px(theme.SPACE_NARROW), max(40, self.px(CARD_MAX_W))
         box_w = min(self.app.size[0] - 2 * gap, self.px(BOX_MAX_W))
         text_w = box_w // 3
-        summaries = [summary_lines(summary, self.px(theme.SPACE), text_w) for _seat, _cards, summary in rows]
+        summaries = [summary_lines(summary, self.px(theme.TEXT_CAPTION), text_w) for _seat, _cards, summary in rows]
         row_h = max(int(card_w * theme.CARD_RATIO), line_height(self.px(theme.TEXT_BODY), bold=True)
                     + max(map(len, summaries)) * line_height(self.px(theme.TEXT_CAPTION))) + gap
         box = pygame.Rect(0, 0, box_w, len(rows) * row_h + 2 * gap)
@@ -219,7 +221,8 @@ class Replay(Scene):
         panel(screen, box, edge=theme.GOLD)
         for i, ((seat, cards, _summary), lines) in enumerate(zip(rows, summaries)):
             y = box.y + gap + i * row_h
-            name = draw_text(screen, fit_text(self.session.names[seat], self.px(theme.TEXT_BODY), text_w, bold=True), self.px(theme.TEXT_BODY),
+            name = draw_text(screen, fit_text(self.session.names[seat], self.px(theme.TEXT_BODY), text_w, bold=True),
+                             self.px(theme.TEXT_BODY),
                              theme.INK, (box.x + gap, y), bold=True, box=box)
             draw_lines(screen, lines, self.px(theme.TEXT_CAPTION), theme.INK_DIM, (box.x + gap, name.bottom), box=box)
             left = box.x + gap + text_w
@@ -389,7 +392,8 @@ class ReplayList(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, "Saved games and replays", self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, "Saved games and replays", self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y),
+                  "midtop", bold=True)
         if not self.entries:
             draw_text(screen, fit_text("Nothing yet: save a game at the table (Ctrl+S); every finished game is kept "
                                        "here too (the last 50).", self.px(theme.TEXT_LABEL), w - self.px(theme.SPACE_LARGE)), self.px(theme.TEXT_LABEL),
@@ -401,7 +405,8 @@ class ReplayList(Scene):
         for button in (self.less, self.back, self.more):
             button.draw(screen, self.px(theme.TEXT_CONTROL))
         if self.message:
-            draw_text(screen, fit_text(self.message, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_LARGE)), self.px(theme.TEXT_BODY), theme.ALERT,
+            draw_text(screen, fit_text(self.message, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_LARGE)),
+                      self.px(theme.TEXT_BODY), theme.ALERT,
                       (w // 2, self.back.rect.y - self.px(theme.SPACE_SNUG)), "midbottom")
 
 

@@ -405,7 +405,8 @@ class ReviewScene(Replay):
             button.rect = pygame.Rect(x, row.centery - bh // 2, bw, bh)
             x += bw + self.px(theme.SPACE_SMALL)
         label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
-        self.track = pygame.Rect(x + self.px(theme.SPACE_CLOSE), row.centery - self.px(TRACK_HALF_H), max(self.px(theme.SPACE_SECTION), w - x - label_w),
+        self.track = pygame.Rect(x + self.px(theme.SPACE_CLOSE), row.centery - self.px(TRACK_HALF_H),
+                                 max(self.px(theme.SPACE_SECTION), w - x - label_w),
                                  self.px(theme.SPACE_NARROW))
         self.row = row
         self.layout_progress(size)
@@ -543,7 +544,8 @@ class ReviewScene(Replay):
         panel(screen, box, edge=theme.GOLD, radius=14)
         gap = self.px(theme.SPACE_WIDE)
         title = f"Reviewing {whose(self.name)} decisions"
-        draw_text(screen, fit_text(title, self.px(theme.TEXT_HEADING), box.w - 2 * gap, bold=True), self.px(theme.TEXT_HEADING), theme.GOLD,
+        draw_text(screen, fit_text(title, self.px(theme.TEXT_HEADING), box.w - 2 * gap, bold=True),
+                  self.px(theme.TEXT_HEADING), theme.GOLD,
                   (box.centerx, box.y + gap), "midtop", bold=True, box=box)
         judged, total = self.shown_judged or (0, 0)
         if self.failure:

@@ -144,7 +144,8 @@ class RulesSheet(Scene):
         shade.fill((0, 0, 0, 160))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=16)
-        draw_text(screen, self.heading(), self.px(theme.TEXT_PANEL_TITLE), theme.GOLD, (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)),
+        draw_text(screen, self.heading(), self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
+                  (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)),
                   "midtop", bold=True, box=self.box)
         line_h = line_height(self.px(TEXT_SIZE))
         for y, line in self.lines:
@@ -157,7 +158,8 @@ class RulesSheet(Scene):
         footer = f"{keymap.LEFT.name} or {keymap.RIGHT.name}: {other}. Click anywhere to return to the table."
         if self.max_scroll:
             footer = f"Scroll (wheel or Up, Down) for more; {keymap.LEFT.name} or {keymap.RIGHT.name}: {other}; click to return."
-        draw_text(screen, footer, self.px(theme.TEXT_SMALL), theme.INK_DIM, (self.box.centerx, self.box.bottom - self.px(theme.SPACE_SMALL)), "midbottom",
+        draw_text(screen, footer, self.px(theme.TEXT_SMALL), theme.INK_DIM,
+                  (self.box.centerx, self.box.bottom - self.px(theme.SPACE_SMALL)), "midbottom",
                   box=self.box)
 
     def draw_picture(self, screen, picture: Picture, area: pygame.Rect, captions: list[str]) -> None:

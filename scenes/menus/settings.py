@@ -121,7 +121,8 @@ class SettingsScene(Scene):
             rows, left_bottom, _b = self._place_column(ROWS[:half], 0, w // 2, top)
             right, right_bottom, _b = self._place_column(ROWS[half:], w // 2, w - w // 2, top)
             rows, bottom, beside = rows + right, max(left_bottom, right_bottom), False
-        self.back.rect = pygame.Rect(w // 2 - max(self.px(BACK_MIN_W), bw) // 2, min(bottom, h - bh - gap), max(self.px(BACK_MIN_W), bw), bh)
+        self.back.rect = pygame.Rect(w // 2 - max(self.px(BACK_MIN_W), bw) // 2, min(bottom, h - bh - gap),
+                                     max(self.px(BACK_MIN_W), bw), bh)
         self.preview_at = (self.back.rect.right + gap, self.back.rect.y)
         return rows
 
@@ -137,7 +138,8 @@ class SettingsScene(Scene):
         beside = left + width - help_x - gap >= self.px(HELP_BESIDE_MIN_W)
         placed = []
         for (_key, label, _choices, help_text), cycler in zip(rows, cyclers):
-            cycler.rect = pygame.Rect(chooser_x, y, chooser_w, max(self.px(theme.SPACE_SECTION), cycler.needed(self.px(theme.TEXT_CONTROL))[1]))
+            cycler.rect = pygame.Rect(chooser_x, y, chooser_w,
+                                      max(self.px(theme.SPACE_SECTION), cycler.needed(self.px(theme.TEXT_CONTROL))[1]))
             help_width = left + width - help_x - gap if beside else width - 2 * gap
             help_height = len(wrap(help_text, self.px(theme.TEXT_SMALL), help_width)) * line_height(self.px(theme.TEXT_SMALL))
             if beside:
@@ -163,13 +165,15 @@ class SettingsScene(Scene):
         w, h = self.app.size
         draw_text(screen, "Settings", self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         for (label, rect, lines, at, anchor), cycler in zip(self.rows, self.cyclers.values()):
-            draw_text(screen, label, self.px(theme.TEXT_BUTTON), theme.INK, (rect.x - self.px(LABEL_GAP), rect.centery), "midright", bold=True)
+            draw_text(screen, label, self.px(theme.TEXT_BUTTON), theme.INK,
+                      (rect.x - self.px(LABEL_GAP), rect.centery), "midright", bold=True)
             cycler.draw(screen, self.px(theme.TEXT_CONTROL))
             draw_lines(screen, lines, self.px(theme.TEXT_SMALL), theme.INK_DIM, at, anchor)
         self.back.draw(screen, self.px(theme.TEXT_BUTTON))
         self.draw_preview(screen)
         if self.message:
-            draw_text(screen, self.message, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, h - self.px(theme.SPACE_SMALL)), "midbottom")
+            draw_text(screen, self.message, self.px(theme.TEXT_NOTE), theme.ALERT,
+                      (w // 2, h - self.px(theme.SPACE_SMALL)), "midbottom")
 
     def preview_width(self) -> int:
         """The sample cards' width: the card-size setting's factor on a width of its own, as

@@ -210,7 +210,8 @@ class SetupScene(Scene):
         gap = self.px(theme.SPACE_CLOSE)
         self.title_y = self.px(theme.SPACE_WIDE)
         top = self.title_y + line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
-        bw = max(self.px(START_MIN_W), self.start_button.needed(self.px(theme.TEXT_LEAD))[0], self.back_button.needed(self.px(theme.TEXT_BUTTON))[0])
+        bw = max(self.px(START_MIN_W), self.start_button.needed(self.px(theme.TEXT_LEAD))[0],
+                 self.back_button.needed(self.px(theme.TEXT_BUTTON))[0])
         bh = max(self.px(START_MIN_H), self.start_button.needed(self.px(theme.TEXT_LEAD))[1])
         self.back_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
         self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
@@ -243,14 +244,15 @@ class SetupScene(Scene):
 
     def _lay_seats(self, left: int, width: int, gap: int) -> int:
         size = self.px(theme.TEXT_EMPHASIS)
-        y = self._text("Seats (play goes in this order)", self.px(theme.SPACE_LARGE), theme.INK_DIM, (left, 0), bold=True).bottom + gap // 2
+        y = self._text("Seats (play goes in this order)", self.px(theme.TEXT_CONTROL), theme.INK_DIM, (left, 0), bold=True).bottom + gap // 2
         number_w = text_width("6", self.px(theme.TEXT_BUTTON), bold=True) + gap
         name_w = max(self.px(NAME_MIN_W), text_width("Mn" * (NAME_LIMIT // 2) + "  20/20", size))
         kind_w = max(self.px(KIND_MIN_W), self.rows[0].kind.needed(size)[0])
         level_w = max(self.px(LEVEL_MIN_W), self.rows[0].difficulty.needed(size)[0])
         row_h = max(self.px(ROW_MIN_H), self.rows[0].kind.needed(size)[1])
         for i, row in enumerate(self.rows):
-            self._text(str(i + 1), self.px(theme.TEXT_BUTTON), theme.INK, (left + number_w // 2, y + row_h // 2), "center", bold=True)
+            self._text(str(i + 1), self.px(theme.TEXT_BUTTON), theme.INK, (left + number_w // 2, y + row_h // 2),
+                       "center", bold=True)
             self._name_seat(row, i + 1)
             x = left + number_w
             for control, control_w in ((row.name, name_w), (row.kind, kind_w), (row.difficulty, level_w)):
@@ -268,7 +270,8 @@ class SetupScene(Scene):
         standard = self.rules.standard_players
         if standard and not standard[0] <= len(self.rows) <= standard[1]:
             note = f"{len(self.rows)} players is a table option: the rulebook plays {standard[0]}-{standard[1]}."
-            y = self._wrapped(note, self.px(theme.TEXT_SMALL), theme.GOLD, add.right + gap, add.y, left + width - add.right - gap, y)
+            y = self._wrapped(note, self.px(theme.TEXT_SMALL), theme.GOLD, add.right + gap, add.y,
+                              left + width - add.right - gap, y)
         return y
 
     @staticmethod
@@ -300,20 +303,23 @@ class SetupScene(Scene):
             rows += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins."),
                      ("Seed", self.seed, "Same seed, same deal: leave blank for a fresh shuffle.")]
         label_w = max(text_width(label, self.px(theme.TEXT_CONTROL), bold=True) for label, *_rest in rows) + gap
-        control_w = max(self.px(CONTROL_MIN_W), *(c.needed(size)[0] for _l, c, _h in rows if isinstance(c, (Cycler, NumberField))))
+        control_w = max(self.px(CONTROL_MIN_W),
+                        *(c.needed(size)[0] for _l, c, _h in rows if isinstance(c, (Cycler, NumberField))))
         control_h = max(self.px(ROW_MIN_H), line_height(size) + gap)
         help_x = left + label_w + control_w + gap
         for label, control, help_text in rows:
             if not isinstance(control, Button):
                 control.name = label
             rect = self._control(control, pygame.Rect(left + label_w, y, control_w, control_h), size)
-            self._text(label, self.px(theme.SPACE_LARGE), theme.INK, (rect.x - gap, rect.centery), "midright", bold=True)
+            self._text(label, self.px(theme.TEXT_CONTROL), theme.INK, (rect.x - gap, rect.centery), "midright", bold=True)
             bottom = rect.bottom
             if help_text:
                 if left + width - help_x >= self.px(HELP_BESIDE_MIN_W):
-                    bottom = self._wrapped(help_text, self.px(theme.TEXT_SMALL), theme.INK_DIM, help_x, rect.y, left + width - help_x, bottom)
+                    bottom = self._wrapped(help_text, self.px(theme.TEXT_SMALL), theme.INK_DIM, help_x, rect.y,
+                                           left + width - help_x, bottom)
                 else:
-                    bottom = self._wrapped(help_text, self.px(theme.TEXT_SMALL), theme.INK_DIM, rect.x, rect.bottom + 2, left + width - rect.x)
+                    bottom = self._wrapped(help_text, self.px(theme.TEXT_SMALL), theme.INK_DIM, rect.x,
+                                           rect.bottom + 2, left + width - rect.x)
             y = bottom + gap
             if control is self.card_set:
                 for broken in self.broken_sets:
@@ -420,7 +426,8 @@ class SetupScene(Scene):
         if self.max_scroll:
             more = "\u25b2 \u25bc scroll for more" if 0 < self.scroll < self.max_scroll else (
                 "\u25bc scroll for more" if self.scroll == 0 else "\u25b2 scroll back up")
-            draw_text(screen, more, self.px(theme.TEXT_SMALL), theme.INK_DIM, (self.px(theme.SPACE_WIDE), self.start_button.rect.centery), "midleft")
+            draw_text(screen, more, self.px(theme.TEXT_SMALL), theme.INK_DIM,
+                      (self.px(theme.SPACE_WIDE), self.start_button.rect.centery), "midleft")
         self.back_button.draw(screen, self.px(theme.TEXT_BUTTON))
         if self.learn_button is not None:
             self.learn_button.draw(screen, self.px(theme.TEXT_BUTTON))

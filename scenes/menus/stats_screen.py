@@ -172,12 +172,14 @@ class StatsScreen(Scene):
                       self.px(theme.TEXT_CONTROL), theme.INK_DIM, (w // 2, self.chooser.rect.bottom + self.px(EMPTY_NOTE_DROP)), "midtop")
         if self.more:
             more = f"and {self.more} more mode{'s' if self.more > 1 else ''} (a larger window shows them)"
-            draw_text(screen, fit_text(more, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_SECTION)), self.px(theme.TEXT_BODY), theme.INK_DIM, (w // 2, self.more_y), "midtop")
+            draw_text(screen, fit_text(more, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_SECTION)),
+                      self.px(theme.TEXT_BODY), theme.INK_DIM, (w // 2, self.more_y), "midtop")
         self.reset_button.draw(screen, self.px(theme.TEXT_CONTROL))
         self.back.draw(screen, self.px(theme.TEXT_CONTROL))
         if self.message:
             lines = wrap(self.message, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_SECTION))
-            draw_lines(screen, lines, self.px(theme.TEXT_BODY), theme.ALERT, (w // 2, self.back.rect.bottom + self.px(theme.SPACE_SNUG)), "midtop")
+            draw_lines(screen, lines, self.px(theme.TEXT_BODY), theme.ALERT,
+                       (w // 2, self.back.rect.bottom + self.px(theme.SPACE_SNUG)), "midtop")
 
     def draw_legend(self, screen) -> None:
         swatch = self.px(theme.SPACE_WIDE)
@@ -186,7 +188,8 @@ class StatsScreen(Scene):
             square = pygame.Rect(x, middle - swatch // 2, swatch, swatch)
             pygame.draw.rect(screen, color, square, border_radius=3)
             pygame.draw.rect(screen, theme.INK_FAINT, square, 1, border_radius=3)
-            draw_text(screen, label, self.px(theme.TEXT_BODY), theme.INK_DIM, (square.right + self.px(theme.SPACE_SNUG), middle), "midleft")
+            draw_text(screen, label, self.px(theme.TEXT_BODY), theme.INK_DIM,
+                      (square.right + self.px(theme.SPACE_SNUG), middle), "midleft")
 
     def draw_block(self, screen, mode: str, record: Record, box: pygame.Rect, lines: list[str]) -> None:
         """A mode's name, a bar of its games to scale (won unaided, won assisted, lost) and its
@@ -194,7 +197,8 @@ class StatsScreen(Scene):
         panel(screen, box)
         pad = self.px(theme.SPACE_NARROW)
         inner = box.inflate(-2 * pad, -2 * pad)
-        y = draw_text(screen, fit_text(mode, self.px(theme.TEXT_EMPHASIS), inner.w, bold=True), self.px(theme.TEXT_EMPHASIS), theme.GOLD,
+        y = draw_text(screen, fit_text(mode, self.px(theme.TEXT_EMPHASIS), inner.w, bold=True),
+                      self.px(theme.TEXT_EMPHASIS), theme.GOLD,
                       (inner.x, inner.y), bold=True, box=box).bottom + self.px(theme.SPACE_SNUG)
         bar = pygame.Rect(inner.x, y, inner.w, self.px(theme.SPACE))
         pygame.draw.rect(screen, BAR_LOST, bar, border_radius=4)

@@ -72,7 +72,8 @@ class TableMenu(Scene):
         shade.fill((0, 0, 0, 150))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, "Table", self.px(theme.TEXT_LEAD), theme.GOLD, (self.box.centerx, self.box.y + self.px(theme.SPACE_NARROW)), "midtop",
+        draw_text(screen, "Table", self.px(theme.TEXT_LEAD), theme.GOLD,
+                  (self.box.centerx, self.box.y + self.px(theme.SPACE_NARROW)), "midtop",
                   bold=True, box=self.box)
         for button in self.buttons():
             button.draw(screen, self.px(theme.TEXT_LABEL))

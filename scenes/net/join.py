@@ -362,7 +362,8 @@ class JoinScene(ReachesTable, Scene):
         screen.fill(theme.FELT)
         panel(screen, self.box, edge=theme.GOLD, radius=14)
         gap = self.px(theme.SPACE)
-        draw_text(screen, "Join a table", self.px(theme.TEXT_PANEL_TITLE), theme.GOLD, (self.box.centerx, self.box.y + gap), "midtop",
+        draw_text(screen, "Join a table", self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
+                  (self.box.centerx, self.box.y + gap), "midtop",
                   bold=True, box=self.box)
         blink = self.blink.on()
         for label, field in zip(("Address", "Room code", "Your name"), self.fields):
@@ -375,7 +376,8 @@ class JoinScene(ReachesTable, Scene):
             listing.draw(screen, self)
         if not self.founds.buttons:
             self.draw_looking(screen)
-        draw_lines(screen, self.message_lines, self.px(theme.TEXT_LABEL), theme.INK, (self.box.x + gap, self.message_y), box=self.box)
+        draw_lines(screen, self.message_lines, self.px(theme.TEXT_LABEL), theme.INK,
+                   (self.box.x + gap, self.message_y), box=self.box)
 
     def draw_looking(self, screen) -> None:
         """Where no table is found yet: that the network is looked at (where the window has room
@@ -423,6 +425,7 @@ class Listing:
 
     def draw(self, screen, scene) -> None:
         if self.shown and self.heading:
-            draw_text(screen, self.heading, scene.px(theme.TEXT_LABEL), theme.INK_DIM, (self.shown[0].rect.x, self.top), box=scene.box)
+            draw_text(screen, self.heading, scene.px(theme.TEXT_LABEL), theme.INK_DIM,
+                      (self.shown[0].rect.x, self.top), box=scene.box)
         for button in self.shown + self.removes_shown:
             button.draw(screen, scene.px(theme.TEXT_LABEL))

@@ -191,7 +191,8 @@ class Lobby(Scene):
     def layout(self, size) -> None:
         w, h = size
         gap = self.px(theme.SPACE)
-        bw = max(self.px(BUTTON_MIN_W), self.leave_button.needed(self.px(theme.TEXT_BUTTON))[0], self.start_button.needed(self.px(theme.TEXT_LEAD))[0])
+        bw = max(self.px(BUTTON_MIN_W), self.leave_button.needed(self.px(theme.TEXT_BUTTON))[0],
+                 self.start_button.needed(self.px(theme.TEXT_LEAD))[0])
         bh = max(self.px(BUTTON_MIN_H), self.start_button.needed(self.px(theme.TEXT_LEAD))[1])
         self.leave_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
         self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
@@ -211,7 +212,8 @@ class Lobby(Scene):
             button = self.seat_button(index, seat)
             if button is not None:
                 y = self.seats_y + index * self.row_h
-                button.rect = pygame.Rect(w - self.left - self.px(SEAT_BUTTON_W), y, self.px(SEAT_BUTTON_W), self.row_h - gap // 2)
+                button.rect = pygame.Rect(w - self.left - self.px(SEAT_BUTTON_W), y, self.px(SEAT_BUTTON_W),
+                                          self.row_h - gap // 2)
                 self.seat_buttons[index] = button
 
     def handle(self, event) -> None:
@@ -248,7 +250,8 @@ class Lobby(Scene):
         if not note and lobby is not None and not self.is_host:
             note = self.waiting_words()
         if note:
-            draw_text(screen, fit_text(note, self.px(theme.TEXT_NOTE), w - 2 * self.px(theme.SPACE_WIDE)), self.px(theme.TEXT_NOTE),
+            draw_text(screen, fit_text(note, self.px(theme.TEXT_NOTE), w - 2 * self.px(theme.SPACE_WIDE)),
+                      self.px(theme.TEXT_NOTE),
                       theme.ALERT if self.message else theme.INK_DIM, (w // 2, self.message_y), "midbottom")
 
     def draw_room(self, screen, lobby: dict) -> None:
@@ -263,5 +266,6 @@ class Lobby(Scene):
             else y + line_height(self.px(theme.TEXT_CONTROL))
         y = draw_lines(screen, self.unadvertised_lines, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, y), "midtop")
         if lobby["options"]:
-            draw_text(screen, fit_text(lobby["options"], self.px(theme.TEXT_NOTE), w - 2 * self.left), self.px(theme.TEXT_NOTE), theme.INK_DIM,
+            draw_text(screen, fit_text(lobby["options"], self.px(theme.TEXT_NOTE), w - 2 * self.left),
+                      self.px(theme.TEXT_NOTE), theme.INK_DIM,
                       (w // 2, y), "midtop")

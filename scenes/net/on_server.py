@@ -112,7 +112,8 @@ class Framed(ReachesTable, Scene):
     def draw_box(self, screen) -> None:
         screen.fill(theme.FELT)
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, self.title, self.px(theme.TEXT_PANEL_TITLE), theme.GOLD, (self.box.centerx, self.box.y + self.px(theme.SPACE)), "midtop",
+        draw_text(screen, self.title, self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
+                  (self.box.centerx, self.box.y + self.px(theme.SPACE)), "midtop",
                   bold=True, box=self.box)
         draw_lines(screen, self.message_lines, self.px(theme.TEXT_LABEL), theme.ALERT if self.message else theme.INK_DIM,
                    (self.box.x + self.px(theme.SPACE), self.message_y), box=self.box)
@@ -178,7 +179,8 @@ class ServerAddress(Framed):
     def draw(self, screen) -> None:
         self.draw_box(screen)
         gap = self.px(theme.SPACE)
-        draw_lines(screen, self.about_lines, self.px(theme.TEXT_LABEL), theme.INK_DIM, (self.box.x + gap, self.about_y), box=self.box)
+        draw_lines(screen, self.about_lines, self.px(theme.TEXT_LABEL), theme.INK_DIM,
+                   (self.box.x + gap, self.about_y), box=self.box)
         draw_text(screen, ADDRESS_LABEL, self.px(theme.TEXT_CONTROL), theme.INK, (self.box.x + gap, self.address.rect.centery),
                   "midleft", box=self.box)
         self.address.draw(screen, self.px(theme.TEXT_CONTROL), self.blink.on())

@@ -159,7 +159,8 @@ class Hand:
             count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
             for center in self.centers(count):
                 screen.blit(cardart.back(self.width), card_rect(center, self.width))
-            draw_text(screen, f"{name}: {card_count(count)} (hidden)  {note}", px(theme.TEXT_SMALL), theme.INK_DIM, label_pos, "bottomleft")
+            draw_text(screen, f"{name}: {card_count(count)} (hidden)  {note}", px(theme.TEXT_SMALL), theme.INK_DIM,
+                      label_pos, "bottomleft")
             return
         if note:
             draw_text(screen, f"{name}  {note}", px(theme.TEXT_SMALL), theme.INK_DIM, label_pos, "bottomleft")

@@ -258,7 +258,8 @@ class LessonMode:
             y = draw_text(screen, line, px(theme.TEXT_NOTE), theme.GOLD, (inner.x, y), bold=True, box=inner).bottom
         for line in wrap(self.lesson.part.title, px(theme.TEXT_CAPTION), inner.w):
             y = draw_text(screen, line, px(theme.TEXT_CAPTION), theme.INK_DIM, (inner.x, y), box=inner).bottom
-        y = draw_text(screen, self.headline(), px(theme.TEXT_BODY), theme.INK, (inner.x, y + px(theme.SPACE_SMALL)), bold=True, box=inner).bottom
+        y = draw_text(screen, self.headline(), px(theme.TEXT_BODY), theme.INK, (inner.x, y + px(theme.SPACE_SMALL)),
+                      bold=True, box=inner).bottom
         whose = "" if self.lesson.step is None else ("Computer's move" if self.lesson.step.computer else "Your move")
         if whose:
             y = draw_text(screen, whose, px(theme.TEXT_CAPTION), theme.GOLD if whose == "Your move" else theme.INK_DIM,

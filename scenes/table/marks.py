@@ -43,4 +43,5 @@ class MoveMarks:
         for event in self.last_move:
             spot = spot_of(event)
             if spot is not None:
-                pygame.draw.rect(screen, theme.GOLD, spot.inflate(px(theme.SPACE_SMALL), px(theme.SPACE_SMALL)), max(2, px(MARK_LINE)), border_radius=8)
+                pygame.draw.rect(screen, theme.GOLD, spot.inflate(px(theme.SPACE_SMALL), px(theme.SPACE_SMALL)),
+                                 max(2, px(MARK_LINE)), border_radius=8)

@@ -62,7 +62,8 @@ class Seats:
         px = self.table.px
         seats = self.others()
         if self.column:
-            return pygame.Rect(self.column.x, self.column.y + px(theme.SPACE_SMALL) + seats.index(seat) * self.height, self.column.w,
+            return pygame.Rect(self.column.x,
+                               self.column.y + px(theme.SPACE_SMALL) + seats.index(seat) * self.height, self.column.w,
                                self.height - px(theme.SPACE_SMALL))
         gap = px(theme.SPACE)
         width = min(px(SEAT_MAX_W), (self.area.w - gap * (len(seats) + 1)) // len(seats))
@@ -103,14 +104,17 @@ class Seats:
         inner = box.inflate(-px(theme.SPACE_WIDE), -px(theme.SPACE_SMALL))
         thinking = active and table.turns.thinking
         room = inner.w - (text_width(THINKING, px(theme.TEXT_SMALL), bold=True) + px(theme.SPACE_SMALL) if thinking else 0)
-        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]], px(theme.TEXT_NOTE), room, bold=True)
+        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]],
+                            px(theme.TEXT_NOTE), room, bold=True)
         name_rect = draw_text(screen, name, px(theme.TEXT_NOTE), theme.INK, inner.topleft, bold=True, box=box)
         if thinking:  # on the name's line, clear of the cards below
-            draw_text(screen, THINKING, px(theme.TEXT_SMALL), theme.GOLD, (inner.right, name_rect.bottom), "bottomright", bold=True, box=box)
+            draw_text(screen, THINKING, px(theme.TEXT_SMALL), theme.GOLD, (inner.right, name_rect.bottom),
+                      "bottomright", bold=True, box=box)
         y = name_rect.bottom
         count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
         note = table.seat_note(view, seat)
-        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)], px(theme.TEXT_SMALL), inner.w)
+        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)],
+                            px(theme.TEXT_SMALL), inner.w)
         y = draw_text(screen, line, px(theme.TEXT_SMALL), theme.INK_DIM, (inner.x, y), box=box).bottom
         w = self.card_width(seat)
         shown = table.seat_shown(view, seat) if self.shows_cards(seat) else []

@@ -51,7 +51,8 @@ class TopBar:
         x = max(px(TITLE_MIN_X), title_rect.right + px(theme.SPACE_XLARGE))
         right = self.left_edge if self.buttons else right_edge
         lines = [line] if isinstance(line, str) else line
-        draw_text(screen, shortest_fit(lines, px(theme.TEXT_BODY), right - px(theme.SPACE_NARROW) - x), px(theme.TEXT_BODY), theme.INK_DIM, (x, middle), "midleft")
+        draw_text(screen, shortest_fit(lines, px(theme.TEXT_BODY), right - px(theme.SPACE_NARROW) - x),
+                  px(theme.TEXT_BODY), theme.INK_DIM, (x, middle), "midleft")
         for button in self.buttons:
             button.draw(screen, px(theme.TEXT_BODY))
 

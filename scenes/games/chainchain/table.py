@@ -80,7 +80,8 @@ class ChainChainTable(TableScene):
         self.pile_w = self.card_px(PILE_W)
         card_h = int(self.pile_w * theme.CARD_RATIO)
         above = self.px(theme.SPACE_LARGE) + line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE) + card_h // 2 + self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_FINE))
-        cx, cy = middle.centerx - self.px(theme.SPACE_SECTION), max(middle.centery - self.px(theme.SPACE_NARROW), middle.y + above)  # "Pile: N" under the seats
+        cx, cy = middle.centerx - self.px(theme.SPACE_SECTION), max(middle.centery - self.px(theme.SPACE_NARROW),
+                                                                    middle.y + above)  # "Pile: N" under the seats
         self.pile_center = (cx, cy)
         step = int(self.pile_w * 1.12)
         left = cx - step // 2 - self.pile_w // 2
@@ -100,8 +101,10 @@ class ChainChainTable(TableScene):
         self.pile_rect.centerx = cx
         below = self.pile_rect.bottom + self.px(theme.SPACE_SNUG) + line_height(self.px(TAKE_BACK_SIZE))  # under "click a card to take it back"
         self.word.rect = pygame.Rect(cx - self.px(WORD_FIELD_HALF_W), below, self.px(WORD_FIELD_W), self.px(theme.SPACE_SECTION))
-        self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(theme.SPACE_NARROW), below, self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
-        self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(CLEAR_BUTTON_OFFSET), below, self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
+        self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(theme.SPACE_NARROW), below,
+                                            self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
+        self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(CLEAR_BUTTON_OFFSET), below,
+                                             self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
 
     # -- staging two cards
 
@@ -270,7 +273,8 @@ class ChainChainTable(TableScene):
 
     def draw_stock(self, screen, view) -> None:
         self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
-        self.draw_pile.draw_label(screen, f"Stock: {view.draw_pile_count}", self.px(theme.SPACE_WIDE), self.px(theme.SPACE_SNUG), bold=True)
+        self.draw_pile.draw_label(screen, f"Stock: {view.draw_pile_count}", self.px(theme.TEXT_BODY),
+                                  self.px(theme.SPACE_SNUG), bold=True)
 
     def draw_played_pile(self, screen, view, hidden) -> None:
         """The last play (labelled 1st and 2nd above where a play being made is raised, so that
@@ -300,10 +304,12 @@ class ChainChainTable(TableScene):
             draw_text(screen, "Game over", self.px(theme.TEXT_CONTROL), theme.INK, rect.center, "center", bold=True, box=rect)
             return
         if view.required is None:
-            y = draw_text(screen, "Free lead", self.px(theme.TEXT_LEAD), theme.GOLD, (rect.centerx, y), "midtop", bold=True, box=rect).bottom
+            y = draw_text(screen, "Free lead", self.px(theme.TEXT_LEAD), theme.GOLD, (rect.centerx, y), "midtop",
+                          bold=True, box=rect).bottom
             draw_text(screen, "any two cards", self.px(theme.TEXT_CAPTION), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect)
         else:
-            y = draw_text(screen, "Required", self.px(theme.TEXT_CAPTION), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect).bottom
+            y = draw_text(screen, "Required", self.px(theme.TEXT_CAPTION), theme.INK_DIM, (rect.centerx, y),
+                          "midtop", box=rect).bottom
             shown = str(view.required) if isinstance(view.required, int) else view.required
             draw_text(screen, shown, self.px(36 if isinstance(view.required, int) else 26), theme.GOLD,
                       (rect.centerx, y), "midtop", bold=True, box=rect)
@@ -315,7 +321,8 @@ class ChainChainTable(TableScene):
         draw_text(screen, "clockwise" if clockwise else "anticlockwise", self.px(theme.TEXT_CAPTION), color,
                   (arrow.right + self.px(theme.SPACE_SMALL), arrow.centery), "topleft" if self.arrow_flash > 0 else "midleft", box=rect)
         if self.arrow_flash > 0:
-            draw_text(screen, "reversed", self.px(theme.TEXT_CAPTION), theme.GLOW, (arrow.right + self.px(theme.SPACE_SMALL), arrow.centery), "bottomleft",
+            draw_text(screen, "reversed", self.px(theme.TEXT_CAPTION), theme.GLOW,
+                      (arrow.right + self.px(theme.SPACE_SMALL), arrow.centery), "bottomleft",
                       bold=True, box=rect)
 
     def draw_staged(self, screen) -> None:

@@ -64,7 +64,8 @@ class ChainsTable(TableScene):
 
     def row_card_width(self, middle: pygame.Rect) -> int:
         """The chains' cards: as tall as a row allows, up to the card-size setting's largest."""
-        return card_width(middle.w, middle.h // 3 - self.px(theme.SPACE_SMALL), columns=1, gap=0, most=self.card_px(ROW_CARD), least=20)
+        return card_width(middle.w, middle.h // 3 - self.px(theme.SPACE_SMALL), columns=1, gap=0,
+                          most=self.card_px(ROW_CARD), least=20)
 
     def hand_width(self, area: pygame.Rect) -> int:
         return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)),
@@ -239,7 +240,8 @@ class ChainsTable(TableScene):
         super().paint_background(surface)
         for i, row in enumerate(self.chain_rows):
             pygame.draw.rect(surface, theme.FELT_DARK, row, border_radius=10)
-            draw_text(surface, str(i + 1), self.px(theme.TEXT_BUTTON), theme.INK_DIM, (row.x + self.px(theme.SPACE_WIDE), row.centery), "center", bold=True)
+            draw_text(surface, str(i + 1), self.px(theme.TEXT_BUTTON), theme.INK_DIM,
+                      (row.x + self.px(theme.SPACE_WIDE), row.centery), "center", bold=True)
 
     def draw_board(self, screen, view, hidden) -> None:
         self.draw_chains(screen, view, hidden)
@@ -257,7 +259,8 @@ class ChainsTable(TableScene):
             cards = chain[:-1] if ("chain", i) in hidden else chain
             slots, folded = self.chain_slots(len(cards), row)
             if folded:
-                draw_text(screen, f"+{folded}", self.px(theme.TEXT_FINE), theme.INK_DIM, (row.x + self.px(theme.SPACE_WIDE), row.centery + self.px(theme.SPACE_LARGE)), "center")
+                draw_text(screen, f"+{folded}", self.px(theme.TEXT_FINE), theme.INK_DIM,
+                          (row.x + self.px(theme.SPACE_WIDE), row.centery + self.px(theme.SPACE_LARGE)), "center")
             if i in targets:
                 pygame.draw.rect(screen, theme.GLOW, row, 2, border_radius=10)
                 if len(slots):
@@ -266,12 +269,14 @@ class ChainsTable(TableScene):
 
     def draw_deck(self, screen, view, hidden) -> None:
         self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
-        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(theme.SPACE_WIDE), self.px(theme.SPACE_SNUG), bold=True)
+        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(theme.TEXT_BODY),
+                                          self.px(theme.SPACE_SNUG), bold=True)
         draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(theme.TEXT_FINE), theme.INK_DIM,
                   (self.draw_pile.center[0], below + self.px(theme.SPACE_TIGHT)), "midtop")
         if view.pending is not None and ("pending",) not in hidden and self.hand.dragged != view.pending:
             slot = self.drawn_slot
-            draw_text(screen, "Drawn, must be played", self.px(theme.TEXT_FINE), theme.GOLD, (slot.center[0], slot.rect.top - self.px(theme.SPACE_TIGHT)),
+            draw_text(screen, "Drawn, must be played", self.px(theme.TEXT_FINE), theme.GOLD,
+                      (slot.center[0], slot.rect.top - self.px(theme.SPACE_TIGHT)),
                       "midbottom")
             if view.pending == self.hand.selected:
                 slot.draw_glow(screen)

@@ -62,7 +62,8 @@ class CubesTable(TableScene):
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
         side = self.px(SIDE_W)
-        self.board_rect = pygame.Rect(middle.x + self.px(theme.SPACE_WIDE), middle.y, middle.w - side - self.px(BOARD_INSET), middle.h)
+        self.board_rect = pygame.Rect(middle.x + self.px(theme.SPACE_WIDE), middle.y,
+                                      middle.w - side - self.px(BOARD_INSET), middle.h)
         self.draw_pile.place((self.board_rect.right + side // 2 + self.px(PILE_NUDGE), self.board_rect.y + self.px(FIT_BUTTON_OFFSET)), self.px(PILE_CARD_W))
         self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(FIT_BUTTON_OFFSET), self.board_rect.y + self.px(theme.SPACE_SMALL), self.px(FIT_BUTTON_W), self.px(FIT_BUTTON_H))
         self.fit()
@@ -322,7 +323,8 @@ class CubesTable(TableScene):
             pill.midbottom = (around.centerx, around.top - self.px(theme.SPACE_TIGHT))
             pygame.draw.rect(screen, theme.TAG, pill, border_radius=8)
             pygame.draw.rect(screen, theme.GOLD, pill, 1, border_radius=8)
-            draw_text(screen, f"cube! +{pile_points(won)} points", self.px(theme.TEXT_BODY), theme.GOLD, pill.center, "center", bold=True)
+            draw_text(screen, f"cube! +{pile_points(won)} points", self.px(theme.TEXT_BODY), theme.GOLD, pill.center,
+                      "center", bold=True)
         here = self.cell_center(cell)
         for other, trait in neighbour_matches(board, card, *cell).items():
             there = self.cell_center(other)
@@ -330,7 +332,8 @@ class CubesTable(TableScene):
             tag = TRAIT_WORDS[trait]
             image_color = theme.INK if trait else theme.ALERT
             size = self.px(theme.TEXT_CAPTION)
-            box = pygame.Rect(0, 0, text_width(tag, size, bold=True) + self.px(theme.SPACE_CLOSE), line_height(size, bold=True) + self.px(theme.SPACE_TIGHT))
+            box = pygame.Rect(0, 0, text_width(tag, size, bold=True) + self.px(theme.SPACE_CLOSE),
+                              line_height(size, bold=True) + self.px(theme.SPACE_TIGHT))
             box.center = mid
             pygame.draw.rect(screen, theme.TAG, box, border_radius=6)
             pygame.draw.rect(screen, image_color, box, 1, border_radius=6)
@@ -339,13 +342,17 @@ class CubesTable(TableScene):
     def draw_deck(self, screen, view) -> None:
         x = self.draw_pile.center[0]
         self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
-        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(theme.SPACE_WIDE), self.px(theme.SPACE_SNUG), bold=True)
+        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(theme.TEXT_BODY),
+                                          self.px(theme.SPACE_SNUG), bold=True)
         if view.draw_pile_count == 0 and not view.game_over:
-            draw_text(screen, "last turn", self.px(theme.TEXT_CAPTION), theme.GOLD, (x, below + self.px(theme.SPACE_TIGHT)), "midtop", bold=True)
+            draw_text(screen, "last turn", self.px(theme.TEXT_CAPTION), theme.GOLD,
+                      (x, below + self.px(theme.SPACE_TIGHT)), "midtop", bold=True)
         seat = self.seats.bottom
         owner = "Your pile" if view.seat == seat else f"{whose(self.session.names[seat], opening=True)} pile"
-        label = draw_text(screen, owner, self.px(theme.TEXT_CAPTION), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(OWNER_RAISE)), "midtop")
-        draw_text(screen, f"{view.scores[seat]} points", self.px(theme.TEXT_LABEL), theme.INK, (x, label.bottom), "midtop", bold=True)
+        label = draw_text(screen, owner, self.px(theme.TEXT_CAPTION), theme.INK_DIM,
+                          (x, self.pile_center(seat)[1] - self.px(OWNER_RAISE)), "midtop")
+        draw_text(screen, f"{view.scores[seat]} points", self.px(theme.TEXT_LABEL), theme.INK, (x, label.bottom),
+                  "midtop", bold=True)
 
     def seat_note(self, view, seat: int) -> str:
         if seat == self.seats.bottom:

@@ -70,7 +70,8 @@ class ChainBuilder:
         px = self.px
         button_h = max(px(BUTTON_MIN_H), self.lay_button.needed(px(theme.TEXT_NOTE))[1])
         button_w = max(px(BUTTON_MIN_W), self.cancel_button.needed(px(theme.TEXT_NOTE))[0])
-        self.lay_button.rect = pygame.Rect(rect.right - button_w - px(theme.SPACE_SMALL), rect.y + px(theme.SPACE_SNUG), button_w, button_h)
+        self.lay_button.rect = pygame.Rect(rect.right - button_w - px(theme.SPACE_SMALL),
+                                           rect.y + px(theme.SPACE_SNUG), button_w, button_h)
         self.cancel_button.rect = self.lay_button.rect.move(0, button_h + px(theme.SPACE_SNUG))
         below = LINK_ROWS * line_height(px(theme.TEXT_FINE), bold=True) + 2 * line_height(px(theme.TEXT_FINE)) + px(theme.SPACE_TIGHT)  # the links' lines, then two
         self.card_w = card_width(rect.w, rect.h - below - px(theme.SPACE_CLOSE), columns=1, gap=0, most=widest_card, least=24)

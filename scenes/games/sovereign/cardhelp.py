@@ -51,7 +51,8 @@ class CardHelp:
         if card is None:
             super().draw_log(screen)
             return
-        draw_help_panel(screen, self.session.rules.cards.what_it_does(card), self.log_rect.inflate(-self.px(theme.SPACE_CLOSE), -self.px(theme.SPACE_CLOSE)),
+        draw_help_panel(screen, self.session.rules.cards.what_it_does(card),
+                        self.log_rect.inflate(-self.px(theme.SPACE_CLOSE), -self.px(theme.SPACE_CLOSE)),
                         self.px)
 
     def helped_card(self) -> ClassCard | None:

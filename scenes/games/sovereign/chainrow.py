@@ -91,7 +91,8 @@ class ChainRow:
         panel(screen, self.rect, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
         if target:
             pygame.draw.rect(screen, theme.GLOW, self.rect, 3, border_radius=10)
-        draw_text(screen, shortest_fit(labels, px(theme.TEXT_SMALL), self.rect.w - px(theme.SPACE_WIDE), bold=True), px(theme.TEXT_SMALL), theme.INK,
+        draw_text(screen, shortest_fit(labels, px(theme.TEXT_SMALL), self.rect.w - px(theme.SPACE_WIDE), bold=True),
+                  px(theme.TEXT_SMALL), theme.INK,
                   (self.rect.x + px(theme.SPACE_SMALL), self.rect.y + px(OFFSET_LINE)), bold=True, box=self.rect)
         for place, stack in enumerate(stacks):
             self.draw_stack(screen, place, stack, place in hidden)

@@ -60,7 +60,8 @@ class SidePanel:
         rest = rect.right - px(theme.SPACE_SMALL) - words_x
         self.words_box = pygame.Rect(words_x, rect.y + px(theme.SPACE_SMALL), rest * 2 // 5, rect.h - px(theme.SPACE_WIDE))
         event_w = min(rect.right - px(theme.SPACE_SMALL) - self.words_box.right - px(theme.SPACE_CLOSE), px(EVENT_MAX_W))
-        self.event_box = pygame.Rect(rect.right - px(theme.SPACE_SMALL) - event_w, rect.y + px(theme.SPACE_SMALL), event_w, rect.h - px(theme.SPACE_WIDE))
+        self.event_box = pygame.Rect(rect.right - px(theme.SPACE_SMALL) - event_w, rect.y + px(theme.SPACE_SMALL),
+                                     event_w, rect.h - px(theme.SPACE_WIDE))
 
     def supply_spot(self) -> tuple[int, int]:
         """Where the supply's line is, under the piles (tokens taken fly from there)."""
@@ -79,9 +80,10 @@ class SidePanel:
         self.draw_face_down_pile(screen, self.discard_pile, discard_count, "Discard")
         if discard_lit:
             self.discard_pile.light(screen, "close_target", px)
-        y = self.draw_wrapped(screen, supply, px(theme.SPACE), theme.INK_DIM, self.words_box.y if self.across else y + px(theme.SPACE_SNUG))
+        y = self.draw_wrapped(screen, supply, px(theme.TEXT_CAPTION), theme.INK_DIM,
+                              self.words_box.y if self.across else y + px(theme.SPACE_SNUG))
         if card_set is not None:
-            y = self.draw_wrapped(screen, card_set, px(theme.SPACE), theme.INK_DIM, y)
+            y = self.draw_wrapped(screen, card_set, px(theme.TEXT_CAPTION), theme.INK_DIM, y)
         box = self.event_box if self.across else pygame.Rect(self.words_box.x, y + px(theme.SPACE_SMALL), self.words_box.w,
                                                              self.rect.bottom - y - px(theme.SPACE_CLOSE))
         screen.blit(self.fitted_event(event, box), box.topleft, pygame.Rect(0, 0, box.w, box.h))
@@ -89,7 +91,7 @@ class SidePanel:
     def fitted_event(self, event: tuple[str, str], box: pygame.Rect) -> pygame.Surface:
         """The event card at the largest text size (from 14 down to EVENT_TEXT_LEAST) whose words
         all show in `box`."""
-        largest = text_px(self.px(theme.SPACE))
+        largest = text_px(self.px(theme.TEXT_CAPTION))
         for size in range(largest, min(largest, EVENT_TEXT_LEAST) - 1, -1):
             card = event_face(*event, box.w, size)
             if card.get_height() <= box.h:
@@ -99,7 +101,7 @@ class SidePanel:
     def draw_face_down_pile(self, screen: pygame.Surface, pile: Pile, count: int, label: str) -> int:
         """A face-down pile with its count under it; returns the y below the count."""
         pile.draw_backs(screen, count)
-        return pile.draw_label(screen, f"{label} {count}", self.px(theme.SPACE), self.px(theme.SPACE_TIGHT),
+        return pile.draw_label(screen, f"{label} {count}", self.px(theme.TEXT_CAPTION), self.px(theme.SPACE_TIGHT),
                                fit=self.rect.w // 2 - self.px(theme.SPACE_SNUG), box=self.rect)
 
     def draw_wrapped(self, screen: pygame.Surface, message: str, size: int, color, y: int, bold: bool = False) -> int:

@@ -87,20 +87,22 @@ class SolitaireTable(SovereignTable):
         super().layout(size)
         px = self.px
         top = self.area.y + px(theme.SPACE_SMALL)
-        board = pygame.Rect(self.area.x + px(theme.SPACE_SMALL), top, self.area.w - px(theme.SPACE_WIDE), self.side.rect.bottom - top)
+        board = pygame.Rect(self.area.x + px(theme.SPACE_SMALL), top, self.area.w - px(theme.SPACE_WIDE),
+                            self.side.rect.bottom - top)
         strip = pygame.Rect(board.x, board.y, board.w, min(board.h // 3, px(STRIP_MAX_H)))
         self.side.place(strip, px, across=True)
         needed = self.tallest_event(self.side.event_box.w) + px(theme.SPACE_WIDE)
         if needed > strip.h:  # every event's words whole, at their full size, where the board has room
             strip.h = min(needed, board.h // 2)
             self.side.place(strip, px, across=True)
-        self.middle = pygame.Rect(board.x, strip.bottom + px(theme.SPACE_SMALL), board.w, board.bottom - strip.bottom - px(theme.SPACE_SMALL))
+        self.middle = pygame.Rect(board.x, strip.bottom + px(theme.SPACE_SMALL), board.w,
+                                  board.bottom - strip.bottom - px(theme.SPACE_SMALL))
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
 
     def tallest_event(self, width: int) -> int:
         """The height of the tallest event card `width` wide, at the side panel's text size."""
-        size = text_px(self.px(theme.SPACE))
+        size = text_px(self.px(theme.TEXT_CAPTION))
         view = self.public_view
         words = [("No event yet", f"{view.event_deck_count} event cards to come.")]
         for event in self.session.rules.cards.events:

@@ -166,7 +166,8 @@ class SovereignTable(CardHelp, TableScene):
         side = pygame.Rect(area.right - side_w - self.px(theme.SPACE_SMALL), area.y + self.px(theme.SPACE_SMALL), side_w,
                            self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - area.y - self.px(theme.SPACE_WIDE))
         self.side.place(side, self.px)
-        self.middle = pygame.Rect(area.x + self.px(theme.SPACE_SMALL), side.y, side.x - area.x - self.px(theme.SPACE_WIDE), side.h)
+        self.middle = pygame.Rect(area.x + self.px(theme.SPACE_SMALL), side.y,
+                                  side.x - area.x - self.px(theme.SPACE_WIDE), side.h)
         self.label_h = line_height(self.px(theme.TEXT_SMALL), bold=True)
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
