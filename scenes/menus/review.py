@@ -35,9 +35,9 @@ from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_heig
 BACK_MIN_H = 46
 BAR_BUTTON_MIN_W = 60  # a playback button at least
 BAR_H = 64  # the playback bar's row
-BUTTON_MIN_H = 44
-BUTTON_MIN_H_BOX = 48  # a progress box button at least
-BUTTON_MIN_W = 160
+BAR_BUTTON_MIN_H = 44  # a playback button at least
+PROGRESS_BUTTON_MIN_H = 48  # a progress box button at least
+PROGRESS_BUTTON_MIN_W = 160
 CHOOSER_W = 520  # the whose-decisions box at most
 MARK_LINE = 3  # a frame's and a tick's thickness
 PROGRESS_MAX_W = 620  # the progress box at most
@@ -398,7 +398,7 @@ class ReviewScene(Replay):
                                        self.verdict_box.h)
         size_b = self.px(theme.TEXT_CONTROL)
         row = pygame.Rect(0, self.bar.bottom - row_h, w, row_h)
-        bh = max(self.px(BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
+        bh = max(self.px(BAR_BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
         x = self.px(theme.SPACE_CLOSE)
         for button in self.buttons:
             bw = max(self.px(BAR_BUTTON_MIN_W), button.needed(size_b)[0])
@@ -420,7 +420,7 @@ class ReviewScene(Replay):
         gap = self.px(theme.SPACE_WIDE)
         self.progress_box = pygame.Rect(0, 0, min(w - 2 * gap, self.px(PROGRESS_MAX_W)), 0)
         button = self.close_button if self.failure else self.cancel_button
-        bw, bh = max(self.px(BUTTON_MIN_W), button.needed(self.px(theme.TEXT_CONTROL))[0]), max(self.px(BUTTON_MIN_H_BOX), button.needed(self.px(theme.TEXT_CONTROL))[1])
+        bw, bh = max(self.px(PROGRESS_BUTTON_MIN_W), button.needed(self.px(theme.TEXT_CONTROL))[0]), max(self.px(PROGRESS_BUTTON_MIN_H), button.needed(self.px(theme.TEXT_CONTROL))[1])
         self.progress_box.h = line_height(self.px(theme.TEXT_HEADING), bold=True) + line_height(self.px(theme.TEXT_LABEL)) + self.px(theme.SPACE) + bh + 5 * gap
         self.progress_box.center = (w // 2, h // 2)
         self.progress_bar = pygame.Rect(self.progress_box.x + gap, self.progress_box.bottom - bh - 2 * gap - self.px(theme.SPACE),

@@ -22,7 +22,7 @@ from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_heig
 BUTTON_MIN_H = 54
 BUTTON_MIN_W = 170
 HALF_PAGE_W = 420  # half the lobby's width at most
-ROOM_CODE_TEXT = 80  # the room code, read across the room
+ROOM_CODE_SIZE = 80  # the room code, read across the room
 ROW_MIN_H = 44  # a seat's row at least
 SEAT_BUTTON_ROOM = 180  # a seat's button and the gap before it
 SEAT_BUTTON_W = 160  # a seat's button
@@ -203,7 +203,7 @@ class Lobby(Scene):
         self.left = max(gap, w // 2 - self.px(HALF_PAGE_W))
         self.unadvertised_lines = wrap(self.unadvertised(), self.px(theme.TEXT_NOTE), w - 2 * self.left)
         self.where_lines = wrap(self.join_words(), self.px(theme.TEXT_CONTROL), w - 2 * self.left)
-        self.seats_y = self.code_y + line_height(self.px(theme.TEXT_CONTROL)) + line_height(self.px(ROOM_CODE_TEXT), bold=True) \
+        self.seats_y = self.code_y + line_height(self.px(theme.TEXT_CONTROL)) + line_height(self.px(ROOM_CODE_SIZE), bold=True) \
             + (max(1, len(self.where_lines)) + 1) * line_height(self.px(theme.TEXT_CONTROL)) \
             + len(self.unadvertised_lines) * line_height(self.px(theme.TEXT_NOTE)) + 2 * gap
         self.row_h = max(self.px(ROW_MIN_H), line_height(self.px(theme.TEXT_BUTTON)) + gap)
@@ -260,8 +260,8 @@ class Lobby(Scene):
         y = self.code_y
         draw_text(screen, "Room code", self.px(theme.TEXT_CONTROL), theme.INK_DIM, (w // 2, y), "midtop")
         y += line_height(self.px(theme.TEXT_CONTROL))
-        draw_text(screen, lobby["room"], self.px(ROOM_CODE_TEXT), theme.GOLD, (w // 2, y), "midtop", bold=True)
-        y += line_height(self.px(ROOM_CODE_TEXT), bold=True)
+        draw_text(screen, lobby["room"], self.px(ROOM_CODE_SIZE), theme.GOLD, (w // 2, y), "midtop", bold=True)
+        y += line_height(self.px(ROOM_CODE_SIZE), bold=True)
         y = draw_lines(screen, self.where_lines, self.px(theme.TEXT_CONTROL), theme.INK, (w // 2, y), "midtop") if self.where_lines \
             else y + line_height(self.px(theme.TEXT_CONTROL))
         y = draw_lines(screen, self.unadvertised_lines, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, y), "midtop")
