@@ -41,7 +41,7 @@ CARD_RATIO = 1.4
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting: a factor on every card
 BASE_SIZE = (1280, 800)
 
-# -- type and spacing scales. Every size a layout draws with is one of these steps, in pixels of the
+# -- type and spacing scales. Every text size and gap a layout draws with is one of these steps, in pixels of the
 # 1280x800 base window; a scene scales it to the window with `scene.px(theme.STEP)`.
 # Text, smallest to largest:
 #   FINE 13 counts and tags on cards | CAPTION 14 captions, footnotes | SMALL 15 dense panels' lines
