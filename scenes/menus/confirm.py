@@ -16,6 +16,11 @@ from scenes.ui.keymap import ENTER, ESCAPE, REPLACE_GAME, SPACE, Key, named
 from scenes.ui import theme
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+ANSWER_MIN_H = 48
+ANSWER_MIN_W = 160  # an answer's button at least
+BOX_MIN_W = 620  # the dialog at least
+
 
 class Dialog(Scene):
     """The shared box; a dialog fills in its body (`body_height`, `draw_body`, `handle_body`) and
@@ -67,16 +72,16 @@ class Dialog(Scene):
         """The box as wide as its answers side by side need (within the window); where they cannot
         stand side by side, one above the other, the box as wide as the widest."""
         w, h = size
-        gap = self.px(16)
+        gap = self.px(theme.SPACE_WIDE)
         answers = self.answers()
         count = len(answers)
-        bw = max(self.px(160), *(b.needed(self.px(20))[0] for b in answers))
-        bh = max(self.px(48), *(b.needed(self.px(20))[1] for b in answers))
+        bw = max(self.px(ANSWER_MIN_W), *(b.needed(self.px(theme.TEXT_CONTROL))[0] for b in answers))
+        bh = max(self.px(ANSWER_MIN_H), *(b.needed(self.px(theme.TEXT_CONTROL))[1] for b in answers))
         stacked = count * bw + (count + 1) * gap > w - 2 * gap
-        width = min(w - 2 * gap, max(self.px(620), bw + 2 * gap if stacked else count * bw + (count + 1) * gap))
+        width = min(w - 2 * gap, max(self.px(BOX_MIN_W), bw + 2 * gap if stacked else count * bw + (count + 1) * gap))
         bw = min(bw, width - 2 * gap)
         answers_h = count * bh + (count - 1) * (gap // 2) if stacked else bh
-        title_h = line_height(self.px(26), bold=True)
+        title_h = line_height(self.px(theme.TEXT_HEADING), bold=True)
         body_h = self.body_height(width - 2 * gap)
         self.box = pygame.Rect(0, 0, width, title_h + body_h + answers_h + 4 * gap)
         self.box.center = (w // 2, h // 2)
@@ -105,11 +110,12 @@ class Dialog(Scene):
         shade.fill((0, 0, 0, 150))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, self.question, self.px(26), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)), "midtop",
+        draw_text(screen, self.question, self.px(theme.TEXT_HEADING), theme.GOLD,
+                  (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)), "midtop",
                   bold=True, box=self.box)
         self.draw_body(screen)
         for button in self.answers():
-            button.draw(screen, self.px(20))
+            button.draw(screen, self.px(theme.TEXT_CONTROL))
 
 
 class Confirm(Dialog):
@@ -138,11 +144,11 @@ class Confirm(Dialog):
         self.on_yes()
 
     def body_height(self, width: int) -> int:
-        self.lines = wrap(self.detail, self.px(18), width)
-        return len(self.lines) * line_height(self.px(18))
+        self.lines = wrap(self.detail, self.px(theme.TEXT_LABEL), width)
+        return len(self.lines) * line_height(self.px(theme.TEXT_LABEL))
 
     def draw_body(self, screen) -> None:
-        draw_lines(screen, self.lines, self.px(18), theme.INK, self.body.midtop, "midtop", box=self.box)
+        draw_lines(screen, self.lines, self.px(theme.TEXT_LABEL), theme.INK, self.body.midtop, "midtop", box=self.box)
 
 
 class KeepOrReplace(Dialog):
@@ -196,13 +202,13 @@ class KeepOrReplace(Dialog):
         self.go_on()
 
     def body_height(self, width: int) -> int:
-        self.lines = wrap(self.detail, self.px(18), width)
-        self.problem_lines = wrap(self.problem, self.px(18), width) if self.problem else []
-        return (len(self.lines) + len(self.problem_lines)) * line_height(self.px(18))
+        self.lines = wrap(self.detail, self.px(theme.TEXT_LABEL), width)
+        self.problem_lines = wrap(self.problem, self.px(theme.TEXT_LABEL), width) if self.problem else []
+        return (len(self.lines) + len(self.problem_lines)) * line_height(self.px(theme.TEXT_LABEL))
 
     def draw_body(self, screen) -> None:
-        below = draw_lines(screen, self.lines, self.px(18), theme.INK, self.body.midtop, "midtop", box=self.box)
-        draw_lines(screen, self.problem_lines, self.px(18), theme.ALERT, (self.body.centerx, below), "midtop",
+        below = draw_lines(screen, self.lines, self.px(theme.TEXT_LABEL), theme.INK, self.body.midtop, "midtop", box=self.box)
+        draw_lines(screen, self.problem_lines, self.px(theme.TEXT_LABEL), theme.ALERT, (self.body.centerx, below), "midtop",
                    box=self.box)
 
 
@@ -246,7 +252,7 @@ class AskText(Dialog):
         self.on_ok(self.field.value.strip())
 
     def body_height(self, width: int) -> int:
-        return line_height(self.px(20)) + self.px(16)
+        return line_height(self.px(theme.TEXT_CONTROL)) + self.px(theme.SPACE_WIDE)
 
     def layout(self, size) -> None:
         super().layout(size)
@@ -258,4 +264,4 @@ class AskText(Dialog):
         self.field.handle(event)
 
     def draw_body(self, screen) -> None:
-        self.field.draw(screen, self.px(20), self.blink.on())
+        self.field.draw(screen, self.px(theme.TEXT_CONTROL), self.blink.on())

@@ -23,6 +23,14 @@ from scenes.ui import keymap
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BOX_MAX_W = 900  # the results' box at most
+BUTTON_MIN_H = 56
+BUTTON_MIN_W = 230
+CARD_MAX_W = 64  # a result card at most
+HEADLINE_SIZE = 34  # the result's headline
+MARGIN = 30  # the box from the window's edges
+
 
 MIN_FAN_STEP = 0.4   # of a card's width: fanned closer than this, a row of cards wraps
 LINE_OVERLAP = 0.45  # of a card's height: how far a wrapped line of cards sits below the one above
@@ -70,25 +78,26 @@ class GameOver(Scene):
         """The box holds the headline, one row per seat (name, wins and summary beside the seat's
         cards, never smaller than readable) and the two buttons, all measured."""
         w, h = size
-        margin, gap = self.px(30), self.px(12)
+        margin, gap = self.px(MARGIN), self.px(theme.SPACE_CLOSE)
         rows = self.table.result_rows()
-        self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(900)), 0)
+        self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(BOX_MAX_W)), 0)
         inner_w = self.box.w - 2 * gap
         self.reason_lines = [line for text in (self._reason(), self.table.result_note()) if text
-                             for line in wrap(text, self.px(18), inner_w)]
-        header = line_height(self.px(34), bold=True) + len(self.reason_lines) * line_height(self.px(18)) + 2 * gap
+                             for line in wrap(text, self.px(theme.TEXT_LABEL), inner_w)]
+        header = line_height(self.px(HEADLINE_SIZE), bold=True) + len(self.reason_lines) * line_height(self.px(theme.TEXT_LABEL)) + 2 * gap
         buttons = self.buttons
-        bw = max(self.px(230), *(b.needed(self.px(22))[0] for b in buttons))
+        bw = max(self.px(BUTTON_MIN_W), *(b.needed(self.px(theme.TEXT_BUTTON))[0] for b in buttons))
         bw = min(bw, (inner_w - (len(buttons) - 1) * 2 * gap) // len(buttons))
-        bh = max(self.px(56), *(b.needed(self.px(22))[1] for b in buttons))
+        bh = max(self.px(BUTTON_MIN_H), *(b.needed(self.px(theme.TEXT_BUTTON))[1] for b in buttons))
         room = h - 2 * margin - header - bh - 3 * gap
-        self.card_w = max(self.table.result_card_min_w, min(self.px(64), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
+        self.card_w = max(self.table.result_card_min_w,
+                          min(self.px(CARD_MAX_W), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
         summaries = [self.row_line(seat, summary) for seat, _cards, summary in rows]
-        self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(19), bold=True) for n in names),
-                                            *(text_width(t, self.px(15)) for t in summaries)) + gap)
-        self.summary_lines = [summary_lines(t, self.px(15), self.text_w - gap) for t in summaries]
-        text_h = line_height(self.px(19), bold=True) + max(map(len, self.summary_lines)) * line_height(self.px(15))
+        self.text_w = min(inner_w // 2, max(*(text_width(n, self.px(theme.TEXT_EMPHASIS), bold=True) for n in names),
+                                            *(text_width(t, self.px(theme.TEXT_SMALL)) for t in summaries)) + gap)
+        self.summary_lines = [summary_lines(t, self.px(theme.TEXT_SMALL), self.text_w - gap) for t in summaries]
+        text_h = line_height(self.px(theme.TEXT_EMPHASIS), bold=True) + max(map(len, self.summary_lines)) * line_height(self.px(theme.TEXT_SMALL))
         card_h = int(self.card_w * theme.CARD_RATIO)
         fan_w = inner_w - self.text_w - gap
         per_line = max(1, 1 + (fan_w - self.card_w) // max(1, int(self.card_w * MIN_FAN_STEP)))
@@ -209,10 +218,10 @@ class GameOver(Scene):
     def card_spots(self, count: int, per_line: int, top: int) -> list[tuple[int, int]]:
         """Where each card of a row goes (top left): side by side where the room allows, so every
         card's name reads; else fanned, each card over the edge of the one before."""
-        gap = self.px(12)
+        gap = self.px(theme.SPACE_CLOSE)
         left = self.box.x + gap + self.text_w + gap
         right = self.box.right - gap
-        step = min(self.card_w + self.px(4), (right - left - self.card_w) // max(1, per_line - 1))
+        step = min(self.card_w + self.px(theme.SPACE_TIGHT), (right - left - self.card_w) // max(1, per_line - 1))
         drop = int(self.card_w * theme.CARD_RATIO * LINE_OVERLAP)
         return [(left + place * step, top + line * drop) for line, place in (divmod(i, per_line) for i in range(count))]
 
@@ -224,21 +233,23 @@ class GameOver(Scene):
         screen.blit(shade, (0, top))
         panel(screen, self.box, edge=theme.GOLD, radius=16)
         session = self.table.session
-        gap = self.px(12)
+        gap = self.px(theme.SPACE_CLOSE)
         inner = self.box.inflate(-2 * gap, -2 * gap)
-        y = draw_text(screen, fit_text(self.headline(), self.px(34), inner.w, bold=True), self.px(34), theme.GOLD,
+        y = draw_text(screen, fit_text(self.headline(), self.px(HEADLINE_SIZE), inner.w, bold=True),
+                      self.px(HEADLINE_SIZE), theme.GOLD,
                       (self.box.centerx, inner.y), "midtop", bold=True, box=self.box).bottom
-        draw_lines(screen, self.reason_lines, self.px(18), theme.INK_DIM, (self.box.centerx, y), "midtop", box=self.box)
+        draw_lines(screen, self.reason_lines, self.px(theme.TEXT_LABEL), theme.INK_DIM, (self.box.centerx, y),
+                   "midtop", box=self.box)
         winners = session.stream(None).view.winners or ()
         y = self.rows_top
         rows = zip(self.table.result_rows(), self.summary_lines, self.per_line, self.row_heights)
         for (seat, cards, _summary), lines, per_line, row_h in rows:
             mark = "\u2605 " if seat in winners else ""
-            name = fit_text(f"{mark}{session.names[seat]}", self.px(19), self.text_w, bold=True)
-            below = draw_text(screen, name, self.px(19), theme.INK, (inner.x, y), bold=True, box=self.box).bottom
-            draw_lines(screen, lines, self.px(15), theme.INK_DIM, (inner.x, below), box=self.box)
+            name = fit_text(f"{mark}{session.names[seat]}", self.px(theme.TEXT_EMPHASIS), self.text_w, bold=True)
+            below = draw_text(screen, name, self.px(theme.TEXT_EMPHASIS), theme.INK, (inner.x, y), bold=True, box=self.box).bottom
+            draw_lines(screen, lines, self.px(theme.TEXT_SMALL), theme.INK_DIM, (inner.x, below), box=self.box)
             for card, spot in zip(cards, self.card_spots(len(cards), per_line, y)):
                 screen.blit(cardart.face(card, self.card_w), spot)
             y += row_h
         for button in self.buttons:
-            button.draw(screen, self.px(22))
+            button.draw(screen, self.px(theme.TEXT_BUTTON))

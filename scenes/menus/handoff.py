@@ -9,6 +9,10 @@ from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import draw_lines, draw_text, fit_text, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+NAME_RAISE = 90  # the name above the window's middle
+NAME_SIZE = 54  # the name passed to, read across the room
+
 
 class HandOff(Scene):
     def __init__(self, app, table, seat: int) -> None:
@@ -33,12 +37,14 @@ class HandOff(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT_DARK)
         w, h = self.app.size
-        width = w - self.px(40)
-        y = draw_text(screen, fit_text(f"Pass to {self.name}", self.px(54), width, bold=True), self.px(54), theme.INK,
-                      (w // 2, h // 2 - self.px(90)), "midtop", bold=True).bottom + self.px(10)
-        y = draw_lines(screen, wrap("Every hand is hidden. Click (or press Enter) when ready.", self.px(24), width),
-                       self.px(24), theme.INK_DIM, (w // 2, y), "midtop") + self.px(24)
+        width = w - self.px(theme.SPACE_SECTION)
+        y = draw_text(screen, fit_text(f"Pass to {self.name}", self.px(NAME_SIZE), width, bold=True),
+                      self.px(NAME_SIZE), theme.INK,
+                      (w // 2, h // 2 - self.px(NAME_RAISE)), "midtop", bold=True).bottom + self.px(theme.SPACE_NARROW)
+        y = draw_lines(screen, wrap("Every hand is hidden. Click (or press Enter) when ready.", self.px(theme.TEXT_LEAD), width),
+                       self.px(theme.TEXT_LEAD), theme.INK_DIM, (w // 2, y), "midtop") + self.px(theme.SPACE_XLARGE)
         for line in self.table.session.stream(None).recap():
-            y = draw_lines(screen, wrap(line, self.px(16), width), self.px(16), theme.INK_DIM, (w // 2, y), "midtop")
-        draw_text(screen, fit_text(f"{keymap.ESCAPE.name}: back to the menu (the game is saved)", self.px(16), width), self.px(16), theme.INK_DIM,
-                  (w // 2, h - self.px(16)), "midbottom")
+            y = draw_lines(screen, wrap(line, self.px(theme.TEXT_BODY), width), self.px(theme.TEXT_BODY),
+                           theme.INK_DIM, (w // 2, y), "midtop")
+        draw_text(screen, fit_text(f"{keymap.ESCAPE.name}: back to the menu (the game is saved)", self.px(theme.TEXT_BODY), width), self.px(theme.TEXT_BODY), theme.INK_DIM,
+                  (w // 2, h - self.px(theme.SPACE_WIDE)), "midbottom")

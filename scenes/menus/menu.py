@@ -17,6 +17,11 @@ from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BUTTON_MIN_H = 62  # a game's button at least
+BUTTON_MIN_W = 520  # a game's button at least
+ROW_MIN_H = 50  # a row of small buttons at least
+
 
 LEARNED = "learned \u2713"
 TITLE_SIZES = ((64, True), (40, False))  # the title's size and whether the subtitle shows, the first that fits  # under Learn, once a game's lesson was played to its end
@@ -66,30 +71,30 @@ class MainMenu(Scene):
         self.title_size, self.subtitled = size, subtitled
         self.title_y = self.px(30 * size / TITLE_SIZES[0][0])
         self.subtitle_y = self.title_y + line_height(self.px(size), bold=True)
-        return self.subtitle_y + (line_height(self.px(22)) if subtitled else 0) + self.px(10)
+        return self.subtitle_y + (line_height(self.px(theme.TEXT_BUTTON)) if subtitled else 0) + self.px(theme.SPACE_NARROW)
 
     def layout(self, size) -> None:
         """The title, the games (each with its blurb, where the window's height allows: a smaller
         title makes room for them first) and the small buttons in as few lines as fit."""
         w, h = size
-        gap = self.px(10)
+        gap = self.px(theme.SPACE_NARROW)
         self.show_blurbs(True)
-        needed = [button.needed(self.px(24)) for button in self.game_buttons]
-        learn_w = Button("Learn", lambda: None, note=LEARNED).needed(self.px(20))[0]  # as wide learned or not
-        bw = min(w - 2 * gap, max(self.px(520), *(nw + learn_w + gap for nw, _nh in needed)))
-        bh = max(self.px(62), *(nh for _nw, nh in needed))
+        needed = [button.needed(self.px(theme.TEXT_LEAD)) for button in self.game_buttons]
+        learn_w = Button("Learn", lambda: None, note=LEARNED).needed(self.px(theme.TEXT_CONTROL))[0]  # as wide learned or not
+        bw = min(w - 2 * gap, max(self.px(BUTTON_MIN_W), *(nw + learn_w + gap for nw, _nh in needed)))
+        bh = max(self.px(BUTTON_MIN_H), *(nh for _nw, nh in needed))
         row = self.small_buttons()
-        row_h = max(self.px(50), *(b.needed(self.px(20))[1] for b in row))
+        row_h = max(self.px(ROW_MIN_H), *(b.needed(self.px(theme.TEXT_CONTROL))[1] for b in row))
         row_w = self.row_width(row, bw, w - 2 * gap, gap)
         lines = self._lines(row, row_w, gap)
-        below = len(lines) * (row_h + gap) + 2 * gap + line_height(self.px(17))
+        below = len(lines) * (row_h + gap) + 2 * gap + line_height(self.px(theme.TEXT_NOTE))
         for title_size, subtitled in TITLE_SIZES:
             title_bottom = self.place_title(title_size, subtitled)
             room = h - title_bottom - below
             if room // len(self.game_buttons) - gap >= max(nh for _nw, nh in needed):
                 break
         self.show_blurbs(room // len(self.game_buttons) - gap >= max(nh for _nw, nh in needed))
-        needed = [button.needed(self.px(24)) for button in self.game_buttons]
+        needed = [button.needed(self.px(theme.TEXT_LEAD)) for button in self.game_buttons]
         bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
         top = title_bottom + gap
         for i, (game, button) in enumerate(zip(registry.GAMES, self.game_buttons)):
@@ -131,7 +136,7 @@ class MainMenu(Scene):
     def widest(self, button: Button) -> int:
         """The width `button` needs; for Continue, with the longest note it can have, so that no
         button moves when a game is saved."""
-        size = self.px(20)
+        size = self.px(theme.TEXT_CONTROL)
         if button is not self.continue_button:
             return button.needed(size)[0]
         notes = ["no game in progress", "your game", *(game.title for game in registry.GAMES)]
@@ -188,10 +193,11 @@ class MainMenu(Scene):
         w, _h = self.app.size
         draw_text(screen, "Chain Table", self.px(self.title_size), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         if self.subtitled:
-            draw_text(screen, "five chain-building card games", self.px(22), theme.INK_DIM, (w // 2, self.subtitle_y),
+            draw_text(screen, "five chain-building card games", self.px(theme.TEXT_BUTTON), theme.INK_DIM,
+                      (w // 2, self.subtitle_y),
                       "midtop")
         for button in self.buttons():
-            button.draw(screen, self.px(24) if button in self.game_buttons else self.px(20))
+            button.draw(screen, self.px(theme.SPACE_XLARGE) if button in self.game_buttons else self.px(theme.SPACE_LARGE))
         if self.message:
-            lines = wrap(self.message, self.px(17), w - self.px(40))
-            draw_lines(screen, lines, self.px(17), theme.ALERT, (w // 2, self.app.size[1] - self.px(10) - len(lines) * line_height(self.px(17))), "midtop")
+            lines = wrap(self.message, self.px(theme.TEXT_NOTE), w - self.px(theme.SPACE_SECTION))
+            draw_lines(screen, lines, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, self.app.size[1] - self.px(theme.SPACE_NARROW) - len(lines) * line_height(self.px(theme.TEXT_NOTE))), "midtop")

@@ -29,6 +29,19 @@ from scenes.ui import cardart, theme
 from scenes.ui.widgets import (Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded,
                                wrap)
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BACK_MIN_H = 46
+BACK_MIN_W = 160
+BAR_BUTTON_MIN_W = 60  # a playback button at least
+BAR_H = 64  # the playback bar; a row of the list
+BOX_MAX_W = 900  # the list and the board at most
+BUTTON_MIN_H = 44
+CARD_MAX_W = 48  # a replayed card at most
+OPEN_PADDING = 18  # inside a game's Open button
+ROW_BUTTON_MIN_W = 90  # Delete and Review at least
+STEP_LABEL_PADDING = 36  # around the step counter
+TRACK_HALF_H = 5  # half the progress track's height
+
 STEP_KEYS = {keymap.LEFT: -1, keymap.RIGHT: 1, keymap.HOME: -10**9, keymap.END: 10**9}
 REVIEWED = ("Replay", "Online")  # the kinds of kept game offered for review: finished ones, here or at a table joined
 
@@ -106,18 +119,19 @@ class Replay(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.bar = pygame.Rect(0, h - self.px(64), w, self.px(64))
+        self.bar = pygame.Rect(0, h - self.px(BAR_H), w, self.px(BAR_H))
         self.table.layout((w, h - self.bar.h))
-        size_b = self.px(20)
-        bh = max(self.px(44), self.buttons[0].needed(size_b)[1])
-        x = self.px(12)
+        size_b = self.px(theme.TEXT_CONTROL)
+        bh = max(self.px(BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
+        x = self.px(theme.SPACE_CLOSE)
         for button in self.buttons:
-            bw = max(self.px(60), button.needed(size_b)[0])
+            bw = max(self.px(BAR_BUTTON_MIN_W), button.needed(size_b)[0])
             button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
-            x += bw + self.px(8)
-        label_w = text_width(self.step_label(len(self.playback) - 1), self.px(16)) + self.px(36)
-        self.track = pygame.Rect(x + self.px(12), self.bar.centery - self.px(5), max(self.px(40), w - x - label_w),
-                                 self.px(10))
+            x += bw + self.px(theme.SPACE_SMALL)
+        label_w = text_width(self.step_label(len(self.playback) - 1), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
+        self.track = pygame.Rect(x + self.px(theme.SPACE_CLOSE), self.bar.centery - self.px(TRACK_HALF_H),
+                                 max(self.px(theme.SPACE_SECTION), w - x - label_w),
+                                 self.px(theme.SPACE_NARROW))
 
     def handle(self, event) -> None:
         if keymap.ESCAPE.pressed(event):
@@ -135,7 +149,7 @@ class Replay(Scene):
 
     def handle_pointer(self, event) -> None:
         """A click on the track goes to that move; the bar's buttons."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(20)).collidepoint(event.pos):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(0, self.px(theme.SPACE_LARGE)).collidepoint(event.pos):
             share = (event.pos[0] - self.track.x) / max(1, self.track.w)
             self.go(round(share * (len(self.playback) - 1)) - self.step)
             return
@@ -165,20 +179,21 @@ class Replay(Scene):
         self.draw_position(screen)
         pygame.draw.rect(screen, theme.PANEL, self.bar)
         for button in self.buttons:
-            button.draw(screen, self.px(20))
+            button.draw(screen, self.px(theme.TEXT_CONTROL))
         pygame.draw.rect(screen, theme.FELT_DARK, self.track, border_radius=5)
         done = self.track.copy()
         done.w = int(self.track.w * self.step / max(1, len(self.playback) - 1))
         pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
         label = self.step_label(self.step)
-        draw_text(screen, label, self.px(16), theme.INK, (self.bar.right - self.px(12), self.bar.centery), "midright")
+        draw_text(screen, label, self.px(theme.TEXT_BODY), theme.INK,
+                  (self.bar.right - self.px(theme.SPACE_CLOSE), self.bar.centery), "midright")
 
 
     def draw_recorded(self, screen) -> None:
         """Over the table at its last replayed move: that the game was played under an earlier
         edition of the rules, and its moves from there as they were recorded (as many as fit)."""
-        gap, size = self.px(12), self.px(16)
-        box = pygame.Rect(0, 0, min(self.app.size[0] - 2 * gap, self.px(900)), self.bar.y - 2 * gap)
+        gap, size = self.px(theme.SPACE_CLOSE), self.px(theme.TEXT_BODY)
+        box = pygame.Rect(0, 0, min(self.app.size[0] - 2 * gap, self.px(BOX_MAX_W)), self.bar.y - 2 * gap)
         box.midtop = (self.app.size[0] // 2, gap)
         title = self.session.descriptor.title
         head = wrap(f"This game was {EARLIER_EDITION} of {title}: these rules replay it up to move "
@@ -195,20 +210,21 @@ class Replay(Scene):
     def draw_hands(self, screen) -> None:
         """Once the game is over, every seat's cards and result, over the table."""
         rows = self.table.result_rows()
-        gap, card_w = self.px(10), max(40, self.px(48))
-        box_w = min(self.app.size[0] - 2 * gap, self.px(900))
+        gap, card_w = self.px(theme.SPACE_NARROW), max(40, self.px(CARD_MAX_W))
+        box_w = min(self.app.size[0] - 2 * gap, self.px(BOX_MAX_W))
         text_w = box_w // 3
-        summaries = [summary_lines(summary, self.px(14), text_w) for _seat, _cards, summary in rows]
-        row_h = max(int(card_w * theme.CARD_RATIO), line_height(self.px(16), bold=True)
-                    + max(map(len, summaries)) * line_height(self.px(14))) + gap
+        summaries = [summary_lines(summary, self.px(theme.TEXT_CAPTION), text_w) for _seat, _cards, summary in rows]
+        row_h = max(int(card_w * theme.CARD_RATIO), line_height(self.px(theme.TEXT_BODY), bold=True)
+                    + max(map(len, summaries)) * line_height(self.px(theme.TEXT_CAPTION))) + gap
         box = pygame.Rect(0, 0, box_w, len(rows) * row_h + 2 * gap)
         box.midbottom = (self.app.size[0] // 2, self.bar.y - gap)
         panel(screen, box, edge=theme.GOLD)
         for i, ((seat, cards, _summary), lines) in enumerate(zip(rows, summaries)):
             y = box.y + gap + i * row_h
-            name = draw_text(screen, fit_text(self.session.names[seat], self.px(16), text_w, bold=True), self.px(16),
+            name = draw_text(screen, fit_text(self.session.names[seat], self.px(theme.TEXT_BODY), text_w, bold=True),
+                             self.px(theme.TEXT_BODY),
                              theme.INK, (box.x + gap, y), bold=True, box=box)
-            draw_lines(screen, lines, self.px(14), theme.INK_DIM, (box.x + gap, name.bottom), box=box)
+            draw_lines(screen, lines, self.px(theme.TEXT_CAPTION), theme.INK_DIM, (box.x + gap, name.bottom), box=box)
             left = box.x + gap + text_w
             step = min(int(card_w * 0.8), (box.right - gap - left - card_w) // max(1, len(cards) - 1))
             for k, card in enumerate(cards):
@@ -330,24 +346,24 @@ class ReplayList(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        gap = self.px(10)
-        self.title_y = self.px(20)
-        top = self.title_y + line_height(self.px(40), bold=True) + gap
-        row_h = max(self.px(44), Button("", None, note="1").needed(self.px(18))[1] + gap // 2)
-        bw, bh = max(self.px(160), self.back.needed(self.px(20))[0]), max(self.px(46), self.back.needed(self.px(20))[1])
-        bottom = h - bh - 2 * gap - line_height(self.px(16))
+        gap = self.px(theme.SPACE_NARROW)
+        self.title_y = self.px(theme.SPACE_LARGE)
+        top = self.title_y + line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
+        row_h = max(self.px(BUTTON_MIN_H), Button("", None, note="1").needed(self.px(theme.TEXT_LABEL))[1] + gap // 2)
+        bw, bh = max(self.px(BACK_MIN_W), self.back.needed(self.px(theme.TEXT_CONTROL))[0]), max(self.px(BACK_MIN_H), self.back.needed(self.px(theme.TEXT_CONTROL))[1])
+        bottom = h - bh - 2 * gap - line_height(self.px(theme.TEXT_BODY))
         per_page = max(1, (bottom - top) // (row_h + gap))
         self.page = min(self.page, max(0, (len(self.entries) - 1) // per_page))
         chosen = self.entries[self.page * per_page:(self.page + 1) * per_page]
-        delete_w = max(self.px(90), Button("Delete", None).needed(self.px(16))[0])
-        review_w = max(self.px(90), Button("Review", None).needed(self.px(16))[0])
+        delete_w = max(self.px(ROW_BUTTON_MIN_W), Button("Delete", None).needed(self.px(theme.TEXT_BODY))[0])
+        review_w = max(self.px(ROW_BUTTON_MIN_W), Button("Review", None).needed(self.px(theme.TEXT_BODY))[0])
         review_room = (review_w + gap) * any(kind in REVIEWED for _path, kind in self.entries)
-        width = min(w - 2 * gap, self.px(900) + review_room)
+        width = min(w - 2 * gap, self.px(BOX_MAX_W) + review_room)
         open_w = width - delete_w - gap - review_room
         self.shown, self.deletes, self.reviews = [], [], []
         for i, (path, kind) in enumerate(chosen):
             what, when = self.words(path, kind)
-            text = fit_text(what, self.px(18), open_w - 2 * self.px(18), bold=True)
+            text = fit_text(what, self.px(theme.TEXT_LABEL), open_w - 2 * self.px(OPEN_PADDING), bold=True)
             button = Button(text, lambda p=path: self.open(p), note=when, name=what)
             button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
             delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
@@ -376,20 +392,22 @@ class ReplayList(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, "Saved games and replays", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, "Saved games and replays", self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y),
+                  "midtop", bold=True)
         if not self.entries:
             draw_text(screen, fit_text("Nothing yet: save a game at the table (Ctrl+S); every finished game is kept "
-                                       "here too (the last 50).", self.px(18), w - self.px(20)), self.px(18),
+                                       "here too (the last 50).", self.px(theme.TEXT_LABEL), w - self.px(theme.SPACE_LARGE)), self.px(theme.TEXT_LABEL),
                       theme.INK_DIM, (w // 2, h // 2), "center")
         for button, _path in self.shown:
-            button.draw(screen, self.px(18))
+            button.draw(screen, self.px(theme.TEXT_LABEL))
         for button, _path in self.deletes + self.reviews:
-            button.draw(screen, self.px(16))
+            button.draw(screen, self.px(theme.TEXT_BODY))
         for button in (self.less, self.back, self.more):
-            button.draw(screen, self.px(20))
+            button.draw(screen, self.px(theme.TEXT_CONTROL))
         if self.message:
-            draw_text(screen, fit_text(self.message, self.px(16), w - self.px(20)), self.px(16), theme.ALERT,
-                      (w // 2, self.back.rect.y - self.px(6)), "midbottom")
+            draw_text(screen, fit_text(self.message, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_LARGE)),
+                      self.px(theme.TEXT_BODY), theme.ALERT,
+                      (w // 2, self.back.rect.y - self.px(theme.SPACE_SNUG)), "midbottom")
 
 
 DESCRIBED_BYTES = 2_000_000  # a kept game larger than this is listed by its name alone (opening it says more)

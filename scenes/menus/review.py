@@ -31,6 +31,20 @@ from scenes.ui import cardart, theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BACK_MIN_H = 46
+BAR_BUTTON_MIN_W = 60  # a playback button at least
+BAR_H = 52  # the playback bar's row
+BAR_BUTTON_MIN_H = 44  # a playback button at least
+PROGRESS_BUTTON_MIN_H = 48  # a progress box button at least
+PROGRESS_BUTTON_MIN_W = 160
+CHOOSER_W = 520  # the whose-decisions box at most
+MARK_LINE = 3  # a frame's and a tick's thickness
+PROGRESS_MAX_W = 620  # the progress box at most
+STEP_LABEL_PADDING = 36  # around the move counter
+TITLE_PADDING = 32  # the chooser's title inside its box
+TRACK_HALF_H = 5  # half the progress track's height
+
 MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
 MARK_INKS = {BEST: theme.MARK_BEST, GOOD: theme.GOLD, COSTLY: theme.ALERT}
 MARK_TICKS = {BEST: (70, 170, 90), GOOD: (225, 175, 50), COSTLY: (225, 60, 50)}  # on the move track
@@ -368,31 +382,32 @@ class ReviewScene(Replay):
 
     def layout(self, size) -> None:
         w, h = size
-        gap = self.px(10)
-        self.line_size = self.px(16)
+        gap = self.px(theme.SPACE_NARROW)
+        self.line_size = self.px(theme.TEXT_BODY)
         verdict_w = int(w * 0.64) - gap
         summary_w = w - verdict_w - 4 * gap
         self.lines_h = self.panel_rows(verdict_w, summary_w) * line_height(self.line_size) + 2 * gap
-        self.legend_size = self.px(15)
+        self.legend_size = self.px(theme.TEXT_SMALL)
         legend_h = len(wrap(LEGEND, self.legend_size, w - 2 * gap)) * line_height(self.legend_size)
-        row_h = self.px(52)
+        row_h = self.px(BAR_H)
         self.bar = pygame.Rect(0, h - row_h - self.lines_h - legend_h, w, row_h + self.lines_h + legend_h)
         self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
         self.table.layout((w, self.bar.y))
         self.verdict_box = pygame.Rect(gap, self.bar.y + gap, verdict_w, self.lines_h - 2 * gap)
         self.summary_box = pygame.Rect(self.verdict_box.right + 2 * gap, self.verdict_box.y, summary_w,
                                        self.verdict_box.h)
-        size_b = self.px(20)
+        size_b = self.px(theme.TEXT_CONTROL)
         row = pygame.Rect(0, self.bar.bottom - row_h, w, row_h)
-        bh = max(self.px(44), self.buttons[0].needed(size_b)[1])
-        x = self.px(12)
+        bh = max(self.px(BAR_BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
+        x = self.px(theme.SPACE_CLOSE)
         for button in self.buttons:
-            bw = max(self.px(60), button.needed(size_b)[0])
+            bw = max(self.px(BAR_BUTTON_MIN_W), button.needed(size_b)[0])
             button.rect = pygame.Rect(x, row.centery - bh // 2, bw, bh)
-            x += bw + self.px(8)
-        label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(16)) + self.px(36)
-        self.track = pygame.Rect(x + self.px(12), row.centery - self.px(5), max(self.px(40), w - x - label_w),
-                                 self.px(10))
+            x += bw + self.px(theme.SPACE_SMALL)
+        label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
+        self.track = pygame.Rect(x + self.px(theme.SPACE_CLOSE), row.centery - self.px(TRACK_HALF_H),
+                                 max(self.px(theme.SPACE_SECTION), w - x - label_w),
+                                 self.px(theme.SPACE_NARROW))
         self.row = row
         self.layout_progress(size)
         costly = any(v.mark == COSTLY for v in self.verdicts or ())
@@ -402,14 +417,14 @@ class ReviewScene(Replay):
     def layout_progress(self, size) -> None:
         """The box that shows the work's progress (or why it failed), and its button."""
         w, h = size
-        gap = self.px(16)
-        self.progress_box = pygame.Rect(0, 0, min(w - 2 * gap, self.px(620)), 0)
+        gap = self.px(theme.SPACE_WIDE)
+        self.progress_box = pygame.Rect(0, 0, min(w - 2 * gap, self.px(PROGRESS_MAX_W)), 0)
         button = self.close_button if self.failure else self.cancel_button
-        bw, bh = max(self.px(160), button.needed(self.px(20))[0]), max(self.px(48), button.needed(self.px(20))[1])
-        self.progress_box.h = line_height(self.px(26), bold=True) + line_height(self.px(18)) + self.px(14) + bh + 5 * gap
+        bw, bh = max(self.px(PROGRESS_BUTTON_MIN_W), button.needed(self.px(theme.TEXT_CONTROL))[0]), max(self.px(PROGRESS_BUTTON_MIN_H), button.needed(self.px(theme.TEXT_CONTROL))[1])
+        self.progress_box.h = line_height(self.px(theme.TEXT_HEADING), bold=True) + line_height(self.px(theme.TEXT_LABEL)) + self.px(theme.SPACE) + bh + 5 * gap
         self.progress_box.center = (w // 2, h // 2)
-        self.progress_bar = pygame.Rect(self.progress_box.x + gap, self.progress_box.bottom - bh - 2 * gap - self.px(14),
-                                        self.progress_box.w - 2 * gap, self.px(14))
+        self.progress_bar = pygame.Rect(self.progress_box.x + gap, self.progress_box.bottom - bh - 2 * gap - self.px(theme.SPACE),
+                                        self.progress_box.w - 2 * gap, self.px(theme.SPACE))
         button.rect = pygame.Rect(self.progress_box.centerx - bw // 2, self.progress_box.bottom - bh - gap, bw, bh)
 
     def step_text(self, step: int) -> str:
@@ -466,10 +481,10 @@ class ReviewScene(Replay):
         draw_lines_in(screen, summary_lines(self.verdicts, self.name), self.line_size, theme.INK_DIM, self.summary_box)
         draw_lines_in(screen, [LEGEND], self.legend_size, theme.INK_DIM, self.legend_box)
         for button in self.buttons:
-            button.draw(screen, self.px(20))
+            button.draw(screen, self.px(theme.TEXT_CONTROL))
         self.draw_track(screen)
-        draw_text(screen, self.step_text(self.step), self.px(16), theme.INK,
-                  (self.row.right - self.px(12), self.row.centery), "midright")
+        draw_text(screen, self.step_text(self.step), self.px(theme.TEXT_BODY), theme.INK,
+                  (self.row.right - self.px(theme.SPACE_CLOSE), self.row.centery), "midright")
 
     def light_hard_move(self, screen) -> None:
         """At a decision Hard would have made otherwise, where Hard's move goes is framed on the
@@ -479,7 +494,7 @@ class ReviewScene(Replay):
             return
         spot = self.table.action_spot(verdict.hard)
         if spot is not None:
-            cardart.chosen_frame(screen, spot, max(2, self.px(3)))
+            cardart.chosen_frame(screen, spot, max(2, self.px(MARK_LINE)))
 
     def verdict_texts(self, verdict, just_made: bool) -> list[tuple[str, tuple]]:
         """The panel's lines about `verdict` (or that the move shown is not the seat's), with inks."""
@@ -503,7 +518,7 @@ class ReviewScene(Replay):
         verdict, just_made = self.verdict_shown()
         box = self.verdict_box
         if verdict is not None:
-            pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (0, box.y, self.px(6), box.h))
+            pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (0, box.y, self.px(theme.SPACE_SNUG), box.h))
         lines = [(line, ink) for text, ink in self.verdict_texts(verdict, just_made)
                  for line in wrap(text, self.line_size, box.w)]
         for i, (line, ink) in enumerate(lines):
@@ -516,20 +531,21 @@ class ReviewScene(Replay):
         last = max(1, len(self.playback) - 1)
         done.w = int(self.track.w * self.step / last)
         pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
-        tall = self.px(10)
+        tall = self.px(theme.SPACE_NARROW)
         for verdict in sorted(self.verdicts, key=lambda v: v.mark == COSTLY):
             x = self.track.x + int(self.track.w * (verdict.move - 1) / last)
             rise = tall if verdict.mark == COSTLY else tall // 2
-            pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (x, self.track.y - rise, max(2, self.px(3)),
+            pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (x, self.track.y - rise, max(2, self.px(MARK_LINE)),
                                                                 self.track.h + 2 * rise))
 
     def draw_progress(self, screen) -> None:
         """The box over the table while the review is being made (or why it cannot be)."""
         box = self.progress_box
         panel(screen, box, edge=theme.GOLD, radius=14)
-        gap = self.px(16)
+        gap = self.px(theme.SPACE_WIDE)
         title = f"Reviewing {whose(self.name)} decisions"
-        draw_text(screen, fit_text(title, self.px(26), box.w - 2 * gap, bold=True), self.px(26), theme.GOLD,
+        draw_text(screen, fit_text(title, self.px(theme.TEXT_HEADING), box.w - 2 * gap, bold=True),
+                  self.px(theme.TEXT_HEADING), theme.GOLD,
                   (box.centerx, box.y + gap), "midtop", bold=True, box=box)
         judged, total = self.shown_judged or (0, 0)
         if self.failure:
@@ -538,14 +554,14 @@ class ReviewScene(Replay):
             detail = f"The Hard computer weighs each one: {judged} of {total}"
         else:
             detail = "Reading the game\u2026"
-        draw_text(screen, fit_text(detail, self.px(18), box.w - 2 * gap), self.px(18), theme.INK,
-                  (box.centerx, box.y + gap + line_height(self.px(26), bold=True) + gap // 2), "midtop", box=box)
+        draw_text(screen, fit_text(detail, self.px(theme.TEXT_LABEL), box.w - 2 * gap), self.px(theme.TEXT_LABEL), theme.INK,
+                  (box.centerx, box.y + gap + line_height(self.px(theme.TEXT_HEADING), bold=True) + gap // 2), "midtop", box=box)
         if not self.failure:
             pygame.draw.rect(screen, theme.FELT_DARK, self.progress_bar, border_radius=6)
             filled = self.progress_bar.copy()
             filled.w = int(self.progress_bar.w * judged / total) if total else 0
             pygame.draw.rect(screen, theme.GOLD, filled, border_radius=6)
-        (self.close_button if self.failure else self.cancel_button).draw(screen, self.px(20))
+        (self.close_button if self.failure else self.cancel_button).draw(screen, self.px(theme.TEXT_CONTROL))
 
 
 def draw_lines_in(screen, lines: list[str], size: int, ink, box: pygame.Rect) -> None:
@@ -577,11 +593,11 @@ class SeatChoice(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        gap = self.px(16)
-        width = min(w - 2 * gap, self.px(520))
+        gap = self.px(theme.SPACE_WIDE)
+        width = min(w - 2 * gap, self.px(CHOOSER_W))
         buttons = self.seat_buttons + [self.back]
-        bh = max(self.px(46), self.back.needed(self.px(20))[1])
-        title_h = line_height(self.px(26), bold=True)
+        bh = max(self.px(BACK_MIN_H), self.back.needed(self.px(theme.TEXT_CONTROL))[1])
+        title_h = line_height(self.px(theme.TEXT_HEADING), bold=True)
         self.box = pygame.Rect(0, 0, width, title_h + len(buttons) * (bh + gap) + 2 * gap)
         self.box.center = (w // 2, h // 2)
         y = self.box.y + gap + title_h + gap
@@ -602,9 +618,9 @@ class SeatChoice(Scene):
         shade.fill((0, 0, 0, 150))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, fit_text("Review whose decisions?", self.px(26), self.box.w - self.px(32), bold=True),
-                  self.px(26), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)), "midtop", bold=True,
+        draw_text(screen, fit_text("Review whose decisions?", self.px(theme.TEXT_HEADING), self.box.w - self.px(TITLE_PADDING), bold=True),
+                  self.px(theme.TEXT_HEADING), theme.GOLD, (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)), "midtop", bold=True,
                   box=self.box)
         for button in self.seat_buttons:
-            button.draw(screen, self.px(20))
-        self.back.draw(screen, self.px(20))
+            button.draw(screen, self.px(theme.TEXT_CONTROL))
+        self.back.draw(screen, self.px(theme.TEXT_CONTROL))

@@ -16,6 +16,12 @@ from scenes.speech import speech
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import draw_text, line_height, panel, text_width, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+PICTURE_GAP = 18  # between the captions and the pictures
+SHEET_MARGINS = 60  # the sheet's margins, both sides
+SHEET_MAX_W = 1180  # the rules sheet at most
+SIDE_BY_SIDE_MIN_W = 600  # a page wide enough for pictures beside the text
+
 SCROLL_KEYS = {keymap.DOWN: 1, keymap.UP: -1, keymap.PAGE_DOWN: 8, keymap.PAGE_UP: -8}
 PAGE_KEYS = (keymap.LEFT, keymap.RIGHT)  # the rules, or every key
 CLOSE_KEYS = (keymap.ESCAPE, keymap.ENTER, keymap.SPACE, keymap.RULES)
@@ -58,17 +64,17 @@ class RulesSheet(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.box = pygame.Rect(0, 0, min(w - self.px(60), self.px(1180)), h - self.px(60))
+        self.box = pygame.Rect(0, 0, min(w - self.px(SHEET_MARGINS), self.px(SHEET_MAX_W)), h - self.px(SHEET_MARGINS))
         self.box.center = (w // 2, h // 2)
-        pad = self.px(24)
-        top = self.box.y + self.px(16) + line_height(self.px(30), bold=True) + self.px(10)
-        footer_h = line_height(self.px(15)) + self.px(16)
+        pad = self.px(theme.SPACE_XLARGE)
+        top = self.box.y + self.px(theme.SPACE_WIDE) + line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True) + self.px(theme.SPACE_NARROW)
+        footer_h = line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE_WIDE)
         self.page = pygame.Rect(self.box.x + pad, top, self.box.w - 2 * pad, self.box.bottom - footer_h - top)
         pictures = self.page_pictures()
         notes = [shown.note for picture in pictures for shown in picture.cards if shown.note]
         self.note_w = max((text_width(note, self.px(NOTE_SIZE)) for note in notes), default=0)
         side = int(self.page.w * 0.36)
-        side_by_side = bool(pictures) and self.page.w >= self.px(600) and self.fitting_card(side) is not None
+        side_by_side = bool(pictures) and self.page.w >= self.px(SIDE_BY_SIDE_MIN_W) and self.fitting_card(side) is not None
         text_w = self.page.w - (side + pad if side_by_side else 0)
         self.lines: list[tuple[int, str]] = []
         y = 0
@@ -76,12 +82,12 @@ class RulesSheet(Scene):
             for line in wrap(paragraph, self.px(TEXT_SIZE), text_w):
                 self.lines.append((y, line))
                 y += line_height(self.px(TEXT_SIZE))
-            y += self.px(8)
+            y += self.px(theme.SPACE_SMALL)
         picture_x = self.page.x + text_w + pad if side_by_side else self.page.x
         picture_w = self.page.right - picture_x
         self.picture_x = picture_x
         self.card_w = self.fitting_card(picture_w) or self.px(CARD_WIDTHS[-1])
-        y_pictures = self.px(6) if side_by_side else y + self.px(8)
+        y_pictures = self.px(theme.SPACE_SNUG) if side_by_side else y + self.px(theme.SPACE_SMALL)
         self.pictures: list[tuple[Picture, pygame.Rect, list[str]]] = []
         for picture in pictures:
             cell_w, cell_h = self.cell(self.card_w)
@@ -89,7 +95,7 @@ class RulesSheet(Scene):
                                picture.columns * cell_w, picture.rows * cell_h)
             captions = wrap(picture.caption, self.px(CAPTION_SIZE), picture_w)
             self.pictures.append((picture, area, captions))
-            y_pictures = area.bottom + self.px(6) + len(captions) * line_height(self.px(CAPTION_SIZE)) + self.px(18)
+            y_pictures = area.bottom + self.px(theme.SPACE_SNUG) + len(captions) * line_height(self.px(CAPTION_SIZE)) + self.px(PICTURE_GAP)
         self.max_scroll = max(0, max(y, y_pictures) - self.page.h)
         self.scroll = min(self.scroll, self.max_scroll)
 
@@ -100,8 +106,8 @@ class RulesSheet(Scene):
 
     def cell(self, card_width: int) -> tuple[int, int]:
         """One grid cell of a picture: a card (or its note, if wider), a small gap, and room for the note."""
-        return (max(card_width, self.note_w) + self.px(6),
-                cardart.card_size(card_width)[1] + line_height(self.px(NOTE_SIZE)) + self.px(4))
+        return (max(card_width, self.note_w) + self.px(theme.SPACE_SNUG),
+                cardart.card_size(card_width)[1] + line_height(self.px(NOTE_SIZE)) + self.px(theme.SPACE_TIGHT))
 
     # -- input
 
@@ -138,7 +144,8 @@ class RulesSheet(Scene):
         shade.fill((0, 0, 0, 160))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=16)
-        draw_text(screen, self.heading(), self.px(30), theme.GOLD, (self.box.centerx, self.box.y + self.px(16)),
+        draw_text(screen, self.heading(), self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
+                  (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)),
                   "midtop", bold=True, box=self.box)
         line_h = line_height(self.px(TEXT_SIZE))
         for y, line in self.lines:
@@ -151,20 +158,21 @@ class RulesSheet(Scene):
         footer = f"{keymap.LEFT.name} or {keymap.RIGHT.name}: {other}. Click anywhere to return to the table."
         if self.max_scroll:
             footer = f"Scroll (wheel or Up, Down) for more; {keymap.LEFT.name} or {keymap.RIGHT.name}: {other}; click to return."
-        draw_text(screen, footer, self.px(15), theme.INK_DIM, (self.box.centerx, self.box.bottom - self.px(8)), "midbottom",
+        draw_text(screen, footer, self.px(theme.TEXT_SMALL), theme.INK_DIM,
+                  (self.box.centerx, self.box.bottom - self.px(theme.SPACE_SMALL)), "midbottom",
                   box=self.box)
 
     def draw_picture(self, screen, picture: Picture, area: pygame.Rect, captions: list[str]) -> None:
         """One picture on its patch of felt, each card with its note, then the caption."""
         cell_w, cell_h = self.cell(self.card_w)
         card_h = cardart.card_size(self.card_w)[1]
-        felt = self.on_page(area.inflate(self.px(8), self.px(6)))
+        felt = self.on_page(area.inflate(self.px(theme.SPACE_SMALL), self.px(theme.SPACE_SNUG)))
         if felt:
-            pygame.draw.rect(screen, theme.FELT, felt, border_radius=self.px(10))
+            pygame.draw.rect(screen, theme.FELT, felt, border_radius=self.px(theme.SPACE_NARROW))
         for label in picture.labels:
             spot = self.on_page(pygame.Rect(area.x + label.col * cell_w, area.y + label.row * cell_h, cell_w, card_h))
             if spot:
-                draw_text(screen, label.text, self.px(13), theme.INK, spot.center, "center", bold=True)
+                draw_text(screen, label.text, self.px(theme.TEXT_FINE), theme.INK, spot.center, "center", bold=True)
         for shown in picture.cards:
             left = area.x + shown.col * cell_w + (cell_w - self.card_w) // 2
             spot = self.on_page(pygame.Rect(left, area.y + shown.row * cell_h, self.card_w, cell_h))
@@ -176,8 +184,8 @@ class RulesSheet(Scene):
             screen.blit(cardart.face(shown.card, self.card_w), spot.topleft)
             if shown.note:
                 draw_text(screen, shown.note, self.px(NOTE_SIZE), theme.GOLD if shown.marked else theme.INK_DIM,
-                          (spot.centerx, spot.y + card_h + self.px(2)), "midtop")
-        y = area.bottom + self.px(6)
+                          (spot.centerx, spot.y + card_h + self.px(theme.SPACE_HAIR)), "midtop")
+        y = area.bottom + self.px(theme.SPACE_SNUG)
         for line in captions:
             spot = self.on_page(pygame.Rect(self.picture_x, y, 1, line_height(self.px(CAPTION_SIZE))))
             if spot:

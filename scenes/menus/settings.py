@@ -16,6 +16,13 @@ from scenes.speech import RATES, speech
 from scenes.ui.sounds import VOLUMES
 from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, line_height, text_width, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BACK_MIN_H = 46
+BACK_MIN_W = 200
+CHOOSER_MIN_W = 240  # a setting's chooser at least
+HELP_BESIDE_MIN_W = 260  # room for help beside the chooser
+LABEL_GAP = 17  # a setting's label before its chooser
+
 RATE_NAMES = {150: "Slow", 200: "Normal", 260: "Fast", 330: "Fastest"}
 ROWS = (
     ("computer_speed", "Computer speed", [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast")],
@@ -96,49 +103,51 @@ class SettingsScene(Scene):
         then wrapped at the size chosen."""
         with large_text_measured():
             placed = self._place_rows(size)
-        self.rows = [(label, rect, wrap(help_text, self.px(15), help_width), at, anchor)
+        self.rows = [(label, rect, wrap(help_text, self.px(theme.TEXT_SMALL), help_width), at, anchor)
                      for (label, rect, help_width, at, anchor), (_k, _l, _c, help_text) in zip(placed, ROWS)]
 
     def _place_rows(self, size) -> list[tuple]:
         """Each row's (label, chooser rect, help width, help position, its anchor); places the
         choosers, the Back button and the preview."""
         w, h = size
-        gap = self.px(14)
-        self.title_y = self.px(24)
-        top = self.title_y + line_height(self.px(40), bold=True) + gap
-        bw, bh = self.back.needed(self.px(22))
-        bh = max(self.px(46), bh)
+        gap = self.px(theme.SPACE)
+        self.title_y = self.px(theme.SPACE_XLARGE)
+        top = self.title_y + line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
+        bw, bh = self.back.needed(self.px(theme.TEXT_BUTTON))
+        bh = max(self.px(BACK_MIN_H), bh)
         rows, bottom, beside = self._place_column(ROWS, 0, w, top)
         if bottom + bh + gap > h:  # too tall: two columns, each with its labels
             half = (len(ROWS) + 1) // 2
             rows, left_bottom, _b = self._place_column(ROWS[:half], 0, w // 2, top)
             right, right_bottom, _b = self._place_column(ROWS[half:], w // 2, w - w // 2, top)
             rows, bottom, beside = rows + right, max(left_bottom, right_bottom), False
-        self.back.rect = pygame.Rect(w // 2 - max(self.px(200), bw) // 2, min(bottom, h - bh - gap), max(self.px(200), bw), bh)
+        self.back.rect = pygame.Rect(w // 2 - max(self.px(BACK_MIN_W), bw) // 2, min(bottom, h - bh - gap),
+                                     max(self.px(BACK_MIN_W), bw), bh)
         self.preview_at = (self.back.rect.right + gap, self.back.rect.y)
         return rows
 
     def _place_column(self, rows, left: int, width: int, y: int) -> tuple[list[tuple], int, bool]:
         """`rows` one under the other in the strip of `width` from `left`, from `y`: their
         placements, the y under the last, and whether the help stood beside the choosers."""
-        gap = self.px(14)
+        gap = self.px(theme.SPACE)
         cyclers = [self.cyclers[key] for key, *_rest in rows]
-        chooser_w = max(self.px(240), *(c.needed(self.px(20))[0] for c in cyclers))
-        label_w = max(text_width(label, self.px(22), bold=True) for _k, label, _c, _h in rows) + self.px(10)
+        chooser_w = max(self.px(CHOOSER_MIN_W), *(c.needed(self.px(theme.TEXT_CONTROL))[0] for c in cyclers))
+        label_w = max(text_width(label, self.px(theme.TEXT_BUTTON), bold=True) for _k, label, _c, _h in rows) + self.px(theme.SPACE_NARROW)
         chooser_x = left + (width // 2 if width == self.app.size[0] else label_w + gap) + gap // 2
         help_x = chooser_x + chooser_w + gap
-        beside = left + width - help_x - gap >= self.px(260)
+        beside = left + width - help_x - gap >= self.px(HELP_BESIDE_MIN_W)
         placed = []
         for (_key, label, _choices, help_text), cycler in zip(rows, cyclers):
-            cycler.rect = pygame.Rect(chooser_x, y, chooser_w, max(self.px(40), cycler.needed(self.px(20))[1]))
+            cycler.rect = pygame.Rect(chooser_x, y, chooser_w,
+                                      max(self.px(theme.SPACE_SECTION), cycler.needed(self.px(theme.TEXT_CONTROL))[1]))
             help_width = left + width - help_x - gap if beside else width - 2 * gap
-            help_height = len(wrap(help_text, self.px(15), help_width)) * line_height(self.px(15))
+            help_height = len(wrap(help_text, self.px(theme.TEXT_SMALL), help_width)) * line_height(self.px(theme.TEXT_SMALL))
             if beside:
                 at, anchor = (help_x, cycler.rect.y), "topleft"
                 bottom = max(cycler.rect.bottom, cycler.rect.y + help_height)
             else:
-                at, anchor = (left + width // 2, cycler.rect.bottom + self.px(2)), "midtop"
-                bottom = cycler.rect.bottom + self.px(2) + help_height
+                at, anchor = (left + width // 2, cycler.rect.bottom + self.px(theme.SPACE_HAIR)), "midtop"
+                bottom = cycler.rect.bottom + self.px(theme.SPACE_HAIR) + help_height
             placed.append((label, cycler.rect, help_width, at, anchor))
             y = bottom + gap
         return placed, y, beside
@@ -154,21 +163,23 @@ class SettingsScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, "Settings", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, "Settings", self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         for (label, rect, lines, at, anchor), cycler in zip(self.rows, self.cyclers.values()):
-            draw_text(screen, label, self.px(22), theme.INK, (rect.x - self.px(17), rect.centery), "midright", bold=True)
-            cycler.draw(screen, self.px(20))
-            draw_lines(screen, lines, self.px(15), theme.INK_DIM, at, anchor)
-        self.back.draw(screen, self.px(22))
+            draw_text(screen, label, self.px(theme.TEXT_BUTTON), theme.INK,
+                      (rect.x - self.px(LABEL_GAP), rect.centery), "midright", bold=True)
+            cycler.draw(screen, self.px(theme.TEXT_CONTROL))
+            draw_lines(screen, lines, self.px(theme.TEXT_SMALL), theme.INK_DIM, at, anchor)
+        self.back.draw(screen, self.px(theme.TEXT_BUTTON))
         self.draw_preview(screen)
         if self.message:
-            draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, h - self.px(8)), "midbottom")
+            draw_text(screen, self.message, self.px(theme.TEXT_NOTE), theme.ALERT,
+                      (w // 2, h - self.px(theme.SPACE_SMALL)), "midbottom")
 
     def preview_width(self) -> int:
         """The sample cards' width: the card-size setting's factor on a width of its own, as
         large as the room under the Back button's top allows at Large."""
         factor = theme.CARD_SIZES.get(self.app.settings.get("card_size"), 1.0)
-        room = (self.app.size[1] - self.px(8) - self.preview_at[1]) / theme.CARD_RATIO / theme.CARD_SIZES["large"]
+        room = (self.app.size[1] - self.px(theme.SPACE_SMALL) - self.preview_at[1]) / theme.CARD_RATIO / theme.CARD_SIZES["large"]
         return max(8, int(factor * min(self.back.rect.h * 1.6 / theme.CARD_RATIO, room)))
 
     def draw_preview(self, screen) -> None:
@@ -178,7 +189,7 @@ class SettingsScene(Scene):
         x, y = self.preview_at
         width = self.preview_width()
         images = [cardart.face(card, width) for card in PREVIEW] + [cardart.back(width)]
-        if x + len(images) * (width + self.px(6)) > self.app.size[0]:
+        if x + len(images) * (width + self.px(theme.SPACE_SNUG)) > self.app.size[0]:
             return
         for i, image in enumerate(images):
-            screen.blit(image, (x + i * (width + self.px(6)), y))
+            screen.blit(image, (x + i * (width + self.px(theme.SPACE_SNUG)), y))

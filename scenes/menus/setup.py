@@ -24,6 +24,18 @@ from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, Cycler, CursorBlink, NumberField, TextField, draw_text, line_height, text_width, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+ADD_MIN_W = 200  # Add player at least
+CONTROL_MIN_W = 300  # an option's control at least
+HELP_BESIDE_MIN_W = 220  # room for help beside a control
+KIND_MIN_W = 170  # a seat's kind chooser at least
+LEVEL_MIN_W = 160  # a seat's level chooser at least
+NAME_MIN_W = 230  # a player's name field at least
+PAGE_MAX_W = 1000  # the setup page at most
+ROW_MIN_H = 42  # a row of controls at least
+START_MIN_H = 54
+START_MIN_W = 150
+
 KINDS = [("human", "Human"), ("computer", "Computer")]
 HOSTED_KINDS = KINDS + [("open", "Open")]  # a seat a player joining over the network takes
 HOSTED_SEATS = [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"}]
@@ -195,19 +207,20 @@ class SetupScene(Scene):
         """Lay the form out from measured text in a column that scrolls when the window is too
         short for it; Back and Start stay at the bottom."""
         w, h = size
-        gap = self.px(12)
-        self.title_y = self.px(16)
-        top = self.title_y + line_height(self.px(40), bold=True) + gap
-        bw = max(self.px(150), self.start_button.needed(self.px(24))[0], self.back_button.needed(self.px(22))[0])
-        bh = max(self.px(54), self.start_button.needed(self.px(24))[1])
+        gap = self.px(theme.SPACE_CLOSE)
+        self.title_y = self.px(theme.SPACE_WIDE)
+        top = self.title_y + line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
+        bw = max(self.px(START_MIN_W), self.start_button.needed(self.px(theme.TEXT_LEAD))[0],
+                 self.back_button.needed(self.px(theme.TEXT_BUTTON))[0])
+        bh = max(self.px(START_MIN_H), self.start_button.needed(self.px(theme.TEXT_LEAD))[1])
         self.back_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
         self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
         if self.learn_button is not None:
             self.learn_button.rect = pygame.Rect(w - 3 * (bw + gap), h - bh - gap, bw, bh)
         self.message_y = self.start_button.rect.y - gap
-        self.viewport = pygame.Rect(0, top, w, self.message_y - line_height(self.px(17)) - gap - top)
+        self.viewport = pygame.Rect(0, top, w, self.message_y - line_height(self.px(theme.TEXT_NOTE)) - gap - top)
         self.items = []
-        width = min(w - 2 * gap, self.px(1000))
+        width = min(w - 2 * gap, self.px(PAGE_MAX_W))
         left = (w - width) // 2
         y = 0 if self.solo else self._lay_seats(left, width, gap) + gap
         y = self._lay_options(left, width, y, gap)
@@ -230,33 +243,35 @@ class SetupScene(Scene):
         return rect
 
     def _lay_seats(self, left: int, width: int, gap: int) -> int:
-        size = self.px(19)
-        y = self._text("Seats (play goes in this order)", self.px(20), theme.INK_DIM, (left, 0), bold=True).bottom + gap // 2
-        number_w = text_width("6", self.px(22), bold=True) + gap
-        name_w = max(self.px(230), text_width("Mn" * (NAME_LIMIT // 2) + "  20/20", size))
-        kind_w = max(self.px(170), self.rows[0].kind.needed(size)[0])
-        level_w = max(self.px(160), self.rows[0].difficulty.needed(size)[0])
-        row_h = max(self.px(42), self.rows[0].kind.needed(size)[1])
+        size = self.px(theme.TEXT_EMPHASIS)
+        y = self._text("Seats (play goes in this order)", self.px(theme.TEXT_CONTROL), theme.INK_DIM, (left, 0), bold=True).bottom + gap // 2
+        number_w = text_width("6", self.px(theme.TEXT_BUTTON), bold=True) + gap
+        name_w = max(self.px(NAME_MIN_W), text_width("Mn" * (NAME_LIMIT // 2) + "  20/20", size))
+        kind_w = max(self.px(KIND_MIN_W), self.rows[0].kind.needed(size)[0])
+        level_w = max(self.px(LEVEL_MIN_W), self.rows[0].difficulty.needed(size)[0])
+        row_h = max(self.px(ROW_MIN_H), self.rows[0].kind.needed(size)[1])
         for i, row in enumerate(self.rows):
-            self._text(str(i + 1), self.px(22), theme.INK, (left + number_w // 2, y + row_h // 2), "center", bold=True)
+            self._text(str(i + 1), self.px(theme.TEXT_BUTTON), theme.INK, (left + number_w // 2, y + row_h // 2),
+                       "center", bold=True)
             self._name_seat(row, i + 1)
             x = left + number_w
             for control, control_w in ((row.name, name_w), (row.kind, kind_w), (row.difficulty, level_w)):
                 if control is not row.difficulty or row.kind.value == "computer":
                     self._control(control, pygame.Rect(x, y, control_w, row_h), size)
                 x += control_w + gap
-            self._control(row.remove, pygame.Rect(x, y, row_h, row_h), self.px(18))
+            self._control(row.remove, pygame.Rect(x, y, row_h, row_h), self.px(theme.TEXT_LABEL))
             row.remove.on_click = lambda r=row: self._remove_seat(r)
             row.remove.enabled = len(self.rows) > self.rules.min_players
             y += row_h + gap // 2
-        add_w, add_h = self.add_button.needed(self.px(18))
-        add = self._control(self.add_button, pygame.Rect(left + number_w, y, max(self.px(200), add_w), max(self.px(40), add_h)), self.px(18))
+        add_w, add_h = self.add_button.needed(self.px(theme.TEXT_LABEL))
+        add = self._control(self.add_button, pygame.Rect(left + number_w, y, max(self.px(ADD_MIN_W), add_w), max(self.px(theme.SPACE_SECTION), add_h)), self.px(theme.TEXT_LABEL))
         self.add_button.enabled = len(self.rows) < self.rules.max_players
         y = add.bottom
         standard = self.rules.standard_players
         if standard and not standard[0] <= len(self.rows) <= standard[1]:
             note = f"{len(self.rows)} players is a table option: the rulebook plays {standard[0]}-{standard[1]}."
-            y = self._wrapped(note, self.px(15), theme.GOLD, add.right + gap, add.y, left + width - add.right - gap, y)
+            y = self._wrapped(note, self.px(theme.TEXT_SMALL), theme.GOLD, add.right + gap, add.y,
+                              left + width - add.right - gap, y)
         return y
 
     @staticmethod
@@ -272,7 +287,7 @@ class SetupScene(Scene):
         return max(y, below)
 
     def _lay_options(self, left: int, width: int, y: int, gap: int) -> int:
-        size = self.px(19)
+        size = self.px(theme.TEXT_EMPHASIS)
         rows = [] if self.solo else [("Seat order", self.order, "")]
         rows += [(o.label, self.options[o.key], self._option_help(o)) for o in self.rules.options]
         if self.card_set is not None:
@@ -287,25 +302,28 @@ class SetupScene(Scene):
         else:
             rows += [("Games to win", self.games_to_win, "The session ends when a player reaches this many wins."),
                      ("Seed", self.seed, "Same seed, same deal: leave blank for a fresh shuffle.")]
-        label_w = max(text_width(label, self.px(20), bold=True) for label, *_rest in rows) + gap
-        control_w = max(self.px(300), *(c.needed(size)[0] for _l, c, _h in rows if isinstance(c, (Cycler, NumberField))))
-        control_h = max(self.px(42), line_height(size) + gap)
+        label_w = max(text_width(label, self.px(theme.TEXT_CONTROL), bold=True) for label, *_rest in rows) + gap
+        control_w = max(self.px(CONTROL_MIN_W),
+                        *(c.needed(size)[0] for _l, c, _h in rows if isinstance(c, (Cycler, NumberField))))
+        control_h = max(self.px(ROW_MIN_H), line_height(size) + gap)
         help_x = left + label_w + control_w + gap
         for label, control, help_text in rows:
             if not isinstance(control, Button):
                 control.name = label
             rect = self._control(control, pygame.Rect(left + label_w, y, control_w, control_h), size)
-            self._text(label, self.px(20), theme.INK, (rect.x - gap, rect.centery), "midright", bold=True)
+            self._text(label, self.px(theme.TEXT_CONTROL), theme.INK, (rect.x - gap, rect.centery), "midright", bold=True)
             bottom = rect.bottom
             if help_text:
-                if left + width - help_x >= self.px(220):
-                    bottom = self._wrapped(help_text, self.px(15), theme.INK_DIM, help_x, rect.y, left + width - help_x, bottom)
+                if left + width - help_x >= self.px(HELP_BESIDE_MIN_W):
+                    bottom = self._wrapped(help_text, self.px(theme.TEXT_SMALL), theme.INK_DIM, help_x, rect.y,
+                                           left + width - help_x, bottom)
                 else:
-                    bottom = self._wrapped(help_text, self.px(15), theme.INK_DIM, rect.x, rect.bottom + 2, left + width - rect.x)
+                    bottom = self._wrapped(help_text, self.px(theme.TEXT_SMALL), theme.INK_DIM, rect.x,
+                                           rect.bottom + 2, left + width - rect.x)
             y = bottom + gap
             if control is self.card_set:
                 for broken in self.broken_sets:
-                    y = self._wrapped(f"{broken.name} cannot be used: {broken.problem}", self.px(15), theme.ALERT,
+                    y = self._wrapped(f"{broken.name} cannot be used: {broken.problem}", self.px(theme.TEXT_SMALL), theme.ALERT,
                                       rect.x, y, left + width - rect.x) + gap // 2
         return y
 
@@ -320,9 +338,9 @@ class SetupScene(Scene):
         return f"{option.only_with.words} {words}"
 
     def _lay_legend(self, left: int, width: int, y: int) -> None:
-        y = self._text("Computer players", self.px(17), theme.INK_DIM, (left, y), bold=True).bottom
+        y = self._text("Computer players", self.px(theme.TEXT_NOTE), theme.INK_DIM, (left, y), bold=True).bottom
         for d in DIFFICULTIES:
-            y = self._wrapped(f"{d.label}: {d.help_for(self.game)}", self.px(15), theme.INK_DIM, left, y, width)
+            y = self._wrapped(f"{d.label}: {d.help_for(self.game)}", self.px(theme.TEXT_SMALL), theme.INK_DIM, left, y, width)
 
     def _place(self) -> None:
         """Put every control where the scrolled form shows it; one scrolled out of view cannot be clicked."""
@@ -373,7 +391,7 @@ class SetupScene(Scene):
             self.start()
             return
         if event.type == pygame.MOUSEWHEEL and self.max_scroll:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.px(40)))
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.px(theme.SPACE_SECTION)))
             self._place()
             return
         for widget in self.widgets():
@@ -391,7 +409,7 @@ class SetupScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, self.title(), self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, self.title(), self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         blink = self.blink.on()
         shift = self.viewport.y - self.scroll
         for rect, kind, payload in self.items:
@@ -408,10 +426,11 @@ class SetupScene(Scene):
         if self.max_scroll:
             more = "\u25b2 \u25bc scroll for more" if 0 < self.scroll < self.max_scroll else (
                 "\u25bc scroll for more" if self.scroll == 0 else "\u25b2 scroll back up")
-            draw_text(screen, more, self.px(15), theme.INK_DIM, (self.px(16), self.start_button.rect.centery), "midleft")
-        self.back_button.draw(screen, self.px(22))
+            draw_text(screen, more, self.px(theme.TEXT_SMALL), theme.INK_DIM,
+                      (self.px(theme.SPACE_WIDE), self.start_button.rect.centery), "midleft")
+        self.back_button.draw(screen, self.px(theme.TEXT_BUTTON))
         if self.learn_button is not None:
-            self.learn_button.draw(screen, self.px(22))
-        self.start_button.draw(screen, self.px(24))
+            self.learn_button.draw(screen, self.px(theme.TEXT_BUTTON))
+        self.start_button.draw(screen, self.px(theme.TEXT_LEAD))
         if self.message:
-            draw_text(screen, self.message, self.px(17), theme.ALERT, (w // 2, self.message_y), "midbottom")
+            draw_text(screen, self.message, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, self.message_y), "midbottom")

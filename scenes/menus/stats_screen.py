@@ -17,6 +17,14 @@ from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BUTTON_MIN_H = 46
+BUTTON_MIN_W = 170
+CHOOSER_MIN_W = 300  # the game chooser at least
+EMPTY_NOTE_DROP = 30  # the no-games note below the chooser
+LEGEND_GAP = 18  # between a legend's entries
+PAGE_MAX_W = 1000  # the statistics page at most
+
 BAR_CLEAN = theme.GOLD          # games won unaided
 BAR_ASSISTED = (160, 130, 60)   # games won with undo, a hint or a restart
 BAR_LOST = theme.FELT_DARK
@@ -90,32 +98,32 @@ class StatsScreen(Scene):
         """The title, the game chooser, then one block per mode (its name, its bar, its record
         wrapped to the width) as many as fit, the buttons at the bottom."""
         w, h = size
-        gap = self.px(14)
-        width = min(w - 2 * gap, self.px(1000))
+        gap = self.px(theme.SPACE)
+        width = min(w - 2 * gap, self.px(PAGE_MAX_W))
         left = (w - width) // 2
-        self.title_y = self.px(20)
-        y = self.title_y + line_height(self.px(40), bold=True) + gap // 2
-        cw, ch = self.chooser.needed(self.px(22))
-        self.chooser.rect = pygame.Rect(w // 2 - max(cw, self.px(300)) // 2, y, max(cw, self.px(300)), ch)
+        self.title_y = self.px(theme.SPACE_LARGE)
+        y = self.title_y + line_height(self.px(theme.TEXT_TITLE), bold=True) + gap // 2
+        cw, ch = self.chooser.needed(self.px(theme.TEXT_BUTTON))
+        self.chooser.rect = pygame.Rect(w // 2 - max(cw, self.px(CHOOSER_MIN_W)) // 2, y, max(cw, self.px(CHOOSER_MIN_W)), ch)
         self.legend_y = self.chooser.rect.bottom + gap // 2
         self.legend = self.fit_legend(width)
-        y = self.legend_y + line_height(self.px(16)) + gap // 2
+        y = self.legend_y + line_height(self.px(theme.TEXT_BODY)) + gap // 2
         buttons = (self.reset_button, self.back)
-        bw = max(self.px(170), *(b.needed(self.px(20))[0] for b in buttons))
-        bh = max(self.px(46), *(b.needed(self.px(20))[1] for b in buttons))
-        message_h = len(wrap(self.message, self.px(16), width)) * line_height(self.px(16)) if self.message else 0
+        bw = max(self.px(BUTTON_MIN_W), *(b.needed(self.px(theme.TEXT_CONTROL))[0] for b in buttons))
+        bh = max(self.px(BUTTON_MIN_H), *(b.needed(self.px(theme.TEXT_CONTROL))[1] for b in buttons))
+        message_h = len(wrap(self.message, self.px(theme.TEXT_BODY), width)) * line_height(self.px(theme.TEXT_BODY)) if self.message else 0
         bottom = h - gap - bh - message_h - gap
         self.reset_button.rect = pygame.Rect(w // 2 - bw - gap // 2, h - gap - bh - message_h, bw, bh)
         self.back.rect = pygame.Rect(w // 2 + gap // 2, h - gap - bh - message_h, bw, bh)
         self.reset_button.enabled = bool(self.records())
         self.blocks = []
         records = self.records()
-        more_h = line_height(self.px(16))
-        pad = self.px(10)
+        more_h = line_height(self.px(theme.TEXT_BODY))
+        pad = self.px(theme.SPACE_NARROW)
         for i, (mode, record) in enumerate(records):
-            lines = wrap(record_line(record, self.game.rules), self.px(16), width - 2 * pad)
-            height = (2 * pad + line_height(self.px(19), bold=True) + self.px(6) + self.px(14) + self.px(6)
-                      + len(lines) * line_height(self.px(16)))
+            lines = wrap(record_line(record, self.game.rules), self.px(theme.TEXT_BODY), width - 2 * pad)
+            height = (2 * pad + line_height(self.px(theme.TEXT_EMPHASIS), bold=True) + self.px(theme.SPACE_SNUG) + self.px(theme.SPACE) + self.px(theme.SPACE_SNUG)
+                      + len(lines) * line_height(self.px(theme.TEXT_BODY)))
             room = bottom - (more_h if i < len(records) - 1 else 0)
             if y + height > room:
                 break
@@ -127,10 +135,10 @@ class StatsScreen(Scene):
     def fit_legend(self, width: int) -> list[tuple[str, tuple, int]]:
         """The bar's colours named, in words that fit one line (else the short words): (label,
         colour, x) each, centred."""
-        swatch, gap, size = self.px(16), self.px(18), self.px(16)
+        swatch, gap, size = self.px(theme.SPACE_WIDE), self.px(LEGEND_GAP), self.px(theme.TEXT_BODY)
 
         def span(labels) -> int:
-            return sum(swatch + self.px(6) + text_width(label, size) for label in labels) + gap * (len(labels) - 1)
+            return sum(swatch + self.px(theme.SPACE_SNUG) + text_width(label, size) for label in labels) + gap * (len(labels) - 1)
 
         long_labels = [names[0] for names, _color in LEGENDS]
         labels = long_labels if span(long_labels) <= width else [names[1] for names, _color in LEGENDS]
@@ -138,7 +146,7 @@ class StatsScreen(Scene):
         placed = []
         for label, (_names, color) in zip(labels, LEGENDS):
             placed.append((label, color, x))
-            x += swatch + self.px(6) + text_width(label, size) + gap
+            x += swatch + self.px(theme.SPACE_SNUG) + text_width(label, size) + gap
         return placed
 
     def handle(self, event) -> None:
@@ -153,42 +161,46 @@ class StatsScreen(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, "Statistics", self.px(40), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
-        self.chooser.draw(screen, self.px(22))
+        draw_text(screen, "Statistics", self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        self.chooser.draw(screen, self.px(theme.TEXT_BUTTON))
         if self.blocks:
             self.draw_legend(screen)
         for mode, record, box, lines in self.blocks:
             self.draw_block(screen, mode, record, box, lines)
         if not self.blocks and not self.more:
-            draw_text(screen, fit_text(f"No games of {self.game.title} counted yet.", self.px(20), w - self.px(40)),
-                      self.px(20), theme.INK_DIM, (w // 2, self.chooser.rect.bottom + self.px(30)), "midtop")
+            draw_text(screen, fit_text(f"No games of {self.game.title} counted yet.", self.px(theme.TEXT_CONTROL), w - self.px(theme.SPACE_SECTION)),
+                      self.px(theme.TEXT_CONTROL), theme.INK_DIM, (w // 2, self.chooser.rect.bottom + self.px(EMPTY_NOTE_DROP)), "midtop")
         if self.more:
             more = f"and {self.more} more mode{'s' if self.more > 1 else ''} (a larger window shows them)"
-            draw_text(screen, fit_text(more, self.px(16), w - self.px(40)), self.px(16), theme.INK_DIM, (w // 2, self.more_y), "midtop")
-        self.reset_button.draw(screen, self.px(20))
-        self.back.draw(screen, self.px(20))
+            draw_text(screen, fit_text(more, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_SECTION)),
+                      self.px(theme.TEXT_BODY), theme.INK_DIM, (w // 2, self.more_y), "midtop")
+        self.reset_button.draw(screen, self.px(theme.TEXT_CONTROL))
+        self.back.draw(screen, self.px(theme.TEXT_CONTROL))
         if self.message:
-            lines = wrap(self.message, self.px(16), w - self.px(40))
-            draw_lines(screen, lines, self.px(16), theme.ALERT, (w // 2, self.back.rect.bottom + self.px(6)), "midtop")
+            lines = wrap(self.message, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_SECTION))
+            draw_lines(screen, lines, self.px(theme.TEXT_BODY), theme.ALERT,
+                       (w // 2, self.back.rect.bottom + self.px(theme.SPACE_SNUG)), "midtop")
 
     def draw_legend(self, screen) -> None:
-        swatch = self.px(16)
-        middle = self.legend_y + line_height(self.px(16)) // 2
+        swatch = self.px(theme.SPACE_WIDE)
+        middle = self.legend_y + line_height(self.px(theme.TEXT_BODY)) // 2
         for label, color, x in self.legend:
             square = pygame.Rect(x, middle - swatch // 2, swatch, swatch)
             pygame.draw.rect(screen, color, square, border_radius=3)
             pygame.draw.rect(screen, theme.INK_FAINT, square, 1, border_radius=3)
-            draw_text(screen, label, self.px(16), theme.INK_DIM, (square.right + self.px(6), middle), "midleft")
+            draw_text(screen, label, self.px(theme.TEXT_BODY), theme.INK_DIM,
+                      (square.right + self.px(theme.SPACE_SNUG), middle), "midleft")
 
     def draw_block(self, screen, mode: str, record: Record, box: pygame.Rect, lines: list[str]) -> None:
         """A mode's name, a bar of its games to scale (won unaided, won assisted, lost) and its
         record in words."""
         panel(screen, box)
-        pad = self.px(10)
+        pad = self.px(theme.SPACE_NARROW)
         inner = box.inflate(-2 * pad, -2 * pad)
-        y = draw_text(screen, fit_text(mode, self.px(19), inner.w, bold=True), self.px(19), theme.GOLD,
-                      (inner.x, inner.y), bold=True, box=box).bottom + self.px(6)
-        bar = pygame.Rect(inner.x, y, inner.w, self.px(14))
+        y = draw_text(screen, fit_text(mode, self.px(theme.TEXT_EMPHASIS), inner.w, bold=True),
+                      self.px(theme.TEXT_EMPHASIS), theme.GOLD,
+                      (inner.x, inner.y), bold=True, box=box).bottom + self.px(theme.SPACE_SNUG)
+        bar = pygame.Rect(inner.x, y, inner.w, self.px(theme.SPACE))
         pygame.draw.rect(screen, BAR_LOST, bar, border_radius=4)
         x = bar.x
         for count, color in ((record.clean_won, BAR_CLEAN), (record.assisted_won, BAR_ASSISTED)):
@@ -196,4 +208,4 @@ class StatsScreen(Scene):
             pygame.draw.rect(screen, color, (x, bar.y, part, bar.h), border_radius=4)
             x += part
         pygame.draw.rect(screen, theme.INK_FAINT, bar, 1, border_radius=4)
-        draw_lines(screen, lines, self.px(16), theme.INK, (inner.x, bar.bottom + self.px(6)), box=box)
+        draw_lines(screen, lines, self.px(theme.TEXT_BODY), theme.INK, (inner.x, bar.bottom + self.px(theme.SPACE_SNUG)), box=box)

@@ -12,6 +12,9 @@ from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, line_height, panel
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BUTTON_MIN_W = 360  # a menu button at least
+
 
 class TableMenu(Scene):
     def __init__(self, app, commands) -> None:
@@ -41,11 +44,11 @@ class TableMenu(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        gap = self.px(10)
-        size_px = self.px(18)
-        bw = min(w - 4 * gap, max(self.px(360), *(b.needed(size_px)[0] for b in self.buttons())))
-        bh = max(self.px(40), *(b.needed(size_px)[1] for b in self.buttons()))
-        title_h = line_height(self.px(24), bold=True)
+        gap = self.px(theme.SPACE_NARROW)
+        size_px = self.px(theme.TEXT_LABEL)
+        bw = min(w - 4 * gap, max(self.px(BUTTON_MIN_W), *(b.needed(size_px)[0] for b in self.buttons())))
+        bh = max(self.px(theme.SPACE_SECTION), *(b.needed(size_px)[1] for b in self.buttons()))
+        title_h = line_height(self.px(theme.TEXT_LEAD), bold=True)
         count = len(self.buttons())
         step = min(bh + gap, (h - 4 * gap - title_h) // count)
         bh = min(bh, step - gap // 2)
@@ -69,7 +72,8 @@ class TableMenu(Scene):
         shade.fill((0, 0, 0, 150))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, "Table", self.px(24), theme.GOLD, (self.box.centerx, self.box.y + self.px(10)), "midtop",
+        draw_text(screen, "Table", self.px(theme.TEXT_LEAD), theme.GOLD,
+                  (self.box.centerx, self.box.y + self.px(theme.SPACE_NARROW)), "midtop",
                   bold=True, box=self.box)
         for button in self.buttons():
-            button.draw(screen, self.px(18))
+            button.draw(screen, self.px(theme.TEXT_LABEL))

@@ -24,6 +24,11 @@ from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, line_height
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+CHOICE_MIN_H = 64
+CHOICE_MIN_W = 420  # a way to play's button at least
+TITLE_SIZE = 44  # the screen's title
+
 log = logging.getLogger(__name__)
 
 
@@ -186,11 +191,11 @@ class Choices(Scene):
 
     def layout(self, size) -> None:
         w, _h = size
-        gap = self.px(14)
-        self.title_y = self.px(40)
-        width = max(self.px(420), *(button.needed(self.px(24))[0] for button in self.choices))
-        height = max(self.px(64), *(button.needed(self.px(24))[1] for button in self.choices))
-        y = self.title_y + line_height(self.px(44), bold=True) + 2 * gap
+        gap = self.px(theme.SPACE)
+        self.title_y = self.px(theme.SPACE_SECTION)
+        width = max(self.px(CHOICE_MIN_W), *(button.needed(self.px(theme.TEXT_LEAD))[0] for button in self.choices))
+        height = max(self.px(CHOICE_MIN_H), *(button.needed(self.px(theme.TEXT_LEAD))[1] for button in self.choices))
+        y = self.title_y + line_height(self.px(TITLE_SIZE), bold=True) + 2 * gap
         for button in self.choices + [self.back_button]:
             button.rect = pygame.Rect(w // 2 - width // 2, y, width, height)
             y += height + gap
@@ -205,10 +210,10 @@ class Choices(Scene):
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
-        draw_text(screen, self.title, self.px(44), theme.INK, (self.app.size[0] // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, self.title, self.px(TITLE_SIZE), theme.INK, (self.app.size[0] // 2, self.title_y), "midtop", bold=True)
         for button in self.choices:
-            button.draw(screen, self.px(24))
-        self.back_button.draw(screen, self.px(22))
+            button.draw(screen, self.px(theme.TEXT_LEAD))
+        self.back_button.draw(screen, self.px(theme.TEXT_BUTTON))
 
 
 def online_menu(app) -> Choices:

@@ -35,6 +35,16 @@ from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BOX_MARGINS = 60  # the box's top and bottom margins
+BOX_MIN_W = 640  # the box at least
+BOX_TOP = 30  # the box below the window's top
+BUTTON_MIN_H = 50
+BUTTON_MIN_W = 160
+HEADING_GAP = 7  # a list's heading above its first row
+LABEL_W = 150  # the fields' label column
+TABLE_ROW_STEP = 46  # a found table's row and the gap under it
+
 REJOIN_SHOWN = 4  # the newest tables offered to come back to
 REMOVE_TABLE = keymap.letter("R")
 # The host's words for a seat that cannot be come back to: the table is gone, or is another one now.
@@ -319,27 +329,27 @@ class JoinScene(ReachesTable, Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        gap = self.px(14)
-        width = min(w - 2 * gap, max(self.px(640), w * 3 // 5))
-        self.box = pygame.Rect((w - width) // 2, self.px(30), width, h - self.px(60))
-        label_w, field_h = self.px(150), line_height(self.px(20)) + self.px(14)
-        y = self.box.y + gap + line_height(self.px(30), bold=True) + gap
+        gap = self.px(theme.SPACE)
+        width = min(w - 2 * gap, max(self.px(BOX_MIN_W), w * 3 // 5))
+        self.box = pygame.Rect((w - width) // 2, self.px(BOX_TOP), width, h - self.px(BOX_MARGINS))
+        label_w, field_h = self.px(LABEL_W), line_height(self.px(theme.TEXT_CONTROL)) + self.px(theme.SPACE)
+        y = self.box.y + gap + line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True) + gap
         for field in self.fields:
             field.rect = pygame.Rect(self.box.x + gap + label_w, y, width - 2 * gap - label_w, field_h)
             y += field_h + gap // 2
-        needed = [button.needed(self.px(18)) for button in (self.look_button, self.back_button)]
-        bw = max(self.px(160), *(w for w, _h in needed))
-        bh = max(self.px(50), *(h for _w, h in needed))
+        needed = [button.needed(self.px(theme.TEXT_LABEL)) for button in (self.look_button, self.back_button)]
+        bw = max(self.px(BUTTON_MIN_W), *(w for w, _h in needed))
+        bh = max(self.px(BUTTON_MIN_H), *(h for _w, h in needed))
         self.look_button.rect = pygame.Rect(self.box.x + gap + label_w, y + gap // 2, bw, bh)
         self.back_button.rect = pygame.Rect(self.box.right - gap - bw, y + gap // 2, bw, bh)
         self.message_y = y + bh + gap
-        self.message_lines = wrap(self.message, self.px(18), width - 2 * gap)
-        y = self.message_y + max(1, len(self.message_lines)) * line_height(self.px(18)) + gap
+        self.message_lines = wrap(self.message, self.px(theme.TEXT_LABEL), width - 2 * gap)
+        y = self.message_y + max(1, len(self.message_lines)) * line_height(self.px(theme.TEXT_LABEL)) + gap
         bottom = self.box.bottom - gap
         self.laid_problem = self.browser.problem
-        self.looking_lines = wrap(self.laid_problem or LOOKING, self.px(18), width - 2 * gap)
+        self.looking_lines = wrap(self.laid_problem or LOOKING, self.px(theme.TEXT_LABEL), width - 2 * gap)
         if self.laid_problem:  # why no table can be found is never crowded out
-            bottom -= len(self.looking_lines) * line_height(self.px(18)) + gap // 2
+            bottom -= len(self.looking_lines) * line_height(self.px(theme.TEXT_LABEL)) + gap // 2
         for listing in (self.seats, self.rejoins, self.founds):
             y = listing.place(self, y, bottom, self.box.x + gap, width - 2 * gap) + gap // 2
         self.looking_y = y
@@ -351,28 +361,30 @@ class JoinScene(ReachesTable, Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        gap = self.px(14)
-        draw_text(screen, "Join a table", self.px(30), theme.GOLD, (self.box.centerx, self.box.y + gap), "midtop",
+        gap = self.px(theme.SPACE)
+        draw_text(screen, "Join a table", self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
+                  (self.box.centerx, self.box.y + gap), "midtop",
                   bold=True, box=self.box)
         blink = self.blink.on()
         for label, field in zip(("Address", "Room code", "Your name"), self.fields):
-            draw_text(screen, label, self.px(20), theme.INK, (self.box.x + gap, field.rect.centery), "midleft",
+            draw_text(screen, label, self.px(theme.TEXT_CONTROL), theme.INK, (self.box.x + gap, field.rect.centery), "midleft",
                       box=self.box)
-            field.draw(screen, self.px(20), blink)
+            field.draw(screen, self.px(theme.TEXT_CONTROL), blink)
         for button in (self.look_button, self.back_button):
-            button.draw(screen, self.px(18))
+            button.draw(screen, self.px(theme.TEXT_LABEL))
         for listing in (self.seats, self.rejoins, self.founds):
             listing.draw(screen, self)
         if not self.founds.buttons:
             self.draw_looking(screen)
-        draw_lines(screen, self.message_lines, self.px(18), theme.INK, (self.box.x + gap, self.message_y), box=self.box)
+        draw_lines(screen, self.message_lines, self.px(theme.TEXT_LABEL), theme.INK,
+                   (self.box.x + gap, self.message_y), box=self.box)
 
     def draw_looking(self, screen) -> None:
         """Where no table is found yet: that the network is looked at (where the window has room
         for it), or why it cannot be (room is kept for that)."""
-        gap = self.px(14)
-        if self.looking_y + len(self.looking_lines) * line_height(self.px(18)) <= self.box.bottom - gap:
-            draw_lines(screen, self.looking_lines, self.px(18), theme.ALERT if self.laid_problem else theme.INK_DIM,
+        gap = self.px(theme.SPACE)
+        if self.looking_y + len(self.looking_lines) * line_height(self.px(theme.TEXT_LABEL)) <= self.box.bottom - gap:
+            draw_lines(screen, self.looking_lines, self.px(theme.TEXT_LABEL), theme.ALERT if self.laid_problem else theme.INK_DIM,
                        (self.box.x + gap, self.looking_y), box=self.box)
 
 
@@ -395,12 +407,12 @@ class Listing:
 
     def place(self, scene, top: int, bottom: int, x: int, width: int) -> int:
         """Lay the buttons out from `top`, none below `bottom`: the y below the last one shown."""
-        size, step, height = scene.px(18), scene.px(46), scene.px(40)
-        head = line_height(size) + scene.px(7) if self.heading else 0
+        size, step, height = scene.px(theme.TEXT_LABEL), scene.px(TABLE_ROW_STEP), scene.px(theme.SPACE_SECTION)
+        head = line_height(size) + scene.px(HEADING_GAP) if self.heading else 0
         room = max(0, (bottom - top - head - height) // step + 1)
         self.shown, self.removes_shown, self.top = self.buttons[:room], self.removes[:room], top
         remove_w = max((button.needed(size)[0] for button in self.removes), default=0)
-        main_w = width - (remove_w + scene.px(8) if self.removes else 0)
+        main_w = width - (remove_w + scene.px(theme.SPACE_SMALL) if self.removes else 0)
         y = top + head
         for i, (button, labels) in enumerate(zip(self.shown, self.labels)):
             button.rect = pygame.Rect(x, y, main_w, height)
@@ -413,6 +425,7 @@ class Listing:
 
     def draw(self, screen, scene) -> None:
         if self.shown and self.heading:
-            draw_text(screen, self.heading, scene.px(18), theme.INK_DIM, (self.shown[0].rect.x, self.top), box=scene.box)
+            draw_text(screen, self.heading, scene.px(theme.TEXT_LABEL), theme.INK_DIM,
+                      (self.shown[0].rect.x, self.top), box=scene.box)
         for button in self.shown + self.removes_shown:
-            button.draw(screen, scene.px(18))
+            button.draw(screen, scene.px(theme.TEXT_LABEL))

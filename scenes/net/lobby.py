@@ -19,6 +19,17 @@ from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BUTTON_MIN_H = 54
+BUTTON_MIN_W = 170
+HALF_PAGE_W = 420  # half the lobby's width at most
+ROOM_CODE_SIZE = 80  # the room code, read across the room
+ROW_MIN_H = 44  # a seat's row at least
+SEAT_BUTTON_ROOM = 180  # a seat's button and the gap before it
+SEAT_BUTTON_W = 160  # a seat's button
+TITLE_SIZE = 34  # the lobby's title
+TITLE_TOP = 18  # the title below the window's top
+
 LABELS = {difficulty.key: difficulty.label for difficulty in DIFFICULTIES}
 CONNECTION_WORDS = {"reconnecting": "The connection to the table was lost: trying again\u2026",
                     "dropped": "The connection to the table was lost."}
@@ -207,28 +218,30 @@ class Lobby(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        gap = self.px(14)
-        bw = max(self.px(170), self.leave_button.needed(self.px(22))[0], self.start_button.needed(self.px(24))[0])
-        bh = max(self.px(54), self.start_button.needed(self.px(24))[1])
+        gap = self.px(theme.SPACE)
+        bw = max(self.px(BUTTON_MIN_W), self.leave_button.needed(self.px(theme.TEXT_BUTTON))[0],
+                 self.start_button.needed(self.px(theme.TEXT_LEAD))[0])
+        bh = max(self.px(BUTTON_MIN_H), self.start_button.needed(self.px(theme.TEXT_LEAD))[1])
         self.leave_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
         self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
         self.start_button.enabled = not self.start_words()
         self.message_y = h - bh - 2 * gap
-        self.title_y = self.px(18)
-        self.code_y = self.title_y + line_height(self.px(34), bold=True) + gap
-        self.left = max(gap, w // 2 - self.px(420))
-        self.unadvertised_lines = wrap(self.unadvertised(), self.px(17), w - 2 * self.left)
-        self.where_lines = wrap(self.join_words(), self.px(20), w - 2 * self.left)
-        self.seats_y = self.code_y + line_height(self.px(20)) + line_height(self.px(80), bold=True) \
-            + (max(1, len(self.where_lines)) + 1) * line_height(self.px(20)) \
-            + len(self.unadvertised_lines) * line_height(self.px(17)) + 2 * gap
-        self.row_h = max(self.px(44), line_height(self.px(22)) + gap)
+        self.title_y = self.px(TITLE_TOP)
+        self.code_y = self.title_y + line_height(self.px(TITLE_SIZE), bold=True) + gap
+        self.left = max(gap, w // 2 - self.px(HALF_PAGE_W))
+        self.unadvertised_lines = wrap(self.unadvertised(), self.px(theme.TEXT_NOTE), w - 2 * self.left)
+        self.where_lines = wrap(self.join_words(), self.px(theme.TEXT_CONTROL), w - 2 * self.left)
+        self.seats_y = self.code_y + line_height(self.px(theme.TEXT_CONTROL)) + line_height(self.px(ROOM_CODE_SIZE), bold=True) \
+            + (max(1, len(self.where_lines)) + 1) * line_height(self.px(theme.TEXT_CONTROL)) \
+            + len(self.unadvertised_lines) * line_height(self.px(theme.TEXT_NOTE)) + 2 * gap
+        self.row_h = max(self.px(ROW_MIN_H), line_height(self.px(theme.TEXT_BUTTON)) + gap)
         self.seat_buttons = {}
         for index, seat in enumerate(self.lobby["seats"] if self.lobby else []):
             button = self.seat_button(index, seat)
             if button is not None:
                 y = self.seats_y + index * self.row_h
-                button.rect = pygame.Rect(w - self.left - self.px(160), y, self.px(160), self.row_h - gap // 2)
+                button.rect = pygame.Rect(w - self.left - self.px(SEAT_BUTTON_W), y, self.px(SEAT_BUTTON_W),
+                                          self.row_h - gap // 2)
                 self.seat_buttons[index] = button
 
     def handle(self, event) -> None:
@@ -250,35 +263,37 @@ class Lobby(Scene):
         w, _h = self.app.size
         lobby = self.lobby
         title = f"{lobby['title']}: a table over the network" if lobby else "Reaching the table\u2026"
-        draw_text(screen, title, self.px(34), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_text(screen, title, self.px(TITLE_SIZE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         if lobby is not None:
             self.draw_room(screen, lobby)
             for index, seat in enumerate(lobby["seats"]):
                 color = theme.INK if seat["kind"] != "open" and (seat["connected"] or seat["kind"] == "computer") \
                     else theme.INK_DIM
                 y = self.seats_y + index * self.row_h
-                draw_text(screen, fit_text(self.seat_words(index, seat), self.px(22), w - 2 * self.left - self.px(180)),
-                          self.px(22), color, (self.left, y + self.row_h // 2), "midleft")
+                draw_text(screen, fit_text(self.seat_words(index, seat), self.px(theme.TEXT_BUTTON), w - 2 * self.left - self.px(SEAT_BUTTON_ROOM)),
+                          self.px(theme.TEXT_BUTTON), color, (self.left, y + self.row_h // 2), "midleft")
         for button in self.buttons():
-            button.draw(screen, self.px(24) if button is self.start_button else self.px(20))
+            button.draw(screen, self.px(theme.SPACE_XLARGE) if button is self.start_button else self.px(theme.SPACE_LARGE))
         note = self.message or (self.start_words() if self.is_host else "")
         if not note and lobby is not None and not self.is_host:
             note = self.waiting_words()
         if note:
-            draw_text(screen, fit_text(note, self.px(17), w - 2 * self.px(16)), self.px(17),
+            draw_text(screen, fit_text(note, self.px(theme.TEXT_NOTE), w - 2 * self.px(theme.SPACE_WIDE)),
+                      self.px(theme.TEXT_NOTE),
                       theme.ALERT if self.message else theme.INK_DIM, (w // 2, self.message_y), "midbottom")
 
     def draw_room(self, screen, lobby: dict) -> None:
         """The room code, large; where to join (the host's computer knows); the table's options."""
         w, _h = self.app.size
         y = self.code_y
-        draw_text(screen, "Room code", self.px(20), theme.INK_DIM, (w // 2, y), "midtop")
-        y += line_height(self.px(20))
-        draw_text(screen, lobby["room"], self.px(80), theme.GOLD, (w // 2, y), "midtop", bold=True)
-        y += line_height(self.px(80), bold=True)
-        y = draw_lines(screen, self.where_lines, self.px(20), theme.INK, (w // 2, y), "midtop") if self.where_lines \
-            else y + line_height(self.px(20))
-        y = draw_lines(screen, self.unadvertised_lines, self.px(17), theme.ALERT, (w // 2, y), "midtop")
+        draw_text(screen, "Room code", self.px(theme.TEXT_CONTROL), theme.INK_DIM, (w // 2, y), "midtop")
+        y += line_height(self.px(theme.TEXT_CONTROL))
+        draw_text(screen, lobby["room"], self.px(ROOM_CODE_SIZE), theme.GOLD, (w // 2, y), "midtop", bold=True)
+        y += line_height(self.px(ROOM_CODE_SIZE), bold=True)
+        y = draw_lines(screen, self.where_lines, self.px(theme.TEXT_CONTROL), theme.INK, (w // 2, y), "midtop") if self.where_lines \
+            else y + line_height(self.px(theme.TEXT_CONTROL))
+        y = draw_lines(screen, self.unadvertised_lines, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, y), "midtop")
         if lobby["options"]:
-            draw_text(screen, fit_text(lobby["options"], self.px(17), w - 2 * self.left), self.px(17), theme.INK_DIM,
+            draw_text(screen, fit_text(lobby["options"], self.px(theme.TEXT_NOTE), w - 2 * self.left),
+                      self.px(theme.TEXT_NOTE), theme.INK_DIM,
                       (w // 2, y), "midtop")

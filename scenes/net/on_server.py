@@ -34,6 +34,13 @@ from scenes.ui.motion import Thinker
 from scenes.ui.widgets import (Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width,
                                wrap)
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BOX_MARGINS = 60  # the box's top and bottom margins
+BOX_MIN_W = 640  # the box at least
+BOX_TOP = 30  # the box below the window's top
+BUTTON_MIN_H = 50
+BUTTON_MIN_W = 160
+
 ABOUT = ("The address of a Chain Table server (chaintable-server), as whoever runs it gave it: host:port. "
          "Your table is set up there, and friends join it with Join a table, from anywhere.")
 ADDRESS_LABEL = "Server address"
@@ -77,19 +84,19 @@ class Framed(ReachesTable, Scene):
     def lay_box(self, size) -> int:
         """The box and the title; the y below the title."""
         w, h = size
-        gap = self.px(14)
-        width = min(w - 2 * gap, max(self.px(640), w * 3 // 5))
-        self.box = pygame.Rect((w - width) // 2, self.px(30), width, h - self.px(60))
-        return self.box.y + gap + line_height(self.px(30), bold=True) + gap
+        gap = self.px(theme.SPACE)
+        width = min(w - 2 * gap, max(self.px(BOX_MIN_W), w * 3 // 5))
+        self.box = pygame.Rect((w - width) // 2, self.px(BOX_TOP), width, h - self.px(BOX_MARGINS))
+        return self.box.y + gap + line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True) + gap
 
     def lay_buttons(self, buttons: list[Button], x: int, y: int) -> int:
         """`buttons` left to right from (x, y), each as wide as its label needs; one that does not
         fit in the box's row starts the next: the y below the last row."""
-        gap = self.px(14)
-        row_h = max(self.px(50), *(button.needed(self.px(18))[1] for button in buttons))
+        gap = self.px(theme.SPACE)
+        row_h = max(self.px(BUTTON_MIN_H), *(button.needed(self.px(theme.TEXT_LABEL))[1] for button in buttons))
         left = x
         for button in buttons:
-            width = max(self.px(160), button.needed(self.px(18))[0])
+            width = max(self.px(BUTTON_MIN_W), button.needed(self.px(theme.TEXT_LABEL))[0])
             if x > left and x + width > self.box.right - gap:
                 x, y = left, y + row_h + gap
             button.rect = pygame.Rect(x, y, width, row_h)
@@ -99,16 +106,17 @@ class Framed(ReachesTable, Scene):
     def lay_message(self, y: int, words: str) -> int:
         """The message (else `words`) wrapped from `y`: the y below it."""
         self.message_y = y
-        self.message_lines = wrap(self.message or words, self.px(18), self.box.w - 2 * self.px(14))
-        return y + len(self.message_lines) * line_height(self.px(18))
+        self.message_lines = wrap(self.message or words, self.px(theme.TEXT_LABEL), self.box.w - 2 * self.px(theme.SPACE))
+        return y + len(self.message_lines) * line_height(self.px(theme.TEXT_LABEL))
 
     def draw_box(self, screen) -> None:
         screen.fill(theme.FELT)
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, self.title, self.px(30), theme.GOLD, (self.box.centerx, self.box.y + self.px(14)), "midtop",
+        draw_text(screen, self.title, self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
+                  (self.box.centerx, self.box.y + self.px(theme.SPACE)), "midtop",
                   bold=True, box=self.box)
-        draw_lines(screen, self.message_lines, self.px(18), theme.ALERT if self.message else theme.INK_DIM,
-                   (self.box.x + self.px(14), self.message_y), box=self.box)
+        draw_lines(screen, self.message_lines, self.px(theme.TEXT_LABEL), theme.ALERT if self.message else theme.INK_DIM,
+                   (self.box.x + self.px(theme.SPACE), self.message_y), box=self.box)
 
 
 class ServerAddress(Framed):
@@ -157,12 +165,12 @@ class ServerAddress(Framed):
 
     def layout(self, size) -> None:
         y = self.lay_box(size)
-        gap, inner = self.px(14), self.box.w - 2 * self.px(14)
-        self.about_lines = wrap(ABOUT, self.px(18), inner)
+        gap, inner = self.px(theme.SPACE), self.box.w - 2 * self.px(theme.SPACE)
+        self.about_lines = wrap(ABOUT, self.px(theme.TEXT_LABEL), inner)
         self.about_y = y
-        y += len(self.about_lines) * line_height(self.px(18)) + gap
-        label_w = text_width(ADDRESS_LABEL, self.px(20)) + gap
-        field_h = line_height(self.px(20)) + self.px(14)
+        y += len(self.about_lines) * line_height(self.px(theme.TEXT_LABEL)) + gap
+        label_w = text_width(ADDRESS_LABEL, self.px(theme.TEXT_CONTROL)) + gap
+        field_h = line_height(self.px(theme.TEXT_CONTROL)) + self.px(theme.SPACE)
         self.address.rect = pygame.Rect(self.box.x + gap + label_w, y, inner - label_w, field_h)
         y += field_h + gap
         y = self.lay_buttons([self.go_button, self.back_button], self.box.x + gap + label_w, y)
@@ -170,13 +178,14 @@ class ServerAddress(Framed):
 
     def draw(self, screen) -> None:
         self.draw_box(screen)
-        gap = self.px(14)
-        draw_lines(screen, self.about_lines, self.px(18), theme.INK_DIM, (self.box.x + gap, self.about_y), box=self.box)
-        draw_text(screen, ADDRESS_LABEL, self.px(20), theme.INK, (self.box.x + gap, self.address.rect.centery),
+        gap = self.px(theme.SPACE)
+        draw_lines(screen, self.about_lines, self.px(theme.TEXT_LABEL), theme.INK_DIM,
+                   (self.box.x + gap, self.about_y), box=self.box)
+        draw_text(screen, ADDRESS_LABEL, self.px(theme.TEXT_CONTROL), theme.INK, (self.box.x + gap, self.address.rect.centery),
                   "midleft", box=self.box)
-        self.address.draw(screen, self.px(20), self.blink.on())
+        self.address.draw(screen, self.px(theme.TEXT_CONTROL), self.blink.on())
         for button in (self.go_button, self.back_button):
-            button.draw(screen, self.px(18))
+            button.draw(screen, self.px(theme.TEXT_LABEL))
 
 
 def game_choice(app, address: str) -> Choices:
@@ -321,14 +330,14 @@ class SettingUp(Framed):
     # -- the screen
 
     def layout(self, size) -> None:
-        gap = self.px(14)
+        gap = self.px(theme.SPACE)
         y = self.lay_message(self.lay_box(size), f"Connecting to the server at {self.tried}\u2026") + gap
         self.lay_buttons(self.buttons(), self.box.x + gap, y)
 
     def draw(self, screen) -> None:
         self.draw_box(screen)
         for button in self.buttons():
-            button.draw(screen, self.px(18))
+            button.draw(screen, self.px(theme.TEXT_LABEL))
 
 
 class ServerLobby(Lobby):

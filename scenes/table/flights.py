@@ -37,13 +37,13 @@ def draw_caption(screen: pygame.Surface, caption: str, at, width: int, board: py
                  px: Callable[[float], int]) -> None:
     """What a step of a move does, in a box just below the card it is about (above it when
     there is no room below), kept inside the board."""
-    size = px(16)
-    inner = fit_text(caption, size, board.w - px(24))
-    box = pygame.Rect(0, 0, text_width(inner, size) + px(20), line_height(size) + px(10))
+    size = px(theme.TEXT_BODY)
+    inner = fit_text(caption, size, board.w - px(theme.SPACE_XLARGE))
+    box = pygame.Rect(0, 0, text_width(inner, size) + px(theme.SPACE_LARGE), line_height(size) + px(theme.SPACE_NARROW))
     card_h = int(width * theme.CARD_RATIO)
-    box.midtop = (int(at[0]), int(at[1]) + card_h // 2 + px(6))
+    box.midtop = (int(at[0]), int(at[1]) + card_h // 2 + px(theme.SPACE_SNUG))
     if box.bottom > board.bottom:
-        box.midbottom = (int(at[0]), int(at[1]) - card_h // 2 - px(6))
+        box.midbottom = (int(at[0]), int(at[1]) - card_h // 2 - px(theme.SPACE_SNUG))
     box = box.clamp(board)
     panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
     draw_text(screen, inner, size, theme.INK, box.center, "center", box=box)

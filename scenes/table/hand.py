@@ -59,10 +59,10 @@ class Hand:
         if count == 0:
             return []
         w, px = width or self.width, self.table.px
-        room = self.right - self.left - px(20)
-        step = min(w + px(8), (room - w) // max(1, count - 1)) if count > 1 else 0
+        room = self.right - self.left - px(theme.SPACE_LARGE)
+        step = min(w + px(theme.SPACE_SMALL), (room - w) // max(1, count - 1)) if count > 1 else 0
         total = w + step * (count - 1)
-        x0 = self.left + px(20) + max(0, (room - total) // 2) + w // 2
+        x0 = self.left + px(theme.SPACE_LARGE) + max(0, (room - total) // 2) + w // 2
         y = self.y + self.height - int(w * theme.CARD_RATIO) // 2
         return [(x0 + i * step, y) for i in range(count)]
 
@@ -72,7 +72,7 @@ class Hand:
         room allows, else on cards as much narrower as it takes (down to FAN_LEAST_WIDTH)."""
         key = (tuple(cards), self.left, self.right, self.y, self.width, self.fresh)
         if self._fan is None or self._fan[0] != key:
-            width, room, least = self.width, self.right - self.left - self.table.px(20), self.table.px(FAN_LEAST_WIDTH)
+            width, room, least = self.width, self.right - self.left - self.table.px(theme.SPACE_LARGE), self.table.px(FAN_LEAST_WIDTH)
             while width > least and width + (len(cards) - 1) * self.corner_step(cards, width) > room:
                 width -= max(1, width // 24)
             width = max(width, min(self.width, least))
@@ -84,7 +84,7 @@ class Hand:
         the "new" tag of a card just come into the hand)."""
         reach = max((box.right for card in cards for box in cardart.corner_boxes(card, width)), default=width)
         if self.fresh.intersection(cards):
-            reach = max(reach, self.table.px(2) + self.new_tag_size()[0])
+            reach = max(reach, self.table.px(theme.SPACE_HAIR) + self.new_tag_size()[0])
         return reach + self.table.px(FAN_CORNER_GAP)
 
     def card_width(self, view) -> int:
@@ -97,7 +97,7 @@ class Hand:
 
     def raise_room(self) -> int:
         """The height over the hand a picked card rises into: the hand's label stands above it."""
-        return self.table.px(RAISE_PICKED) + self.table.px(2)
+        return self.table.px(RAISE_PICKED) + self.table.px(theme.SPACE_HAIR)
 
     def raised(self, card, center):
         px = self.table.px
@@ -154,15 +154,16 @@ class Hand:
         table, px = self.table, self.table.px
         name = table.session.names[seat]
         note = table.seat_note(view, seat)
-        label_pos = (self.left + px(20), self.y - self.raise_room())
+        label_pos = (self.left + px(theme.SPACE_LARGE), self.y - self.raise_room())
         if view.seat is None:
             count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
             for center in self.centers(count):
                 screen.blit(cardart.back(self.width), card_rect(center, self.width))
-            draw_text(screen, f"{name}: {card_count(count)} (hidden)  {note}", px(15), theme.INK_DIM, label_pos, "bottomleft")
+            draw_text(screen, f"{name}: {card_count(count)} (hidden)  {note}", px(theme.TEXT_SMALL), theme.INK_DIM,
+                      label_pos, "bottomleft")
             return
         if note:
-            draw_text(screen, f"{name}  {note}", px(15), theme.INK_DIM, label_pos, "bottomleft")
+            draw_text(screen, f"{name}  {note}", px(theme.TEXT_SMALL), theme.INK_DIM, label_pos, "bottomleft")
         cards = self.cards(view)
         away = {spot[1] for spot in hidden if spot[0] == "hand-card"} | {self.dragged} | table.set_aside()
         greyed = self.greyed(cards)
@@ -192,15 +193,15 @@ class Hand:
     def draw_new_tag(self, screen, rect: pygame.Rect) -> None:
         """"new" on a card just come into the hand: a gold tag at the card's bottom-left, inside
         the card (above it, it ran into the hand's label; at its top, it hid the card's value)."""
-        px, size = self.table.px, self.table.px(13)
+        px, size = self.table.px, self.table.px(theme.TEXT_FINE)
         tag = pygame.Rect((0, 0), self.new_tag_size())
-        tag.bottomleft = (rect.left + px(2), rect.bottom - px(2))
-        pygame.draw.rect(screen, theme.NEW_TAG, tag, border_radius=px(4))
+        tag.bottomleft = (rect.left + px(theme.SPACE_HAIR), rect.bottom - px(theme.SPACE_HAIR))
+        pygame.draw.rect(screen, theme.NEW_TAG, tag, border_radius=px(theme.SPACE_TIGHT))
         draw_text(screen, "new", size, theme.NEW_TAG_INK, tag.center, "center", bold=True, box=rect)
 
     def new_tag_size(self) -> tuple[int, int]:
-        size = self.table.px(13)
-        return text_width("new", size, bold=True) + self.table.px(8), line_height(size, bold=True)
+        size = self.table.px(theme.TEXT_FINE)
+        return text_width("new", size, bold=True) + self.table.px(theme.SPACE_SMALL), line_height(size, bold=True)
 
     def draw_dragged(self, screen) -> None:
         if self.drag:

@@ -8,6 +8,7 @@ import pygame
 
 from game.wording import vocative
 
+from scenes.ui import theme
 from scenes.ui.widgets import Button
 
 
@@ -122,4 +123,4 @@ class TableHooks:
         return self.hand.width
 
     def message_anchor(self) -> tuple[int, int]:
-        return (self.middle.centerx, self.prompt_y - self.px(40))
+        return (self.middle.centerx, self.prompt_y - self.px(theme.SPACE_SECTION))

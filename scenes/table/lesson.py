@@ -27,6 +27,9 @@ from scenes.table.turns import Turns
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+PANEL_INSET = 28  # the lesson panel's inner margins, both sides
+
 READING_PACE = 1 / 40  # seconds of reading per character of a computer's step, at normal speed
 LESSON_WITHOUT = (keymap.TABLE_MENU, keymap.SAVE, keymap.UNDO, keymap.REDO, keymap.REDO_Y)  # no restart, seats, saves or undo
 LESSON_SHARE = 0.74  # of the column beside the table: the step above, the move log below
@@ -199,17 +202,17 @@ class LessonMode:
         """The upper part of the column beside the table; returns what is left for the move log."""
         px = self.table.px
         self.rect = pygame.Rect(column.x, column.y, column.w, int(column.h * LESSON_SHARE))
-        inner = self.rect.inflate(-px(28), -px(28))
-        button_h = max(px(40), self.skip_button.needed(px(17))[1])
-        half = (inner.w - px(8)) // 2
+        inner = self.rect.inflate(-px(PANEL_INSET), -px(PANEL_INSET))
+        button_h = max(px(theme.SPACE_SECTION), self.skip_button.needed(px(theme.TEXT_NOTE))[1])
+        half = (inner.w - px(theme.SPACE_SMALL)) // 2
         pairs = ((self.skip_button, self.leave_button), (self.next_button, self.leave_button))
-        side_by_side = all(button.needed(px(17))[0] <= half for pair in pairs for button in pair)
+        side_by_side = all(button.needed(px(theme.TEXT_NOTE))[0] <= half for pair in pairs for button in pair)
         for first, second in pairs:  # side by side when their labels fit, else one above the other
             if side_by_side:
                 first.rect = pygame.Rect(inner.x, inner.bottom - button_h, half, button_h)
                 second.rect = pygame.Rect(inner.right - half, inner.bottom - button_h, half, button_h)
             else:
-                first.rect = pygame.Rect(inner.x, inner.bottom - 2 * button_h - px(8), inner.w, button_h)
+                first.rect = pygame.Rect(inner.x, inner.bottom - 2 * button_h - px(theme.SPACE_SMALL), inner.w, button_h)
                 second.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
         self.done_button.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
         return pygame.Rect(column.x, self.rect.bottom, column.w, column.bottom - self.rect.bottom)
@@ -248,25 +251,26 @@ class LessonMode:
         if table.my_turn and self.lesson.step is not None:
             self.light_target(screen, self.lesson.step.action)
             self.light_cards(screen, self.lesson.step.action)
-        panel(screen, self.rect.inflate(-px(12), -px(12)), edge=theme.GOLD)
-        inner = self.rect.inflate(-px(28), -px(28))
+        panel(screen, self.rect.inflate(-px(theme.SPACE_CLOSE), -px(theme.SPACE_CLOSE)), edge=theme.GOLD)
+        inner = self.rect.inflate(-px(PANEL_INSET), -px(PANEL_INSET))
         y = inner.y
-        for line in wrap(self.lesson.plan.title, px(17), inner.w, bold=True):
-            y = draw_text(screen, line, px(17), theme.GOLD, (inner.x, y), bold=True, box=inner).bottom
-        for line in wrap(self.lesson.part.title, px(14), inner.w):
-            y = draw_text(screen, line, px(14), theme.INK_DIM, (inner.x, y), box=inner).bottom
-        y = draw_text(screen, self.headline(), px(16), theme.INK, (inner.x, y + px(8)), bold=True, box=inner).bottom
+        for line in wrap(self.lesson.plan.title, px(theme.TEXT_NOTE), inner.w, bold=True):
+            y = draw_text(screen, line, px(theme.TEXT_NOTE), theme.GOLD, (inner.x, y), bold=True, box=inner).bottom
+        for line in wrap(self.lesson.part.title, px(theme.TEXT_CAPTION), inner.w):
+            y = draw_text(screen, line, px(theme.TEXT_CAPTION), theme.INK_DIM, (inner.x, y), box=inner).bottom
+        y = draw_text(screen, self.headline(), px(theme.TEXT_BODY), theme.INK, (inner.x, y + px(theme.SPACE_SMALL)),
+                      bold=True, box=inner).bottom
         whose = "" if self.lesson.step is None else ("Computer's move" if self.lesson.step.computer else "Your move")
         if whose:
-            y = draw_text(screen, whose, px(14), theme.GOLD if whose == "Your move" else theme.INK_DIM,
+            y = draw_text(screen, whose, px(theme.TEXT_CAPTION), theme.GOLD if whose == "Your move" else theme.INK_DIM,
                           (inner.x, y), box=inner).bottom
-        self.draw_words(screen, inner, y + px(6))
+        self.draw_words(screen, inner, y + px(theme.SPACE_SNUG))
         for button in self.buttons():
-            button.draw(screen, px(17))
+            button.draw(screen, px(theme.TEXT_NOTE))
 
     def draw_words(self, screen: pygame.Surface, inner: pygame.Rect, top: int) -> None:
         """The step's words, as large as the room above the buttons lets them be."""
-        size, lines = self.fitted_words(inner.w, min(button.rect.y for button in self.buttons()) - self.table.px(8) - top)
+        size, lines = self.fitted_words(inner.w, min(button.rect.y for button in self.buttons()) - self.table.px(theme.SPACE_SMALL) - top)
         step_h = line_height(size)
         for i, line in enumerate(lines):
             draw_text(screen, line, size, theme.INK, (inner.x, top + i * step_h), box=inner)
@@ -292,7 +296,7 @@ class LessonMode:
         for card in action_cards(action):
             if card in shown and card != hand.selected and card != hand.dragged:
                 rect = card_rect(hand.card_center(view, card), hand.card_width(view))
-                pygame.draw.rect(screen, theme.GLOW, rect.inflate(table.px(6), table.px(6)), max(2, table.px(4)),
+                pygame.draw.rect(screen, theme.GLOW, rect.inflate(table.px(theme.SPACE_SNUG), table.px(theme.SPACE_SNUG)), max(2, table.px(theme.SPACE_TIGHT)),
                                  border_radius=8)
 
     def light_target(self, screen: pygame.Surface, action) -> None:

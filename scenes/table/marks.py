@@ -10,6 +10,9 @@ import pygame
 
 from scenes.ui import theme
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+MARK_LINE = 3  # a mark's ring
+
 
 class MoveMarks:
     def __init__(self) -> None:
@@ -40,4 +43,5 @@ class MoveMarks:
         for event in self.last_move:
             spot = spot_of(event)
             if spot is not None:
-                pygame.draw.rect(screen, theme.GOLD, spot.inflate(px(8), px(8)), max(2, px(3)), border_radius=8)
+                pygame.draw.rect(screen, theme.GOLD, spot.inflate(px(theme.SPACE_SMALL), px(theme.SPACE_SMALL)),
+                                 max(2, px(MARK_LINE)), border_radius=8)

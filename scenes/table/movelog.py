@@ -35,12 +35,12 @@ class MoveLog:
 
     def draw(self, screen, rect, viewer: int | None) -> None:
         px = self.table.px
-        inner = rect.inflate(-px(12), -px(12))
-        top = draw_text(screen, "Moves", px(17), theme.INK, (inner.x + px(10), inner.y + px(8)), bold=True).bottom + px(6)
-        size = px(14)
+        inner = rect.inflate(-px(theme.SPACE_CLOSE), -px(theme.SPACE_CLOSE))
+        top = draw_text(screen, "Moves", px(theme.TEXT_NOTE), theme.INK, (inner.x + px(theme.SPACE_NARROW), inner.y + px(theme.SPACE_SMALL)), bold=True).bottom + px(theme.SPACE_SNUG)
+        size = px(theme.TEXT_CAPTION)
         line_h = line_height(size)
-        room = max(1, (inner.bottom - px(6) - top) // line_h)
+        room = max(1, (inner.bottom - px(theme.SPACE_SNUG) - top) // line_h)
         y = top
-        for line in self.newest(viewer, size, inner.w - px(20), room):
-            draw_text(screen, line, size, theme.INK_DIM, (inner.x + px(10), y))
+        for line in self.newest(viewer, size, inner.w - px(theme.SPACE_LARGE), room):
+            draw_text(screen, line, size, theme.INK_DIM, (inner.x + px(theme.SPACE_NARROW), y))
             y += line_h

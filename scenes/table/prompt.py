@@ -12,6 +12,12 @@ import pygame
 from scenes.ui import theme
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+PROMPT_MAX_W = 760  # the prompt's box at most
+PROMPT_PADDING = 30  # the prompt's side margins, both sides
+PROMPT_PADDING_V = 18  # the prompt's top and bottom margins
+PROMPT_TOP = 9  # the first line below the box's top
+
 MESSAGE_TIME = 4.0  # how long an alert stays
 NOTICE_TIME = 2.5   # how long a passing remark holds the prompt line
 PROMPT_ROWS = 2     # the lines a table keeps for its prompt
@@ -87,18 +93,18 @@ class PromptLine:
         step = line_height(size, bold=True)
         for i, (line, color, bold) in enumerate(shown):
             y = self.y - (len(shown) - 1 - i) * step
-            draw_text(screen, line, size, color, (self.left + self.px(20), y), bold=bold)
+            draw_text(screen, line, size, color, (self.left + self.px(theme.SPACE_LARGE), y), bold=bold)
 
     def draw_alert(self, screen: pygame.Surface, center: tuple[int, int], room_w: int) -> None:
         """The alert on show, wrapped in a box centred on `center`, at most `room_w` wide."""
         if self.message_time <= 0 or not self.message:
             return
         px = self.px
-        size = px(18)
-        image_w = min(px(760), room_w - px(40))
-        lines = wrap(self.message, size, image_w - px(30))
-        box = pygame.Rect(0, 0, image_w, len(lines) * px(24) + px(18))
+        size = px(theme.TEXT_LABEL)
+        image_w = min(px(PROMPT_MAX_W), room_w - px(theme.SPACE_SECTION))
+        lines = wrap(self.message, size, image_w - px(PROMPT_PADDING))
+        box = pygame.Rect(0, 0, image_w, len(lines) * px(theme.SPACE_XLARGE) + px(PROMPT_PADDING_V))
         box.center = center
         panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
         for i, line in enumerate(lines):
-            draw_text(screen, line, size, theme.INK, (box.centerx, box.y + px(9) + i * px(24)), "midtop")
+            draw_text(screen, line, size, theme.INK, (box.centerx, box.y + px(PROMPT_TOP) + i * px(theme.SPACE_XLARGE)), "midtop")

@@ -12,6 +12,11 @@ from game.cards import card_count
 from scenes.ui import cardart, theme
 from scenes.ui.widgets import draw_text, line_height, panel, shortest_fit, text_width
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+CARD_MAX_W = 44  # a seat's face-down card at most
+HAND_DROP = 60  # a flight's landing below a hand's top
+SEAT_MAX_W = 300  # a seat's panel at most
+
 SHOWN_MIN_W = 30    # face-up cards in a seat's box are at least this wide, or not shown there
 SHOWN_STEP = 0.72   # of a card's width: how far apart they are fanned (each card's figures show)
 THINKING = "thinking\u2026"  # beside the name of a computer seat working out its move
@@ -57,19 +62,20 @@ class Seats:
         px = self.table.px
         seats = self.others()
         if self.column:
-            return pygame.Rect(self.column.x, self.column.y + px(8) + seats.index(seat) * self.height, self.column.w,
-                               self.height - px(8))
-        gap = px(14)
-        width = min(px(300), (self.area.w - gap * (len(seats) + 1)) // len(seats))
+            return pygame.Rect(self.column.x,
+                               self.column.y + px(theme.SPACE_SMALL) + seats.index(seat) * self.height, self.column.w,
+                               self.height - px(theme.SPACE_SMALL))
+        gap = px(theme.SPACE)
+        width = min(px(SEAT_MAX_W), (self.area.w - gap * (len(seats) + 1)) // len(seats))
         total = len(seats) * width + (len(seats) - 1) * gap
         x = self.area.centerx - total // 2 + seats.index(seat) * (width + gap)
-        return pygame.Rect(x, self.area.top + px(8), width, self.height - px(8))
+        return pygame.Rect(x, self.area.top + px(theme.SPACE_SMALL), width, self.height - px(theme.SPACE_SMALL))
 
     def center(self, seat: int) -> tuple[int, int]:
         """Where a card flies to or from a seat."""
         if seat == self.bottom:
             hand = self.table.hand
-            return (self.area.centerx, hand.y + self.table.px(60))
+            return (self.area.centerx, hand.y + self.table.px(HAND_DROP))
         return self.box(seat).center
 
     def draw(self, screen, view, hidden) -> None:
@@ -79,9 +85,9 @@ class Seats:
     def card_width(self, seat: int) -> int:
         """How wide the cards under the seat's two lines of text are drawn."""
         px = self.table.px
-        inner = self.box(seat).inflate(-px(16), -px(8))
-        below = inner.y + line_height(px(17), bold=True) + line_height(px(15))
-        return max(8, min(px(44), int((inner.bottom - below - px(2)) / theme.CARD_RATIO)))
+        inner = self.box(seat).inflate(-px(theme.SPACE_WIDE), -px(theme.SPACE_SMALL))
+        below = inner.y + line_height(px(theme.TEXT_NOTE), bold=True) + line_height(px(theme.TEXT_SMALL))
+        return max(8, min(px(CARD_MAX_W), int((inner.bottom - below - px(theme.SPACE_HAIR)) / theme.CARD_RATIO)))
 
     def shows_cards(self, seat: int) -> bool:
         """Whether the seat's box has room for the game's face-up cards (`TableScene.seat_shown`)."""
@@ -95,25 +101,28 @@ class Seats:
         if active:
             pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)
         kind = "computer" if seat in table.session.computers else "human"
-        inner = box.inflate(-px(16), -px(8))
+        inner = box.inflate(-px(theme.SPACE_WIDE), -px(theme.SPACE_SMALL))
         thinking = active and table.turns.thinking
-        room = inner.w - (text_width(THINKING, px(15), bold=True) + px(8) if thinking else 0)
-        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]], px(17), room, bold=True)
-        name_rect = draw_text(screen, name, px(17), theme.INK, inner.topleft, bold=True, box=box)
+        room = inner.w - (text_width(THINKING, px(theme.TEXT_SMALL), bold=True) + px(theme.SPACE_SMALL) if thinking else 0)
+        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]],
+                            px(theme.TEXT_NOTE), room, bold=True)
+        name_rect = draw_text(screen, name, px(theme.TEXT_NOTE), theme.INK, inner.topleft, bold=True, box=box)
         if thinking:  # on the name's line, clear of the cards below
-            draw_text(screen, THINKING, px(15), theme.GOLD, (inner.right, name_rect.bottom), "bottomright", bold=True, box=box)
+            draw_text(screen, THINKING, px(theme.TEXT_SMALL), theme.GOLD, (inner.right, name_rect.bottom),
+                      "bottomright", bold=True, box=box)
         y = name_rect.bottom
         count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
         note = table.seat_note(view, seat)
-        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)], px(15), inner.w)
-        y = draw_text(screen, line, px(15), theme.INK_DIM, (inner.x, y), box=box).bottom
+        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)],
+                            px(theme.TEXT_SMALL), inner.w)
+        y = draw_text(screen, line, px(theme.TEXT_SMALL), theme.INK_DIM, (inner.x, y), box=box).bottom
         w = self.card_width(seat)
         shown = table.seat_shown(view, seat) if self.shows_cards(seat) else []
-        right = self.draw_shown(screen, shown, inner, y + px(2), w) if shown else inner.right
-        step = min(px(16), (right - inner.x - w) // max(1, count - 1)) if count > 1 else 0
+        right = self.draw_shown(screen, shown, inner, y + px(theme.SPACE_HAIR), w) if shown else inner.right
+        step = min(px(theme.SPACE_WIDE), (right - inner.x - w) // max(1, count - 1)) if count > 1 else 0
         if right - inner.x >= w:
             for i in range(count):
-                screen.blit(cardart.back(w), (inner.x + i * step, y + px(2)))
+                screen.blit(cardart.back(w), (inner.x + i * step, y + px(theme.SPACE_HAIR)))
 
     def draw_shown(self, screen, cards, inner: pygame.Rect, top: int, width: int) -> int:
         """The seat's face-up cards fanned at the right of its box; returns the x left of them
@@ -122,4 +131,4 @@ class Seats:
         left = inner.right - width - step * (len(cards) - 1)
         for i, card in enumerate(cards):
             screen.blit(cardart.face(card, width), (left + i * step, top))
-        return left - self.table.px(8)
+        return left - self.table.px(theme.SPACE_SMALL)

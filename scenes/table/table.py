@@ -49,6 +49,13 @@ from scenes.ui.sounds import YOUR_TURN
 from scenes.ui.motion import Motion
 from scenes.ui.widgets import Button, line_height, panel
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+HAND_CARD_W = 92  # a hand's card at the normal card size
+COLUMN_MIN_W = 300  # a side column at least
+HAND_LIFT = 22  # the hand above the area's bottom
+MARK_LINE = 3  # a chosen card's frame
+SEAT_PANEL_H = 124  # the seats' panel
+
 CARD_SIZES = theme.CARD_SIZES
 LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
 SEAT_IN_COLUMN, SEAT_IN_COLUMN_LEAST = 104, 76  # (base size) a seat's box over the move log, and the least it is given
@@ -278,7 +285,7 @@ class TableScene(Scene, TableHooks):
         self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
         top = self.top_bar.height
         if self.lesson is not None:  # the lesson's column, the move log under it
-            column_w = max(self.px(300), 220)
+            column_w = max(self.px(COLUMN_MIN_W), 220)
             self.log_rect = self.lesson.place(pygame.Rect(w - column_w, top, column_w, h - top))
             column_w = self.log_rect.w
         else:
@@ -309,15 +316,15 @@ class TableScene(Scene, TableHooks):
         needs); returns the room left between them for the board."""
         self.area = area
         self.place_seats(area)
-        width = hand_width or self.card_px(92)
-        hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(22)
-        label_h = line_height(self.px(15))
-        self.prompt_y = hand_y - self.hand.raise_room() - label_h - self.px(4) - self.prompt_line.height(1)
-        bx = self.turn_controls.place(area.right - self.px(20), hand_y + self.px(8), button_count)
-        self.hand.layout(area.x, bx - self.px(20), hand_y, width)
-        top = area.top + self.seats.top_strip + self.px(14)
+        width = hand_width or self.card_px(HAND_CARD_W)
+        hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(HAND_LIFT)
+        label_h = line_height(self.px(theme.TEXT_SMALL))
+        self.prompt_y = hand_y - self.hand.raise_room() - label_h - self.px(theme.SPACE_TIGHT) - self.prompt_line.height(1)
+        bx = self.turn_controls.place(area.right - self.px(theme.SPACE_LARGE), hand_y + self.px(theme.SPACE_SMALL), button_count)
+        self.hand.layout(area.x, bx - self.px(theme.SPACE_LARGE), hand_y, width)
+        top = area.top + self.seats.top_strip + self.px(theme.SPACE)
         prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
-        self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(14))
+        self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(theme.SPACE))
         return self.middle
 
     def place_seats(self, area: pygame.Rect) -> None:
@@ -330,12 +337,12 @@ class TableScene(Scene, TableHooks):
         each = min(self.px(SEAT_IN_COLUMN), int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
         if self.lesson is None and log.w and each >= self.px(SEAT_IN_COLUMN_LEAST):
             stacked = each * count
-            column = pygame.Rect(log.x + self.px(6), log.y, log.w - self.px(12), stacked)
+            column = pygame.Rect(log.x + self.px(theme.SPACE_SNUG), log.y, log.w - self.px(theme.SPACE_CLOSE), stacked)
             self.seats.layout(area, each, column)
             if not self.seat_cards_shown or all(self.seats.shows_cards(seat) for seat in self.seats.others()):
                 self.log_rect = pygame.Rect(log.x, log.y + stacked, log.w, log.h - stacked)
                 return
-        self.seats.layout(area, self.px(124))
+        self.seats.layout(area, self.px(SEAT_PANEL_H))
 
     # -- input
 
@@ -397,7 +404,7 @@ class TableScene(Scene, TableHooks):
         surface.blit(cardart.felt(surface.get_size()), (0, 0))
         self.top_bar.paint(surface)
         if self.log_rect.w:
-            panel(surface, self.log_rect.inflate(-self.px(12), -self.px(12)))
+            panel(surface, self.log_rect.inflate(-self.px(theme.SPACE_CLOSE), -self.px(theme.SPACE_CLOSE)))
 
     def draw_frame(self, screen) -> None:
         """The background, the top bar (title, the session's score, Rules, Menu) and the log."""
@@ -420,7 +427,7 @@ class TableScene(Scene, TableHooks):
             self.marks.draw(screen, self.event_spot, self.px)
         spot = self.action_spot(self.choice) if self.choice is not None and self.my_turn else None
         if spot is not None:
-            cardart.chosen_frame(screen, spot, max(2, self.px(3)))
+            cardart.chosen_frame(screen, spot, max(2, self.px(MARK_LINE)))
 
     def draw_buttons(self, screen) -> None:
         if self.my_turn:
@@ -443,7 +450,7 @@ class TableScene(Scene, TableHooks):
 
     def prompt_width(self) -> int:
         """How wide the prompt above the hand may be: the table's width."""
-        return self.area.w - self.px(40)
+        return self.area.w - self.px(theme.SPACE_SECTION)
 
     def draw_prompt(self, screen, view) -> None:
         self.prompt_line.place(self.area.x, self.prompt_y, self.prompt_width())

@@ -11,6 +11,13 @@ import pygame
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_text, shortest_fit
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BAR_H = 46  # the top bar
+BUTTON_H = 32  # a bar button
+BUTTON_MIN_W = 72  # a bar button at least
+BUTTON_TOP = 7  # a bar button below the window's top
+TITLE_MIN_X = 150  # the status after the title at least
+
 
 class TopBar:
     def __init__(self, px: Callable[[float], int]) -> None:
@@ -22,14 +29,14 @@ class TopBar:
     def place(self, width: int, buttons: list[Button], turn_only: tuple[Button, ...] = ()) -> None:
         """The bar across `width`; `buttons` right to left, each as wide as its label needs."""
         px = self.px
-        self.height = px(46)
+        self.height = px(BAR_H)
         self.buttons = [button for button in buttons if button not in turn_only]
-        right = width - px(10)
+        right = width - px(theme.SPACE_NARROW)
         for button in buttons:
-            button_w = max(px(72), button.needed(px(16))[0])
-            button.rect = pygame.Rect(right - button_w, px(7), button_w, px(32))
-            right = button.rect.x - px(8)
-        self.left_edge = right + px(8)
+            button_w = max(px(BUTTON_MIN_W), button.needed(px(theme.TEXT_BODY))[0])
+            button.rect = pygame.Rect(right - button_w, px(BUTTON_TOP), button_w, px(BUTTON_H))
+            right = button.rect.x - px(theme.SPACE_SMALL)
+        self.left_edge = right + px(theme.SPACE_SMALL)
 
     def paint(self, surface: pygame.Surface) -> None:
         """Its panel, into the table's background."""
@@ -40,13 +47,14 @@ class TopBar:
         several, longest first, the first that fits."""
         px = self.px
         middle = self.height // 2
-        title_rect = draw_text(screen, title, px(22), theme.INK, (px(14), middle), "midleft", bold=True)
-        x = max(px(150), title_rect.right + px(24))
+        title_rect = draw_text(screen, title, px(theme.TEXT_BUTTON), theme.INK, (px(theme.SPACE), middle), "midleft", bold=True)
+        x = max(px(TITLE_MIN_X), title_rect.right + px(theme.SPACE_XLARGE))
         right = self.left_edge if self.buttons else right_edge
         lines = [line] if isinstance(line, str) else line
-        draw_text(screen, shortest_fit(lines, px(16), right - px(10) - x), px(16), theme.INK_DIM, (x, middle), "midleft")
+        draw_text(screen, shortest_fit(lines, px(theme.TEXT_BODY), right - px(theme.SPACE_NARROW) - x),
+                  px(theme.TEXT_BODY), theme.INK_DIM, (x, middle), "midleft")
         for button in self.buttons:
-            button.draw(screen, px(16))
+            button.draw(screen, px(theme.TEXT_BODY))
 
     def handle(self, event) -> None:
         for button in self.buttons:

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.ui import keymap
+from scenes.ui import keymap, theme
+
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BUTTON_H = 50  # a turn button
+BUTTON_MIN_W = 130  # a turn button at least
+BUTTON_STEP = 58  # a turn button's height and the gap under it
 
 
 CHOOSING_KEYS = {
@@ -30,10 +35,10 @@ class TurnControls:
         the longest label needs; returns their left edge."""
         px = self.table.px
         buttons = [button for button, _action in self.table.action_buttons()[:count]]
-        button_w = max([px(130)] + [button.needed(px(20))[0] for button in buttons])
+        button_w = max([px(BUTTON_MIN_W)] + [button.needed(px(theme.TEXT_CONTROL))[0] for button in buttons])
         left = right - button_w
         for i, button in enumerate(buttons):
-            button.rect = pygame.Rect(left, top + i * px(58), button_w, px(50))
+            button.rect = pygame.Rect(left, top + i * px(BUTTON_STEP), button_w, px(BUTTON_H))
         return left
 
     def enable(self) -> list:
@@ -61,7 +66,7 @@ class TurnControls:
 
     def draw(self, screen: pygame.Surface) -> None:
         table = self.table
-        table.hint_button.draw(screen, table.px(16))
+        table.hint_button.draw(screen, table.px(theme.TEXT_BODY))
         self.enable()
         for button, _action in table.action_buttons():
-            button.draw(screen, table.px(20))
+            button.draw(screen, table.px(theme.TEXT_CONTROL))

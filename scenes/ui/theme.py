@@ -41,6 +41,28 @@ CARD_RATIO = 1.4
 CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting: a factor on every card
 BASE_SIZE = (1280, 800)
 
+# -- type and spacing scales. Every text size and gap a layout draws with is one of these steps, in pixels of the
+# 1280x800 base window; a scene scales it to the window with `scene.px(theme.STEP)`.
+# Text, smallest to largest:
+#   FINE 13 counts and tags on cards | CAPTION 14 captions, footnotes | SMALL 15 dense panels' lines
+#   BODY 16 running text, lists, logs | NOTE 17 one-line notes under a heading | LABEL 18 labels,
+#   messages, buttons in panels | EMPHASIS 19 a bold name or mode over its block | CONTROL 20 fields,
+#   menu rows | BUTTON 22 a screen's buttons | LEAD 24 a screen's main choices | HEADING 26 a
+#   dialog's question or title | PANEL_TITLE 30 a boxed screen's title | TITLE 40 a screen's title.
+# Spacing, tightest to widest:
+#   HAIR 2 a rule, an inset edge | TIGHT 4 a ring or caption against its thing | SNUG 6 inside tags
+#   and chips | SMALL 8 between items of one group | NARROW 10 a panel's padding | CLOSE 12 between
+#   rows of a list | SPACE 14 the gap between controls, a box's padding | WIDE 16 a screen's side
+#   inset | LARGE 20 between groups | XLARGE 24 between panels | SECTION 40 between a screen's
+#   sections, twice its margin.
+# A measure that is neither (a card's proportion, an icon's geometry, a box's width) is a named
+# constant of the module that draws it.
+TEXT_FINE, TEXT_CAPTION, TEXT_SMALL, TEXT_BODY, TEXT_NOTE = 13, 14, 15, 16, 17
+TEXT_LABEL, TEXT_EMPHASIS, TEXT_CONTROL, TEXT_BUTTON, TEXT_LEAD = 18, 19, 20, 22, 24
+TEXT_HEADING, TEXT_PANEL_TITLE, TEXT_TITLE = 26, 30, 40
+SPACE_HAIR, SPACE_TIGHT, SPACE_SNUG, SPACE_SMALL, SPACE_NARROW, SPACE_CLOSE = 2, 4, 6, 8, 10, 12
+SPACE, SPACE_WIDE, SPACE_LARGE, SPACE_XLARGE, SPACE_SECTION = 14, 16, 20, 24, 40
+
 COMPUTER_PACE = {"slow": 1.4, "normal": 0.75, "fast": 0.3}
 
 # -- high contrast (Settings: Contrast): black grounds, white and yellow inks, every text at 7:1 or

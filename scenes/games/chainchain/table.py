@@ -17,6 +17,21 @@ from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_text, line_height, panel, text_width
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+PILE_W = 96  # the chain pile's card at the normal card size
+CLEAR_BUTTON_OFFSET = 100  # Clear's left edge from the word's
+DIRECTION_SIZE = 36  # the arrow of play's size
+PILE_CARD_W = 64  # the draw pile's card width
+PILE_OFFSET = 90  # the draw pile's centre right of the middle
+STATUS_MIN_H = 150  # the panel's least height
+STATUS_MIN_W = 230  # the direction-and-lead panel's least width
+STATUS_OFFSET = 50  # the panel's distance right of the pile
+STATUS_PADDING = 32  # the panel's inner margins, both sides
+TAKE_BACK_SIZE = 12  # the hint under the pile: smaller than any scale step, it sits in a card's margin
+WORD_BUTTON_W = 90  # Play and Clear beside the word
+WORD_FIELD_HALF_W = 150  # half the typed word's field, to centre it
+WORD_FIELD_W = 300  # the typed word's field
+
 
 CLOCKWISE, ANTICLOCKWISE = "\u21bb", "\u21ba"
 ARROW_FLASH = 1.2
@@ -62,31 +77,34 @@ class ChainChainTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
-        self.pile_w = self.card_px(96)
+        self.pile_w = self.card_px(PILE_W)
         card_h = int(self.pile_w * theme.CARD_RATIO)
-        above = self.px(20) + line_height(self.px(15)) + self.px(14) + card_h // 2 + self.px(6) + line_height(self.px(13))
-        cx, cy = middle.centerx - self.px(40), max(middle.centery - self.px(10), middle.y + above)  # "Pile: N" under the seats
+        above = self.px(theme.SPACE_LARGE) + line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE) + card_h // 2 + self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_FINE))
+        cx, cy = middle.centerx - self.px(theme.SPACE_SECTION), max(middle.centery - self.px(theme.SPACE_NARROW),
+                                                                    middle.y + above)  # "Pile: N" under the seats
         self.pile_center = (cx, cy)
         step = int(self.pile_w * 1.12)
         left = cx - step // 2 - self.pile_w // 2
         self.pile_top.place(left, cy, self.pile_w, 2, step)
-        self.staged_row.place(left, cy - self.px(14), self.pile_w, 2, step)
-        self.under_top.place((cx, cy - self.px(6)), self.pile_w)
-        self.draw_pile.place((middle.x + self.px(90), cy), self.px(64))
-        status_w = max(self.px(230), text_width("anticlockwise", self.px(14)) + text_width(ANTICLOCKWISE, self.px(40), bold=True)
-                       + self.px(32), text_width("Free lead", self.px(24), bold=True) + self.px(16))
-        status_h = (line_height(self.px(14)) + line_height(self.px(36), bold=True) + line_height(self.px(40), bold=True)
-                    + self.px(20))
-        self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(150), status_h))
-        self.status_rect.midleft = (cx + self.pile_w + self.px(50), cy)
-        labels_top = cy - self.px(14) - card_h // 2 - self.px(2) - line_height(self.px(13)) - self.px(4)  # "1st", "2nd"
-        bottom = cy + card_h // 2 + self.px(24)
-        self.pile_rect = pygame.Rect(0, labels_top, step + self.pile_w + self.px(40), bottom - labels_top)
+        self.staged_row.place(left, cy - self.px(theme.SPACE), self.pile_w, 2, step)
+        self.under_top.place((cx, cy - self.px(theme.SPACE_SNUG)), self.pile_w)
+        self.draw_pile.place((middle.x + self.px(PILE_OFFSET), cy), self.px(PILE_CARD_W))
+        status_w = max(self.px(STATUS_MIN_W), text_width("anticlockwise", self.px(theme.TEXT_CAPTION)) + text_width(ANTICLOCKWISE, self.px(theme.TEXT_TITLE), bold=True)
+                       + self.px(STATUS_PADDING), text_width("Free lead", self.px(theme.TEXT_LEAD), bold=True) + self.px(theme.SPACE_WIDE))
+        status_h = (line_height(self.px(theme.TEXT_CAPTION)) + line_height(self.px(DIRECTION_SIZE), bold=True) + line_height(self.px(theme.TEXT_TITLE), bold=True)
+                    + self.px(theme.SPACE_LARGE))
+        self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(STATUS_MIN_H), status_h))
+        self.status_rect.midleft = (cx + self.pile_w + self.px(STATUS_OFFSET), cy)
+        labels_top = cy - self.px(theme.SPACE) - card_h // 2 - self.px(theme.SPACE_HAIR) - line_height(self.px(theme.TEXT_FINE)) - self.px(theme.SPACE_TIGHT)  # "1st", "2nd"
+        bottom = cy + card_h // 2 + self.px(theme.SPACE_XLARGE)
+        self.pile_rect = pygame.Rect(0, labels_top, step + self.pile_w + self.px(theme.SPACE_SECTION), bottom - labels_top)
         self.pile_rect.centerx = cx
-        below = self.pile_rect.bottom + self.px(6) + line_height(self.px(12))  # under "click a card to take it back"
-        self.word.rect = pygame.Rect(cx - self.px(150), below, self.px(300), self.px(40))
-        self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(10), below, self.px(90), self.px(40))
-        self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(100), below, self.px(90), self.px(40))
+        below = self.pile_rect.bottom + self.px(theme.SPACE_SNUG) + line_height(self.px(TAKE_BACK_SIZE))  # under "click a card to take it back"
+        self.word.rect = pygame.Rect(cx - self.px(WORD_FIELD_HALF_W), below, self.px(WORD_FIELD_W), self.px(theme.SPACE_SECTION))
+        self.play_button.rect = pygame.Rect(self.word.rect.right + self.px(theme.SPACE_NARROW), below,
+                                            self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
+        self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(CLEAR_BUTTON_OFFSET), below,
+                                             self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
 
     # -- staging two cards
 
@@ -255,7 +273,8 @@ class ChainChainTable(TableScene):
 
     def draw_stock(self, screen, view) -> None:
         self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
-        self.draw_pile.draw_label(screen, f"Stock: {view.draw_pile_count}", self.px(16), self.px(6), bold=True)
+        self.draw_pile.draw_label(screen, f"Stock: {view.draw_pile_count}", self.px(theme.TEXT_BODY),
+                                  self.px(theme.SPACE_SNUG), bold=True)
 
     def draw_played_pile(self, screen, view, hidden) -> None:
         """The last play (labelled 1st and 2nd above where a play being made is raised, so that
@@ -264,14 +283,14 @@ class ChainChainTable(TableScene):
         if len(pile) > 2:
             self.under_top.draw_card(screen, pile[-3])
         self.pile_top.draw_cards(screen, pile[-2:])
-        label_y = self.staged_row.rect.top - self.px(2)
+        label_y = self.staged_row.rect.top - self.px(theme.SPACE_HAIR)
         for slot, label in zip(self.pile_top.slots[:len(pile[-2:])], ("1st", "2nd")):
-            draw_text(screen, label, self.px(13), theme.INK_DIM, (slot.center[0], label_y), "midbottom")
+            draw_text(screen, label, self.px(theme.TEXT_FINE), theme.INK_DIM, (slot.center[0], label_y), "midbottom")
         if not view.pile and not self.staged:  # a staged card lies where the words are
-            draw_text(screen, "empty pile", self.px(16), theme.INK_DIM, self.pile_center, "center")
+            draw_text(screen, "empty pile", self.px(theme.TEXT_BODY), theme.INK_DIM, self.pile_center, "center")
         size = len(view.pile)
-        draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(15), theme.INK_DIM,
-                  (self.pile_rect.centerx, self.pile_rect.top - self.px(20)), "midbottom")
+        draw_text(screen, f"Pile: {size} card{'s' if size != 1 else ''}", self.px(theme.TEXT_SMALL), theme.INK_DIM,
+                  (self.pile_rect.centerx, self.pile_rect.top - self.px(theme.SPACE_LARGE)), "midbottom")
         card = self.hand.dragged or self.hand.selected
         if card is not None and self.my_turn and self.card_usable(card):
             pygame.draw.rect(screen, theme.GLOW, self.pile_rect, 3, border_radius=14)
@@ -280,27 +299,30 @@ class ChainChainTable(TableScene):
         """What the next answer must be (or a free lead), and the direction of play."""
         rect = self.status_rect
         panel(screen, rect)
-        y = rect.y + self.px(8)
+        y = rect.y + self.px(theme.SPACE_SMALL)
         if view.game_over:
-            draw_text(screen, "Game over", self.px(20), theme.INK, rect.center, "center", bold=True, box=rect)
+            draw_text(screen, "Game over", self.px(theme.TEXT_CONTROL), theme.INK, rect.center, "center", bold=True, box=rect)
             return
         if view.required is None:
-            y = draw_text(screen, "Free lead", self.px(24), theme.GOLD, (rect.centerx, y), "midtop", bold=True, box=rect).bottom
-            draw_text(screen, "any two cards", self.px(14), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect)
+            y = draw_text(screen, "Free lead", self.px(theme.TEXT_LEAD), theme.GOLD, (rect.centerx, y), "midtop",
+                          bold=True, box=rect).bottom
+            draw_text(screen, "any two cards", self.px(theme.TEXT_CAPTION), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect)
         else:
-            y = draw_text(screen, "Required", self.px(14), theme.INK_DIM, (rect.centerx, y), "midtop", box=rect).bottom
+            y = draw_text(screen, "Required", self.px(theme.TEXT_CAPTION), theme.INK_DIM, (rect.centerx, y),
+                          "midtop", box=rect).bottom
             shown = str(view.required) if isinstance(view.required, int) else view.required
             draw_text(screen, shown, self.px(36 if isinstance(view.required, int) else 26), theme.GOLD,
                       (rect.centerx, y), "midtop", bold=True, box=rect)
         clockwise = view.direction > 0
         flashing = self.arrow_flash > 0 and int(self.arrow_flash * 6) % 2 == 0
         color = theme.GLOW if flashing else theme.INK
-        arrow = draw_text(screen, CLOCKWISE if clockwise else ANTICLOCKWISE, self.px(40), color,
-                          (rect.x + self.px(12), rect.bottom - self.px(6)), "bottomleft", bold=True, box=rect)
-        draw_text(screen, "clockwise" if clockwise else "anticlockwise", self.px(14), color,
-                  (arrow.right + self.px(8), arrow.centery), "topleft" if self.arrow_flash > 0 else "midleft", box=rect)
+        arrow = draw_text(screen, CLOCKWISE if clockwise else ANTICLOCKWISE, self.px(theme.TEXT_TITLE), color,
+                          (rect.x + self.px(theme.SPACE_CLOSE), rect.bottom - self.px(theme.SPACE_SNUG)), "bottomleft", bold=True, box=rect)
+        draw_text(screen, "clockwise" if clockwise else "anticlockwise", self.px(theme.TEXT_CAPTION), color,
+                  (arrow.right + self.px(theme.SPACE_SMALL), arrow.centery), "topleft" if self.arrow_flash > 0 else "midleft", box=rect)
         if self.arrow_flash > 0:
-            draw_text(screen, "reversed", self.px(14), theme.GLOW, (arrow.right + self.px(8), arrow.centery), "bottomleft",
+            draw_text(screen, "reversed", self.px(theme.TEXT_CAPTION), theme.GLOW,
+                      (arrow.right + self.px(theme.SPACE_SMALL), arrow.centery), "bottomleft",
                       bold=True, box=rect)
 
     def draw_staged(self, screen) -> None:
@@ -309,13 +331,13 @@ class ChainChainTable(TableScene):
         self.staged_row.draw_cards(screen, self.staged)
         for slot in self.staged_row.slots[:len(self.staged)]:
             pygame.draw.rect(screen, theme.GOLD, slot.rect.inflate(4, 4), 2, border_radius=max(3, slot.width // 10))
-        draw_text(screen, "click a card to take it back", self.px(12), theme.INK_DIM,
-                  (self.pile_rect.centerx, self.pile_rect.bottom + self.px(2)), "midtop")
+        draw_text(screen, "click a card to take it back", self.px(TAKE_BACK_SIZE), theme.INK_DIM,
+                  (self.pile_rect.centerx, self.pile_rect.bottom + self.px(theme.SPACE_HAIR)), "midtop")
         if self.word_shown:
             blink = self.blink.on()
-            self.word.draw(screen, self.px(19), blink)
-            self.play_button.draw(screen, self.px(18))
-            self.clear_button.draw(screen, self.px(18))
+            self.word.draw(screen, self.px(theme.TEXT_EMPHASIS), blink)
+            self.play_button.draw(screen, self.px(theme.TEXT_LABEL))
+            self.clear_button.draw(screen, self.px(theme.TEXT_LABEL))
 
     def seat_note(self, view, seat: int) -> str:
         return f"collected: {view.collected_counts[seat]}"

@@ -15,6 +15,11 @@ from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, line_height, text_width
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+DRAW_PILE_MIN_W = 170  # the draw pile's column at least
+HAND_CARD_W = 92  # a hand card's width at most
+ROW_LABEL_W = 34  # the chain rows' label column
+
 CHAIN_SHOWN = 10  # a chain's cards shown side by side, when the window's width allows, before they overlap
 ROW_CARD = 92  # a chain's cards at most (base size, normal cards): as wide as the hand's
 DRAW_RULE_HINT = {"three": "up to three cards", "one": "one card", "until": "until a card fits"}
@@ -39,39 +44,40 @@ class ChainsTable(TableScene):
         """The chains' cards as large as the rows' height allows; the move log has the width the
         rows leave once they show CHAIN_SHOWN cards side by side."""
         self.place(self.layout_frame(size))
-        rows_w = self.px(16) + self.px(34) + CHAIN_SHOWN * (self.chain_w + self.px(6))
-        self.place(self.layout_frame(size, rows_w + self.px(10) + self.draw_pile_w))
+        rows_w = self.px(theme.SPACE_WIDE) + self.px(ROW_LABEL_W) + CHAIN_SHOWN * (self.chain_w + self.px(theme.SPACE_SNUG))
+        self.place(self.layout_frame(size, rows_w + self.px(theme.SPACE_NARROW) + self.draw_pile_w))
 
     def place(self, area: pygame.Rect) -> None:
-        self.draw_pile_w = max(self.px(170), *(text_width("draw: " + hint, self.px(13)) + self.px(12) for hint in DRAW_RULE_HINT.values()))
+        self.draw_pile_w = max(self.px(DRAW_PILE_MIN_W), *(text_width("draw: " + hint, self.px(theme.TEXT_FINE)) + self.px(theme.SPACE_CLOSE) for hint in DRAW_RULE_HINT.values()))
         middle = self.layout_seats(area, hand_width=self.hand_width(area))
         row_h = middle.h // 3
         self.chain_w = self.row_card_width(middle)
-        chains_right = middle.right - self.draw_pile_w - self.px(10)
-        left = middle.x + self.px(16)
-        self.chain_rows = [pygame.Rect(left, middle.y + i * row_h, chains_right - left, row_h - self.px(6)) for i in range(3)]
+        chains_right = middle.right - self.draw_pile_w - self.px(theme.SPACE_NARROW)
+        left = middle.x + self.px(theme.SPACE_WIDE)
+        self.chain_rows = [pygame.Rect(left, middle.y + i * row_h, chains_right - left, row_h - self.px(theme.SPACE_SNUG)) for i in range(3)]
         draw_pile_x = chains_right + self.draw_pile_w // 2
-        self.draw_pile.place((draw_pile_x, middle.y + row_h // 2 + self.px(10)), self.chain_w)
-        drawn_top = (self.draw_pile.rect.bottom + self.px(6) + line_height(self.px(16), bold=True) + self.px(4)
-                     + line_height(self.px(13)) + self.px(8) + line_height(self.px(13)) + self.px(4))  # under the deck's lines
-        drawn_y = max(middle.y + row_h * 2 + self.px(4), drawn_top + int(self.hand.width * theme.CARD_RATIO) // 2)
+        self.draw_pile.place((draw_pile_x, middle.y + row_h // 2 + self.px(theme.SPACE_NARROW)), self.chain_w)
+        drawn_top = (self.draw_pile.rect.bottom + self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_BODY), bold=True) + self.px(theme.SPACE_TIGHT)
+                     + line_height(self.px(theme.TEXT_FINE)) + self.px(theme.SPACE_SMALL) + line_height(self.px(theme.TEXT_FINE)) + self.px(theme.SPACE_TIGHT))  # under the deck's lines
+        drawn_y = max(middle.y + row_h * 2 + self.px(theme.SPACE_TIGHT), drawn_top + int(self.hand.width * theme.CARD_RATIO) // 2)
         self.drawn_slot.place((draw_pile_x, drawn_y), self.hand.width)
 
     def row_card_width(self, middle: pygame.Rect) -> int:
         """The chains' cards: as tall as a row allows, up to the card-size setting's largest."""
-        return card_width(middle.w, middle.h // 3 - self.px(8), columns=1, gap=0, most=self.card_px(ROW_CARD), least=20)
+        return card_width(middle.w, middle.h // 3 - self.px(theme.SPACE_SMALL), columns=1, gap=0,
+                          most=self.card_px(ROW_CARD), least=20)
 
     def hand_width(self, area: pygame.Rect) -> int:
-        return yielding_hand_width(self.px(92), self.card_px(92), max(1, self.px(2)),
+        return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)),
                                    lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)))
 
     def chain_slots(self, length: int, row: pygame.Rect) -> tuple[SlotRow, int]:
         """The places of a chain's visible cards (oldest first): side by side while the row has
         room, else overlapping; and how many earlier cards are folded away."""
         w = self.chain_w
-        label_w = self.px(34)
+        label_w = self.px(ROW_LABEL_W)
         room = row.w - label_w - w
-        step = max(int(w * 0.45), min(w + self.px(6), room // max(1, length - 1)))
+        step = max(int(w * 0.45), min(w + self.px(theme.SPACE_SNUG), room // max(1, length - 1)))
         shown = min(length, max(1, room // step + 1))
         slots = SlotRow()
         slots.place(row.x + label_w, row.centery, w, shown, step)
@@ -234,7 +240,8 @@ class ChainsTable(TableScene):
         super().paint_background(surface)
         for i, row in enumerate(self.chain_rows):
             pygame.draw.rect(surface, theme.FELT_DARK, row, border_radius=10)
-            draw_text(surface, str(i + 1), self.px(22), theme.INK_DIM, (row.x + self.px(16), row.centery), "center", bold=True)
+            draw_text(surface, str(i + 1), self.px(theme.TEXT_BUTTON), theme.INK_DIM,
+                      (row.x + self.px(theme.SPACE_WIDE), row.centery), "center", bold=True)
 
     def draw_board(self, screen, view, hidden) -> None:
         self.draw_chains(screen, view, hidden)
@@ -252,7 +259,8 @@ class ChainsTable(TableScene):
             cards = chain[:-1] if ("chain", i) in hidden else chain
             slots, folded = self.chain_slots(len(cards), row)
             if folded:
-                draw_text(screen, f"+{folded}", self.px(13), theme.INK_DIM, (row.x + self.px(16), row.centery + self.px(20)), "center")
+                draw_text(screen, f"+{folded}", self.px(theme.TEXT_FINE), theme.INK_DIM,
+                          (row.x + self.px(theme.SPACE_WIDE), row.centery + self.px(theme.SPACE_LARGE)), "center")
             if i in targets:
                 pygame.draw.rect(screen, theme.GLOW, row, 2, border_radius=10)
                 if len(slots):
@@ -261,12 +269,14 @@ class ChainsTable(TableScene):
 
     def draw_deck(self, screen, view, hidden) -> None:
         self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
-        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(16), self.px(6), bold=True)
-        draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(13), theme.INK_DIM,
-                  (self.draw_pile.center[0], below + self.px(4)), "midtop")
+        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(theme.TEXT_BODY),
+                                          self.px(theme.SPACE_SNUG), bold=True)
+        draw_text(screen, "draw: " + DRAW_RULE_HINT[view.draw_rule], self.px(theme.TEXT_FINE), theme.INK_DIM,
+                  (self.draw_pile.center[0], below + self.px(theme.SPACE_TIGHT)), "midtop")
         if view.pending is not None and ("pending",) not in hidden and self.hand.dragged != view.pending:
             slot = self.drawn_slot
-            draw_text(screen, "Drawn, must be played", self.px(13), theme.GOLD, (slot.center[0], slot.rect.top - self.px(4)),
+            draw_text(screen, "Drawn, must be played", self.px(theme.TEXT_FINE), theme.GOLD,
+                      (slot.center[0], slot.rect.top - self.px(theme.SPACE_TIGHT)),
                       "midbottom")
             if view.pending == self.hand.selected:
                 slot.draw_glow(screen)

@@ -16,6 +16,19 @@ from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, line_height, text_width
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BOARD_INSET = 26  # the board's inset from the middle, both sides
+FIT_BUTTON_H = 30
+FIT_BUTTON_OFFSET = 70  # Fit's left edge from the board's right; the pile's centre below the board's top
+FIT_BUTTON_W = 60  # the Fit button
+FIT_STEP = 60  # the board's zoom step
+OWNER_RAISE = 22  # an owner's name above its pile
+PILE_CARD_W = 64  # the draw pile's card width
+PILE_NUDGE = 5  # the pile's centre right of the side column's
+PILL_H = 28
+PILL_W = 190  # the turn's pill
+SIDE_W = 150  # the column right of the board
+
 MIN_ZOOM, MAX_ZOOM = 22, 96
 GAP = 0.1
 AUTO_DRAW_PAUSE = 0.35
@@ -48,10 +61,11 @@ class CubesTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
-        side = self.px(150)
-        self.board_rect = pygame.Rect(middle.x + self.px(16), middle.y, middle.w - side - self.px(26), middle.h)
-        self.draw_pile.place((self.board_rect.right + side // 2 + self.px(5), self.board_rect.y + self.px(70)), self.px(64))
-        self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(70), self.board_rect.y + self.px(8), self.px(60), self.px(30))
+        side = self.px(SIDE_W)
+        self.board_rect = pygame.Rect(middle.x + self.px(theme.SPACE_WIDE), middle.y,
+                                      middle.w - side - self.px(BOARD_INSET), middle.h)
+        self.draw_pile.place((self.board_rect.right + side // 2 + self.px(PILE_NUDGE), self.board_rect.y + self.px(FIT_BUTTON_OFFSET)), self.px(PILE_CARD_W))
+        self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(FIT_BUTTON_OFFSET), self.board_rect.y + self.px(theme.SPACE_SMALL), self.px(FIT_BUTTON_W), self.px(FIT_BUTTON_H))
         self.fit()
 
     @property
@@ -119,7 +133,7 @@ class CubesTable(TableScene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.pan = None
         elif event.type == pygame.KEYDOWN:
-            step = self.px(60)
+            step = self.px(FIT_STEP)
             moves = {keymap.PAN_LEFT: (step, 0), keymap.PAN_RIGHT: (-step, 0), keymap.PAN_UP: (0, step),
                      keymap.PAN_DOWN: (0, -step)}
             if keymap.pressed_in(moves, event) is not None:
@@ -210,9 +224,9 @@ class CubesTable(TableScene):
 
     def pile_center(self, seat: int) -> tuple[int, int]:
         if seat == self.seats.bottom:  # above the prompt, below the deck's words (when the table is short)
-            deck_words = self.px(6) + line_height(self.px(16), bold=True) + line_height(self.px(14), bold=True)
-            return (self.draw_pile.center[0], max(self.prompt_y - self.px(40),
-                                                  self.draw_pile.rect.bottom + deck_words + self.px(24)))
+            deck_words = self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_BODY), bold=True) + line_height(self.px(theme.TEXT_CAPTION), bold=True)
+            return (self.draw_pile.center[0], max(self.prompt_y - self.px(theme.SPACE_SECTION),
+                                                  self.draw_pile.rect.bottom + deck_words + self.px(theme.SPACE_XLARGE)))
         return self.seats.box(seat).center
 
     def animate(self, event, origin) -> None:
@@ -245,7 +259,7 @@ class CubesTable(TableScene):
         screen.set_clip(self.board_rect)
         self.draw_placed(screen, view, hidden)
         screen.set_clip(None)
-        self.fit_button.draw(screen, self.px(15))
+        self.fit_button.draw(screen, self.px(theme.TEXT_SMALL))
         self.draw_deck(screen, view)
 
     def flight_width(self) -> int:
@@ -259,7 +273,7 @@ class CubesTable(TableScene):
             self.draw_preview(screen, view.board_dict(), self.hand.dragged, target, int(self.zoom))
 
     def message_anchor(self) -> tuple[int, int]:
-        return (self.board_rect.centerx, self.prompt_y - self.px(40))
+        return (self.board_rect.centerx, self.prompt_y - self.px(theme.SPACE_SECTION))
 
     def draw_placed(self, screen, view, hidden) -> None:
         width = int(self.zoom)
@@ -274,8 +288,8 @@ class CubesTable(TableScene):
             if ("cell", cell) not in hidden and slot.rect.colliderect(self.board_rect):
                 slot.draw_card(screen, placed)
         if not board:
-            draw_text(screen, "The board is empty: any card may start it again", self.px(16), theme.INK_DIM,
-                      (self.board_rect.centerx, self.board_rect.bottom - self.px(20)), "center")
+            draw_text(screen, "The board is empty: any card may start it again", self.px(theme.TEXT_BODY), theme.INK_DIM,
+                      (self.board_rect.centerx, self.board_rect.bottom - self.px(theme.SPACE_LARGE)), "center")
 
     def cell_slot(self, cell) -> Slot:
         """Where a space of the board lies on the screen now (the camera moves and zooms)."""
@@ -305,19 +319,21 @@ class CubesTable(TableScene):
         if squares:
             won = [board[c] for c in scored_cells(squares) if c in board] + [card]
             around = outlines[0].unionall(outlines[1:])
-            pill = pygame.Rect(0, 0, self.px(190), self.px(28))
-            pill.midbottom = (around.centerx, around.top - self.px(4))
+            pill = pygame.Rect(0, 0, self.px(PILL_W), self.px(PILL_H))
+            pill.midbottom = (around.centerx, around.top - self.px(theme.SPACE_TIGHT))
             pygame.draw.rect(screen, theme.TAG, pill, border_radius=8)
             pygame.draw.rect(screen, theme.GOLD, pill, 1, border_radius=8)
-            draw_text(screen, f"cube! +{pile_points(won)} points", self.px(16), theme.GOLD, pill.center, "center", bold=True)
+            draw_text(screen, f"cube! +{pile_points(won)} points", self.px(theme.TEXT_BODY), theme.GOLD, pill.center,
+                      "center", bold=True)
         here = self.cell_center(cell)
         for other, trait in neighbour_matches(board, card, *cell).items():
             there = self.cell_center(other)
             mid = ((here[0] + there[0]) // 2, (here[1] + there[1]) // 2)
             tag = TRAIT_WORDS[trait]
             image_color = theme.INK if trait else theme.ALERT
-            size = self.px(14)
-            box = pygame.Rect(0, 0, text_width(tag, size, bold=True) + self.px(12), line_height(size, bold=True) + self.px(4))
+            size = self.px(theme.TEXT_CAPTION)
+            box = pygame.Rect(0, 0, text_width(tag, size, bold=True) + self.px(theme.SPACE_CLOSE),
+                              line_height(size, bold=True) + self.px(theme.SPACE_TIGHT))
             box.center = mid
             pygame.draw.rect(screen, theme.TAG, box, border_radius=6)
             pygame.draw.rect(screen, image_color, box, 1, border_radius=6)
@@ -326,13 +342,17 @@ class CubesTable(TableScene):
     def draw_deck(self, screen, view) -> None:
         x = self.draw_pile.center[0]
         self.draw_pile.draw_backs(screen, view.draw_pile_count, stacked=True)
-        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(16), self.px(6), bold=True)
+        below = self.draw_pile.draw_label(screen, f"Deck: {view.draw_pile_count}", self.px(theme.TEXT_BODY),
+                                          self.px(theme.SPACE_SNUG), bold=True)
         if view.draw_pile_count == 0 and not view.game_over:
-            draw_text(screen, "last turn", self.px(14), theme.GOLD, (x, below + self.px(4)), "midtop", bold=True)
+            draw_text(screen, "last turn", self.px(theme.TEXT_CAPTION), theme.GOLD,
+                      (x, below + self.px(theme.SPACE_TIGHT)), "midtop", bold=True)
         seat = self.seats.bottom
         owner = "Your pile" if view.seat == seat else f"{whose(self.session.names[seat], opening=True)} pile"
-        label = draw_text(screen, owner, self.px(14), theme.INK_DIM, (x, self.pile_center(seat)[1] - self.px(22)), "midtop")
-        draw_text(screen, f"{view.scores[seat]} points", self.px(18), theme.INK, (x, label.bottom), "midtop", bold=True)
+        label = draw_text(screen, owner, self.px(theme.TEXT_CAPTION), theme.INK_DIM,
+                          (x, self.pile_center(seat)[1] - self.px(OWNER_RAISE)), "midtop")
+        draw_text(screen, f"{view.scores[seat]} points", self.px(theme.TEXT_LABEL), theme.INK, (x, label.bottom),
+                  "midtop", bold=True)
 
     def seat_note(self, view, seat: int) -> str:
         if seat == self.seats.bottom:

@@ -14,6 +14,9 @@ from scenes.table.parts import Pile, Slot, SlotRow, card_width
 from scenes.ui import theme
 from scenes.ui.widgets import draw_text, line_height, shortest_fit, text_width
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+PILE_COLUMNS_W = 68  # the piles' columns beside the board
+
 
 class LinxBoard:
     """`draw_pile` is the table's; `px` turns base-size measures into pixels (the table's)."""
@@ -32,23 +35,23 @@ class LinxBoard:
         """Along the top of `middle`, its cards as wide as the line fits in the width and in a bit
         over half the height, at most `most` (the card-size setting); returns the bottom of the
         cards."""
-        gap, label = self.px(12), self.px(15)
+        gap, label = self.px(theme.SPACE_CLOSE), self.px(theme.TEXT_SMALL)
         label_h = line_height(label, bold=True)
         top_h = (middle.h - gap) * 11 // 20
         pile_labels = text_width("Stock 90", label, bold=True), text_width("Discard 90", label, bold=True)
-        room_w = middle.w - self.px(68) - max(0, max(pile_labels) - gap)
+        room_w = middle.w - self.px(PILE_COLUMNS_W) - max(0, max(pile_labels) - gap)
         self.card_w = width = card_width(room_w, top_h - label_h - gap, columns=2 + ANCHOR_COUNT + SCORING_FACE_UP,
                                          gap=gap, most=most, least=24)
         card_h = int(width * theme.CARD_RATIO)
         self.label_y = middle.y
-        cy = middle.y + label_h + card_h // 2 + self.px(4)
+        cy = middle.y + label_h + card_h // 2 + self.px(theme.SPACE_TIGHT)
         step = width + gap
-        x = middle.x + self.px(20) + max(width, pile_labels[0]) // 2
+        x = middle.x + self.px(theme.SPACE_LARGE) + max(width, pile_labels[0]) // 2
         self.draw_pile.place((x, cy), width)
         self.discard_pile.place((x + max(step, (sum(pile_labels) + 1) // 2 + gap), cy), width)
-        anchors_left = self.discard_pile.center[0] + max(width, pile_labels[1]) // 2 + self.px(24)
+        anchors_left = self.discard_pile.center[0] + max(width, pile_labels[1]) // 2 + self.px(theme.SPACE_XLARGE)
         self.anchor_row.place(anchors_left, cy, width, ANCHOR_COUNT, step)
-        self.scoring_row.place(anchors_left + ANCHOR_COUNT * step + self.px(24), cy, width, SCORING_FACE_UP, step)
+        self.scoring_row.place(anchors_left + ANCHOR_COUNT * step + self.px(theme.SPACE_XLARGE), cy, width, SCORING_FACE_UP, step)
         return cy + card_h // 2
 
     # -- what lies where
@@ -78,7 +81,7 @@ class LinxBoard:
                       hidden, "scoring", lit_claims, veiled)
 
     def draw_piles(self, screen: pygame.Surface, view, hidden) -> None:
-        size = self.px(15)
+        size = self.px(theme.TEXT_SMALL)
         draw_text(screen, f"Stock {view.draw_pile_count}", size, theme.INK, (self.draw_pile.center[0], self.label_y),
                   "midtop", bold=True)
         draw_text(screen, f"Discard {view.discard_count}", size, theme.INK, (self.discard_pile.center[0], self.label_y),
@@ -92,8 +95,8 @@ class LinxBoard:
         two equal cards, the first), `veiled` ones are shaded, `hidden` ones (in flight) leave an
         empty place."""
         room = slots[-1].rect.right - slots[0].rect.left
-        label = shortest_fit([label, label.split(" \u00b7 ")[0], label.split()[0]], self.px(15), room, bold=True)
-        draw_text(screen, label, self.px(15), theme.INK, (slots[0].rect.left, self.label_y), bold=True)
+        label = shortest_fit([label, label.split(" \u00b7 ")[0], label.split()[0]], self.px(theme.TEXT_SMALL), room, bold=True)
+        draw_text(screen, label, self.px(theme.TEXT_SMALL), theme.INK, (slots[0].rect.left, self.label_y), bold=True)
         lit = list(lit)
         for card, slot in zip(cards, slots):
             if (kind, card) in hidden:

@@ -17,6 +17,11 @@ from scenes.table.parts import SlotRow, card_width
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, text_width, wrap
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BUTTON_MIN_H = 34  # Lay and Cancel at least
+BUTTON_MIN_W = 90
+SLOT_GAP = 18  # between the builder's slots, beyond a card's width
+
 LINK_OK, LINK_BAD = (90, 220, 120), (255, 135, 125)
 CHAIN_KEYS = ("Keys: Up/Down a row \u00b7 Left/Right a card \u00b7 Enter adds, picks or lifts \u00b7 Delete takes "
               "out \u00b7 L lays \u00b7 C cancels \u00b7 H hint")
@@ -63,12 +68,13 @@ class ChainBuilder:
         """The chain row in `rect`, Lay and Cancel at its right; its cards as tall as the words under
         them (links, status, reason) leave room for, never wider than `widest_card`."""
         px = self.px
-        button_h = max(px(34), self.lay_button.needed(px(17))[1])
-        button_w = max(px(90), self.cancel_button.needed(px(17))[0])
-        self.lay_button.rect = pygame.Rect(rect.right - button_w - px(8), rect.y + px(6), button_w, button_h)
-        self.cancel_button.rect = self.lay_button.rect.move(0, button_h + px(6))
-        below = LINK_ROWS * line_height(px(13), bold=True) + 2 * line_height(px(13)) + px(4)  # the links' lines, then two
-        self.card_w = card_width(rect.w, rect.h - below - px(12), columns=1, gap=0, most=widest_card, least=24)
+        button_h = max(px(BUTTON_MIN_H), self.lay_button.needed(px(theme.TEXT_NOTE))[1])
+        button_w = max(px(BUTTON_MIN_W), self.cancel_button.needed(px(theme.TEXT_NOTE))[0])
+        self.lay_button.rect = pygame.Rect(rect.right - button_w - px(theme.SPACE_SMALL),
+                                           rect.y + px(theme.SPACE_SNUG), button_w, button_h)
+        self.cancel_button.rect = self.lay_button.rect.move(0, button_h + px(theme.SPACE_SNUG))
+        below = LINK_ROWS * line_height(px(theme.TEXT_FINE), bold=True) + 2 * line_height(px(theme.TEXT_FINE)) + px(theme.SPACE_TIGHT)  # the links' lines, then two
+        self.card_w = card_width(rect.w, rect.h - below - px(theme.SPACE_CLOSE), columns=1, gap=0, most=widest_card, least=24)
         self.rect, self.words_right = rect, self.lay_button.rect.x
 
     def handle(self, event) -> bool:
@@ -79,10 +85,10 @@ class ChainBuilder:
         """The places of the chain's cards (or of `count` cards), left to right, closer together
         when they would reach the words' right edge."""
         count = len(self.cards()) if count is None else count
-        left = self.rect.x + self.px(12)
-        center_y = self.rect.y + self.px(6) + int(self.card_w * theme.CARD_RATIO) // 2
-        self.slots.place(left, center_y, self.card_w, count, self.card_w + self.px(18),
-                         room=self.words_right - self.rect.x - self.px(24))
+        left = self.rect.x + self.px(theme.SPACE_CLOSE)
+        center_y = self.rect.y + self.px(theme.SPACE_SNUG) + int(self.card_w * theme.CARD_RATIO) // 2
+        self.slots.place(left, center_y, self.card_w, count, self.card_w + self.px(SLOT_GAP),
+                         room=self.words_right - self.rect.x - self.px(theme.SPACE_XLARGE))
         return self.slots
 
     def insert_index_at(self, x: int) -> int:
@@ -234,21 +240,21 @@ class ChainBuilder:
         """The chain row: its cards joined by links (green with what they share, red with why
         not; `held` lifted), the length and claim under them; when empty, how to build a chain."""
         cards = self.cards()
-        small = self.px(13)
-        text_left = self.rect.x + self.px(12)
-        text_w = self.words_right - text_left - self.px(8)
+        small = self.px(theme.TEXT_FINE)
+        text_left = self.rect.x + self.px(theme.SPACE_CLOSE)
+        text_w = self.words_right - text_left - self.px(theme.SPACE_SMALL)
         if not cards:
             if laying:
                 self.draw_help(screen, small, text_left, text_w)
             else:
-                lines = wrap(IDLE_WORDS, self.px(16), text_w)
-                draw_lines(screen, lines, self.px(16), theme.INK_DIM, (self.rect.centerx, self.rect.centery
-                           - len(lines) * line_height(self.px(16)) // 2), "midtop")
+                lines = wrap(IDLE_WORDS, self.px(theme.TEXT_BODY), text_w)
+                draw_lines(screen, lines, self.px(theme.TEXT_BODY), theme.INK_DIM, (self.rect.centerx, self.rect.centery
+                           - len(lines) * line_height(self.px(theme.TEXT_BODY)) // 2), "midtop")
             return
         slots = self.placed()
         card_bottom = slots[0].center[1] + int(self.card_w * theme.CARD_RATIO) // 2
         reasons, rows = self.draw_links(screen, cards, slots, small, card_bottom, held)
-        y = card_bottom + rows * line_height(small, bold=True) + self.px(2)
+        y = card_bottom + rows * line_height(small, bold=True) + self.px(theme.SPACE_HAIR)
         draw_text(screen, fit_text(self.status(view), small, text_w), small, theme.INK, (text_left, y))
         below, color = (reasons[0], LINK_BAD) if reasons else (self.short_note, theme.GOLD)
         if below:
@@ -257,16 +263,16 @@ class ChainBuilder:
     def draw_buttons(self, screen: pygame.Surface, legal: bool) -> None:
         """Lay (enabled when the chain is a `legal` move) and Cancel (when there is a chain)."""
         self.lay_button.enabled = legal
-        self.lay_button.draw(screen, self.px(17))
+        self.lay_button.draw(screen, self.px(theme.TEXT_NOTE))
         self.cancel_button.enabled = bool(self.cards())
-        self.cancel_button.draw(screen, self.px(17))
+        self.cancel_button.draw(screen, self.px(theme.TEXT_NOTE))
 
     def draw_help(self, screen: pygame.Surface, small: int, text_left: int, text_w: int) -> None:
         """The empty chain row says how a chain is built, and the keys."""
         lines = (wrap(self.short_note, small, text_w) if self.short_note else []) + wrap(
             HOW_TO_BUILD, small, text_w) + wrap(CHAIN_KEYS, small, text_w)
-        room = (self.rect.bottom - self.rect.y - self.px(16)) // line_height(small)
-        draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, self.rect.y + self.px(8)))
+        room = (self.rect.bottom - self.rect.y - self.px(theme.SPACE_WIDE)) // line_height(small)
+        draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, self.rect.y + self.px(theme.SPACE_SMALL)))
 
     def draw_links(self, screen, cards, slots: SlotRow, small: int, card_bottom: int, held) -> tuple[list[str], int]:
         """The cards with a line between neighbours and what they share under it (on up to
@@ -279,18 +285,18 @@ class ChainBuilder:
             ok, words = link_words(a, b)
             y = sa.center[1]
             pygame.draw.line(screen, LINK_OK if ok else LINK_BAD, (sa.center[0], y), (sb.center[0], y),
-                             max(3, self.px(6)))
+                             max(3, self.px(theme.SPACE_SNUG)))
             if not ok:
                 reasons.append(f"{a.label} to {b.label}: {words}")
         for card, slot in zip(cards, slots):
-            (slot.raised(self.px(10)) if card == held else slot).draw_card(screen, card)
+            (slot.raised(self.px(theme.SPACE_NARROW)) if card == held else slot).draw_card(screen, card)
         marks = [(link_words(a, b), (sa.center[0] + sb.center[0]) // 2) for (a, sa), (b, sb) in pairs]
         marks = [("\u2713 " + words.removeprefix("both ") if ok else "\u2715", ok, x) for (ok, words), x in marks]
         widest = max((text_width(mark, small, bold=True) for mark, _ok, _x in marks), default=0)
-        rows = next((rows for rows in range(1, LINK_ROWS) if widest <= rows * slots.step - self.px(4)), LINK_ROWS)
+        rows = next((rows for rows in range(1, LINK_ROWS) if widest <= rows * slots.step - self.px(theme.SPACE_TIGHT)), LINK_ROWS)
         for index, (mark, ok, x) in enumerate(marks):
-            if text_width(mark, small, bold=True) > rows * slots.step - self.px(4):
+            if text_width(mark, small, bold=True) > rows * slots.step - self.px(theme.SPACE_TIGHT):
                 mark = mark.removeprefix("\u2713 ")
-            y = card_bottom + self.px(2) + (index % rows) * line_height(small, bold=True)
+            y = card_bottom + self.px(theme.SPACE_HAIR) + (index % rows) * line_height(small, bold=True)
             draw_text(screen, mark, small, LINK_OK if ok else LINK_BAD, (x, y), "midtop", bold=True)
         return reasons, rows

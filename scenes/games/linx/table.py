@@ -31,6 +31,7 @@ from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, shortest_fit, wrap
 
+BOARD_CARD_W = 112  # a board card at the normal card size
 
 
 class LinxTable(TableScene):
@@ -74,13 +75,13 @@ class LinxTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size))
-        card_bottom = self.board.place(middle, self.card_px(112))
-        row_top = card_bottom + self.px(14) + self.px(12)  # the chain row takes all the height the cards leave
-        self.builder.place(pygame.Rect(middle.x + self.px(12), row_top, middle.w - self.px(24), middle.bottom - row_top),
+        card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W))
+        row_top = card_bottom + self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE)  # the chain row takes all the height the cards leave
+        self.builder.place(pygame.Rect(middle.x + self.px(theme.SPACE_CLOSE), row_top, middle.w - self.px(theme.SPACE_XLARGE), middle.bottom - row_top),
                            self.hand.width)
-        top = self.builder.rect.bottom + self.px(6)
+        top = self.builder.rect.bottom + self.px(theme.SPACE_SNUG)
         self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
-                                      self.draw_pile_button.rect.y - self.px(6) - top)
+                                      self.draw_pile_button.rect.y - self.px(theme.SPACE_SNUG) - top)
 
     @property
     def anchor_centers(self) -> list[tuple[int, int]]:
@@ -300,7 +301,7 @@ class LinxTable(TableScene):
     def draw_cursor(self, screen, view) -> None:
         slot = self.cursor_slot(view)
         if slot is not None:
-            (slot.raised(self.px(10)) if self.focus.holding else slot).light(screen, "cursor", self.px)
+            (slot.raised(self.px(theme.SPACE_NARROW)) if self.focus.holding else slot).light(screen, "cursor", self.px)
 
     def prompt_width(self) -> int:
         """The prompt stops short of the bottom seat's scoring cards beside it, once it has some,
@@ -310,7 +311,7 @@ class LinxTable(TableScene):
         full = super().prompt_width()
         if not self.seat_shown(self.current_view(), self.seats.bottom) or self.own_claims_w() < SHOWN_MIN_W:
             return full
-        narrow = min(full, self.own_claims_left() - self.px(12) - self.area.x - self.px(20))
+        narrow = min(full, self.own_claims_left() - self.px(theme.SPACE_CLOSE) - self.area.x - self.px(theme.SPACE_LARGE))
         line = self.prompt_line
         if line.notice_time > 0 and line.notice and len(wrap(line.notice, self.px(PROMPT_SIZE), narrow)) > PROMPT_ROWS:
             return full
@@ -388,7 +389,7 @@ class LinxTable(TableScene):
 
     def turn_prompt(self, view, current: str) -> str:
         """The longest wording of what to do now that fits the prompt line."""
-        return shortest_fit(self.advice.turn_words(view, current), self.px(19), self.prompt_width(), bold=True)
+        return shortest_fit(self.advice.turn_words(view, current), self.px(theme.TEXT_EMPHASIS), self.prompt_width(), bold=True)
 
     def spoken_prompt(self, view) -> str:
         if view.game_over or view.seat is None or view.current != view.seat:

@@ -17,23 +17,23 @@ from scenes.ui.widgets import draw_text, line_height, panel, wrap
 def draw_help_box(screen: pygame.Surface, words: str, pos, width: int, px: Callable[[float], int]) -> None:
     """`words` wrapped in a box `width` wide, its bottom-left corner just above and right of
     `pos`, kept inside the window."""
-    size = px(15)
-    lines = wrap(words, size, width - px(16))
-    box = pygame.Rect(0, 0, width, len(lines) * line_height(size) + px(12))
-    box.bottomleft = (pos[0] + px(14), pos[1] - px(8))
+    size = px(theme.TEXT_SMALL)
+    lines = wrap(words, size, width - px(theme.SPACE_WIDE))
+    box = pygame.Rect(0, 0, width, len(lines) * line_height(size) + px(theme.SPACE_CLOSE))
+    box.bottomleft = (pos[0] + px(theme.SPACE), pos[1] - px(theme.SPACE_SMALL))
     box = box.clamp(screen.get_rect())
     panel(screen, box, color=theme.PANEL, edge=theme.GOLD)
-    y = box.y + px(6)
+    y = box.y + px(theme.SPACE_SNUG)
     for line in lines:
-        y = draw_text(screen, line, size, theme.INK, (box.x + px(8), y), box=box).bottom
+        y = draw_text(screen, line, size, theme.INK, (box.x + px(theme.SPACE_SMALL), y), box=box).bottom
 
 
 def draw_help_panel(screen: pygame.Surface, words: str, rect: pygame.Rect, px: Callable[[float], int]) -> None:
     """`words` under a heading, wrapped to the panel `rect` (the move log's)."""
     panel(screen, rect, color=theme.PANEL, edge=theme.GOLD)
-    inner = rect.inflate(-px(20), -px(16))
-    y = draw_text(screen, "This card", px(17), theme.INK, inner.topleft, bold=True, box=rect).bottom + px(6)
-    size = px(15)
+    inner = rect.inflate(-px(theme.SPACE_LARGE), -px(theme.SPACE_WIDE))
+    y = draw_text(screen, "This card", px(theme.TEXT_NOTE), theme.INK, inner.topleft, bold=True, box=rect).bottom + px(theme.SPACE_SNUG)
+    size = px(theme.TEXT_SMALL)
     for line in wrap(words, size, inner.w):
         if y + line_height(size) > inner.bottom:
             return
@@ -51,7 +51,8 @@ class CardHelp:
         if card is None:
             super().draw_log(screen)
             return
-        draw_help_panel(screen, self.session.rules.cards.what_it_does(card), self.log_rect.inflate(-self.px(12), -self.px(12)),
+        draw_help_panel(screen, self.session.rules.cards.what_it_does(card),
+                        self.log_rect.inflate(-self.px(theme.SPACE_CLOSE), -self.px(theme.SPACE_CLOSE)),
                         self.px)
 
     def helped_card(self) -> ClassCard | None:

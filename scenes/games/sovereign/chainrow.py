@@ -18,6 +18,10 @@ from scenes.ui import theme
 from scenes.ui.surface_cache import cached_surface
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, shortest_fit, text_width
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+LABEL_W = 60  # the row's label before its cards
+OFFSET_LINE = 3  # a line's offset and the label's top inset
+
 PLACES = 7          # the places a chain is laid out for (sudden death may add more: the row carries on)
 EDGES_SHOWN = 3     # at most this many cards under a stack's top show as edges
 VEIL_ALPHA = 90     # how dark the veil over a chain or place a held card cannot go to
@@ -44,9 +48,9 @@ class ChainRow:
         """The row in `rect`: the label line on top, then the places, spread over the width left
         of `hand_room` (kept for another seat's hand); `px` scales base-size measures."""
         self.rect, self.label_h, self.hand_room, self.px = rect, label_h, hand_room, px
-        step = card_w + max(4, (rect.w - px(16) - hand_room - PLACES * card_w) // PLACES)
-        center_y = rect.y + label_h + px(4) + int(card_w * theme.CARD_RATIO) // 2 + px(4)
-        self.places.place(rect.x + px(8), center_y, card_w, PLACES, step)
+        step = card_w + max(4, (rect.w - px(theme.SPACE_WIDE) - hand_room - PLACES * card_w) // PLACES)
+        center_y = rect.y + label_h + px(theme.SPACE_TIGHT) + int(card_w * theme.CARD_RATIO) // 2 + px(theme.SPACE_TIGHT)
+        self.places.place(rect.x + px(theme.SPACE_SMALL), center_y, card_w, PLACES, step)
 
     @property
     def card_w(self) -> int:
@@ -60,11 +64,11 @@ class ChainRow:
 
     def pool_spot(self) -> tuple[int, int]:
         """Where the label line names the seat's pool (its tokens fly from and to there)."""
-        return self.rect.x + self.px(60), self.rect.y + self.label_h // 2
+        return self.rect.x + self.px(LABEL_W), self.rect.y + self.label_h // 2
 
     def seat_spot(self) -> tuple[int, int]:
         """Where the seat's cards come from, at the row's left."""
-        return self.rect.x + self.px(20), self.rect.centery
+        return self.rect.x + self.px(theme.SPACE_LARGE), self.rect.centery
 
     def hit(self, pos) -> bool:
         return self.rect.collidepoint(pos)
@@ -72,7 +76,7 @@ class ChainRow:
     def place_at(self, pos, count: int) -> int | None:
         """The place under `pos` among the chain's first `count` (the leftmost where two reach),
         a few pixels around each card counting as on it."""
-        reach = self.px(6)
+        reach = self.px(theme.SPACE_SNUG)
         return next((place for place in range(count)
                      if self.slot(place).rect.inflate(reach, reach).collidepoint(pos)), None)
 
@@ -87,8 +91,9 @@ class ChainRow:
         panel(screen, self.rect, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
         if target:
             pygame.draw.rect(screen, theme.GLOW, self.rect, 3, border_radius=10)
-        draw_text(screen, shortest_fit(labels, px(15), self.rect.w - px(16), bold=True), px(15), theme.INK,
-                  (self.rect.x + px(8), self.rect.y + px(3)), bold=True, box=self.rect)
+        draw_text(screen, shortest_fit(labels, px(theme.TEXT_SMALL), self.rect.w - px(theme.SPACE_WIDE), bold=True),
+                  px(theme.TEXT_SMALL), theme.INK,
+                  (self.rect.x + px(theme.SPACE_SMALL), self.rect.y + px(OFFSET_LINE)), bold=True, box=self.rect)
         for place, stack in enumerate(stacks):
             self.draw_stack(screen, place, stack, place in hidden)
             if place in lit:
@@ -98,7 +103,7 @@ class ChainRow:
         """The cards under the top as offset edges (as many as it holds, up to EDGES_SHOWN), then
         the top card (the one under it while the top is `top_hidden`, in flight), or an empty place."""
         slot = self.slot(place)
-        offset = max(2, self.px(3))
+        offset = max(2, self.px(OFFSET_LINE))
         radius = max(3, self.card_w // 10)
         for depth in range(min(len(stack) - 1, EDGES_SHOWN), 0, -1):
             edge = slot.rect.move(depth * offset, depth * offset)
@@ -110,8 +115,8 @@ class ChainRow:
     def draw_backs(self, screen: pygame.Surface, count: int) -> None:
         """Another seat's hand: its cards as small overlapping backs at the right of the row."""
         width = max(12, self.card_w * 3 // 5)
-        self.backs.place(self.rect.right - self.hand_room, self.center(0)[1], width, count, self.px(10),
-                         room=self.hand_room - self.px(8))
+        self.backs.place(self.rect.right - self.hand_room, self.center(0)[1], width, count, self.px(theme.SPACE_NARROW),
+                         room=self.hand_room - self.px(theme.SPACE_SMALL))
         for slot in self.backs:
             slot.draw_back(screen)
 
@@ -122,16 +127,16 @@ class ChainRow:
     def draw_place_veils(self, screen: pygame.Surface, places) -> None:
         """The held card cannot go on these places."""
         for place in places:
-            rect = self.slot(place).rect.inflate(self.px(4), self.px(4))
+            rect = self.slot(place).rect.inflate(self.px(theme.SPACE_TIGHT), self.px(theme.SPACE_TIGHT))
             screen.blit(veil(rect.size), rect.topleft)
 
     def draw_refusal(self, screen: pygame.Surface, reason: str) -> None:
         """Why the held card cannot go on this chain, in a box at the foot of the row."""
         px = self.px
-        size = px(16)
-        words = fit_text(reason[:1].upper() + reason[1:], size, self.rect.w - px(40))
-        box = pygame.Rect(0, 0, text_width(words, size) + px(20), line_height(size) + px(10))
-        box.midbottom = (self.rect.centerx, self.rect.bottom - px(6))
+        size = px(theme.TEXT_BODY)
+        words = fit_text(reason[:1].upper() + reason[1:], size, self.rect.w - px(theme.SPACE_SECTION))
+        box = pygame.Rect(0, 0, text_width(words, size) + px(theme.SPACE_LARGE), line_height(size) + px(theme.SPACE_NARROW))
+        box.midbottom = (self.rect.centerx, self.rect.bottom - px(theme.SPACE_SNUG))
         panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
         draw_text(screen, words, size, theme.INK, box.center, "center", box=box)
 

@@ -17,6 +17,11 @@ from scenes.ui import theme
 from scenes.ui.resources import font, text_px
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap, wrap_words
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+EVENT_MAX_W = 340  # the latest event's box at most
+PILE_CARD_MAX_W = 60  # a pile's card at most
+PILE_INSET = 30  # the side column's inset for its piles
+
 
 EVENT_TEXT_LEAST = 10  # px: the event card's words shrink no further to fit their box
 
@@ -37,32 +42,33 @@ class SidePanel:
         if across:
             self.place_across(rect, px)
             return
-        pile_w = card_width(rect.w - px(30), rect.h, columns=2, gap=0, most=px(60))
-        pile_y = rect.y + px(10) + int(pile_w * theme.CARD_RATIO) // 2
+        pile_w = card_width(rect.w - px(PILE_INSET), rect.h, columns=2, gap=0, most=px(PILE_CARD_MAX_W))
+        pile_y = rect.y + px(theme.SPACE_NARROW) + int(pile_w * theme.CARD_RATIO) // 2
         self.draw_pile.place((rect.x + rect.w // 4, pile_y), pile_w)
         self.discard_pile.place((rect.x + rect.w * 3 // 4, pile_y), pile_w)
-        self.words_box = rect.inflate(-px(16), 0)
+        self.words_box = rect.inflate(-px(theme.SPACE_WIDE), 0)
 
     def place_across(self, rect: pygame.Rect, px: Callable[[float], int]) -> None:
-        label_h = line_height(px(14))
-        pile_w = card_width(rect.w // 8, rect.h - label_h - px(24), columns=1, gap=0, most=px(60))
-        step = max(pile_w, text_width("Discard 00", px(14))) + px(12)
-        pile_y = rect.y + px(8) + int(pile_w * theme.CARD_RATIO) // 2
-        left = rect.x + px(8) + step // 2
+        label_h = line_height(px(theme.TEXT_CAPTION))
+        pile_w = card_width(rect.w // 8, rect.h - label_h - px(theme.SPACE_XLARGE), columns=1, gap=0, most=px(PILE_CARD_MAX_W))
+        step = max(pile_w, text_width("Discard 00", px(theme.TEXT_CAPTION))) + px(theme.SPACE_CLOSE)
+        pile_y = rect.y + px(theme.SPACE_SMALL) + int(pile_w * theme.CARD_RATIO) // 2
+        left = rect.x + px(theme.SPACE_SMALL) + step // 2
         self.draw_pile.place((left, pile_y), pile_w)
         self.discard_pile.place((left + step, pile_y), pile_w)
-        words_x = left + step + step // 2 + px(4)
-        rest = rect.right - px(8) - words_x
-        self.words_box = pygame.Rect(words_x, rect.y + px(8), rest * 2 // 5, rect.h - px(16))
-        event_w = min(rect.right - px(8) - self.words_box.right - px(12), px(340))
-        self.event_box = pygame.Rect(rect.right - px(8) - event_w, rect.y + px(8), event_w, rect.h - px(16))
+        words_x = left + step + step // 2 + px(theme.SPACE_TIGHT)
+        rest = rect.right - px(theme.SPACE_SMALL) - words_x
+        self.words_box = pygame.Rect(words_x, rect.y + px(theme.SPACE_SMALL), rest * 2 // 5, rect.h - px(theme.SPACE_WIDE))
+        event_w = min(rect.right - px(theme.SPACE_SMALL) - self.words_box.right - px(theme.SPACE_CLOSE), px(EVENT_MAX_W))
+        self.event_box = pygame.Rect(rect.right - px(theme.SPACE_SMALL) - event_w, rect.y + px(theme.SPACE_SMALL),
+                                     event_w, rect.h - px(theme.SPACE_WIDE))
 
     def supply_spot(self) -> tuple[int, int]:
         """Where the supply's line is, under the piles (tokens taken fly from there)."""
         if self.across:
-            return self.words_box.x + self.px(40), self.words_box.y + line_height(self.px(14)) // 2
+            return self.words_box.x + self.px(theme.SPACE_SECTION), self.words_box.y + line_height(self.px(theme.TEXT_CAPTION)) // 2
         pile = self.draw_pile
-        return self.rect.centerx, pile.center[1] + pile.rect.h // 2 + line_height(self.px(14)) + self.px(14)
+        return self.rect.centerx, pile.center[1] + pile.rect.h // 2 + line_height(self.px(theme.TEXT_CAPTION)) + self.px(theme.SPACE)
 
     def draw(self, screen: pygame.Surface, draw_count: int, discard_count: int, discard_lit: bool, supply: str,
              card_set: str | None, event: tuple[str, str]) -> None:
@@ -74,17 +80,18 @@ class SidePanel:
         self.draw_face_down_pile(screen, self.discard_pile, discard_count, "Discard")
         if discard_lit:
             self.discard_pile.light(screen, "close_target", px)
-        y = self.draw_wrapped(screen, supply, px(14), theme.INK_DIM, self.words_box.y if self.across else y + px(6))
+        y = self.draw_wrapped(screen, supply, px(theme.TEXT_CAPTION), theme.INK_DIM,
+                              self.words_box.y if self.across else y + px(theme.SPACE_SNUG))
         if card_set is not None:
-            y = self.draw_wrapped(screen, card_set, px(14), theme.INK_DIM, y)
-        box = self.event_box if self.across else pygame.Rect(self.words_box.x, y + px(8), self.words_box.w,
-                                                             self.rect.bottom - y - px(12))
+            y = self.draw_wrapped(screen, card_set, px(theme.TEXT_CAPTION), theme.INK_DIM, y)
+        box = self.event_box if self.across else pygame.Rect(self.words_box.x, y + px(theme.SPACE_SMALL), self.words_box.w,
+                                                             self.rect.bottom - y - px(theme.SPACE_CLOSE))
         screen.blit(self.fitted_event(event, box), box.topleft, pygame.Rect(0, 0, box.w, box.h))
 
     def fitted_event(self, event: tuple[str, str], box: pygame.Rect) -> pygame.Surface:
         """The event card at the largest text size (from 14 down to EVENT_TEXT_LEAST) whose words
         all show in `box`."""
-        largest = text_px(self.px(14))
+        largest = text_px(self.px(theme.TEXT_CAPTION))
         for size in range(largest, min(largest, EVENT_TEXT_LEAST) - 1, -1):
             card = event_face(*event, box.w, size)
             if card.get_height() <= box.h:
@@ -94,8 +101,8 @@ class SidePanel:
     def draw_face_down_pile(self, screen: pygame.Surface, pile: Pile, count: int, label: str) -> int:
         """A face-down pile with its count under it; returns the y below the count."""
         pile.draw_backs(screen, count)
-        return pile.draw_label(screen, f"{label} {count}", self.px(14), self.px(4),
-                               fit=self.rect.w // 2 - self.px(6), box=self.rect)
+        return pile.draw_label(screen, f"{label} {count}", self.px(theme.TEXT_CAPTION), self.px(theme.SPACE_TIGHT),
+                               fit=self.rect.w // 2 - self.px(theme.SPACE_SNUG), box=self.rect)
 
     def draw_wrapped(self, screen: pygame.Surface, message: str, size: int, color, y: int, bold: bool = False) -> int:
         """`message` from `y`, wrapped to the panel's width (a bold heading is shortened to one
@@ -103,7 +110,7 @@ class SidePanel:
         inner = self.words_box
         height = line_height(size, bold)
         for line in [fit_text(message, size, inner.w, bold=True)] if bold else wrap_phrases(message, size, inner.w):
-            if y + height > self.rect.bottom - self.px(4):
+            if y + height > self.rect.bottom - self.px(theme.SPACE_TIGHT):
                 return y
             y = draw_text(screen, line, size, color, (inner.x, y), bold=bold, box=self.rect).bottom
         return y

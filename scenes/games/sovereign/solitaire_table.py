@@ -34,6 +34,11 @@ from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px
 from scenes.ui.widgets import Button
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+CHAIN_CARD_MAX_W = 140  # a chain's card at most, at the normal card size
+CHAIN_ROW_PADDING = 30  # below a chain row's cards
+STRIP_MAX_H = 150  # the chain strip at most
+
 TURN_STARTS = (SALVAGE, PLAY)  # the decisions a turn begins with
 
 
@@ -81,21 +86,23 @@ class SolitaireTable(SovereignTable):
     def layout(self, size) -> None:
         super().layout(size)
         px = self.px
-        top = self.area.y + px(8)
-        board = pygame.Rect(self.area.x + px(8), top, self.area.w - px(16), self.side.rect.bottom - top)
-        strip = pygame.Rect(board.x, board.y, board.w, min(board.h // 3, px(150)))
+        top = self.area.y + px(theme.SPACE_SMALL)
+        board = pygame.Rect(self.area.x + px(theme.SPACE_SMALL), top, self.area.w - px(theme.SPACE_WIDE),
+                            self.side.rect.bottom - top)
+        strip = pygame.Rect(board.x, board.y, board.w, min(board.h // 3, px(STRIP_MAX_H)))
         self.side.place(strip, px, across=True)
-        needed = self.tallest_event(self.side.event_box.w) + px(16)
+        needed = self.tallest_event(self.side.event_box.w) + px(theme.SPACE_WIDE)
         if needed > strip.h:  # every event's words whole, at their full size, where the board has room
             strip.h = min(needed, board.h // 2)
             self.side.place(strip, px, across=True)
-        self.middle = pygame.Rect(board.x, strip.bottom + px(8), board.w, board.bottom - strip.bottom - px(8))
+        self.middle = pygame.Rect(board.x, strip.bottom + px(theme.SPACE_SMALL), board.w,
+                                  board.bottom - strip.bottom - px(theme.SPACE_SMALL))
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
 
     def tallest_event(self, width: int) -> int:
         """The height of the tallest event card `width` wide, at the side panel's text size."""
-        size = text_px(self.px(14))
+        size = text_px(self.px(theme.TEXT_CAPTION))
         view = self.public_view
         words = [("No event yet", f"{view.event_deck_count} event cards to come.")]
         for event in self.session.rules.cards.events:
@@ -106,12 +113,12 @@ class SolitaireTable(SovereignTable):
         return max(event_face(heading, body, width, size).get_height() for heading, body in words)
 
     def chain_width(self) -> int:
-        gap = self.px(12)
+        gap = self.px(theme.SPACE_CLOSE)
         return card_width(self.middle.w - 3 * gap, self.middle.h - self.label_h - 6 * gap, columns=7, gap=gap,
-                          most=self.card_px(140))
+                          most=self.card_px(CHAIN_CARD_MAX_W))
 
     def row_rects(self) -> list[pygame.Rect]:
-        height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(30)
+        height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(CHAIN_ROW_PADDING)
         return [pygame.Rect(self.middle.x, self.middle.centery - height // 2, self.middle.w, height)]
 
     # -- what may be played where

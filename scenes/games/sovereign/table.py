@@ -42,6 +42,16 @@ from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.widgets import Button, line_height
 
+# Measures of this layout that are no step of theme's scales (pixels at the base window).
+BUTTON_COLUMN_W = 150  # the buttons' column right of the hand
+BUTTON_H = 50
+BUTTON_STEP = 58  # a turn button's height and the gap under it
+BUTTON_W = 130  # a turn button
+HAND_CARD_W = 92  # a hand card's width at most
+HAND_LIFT = 22  # the hand above the area's bottom
+NOTE_MAX_W = 340  # a note box at most
+POOL_GAP = 28  # between the chains and the pool
+
 
 def class_order(card: ClassCard):
     """A Sovereign's Chain hand: by class, then value."""
@@ -130,13 +140,13 @@ class SovereignTable(CardHelp, TableScene):
 
     def layout(self, size) -> None:
         lay_out = partial(self.layout_with_hand, size)
-        lay_out(yielding_hand_width(self.px(92), self.card_px(92), max(1, self.px(2)), lay_out))
+        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)), lay_out))
 
     def layout_with_hand(self, size, card_w: int) -> int:
         """The rows' cards as large as the rows' height allows; the move log has the width left.
         Returns the rows' card width."""
         self.place(self.layout_frame(size), card_w)
-        rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(24)  # 8 cards, 7 gaps (see row_card_width)
+        rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(theme.SPACE_XLARGE)  # 8 cards, 7 gaps (see row_card_width)
         self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w), card_w)
         return self.chain_w
 
@@ -144,40 +154,41 @@ class SovereignTable(CardHelp, TableScene):
         """The table in `area`, the hand's cards `card_w` wide."""
         self.area = area
         self.seats.layout(area, 0)
-        hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(22)
-        self.prompt_y = hand_y - self.hand.raise_room() - line_height(self.px(15)) - self.prompt_line.height(1)
-        bx = area.right - self.px(150)
-        self.button_slots = [pygame.Rect(bx, hand_y + self.px(8) + i * self.px(58), self.px(130), self.px(50))
+        hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(HAND_LIFT)
+        self.prompt_y = hand_y - self.hand.raise_room() - line_height(self.px(theme.TEXT_SMALL)) - self.prompt_line.height(1)
+        bx = area.right - self.px(BUTTON_COLUMN_W)
+        self.button_slots = [pygame.Rect(bx, hand_y + self.px(theme.SPACE_SMALL) + i * self.px(BUTTON_STEP), self.px(BUTTON_W), self.px(BUTTON_H))
                              for i in range(2)]
-        self.hand.layout(area.x, bx - self.px(20), hand_y, card_w)
-        self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(130), hand_y + self.px(4) - self.prompt_y), self.px(20),
-                        self.px(8))
+        self.hand.layout(area.x, bx - self.px(theme.SPACE_LARGE), hand_y, card_w)
+        self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(BUTTON_W), hand_y + self.px(theme.SPACE_TIGHT) - self.prompt_y), self.px(theme.SPACE_LARGE),
+                        self.px(theme.SPACE_SMALL))
         side_w = self.px(SIDE_WIDTH)
-        side = pygame.Rect(area.right - side_w - self.px(8), area.y + self.px(8), side_w,
-                           self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - area.y - self.px(16))
+        side = pygame.Rect(area.right - side_w - self.px(theme.SPACE_SMALL), area.y + self.px(theme.SPACE_SMALL), side_w,
+                           self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - area.y - self.px(theme.SPACE_WIDE))
         self.side.place(side, self.px)
-        self.middle = pygame.Rect(area.x + self.px(8), side.y, side.x - area.x - self.px(16), side.h)
-        self.label_h = line_height(self.px(15), bold=True)
+        self.middle = pygame.Rect(area.x + self.px(theme.SPACE_SMALL), side.y,
+                                  side.x - area.x - self.px(theme.SPACE_WIDE), side.h)
+        self.label_h = line_height(self.px(theme.TEXT_SMALL), bold=True)
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
 
     def row_rects(self) -> list[pygame.Rect]:
         """One row a player across the board, top to bottom."""
         row_h = self.middle.h // len(self.session.seats)
-        return [pygame.Rect(self.middle.x, self.middle.y + index * row_h, self.middle.w, row_h - self.px(6))
+        return [pygame.Rect(self.middle.x, self.middle.y + index * row_h, self.middle.w, row_h - self.px(theme.SPACE_SNUG))
                 for index in range(len(self.session.seats))]
 
     def chain_width(self) -> int:
-        return self.row_card_width(self.middle.w - self.px(24))
+        return self.row_card_width(self.middle.w - self.px(theme.SPACE_XLARGE))
 
     def row_card_width(self, room_w: int) -> int:
         """A row's 7 places and its hand (an 8th card) across `room_w`, a card under its label line."""
         row_h = self.middle.h // len(self.session.seats)
-        return card_width(room_w, row_h - self.label_h - self.px(14), columns=8, gap=4, most=self.card_px(ROW_CARD))
+        return card_width(room_w, row_h - self.label_h - self.px(theme.SPACE), columns=8, gap=4, most=self.card_px(ROW_CARD))
 
     def hand_room(self) -> int:
         """The width kept at the right of each row for that seat's hand, as backs."""
-        return self.chain_w + self.px(8)
+        return self.chain_w + self.px(theme.SPACE_SMALL)
 
     def chain_row(self, chain: int) -> ChainRow:
         return self.board.row(chain)
@@ -347,7 +358,7 @@ class SovereignTable(CardHelp, TableScene):
         super().draw(screen)
         self.pool.draw_dragged(screen)
         if not self.log_rect.w and self.helped_card() is not None:
-            width = min(self.px(340), self.area.w - self.px(20))
+            width = min(self.px(NOTE_MAX_W), self.area.w - self.px(theme.SPACE_LARGE))
             draw_help_box(screen, self.session.rules.cards.what_it_does(self.helped_card()), self.pointer(), width,
                           self.px)
 
@@ -415,7 +426,7 @@ class SovereignTable(CardHelp, TableScene):
         if view.seat is None:
             self.pool.places = {}
             return
-        self.pool.draw(screen, *pool_tokens(view, view.seat), self.px(4))
+        self.pool.draw(screen, *pool_tokens(view, view.seat), self.px(theme.SPACE_TIGHT))
 
     # -- words
 
@@ -425,7 +436,7 @@ class SovereignTable(CardHelp, TableScene):
 
     def prompt_width(self) -> int:
         """The prompt stops short of the pool at its right."""
-        return self.pool.rect.x - self.area.x - self.px(28)
+        return self.pool.rect.x - self.area.x - self.px(POOL_GAP)
 
     def prompt(self, view) -> str:
         if self.show.showing_steps():
