@@ -114,7 +114,7 @@ def test_a_match_on_a_table_set_up_here_goes_on_when_any_player_deals_the_next_g
         ben.open({"type": "hello", "room": room, "seat": 1, "name": "Ben"})
         players = [HeadlessPlayer(ana, ana.wait_for("snapshot", WAIT)), HeadlessPlayer(ben, ben.wait_for("snapshot", WAIT))]
         session = server.rooms[room].table.session
-        deadline = time.monotonic() + 6 * WAIT
+        deadline = time.monotonic() + 12 * WAIT
         while not session.game_over and time.monotonic() < deadline:
             for player in players:
                 player.play_if_to_move()
