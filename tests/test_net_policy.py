@@ -113,11 +113,16 @@ def test_the_last_seat_of_a_hosted_table_is_sat_in_and_the_one_past_it_is_not():
         table.sit(3, "Dee")
 
 
-def test_a_client_the_server_closed_on_purpose_does_not_come_back():
+def two_seat_server() -> tuple[TableServer, str]:
+    """A server on 127.0.0.1 (the caller stops it) with a Chains table of two free seats: its code."""
     server = TableServer("127.0.0.1", 0, computer_pace=60.0)
     server.start()
-    code = server.open_room(Session("chains", {"seats": [{"name": "Ana", "kind": "human"},
-                                                         {"name": "Ben", "kind": "human"}]}, 3))
+    return server, server.open_room(Session("chains", {"seats": [{"name": "Ana", "kind": "human"},
+                                                                 {"name": "Ben", "kind": "human"}]}, 3))
+
+
+def test_a_client_the_server_closed_on_purpose_does_not_come_back():
+    server, code = two_seat_server()
     client, _welcome, _snapshot = sit(server, code, 0, give_up=10)
     try:
         for _ in range(STRIKES):
@@ -131,10 +136,7 @@ def test_a_client_the_server_closed_on_purpose_does_not_come_back():
 
 
 def test_a_client_closed_for_a_restart_comes_back():
-    server = TableServer("127.0.0.1", 0, computer_pace=60.0)
-    server.start()
-    code = server.open_room(Session("chains", {"seats": [{"name": "Ana", "kind": "human"},
-                                                         {"name": "Ben", "kind": "human"}]}, 3))
+    server, code = two_seat_server()
     client, _welcome, _snapshot = sit(server, code, 0, give_up=10)
     try:
         server.stop(farewell="The server is restarting")
