@@ -265,7 +265,9 @@ def run_arena(game: str, kinds: list[Kind], games: int, seed: int = 1, jobs: int
         import multiprocessing
 
         records = []
-        with multiprocessing.Pool(jobs) as pool:
+        # Spawned, not forked: a fork copies the locks the caller's other threads hold (a table
+        # server's, a network look-up's), and a worker forked while one was held never ends.
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             for record in pool.imap_unordered(_play_star, tasks):
                 records.append(record)
                 if progress:
