@@ -47,6 +47,7 @@ class HeadlessPlayer:
         self.position = snapshot
         self.seen = snapshot["seq"]
         self.received: list[dict] = []
+        self.sent_from = snapshot  # the position its last move was sent from
 
     def read(self) -> None:
         for message in self.client.poll():
@@ -54,6 +55,8 @@ class HeadlessPlayer:
             self.seen = message.get("seq", self.seen)
             if message["type"] in ("snapshot", "move"):
                 self.position = message
+            elif message["type"] == "refused" and self.position["to_move"] is None:
+                self.position = self.sent_from  # told to slow down (a fast test can be): again
 
     def play_when_to_move(self, seconds: float = WAIT) -> bool:
         """The first legal move, once the host's news says this seat is to move (within
@@ -71,7 +74,7 @@ class HeadlessPlayer:
         if self.position["to_move"] != self.position["seat"] or not self.position["legal"]:
             return False
         self.client.send({"type": "act", "action": self.position["legal"][0], "seen": self.seen})
-        self.position = {**self.position, "to_move": None}  # until the host's news of it
+        self.sent_from, self.position = self.position, {**self.position, "to_move": None}  # until the host's news of it
         return True
 
 
