@@ -92,8 +92,9 @@ def frames_until(driver, done, seconds: float = WAIT) -> bool:
 
 @pytest.fixture
 def server():
-    """A table server on 127.0.0.1, its computers moving at once; stopped at the test's end."""
-    running = TableServer("127.0.0.1", 0, computer_pace=0.0)
+    """A table server on 127.0.0.1, its computers moving at once and its players allowed a test's
+    pace (far above a hand's, which the rate limit is for); stopped at the test's end."""
+    running = TableServer("127.0.0.1", 0, computer_pace=0.0, messages_per_second=1000.0)
     running.start()
     yield running
     running.stop()
