@@ -23,7 +23,7 @@ class SavingEngine:
     def __init__(self, paths) -> None:
         import pyttsx3
 
-        self.engine = pyttsx3.init()
+        self.engine = pyttsx3.Engine()  # a fresh one: init() hands back the last test's, rate and all
         self.paths = list(paths)
 
     def say(self, text: str) -> None:
