@@ -44,12 +44,14 @@ SAVE_BYTES = 16_000_000      # the largest save read: a long game and its card s
 TITLE_BYTES = 2_000_000      # the largest save read only to name its game on the menu
 SPEECH_MODES = ("off", "screen_reader", "voice")  # scenes/speech: nothing, the screen reader's, the app's own voice
 SPEECH_RATES = (150, 200, 260, 330)  # words a minute (scenes/speech/backends.py RATES)
+TEXT_SIZES = ("normal", "large", "larger", "largest")  # 100%, 125%, 150%, 200% (scenes/ui/resources.py)
+CARD_SIZES = ("small", "normal", "large", "larger", "largest")  # 85% to 200% (scenes/ui/theme.py)
 CARD_BACKS = ("blue", "red")  # the back patterns the card painter knows (scenes/ui/cardart.py)
 DEFAULT_SETTINGS = {
     "computer_speed": "normal",
     "animations": True,
     "show_log": True,
-    "large_text": False,
+    "text_size": "normal",
     "card_size": "normal",
     "four_colour": False,
     "high_contrast": False,   # black grounds, white and yellow text (scenes/ui/theme.py)
@@ -216,6 +218,8 @@ def load_settings() -> tuple[dict, str | None]:
     except (OSError, UnusableFile) as err:
         reason = getattr(err, "strerror", None) or str(err)
         return settings, set_aside(path, "settings file", reason) + "; defaults are used."
+    if "text_size" not in stored and stored.get("large_text") is True:
+        stored = {**stored, "text_size": "large"}  # a file of the days of a two-way text size
     ignored = []
     for key, default in DEFAULT_SETTINGS.items():
         if key not in stored or (default is None and stored[key] is None):
@@ -247,10 +251,12 @@ def clean_setting(key: str, value):
     keep each game's entry that is sound and drop the others."""
     if key == "computer_speed":
         return value if value in COMPUTER_SPEEDS and type(value) is str else None
-    if key in ("animations", "show_log", "large_text", "four_colour", "fullscreen", "high_contrast"):
+    if key in ("animations", "show_log", "four_colour", "fullscreen", "high_contrast"):
         return value if type(value) is bool else None
+    if key == "text_size":
+        return value if value in TEXT_SIZES and type(value) is str else None
     if key == "card_size":
-        return value if value in ("small", "normal", "large") and type(value) is str else None
+        return value if value in CARD_SIZES and type(value) is str else None
     if key == "card_back":
         return value if type(value) is str and value in CARD_BACKS else None
     if key == "sound_volume":

@@ -23,6 +23,7 @@ import redis
 from game.core import from_json, to_json
 from game.net.client import TableClient
 from game.net.remote import RemoteSession
+from game.net.rooms import MESSAGES_PER_SECOND, TOO_FAST
 from game.session import Session
 from test_net_behind_nginx import CONFIG, TWO_PLAYERS, free_port, nginx_program, stop, wait_until_healthy
 from test_net_shared_store import redis_program
@@ -154,6 +155,7 @@ class RandomSeat:
         self.sent_at = 0.0
         self.round_trips: list[float] = []  # seconds from a move sent to the news of it (a benchmark's)
         self.welcomed_at = self.moved_at = 0.0  # when the last welcome and the last news of a move came
+        self.quiet_until = 0.0  # told to slow down: no move sent before then (time.monotonic)
 
     def moves_seen(self) -> int:
         return self.session.moves[-1].number if self.session and self.session.moves else 0
@@ -167,7 +169,8 @@ class RandomSeat:
         for message in messages:
             self._take(message)
         session = self.session
-        if self.moving and session is not None and self.pending is None and session.to_move == session.seat and session.legal:
+        if (self.moving and session is not None and self.pending is None and session.to_move == session.seat
+                and session.legal and time.monotonic() >= self.quiet_until):
             action = self.rng.choice(session.legal)
             session.apply(action)
             self.pending = (self.moves_seen(), to_json(action))
@@ -188,6 +191,8 @@ class RandomSeat:
             self.session.take_lobby(message)
         elif kind == "refused":
             self.pending = None
+            if message["reason"] == TOO_FAST:
+                self.quiet_until = time.monotonic() + 5 / MESSAGES_PER_SECOND  # as the server asks
             if self.session is not None:
                 self.session.note(message)
         elif kind == "welcome":

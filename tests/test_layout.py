@@ -166,7 +166,7 @@ def problems(scene, size) -> list[str]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_screen_overlaps_or_spills_at_any_size(size, large_text):
     app = open_app(fit_to_desktop=False)
-    app.settings["large_text"] = large_text
+    app.settings["text_size"] = "large" if large_text else "normal"
     app.settings["card_size"] = "large" if large_text else "normal"
     app.apply_settings()
     app.screen = pygame.display.set_mode(size)
@@ -185,7 +185,7 @@ def test_a_questions_answers_stand_inside_its_box_however_long(size, large_text)
     from scenes.ui import keymap
 
     app = open_app(fit_to_desktop=False)
-    app.settings["large_text"] = large_text
+    app.settings["text_size"] = "large" if large_text else "normal"
     app.apply_settings()
     app.screen = pygame.display.set_mode(size)
     for yes, no in (("Quit", "Stay"), ("Give Benedict\u2019s seat to a computer", "Keep waiting for Benedict")):

@@ -80,7 +80,7 @@ def test_a_resized_window_forgets_the_pictures_drawn_for_the_old_size(driver):
 
 def test_a_changed_setting_forgets_the_pictures_drawn_with_the_old_one(driver):
     label = resources.text("Chain Table", 30, (0, 0, 0))
-    driver.app.settings["large_text"] = not driver.app.settings.get("large_text")
+    driver.app.settings["text_size"] = "largest" if driver.app.settings["text_size"] == "normal" else "normal"
     driver.app.apply_settings()
     assert resources.text("Chain Table", 30, (0, 0, 0)) is not label
 

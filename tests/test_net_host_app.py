@@ -239,7 +239,7 @@ def test_no_online_screen_overlaps_or_spills_at_any_size(host_app, large_text):
     from test_layout import SIZES, problems
 
     app = host_app.app
-    app.settings["large_text"] = large_text
+    app.settings["text_size"] = "large" if large_text else "normal"
     app.apply_settings()
     lobby = six_seat_lobby(host_app)
     joined = Lobby(app, TableClient("ws://127.0.0.1:9"), [{**lobby.lobby, "seat": 3}])

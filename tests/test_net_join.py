@@ -327,7 +327,7 @@ def full_join_screen(driver, size, large_text: bool) -> JoinScene:
     for room in ("ABCDE", "BCDEF", "CDEFG", "DEFGH"):
         joined.remember_table(entry_at(LONG_ADDRESS, room))
     driver.app.screen = pygame.display.set_mode(size)
-    driver.app.settings["large_text"] = large_text
+    driver.app.settings["text_size"] = "large" if large_text else "normal"
     driver.app.apply_settings()
     return join_screen(driver)
 

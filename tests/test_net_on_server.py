@@ -281,7 +281,7 @@ def test_every_screen_of_the_flow_is_drawn_whole(driver, server, size, large_tex
     """The address screen with its longest message, a failure naming a long address, and the
     lobby: every text inside the window and its box, none cut short."""
     driver.app.screen = pygame.display.set_mode(size)
-    driver.app.settings["large_text"] = large_text
+    driver.app.settings["text_size"] = "large" if large_text else "normal"
     driver.app.apply_settings()
     scene = address_screen(driver, "x" * storage.SERVER_ADDRESS_LIMIT)
     driver.key(pygame.K_RETURN)

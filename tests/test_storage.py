@@ -402,6 +402,22 @@ def test_settings_round_trip_and_older_files_load():
     assert storage.load_settings() == ({**storage.DEFAULT_SETTINGS, "computer_speed": "fast"}, None)
 
 
+@pytest.mark.parametrize("stored, loaded", [({"large_text": True}, "large"), ({"large_text": False}, "normal"),
+                                            ({"large_text": True, "text_size": "largest"}, "largest")])
+def test_a_settings_file_of_the_two_way_text_size_keeps_the_size_chosen(stored, loaded):
+    """Text size was Normal or Large (`large_text`); it now goes to 200% (`text_size`): a player
+    who chose Large keeps it, and a file that holds both keeps the newer."""
+    write_settings(stored)
+    assert storage.load_settings() == ({**storage.DEFAULT_SETTINGS, "text_size": loaded}, None)
+
+
+@pytest.mark.parametrize("key, value", [("text_size", "huge"), ("text_size", True), ("card_size", "giant"), ("card_size", 2)])
+def test_text_and_card_sizes_not_offered_are_ignored_saying_so(key, value):
+    write_settings({key: value})
+    loaded, message = storage.load_settings()
+    assert loaded[key] == storage.DEFAULT_SETTINGS[key] and key in message
+
+
 def test_the_window_remembered_round_trips_and_unknown_is_null():
     """Window size, place and fullscreen are settings like the others: a window never closed
     stores null for its size and place, which loads as not known."""

@@ -26,8 +26,8 @@ from scenes.ui import cardart, widgets
 from scenes.ui.widgets import noting_cuts, recording
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
-LOOKS = {"normal": {"card_size": "normal", "large_text": False},
-         "large cards and text": {"card_size": "large", "large_text": True}}
+LOOKS = {"normal": {"card_size": "normal", "text_size": "normal"},
+         "large cards and text": {"card_size": "large", "text_size": "large"}}
 TURNS = 12  # the viewer's turns looked at in each game
 
 

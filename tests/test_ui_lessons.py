@@ -246,7 +246,7 @@ def test_the_setup_screen_opens_the_lesson_and_a_lesson_has_no_undo_or_saves(dri
 def test_every_step_is_told_whole_in_a_small_window(size, large_text):
     """No step's words are cut short beside the table, even in the smallest window."""
     app = open_app(fit_to_desktop=False)
-    app.settings["large_text"] = large_text
+    app.settings["text_size"] = "large" if large_text else "normal"
     app.apply_settings()
     app.screen = pygame.display.set_mode(size)
     cut_steps = []

@@ -611,7 +611,7 @@ def test_the_chain_builder_mid_build_with_six_seats_fits_at_every_size(driver, l
     from test_layout import SIZES, problems
 
     app = driver.app
-    app.settings["large_text"] = large_text
+    app.settings["text_size"] = "large" if large_text else "normal"
     app.settings["card_size"] = "large" if large_text else "normal"
     app.apply_settings()
     report = []

@@ -7,12 +7,13 @@ import pytest
 
 from scenes.menus.settings import ROWS, SettingsScene
 from scenes.shell.screens import open_app
+from scenes.ui.resources import TEXT_SIZES
 from ui_driver import Driver
 
 
-def settings_screen(size, large_text: bool = False) -> Driver:
+def settings_screen(size, text_size: str = "normal") -> Driver:
     app = open_app(size=size, fit_to_desktop=False)
-    app.settings["large_text"] = large_text
+    app.settings["text_size"] = text_size
     app.apply_settings()
     app.screens.settings()
     assert isinstance(app.top, SettingsScene)
@@ -20,14 +21,14 @@ def settings_screen(size, large_text: bool = False) -> Driver:
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
-@pytest.mark.parametrize("starting", [False, True], ids=["normal text first", "large text first"])
+@pytest.mark.parametrize("starting", list(TEXT_SIZES), ids=lambda size: f"{size} text first")
 def test_a_second_click_on_text_size_hits_text_size_again(size, starting):
-    driver = settings_screen(size, large_text=starting)
-    place = driver.app.top.cyclers["large_text"].rect.center
-    driver.click(place)
-    assert driver.app.settings["large_text"] is not starting
-    driver.click(place)
-    assert driver.app.settings["large_text"] is starting
+    driver = settings_screen(size, text_size=starting)
+    place = driver.app.top.cyclers["text_size"].rect.center
+    order = list(TEXT_SIZES)
+    for clicks in (1, 2):
+        driver.click(place)
+        assert driver.app.settings["text_size"] == order[(order.index(starting) + clicks) % len(order)]
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
@@ -36,7 +37,8 @@ def test_no_row_moves_when_the_text_size_changes(size):
     scene = driver.app.top
     places = {key: scene.cyclers[key].rect.copy() for key, *_ in ROWS}
     back = scene.back.rect.copy()
-    driver.click(scene.cyclers["large_text"].rect.center)
-    assert driver.app.settings["large_text"]
-    assert {key: scene.cyclers[key].rect for key, *_ in ROWS} == places
-    assert scene.back.rect == back
+    for _size in TEXT_SIZES:
+        driver.click(scene.cyclers["text_size"].rect.center)
+        assert {key: scene.cyclers[key].rect for key, *_ in ROWS} == places
+        assert scene.back.rect == back
+    assert driver.app.settings["text_size"] == "normal"

@@ -41,7 +41,7 @@ def test_a_larger_card_size_never_makes_the_chains_cards_smaller(driver, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_large_text_keeps_the_games_descriptions_on_the_menu(driver, size):
     driver.app.screen = pygame.display.set_mode(size)
-    driver.app.settings["large_text"] = True
+    driver.app.settings["text_size"] = "large"
     driver.app.apply_settings()
     menu = driver.app.top
     assert [button.note for button in menu.game_buttons] == [game.blurb for game in registry.GAMES]

@@ -29,9 +29,10 @@ ROWS = (
      "How long a computer's move stays in view before the next one."),
     ("animations", "Animations", [(True, "On"), (False, "Off")], "Cards glide to where they land."),
     ("show_log", "Move log", [(True, "Shown"), (False, "Hidden")], "The list of every move beside the table."),
-    ("card_size", "Card size", [("small", "Small"), ("normal", "Normal"), ("large", "Large")],
-     "How large the cards of your hand and of the table are drawn."),
-    ("large_text", "Text size", [(False, "Normal"), (True, "Large")], "Every text of the table a quarter larger."),
+    ("card_size", "Card size", [(key, f"{key.capitalize()} ({round(factor * 100)}%)") for key, factor in theme.CARD_SIZES.items()],
+     "How large the cards of your hand and of the table are drawn (as large as the window has room for)."),
+    ("text_size", "Text size", [(key, f"{key.capitalize()} ({round(scale * 100)}%)") for key, scale in resources.TEXT_SIZES.items()],
+     "How large every text is drawn, up to twice its usual size."),
     ("four_colour", "Suit colours", [(False, "Two colours"), (True, "Four colours")],
      "Four colours: spades black, hearts red, diamonds blue, clubs green."),
     ("high_contrast", "Contrast", [(False, "Standard"), (True, "High")],
@@ -53,7 +54,7 @@ PREVIEW = cards("KD QC 10S")  # shows both colour choices (diamonds, clubs) and 
 @contextmanager
 def large_text_measured():
     """Text measured (not drawn) at its large size for the time of the block."""
-    chosen, resources.text_scale = resources.text_scale, resources.LARGE_TEXT_SCALE
+    chosen, resources.text_scale = resources.text_scale, resources.TEXT_SIZES["large"]
     try:
         yield
     finally:
@@ -179,7 +180,7 @@ class SettingsScene(Scene):
         """The sample cards' width: the card-size setting's factor on a width of its own, as
         large as the room under the Back button's top allows at Large."""
         factor = theme.CARD_SIZES.get(self.app.settings.get("card_size"), 1.0)
-        room = (self.app.size[1] - self.px(theme.SPACE_SMALL) - self.preview_at[1]) / theme.CARD_RATIO / theme.CARD_SIZES["large"]
+        room = (self.app.size[1] - self.px(theme.SPACE_SMALL) - self.preview_at[1]) / theme.CARD_RATIO / max(theme.CARD_SIZES.values())
         return max(8, int(factor * min(self.back.rect.h * 1.6 / theme.CARD_RATIO, room)))
 
     def draw_preview(self, screen) -> None:

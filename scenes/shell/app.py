@@ -215,7 +215,7 @@ class App:
 
     def apply_settings(self) -> None:
         """Put the settings in effect: the text size, the card looks and the volume; lay out again."""
-        resources.text_scale = resources.LARGE_TEXT_SCALE if self.settings.get("large_text") else 1.0
+        resources.text_scale = resources.TEXT_SIZES.get(self.settings.get("text_size"), 1.0)
         cardart.set_style(self.settings["four_colour"], self.settings["card_back"])
         theme.set_contrast(self.settings["high_contrast"])
         self.sounds.set_volume(self.settings["sound_volume"])

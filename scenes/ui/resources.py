@@ -25,13 +25,14 @@ def asset(*parts: str) -> Path:
 
 
 MIN_TEXT_PX = 12
-# The large-text setting scales every text of the interface (not the cards) by this much.
-LARGE_TEXT_SCALE = 1.25
+# The text-size setting scales every text of the interface (not the cards) by one of these.
+TEXT_SIZES = {"normal": 1.0, "large": 1.25, "larger": 1.5, "largest": 2.0}
+LARGEST_TEXT_SCALE = max(TEXT_SIZES.values())
 text_scale = 1.0
 
 
 def text_px(size: float) -> int:
-    """The pixel size a text of nominal `size` is drawn at: scaled by the large-text setting and
+    """The pixel size a text of nominal `size` is drawn at: scaled by the text-size setting and
     never under MIN_TEXT_PX, so that every text stays readable in a small window."""
     return max(MIN_TEXT_PX, round(size * text_scale))
 

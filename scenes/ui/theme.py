@@ -38,7 +38,7 @@ CARD_GREEN = (20, 125, 55)
 CARD_BACKS = {"blue": ((40, 70, 150), (70, 100, 180)), "red": ((150, 30, 40), (195, 80, 80))}  # base, pattern
 CARD_BACK_LINE = (230, 230, 240)
 CARD_RATIO = 1.4
-CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15}  # the card-size setting: a factor on every card
+CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "larger": 1.5, "largest": 2.0}  # the card-size setting: a factor on every card
 BASE_SIZE = (1280, 800)
 
 # -- type and spacing scales. Every text size and gap a layout draws with is one of these steps, in pixels of the
