@@ -159,7 +159,7 @@ class ReviewBudget:
 # Tuned with benchmarks/review.py so that a typical game reviews in well under 30 s on two cores.
 REVIEW_BUDGETS = {
     "chains": ReviewBudget(search=1000, deals=60),
-    "chainchain": ReviewBudget(search=0, deals=40),
+    "chainchain": ReviewBudget(search=0, deals=80),
     "linx": ReviewBudget(search=0, deals=64),
     "cubes": ReviewBudget(search=0, deals=16),
     "sovereigns-chain": ReviewBudget(search=0, deals=40),
@@ -400,19 +400,26 @@ class Judge:
     def hards_move(self, view, legal: list, played, rng: Rng) -> tuple[Any, float, bool]:
         """Hard's move: of its contenders (and the move played), the best on the budget's deals,
         by win chance and, where the chance cannot tell them apart, by points; where it beat the
-        rule of thumb's choice only by the margin of its rollouts, on twice as many. With it, its
+        rule of thumb's choice, or kept the move played while another did better, on twice as many. With it, its
         win chance on those deals and whether points were counted."""
         search = self.searcher(rng.derive(1))
         contenders = self.contenders(search, view, legal, rng.derive(2))
         moves = contenders + ([played] if played not in contenders else [])
         rewards, leads = self.play_on(search, view, moves)
         best = self.weigh(search, rewards, leads, 0, len(contenders))[0]
-        if best != 0:
+        if best != 0 or self.kept_within_margin(moves, rewards, best, played):
             more_rewards, more_leads = self.play_on(search, view, moves)
             rewards = [old + new for old, new in zip(rewards, more_rewards)]
             leads = [old + new for old, new in zip(leads, more_leads)]
             best = self.weigh(search, rewards, leads, 0, len(contenders))[0]
         return moves[best], _mean(rewards[best]), bool(leads[best])
+
+    @staticmethod
+    def kept_within_margin(moves: list, rewards: list[list[float]], best: int, played) -> bool:
+        """Whether the move played is the one Hard keeps only because no other beat it by the
+        margin, while another did better on these deals: the verdict "Best" then rests on few deals."""
+        means = [sum(reward) / len(reward) for reward in rewards]
+        return moves[best] == played and max(means) > means[best]
 
     def measured(self, view, pair: list, rng: Rng) -> tuple:
         """Hard's move and the move played (`pair`) weighed on fresh deals (the deals that chose
@@ -598,12 +605,12 @@ class Judge:
         """The moves Hard's look-ahead chooses from: its tree search's choice, in a game that
         looks ahead by a tree, and the rule of thumb's best, which the rollouts weigh against it
         (a tree search on a review's budget may miss what the rule of thumb sees); else the rule
-        of thumb's best few, which the rollouts compare."""
+        of thumb's best few and the best of each kind of move, which the rollouts compare."""
         ranked = search.heuristic.ranking(view, legal)
         if self.descriptor.lookahead == "tree":
             chosen = ISMCTS(self.rules, iterations=self.budget.search, seed=seed).search(view, legal)
             return list(dict.fromkeys([chosen, ranked[0]]))
-        return ranked[:search.candidates]
+        return search.weighed(view, ranked)
 
     def play_on(self, search: RolloutSearch, view, moves: list) -> tuple[list[list[float]], list[list[float]]]:
         """Each move's rewards for the seat on the same deals, and its points lead where the game

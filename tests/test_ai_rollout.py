@@ -12,6 +12,7 @@ import pytest
 from game.ai.rollout import RolloutSearch
 from game.cards import card, cards, standard_deck
 from game.cubes.ai import CubesHeuristic
+from game.chainchain.rules import reverses
 from game.cubes.rules import PLACE, CubesState, Place
 from game.registry import GAMES, find_game
 from game.rng import Rng
@@ -139,3 +140,22 @@ def test_a_search_asked_to_play_to_the_end_passes_the_horizon():
     ended, played = RolloutSearch(rules, find_game("linx").heuristic, seed=1, to_the_end=True).play_on(
         rules.clone(world), legal[0], 5)
     assert rules.outcome(stopped) is None and rules.outcome(ended) is not None and played > rules.playout_horizon
+
+
+def test_a_double_the_rule_of_thumb_ranks_low_is_weighed_beside_its_best_three():
+    """Chain-Chain: a double reverses play (the next seat never answers it), and the rule of thumb
+    may rank it below its best three on what it keeps in hand; the rollouts still weigh the best
+    double beside those three (and the best single where the three are all doubles), no more."""
+    rules = find_game("chainchain").rules
+    search = RolloutSearch(rules, find_game("chainchain").heuristic, deals=1, seed=3)
+    first = search.candidates
+    low_doubles = 0
+    for seed in range(1, 9):
+        for view, legal in decision_points("chainchain", 3, seed, 40):
+            ranked = search.heuristic.ranking(view, legal)
+            doubling = [reverses(view.pile, view.required, move.first, move.second, view.variant) for move in ranked]
+            missing = [next(move for move, kind in zip(ranked, doubling) if kind is wanted)
+                       for wanted in (True, False) if wanted in doubling and wanted not in doubling[:first]]
+            low_doubles += True in doubling and True not in doubling[:first]
+            assert search.weighed(view, ranked) == ranked[:first] + missing
+    assert low_doubles >= 3, "the games played hold positions where the best double ranks below the best three"

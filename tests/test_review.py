@@ -159,13 +159,17 @@ def test_where_chances_are_even_hards_move_is_the_one_with_the_best_points():
 
 
 # Blunders planted at tables of three and four (the games' rules of thumb otherwise): a cube
-# left open where another placement closes one, a chain thrown away by its discard. Each is
-# costly; Hard's move there, played instead, is not.
+# left open where another placement closes one, a chain thrown away by its discard, a single
+# answer where the double in hand (it reverses play: the next seat never answers) wins the pile
+# (the rule of thumb ranks the double below its best three there). Each is costly; Hard's move
+# there, played instead, is not.
 PLANTED_AT_LARGER_TABLES = [
     ("cubes", 3, 1, 38, {"type": "Place", "card": "4H", "x": -2, "y": 5}),
     ("cubes", 4, 2, 26, {"type": "Place", "card": "2C", "x": -8, "y": 0}),
     ("linx", 3, 1, 16, {"type": "Discard", "card": "12He"}),
     ("linx", 4, 2, 20, {"type": "Discard", "card": "1Mo"}),
+    ("chainchain", 3, 82, 15, {"type": "Play", "first": "32", "second": "13", "word": ""}),
+    ("chainchain", 4, 153, 22, {"type": "Play", "first": "80", "second": "13", "word": ""}),
 ]
 
 

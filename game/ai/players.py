@@ -30,6 +30,12 @@ class HeuristicPlayer(Player):
         """The legal actions, best first."""
         raise NotImplementedError
 
+    def kind_of(self, view, action) -> object:
+        """The kind of move `action` is, where a game has kinds its rule of thumb may rank too
+        low for a look-ahead to weigh (Chain-Chain's reversing double): the best of each kind is
+        weighed beside the best few. One kind for every move by default."""
+        return None
+
 
 class RandomPlayer(Player):
     def __init__(self, seed: int = 0) -> None:

@@ -62,7 +62,7 @@ class RolloutSearch:
             self.stats = SearchStats()
             return legal[0]
         ranked = self.heuristic.ranking(view, legal)
-        moves = ranked[:self.candidates]
+        moves = self.weighed(view, ranked)
         if len(moves) == 1:
             self.stats = SearchStats()
             return moves[0]
@@ -89,6 +89,18 @@ class RolloutSearch:
         self.stats = SearchStats(deals * len(moves), clock() - start, steps)
         self.means = {move: sum(r) / len(r) for move, r in zip(moves, rewards)}
         return moves[self.best_candidate(rewards)]
+
+    def weighed(self, view, ranked: list) -> list:
+        """The moves the rollouts compare: the rule of thumb's `candidates` best, then the best
+        of each kind of move (`kind_of`) not among them."""
+        moves = ranked[:self.candidates]
+        kinds = {self.heuristic.kind_of(view, move) for move in moves}
+        for move in ranked[self.candidates:]:
+            kind = self.heuristic.kind_of(view, move)
+            if kind not in kinds:
+                kinds.add(kind)
+                moves.append(move)
+        return moves
 
     def best_candidate(self, rewards: list[list[float]]) -> int:
         """The candidate to play: of those that beat the first by the margin, the best mean;

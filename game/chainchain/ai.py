@@ -54,6 +54,10 @@ class ChainChainHeuristic(HeuristicPlayer):
         keyed.sort(key=lambda item: (item[0], item[1]), reverse=True)
         return [play for _value, _tie, play in keyed]
 
+    def kind_of(self, view: ChainChainView, action) -> object:
+        """A reversal or not: a double may rank low on what it keeps in hand and still win the pile."""
+        return type(action) is not Take and _reverses(view, action)
+
     def value(self, view: ChainChainView, play, stuck: float, best_single: float) -> float:
         reversal = _reverses(view, play)
         pile = len(view.pile) + 2
