@@ -260,15 +260,29 @@ class Button:
         else:
             speech().say(self.spoken(full=False), interrupt=True)
 
-    def needed(self, size: int) -> tuple[int, int]:
-        """The smallest (width, height) that shows the label (and note) at `size`."""
+    def needed(self, size: int, width: int | None = None) -> tuple[int, int]:
+        """The smallest (width, height) that shows the label (and note) at `size`; within `width`,
+        the height its label and note wrapped to that width take."""
         pad = text_px(size)
-        width = text_width(self.label, size, bold=True)
+        if width is not None:
+            label_lines, note_lines = self.lines(size, width)
+            height = len(label_lines) * line_height(size, bold=True) + len(note_lines) * line_height(int(size * 0.62))
+            return width, height + pad // 2
+        needed_w = text_width(self.label, size, bold=True)
         height = line_height(size, bold=True)
         if self.note:
-            width = max(width, text_width(self.note, int(size * 0.62)))
+            needed_w = max(needed_w, text_width(self.note, int(size * 0.62)))
             height += line_height(int(size * 0.62))
-        return width + pad * 2, height + pad // 2
+        return needed_w + pad * 2, height + pad // 2
+
+    def lines(self, size: int, width: int) -> tuple[list[str], list[str]]:
+        """The label's lines and the note's on a button `width` wide: each on one line where it
+        fits, else wrapped (large text on a narrow button)."""
+        room = width - text_px(size) // 2
+        label = [self.label] if text_width(self.label, size, bold=True) <= width - 4 else wrap(self.label, size, room, bold=True)
+        small = int(size * 0.62)
+        note = [] if not self.note else [self.note] if text_width(self.note, small) <= width - 4 else wrap(self.note, small, room)
+        return label, note
 
     def draw(self, surface, size: int) -> None:
         if not self.enabled:
@@ -282,14 +296,18 @@ class Button:
         note_drawn(self.rect, f"button {self.label}")
         note_control(self, surface, 8)
         ink = theme.INK if self.enabled else theme.INK_DIM
-        if self.note:
-            label_h, note_h = line_height(size, bold=True), line_height(int(size * 0.62))
-            top = self.rect.centery - (label_h + note_h) // 2
-            draw_text(surface, self.label, size, ink, (self.rect.centerx, top), "midtop", bold=True, box=self.rect)
-            draw_text(surface, self.note, int(size * 0.62), ink, (self.rect.centerx, top + label_h), "midtop",
-                      box=self.rect)
-        else:
+        label_lines, note_lines = self.lines(size, self.rect.w)
+        if len(label_lines) == 1 and not note_lines:
             draw_text(surface, self.label, size, ink, self.rect.center, "center", bold=True, box=self.rect)
+            return
+        label_h, note_h = line_height(size, bold=True), line_height(int(size * 0.62))
+        y = self.rect.centery - (len(label_lines) * label_h + len(note_lines) * note_h) // 2
+        for line in label_lines:
+            draw_text(surface, line, size, ink, (self.rect.centerx, y), "midtop", bold=True, box=self.rect)
+            y += label_h
+        for line in note_lines:
+            draw_text(surface, line, int(size * 0.62), ink, (self.rect.centerx, y), "midtop", box=self.rect)
+            y += note_h
 
 
 class Cycler:
