@@ -33,7 +33,7 @@ def test_a_second_click_on_text_size_hits_text_size_again(size, starting):
         assert driver.app.settings["text_size"] == order[(order.index(starting) + clicks) % len(order)]
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_text_size_chooser_stays_under_the_pointer_at_every_size(size):
     """Laid out anew at each size, the page keeps the chooser clicked where the pointer is, on its
     forward half, so that click after click goes through every size and back to Normal."""

@@ -111,7 +111,8 @@ class SettingsScene(Scene):
         when Normal is chosen, so that Normal and Large stand alike; the page (the title on it)
         scrolls when it is taller than the window. Changing the text size lays the page out anew,
         and the page is moved so that the chooser changed stays where it was: under the pointer
-        that clicked it (see `choosers_width`)."""
+        that clicked it, where its middle was
+        clicked (a chooser is about twice as wide at 200% as at 100%: tests/test_ui_settings.py)."""
         w, h = size
         gap = self.px(theme.SPACE)
         self.title_y = self.px(theme.SPACE_XLARGE)
@@ -170,14 +171,8 @@ class SettingsScene(Scene):
         return max(text_width(label, self.px(theme.TEXT_BUTTON), bold=True) for _k, label, _c, _h in rows) + self.px(theme.SPACE_NARROW)
 
     def choosers_width(self, rows) -> int:
-        """The choosers' width: their longest choice at the size measured, and at least half as wide
-        as at the largest text size. A chooser whose middle was clicked to change the text size is
-        then still under the pointer at every size, and the pointer still on its forward half."""
-        cyclers = [self.cyclers[key] for key, *_rest in rows]
-        needed = max(c.needed(self.px(theme.TEXT_CONTROL))[0] for c in cyclers)
-        with text_measured_at(resources.LARGEST_TEXT_SCALE):
-            largest = max(c.needed(self.px(theme.TEXT_CONTROL))[0] for c in cyclers)
-        return max(self.px(CHOOSER_MIN_W), needed, largest // 2 + 1)
+        """The choosers' width: their longest choice at the size measured, at least CHOOSER_MIN_W."""
+        return max(self.px(CHOOSER_MIN_W), *(self.cyclers[key].needed(self.px(theme.TEXT_CONTROL))[0] for key, *_r in rows))
 
     def _place_column(self, rows, left: int, width: int, y: int) -> tuple[list[tuple], int, bool]:
         """`rows` one under the other in the strip of `width` from `left`, from `y` (page
