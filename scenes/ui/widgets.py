@@ -131,12 +131,13 @@ def line_height(size: int, bold: bool = False) -> int:
     return max(face.get_linesize(), face.size("Ag")[1])
 
 
-def draw_lines(surface, lines: list[str], size: int, color, pos, anchor: str = "topleft", box=None) -> int:
+def draw_lines(surface, lines: list[str], size: int, color, pos, anchor: str = "topleft", box=None,
+               bold: bool = False) -> int:
     """Draw wrapped lines one under the other from `pos` (anchor "topleft" or "midtop"); returns
     the y below the last."""
     x, y = pos
     for line in lines:
-        y = draw_text(surface, line, size, color, (x, y), anchor, box=box).bottom
+        y = draw_text(surface, line, size, color, (x, y), anchor, bold=bold, box=box).bottom
     return y
 
 
