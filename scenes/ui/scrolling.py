@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.ui import keymap
+from scenes.ui.widgets import draw_text, line_height, text_width
 
 WHEEL_LINES = 3  # lines of text a notch of the wheel moves
 PAGE_KEYS = {keymap.PAGE_DOWN: 1, keymap.PAGE_UP: -1}
@@ -92,3 +93,70 @@ class Scroller:
         above, below = self.offset > 0, self.offset < self.most
         marks = ("\u25b2 " if above else "") + ("\u25bc " if below else "")
         return f"{marks}scroll for more (wheel, {keymap.PAGE_UP.name}, {keymap.PAGE_DOWN.name})" if marks else ""
+
+
+class ScrolledPage(Scroller):
+    """A page of texts and controls laid out once (page coordinates) and drawn through the
+    viewport: a text or control not wholly in view is not drawn, and such a control takes no
+    click (its rect is HIDDEN) until the page brings it into view."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[pygame.Rect, str, tuple]] = []
+
+    def clear(self) -> None:
+        self.items = []
+
+    def text(self, message: str, size: int, color, pos, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+        """A line of text at `pos` (page coordinates); returns its rect."""
+        rect = pygame.Rect(0, 0, text_width(message, size, bold), line_height(size, bold))
+        setattr(rect, anchor, pos)
+        self.items.append((rect, "text", (message, size, color, bold)))
+        return rect
+
+    def lines(self, lines: list[str], size: int, color, pos, anchor: str = "topleft", bold: bool = False) -> int:
+        """Lines one under the other from `pos` (anchor "topleft" or "midtop"); the y under them."""
+        x, y = pos
+        for line in lines:
+            y = self.text(line, size, color, (x, y), anchor, bold).bottom
+        return y
+
+    def control(self, control, rect: pygame.Rect, size: int) -> pygame.Rect:
+        """A control at `rect` (page coordinates), drawn at text `size`."""
+        self.items.append((pygame.Rect(rect), "control", (control, size)))
+        return rect
+
+    def bottom(self) -> int:
+        return max((rect.bottom for rect, _kind, _what in self.items), default=0)
+
+    def place(self) -> None:
+        """Every control where the page shows it, or HIDDEN out of view."""
+        for rect, kind, payload in self.items:
+            if kind == "control":
+                payload[0].rect = self.in_view(rect) or HIDDEN
+
+    def controls(self) -> list:
+        """The page's controls in reading order (the page's, whether in view or not)."""
+        found = [(rect.y, rect.x, payload[0]) for rect, kind, payload in self.items if kind == "control"]
+        return [control for _y, _x, control in sorted(found, key=lambda item: item[:2])]
+
+    def reveal_control(self, control) -> bool:
+        """The page moved to show `control` whole, when it is on the page; whether it is."""
+        rect = next((rect for rect, kind, payload in self.items if kind == "control" and payload[0] is control), None)
+        if rect is None:
+            return False
+        self.reveal(rect)
+        self.place()
+        return True
+
+    def draw(self, surface, draw_control) -> None:
+        """The texts in view, and each control in view through `draw_control(control, size)`."""
+        for rect, kind, payload in self.items:
+            shown = self.in_view(rect)
+            if shown is None:
+                continue
+            if kind == "text":
+                message, size, color, bold = payload
+                draw_text(surface, message, size, color, shown.topleft, bold=bold)
+            else:
+                draw_control(*payload)

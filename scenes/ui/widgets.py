@@ -298,6 +298,9 @@ class Button:
         note_control(self, surface, 8)
         ink = theme.INK if self.enabled else theme.INK_DIM
         label_lines, note_lines = self.lines(size, self.rect.w)
+        wrapped_h = len(label_lines) * line_height(size, bold=True) + len(note_lines) * line_height(int(size * 0.62))
+        if wrapped_h > self.rect.h:  # a layout that gave it no room for more lines: one line each
+            label_lines, note_lines = [self.label], [self.note] if self.note else []
         if len(label_lines) == 1 and not note_lines:
             draw_text(surface, self.label, size, ink, self.rect.center, "center", bold=True, box=self.rect)
             return
