@@ -60,6 +60,8 @@ def button(scene, label: str):
     shown = list(getattr(scene, "choices", [])) + (scene.buttons() if hasattr(scene, "buttons") else [])
     found = [b for b in shown if b.label == label]
     assert found, f"no button {label!r} on {type(scene).__name__}"
+    if not found[0].rect.w:
+        scene.reveal(found[0])  # scrolled out of view (large text): brought into view, as Tab does
     return found[0]
 
 
