@@ -19,6 +19,7 @@ from scenes.net.host import online_menu
 from scenes.net.join import JoinScene
 from scenes.shell.screens import open_app
 from scenes.ui import keymap
+from scenes.ui.widgets import noting_cuts
 from test_layout import full_stats, problems
 from ui_driver import Driver
 
@@ -136,3 +137,26 @@ def test_a_dialog_whose_words_are_more_than_the_window_scrolls_them_inside_its_b
     assert dialog.body_page.offset == dialog.body_page.most
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is not dialog, "Esc still answers"
+
+
+def test_a_lessons_words_longer_than_their_room_scroll_there():
+    """At twice the size in the smallest window a step's words can be more than the lesson's box
+    holds: they scroll there (PgDn), none cut short."""
+    from ui_driver import lesson_move_on
+
+    driver = largest((800, 600))
+    driver.app.screens.lesson("chainchain")
+    table = driver.app.top
+    lesson = table.lesson
+    for _step in range(60):
+        driver.frame()
+        if lesson.words_page.scrolls() or lesson.lesson.finished:
+            break
+        lesson_move_on(table)
+    assert lesson.words_page.scrolls(), "no step's words were more than their room"
+    table.motion.clear()
+    driver.key(pygame.K_PAGEDOWN)
+    assert lesson.words_page.offset > 0 and driver.app.top is table
+    with noting_cuts() as cuts:
+        driver.frame()
+    assert cuts == []
