@@ -145,10 +145,12 @@ def overlapping(items) -> list[str]:
     return found
 
 
-def problems(scene, size) -> list[str]:
+def problems(scene, size, lay_out: bool = True) -> list[str]:
+    """What is wrong with a frame of `scene`, laid out for `size` (or as it stands: `lay_out` False)."""
     window = pygame.Rect((0, 0), size)
     screen = pygame.display.get_surface()
-    scene.layout(size)
+    if lay_out:
+        scene.layout(size)
     with recording() as drawn:
         scene.draw(screen)
     found = overlapping(drawn)

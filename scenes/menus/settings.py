@@ -123,10 +123,10 @@ class SettingsScene(Scene):
         self.rows = [(label, rect, wrap(help_text, self.px(theme.TEXT_SMALL), help_width), at, anchor)
                      for (label, rect, help_width, at, anchor), (_k, _l, _c, help_text) in zip(placed, ROWS)]
         self.page.fit(pygame.Rect(0, 0, w, h - bottom), height, line_height(self.px(theme.TEXT_SMALL)))
-        if not self.page.scrolls():  # Back right under the rows, as the page is short
-            self._raise_foot(min(0, height - self.page.viewport.bottom))
         if self.kept_in_place is not None:
             self._keep_in_place(*self.kept_in_place)
+        if self.page.shows_all():  # Back right under the rows, as the page is short
+            self._raise_foot(min(0, height - self.page.offset - self.page.viewport.bottom))
         self._place_choosers()
 
     def _place_bottom(self, size) -> int:

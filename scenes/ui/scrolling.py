@@ -43,6 +43,10 @@ class Scroller:
     def scrolls(self) -> bool:
         return self.most > 0 or self.offset != 0
 
+    def shows_all(self) -> bool:
+        """Whether the whole page is in view (it may stand lower than its place: see `anchor`)."""
+        return self.offset <= 0 and self.height - self.offset <= self.viewport.h
+
     def move(self, pixels: int) -> bool:
         """The page moved by `pixels` (down the page when positive); whether it moved."""
         before = self.offset
@@ -90,7 +94,7 @@ class Scroller:
         """What to tell where the page scrolls: which way there is more."""
         if not self.scrolls():
             return ""
-        above, below = self.offset > 0, self.offset < self.most
+        above, below = self.offset > 0, self.offset + self.viewport.h < self.height
         marks = ("\u25b2 " if above else "") + ("\u25bc " if below else "")
         return f"{marks}scroll for more (wheel, {keymap.PAGE_UP.name}, {keymap.PAGE_DOWN.name})" if marks else ""
 
