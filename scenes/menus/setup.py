@@ -21,7 +21,7 @@ from game.wording import YOU
 
 from scenes.ui.scene import Scene
 from scenes.ui import keymap
-from scenes.ui import theme
+from scenes.ui import resources, theme
 from scenes.ui.scrolling import PAGE_KEYS
 from scenes.ui.widgets import (Button, Cycler, CursorBlink, NumberField, TextField, draw_lines, draw_text, line_height,
                                text_width, wrap)
@@ -317,7 +317,7 @@ class SetupScene(Scene):
             self._text(label, self.px(theme.TEXT_CONTROL), theme.INK, (rect.x - gap, rect.centery), "midright", bold=True)
             bottom = rect.bottom
             if help_text:
-                if left + width - help_x >= self.px(HELP_BESIDE_MIN_W):
+                if left + width - help_x >= self.px(HELP_BESIDE_MIN_W) * resources.text_scale:  # as many words a line at any text size
                     bottom = self._wrapped(help_text, self.px(theme.TEXT_SMALL), theme.INK_DIM, help_x, rect.y,
                                            left + width - help_x, bottom)
                 else:
