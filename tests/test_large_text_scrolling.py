@@ -160,3 +160,18 @@ def test_a_lessons_words_longer_than_their_room_scroll_there():
     with noting_cuts() as cuts:
         driver.frame()
     assert cuts == []
+
+
+def test_the_crash_screen_is_whole_at_the_largest_text(monkeypatch):
+    from scenes.shell.crash import show_crash
+    from scenes.ui.widgets import recording
+    from test_layout import overlapping
+
+    driver = largest((800, 600))
+    frames = iter([[], [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)]])
+    monkeypatch.setattr(pygame.event, "get", lambda: next(frames))
+    monkeypatch.setattr(pygame, "quit", lambda: None)
+    with recording() as drawn:
+        show_crash(driver.app, "/home/a-player-with-a-long-name/.local/share/ChainTable/logs/crash-2026-11-29.txt")
+    assert drawn and overlapping(drawn) == []
+    assert all(pygame.Rect(0, 0, 800, 600).contains(item.rect) for item in drawn)

@@ -210,7 +210,8 @@ def screens_off_the_table(app):
         yield f"{game.name} keys page", keys
     table = table_class(GAMES[0])(app, played(GAMES[0], 3, 0))
     yield "table menu", TableMenu(app, table.commands)
-    yield "hand-off", HandOff(app, table, 2)
+    long_names = Session("chains", {"seats": [{"name": "Bartholomew Fitzgera", "kind": "human"}] * 3}, 1)
+    yield "hand-off", HandOff(app, table_class(GAMES[0])(app, long_names), 2)
 
 
 @pytest.mark.parametrize("text_size", ["larger", "largest"])
