@@ -128,6 +128,7 @@ class MainMenu(Scene):
             hint_h = line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE_SMALL)
             self.page.fit(pygame.Rect(0, 0, w, h - hint_h), bottom + message_h + self.px(theme.SPACE_NARROW), line_height(note))
             self.message_y = bottom
+        self.place_texts()
         self.place_buttons()
 
     def place_buttons(self) -> None:
@@ -229,25 +230,26 @@ class MainMenu(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        self.draw_line(screen, "Chain Table", self.px(self.title_size), theme.INK, self.title_y, bold=True)
-        if self.subtitled:
-            self.draw_line(screen, "five chain-building card games", self.px(theme.TEXT_BUTTON), theme.INK_DIM, self.subtitle_y)
+        for rect, message, size, color, bold in self.texts:
+            shown = self.page.in_view(rect)
+            if shown:
+                draw_text(screen, message, size, color, shown.topleft, bold=bold)
         for button in self.buttons():
             if button.rect.w:
                 button.draw(screen, self.px(theme.SPACE_XLARGE) if button in self.game_buttons else self.px(theme.SPACE_LARGE))
-        y = self.message_y
-        for line in self.message_lines:
-            y = self.draw_line(screen, line, self.px(theme.TEXT_NOTE), theme.ALERT, y)
         hint = self.page.hint()
         if hint:
             draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (w // 2, h - self.px(theme.SPACE_TIGHT)), "midbottom")
 
-    def draw_line(self, screen, message: str, size: int, color, y: int, bold: bool = False) -> int:
-        """A line of text centred on the page at `y` (page coordinates), drawn where the page shows
-        it whole; returns the y under it."""
-        rect = pygame.Rect(0, y, text_width(message, size, bold), line_height(size, bold))
-        rect.centerx = self.app.size[0] // 2
-        shown = self.page.in_view(rect)
-        if shown:
-            draw_text(screen, message, size, color, shown.topleft, bold=bold)
-        return rect.bottom
+    def place_texts(self) -> None:
+        """The title, the subtitle and the message, each line centred where it stands on the page."""
+        lines = [("Chain Table", self.px(self.title_size), theme.INK, True, self.title_y)]
+        if self.subtitled:
+            lines.append(("five chain-building card games", self.px(theme.TEXT_BUTTON), theme.INK_DIM, False, self.subtitle_y))
+        note = self.px(theme.TEXT_NOTE)
+        lines += [(line, note, theme.ALERT, False, self.message_y + i * line_height(note)) for i, line in enumerate(self.message_lines)]
+        self.texts = []
+        for message, size, color, bold, y in lines:
+            rect = pygame.Rect(0, y, text_width(message, size, bold), line_height(size, bold))
+            rect.centerx = self.app.size[0] // 2
+            self.texts.append((rect, message, size, color, bold))

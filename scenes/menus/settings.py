@@ -115,13 +115,16 @@ class SettingsScene(Scene):
         clicked (a chooser is about twice as wide at 200% as at 100%: tests/test_ui_settings.py)."""
         w, h = size
         gap = self.px(theme.SPACE)
-        self.title_y = self.px(theme.SPACE_XLARGE)
-        top = self.title_y + line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
+        self.title_rect = pygame.Rect(0, self.px(theme.SPACE_XLARGE), text_width("Settings", self.px(theme.TEXT_TITLE), bold=True),
+                                      line_height(self.px(theme.TEXT_TITLE), bold=True))
+        self.title_rect.centerx = w // 2
+        top = self.title_rect.bottom + gap
         bottom = self._place_bottom(size)
         with text_measured_at(max(resources.text_scale, resources.TEXT_SIZES[STEADY_TEXT])):
             placed, height = self._place_rows(w, h - bottom, top)
         self.rows = [(label, rect, wrap(help_text, self.px(theme.TEXT_SMALL), help_width), at, anchor)
                      for (label, rect, help_width, at, anchor), (_k, _l, _c, help_text) in zip(placed, ROWS)]
+        self._place_texts()
         self.page.fit(pygame.Rect(0, 0, w, h - bottom), height, line_height(self.px(theme.TEXT_SMALL)))
         if self.kept_in_place is not None:
             self._keep_in_place(*self.kept_in_place)
@@ -141,6 +144,20 @@ class SettingsScene(Scene):
         self.message_lines = wrap(self.message, self.px(theme.TEXT_NOTE), w - 2 * gap) if self.message else []
         self.foot_y = self.back.rect.y - gap // 2 - len(self.message_lines) * line_height(self.px(theme.TEXT_NOTE))
         return h - self.foot_y + line_height(self.px(theme.TEXT_SMALL)) + gap // 2  # a line for the scroll hint
+
+    def _place_texts(self) -> None:
+        """Each row's label (left of its chooser) and help lines where they stand on the page."""
+        small, button = self.px(theme.TEXT_SMALL), self.px(theme.TEXT_BUTTON)
+        self.labels, self.help_lines = [], []
+        for label, rect, lines, (x, y), anchor in self.rows:
+            label_rect = pygame.Rect(0, 0, text_width(label, button, bold=True), line_height(button, bold=True))
+            label_rect.midright = (rect.x - self.px(LABEL_GAP), rect.centery)
+            self.labels.append((label_rect, label))
+            for line in lines:
+                line_rect = pygame.Rect(0, 0, text_width(line, small), line_height(small))
+                setattr(line_rect, anchor, (x, y))
+                self.help_lines.append((line_rect, line))
+                y += line_height(small)
 
     def _raise_foot(self, by: int) -> None:
         """Back, the sample cards and the message `by` pixels lower (higher when negative)."""
@@ -250,29 +267,18 @@ class SettingsScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        title = pygame.Rect(0, self.title_y, text_width("Settings", self.px(theme.TEXT_TITLE), bold=True),
-                            line_height(self.px(theme.TEXT_TITLE), bold=True))
-        title.centerx = w // 2
-        if self.page.in_view(title):
-            draw_text(screen, "Settings", self.px(theme.TEXT_TITLE), theme.INK, self.page.shown(title).midtop, "midtop",
-                      bold=True)
+        title = self.page.in_view(self.title_rect)
+        if title:
+            draw_text(screen, "Settings", self.px(theme.TEXT_TITLE), theme.INK, title.topleft, bold=True)
         small = self.px(theme.TEXT_SMALL)
-        for (label, rect, lines, at, anchor), cycler in zip(self.rows, self.cyclers.values()):
-            label_rect = pygame.Rect(0, 0, text_width(label, self.px(theme.TEXT_BUTTON), bold=True),
-                                     line_height(self.px(theme.TEXT_BUTTON), bold=True))
-            label_rect.midright = (rect.x - self.px(LABEL_GAP), rect.centery)
+        for (label_rect, label), rect, cycler in zip(self.labels, (row[1] for row in self.rows), self.cyclers.values()):
             if self.page.in_view(label_rect.union(rect)):
-                draw_text(screen, label, self.px(theme.TEXT_BUTTON), theme.INK, self.page.shown(label_rect).midright,
-                          "midright", bold=True)
+                draw_text(screen, label, self.px(theme.TEXT_BUTTON), theme.INK, self.page.shown(label_rect).topleft, bold=True)
                 cycler.draw(screen, self.px(theme.TEXT_CONTROL))
-            x, y = at
-            for line in lines:
-                line_rect = pygame.Rect(0, 0, text_width(line, small), line_height(small))
-                setattr(line_rect, "topleft" if anchor == "topleft" else "midtop", (x, y))
-                shown = self.page.in_view(line_rect)
-                if shown:
-                    draw_text(screen, line, small, theme.INK_DIM, shown.topleft)
-                y += line_height(small)
+        for line_rect, line in self.help_lines:
+            shown = self.page.in_view(line_rect)
+            if shown:
+                draw_text(screen, line, small, theme.INK_DIM, shown.topleft)
         hint = self.page.hint()
         if hint:
             draw_text(screen, hint, small, theme.INK_DIM, (w // 2, self.foot_y), "midbottom")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 import pygame
@@ -12,6 +13,7 @@ from game.files import showable
 from scenes.ui import keymap
 from scenes.speech import speech
 from scenes.ui import theme
+from scenes.ui import resources
 from scenes.ui.resources import drawable, font, text, text_px
 
 
@@ -224,6 +226,17 @@ def hovered(color: tuple) -> tuple:
     return tuple(min(255, c + 18) for c in color)
 
 
+@lru_cache(maxsize=512)  # a frame draws the same buttons at the same sizes: measured once
+def button_lines(label: str, note: str, size: int, width: int, _scale: float) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A button's label lines and note lines at `size` on a button `width` wide at the text size
+    `_scale` (see Button.lines)."""
+    room = width - text_px(size) // 2
+    lines = [label] if text_width(label, size, bold=True) <= width - 4 else wrap(label, size, room, bold=True)
+    small = int(size * 0.62)
+    notes = [] if not note else [note] if text_width(note, small) <= width - 4 else wrap(note, small, room)
+    return tuple(lines), tuple(notes)
+
+
 class Button:
     def __init__(self, label: str, on_click: Callable[[], Any], enabled: bool = True, note: str = "",
                  color=None, name: str = "") -> None:
@@ -276,14 +289,10 @@ class Button:
             height += line_height(int(size * 0.62))
         return needed_w + pad * 2, height + pad // 2
 
-    def lines(self, size: int, width: int) -> tuple[list[str], list[str]]:
+    def lines(self, size: int, width: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The label's lines and the note's on a button `width` wide: each on one line where it
         fits, else wrapped (large text on a narrow button)."""
-        room = width - text_px(size) // 2
-        label = [self.label] if text_width(self.label, size, bold=True) <= width - 4 else wrap(self.label, size, room, bold=True)
-        small = int(size * 0.62)
-        note = [] if not self.note else [self.note] if text_width(self.note, small) <= width - 4 else wrap(self.note, small, room)
-        return label, note
+        return button_lines(self.label, self.note, size, width, resources.text_scale)
 
     def draw(self, surface, size: int) -> None:
         if not self.enabled:
@@ -300,7 +309,7 @@ class Button:
         label_lines, note_lines = self.lines(size, self.rect.w)
         wrapped_h = len(label_lines) * line_height(size, bold=True) + len(note_lines) * line_height(int(size * 0.62))
         if wrapped_h > self.rect.h:  # a layout that gave it no room for more lines: one line each
-            label_lines, note_lines = [self.label], [self.note] if self.note else []
+            label_lines, note_lines = (self.label,), (self.note,) if self.note else ()
         if len(label_lines) == 1 and not note_lines:
             draw_text(surface, self.label, size, ink, self.rect.center, "center", bold=True, box=self.rect)
             return
