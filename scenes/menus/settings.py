@@ -125,16 +125,19 @@ class SettingsScene(Scene):
         self.rows = [(label, rect, wrap(help_text, self.px(theme.TEXT_SMALL), help_width), at, anchor)
                      for (label, rect, help_width, at, anchor), (_k, _l, _c, help_text) in zip(placed, ROWS)]
         self._place_texts()
-        self.page.fit(pygame.Rect(0, 0, w, h - bottom), height, line_height(self.px(theme.TEXT_SMALL)))
-        if self.kept_in_place is not None:
-            self._keep_in_place(*self.kept_in_place)
-        if self.page.shows_all():  # Back right under the rows, as the page is short
-            self._raise_foot(min(0, height - self.page.offset - self.page.viewport.bottom))
+        kept, self.kept_in_place = self.kept_in_place, None
+        for room in (h - bottom, h - bottom - line_height(self.px(theme.TEXT_SMALL)) - gap // 2):  # then a line for the hint
+            self.page.fit(pygame.Rect(0, 0, w, room), height, line_height(self.px(theme.TEXT_SMALL)))
+            if kept is not None:
+                self._keep_in_place(*kept)
+            if self.page.shows_all():  # Back right under the rows, as the page is short
+                self._raise_foot(min(0, height - self.page.offset - self.page.viewport.bottom))
+                break
         self._place_choosers()
 
     def _place_bottom(self, size) -> int:
-        """Back (and the sample cards beside it) at the foot of the window, the message and the
-        hint that the page scrolls above it; returns how tall the foot is."""
+        """Back (and the sample cards beside it) at the foot of the window, the message above it;
+        returns how tall the foot is."""
         w, h = size
         gap = self.px(theme.SPACE)
         bw, bh = self.back.needed(self.px(theme.TEXT_BUTTON))
@@ -143,7 +146,7 @@ class SettingsScene(Scene):
         self.preview_at = (self.back.rect.right + gap, self.back.rect.y)
         self.message_lines = wrap(self.message, self.px(theme.TEXT_NOTE), w - 2 * gap) if self.message else []
         self.foot_y = self.back.rect.y - gap // 2 - len(self.message_lines) * line_height(self.px(theme.TEXT_NOTE))
-        return h - self.foot_y + line_height(self.px(theme.TEXT_SMALL)) + gap // 2  # a line for the scroll hint
+        return h - self.foot_y
 
     def _place_texts(self) -> None:
         """Each row's label (left of its chooser) and help lines where they stand on the page."""
@@ -177,7 +180,7 @@ class SettingsScene(Scene):
             left, left_bottom, _b = self._place_column(others[:half], 0, w // 2, y)
             right, right_bottom, _b = self._place_column(others[half:], w // 2, w - w // 2, y)
             column, bottom = left + right, max(left_bottom, right_bottom)
-        return rows + column, bottom + gap
+        return rows + column, bottom
 
     def _fits_across(self, rows, width: int) -> bool:
         """Whether `rows` stand in a strip `width` wide: each label, then its chooser."""
@@ -222,7 +225,6 @@ class SettingsScene(Scene):
         """The page moved so that the chooser of `key`, laid out anew, stands where it was (`was`,
         on the window): where the pointer that changed it is, it stays under the pointer as far
         down its height as it was."""
-        self.kept_in_place = None
         rect = next(rect for (label, rect, *_rest), (k, *_r) in zip(self.rows, ROWS) if k == key)
         if not was.h:
             self.page.reveal(self.row_band(key))
