@@ -285,7 +285,7 @@ class Lobby(Scene):
         made = {index: kept[index] if index in kept and kept[index].label == button.label else button
                 for index, button in made.items() if button is not None}  # the focus stays on a button kept
         button_w = max([self.px(SEAT_BUTTON_W)] + [b.needed(self.px(theme.SPACE_LARGE))[0] for b in made.values()])
-        text_w = w - 2 * self.left - max(self.px(SEAT_BUTTON_ROOM), button_w + gap if made else 0)
+        text_w = w - 2 * self.left - (max(self.px(SEAT_BUTTON_ROOM), button_w + gap) if made else 0)
         for index, seat in enumerate(self.lobby["seats"]):
             color = theme.INK if seat["kind"] != "open" and (seat["connected"] or seat["kind"] == "computer") else theme.INK_DIM
             lines = wrap(self.seat_words(index, seat), size, text_w)
