@@ -65,7 +65,8 @@ class StatsScreen(Scene):
         self.chooser.details = self.spoken_records
         self.reset_button = Button("Reset", self.ask_to_reset, color=theme.BUTTON_STOP)
         self.back = Button("Back", app.pop)
-        self.blocks: list[tuple[list[str], Record, pygame.Rect, list[str]]] = []
+        self.blocks: list[tuple[str, Record, pygame.Rect, list[str]]] = []  # each mode's, on the page
+        self.mode_lines: dict[str, list[str]] = {}  # each mode's name, wrapped
         self.page = Scroller()  # the modes' blocks, where they are more than the window holds
 
     @property
@@ -124,14 +125,15 @@ class StatsScreen(Scene):
         seen through `room`, which scrolls when they are more than it holds."""
         gap, pad = self.px(theme.SPACE), self.px(theme.SPACE_NARROW)
         body, emphasis = self.px(theme.TEXT_BODY), self.px(theme.TEXT_EMPHASIS)
-        self.blocks = []
+        self.blocks, self.mode_lines = [], {}
         y = 0
         for mode, record in self.records():
             names = wrap(mode, emphasis, room.w - 2 * pad, bold=True)
             lines = wrap(record_line(record, self.game.rules), body, room.w - 2 * pad)
             height = (2 * pad + len(names) * line_height(emphasis, bold=True) + 2 * self.px(theme.SPACE_SNUG) + self.px(theme.SPACE)
                       + len(lines) * line_height(body))
-            self.blocks.append((names, record, pygame.Rect(0, y, room.w, height), lines))
+            self.blocks.append((mode, record, pygame.Rect(0, y, room.w, height), lines))
+            self.mode_lines[mode] = names
             y += height + gap // 2
         hint_h = line_height(self.px(theme.TEXT_SMALL)) if y > room.h else 0
         self.page.fit(pygame.Rect(room.x, room.y, room.w, room.h - hint_h), y, line_height(body))
@@ -169,10 +171,10 @@ class StatsScreen(Scene):
         self.chooser.draw(screen, self.px(theme.TEXT_BUTTON))
         if self.blocks:
             self.draw_legend(screen)
-        for names, record, box, lines in self.blocks:
+        for mode, record, box, lines in self.blocks:
             shown = self.page.in_view(box)
             if shown:
-                self.draw_block(screen, names, record, shown, lines)
+                self.draw_block(screen, self.mode_lines[mode], record, shown, lines)
         if not self.blocks:
             lines = wrap(f"No games of {self.game.title} counted yet.", self.px(theme.TEXT_CONTROL), w - self.px(theme.SPACE_SECTION))
             draw_lines(screen, lines, self.px(theme.TEXT_CONTROL), theme.INK_DIM,
