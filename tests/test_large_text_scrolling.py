@@ -175,3 +175,28 @@ def test_the_crash_screen_is_whole_at_the_largest_text(monkeypatch):
         show_crash(driver.app, "/home/a-player-with-a-long-name/.local/share/ChainTable/logs/crash-2026-11-29.txt")
     assert drawn and overlapping(drawn) == []
     assert all(pygame.Rect(0, 0, 800, 600).contains(item.rect) for item in drawn)
+
+
+def test_the_focus_stays_on_a_found_table_when_the_list_is_made_anew(private_home):
+    """The Join screen lists its controls itself (some may be scrolled out of view): a list made
+    anew as another table is found keeps the focus on the table it was on, and Enter chooses it."""
+    from game.net.discovery import FoundTable
+
+    driver = largest((800, 600))
+    join = JoinScene(driver.app)
+    join.stop_looking()
+    driver.app.push(join)
+    found = [FoundTable("Ana", "127.0.0.1", 9, room, "chains", 1) for room in ("ABCDE", "FGHJK")]
+    join.browser.tables = lambda: found[:1]
+    join.show_found()
+    for _control in join.focusables():
+        if join.focus_ring.control is join.founds.buttons[0]:
+            break
+        driver.key(pygame.K_TAB)
+    assert join.focus_ring.control is join.founds.buttons[0]
+    join.browser.tables = lambda: found
+    driver.frame()
+    assert len(join.founds.buttons) == 2 and join.focus_ring.control is join.founds.buttons[0]
+    driver.key(pygame.K_RETURN)
+    assert join.room.value == "ABCDE" and join.address.value == "127.0.0.1:9"
+    join.drop_connection()

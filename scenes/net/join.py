@@ -134,11 +134,20 @@ class JoinScene(ReachesTable, Scene):
         tables = self.browser.tables()[:FOUND_SHOWN]
         if tables != self.found:
             self.found = tables
-            self.founds = Listing("Tables on this network:", [
-                (self.found_labels(table), lambda table=table: self.choose_found(table)) for table in tables])
+            self.founds = self.kept_focus(self.founds, Listing("Tables on this network:", [
+                (self.found_labels(table), lambda table=table: self.choose_found(table)) for table in tables]))
             self.layout(self.app.size)
         elif self.browser.problem != self.laid_problem:
             self.layout(self.app.size)
+
+    def kept_focus(self, old: "Listing", new: "Listing") -> "Listing":
+        """`new`, the list made anew in place of `old`: the keyboard focus on one of the old list's
+        buttons goes to the new button in its place (or the last one)."""
+        ring = self.focus_ring
+        for before, after in ((old.buttons, new.buttons), (old.removes, new.removes)):
+            if ring.control in before:
+                ring.control = after[min(before.index(ring.control), len(after) - 1)] if after else None
+        return new
 
     def rejoin_listing(self, tables: list[dict]) -> "Listing":
         """The newest tables sat at, each to come back to, a Remove beside each."""
@@ -159,7 +168,7 @@ class JoinScene(ReachesTable, Scene):
         """The table is no longer offered for coming back (the player said so)."""
         problem = self.app.write(joined.forget_table, entry["address"], entry["room"])
         tables, unusable = joined.joined_tables()
-        self.rejoins = self.rejoin_listing(tables)
+        self.rejoins = self.kept_focus(self.rejoins, self.rejoin_listing(tables))
         self.message = problem or unusable or f"Room {entry['room']} at {shown_address(entry['address'])} is removed."
 
     @staticmethod
@@ -274,7 +283,8 @@ class JoinScene(ReachesTable, Scene):
     def show_lobby(self, lobby: dict) -> None:
         self.lobby = lobby
         seats = lobby.get("seats", [])
-        self.seats = Listing("", [([self.seat_label(i, seat)], lambda i=i: self.sit(i)) for i, seat in enumerate(seats)])
+        self.seats = self.kept_focus(self.seats, Listing("", [([self.seat_label(i, seat)], lambda i=i: self.sit(i))
+                                                              for i, seat in enumerate(seats)]))
         for button, seat in zip(self.seats.buttons, seats):
             button.enabled = self.free(seat)
         free = sum(button.enabled for button in self.seats.buttons)
