@@ -25,7 +25,7 @@ from scenes.menus.setup import SetupScene
 from scenes.menus.stats_screen import StatsScreen
 from scenes.menus.table_menu import TableMenu
 from scenes.shell.screens import open_app, table_class
-from scenes.ui.widgets import recording
+from scenes.ui.widgets import noting_cuts, recording
 from ui_driver import lesson_move_on
 
 SIZES = [(800, 600), (1024, 640), (1280, 800), (1920, 1080)]
@@ -145,10 +145,12 @@ def overlapping(items) -> list[str]:
     return found
 
 
-def problems(scene, size) -> list[str]:
+def problems(scene, size, lay_out: bool = True) -> list[str]:
+    """What is wrong with a frame of `scene`, laid out for `size` (or as it stands: `lay_out` False)."""
     window = pygame.Rect((0, 0), size)
     screen = pygame.display.get_surface()
-    scene.layout(size)
+    if lay_out:
+        scene.layout(size)
     with recording() as drawn:
         scene.draw(screen)
     found = overlapping(drawn)
@@ -177,15 +179,69 @@ def test_no_screen_overlaps_or_spills_at_any_size(size, large_text):
     assert not report, "\n".join(report[:60]) + f"\n({len(report)} problems)"
 
 
-@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+def screens_off_the_table(app):
+    """(name, scene) for every screen but a game's table and what shows a game played (the
+    results, a replay, a review): the menus, the setups, Settings, Saved games, Statistics, the
+    rules and keys pages, the dialogs."""
+    from scenes.menus.confirm import Confirm, KeepOrReplace
+    from scenes.ui import keymap
+
+    yield "menu", MainMenu(app, "The lesson cannot be played: its file lessons/chains.toml is not a lesson.")
+    yield "settings", SettingsScene(app)
+    yield "saved games", ReplayList(app, "Only computers played this game: there are no decisions of a person to review.")
+    yield "save as", AskText(app, "Save this game as", "Chain-Chain Benedict Cleopatra Finnegan", lambda name: None)
+    yield "keep or replace", KeepOrReplace(app, "Sovereign's Chain: Solitaire", lambda: None)
+    yield "quit", Confirm(app, "Quit Chain Table?", "A game in progress is saved: Continue brings it back.", "Quit",
+                          lambda: None, keymap.QUIT)
+    title = max((game.title for game in GAMES), key=len)
+    yield "reset records", Confirm(app, f"Reset {title}?", f"Every record of {title}, in every mode, is forgotten. Other "
+                                   "games keep theirs.", "Reset", lambda: None, keymap.RESET_RECORDS)
+    yield "statistics (none)", StatsScreen(app, Stats())
+    yield "statistics", StatsScreen(app, full_stats())
+    for game in GAMES:
+        for players in sorted({game.rules.min_players, game.rules.max_players}):
+            setup = SetupScene(app, game.name)
+            while len(setup.rows) < players:
+                setup._add_seat()
+            yield f"{game.name} setup {players}p", setup
+        yield f"{game.name} rules", RulesSheet(app, game.title, game.guide)
+        keys = RulesSheet(app, game.title, game.guide)
+        keys.turn_page()
+        yield f"{game.name} keys page", keys
+    table = table_class(GAMES[0])(app, played(GAMES[0], 3, 0))
+    yield "table menu", TableMenu(app, table.commands)
+    long_names = Session("chains", {"seats": [{"name": "Bartholomew Fitzgera", "kind": "human"}] * 3}, 1)
+    yield "hand-off", HandOff(app, table_class(GAMES[0])(app, long_names), 2)
+
+
+@pytest.mark.parametrize("text_size", ["larger", "largest"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_screen_off_the_table_is_whole_at_the_larger_text_sizes(size, text_size):
+    """Up to twice the size, every text whole (wrapped, never cut short), none over another or
+    out of the window: a screen with more than the window holds scrolls."""
+    app = open_app(fit_to_desktop=False)
+    app.settings["text_size"] = text_size
+    app.settings["card_size"] = text_size
+    app.apply_settings()
+    app.screen = pygame.display.set_mode(size)
+    report = []
+    for name, scene in screens_off_the_table(app):
+        app.reset_to(scene)
+        with noting_cuts() as cuts:
+            report += [f"{name}: {problem}" for problem in problems(scene, size)]
+        report += [f"{name}: {cut!r} cut short" for cut in cuts]
+    assert not report, "\n".join(report[:60]) + f"\n({len(report)} problems)"
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"], ids=lambda size: f"{size} text")
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_questions_answers_stand_inside_its_box_however_long(size, large_text):
+def test_a_questions_answers_stand_inside_its_box_however_long(size, text_size):
     """Side by side where they fit, else one above the other: never over the box's edge."""
     from scenes.menus.confirm import Confirm
     from scenes.ui import keymap
 
     app = open_app(fit_to_desktop=False)
-    app.settings["text_size"] = "large" if large_text else "normal"
+    app.settings["text_size"] = text_size
     app.apply_settings()
     app.screen = pygame.display.set_mode(size)
     for yes, no in (("Quit", "Stay"), ("Give Benedict\u2019s seat to a computer", "Keep waiting for Benedict")):

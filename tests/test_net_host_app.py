@@ -233,13 +233,13 @@ def six_seat_lobby(driver) -> Lobby:
     return lobby
 
 
-@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
-def test_no_online_screen_overlaps_or_spills_at_any_size(host_app, large_text):
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"], ids=lambda size: f"{size} text")
+def test_no_online_screen_overlaps_or_spills_at_any_size(host_app, text_size):
     from scenes.net.host import game_choice, online_menu
     from test_layout import SIZES, problems
 
     app = host_app.app
-    app.settings["text_size"] = "large" if large_text else "normal"
+    app.settings["text_size"] = text_size
     app.apply_settings()
     lobby = six_seat_lobby(host_app)
     joined = Lobby(app, TableClient("ws://127.0.0.1:9"), [{**lobby.lobby, "seat": 3}])

@@ -294,10 +294,10 @@ def test_a_table_is_removed_from_the_list_by_its_own_remove_once_asked(driver):
 LONG_ADDRESS = "ws://the-computer-in-the-room-at-the-end-of-the-corridor.home.example.org:8765"
 
 
-@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"], ids=lambda size: f"{size} text")
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_message_of_the_join_screen_wraps_whole(driver, size, large_text):
-    scene = full_join_screen(driver, size, large_text)
+def test_every_message_of_the_join_screen_wraps_whole(driver, size, text_size):
+    scene = full_join_screen(driver, size, text_size)
     scene.tried = LONG_ADDRESS.removeprefix("ws://")
     scene.refused("there is no table with that room code here")
     driver.app.stack[:] = [driver.app.stack[0], scene]  # the offer to remove it set aside: the screen itself
@@ -306,15 +306,15 @@ def test_every_message_of_the_join_screen_wraps_whole(driver, size, large_text):
     assert scene.message.replace(" ", "") in shown and scene.message.startswith(f"The table at {scene.tried} says")
 
 
-@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"], ids=lambda size: f"{size} text")
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_on_a_computer_on_no_network_the_join_screen_says_why_no_table_is_found(driver, monkeypatch, size, large_text):
+def test_on_a_computer_on_no_network_the_join_screen_says_why_no_table_is_found(driver, monkeypatch, size, text_size):
     """The screen's browser looks on every interface (as the app's does): it finds no network,
     and the screen says so, however full its lists."""
     monkeypatch.setattr("scenes.net.join.LISTEN_ADDRESS", "0.0.0.0")
     monkeypatch.setattr(discovery, "get_all_addresses", lambda: ["127.0.0.1"])
     monkeypatch.setattr(discovery, "Zeroconf", lambda interfaces: pytest.fail("no network to look on"))
-    scene = full_join_screen(driver, size, large_text)
+    scene = full_join_screen(driver, size, text_size)
     assert frames_until(driver, lambda: scene.browser.problem is not None)
     scene.message = f"No table answers at {LONG_ADDRESS}: check the address."
     cuts, shown = drawn_whole(driver, scene, size)
@@ -322,12 +322,12 @@ def test_on_a_computer_on_no_network_the_join_screen_says_why_no_table_is_found(
     assert scene.browser.problem.replace(" ", "") in shown and cuts == []
 
 
-def full_join_screen(driver, size, large_text: bool) -> JoinScene:
+def full_join_screen(driver, size, text_size: str) -> JoinScene:
     """The join screen at `size`, four tables to rejoin listed."""
     for room in ("ABCDE", "BCDEF", "CDEFG", "DEFGH"):
         joined.remember_table(entry_at(LONG_ADDRESS, room))
     driver.app.screen = pygame.display.set_mode(size)
-    driver.app.settings["text_size"] = "large" if large_text else "normal"
+    driver.app.settings["text_size"] = text_size
     driver.app.apply_settings()
     return join_screen(driver)
 

@@ -60,6 +60,8 @@ def button(scene, label: str):
     shown = list(getattr(scene, "choices", [])) + (scene.buttons() if hasattr(scene, "buttons") else [])
     found = [b for b in shown if b.label == label]
     assert found, f"no button {label!r} on {type(scene).__name__}"
+    if not found[0].rect.w:
+        scene.reveal(found[0])  # scrolled out of view (large text): brought into view, as Tab does
     return found[0]
 
 
@@ -276,12 +278,12 @@ LONG_ADDRESS = "a-server-with-a-rather-long-name.chaintable-players.example.org:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("large_text", (False, True), ids=("text", "large text"))
-def test_every_screen_of_the_flow_is_drawn_whole(driver, server, size, large_text):
+@pytest.mark.parametrize("text_size", ("normal", "large", "largest"), ids=lambda size: f"{size} text")
+def test_every_screen_of_the_flow_is_drawn_whole(driver, server, size, text_size):
     """The address screen with its longest message, a failure naming a long address, and the
     lobby: every text inside the window and its box, none cut short."""
     driver.app.screen = pygame.display.set_mode(size)
-    driver.app.settings["text_size"] = "large" if large_text else "normal"
+    driver.app.settings["text_size"] = text_size
     driver.app.apply_settings()
     scene = address_screen(driver, "x" * storage.SERVER_ADDRESS_LIMIT)
     driver.key(pygame.K_RETURN)

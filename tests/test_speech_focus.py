@@ -63,7 +63,7 @@ def test_brief_speech_says_names_and_values_only(heard):
     assert heard()[-1] == registry.GAMES[0].title
     driver.app.screens.settings()
     driver.key(TAB)
-    assert heard()[-1] == "Computer speed: Normal"
+    assert heard()[-1] == "Text size: Normal (100%)"
 
 
 def test_setup_says_each_field_with_its_value_and_left_right_change_a_chooser(heard):

@@ -241,12 +241,12 @@ def test_the_setup_screen_opens_the_lesson_and_a_lesson_has_no_undo_or_saves(dri
     assert not storage.autosave_path().exists() and storage.named_saves() == []
 
 
-@pytest.mark.parametrize("large_text", [False, True], ids=["normal text", "large text"])
+@pytest.mark.parametrize("text_size", ["normal", "large", "largest"], ids=lambda size: f"{size} text")
 @pytest.mark.parametrize("size", [(800, 600), (1024, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_step_is_told_whole_in_a_small_window(size, large_text):
+def test_every_step_is_told_whole_in_a_small_window(size, text_size):
     """No step's words are cut short beside the table, even in the smallest window."""
     app = open_app(fit_to_desktop=False)
-    app.settings["text_size"] = "large" if large_text else "normal"
+    app.settings["text_size"] = text_size
     app.apply_settings()
     app.screen = pygame.display.set_mode(size)
     cut_steps = []

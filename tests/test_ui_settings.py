@@ -3,11 +3,13 @@ next click at the same place works the same control."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
-from scenes.menus.settings import ROWS, SettingsScene
+from scenes.menus.settings import SettingsScene
 from scenes.shell.screens import open_app
 from scenes.ui.resources import TEXT_SIZES
+from test_layout import problems
 from ui_driver import Driver
 
 
@@ -29,16 +31,69 @@ def test_a_second_click_on_text_size_hits_text_size_again(size, starting):
     for clicks in (1, 2):
         driver.click(place)
         assert driver.app.settings["text_size"] == order[(order.index(starting) + clicks) % len(order)]
+        assert problems(driver.app.top, size, lay_out=False) == [], "the page moved under the pointer stays whole"
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
-def test_no_row_moves_when_the_text_size_changes(size):
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_text_size_chooser_stays_under_the_pointer_at_every_size(size):
+    """Laid out anew at each size, the page keeps the chooser clicked where the pointer is, on its
+    forward half, so that click after click goes through every size and back to Normal."""
     driver = settings_screen(size)
     scene = driver.app.top
-    places = {key: scene.cyclers[key].rect.copy() for key, *_ in ROWS}
-    back = scene.back.rect.copy()
-    for _size in TEXT_SIZES:
-        driver.click(scene.cyclers["text_size"].rect.center)
-        assert {key: scene.cyclers[key].rect for key, *_ in ROWS} == places
-        assert scene.back.rect == back
-    assert driver.app.settings["text_size"] == "normal"
+    place = scene.cyclers["text_size"].rect.center
+    for text_size in [*list(TEXT_SIZES)[1:], "normal"]:
+        driver.click(place)
+        chooser = scene.cyclers["text_size"].rect
+        assert driver.app.settings["text_size"] == text_size
+        assert chooser.collidepoint(place) and place[0] >= chooser.x + chooser.h, (text_size, chooser, place)
+        assert problems(scene, size, lay_out=False) == []
+
+
+def test_the_text_size_chooser_changed_by_keys_stays_where_it_was():
+    driver = settings_screen((800, 600), "largest")
+    scene = driver.app.top
+    for key in [pygame.K_TAB] * 7 + [pygame.K_TAB, pygame.KMOD_SHIFT] * 0:
+        driver.key(key)
+    for _back in range(6):
+        driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.focus_ring.control is scene.cyclers["text_size"]
+    was = scene.cyclers["text_size"].rect.y
+    driver.key(pygame.K_LEFT)
+    assert driver.app.settings["text_size"] == "larger"
+    assert scene.cyclers["text_size"].rect.y == was
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_the_largest_text_the_page_scrolls_and_tab_brings_each_control_into_view(size):
+    driver = settings_screen(size, "largest")
+    scene = driver.app.top
+    window = pygame.Rect((0, 0), size)
+    assert scene.page.scrolls(), "fifteen rows at twice the size do not fit"
+    for _control in scene.focusables():
+        driver.key(pygame.K_TAB)
+        focused = scene.focus_ring.control
+        assert focused.rect.w and window.contains(focused.rect), focused.spoken()
+        assert scene.page.viewport.contains(focused.rect) or focused is scene.back
+        assert problems(scene, size) == []
+    assert scene.focus_ring.control is scene.back
+
+
+def test_the_wheel_and_page_keys_move_the_page():
+    driver = settings_screen((800, 600), "largest")
+    scene = driver.app.top
+    last = scene.cyclers["speech_verbosity"]
+    assert last.rect.w == 0, "out of view: it takes no click"
+    driver.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)])
+    after_wheel = scene.page.offset
+    assert after_wheel > 0
+    driver.key(pygame.K_PAGEDOWN)
+    assert scene.page.offset > after_wheel
+    for _page in range(10):
+        driver.key(pygame.K_PAGEDOWN)
+    assert scene.page.offset == scene.page.most and last.rect.w, "the last row in view at the end"
+    driver.click(last.rect.center)
+    assert driver.app.settings["speech_verbosity"] == "brief"
+    driver.key(pygame.K_PAGEUP)
+    driver.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10, flipped=False, precise_x=0.0, precise_y=10.0)])
+    driver.key(pygame.K_PAGEUP)
+    assert scene.page.offset == 0 and scene.cyclers["text_size"].rect.w

@@ -14,6 +14,7 @@ from game import storage
 from scenes.ui.scene import Scene
 from scenes.ui.keymap import ENTER, ESCAPE, REPLACE_GAME, SPACE, Key, named
 from scenes.ui import theme
+from scenes.ui.scrolling import Scroller
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -31,6 +32,8 @@ class Dialog(Scene):
         self.question = question
         self.yes = Button(yes, self.accept, color=yes_color or theme.BUTTON_WARN)
         self.no = Button(no, app.pop)
+        self.question_lines = [question]
+        self.body_page = Scroller()  # a body longer than the window has room for scrolls
 
     def covers(self) -> bool:
         return False
@@ -70,22 +73,29 @@ class Dialog(Scene):
 
     def layout(self, size) -> None:
         """The box as wide as its answers side by side need (within the window); where they cannot
-        stand side by side, one above the other, the box as wide as the widest."""
+        stand side by side, one above the other, the box as wide as the widest (a label wider than
+        the window wraps). The question wraps too; a body taller than the window has room for
+        scrolls inside the box (wheel, Page Up, Page Down)."""
         w, h = size
         gap = self.px(theme.SPACE_WIDE)
         answers = self.answers()
         count = len(answers)
         bw = max(self.px(ANSWER_MIN_W), *(b.needed(self.px(theme.TEXT_CONTROL))[0] for b in answers))
-        bh = max(self.px(ANSWER_MIN_H), *(b.needed(self.px(theme.TEXT_CONTROL))[1] for b in answers))
         stacked = count * bw + (count + 1) * gap > w - 2 * gap
         width = min(w - 2 * gap, max(self.px(BOX_MIN_W), bw + 2 * gap if stacked else count * bw + (count + 1) * gap))
         bw = min(bw, width - 2 * gap)
+        bh = max(self.px(ANSWER_MIN_H), *(b.needed(self.px(theme.TEXT_CONTROL), bw)[1] for b in answers))
         answers_h = count * bh + (count - 1) * (gap // 2) if stacked else bh
-        title_h = line_height(self.px(theme.TEXT_HEADING), bold=True)
+        self.question_lines = wrap(self.question, self.px(theme.TEXT_HEADING), width - 2 * gap, bold=True)
+        title_h = len(self.question_lines) * line_height(self.px(theme.TEXT_HEADING), bold=True)
         body_h = self.body_height(width - 2 * gap)
-        self.box = pygame.Rect(0, 0, width, title_h + body_h + answers_h + 4 * gap)
+        room = h - 2 * gap - (title_h + answers_h + 4 * gap)
+        hint_h = line_height(self.px(theme.TEXT_CAPTION)) if body_h > room else 0  # "scroll for more" under the body
+        shown_h = min(body_h, max(room - hint_h, line_height(self.px(theme.TEXT_LABEL))))
+        self.box = pygame.Rect(0, 0, width, title_h + shown_h + hint_h + answers_h + 4 * gap)
         self.box.center = (w // 2, h // 2)
-        self.body = pygame.Rect(self.box.x + gap, self.box.y + gap + title_h + gap // 2, width - 2 * gap, body_h)
+        self.body = pygame.Rect(self.box.x + gap, self.box.y + gap + title_h + gap // 2, width - 2 * gap, shown_h)
+        self.body_page.fit(self.body, body_h, line_height(self.px(theme.TEXT_LABEL)))
         top = self.box.bottom - gap - answers_h
         left = self.box.centerx - (count * bw + (count - 1) * gap) // 2
         for i, button in enumerate(answers):
@@ -98,7 +108,7 @@ class Dialog(Scene):
         if ESCAPE.pressed(event):
             self.app.pop()
             return
-        if self.take_default(event):
+        if self.take_default(event) or self.body_page.handle(event):
             return
         self.handle_body(event)
         for button in self.answers():
@@ -110,12 +120,26 @@ class Dialog(Scene):
         shade.fill((0, 0, 0, 150))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, self.question, self.px(theme.TEXT_HEADING), theme.GOLD,
-                  (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)), "midtop",
-                  bold=True, box=self.box)
+        draw_lines(screen, self.question_lines, self.px(theme.TEXT_HEADING), theme.GOLD,
+                   (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)), "midtop", box=self.box, bold=True)
         self.draw_body(screen)
         for button in self.answers():
             button.draw(screen, self.px(theme.TEXT_CONTROL))
+
+    def draw_paragraphs(self, screen, paragraphs) -> None:
+        """The body's lines ((lines, colour) one after the other), centred, as far as the body
+        shows them: a line not wholly in view is not drawn."""
+        size = self.px(theme.TEXT_LABEL)
+        y = 0
+        for lines, color in paragraphs:
+            for line in lines:
+                shown = self.body_page.in_view(pygame.Rect(0, y, self.body.w, line_height(size)))
+                if shown:
+                    draw_text(screen, line, size, color, shown.midtop, "midtop", box=self.box)
+                y += line_height(size)
+        hint = self.body_page.hint()
+        if hint:
+            draw_text(screen, hint, self.px(theme.TEXT_CAPTION), theme.INK_DIM, self.body.midbottom, "midtop", box=self.box)
 
 
 class Confirm(Dialog):
@@ -148,7 +172,7 @@ class Confirm(Dialog):
         return len(self.lines) * line_height(self.px(theme.TEXT_LABEL))
 
     def draw_body(self, screen) -> None:
-        draw_lines(screen, self.lines, self.px(theme.TEXT_LABEL), theme.INK, self.body.midtop, "midtop", box=self.box)
+        self.draw_paragraphs(screen, [(self.lines, theme.INK)])
 
 
 class KeepOrReplace(Dialog):
@@ -207,9 +231,7 @@ class KeepOrReplace(Dialog):
         return (len(self.lines) + len(self.problem_lines)) * line_height(self.px(theme.TEXT_LABEL))
 
     def draw_body(self, screen) -> None:
-        below = draw_lines(screen, self.lines, self.px(theme.TEXT_LABEL), theme.INK, self.body.midtop, "midtop", box=self.box)
-        draw_lines(screen, self.problem_lines, self.px(theme.TEXT_LABEL), theme.ALERT, (self.body.centerx, below), "midtop",
-                   box=self.box)
+        self.draw_paragraphs(screen, [(self.lines, theme.INK), (self.problem_lines, theme.ALERT)])
 
 
 class AskText(Dialog):

@@ -15,7 +15,8 @@ from game.tables import EarlierEdition, SaveError
 from scenes.ui.scene import Scene
 from scenes.ui import keymap
 from scenes.ui import theme
-from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
+from scenes.ui.scrolling import HIDDEN, Scroller
+from scenes.ui.widgets import Button, draw_text, line_height, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BUTTON_MIN_H = 62  # a game's button at least
@@ -49,6 +50,8 @@ class MainMenu(Scene):
         self.settings_button = Button("Settings", lambda: app.screens.settings())
         self.replays_button = Button("Saved games", lambda: app.screens.replays())
         self.quit_button = Button("Quit", app.quit, color=theme.BUTTON_STOP)
+        self.page = Scroller()
+        self.placed: dict[Button, pygame.Rect] = {}
 
     def spoken_title(self) -> str:
         return "Chain Table, main menu" + (f". {self.message}" if self.message else "")
@@ -108,6 +111,39 @@ class MainMenu(Scene):
             for i, button in enumerate(line):
                 button.rect = pygame.Rect(w // 2 - row_w // 2 + i * (width + gap), y, width, row_h)
             y += row_h + gap
+        self.fit_page(size, y)
+
+    def fit_page(self, size, bottom: int) -> None:
+        """The menu as laid out (page coordinates) seen whole, or, where it is taller than the
+        window (large text), through the window as a page that scrolls; its message under it."""
+        w, h = size
+        note = self.px(theme.TEXT_NOTE)
+        self.message_lines = wrap(self.message, note, w - self.px(theme.SPACE_SECTION)) if self.message else []
+        message_h = len(self.message_lines) * line_height(note)
+        self.placed = {button: pygame.Rect(button.rect) for button in self.buttons()}
+        if bottom + message_h + self.px(theme.SPACE_NARROW) <= h:
+            self.page.fit(pygame.Rect(0, 0, w, h), h, line_height(note))
+            self.message_y = h - self.px(theme.SPACE_NARROW) - message_h
+        else:
+            hint_h = line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE_SMALL)
+            self.page.fit(pygame.Rect(0, 0, w, h - hint_h), bottom + message_h + self.px(theme.SPACE_NARROW), line_height(note))
+            self.message_y = bottom
+        self.place_texts()
+        self.place_buttons()
+
+    def place_buttons(self) -> None:
+        """Each button where the page shows it; one not wholly in view takes no click."""
+        for button, rect in self.placed.items():
+            button.rect = self.page.in_view(rect) or HIDDEN
+
+    def focusables(self) -> list[Button]:
+        """The buttons in reading order, those scrolled out of view among them."""
+        return sorted(self.buttons(), key=lambda button: (self.placed[button].y, self.placed[button].x))
+
+    def reveal(self, control) -> None:
+        if control in self.placed:
+            self.page.reveal(self.placed[control])
+            self.place_buttons()
 
     def row_width(self, row: list[Button], width: int, widest: int, gap: int) -> int:
         """How wide the small buttons' lines are: the games' width, or a fifth more (within
@@ -179,6 +215,9 @@ class MainMenu(Scene):
         if keymap.ESCAPE.pressed(event):
             self.ask_to_quit()
             return
+        if self.page.handle(event):
+            self.place_buttons()
+            return
         for button in self.buttons():
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                 break  # a click may relayout the menu: no other button takes it
@@ -190,14 +229,27 @@ class MainMenu(Scene):
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
-        w, _h = self.app.size
-        draw_text(screen, "Chain Table", self.px(self.title_size), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
-        if self.subtitled:
-            draw_text(screen, "five chain-building card games", self.px(theme.TEXT_BUTTON), theme.INK_DIM,
-                      (w // 2, self.subtitle_y),
-                      "midtop")
+        w, h = self.app.size
+        for rect, message, size, color, bold in self.texts:
+            shown = self.page.in_view(rect)
+            if shown:
+                draw_text(screen, message, size, color, shown.topleft, bold=bold)
         for button in self.buttons():
-            button.draw(screen, self.px(theme.SPACE_XLARGE) if button in self.game_buttons else self.px(theme.SPACE_LARGE))
-        if self.message:
-            lines = wrap(self.message, self.px(theme.TEXT_NOTE), w - self.px(theme.SPACE_SECTION))
-            draw_lines(screen, lines, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, self.app.size[1] - self.px(theme.SPACE_NARROW) - len(lines) * line_height(self.px(theme.TEXT_NOTE))), "midtop")
+            if button.rect.w:
+                button.draw(screen, self.px(theme.SPACE_XLARGE) if button in self.game_buttons else self.px(theme.SPACE_LARGE))
+        hint = self.page.hint()
+        if hint:
+            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (w // 2, h - self.px(theme.SPACE_TIGHT)), "midbottom")
+
+    def place_texts(self) -> None:
+        """The title, the subtitle and the message, each line centred where it stands on the page."""
+        lines = [("Chain Table", self.px(self.title_size), theme.INK, True, self.title_y)]
+        if self.subtitled:
+            lines.append(("five chain-building card games", self.px(theme.TEXT_BUTTON), theme.INK_DIM, False, self.subtitle_y))
+        note = self.px(theme.TEXT_NOTE)
+        lines += [(line, note, theme.ALERT, False, self.message_y + i * line_height(note)) for i, line in enumerate(self.message_lines)]
+        self.texts = []
+        for message, size, color, bold, y in lines:
+            rect = pygame.Rect(0, y, text_width(message, size, bold), line_height(size, bold))
+            rect.centerx = self.app.size[0] // 2
+            self.texts.append((rect, message, size, color, bold))

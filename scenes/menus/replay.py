@@ -22,6 +22,7 @@ from game.wording import whose
 
 from scenes.menus.gameover import summary_lines
 from scenes.ui.scene import Scene
+from scenes.ui.scrolling import PAGE_KEYS
 from scenes.ui import keymap
 from scenes.speech import speech
 from scenes.table.turns import Turns
@@ -240,12 +241,13 @@ class ReplayList(Scene):
 
     def __init__(self, app, message: str = "") -> None:
         super().__init__(app)
-        self.message = message
+        self._message = message
         self.entries = ([(path, "Saved") for path in storage.named_saves()]
                         + [(path, "Replay") for path in storage.finished_games()]
                         + [(path, "Online") for path in joined.seen_games()])
         self.described: dict[Path, str] = {}
-        self.page = 0
+        self.first = 0  # the first game shown
+        self.earlier: list[int] = []  # the first game of each page before, for Newer
         self.back = Button("Back", app.pop)
         self.more = Button("More \u25b6", lambda: self.turn_page(1))
         self.less = Button("\u25c0 Newer", lambda: self.turn_page(-1))
@@ -253,13 +255,28 @@ class ReplayList(Scene):
         self.deletes: list[tuple[Button, Path]] = []
         self.reviews: list[tuple[Button, Path]] = []  # beside each finished game
 
+    @property
+    def message(self) -> str:
+        return self._message
+
+    @message.setter
+    def message(self, message: str) -> None:
+        """A message wraps over as many lines as it needs above Back: the list gives it room."""
+        self._message = message
+        self.layout(self.app.size)
+
     def spoken_title(self) -> str:
         count = len(self.entries)
         kept = f"{count} game{'s' if count != 1 else ''} kept" if count else "No games kept yet"
         return f"Saved games and replays. {kept}. {self.message}".strip(" .")
 
     def turn_page(self, delta: int) -> None:
-        self.page = max(0, self.page + delta)
+        """The next games (`delta` 1) from the one under the last shown, or those shown before."""
+        if delta > 0 and self.first + len(self.shown) < len(self.entries):
+            self.earlier.append(self.first)
+            self.first += len(self.shown)
+        elif delta < 0:
+            self.first = self.earlier.pop() if self.earlier else 0
         self.layout(self.app.size)
 
     def label(self, path: Path, kind: str) -> str:
@@ -340,50 +357,66 @@ class ReplayList(Scene):
 
     def forget_missing(self, message: str) -> None:
         """Show `message`; drop the entries whose files are gone (deleted, or moved aside)."""
-        self.message = message
         self.entries = [(p, kind) for p, kind in self.entries if p.exists() or p.is_symlink()]
-        self.layout(self.app.size)
+        self.message = message
 
     def layout(self, size) -> None:
+        """As many kept games as the window has room for from the first one shown, each its words
+        wrapped on its button (large text), then Newer, Back and More at the foot."""
         w, h = size
         gap = self.px(theme.SPACE_NARROW)
         self.title_y = self.px(theme.SPACE_LARGE)
-        top = self.title_y + line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
-        row_h = max(self.px(BUTTON_MIN_H), Button("", None, note="1").needed(self.px(theme.TEXT_LABEL))[1] + gap // 2)
-        bw, bh = max(self.px(BACK_MIN_W), self.back.needed(self.px(theme.TEXT_CONTROL))[0]), max(self.px(BACK_MIN_H), self.back.needed(self.px(theme.TEXT_CONTROL))[1])
-        bottom = h - bh - 2 * gap - line_height(self.px(theme.TEXT_BODY))
-        per_page = max(1, (bottom - top) // (row_h + gap))
-        self.page = min(self.page, max(0, (len(self.entries) - 1) // per_page))
-        chosen = self.entries[self.page * per_page:(self.page + 1) * per_page]
+        self.title_lines = wrap("Saved games and replays", self.px(theme.TEXT_TITLE), w - 2 * gap, bold=True)
+        top = self.title_y + len(self.title_lines) * line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
+        foot = [self.less, self.back, self.more]
+        bw = max(self.px(BACK_MIN_W), *(button.needed(self.px(theme.TEXT_CONTROL))[0] for button in foot))
+        bh = max(self.px(BACK_MIN_H), *(button.needed(self.px(theme.TEXT_CONTROL))[1] for button in foot))
+        self.message_lines = wrap(self.message, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_LARGE)) if self.message else []
+        bottom = h - bh - 2 * gap - max(1, len(self.message_lines)) * line_height(self.px(theme.TEXT_BODY))
+        self.lay_rows(w, top, bottom, gap)
+        y = h - bh - gap
+        self.back.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+        self.less.rect = pygame.Rect(self.back.rect.x - bw - gap, y, bw, bh)
+        self.more.rect = pygame.Rect(self.back.rect.right + gap, y, bw, bh)
+        self.less.enabled = self.first > 0
+        self.more.enabled = self.first + len(self.shown) < len(self.entries)
+
+    def lay_rows(self, w: int, top: int, bottom: int, gap: int) -> None:
+        """The kept games from the first shown down to `bottom` (one at least), each row as tall as
+        its words need."""
+        self.first = min(self.first, max(0, len(self.entries) - 1))
+        row_min = max(self.px(BUTTON_MIN_H), Button("", None, note="1").needed(self.px(theme.TEXT_LABEL))[1] + gap // 2)
         delete_w = max(self.px(ROW_BUTTON_MIN_W), Button("Delete", None).needed(self.px(theme.TEXT_BODY))[0])
         review_w = max(self.px(ROW_BUTTON_MIN_W), Button("Review", None).needed(self.px(theme.TEXT_BODY))[0])
         review_room = (review_w + gap) * any(kind in REVIEWED for _path, kind in self.entries)
         width = min(w - 2 * gap, self.px(BOX_MAX_W) + review_room)
         open_w = width - delete_w - gap - review_room
         self.shown, self.deletes, self.reviews = [], [], []
-        for i, (path, kind) in enumerate(chosen):
+        y = top
+        for path, kind in self.entries[self.first:]:
             what, when = self.words(path, kind)
-            text = fit_text(what, self.px(theme.TEXT_LABEL), open_w - 2 * self.px(OPEN_PADDING), bold=True)
-            button = Button(text, lambda p=path: self.open(p), note=when, name=what)
-            button.rect = pygame.Rect((w - width) // 2, top + i * (row_h + gap), open_w, row_h)
+            button = Button(what, lambda p=path: self.open(p), note=when)
+            row_h = max(row_min, button.needed(self.px(theme.TEXT_LABEL), open_w - 2 * self.px(OPEN_PADDING))[1] + gap // 2)
+            if self.shown and y + row_h > bottom:
+                break
+            button.rect = pygame.Rect((w - width) // 2, y, open_w, row_h)
             delete = Button("Delete", lambda p=path: self.ask_to_delete(p), color=theme.BUTTON_STOP)
-            delete.rect = pygame.Rect(button.rect.right + gap + review_room, button.rect.y, delete_w, row_h)
+            delete.rect = pygame.Rect(button.rect.right + gap + review_room, y, delete_w, row_h)
             self.shown.append((button, path))
             self.deletes.append((delete, path))
             if kind in REVIEWED:
                 review = Button("Review", lambda p=path: self.review(p))
-                review.rect = pygame.Rect(button.rect.right + gap, button.rect.y, review_w, row_h)
+                review.rect = pygame.Rect(button.rect.right + gap, y, review_w, row_h)
                 self.reviews.append((review, path))
-        y = h - bh - gap
-        self.back.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
-        self.less.rect = pygame.Rect(self.back.rect.x - bw - gap, y, bw, bh)
-        self.more.rect = pygame.Rect(self.back.rect.right + gap, y, bw, bh)
-        self.less.enabled = self.page > 0
-        self.more.enabled = (self.page + 1) * per_page < len(self.entries)
+            y += row_h + gap
 
     def handle(self, event) -> None:
         if keymap.ESCAPE.pressed(event):
             self.app.pop()
+            return
+        pages = keymap.pressed_in(PAGE_KEYS, event)
+        if pages is not None:
+            self.turn_page(pages)
             return
         for button in [self.back, self.more, self.less] + [b for b, _p in self.shown + self.deletes + self.reviews]:
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
@@ -392,22 +425,22 @@ class ReplayList(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, "Saved games and replays", self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y),
-                  "midtop", bold=True)
+        draw_lines(screen, self.title_lines, self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         if not self.entries:
-            draw_text(screen, fit_text("Nothing yet: save a game at the table (Ctrl+S); every finished game is kept "
-                                       "here too (the last 50).", self.px(theme.TEXT_LABEL), w - self.px(theme.SPACE_LARGE)), self.px(theme.TEXT_LABEL),
-                      theme.INK_DIM, (w // 2, h // 2), "center")
+            lines = wrap("Nothing yet: save a game at the table (Ctrl+S); every finished game is kept here too (the last "
+                         "50).", self.px(theme.TEXT_LABEL), w - self.px(theme.SPACE_LARGE))
+            draw_lines(screen, lines, self.px(theme.TEXT_LABEL), theme.INK_DIM,
+                       (w // 2, h // 2 - len(lines) * line_height(self.px(theme.TEXT_LABEL)) // 2), "midtop")
         for button, _path in self.shown:
             button.draw(screen, self.px(theme.TEXT_LABEL))
         for button, _path in self.deletes + self.reviews:
             button.draw(screen, self.px(theme.TEXT_BODY))
         for button in (self.less, self.back, self.more):
             button.draw(screen, self.px(theme.TEXT_CONTROL))
-        if self.message:
-            draw_text(screen, fit_text(self.message, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_LARGE)),
-                      self.px(theme.TEXT_BODY), theme.ALERT,
-                      (w // 2, self.back.rect.y - self.px(theme.SPACE_SNUG)), "midbottom")
+        if self.message_lines:
+            below = self.back.rect.y - self.px(theme.SPACE_SNUG)
+            draw_lines(screen, self.message_lines, self.px(theme.TEXT_BODY), theme.ALERT,
+                       (w // 2, below - len(self.message_lines) * line_height(self.px(theme.TEXT_BODY))), "midtop")
 
 
 DESCRIBED_BYTES = 2_000_000  # a kept game larger than this is listed by its name alone (opening it says more)

@@ -14,7 +14,7 @@ from scenes.ui.scene import Scene
 from scenes.ui import keymap
 from scenes.speech import speech
 from scenes.ui import cardart, theme
-from scenes.ui.widgets import draw_text, line_height, panel, text_width, wrap
+from scenes.ui.widgets import draw_lines, draw_text, line_height, panel, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 PICTURE_GAP = 18  # between the captions and the pictures
@@ -67,7 +67,9 @@ class RulesSheet(Scene):
         self.box = pygame.Rect(0, 0, min(w - self.px(SHEET_MARGINS), self.px(SHEET_MAX_W)), h - self.px(SHEET_MARGINS))
         self.box.center = (w // 2, h // 2)
         pad = self.px(theme.SPACE_XLARGE)
-        top = self.box.y + self.px(theme.SPACE_WIDE) + line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True) + self.px(theme.SPACE_NARROW)
+        self.heading_lines = wrap(self.heading(), self.px(theme.TEXT_PANEL_TITLE), self.box.w - 2 * pad, bold=True)
+        top = (self.box.y + self.px(theme.SPACE_WIDE) + len(self.heading_lines) * line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True)
+               + self.px(theme.SPACE_NARROW))
         footer_h = line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE_WIDE)
         self.page = pygame.Rect(self.box.x + pad, top, self.box.w - 2 * pad, self.box.bottom - footer_h - top)
         pictures = self.page_pictures()
@@ -144,9 +146,8 @@ class RulesSheet(Scene):
         shade.fill((0, 0, 0, 160))
         screen.blit(shade, (0, 0))
         panel(screen, self.box, edge=theme.GOLD, radius=16)
-        draw_text(screen, self.heading(), self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
-                  (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)),
-                  "midtop", bold=True, box=self.box)
+        draw_lines(screen, self.heading_lines, self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
+                   (self.box.centerx, self.box.y + self.px(theme.SPACE_WIDE)), "midtop", box=self.box, bold=True)
         line_h = line_height(self.px(TEXT_SIZE))
         for y, line in self.lines:
             spot = self.on_page(pygame.Rect(self.page.x, y, 1, line_h))

@@ -21,8 +21,10 @@ from game.wording import YOU
 
 from scenes.ui.scene import Scene
 from scenes.ui import keymap
-from scenes.ui import theme
-from scenes.ui.widgets import Button, Cycler, CursorBlink, NumberField, TextField, draw_text, line_height, text_width, wrap
+from scenes.ui import resources, theme
+from scenes.ui.scrolling import PAGE_KEYS
+from scenes.ui.widgets import (Button, Cycler, CursorBlink, NumberField, TextField, draw_lines, draw_text, line_height,
+                               text_width, wrap)
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 ADD_MIN_W = 200  # Add player at least
@@ -209,7 +211,8 @@ class SetupScene(Scene):
         w, h = size
         gap = self.px(theme.SPACE_CLOSE)
         self.title_y = self.px(theme.SPACE_WIDE)
-        top = self.title_y + line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
+        self.title_lines = wrap(self.title(), self.px(theme.TEXT_TITLE), w - 2 * gap, bold=True)
+        top = self.title_y + len(self.title_lines) * line_height(self.px(theme.TEXT_TITLE), bold=True) + gap
         bw = max(self.px(START_MIN_W), self.start_button.needed(self.px(theme.TEXT_LEAD))[0],
                  self.back_button.needed(self.px(theme.TEXT_BUTTON))[0])
         bh = max(self.px(START_MIN_H), self.start_button.needed(self.px(theme.TEXT_LEAD))[1])
@@ -314,7 +317,7 @@ class SetupScene(Scene):
             self._text(label, self.px(theme.TEXT_CONTROL), theme.INK, (rect.x - gap, rect.centery), "midright", bold=True)
             bottom = rect.bottom
             if help_text:
-                if left + width - help_x >= self.px(HELP_BESIDE_MIN_W):
+                if left + width - help_x >= self.px(HELP_BESIDE_MIN_W) * resources.text_scale:  # as many words a line at any text size
                     bottom = self._wrapped(help_text, self.px(theme.TEXT_SMALL), theme.INK_DIM, help_x, rect.y,
                                            left + width - help_x, bottom)
                 else:
@@ -390,8 +393,10 @@ class SetupScene(Scene):
         if keymap.ENTER.pressed(event) and not self._typing():
             self.start()
             return
-        if event.type == pygame.MOUSEWHEEL and self.max_scroll:
-            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.px(theme.SPACE_SECTION)))
+        pages = keymap.pressed_in(PAGE_KEYS, event)
+        if (event.type == pygame.MOUSEWHEEL or pages is not None) and self.max_scroll:
+            moved = pages * (self.viewport.h - self.px(theme.SPACE_SECTION)) if pages else -event.y * self.px(theme.SPACE_SECTION)
+            self.scroll = max(0, min(self.max_scroll, self.scroll + moved))
             self._place()
             return
         for widget in self.widgets():
@@ -409,7 +414,7 @@ class SetupScene(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         w, h = self.app.size
-        draw_text(screen, self.title(), self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
+        draw_lines(screen, self.title_lines, self.px(theme.TEXT_TITLE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
         blink = self.blink.on()
         shift = self.viewport.y - self.scroll
         for rect, kind, payload in self.items:

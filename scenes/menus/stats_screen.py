@@ -15,7 +15,8 @@ from game.stats import Record, Stats, load_stats, reset_game
 from scenes.ui.scene import Scene
 from scenes.ui import keymap
 from scenes.ui import theme
-from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
+from scenes.ui.scrolling import Scroller
+from scenes.ui.widgets import Button, Cycler, draw_lines, draw_text, line_height, panel, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BUTTON_MIN_H = 46
@@ -64,8 +65,9 @@ class StatsScreen(Scene):
         self.chooser.details = self.spoken_records
         self.reset_button = Button("Reset", self.ask_to_reset, color=theme.BUTTON_STOP)
         self.back = Button("Back", app.pop)
-        self.blocks: list[tuple[str, Record, pygame.Rect, list[str]]] = []
-        self.more = 0
+        self.blocks: list[tuple[str, Record, pygame.Rect, list[str]]] = []  # each mode's, on the page
+        self.mode_lines: dict[str, list[str]] = {}  # each mode's name, wrapped
+        self.page = Scroller()  # the modes' blocks, where they are more than the window holds
 
     @property
     def game(self):
@@ -96,7 +98,7 @@ class StatsScreen(Scene):
 
     def layout(self, size) -> None:
         """The title, the game chooser, then one block per mode (its name, its bar, its record
-        wrapped to the width) as many as fit, the buttons at the bottom."""
+        wrapped to the width) on a page that scrolls, the buttons at the bottom."""
         w, h = size
         gap = self.px(theme.SPACE)
         width = min(w - 2 * gap, self.px(PAGE_MAX_W))
@@ -116,21 +118,25 @@ class StatsScreen(Scene):
         self.reset_button.rect = pygame.Rect(w // 2 - bw - gap // 2, h - gap - bh - message_h, bw, bh)
         self.back.rect = pygame.Rect(w // 2 + gap // 2, h - gap - bh - message_h, bw, bh)
         self.reset_button.enabled = bool(self.records())
-        self.blocks = []
-        records = self.records()
-        more_h = line_height(self.px(theme.TEXT_BODY))
-        pad = self.px(theme.SPACE_NARROW)
-        for i, (mode, record) in enumerate(records):
-            lines = wrap(record_line(record, self.game.rules), self.px(theme.TEXT_BODY), width - 2 * pad)
-            height = (2 * pad + line_height(self.px(theme.TEXT_EMPHASIS), bold=True) + self.px(theme.SPACE_SNUG) + self.px(theme.SPACE) + self.px(theme.SPACE_SNUG)
-                      + len(lines) * line_height(self.px(theme.TEXT_BODY)))
-            room = bottom - (more_h if i < len(records) - 1 else 0)
-            if y + height > room:
-                break
-            self.blocks.append((mode, record, pygame.Rect(left, y, width, height), lines))
+        self.lay_blocks(pygame.Rect(left, y, width, bottom - y))
+
+    def lay_blocks(self, room: pygame.Rect) -> None:
+        """One block per mode (its name, its bar, its record, each wrapped to the width) on a page
+        seen through `room`, which scrolls when they are more than it holds."""
+        gap, pad = self.px(theme.SPACE), self.px(theme.SPACE_NARROW)
+        body, emphasis = self.px(theme.TEXT_BODY), self.px(theme.TEXT_EMPHASIS)
+        self.blocks, self.mode_lines = [], {}
+        y = 0
+        for mode, record in self.records():
+            names = wrap(mode, emphasis, room.w - 2 * pad, bold=True)
+            lines = wrap(record_line(record, self.game.rules), body, room.w - 2 * pad)
+            height = (2 * pad + len(names) * line_height(emphasis, bold=True) + 2 * self.px(theme.SPACE_SNUG) + self.px(theme.SPACE)
+                      + len(lines) * line_height(body))
+            self.blocks.append((mode, record, pygame.Rect(0, y, room.w, height), lines))
+            self.mode_lines[mode] = names
             y += height + gap // 2
-        self.more = len(records) - len(self.blocks)
-        self.more_y = y
+        hint_h = line_height(self.px(theme.TEXT_SMALL)) if y > room.h else 0
+        self.page.fit(pygame.Rect(room.x, room.y, room.w, room.h - hint_h), y, line_height(body))
 
     def fit_legend(self, width: int) -> list[tuple[str, tuple, int]]:
         """The bar's colours named, in words that fit one line (else the short words): (label,
@@ -156,7 +162,7 @@ class StatsScreen(Scene):
         if keymap.LEFT.pressed(event) or keymap.RIGHT.pressed(event):
             self.chooser.step(-1 if keymap.LEFT.pressed(event) else 1)
             return
-        self.chooser.handle(event) or self.reset_button.handle(event) or self.back.handle(event)
+        self.page.handle(event) or self.chooser.handle(event) or self.reset_button.handle(event) or self.back.handle(event)
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
@@ -166,14 +172,16 @@ class StatsScreen(Scene):
         if self.blocks:
             self.draw_legend(screen)
         for mode, record, box, lines in self.blocks:
-            self.draw_block(screen, mode, record, box, lines)
-        if not self.blocks and not self.more:
-            draw_text(screen, fit_text(f"No games of {self.game.title} counted yet.", self.px(theme.TEXT_CONTROL), w - self.px(theme.SPACE_SECTION)),
-                      self.px(theme.TEXT_CONTROL), theme.INK_DIM, (w // 2, self.chooser.rect.bottom + self.px(EMPTY_NOTE_DROP)), "midtop")
-        if self.more:
-            more = f"and {self.more} more mode{'s' if self.more > 1 else ''} (a larger window shows them)"
-            draw_text(screen, fit_text(more, self.px(theme.TEXT_BODY), w - self.px(theme.SPACE_SECTION)),
-                      self.px(theme.TEXT_BODY), theme.INK_DIM, (w // 2, self.more_y), "midtop")
+            shown = self.page.in_view(box)
+            if shown:
+                self.draw_block(screen, self.mode_lines[mode], record, shown, lines)
+        if not self.blocks:
+            lines = wrap(f"No games of {self.game.title} counted yet.", self.px(theme.TEXT_CONTROL), w - self.px(theme.SPACE_SECTION))
+            draw_lines(screen, lines, self.px(theme.TEXT_CONTROL), theme.INK_DIM,
+                       (w // 2, self.chooser.rect.bottom + self.px(EMPTY_NOTE_DROP)), "midtop")
+        hint = self.page.hint()
+        if hint:
+            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (w // 2, self.page.viewport.bottom), "midtop")
         self.reset_button.draw(screen, self.px(theme.TEXT_CONTROL))
         self.back.draw(screen, self.px(theme.TEXT_CONTROL))
         if self.message:
@@ -191,15 +199,18 @@ class StatsScreen(Scene):
             draw_text(screen, label, self.px(theme.TEXT_BODY), theme.INK_DIM,
                       (square.right + self.px(theme.SPACE_SNUG), middle), "midleft")
 
-    def draw_block(self, screen, mode: str, record: Record, box: pygame.Rect, lines: list[str]) -> None:
+    def draw_block(self, screen, names: list[str], record: Record, box: pygame.Rect, lines: list[str]) -> None:
         """A mode's name, a bar of its games to scale (won unaided, won assisted, lost) and its
         record in words."""
         panel(screen, box)
         pad = self.px(theme.SPACE_NARROW)
         inner = box.inflate(-2 * pad, -2 * pad)
-        y = draw_text(screen, fit_text(mode, self.px(theme.TEXT_EMPHASIS), inner.w, bold=True),
-                      self.px(theme.TEXT_EMPHASIS), theme.GOLD,
-                      (inner.x, inner.y), bold=True, box=box).bottom + self.px(theme.SPACE_SNUG)
+        emphasis = self.px(theme.TEXT_EMPHASIS)
+        y = inner.y
+        for name in names:
+            draw_text(screen, name, emphasis, theme.GOLD, (inner.x, y), bold=True, box=box)
+            y += line_height(emphasis, bold=True)
+        y += self.px(theme.SPACE_SNUG)
         bar = pygame.Rect(inner.x, y, inner.w, self.px(theme.SPACE))
         pygame.draw.rect(screen, BAR_LOST, bar, border_radius=4)
         x = bar.x

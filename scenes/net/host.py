@@ -22,7 +22,8 @@ from game.net.server import LISTEN_ADDRESS, TableServer
 from scenes.ui import keymap
 from scenes.ui.scene import Scene
 from scenes.ui import theme
-from scenes.ui.widgets import Button, draw_text, line_height
+from scenes.ui.scrolling import ScrolledPage
+from scenes.ui.widgets import Button, draw_text, line_height, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 CHOICE_MIN_H = 64
@@ -188,21 +189,38 @@ class Choices(Scene):
         self.title = title
         self.choices = buttons
         self.back_button = Button("Back", app.pop)
+        self.page = ScrolledPage()  # where large text makes the column taller than the window
+
+    def focusables(self) -> list[Button]:
+        return self.choices + [self.back_button]
+
+    def reveal(self, control) -> None:
+        self.page.reveal_control(control)
 
     def layout(self, size) -> None:
-        w, _h = size
+        """The title and the buttons in a column as wide as the widest needs (within the window),
+        each as tall as its words wrapped; the column scrolls where it is taller than the window."""
+        w, h = size
         gap = self.px(theme.SPACE)
-        self.title_y = self.px(theme.SPACE_SECTION)
-        width = max(self.px(CHOICE_MIN_W), *(button.needed(self.px(theme.TEXT_LEAD))[0] for button in self.choices))
-        height = max(self.px(CHOICE_MIN_H), *(button.needed(self.px(theme.TEXT_LEAD))[1] for button in self.choices))
-        y = self.title_y + line_height(self.px(TITLE_SIZE), bold=True) + 2 * gap
+        lead = self.px(theme.TEXT_LEAD)
+        width = min(w - 2 * gap, max(self.px(CHOICE_MIN_W), *(button.needed(lead)[0] for button in self.choices)))
+        height = max(self.px(CHOICE_MIN_H), *(button.needed(lead, width)[1] for button in self.choices))
+        self.page.clear()
+        y = self.page.lines(wrap(self.title, self.px(TITLE_SIZE), w - 2 * gap, bold=True), self.px(TITLE_SIZE), theme.INK,
+                            (w // 2, self.px(theme.SPACE_SECTION)), "midtop", bold=True) + 2 * gap
         for button in self.choices + [self.back_button]:
-            button.rect = pygame.Rect(w // 2 - width // 2, y, width, height)
-            y += height + gap
+            size = lead if button in self.choices else self.px(theme.TEXT_BUTTON)
+            y = self.page.control(button, pygame.Rect(w // 2 - width // 2, y, width, height), size).bottom + gap
+        hint_h = line_height(self.px(theme.TEXT_SMALL)) if y > h else 0
+        self.page.fit(pygame.Rect(0, 0, w, h - hint_h), y, line_height(lead))
+        self.page.place()
 
     def handle(self, event) -> None:
         if keymap.ESCAPE.pressed(event):
             self.app.pop()
+            return
+        if self.page.handle(event):
+            self.page.place()
             return
         for button in self.choices + [self.back_button]:
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
@@ -210,10 +228,11 @@ class Choices(Scene):
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
-        draw_text(screen, self.title, self.px(TITLE_SIZE), theme.INK, (self.app.size[0] // 2, self.title_y), "midtop", bold=True)
-        for button in self.choices:
-            button.draw(screen, self.px(theme.TEXT_LEAD))
-        self.back_button.draw(screen, self.px(theme.TEXT_BUTTON))
+        self.page.draw(screen, lambda button, size: button.draw(screen, size))
+        hint = self.page.hint()
+        if hint:
+            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (self.app.size[0] // 2, self.page.viewport.bottom),
+                      "midtop")
 
 
 def online_menu(app) -> Choices:

@@ -33,6 +33,7 @@ from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px
+from scenes.ui.scrolling import ScrolledPage
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -50,6 +51,8 @@ REMOVE_TABLE = keymap.letter("R")
 # The host's words for a seat that cannot be come back to: the table is gone, or is another one now.
 GONE = ("there is no table with that room code here", "this table does not know you: join it again")
 FOUND_SHOWN = 4  # the tables on the local network offered
+FIELD_LABELS = ("Address", "Room code", "Your name")
+FIELD_MIN_W = 220  # a field beside its label at least
 LOOKING = "Looking for tables on this network\u2026 (or type the host's address and room code)"
 
 
@@ -90,6 +93,7 @@ class JoinScene(ReachesTable, Scene):
         self.looking_lines: list[str] = []  # that the network is looked at, or why it cannot be, wrapped
         self.laid_problem: str | None = None  # the network's problem as last laid out
         self.blink = CursorBlink()
+        self.page = ScrolledPage()  # the box's fields and lists, where they are more than it holds
         self.browser = discovery.browser(LISTEN_ADDRESS, on_change=app.wake)
         self.browser.start()
         app.quit_hooks.append(self.stop_looking)
@@ -130,11 +134,20 @@ class JoinScene(ReachesTable, Scene):
         tables = self.browser.tables()[:FOUND_SHOWN]
         if tables != self.found:
             self.found = tables
-            self.founds = Listing("Tables on this network:", [
-                (self.found_labels(table), lambda table=table: self.choose_found(table)) for table in tables])
+            self.founds = self.kept_focus(self.founds, Listing("Tables on this network:", [
+                (self.found_labels(table), lambda table=table: self.choose_found(table)) for table in tables]))
             self.layout(self.app.size)
         elif self.browser.problem != self.laid_problem:
             self.layout(self.app.size)
+
+    def kept_focus(self, old: "Listing", new: "Listing") -> "Listing":
+        """`new`, the list made anew in place of `old`: the keyboard focus on one of the old list's
+        buttons goes to the new button in its place (or the last one)."""
+        ring = self.focus_ring
+        for before, after in ((old.buttons, new.buttons), (old.removes, new.removes)):
+            if ring.control in before:
+                ring.control = after[min(before.index(ring.control), len(after) - 1)] if after else None
+        return new
 
     def rejoin_listing(self, tables: list[dict]) -> "Listing":
         """The newest tables sat at, each to come back to, a Remove beside each."""
@@ -155,7 +168,7 @@ class JoinScene(ReachesTable, Scene):
         """The table is no longer offered for coming back (the player said so)."""
         problem = self.app.write(joined.forget_table, entry["address"], entry["room"])
         tables, unusable = joined.joined_tables()
-        self.rejoins = self.rejoin_listing(tables)
+        self.rejoins = self.kept_focus(self.rejoins, self.rejoin_listing(tables))
         self.message = problem or unusable or f"Room {entry['room']} at {shown_address(entry['address'])} is removed."
 
     @staticmethod
@@ -270,7 +283,8 @@ class JoinScene(ReachesTable, Scene):
     def show_lobby(self, lobby: dict) -> None:
         self.lobby = lobby
         seats = lobby.get("seats", [])
-        self.seats = Listing("", [([self.seat_label(i, seat)], lambda i=i: self.sit(i)) for i, seat in enumerate(seats)])
+        self.seats = self.kept_focus(self.seats, Listing("", [([self.seat_label(i, seat)], lambda i=i: self.sit(i))
+                                                              for i, seat in enumerate(seats)]))
         for button, seat in zip(self.seats.buttons, seats):
             button.enabled = self.free(seat)
         free = sum(button.enabled for button in self.seats.buttons)
@@ -304,6 +318,9 @@ class JoinScene(ReachesTable, Scene):
         if keymap.ENTER.pressed(event):
             self.press_enter()
             return
+        if self.page.handle(event):
+            self.page.place()
+            return
         for field in self.fields:
             field.handle(event)
         self.room.value = self.room.value.upper()
@@ -327,70 +344,94 @@ class JoinScene(ReachesTable, Scene):
 
     # -- layout and drawing
 
+    def focusables(self) -> list:
+        """The fields, Look and Back, then the lists' buttons, in reading order (those scrolled out
+        of view among them)."""
+        return self.page.controls()
+
+    def reveal(self, control) -> None:
+        self.page.reveal_control(control)
+
     def layout(self, size) -> None:
+        """The box and its title; inside it, on a page that scrolls where it is taller than the box
+        (large text), the fields (their labels beside them, or above where the box is narrow),
+        Look and Back, the message, and the lists. Why no table can be found stays at the box's
+        foot, never crowded out."""
         w, h = size
         gap = self.px(theme.SPACE)
         width = min(w - 2 * gap, max(self.px(BOX_MIN_W), w * 3 // 5))
         self.box = pygame.Rect((w - width) // 2, self.px(BOX_TOP), width, h - self.px(BOX_MARGINS))
-        label_w, field_h = self.px(LABEL_W), line_height(self.px(theme.TEXT_CONTROL)) + self.px(theme.SPACE)
-        y = self.box.y + gap + line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True) + gap
-        for field in self.fields:
-            field.rect = pygame.Rect(self.box.x + gap + label_w, y, width - 2 * gap - label_w, field_h)
-            y += field_h + gap // 2
-        needed = [button.needed(self.px(theme.TEXT_LABEL)) for button in (self.look_button, self.back_button)]
-        bw = max(self.px(BUTTON_MIN_W), *(w for w, _h in needed))
-        bh = max(self.px(BUTTON_MIN_H), *(h for _w, h in needed))
-        self.look_button.rect = pygame.Rect(self.box.x + gap + label_w, y + gap // 2, bw, bh)
-        self.back_button.rect = pygame.Rect(self.box.right - gap - bw, y + gap // 2, bw, bh)
-        self.message_y = y + bh + gap
-        self.message_lines = wrap(self.message, self.px(theme.TEXT_LABEL), width - 2 * gap)
-        y = self.message_y + max(1, len(self.message_lines)) * line_height(self.px(theme.TEXT_LABEL)) + gap
-        bottom = self.box.bottom - gap
+        inner = width - 2 * gap
+        self.title_lines = wrap("Join a table", self.px(theme.TEXT_PANEL_TITLE), inner, bold=True)
+        top = self.box.y + gap + len(self.title_lines) * line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True) + gap
+        label = self.px(theme.TEXT_LABEL)
         self.laid_problem = self.browser.problem
-        self.looking_lines = wrap(self.laid_problem or LOOKING, self.px(theme.TEXT_LABEL), width - 2 * gap)
-        if self.laid_problem:  # why no table can be found is never crowded out
-            bottom -= len(self.looking_lines) * line_height(self.px(theme.TEXT_LABEL)) + gap // 2
+        self.looking_lines = wrap(self.laid_problem or LOOKING, label, inner)
+        foot = len(self.looking_lines) * line_height(label) + gap // 2 if self.laid_problem else 0
+        self.page.clear()
+        y = self.lay_fields(gap, inner)
+        self.message_lines = wrap(self.message, label, inner)
+        y = max(y + line_height(label), self.page.lines(self.message_lines, label, theme.INK, (gap, y))) + gap
         for listing in (self.seats, self.rejoins, self.founds):
-            y = listing.place(self, y, bottom, self.box.x + gap, width - 2 * gap) + gap // 2
-        self.looking_y = y
+            y = listing.place(self, y, gap, inner) + gap // 2
+        if not self.laid_problem and not self.founds.buttons:
+            self.page.lines(self.looking_lines, label, theme.INK_DIM, (gap, y))
+        hint_h = line_height(self.px(theme.TEXT_SMALL))
+        viewport = pygame.Rect(self.box.x, top, width, self.box.bottom - gap - foot - hint_h - top)
+        self.page.fit(viewport, self.page.bottom() + gap // 2, line_height(label))
+        self.page.place()
+
+    def lay_fields(self, x: int, inner: int) -> int:
+        """The fields, each its label beside it (above it where the box is too narrow), then Look
+        and Back (one above the other where they cannot stand apart): the y under them."""
+        gap, control, label = self.px(theme.SPACE), self.px(theme.TEXT_CONTROL), self.px(theme.TEXT_LABEL)
+        label_w = max(self.px(LABEL_W), *(text_width(name, control) + gap for name in FIELD_LABELS))
+        above = inner - label_w < self.px(FIELD_MIN_W)
+        field_x = x if above else x + label_w
+        field_h = line_height(control) + self.px(theme.SPACE)
+        y = 0
+        for name, field in zip(FIELD_LABELS, self.fields):
+            if above:
+                y = self.page.text(name, control, theme.INK, (x, y)).bottom
+            else:
+                self.page.text(name, control, theme.INK, (x, y + field_h // 2), "midleft")
+            y = self.page.control(field, pygame.Rect(field_x, y, x + inner - field_x, field_h), control).bottom + gap // 2
+        buttons = (self.look_button, self.back_button)
+        bw = min(inner, max(self.px(BUTTON_MIN_W), *(button.needed(label)[0] for button in buttons)))
+        bh = max(self.px(BUTTON_MIN_H), *(button.needed(label, bw)[1] for button in buttons))
+        y += gap // 2
+        if field_x + 2 * bw + gap <= x + inner:
+            self.page.control(self.look_button, pygame.Rect(field_x, y, bw, bh), label)
+        else:
+            y = self.page.control(self.look_button, pygame.Rect(x, y, bw, bh), label).bottom + gap // 2
+        return self.page.control(self.back_button, pygame.Rect(x + inner - bw, y, bw, bh), label).bottom + gap
 
     def listed(self) -> list[Button]:
-        """The seats, tables to rejoin and tables found that the window has room for."""
+        """The seats, tables to rejoin and tables found."""
         return self.seats.shown + self.rejoins.shown + self.rejoins.removes_shown + self.founds.shown
 
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         panel(screen, self.box, edge=theme.GOLD, radius=14)
         gap = self.px(theme.SPACE)
-        draw_text(screen, "Join a table", self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
-                  (self.box.centerx, self.box.y + gap), "midtop",
-                  bold=True, box=self.box)
+        draw_lines(screen, self.title_lines, self.px(theme.TEXT_PANEL_TITLE), theme.GOLD, (self.box.centerx, self.box.y + gap),
+                   "midtop", box=self.box, bold=True)
         blink = self.blink.on()
-        for label, field in zip(("Address", "Room code", "Your name"), self.fields):
-            draw_text(screen, label, self.px(theme.TEXT_CONTROL), theme.INK, (self.box.x + gap, field.rect.centery), "midleft",
-                      box=self.box)
-            field.draw(screen, self.px(theme.TEXT_CONTROL), blink)
-        for button in (self.look_button, self.back_button):
-            button.draw(screen, self.px(theme.TEXT_LABEL))
-        for listing in (self.seats, self.rejoins, self.founds):
-            listing.draw(screen, self)
-        if not self.founds.buttons:
-            self.draw_looking(screen)
-        draw_lines(screen, self.message_lines, self.px(theme.TEXT_LABEL), theme.INK,
-                   (self.box.x + gap, self.message_y), box=self.box)
-
-    def draw_looking(self, screen) -> None:
-        """Where no table is found yet: that the network is looked at (where the window has room
-        for it), or why it cannot be (room is kept for that)."""
-        gap = self.px(theme.SPACE)
-        if self.looking_y + len(self.looking_lines) * line_height(self.px(theme.TEXT_LABEL)) <= self.box.bottom - gap:
-            draw_lines(screen, self.looking_lines, self.px(theme.TEXT_LABEL), theme.ALERT if self.laid_problem else theme.INK_DIM,
-                       (self.box.x + gap, self.looking_y), box=self.box)
+        self.page.draw(screen, lambda control, size: control.draw(screen, size, blink) if isinstance(control, TextField)
+                       else control.draw(screen, size))
+        hint = self.page.hint()
+        if hint:
+            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (self.box.centerx, self.page.viewport.bottom),
+                      "midtop", box=self.box)
+        if self.laid_problem:  # why no table can be found, at the box's foot
+            label = self.px(theme.TEXT_LABEL)
+            draw_lines(screen, self.looking_lines, label, theme.ALERT,
+                       (self.box.x + gap, self.box.bottom - gap - len(self.looking_lines) * line_height(label)), box=self.box)
 
 
 class Listing:
-    """A heading and a column of buttons under it: as many as the room below allows, each label
-    the longest of its words that fits the button."""
+    """A heading and a column of buttons under it, each label the longest of its words that
+    fits the button (the shortest wraps where none does)."""
 
     def __init__(self, heading: str, items: Sequence[tuple[list[str], Callable[[], None]]] = (),
                  removals: Sequence[Callable[[], None]] = ()) -> None:
@@ -401,31 +442,23 @@ class Listing:
         self.buttons = [Button(labels[0], action, name=labels[0]) for labels, action in items]  # spoken whole
         self.removes = [Button("Remove", action, color=theme.BUTTON_QUIET, name=f"Remove {labels[0]}")
                         for action, (labels, _action) in zip(removals, items)]
-        self.shown: list[Button] = []
-        self.removes_shown: list[Button] = []
-        self.top = 0
+        self.shown = self.buttons
+        self.removes_shown = self.removes
 
-    def place(self, scene, top: int, bottom: int, x: int, width: int) -> int:
-        """Lay the buttons out from `top`, none below `bottom`: the y below the last one shown."""
-        size, step, height = scene.px(theme.TEXT_LABEL), scene.px(TABLE_ROW_STEP), scene.px(theme.SPACE_SECTION)
-        head = line_height(size) + scene.px(HEADING_GAP) if self.heading else 0
-        room = max(0, (bottom - top - head - height) // step + 1)
-        self.shown, self.removes_shown, self.top = self.buttons[:room], self.removes[:room], top
+    def place(self, scene, top: int, x: int, width: int) -> int:
+        """The heading and the buttons on the scene's page from `top`: the y below the last."""
+        if not self.buttons:
+            return top
+        size, gap = scene.px(theme.TEXT_LABEL), scene.px(TABLE_ROW_STEP - theme.SPACE_SECTION)
+        y = scene.page.text(self.heading, size, theme.INK_DIM, (x, top)).bottom + scene.px(HEADING_GAP) if self.heading else top
         remove_w = max((button.needed(size)[0] for button in self.removes), default=0)
         main_w = width - (remove_w + scene.px(theme.SPACE_SMALL) if self.removes else 0)
-        y = top + head
-        for i, (button, labels) in enumerate(zip(self.shown, self.labels)):
-            button.rect = pygame.Rect(x, y, main_w, height)
+        for i, (button, labels) in enumerate(zip(self.buttons, self.labels)):
             button.label = next((label for label in labels if text_width(label, size, bold=True) + 2 * text_px(size) <= main_w),
                                 labels[-1])
+            height = max(scene.px(theme.SPACE_SECTION), button.needed(size, main_w)[1])
+            scene.page.control(button, pygame.Rect(x, y, main_w, height), size)
             if self.removes:
-                self.removes[i].rect = pygame.Rect(x + width - remove_w, y, remove_w, height)
-            y += step
-        return y if self.shown else top
-
-    def draw(self, screen, scene) -> None:
-        if self.shown and self.heading:
-            draw_text(screen, self.heading, scene.px(theme.TEXT_LABEL), theme.INK_DIM,
-                      (self.shown[0].rect.x, self.top), box=scene.box)
-        for button in self.shown + self.removes_shown:
-            button.draw(screen, scene.px(theme.TEXT_LABEL))
+                scene.page.control(self.removes[i], pygame.Rect(x + width - remove_w, y, remove_w, height), size)
+            y += height + gap
+        return y

@@ -17,7 +17,8 @@ from scenes.speech import speech
 from scenes.ui import keymap
 from scenes.ui.scene import Scene
 from scenes.ui import theme
-from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, wrap
+from scenes.ui.scrolling import ScrolledPage
+from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BUTTON_MIN_H = 54
@@ -63,6 +64,9 @@ class Lobby(Scene):
         self.start_button = Button("Start", self.start, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
         self.leave_button = Button(keymap.named("Leave", keymap.LEAVE), self.leave, color=theme.BUTTON_STOP)
         self.seat_buttons: dict[int, Button] = {}
+        self.page = ScrolledPage()
+        self.note_lines: list[str] = []
+        self.laid_note = ""
         self.unadvertised_lines: list[str] = []  # why the local network is not told of the table, wrapped
         self.where_lines: list[str] = []  # where players join, wrapped
         if self.hosting is not None and self.hosting.advertised is not None:
@@ -216,33 +220,84 @@ class Lobby(Scene):
         shown = [self.leave_button] + list(self.seat_buttons.values())
         return shown + ([self.start_button] if self.is_host and self.lobby and not self.lobby["started"] else [])
 
+    def focusables(self) -> list[Button]:
+        """The seats' buttons top to bottom (those scrolled out of view among them), then Leave and Start."""
+        return self.page.controls() + [button for button in (self.leave_button, self.start_button) if button in self.buttons()]
+
+    def reveal(self, control) -> None:
+        self.page.reveal_control(control)
+
+    def note(self) -> str:
+        """The line over the buttons: a message, why Start waits, or what a player waits for."""
+        note = self.message or (self.start_words() if self.is_host else "")
+        if not note and self.lobby is not None and not self.is_host:
+            note = self.waiting_words()
+        return note
+
     def layout(self, size) -> None:
+        """Leave and Start at the foot, the note over them; above, on a page that scrolls where it
+        is taller than the window (large text), the title, the room code, where to join, the
+        table's options and the seats, every text wrapped whole."""
         w, h = size
         gap = self.px(theme.SPACE)
+        foot = (self.leave_button, self.start_button)
         bw = max(self.px(BUTTON_MIN_W), self.leave_button.needed(self.px(theme.TEXT_BUTTON))[0],
                  self.start_button.needed(self.px(theme.TEXT_LEAD))[0])
-        bh = max(self.px(BUTTON_MIN_H), self.start_button.needed(self.px(theme.TEXT_LEAD))[1])
+        bw = min(bw, (w - 3 * gap) // 2)
+        bh = max(self.px(BUTTON_MIN_H), *(button.needed(self.px(theme.TEXT_LEAD), bw)[1] for button in foot))
         self.leave_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
         self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
         self.start_button.enabled = not self.start_words()
         self.message_y = h - bh - 2 * gap
-        self.title_y = self.px(TITLE_TOP)
-        self.code_y = self.title_y + line_height(self.px(TITLE_SIZE), bold=True) + gap
+        self.laid_note = self.note()
+        self.note_lines = wrap(self.laid_note, self.px(theme.TEXT_NOTE), w - 2 * self.px(theme.SPACE_WIDE))
+        note_top = self.message_y - len(self.note_lines) * line_height(self.px(theme.TEXT_NOTE))
         self.left = max(gap, w // 2 - self.px(HALF_PAGE_W))
         self.unadvertised_lines = wrap(self.unadvertised(), self.px(theme.TEXT_NOTE), w - 2 * self.left)
         self.where_lines = wrap(self.join_words(), self.px(theme.TEXT_CONTROL), w - 2 * self.left)
-        self.seats_y = self.code_y + line_height(self.px(theme.TEXT_CONTROL)) + line_height(self.px(ROOM_CODE_SIZE), bold=True) \
-            + (max(1, len(self.where_lines)) + 1) * line_height(self.px(theme.TEXT_CONTROL)) \
-            + len(self.unadvertised_lines) * line_height(self.px(theme.TEXT_NOTE)) + 2 * gap
-        self.row_h = max(self.px(ROW_MIN_H), line_height(self.px(theme.TEXT_BUTTON)) + gap)
-        self.seat_buttons = {}
-        for index, seat in enumerate(self.lobby["seats"] if self.lobby else []):
-            button = self.seat_button(index, seat)
+        self.page.clear()
+        title = f"{self.lobby['title']}: a table over the network" if self.lobby else "Reaching the table\u2026"
+        y = self.page.lines(wrap(title, self.px(TITLE_SIZE), w - 2 * gap, bold=True), self.px(TITLE_SIZE), theme.INK,
+                            (w // 2, self.px(TITLE_TOP)), "midtop", bold=True) + gap
+        if self.lobby is not None:
+            self.lay_seats(w, self.lay_room(w, y) + 2 * gap)
+        hint_h = line_height(self.px(theme.TEXT_SMALL))
+        self.page.fit(pygame.Rect(0, 0, w, note_top - hint_h), self.page.bottom() + gap, line_height(self.px(theme.TEXT_BUTTON)))
+        self.page.place()
+
+    def lay_room(self, w: int, y: int) -> int:
+        """The room code, large; where to join (the host's computer knows); the table's options:
+        the y under them."""
+        control, note = self.px(theme.TEXT_CONTROL), self.px(theme.TEXT_NOTE)
+        y = self.page.text("Room code", control, theme.INK_DIM, (w // 2, y), "midtop").bottom
+        y = self.page.text(self.lobby["room"], self.px(ROOM_CODE_SIZE), theme.GOLD, (w // 2, y), "midtop", bold=True).bottom
+        y = self.page.lines(self.where_lines, control, theme.INK, (w // 2, y), "midtop") if self.where_lines else y + line_height(control)
+        y = self.page.lines(self.unadvertised_lines, note, theme.ALERT, (w // 2, y), "midtop")
+        options = wrap(self.lobby["options"], note, w - 2 * self.left) if self.lobby["options"] else []
+        return max(y + line_height(control), self.page.lines(options, note, theme.INK_DIM, (w // 2, y), "midtop"))
+
+    def lay_seats(self, w: int, y: int) -> None:
+        """Each seat's line (wrapped) and, on the host's lobby, its button at the right."""
+        gap, size = self.px(theme.SPACE), self.px(theme.TEXT_BUTTON)
+        row_min = max(self.px(ROW_MIN_H), line_height(size) + gap)
+        kept, self.seat_buttons = self.seat_buttons, {}
+        made = {index: self.seat_button(index, seat) for index, seat in enumerate(self.lobby["seats"])}
+        made = {index: kept[index] if index in kept and kept[index].label == button.label else button
+                for index, button in made.items() if button is not None}  # the focus stays on a button kept
+        button_w = max([self.px(SEAT_BUTTON_W)] + [b.needed(self.px(theme.SPACE_LARGE))[0] for b in made.values()])
+        text_w = w - 2 * self.left - (max(self.px(SEAT_BUTTON_ROOM), button_w + gap) if made else 0)
+        for index, seat in enumerate(self.lobby["seats"]):
+            color = theme.INK if seat["kind"] != "open" and (seat["connected"] or seat["kind"] == "computer") else theme.INK_DIM
+            lines = wrap(self.seat_words(index, seat), size, text_w)
+            button = made.get(index)
+            button_h = button.needed(self.px(theme.SPACE_LARGE), button_w)[1] if button else 0
+            row_h = max(row_min, len(lines) * line_height(size) + gap, button_h + gap // 2)
+            self.page.lines(lines, size, color, (self.left, y + (row_h - len(lines) * line_height(size)) // 2))
             if button is not None:
-                y = self.seats_y + index * self.row_h
-                button.rect = pygame.Rect(w - self.left - self.px(SEAT_BUTTON_W), y, self.px(SEAT_BUTTON_W),
-                                          self.row_h - gap // 2)
+                self.page.control(button, pygame.Rect(w - self.left - button_w, y, button_w, row_h - gap // 2),
+                                  self.px(theme.SPACE_LARGE))
                 self.seat_buttons[index] = button
+            y += row_h
 
     def handle(self, event) -> None:
         if keymap.ESCAPE.pressed(event):
@@ -254,46 +309,25 @@ class Lobby(Scene):
         if keymap.ENTER.pressed(event):
             self.start_by_key()
             return
+        if self.page.handle(event):
+            self.page.place()
+            return
         for button in self.buttons():
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                 break
 
     def draw(self, screen) -> None:
+        if self.note() != self.laid_note:
+            self.layout(self.app.size)
         screen.fill(theme.FELT)
         w, _h = self.app.size
-        lobby = self.lobby
-        title = f"{lobby['title']}: a table over the network" if lobby else "Reaching the table\u2026"
-        draw_text(screen, title, self.px(TITLE_SIZE), theme.INK, (w // 2, self.title_y), "midtop", bold=True)
-        if lobby is not None:
-            self.draw_room(screen, lobby)
-            for index, seat in enumerate(lobby["seats"]):
-                color = theme.INK if seat["kind"] != "open" and (seat["connected"] or seat["kind"] == "computer") \
-                    else theme.INK_DIM
-                y = self.seats_y + index * self.row_h
-                draw_text(screen, fit_text(self.seat_words(index, seat), self.px(theme.TEXT_BUTTON), w - 2 * self.left - self.px(SEAT_BUTTON_ROOM)),
-                          self.px(theme.TEXT_BUTTON), color, (self.left, y + self.row_h // 2), "midleft")
-        for button in self.buttons():
-            button.draw(screen, self.px(theme.SPACE_XLARGE) if button is self.start_button else self.px(theme.SPACE_LARGE))
-        note = self.message or (self.start_words() if self.is_host else "")
-        if not note and lobby is not None and not self.is_host:
-            note = self.waiting_words()
-        if note:
-            draw_text(screen, fit_text(note, self.px(theme.TEXT_NOTE), w - 2 * self.px(theme.SPACE_WIDE)),
-                      self.px(theme.TEXT_NOTE),
-                      theme.ALERT if self.message else theme.INK_DIM, (w // 2, self.message_y), "midbottom")
-
-    def draw_room(self, screen, lobby: dict) -> None:
-        """The room code, large; where to join (the host's computer knows); the table's options."""
-        w, _h = self.app.size
-        y = self.code_y
-        draw_text(screen, "Room code", self.px(theme.TEXT_CONTROL), theme.INK_DIM, (w // 2, y), "midtop")
-        y += line_height(self.px(theme.TEXT_CONTROL))
-        draw_text(screen, lobby["room"], self.px(ROOM_CODE_SIZE), theme.GOLD, (w // 2, y), "midtop", bold=True)
-        y += line_height(self.px(ROOM_CODE_SIZE), bold=True)
-        y = draw_lines(screen, self.where_lines, self.px(theme.TEXT_CONTROL), theme.INK, (w // 2, y), "midtop") if self.where_lines \
-            else y + line_height(self.px(theme.TEXT_CONTROL))
-        y = draw_lines(screen, self.unadvertised_lines, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, y), "midtop")
-        if lobby["options"]:
-            draw_text(screen, fit_text(lobby["options"], self.px(theme.TEXT_NOTE), w - 2 * self.left),
-                      self.px(theme.TEXT_NOTE), theme.INK_DIM,
-                      (w // 2, y), "midtop")
+        self.page.draw(screen, lambda button, size: button.draw(screen, size))
+        for button in (self.leave_button, self.start_button):
+            if button in self.buttons():
+                button.draw(screen, self.px(theme.SPACE_XLARGE) if button is self.start_button else self.px(theme.SPACE_LARGE))
+        note_h = len(self.note_lines) * line_height(self.px(theme.TEXT_NOTE))
+        draw_lines(screen, self.note_lines, self.px(theme.TEXT_NOTE), theme.ALERT if self.message else theme.INK_DIM,
+                   (w // 2, self.message_y - note_h), "midtop")
+        hint = self.page.hint()
+        if hint:
+            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (w // 2, self.page.viewport.bottom), "midtop")

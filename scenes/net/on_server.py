@@ -31,6 +31,7 @@ from scenes.ui import keymap
 from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
+from scenes.ui.scrolling import ScrolledPage
 from scenes.ui.widgets import (Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width,
                                wrap)
 
@@ -44,6 +45,7 @@ BUTTON_MIN_W = 160
 ABOUT = ("The address of a Chain Table server (chaintable-server), as whoever runs it gave it: host:port. "
          "Your table is set up there, and friends join it with Join a table, from anywhere.")
 ADDRESS_LABEL = "Server address"
+FIELD_MIN_W = 220  # the address field beside its label at least
 # What a connection's failure says, and the player's words for it ({tried}: the address tried).
 UNREACHABLE = (
     (("refused",), "Nothing answers at {tried}: check the address and its port, and that the server is running."),
@@ -68,7 +70,8 @@ def unreachable_words(tried: str, failure: str) -> str:
 
 
 class Framed(ReachesTable, Scene):
-    """A screen of this flow: a gold-edged box, its title, and a message wrapped whole."""
+    """A screen of this flow: a gold-edged box, its title, and under it a page (a message wrapped
+    whole, fields, buttons) that scrolls where it is taller than the box (large text)."""
 
     title = ""
 
@@ -76,47 +79,78 @@ class Framed(ReachesTable, Scene):
         super().__init__(app)
         self._message = ""
         self.message_lines: list[str] = []
-        self.message_y = 0
+        self.title_lines: list[str] = []
+        self.page = ScrolledPage()
 
     def spoken_title(self) -> str:
         return f"{self.title}. {getattr(self, 'message', '')}".strip(" .")
 
+    def focusables(self) -> list:
+        return self.page.controls()
+
+    def reveal(self, control) -> None:
+        self.page.reveal_control(control)
+
     def lay_box(self, size) -> int:
-        """The box and the title; the y below the title."""
+        """The box and the title, the page emptied: the page's first y."""
         w, h = size
         gap = self.px(theme.SPACE)
         width = min(w - 2 * gap, max(self.px(BOX_MIN_W), w * 3 // 5))
         self.box = pygame.Rect((w - width) // 2, self.px(BOX_TOP), width, h - self.px(BOX_MARGINS))
-        return self.box.y + gap + line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True) + gap
+        self.title_lines = wrap(self.title, self.px(theme.TEXT_PANEL_TITLE), width - 2 * gap, bold=True)
+        self.page.clear()
+        return 0
+
+    def fit_page(self) -> None:
+        """The page seen through the box under the title (a line kept for the hint that it scrolls)."""
+        gap = self.px(theme.SPACE)
+        top = self.box.y + gap + len(self.title_lines) * line_height(self.px(theme.TEXT_PANEL_TITLE), bold=True) + gap
+        bottom = self.box.bottom - gap - line_height(self.px(theme.TEXT_SMALL))
+        self.page.fit(pygame.Rect(self.box.x, top, self.box.w, bottom - top), self.page.bottom(),
+                      line_height(self.px(theme.TEXT_LABEL)))
+        self.page.place()
 
     def lay_buttons(self, buttons: list[Button], x: int, y: int) -> int:
-        """`buttons` left to right from (x, y), each as wide as its label needs; one that does not
-        fit in the box's row starts the next: the y below the last row."""
-        gap = self.px(theme.SPACE)
-        row_h = max(self.px(BUTTON_MIN_H), *(button.needed(self.px(theme.TEXT_LABEL))[1] for button in buttons))
+        """`buttons` left to right from (x, y) on the page, each as wide as its label needs (within
+        the box, its label wrapped where it must); one that does not fit in the row starts the
+        next: the y below the last row."""
+        gap, size = self.px(theme.SPACE), self.px(theme.TEXT_LABEL)
+        right = self.box.w - gap
+        widths = [min(right - x, max(self.px(BUTTON_MIN_W), button.needed(size)[0])) for button in buttons]
+        row_h = max(self.px(BUTTON_MIN_H), *(button.needed(size, width)[1] for button, width in zip(buttons, widths)))
         left = x
-        for button in buttons:
-            width = max(self.px(BUTTON_MIN_W), button.needed(self.px(theme.TEXT_LABEL))[0])
-            if x > left and x + width > self.box.right - gap:
+        for button, width in zip(buttons, widths):
+            if x > left and x + width > right:
                 x, y = left, y + row_h + gap
-            button.rect = pygame.Rect(x, y, width, row_h)
+            self.page.control(button, pygame.Rect(x, y, width, row_h), size)
             x += width + gap
         return y + row_h
 
     def lay_message(self, y: int, words: str) -> int:
-        """The message (else `words`) wrapped from `y`: the y below it."""
-        self.message_y = y
-        self.message_lines = wrap(self.message or words, self.px(theme.TEXT_LABEL), self.box.w - 2 * self.px(theme.SPACE))
-        return y + len(self.message_lines) * line_height(self.px(theme.TEXT_LABEL))
+        """The message (else `words`) wrapped from `y` on the page: the y below it."""
+        gap, size = self.px(theme.SPACE), self.px(theme.TEXT_LABEL)
+        self.message_lines = wrap(self.message or words, size, self.box.w - 2 * gap)
+        return self.page.lines(self.message_lines, size, theme.ALERT if self.message else theme.INK_DIM, (gap, y))
 
-    def draw_box(self, screen) -> None:
+    def scrolled(self, event) -> bool:
+        """The wheel or a page key moved the page; whether it did."""
+        if self.page.handle(event):
+            self.page.place()
+            return True
+        return False
+
+    def draw_box(self, screen, blink: bool = True) -> None:
+        """The box, its title and its page."""
         screen.fill(theme.FELT)
         panel(screen, self.box, edge=theme.GOLD, radius=14)
-        draw_text(screen, self.title, self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
-                  (self.box.centerx, self.box.y + self.px(theme.SPACE)), "midtop",
-                  bold=True, box=self.box)
-        draw_lines(screen, self.message_lines, self.px(theme.TEXT_LABEL), theme.ALERT if self.message else theme.INK_DIM,
-                   (self.box.x + self.px(theme.SPACE), self.message_y), box=self.box)
+        draw_lines(screen, self.title_lines, self.px(theme.TEXT_PANEL_TITLE), theme.GOLD,
+                   (self.box.centerx, self.box.y + self.px(theme.SPACE)), "midtop", box=self.box, bold=True)
+        self.page.draw(screen, lambda control, size: control.draw(screen, size, blink) if isinstance(control, TextField)
+                       else control.draw(screen, size))
+        hint = self.page.hint()
+        if hint:
+            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (self.box.centerx, self.page.viewport.bottom),
+                      "midtop", box=self.box)
 
 
 class ServerAddress(Framed):
@@ -132,7 +166,6 @@ class ServerAddress(Framed):
         self.go_button = Button("Choose a game", self.go_on, color=theme.BUTTON_GO,
                                 note=keymap.pressing(keymap.ENTER))
         self.back_button = Button("Back", app.pop, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
-        self.about_lines: list[str] = []
         self.blink = CursorBlink()
         pygame.key.start_text_input()
 
@@ -156,6 +189,8 @@ class ServerAddress(Framed):
         if keymap.ENTER.pressed(event):
             self.go_on()
             return
+        if self.scrolled(event):
+            return
         self.address.handle(event)
         for button in (self.go_button, self.back_button):
             button.handle(event)
@@ -164,28 +199,26 @@ class ServerAddress(Framed):
         return self.blink.due()
 
     def layout(self, size) -> None:
+        """What the address is, the field (its label beside it, or above where the box is narrow),
+        Choose a game and Back, the message."""
+        gap, control = self.px(theme.SPACE), self.px(theme.TEXT_CONTROL)
         y = self.lay_box(size)
-        gap, inner = self.px(theme.SPACE), self.box.w - 2 * self.px(theme.SPACE)
-        self.about_lines = wrap(ABOUT, self.px(theme.TEXT_LABEL), inner)
-        self.about_y = y
-        y += len(self.about_lines) * line_height(self.px(theme.TEXT_LABEL)) + gap
-        label_w = text_width(ADDRESS_LABEL, self.px(theme.TEXT_CONTROL)) + gap
-        field_h = line_height(self.px(theme.TEXT_CONTROL)) + self.px(theme.SPACE)
-        self.address.rect = pygame.Rect(self.box.x + gap + label_w, y, inner - label_w, field_h)
-        y += field_h + gap
-        y = self.lay_buttons([self.go_button, self.back_button], self.box.x + gap + label_w, y)
+        inner = self.box.w - 2 * gap
+        y = self.page.lines(wrap(ABOUT, self.px(theme.TEXT_LABEL), inner), self.px(theme.TEXT_LABEL), theme.INK_DIM, (gap, y)) + gap
+        label_w = text_width(ADDRESS_LABEL, control) + gap
+        field_h = line_height(control) + self.px(theme.SPACE)
+        if inner - label_w < self.px(FIELD_MIN_W):
+            y = self.page.text(ADDRESS_LABEL, control, theme.INK, (gap, y)).bottom
+            label_w = 0
+        else:
+            self.page.text(ADDRESS_LABEL, control, theme.INK, (gap, y + field_h // 2), "midleft")
+        y = self.page.control(self.address, pygame.Rect(gap + label_w, y, inner - label_w, field_h), control).bottom + gap
+        y = self.lay_buttons([self.go_button, self.back_button], gap + label_w, y)
         self.lay_message(y + gap, "")
+        self.fit_page()
 
     def draw(self, screen) -> None:
-        self.draw_box(screen)
-        gap = self.px(theme.SPACE)
-        draw_lines(screen, self.about_lines, self.px(theme.TEXT_LABEL), theme.INK_DIM,
-                   (self.box.x + gap, self.about_y), box=self.box)
-        draw_text(screen, ADDRESS_LABEL, self.px(theme.TEXT_CONTROL), theme.INK, (self.box.x + gap, self.address.rect.centery),
-                  "midleft", box=self.box)
-        self.address.draw(screen, self.px(theme.TEXT_CONTROL), self.blink.on())
-        for button in (self.go_button, self.back_button):
-            button.draw(screen, self.px(theme.TEXT_LABEL))
+        self.draw_box(screen, self.blink.on())
 
 
 def game_choice(app, address: str) -> Choices:
@@ -312,6 +345,8 @@ class SettingUp(Framed):
         if keymap.ENTER.pressed(event) and self.failed:
             self.connect()
             return
+        if self.scrolled(event):
+            return
         for button in self.buttons():
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                 break
@@ -332,12 +367,11 @@ class SettingUp(Framed):
     def layout(self, size) -> None:
         gap = self.px(theme.SPACE)
         y = self.lay_message(self.lay_box(size), f"Connecting to the server at {self.tried}\u2026") + gap
-        self.lay_buttons(self.buttons(), self.box.x + gap, y)
+        self.lay_buttons(self.buttons(), gap, y)
+        self.fit_page()
 
     def draw(self, screen) -> None:
         self.draw_box(screen)
-        for button in self.buttons():
-            button.draw(screen, self.px(theme.TEXT_LABEL))
 
 
 class ServerLobby(Lobby):

@@ -25,7 +25,8 @@ from scenes.table.choosing import action_cards
 from scenes.table.hand import card_rect
 from scenes.table.turns import Turns
 from scenes.ui import theme
-from scenes.ui.widgets import Button, draw_text, fit_text, line_height, panel, wrap
+from scenes.ui.scrolling import Scroller
+from scenes.ui.widgets import Button, draw_text, line_height, panel, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 PANEL_INSET = 28  # the lesson panel's inner margins, both sides
@@ -108,6 +109,8 @@ class LessonMode:
         self.lit_step: tuple | None = None  # (part, step) whose move was last lit
         self.recorded = False  # the end of the lesson was seen (and, when learned, remembered)
         self.told = None  # the step, or the end, last said aloud: ((part, step), finished)
+        self.words_page = Scroller()  # the step's words, where they are more than their room (large text)
+        self.words_shown = ""
         table.turns = LessonTurns(table, lesson)
         table.hint_button.on_click = self.light_again
         table.lesson = self
@@ -143,6 +146,9 @@ class LessonMode:
         for button in self.buttons():
             if button.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                 return True
+        over = event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(self.table.pointer_at)
+        if (over or event.type == pygame.KEYDOWN) and self.words_page.handle(event):
+            return True
         if event.type != pygame.KEYDOWN:
             return False
         if (keymap.ENTER.pressed(event) or keymap.SPACE.pressed(event)) and self.lesson.step is None:
@@ -269,22 +275,33 @@ class LessonMode:
             button.draw(screen, px(theme.TEXT_NOTE))
 
     def draw_words(self, screen: pygame.Surface, inner: pygame.Rect, top: int) -> None:
-        """The step's words, as large as the room above the buttons lets them be."""
-        size, lines = self.fitted_words(inner.w, min(button.rect.y for button in self.buttons()) - self.table.px(theme.SPACE_SMALL) - top)
+        """The step's words, as large as the room above the buttons lets them be; where they do not
+        fit even at the smallest size (large text), they scroll in their room (wheel, PgUp, PgDn)."""
+        px = self.table.px
+        room = min(button.rect.y for button in self.buttons()) - px(theme.SPACE_SMALL) - top
+        size, lines = self.fitted_words(inner.w, room)
         step_h = line_height(size)
+        if self.words_shown != self.words():
+            self.words_shown, self.words_page.offset = self.words(), 0
+        hint_h = line_height(px(theme.TEXT_CAPTION)) if len(lines) * step_h > room else 0
+        self.words_page.fit(pygame.Rect(inner.x, top, inner.w, room - hint_h), len(lines) * step_h, step_h)
         for i, line in enumerate(lines):
-            draw_text(screen, line, size, theme.INK, (inner.x, top + i * step_h), box=inner)
+            shown = self.words_page.in_view(pygame.Rect(0, i * step_h, inner.w, step_h))
+            if shown:
+                draw_text(screen, line, size, theme.INK, shown.topleft, box=inner)
+        if hint_h:
+            draw_text(screen, "\u25b2\u25bc PgUp, PgDn", px(theme.TEXT_CAPTION), theme.INK_DIM,
+                      (inner.x, self.words_page.viewport.bottom), box=inner)
 
     def fitted_words(self, width: int, room: int) -> tuple[int, list[str]]:
         """(text size, lines): the step's words wrapped to `width` at the largest size whose lines
-        fit `room`; at the smallest size, the lines that fit (the last one ends the text)."""
+        fit `room`, else at the smallest size."""
         px = self.table.px
         for size in (17, 16, 15, 14, 13, 12, 11, 10):
             lines = wrap(self.words(), px(size), width)
             if len(lines) * line_height(px(size)) <= room:
-                return px(size), lines
-        kept = max(1, room // line_height(px(size)))
-        return px(size), lines[:kept - 1] + [fit_text(" ".join(lines[kept - 1:]), px(size), width)]
+                break
+        return px(size), lines
 
     def light_cards(self, screen: pygame.Surface, action) -> None:
         """The move's hand cards besides the one raised (the second card of a Chain-Chain play),

@@ -150,7 +150,7 @@ KEY_PAGE = (
         ((LEFT, RIGHT), "change the chooser or the number the focus is on"),
         ((ENTER, SPACE), "press the focused button; with no control focused, the harmless answer"),
         ((ESCAPE,), "back, or closes a box without an answer"),
-        ((PAGE_UP, PAGE_DOWN), "scroll this sheet"))),
+        ((PAGE_UP, PAGE_DOWN), "scroll this sheet, or a screen longer than the window (large text); the wheel too"))),
     ("Typing a name or a number", (
         ((BACKSPACE,), "takes back the last character"),
         ((LEFT, RIGHT, HOME, END), "keep a value offered whole, to type on at its end"),

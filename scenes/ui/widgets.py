@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 import pygame
@@ -12,6 +13,7 @@ from game.files import showable
 from scenes.ui import keymap
 from scenes.speech import speech
 from scenes.ui import theme
+from scenes.ui import resources
 from scenes.ui.resources import drawable, font, text, text_px
 
 
@@ -131,12 +133,13 @@ def line_height(size: int, bold: bool = False) -> int:
     return max(face.get_linesize(), face.size("Ag")[1])
 
 
-def draw_lines(surface, lines: list[str], size: int, color, pos, anchor: str = "topleft", box=None) -> int:
+def draw_lines(surface, lines: list[str], size: int, color, pos, anchor: str = "topleft", box=None,
+               bold: bool = False) -> int:
     """Draw wrapped lines one under the other from `pos` (anchor "topleft" or "midtop"); returns
     the y below the last."""
     x, y = pos
     for line in lines:
-        y = draw_text(surface, line, size, color, (x, y), anchor, box=box).bottom
+        y = draw_text(surface, line, size, color, (x, y), anchor, bold=bold, box=box).bottom
     return y
 
 
@@ -223,6 +226,17 @@ def hovered(color: tuple) -> tuple:
     return tuple(min(255, c + 18) for c in color)
 
 
+@lru_cache(maxsize=512)  # a frame draws the same buttons at the same sizes: measured once
+def button_lines(label: str, note: str, size: int, width: int, _scale: float) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A button's label lines and note lines at `size` on a button `width` wide at the text size
+    `_scale` (see Button.lines)."""
+    room = width - text_px(size) // 2
+    lines = [label] if text_width(label, size, bold=True) <= width - 4 else wrap(label, size, room, bold=True)
+    small = int(size * 0.62)
+    notes = [] if not note else [note] if text_width(note, small) <= width - 4 else wrap(note, small, room)
+    return tuple(lines), tuple(notes)
+
+
 class Button:
     def __init__(self, label: str, on_click: Callable[[], Any], enabled: bool = True, note: str = "",
                  color=None, name: str = "") -> None:
@@ -260,15 +274,25 @@ class Button:
         else:
             speech().say(self.spoken(full=False), interrupt=True)
 
-    def needed(self, size: int) -> tuple[int, int]:
-        """The smallest (width, height) that shows the label (and note) at `size`."""
+    def needed(self, size: int, width: int | None = None) -> tuple[int, int]:
+        """The smallest (width, height) that shows the label (and note) at `size`; within `width`,
+        the height its label and note wrapped to that width take."""
         pad = text_px(size)
-        width = text_width(self.label, size, bold=True)
+        if width is not None:
+            label_lines, note_lines = self.lines(size, width)
+            height = len(label_lines) * line_height(size, bold=True) + len(note_lines) * line_height(int(size * 0.62))
+            return width, height + pad // 2
+        needed_w = text_width(self.label, size, bold=True)
         height = line_height(size, bold=True)
         if self.note:
-            width = max(width, text_width(self.note, int(size * 0.62)))
+            needed_w = max(needed_w, text_width(self.note, int(size * 0.62)))
             height += line_height(int(size * 0.62))
-        return width + pad * 2, height + pad // 2
+        return needed_w + pad * 2, height + pad // 2
+
+    def lines(self, size: int, width: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The label's lines and the note's on a button `width` wide: each on one line where it
+        fits, else wrapped (large text on a narrow button)."""
+        return button_lines(self.label, self.note, size, width, resources.text_scale)
 
     def draw(self, surface, size: int) -> None:
         if not self.enabled:
@@ -282,14 +306,21 @@ class Button:
         note_drawn(self.rect, f"button {self.label}")
         note_control(self, surface, 8)
         ink = theme.INK if self.enabled else theme.INK_DIM
-        if self.note:
-            label_h, note_h = line_height(size, bold=True), line_height(int(size * 0.62))
-            top = self.rect.centery - (label_h + note_h) // 2
-            draw_text(surface, self.label, size, ink, (self.rect.centerx, top), "midtop", bold=True, box=self.rect)
-            draw_text(surface, self.note, int(size * 0.62), ink, (self.rect.centerx, top + label_h), "midtop",
-                      box=self.rect)
-        else:
+        label_lines, note_lines = self.lines(size, self.rect.w)
+        wrapped_h = len(label_lines) * line_height(size, bold=True) + len(note_lines) * line_height(int(size * 0.62))
+        if wrapped_h > self.rect.h:  # a layout that gave it no room for more lines: one line each
+            label_lines, note_lines = (self.label,), (self.note,) if self.note else ()
+        if len(label_lines) == 1 and not note_lines:
             draw_text(surface, self.label, size, ink, self.rect.center, "center", bold=True, box=self.rect)
+            return
+        label_h, note_h = line_height(size, bold=True), line_height(int(size * 0.62))
+        y = self.rect.centery - (len(label_lines) * label_h + len(note_lines) * note_h) // 2
+        for line in label_lines:
+            draw_text(surface, line, size, ink, (self.rect.centerx, y), "midtop", bold=True, box=self.rect)
+            y += label_h
+        for line in note_lines:
+            draw_text(surface, line, int(size * 0.62), ink, (self.rect.centerx, y), "midtop", box=self.rect)
+            y += note_h
 
 
 class Cycler:
