@@ -282,18 +282,25 @@ class TableScene(Scene, TableHooks):
         """Place the top bar and the log; return the rectangle left for the game itself. A game
         whose board says how wide it would be (`board_w`) gives the log the rest of the width."""
         w, h = size
-        self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
-        top = self.top_bar.height
         if self.lesson is not None:  # the lesson's column, the move log under it
             column_w = max(self.px(COLUMN_MIN_W), 220)
+        else:
+            column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
+        self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,), title=self.title(),
+                           line=self.top_line(), line_right=w - column_w)
+        top = self.top_bar.height
+        if self.lesson is not None:
             self.log_rect = self.lesson.place(pygame.Rect(w - column_w, top, column_w, h - top))
             column_w = self.log_rect.w
         else:
-            column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
             self.log_rect = pygame.Rect(w - column_w, top, column_w, h - top)
         self.log_column = self.log_rect
         self._background = None
         return pygame.Rect(0, top, w - column_w, h - top)
+
+    def top_line(self) -> str | list[str]:
+        """The top bar's line beside the title: the lesson's progress, else the session's score."""
+        return self.lesson.progress_line() if self.lesson is not None else self.score_line()
 
     def log_width(self, w: int, board_w: int | None) -> int:
         """The move log's width: what the board leaves, within bounds; else a set width."""
@@ -316,6 +323,7 @@ class TableScene(Scene, TableHooks):
         needs); returns the room left between them for the board."""
         self.area = area
         self.place_seats(area)
+        self.prompt_line.keep_rows(area.w - self.px(theme.SPACE_SECTION))
         width = hand_width or self.card_px(HAND_CARD_W)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(HAND_LIFT)
         label_h = line_height(self.px(theme.TEXT_SMALL))
@@ -413,8 +421,7 @@ class TableScene(Scene, TableHooks):
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
         self.commands.show_state()
-        line = self.lesson.progress_line() if self.lesson is not None else self.score_line()
-        self.top_bar.draw(screen, self.title(), line, self.app.size[0] - self.log_rect.w)
+        self.top_bar.draw(screen, self.title(), self.top_line())
         if self.log_rect.w:
             self.draw_log(screen)
 

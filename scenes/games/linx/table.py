@@ -24,7 +24,7 @@ from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
 from scenes.ui import keymap
 from scenes.table.parts import Delegated, Slot, SlotRow, card_width
-from scenes.table.prompt import PROMPT_ROWS, PROMPT_SIZE
+from scenes.table.prompt import PROMPT_SIZE
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import TableScene
 from scenes.ui import theme
@@ -313,7 +313,7 @@ class LinxTable(TableScene):
             return full
         narrow = min(full, self.own_claims_left() - self.px(theme.SPACE_CLOSE) - self.area.x - self.px(theme.SPACE_LARGE))
         line = self.prompt_line
-        if line.notice_time > 0 and line.notice and len(wrap(line.notice, self.px(PROMPT_SIZE), narrow)) > PROMPT_ROWS:
+        if line.notice_time > 0 and line.notice and len(wrap(line.notice, self.px(PROMPT_SIZE), narrow)) > line.rows:
             return full
         return narrow
 
