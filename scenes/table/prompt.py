@@ -23,9 +23,9 @@ MESSAGE_TIME = 4.0  # how long an alert stays
 NOTICE_TIME = 2.5   # how long a passing remark holds the prompt line
 PROMPT_ROWS = 2     # the lines a table keeps for its prompt, at least
 PROMPT_ROWS_MOST = 4  # and at most, with the largest text in a narrow table
-# A long instruction, as long as the longest the tables give (Sovereign's Chain's hints): the
+# A long instruction, as long as the longest the tables give (the solitaire's): the
 # prompt keeps as many lines as this takes at the table's width.
-LONG_PROMPT = "Hint: Ana places a face-down card face down at Cleo's chain, place 2. Enter makes the move."
+LONG_PROMPT = "Your turn, Ana: drag a card onto a face-down card or a space (your pool's tokens may go first), or Skip"
 PROMPT_SIZE = 19    # its text size at 100% scale
 
 

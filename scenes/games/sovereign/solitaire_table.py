@@ -77,6 +77,9 @@ class SolitaireTable(SovereignTable):
         self.playing_on = False   # the player chose to play on a deal that can no longer be won
         self.winnable_said: tuple[int, str] | None = None  # the answer to "Winnable?" and the revision it is about
 
+    def side_over_log(self) -> bool:
+        return False  # the side panel is a strip over the one chain
+
     def hand_room(self) -> int:
         return 0
 
@@ -97,6 +100,7 @@ class SolitaireTable(SovereignTable):
             self.side.place(strip, px, across=True)
         self.middle = pygame.Rect(board.x, strip.bottom + px(theme.SPACE_SMALL), board.w,
                                   board.bottom - strip.bottom - px(theme.SPACE_SMALL))
+        self.label_h = self.chain_label_h()
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
 

@@ -29,7 +29,7 @@ from game.sovereign.rules import PROMPTS
 from scenes.ui import keymap
 from scenes.games.sovereign.cardhelp import CardHelp, draw_help_box
 from scenes.games.sovereign.cards import use_card_set
-from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
+from scenes.games.sovereign.chainrow import ChainBoard, ChainRow, label_rows
 from scenes.games.sovereign.choices import PLAY_ACTIONS, CardChoices
 from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
@@ -38,9 +38,9 @@ from scenes.games.sovereign.side import SidePanel
 from scenes.games.sovereign.words import choice_prompt, onlooker_prompt, play_prompt
 from scenes.table.parts import Pile, card_width, yielding_hand_width
 from scenes.table.seats import Seats
-from scenes.table.table import TableScene
+from scenes.table.table import LOG_ROOM_LEAST, TableScene
 from scenes.ui import theme
-from scenes.ui.widgets import Button, line_height
+from scenes.ui.widgets import Button, line_height, text_width
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BUTTON_COLUMN_W = 150  # the buttons' column right of the hand
@@ -61,6 +61,7 @@ def class_order(card: ClassCard):
 # ---------------------------------------------------------------- the table
 
 SIDE_WIDTH = 200  # the column of the deck, the supply and the event (base size)
+SO_FAR = " (so far)"  # after a score still counting (game/sovereign/describe.py)
 ROW_CARD = 128  # a row's cards at most (base size, normal cards): a large window's rows grow this far
 
 
@@ -163,15 +164,36 @@ class SovereignTable(CardHelp, TableScene):
         self.hand.layout(area.x, bx - self.px(theme.SPACE_LARGE), hand_y, card_w)
         self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(BUTTON_W), hand_y + self.px(theme.SPACE_TIGHT) - self.prompt_y), self.px(theme.SPACE_LARGE),
                         self.px(theme.SPACE_SMALL))
-        side_w = self.px(SIDE_WIDTH)
+        side_w = max(self.px(SIDE_WIDTH), 2 * (text_width("Discard 00", self.px(theme.TEXT_CAPTION)) + self.px(theme.SPACE_SNUG)))
         side = pygame.Rect(area.right - side_w - self.px(theme.SPACE_SMALL), area.y + self.px(theme.SPACE_SMALL), side_w,
                            self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - area.y - self.px(theme.SPACE_WIDE))
-        self.side.place(side, self.px)
         self.middle = pygame.Rect(area.x + self.px(theme.SPACE_SMALL), side.y,
                                   side.x - area.x - self.px(theme.SPACE_WIDE), side.h)
-        self.label_h = line_height(self.px(theme.TEXT_SMALL), bold=True)
+        self.label_h = self.chain_label_h()
+        if self.label_h > line_height(self.px(theme.TEXT_SMALL), bold=True) and self.side_over_log():
+            side = self.log_column.inflate(-self.px(theme.SPACE_CLOSE), -self.px(theme.SPACE_CLOSE))
+            side.h = int(self.log_column.h * (1 - LOG_ROOM_LEAST))
+            self.log_rect = pygame.Rect(self.log_column.x, side.bottom, self.log_column.w, self.log_column.bottom - side.bottom)
+            self.middle.w = area.right - self.px(theme.SPACE_SMALL) - self.middle.x
+            self.label_h = self.chain_label_h()
+        self.side.place(side, self.px)
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
+
+    def side_over_log(self) -> bool:
+        """Whether the side panel may stand over the move log (where large text leaves the chains'
+        labels no line of their own beside it): the log is shown, as wide as the panel needs."""
+        need = 2 * (text_width("Discard 00", self.px(theme.TEXT_CAPTION)) + self.px(theme.SPACE_SNUG))
+        return self.lesson is None and self.log_column.w - self.px(theme.SPACE_CLOSE) >= need
+
+    def chain_label_h(self) -> int:
+        """The height of the label over each chain: the lines the longest of them may wrap onto
+        across the board (one, unless the text is large), a score still counting said so."""
+        view, size = self.current_view(), self.px(theme.TEXT_SMALL)
+        room = self.middle.w - self.px(theme.SPACE_WIDE)
+        rows = max(label_rows([label if SO_FAR in label else label + SO_FAR for label in self.chain_labels(view, chain)], size, room)
+                   for chain in range(len(self.session.seats)))
+        return rows * line_height(size, bold=True)
 
     def row_rects(self) -> list[pygame.Rect]:
         """One row a player across the board, top to bottom."""
