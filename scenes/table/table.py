@@ -323,7 +323,7 @@ class TableScene(Scene, TableHooks):
         needs); returns the room left between them for the board."""
         self.area = area
         self.place_seats(area)
-        self.prompt_line.keep_rows(area.w - self.px(theme.SPACE_SECTION))
+        self.prompt_line.keep_rows(self.prompt_width())
         width = hand_width or self.card_px(HAND_CARD_W)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(HAND_LIFT)
         label_h = line_height(self.px(theme.TEXT_SMALL))
