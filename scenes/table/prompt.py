@@ -47,10 +47,10 @@ class PromptLine:
         `width` wide."""
         self.left, self.y, self.width = left, y, width
 
-    def keep_rows(self, width: int) -> int:
-        """Keep as many lines as a long instruction wraps onto at `width` (the prompt's width at
-        this layout), within PROMPT_ROWS and PROMPT_ROWS_MOST; returns them."""
-        needed = len(wrap(LONG_PROMPT, self.px(PROMPT_SIZE), max(1, width), bold=True))
+    def keep_rows(self, width: int, longest: str = LONG_PROMPT) -> int:
+        """Keep as many lines as the `longest` instruction or remark wraps onto at `width` (the
+        prompt's width at this layout), within PROMPT_ROWS and PROMPT_ROWS_MOST; returns them."""
+        needed = len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))
         self.rows = max(PROMPT_ROWS, min(PROMPT_ROWS_MOST, needed))
         return self.rows
 

@@ -89,6 +89,13 @@ class Seats:
         below = inner.y + line_height(px(theme.TEXT_NOTE), bold=True) + line_height(px(theme.TEXT_SMALL))
         return max(8, min(px(CARD_MAX_W), int((inner.bottom - below - px(theme.SPACE_HAIR)) / theme.CARD_RATIO)))
 
+    def height_for(self, card_w: int) -> int:
+        """The height a box needs for its two lines of text over cards `card_w` wide (see
+        `card_width`): the text's lines grow with the text size."""
+        px = self.table.px
+        return (2 * px(theme.SPACE_SMALL) + line_height(px(theme.TEXT_NOTE), bold=True) + line_height(px(theme.TEXT_SMALL))
+                + px(theme.SPACE_HAIR) + int(card_w * theme.CARD_RATIO) + 1)
+
     def shows_cards(self, seat: int) -> bool:
         """Whether the seat's box has room for the game's face-up cards (`TableScene.seat_shown`)."""
         return self.card_width(seat) >= SHOWN_MIN_W

@@ -38,8 +38,8 @@ from scenes.table.marks import MoveMarks
 from scenes.table.movelog import MoveLog
 from scenes.table.flights import draw_flights
 from scenes.table.parts import Pile
-from scenes.table.prompt import PromptLine
-from scenes.table.seats import Seats
+from scenes.table.prompt import LONG_PROMPT, PromptLine
+from scenes.table.seats import SHOWN_MIN_W, Seats
 from scenes.table.speaking import TableSpeech
 from scenes.table.topbar import TopBar
 from scenes.table.turn_controls import TurnControls
@@ -55,6 +55,7 @@ COLUMN_MIN_W = 300  # a side column at least
 HAND_LIFT = 22  # the hand above the area's bottom
 MARK_LINE = 3  # a chosen card's frame
 SEAT_PANEL_H = 124  # the seats' panel
+SEAT_CARD_LEAST = 12  # px: a seat's backs at least, in a box over the move log
 
 CARD_SIZES = theme.CARD_SIZES
 LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
@@ -67,6 +68,7 @@ class TableScene(Scene, TableHooks):
     focus_keys = "none"  # every key is the table's own (its speech and reading keys too)
     hand_order = staticmethod(standard_order)
     result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
+    longest_prompt = LONG_PROMPT  # as long as this table's prompt or remark gets: the prompt keeps the lines it needs
     seat_cards_shown = False  # the seats' boxes show face-up cards (`seat_shown`): a column of boxes too short for them is not used
 
     def __init__(self, app, session) -> None:
@@ -323,7 +325,7 @@ class TableScene(Scene, TableHooks):
         needs); returns the room left between them for the board."""
         self.area = area
         self.place_seats(area)
-        self.prompt_line.keep_rows(self.prompt_width())
+        self.prompt_line.keep_rows(self.prompt_width(), self.longest_prompt)
         width = hand_width or self.card_px(HAND_CARD_W)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(HAND_LIFT)
         label_h = line_height(self.px(theme.TEXT_SMALL))
@@ -336,13 +338,14 @@ class TableScene(Scene, TableHooks):
         return self.middle
 
     def place_seats(self, area: pygame.Rect) -> None:
-        """The other seats over the move log, one under another (their boxes shorter when many, down
-        to SEAT_IN_COLUMN_LEAST, and tall enough for their face-up cards at a table that shows
-        some), where the log is shown and keeps LOG_ROOM_LEAST of its column; else in a row along the
+        """The other seats over the move log, one under another (their boxes taller with large text,
+        shorter when many, down to SEAT_IN_COLUMN_LEAST, and tall enough for their face-up cards at
+        a table that shows some), where the log is shown and keeps LOG_ROOM_LEAST of its column; else in a row along the
         top of `area`."""
         count = len(self.session.seats) - 1
         log = self.log_column
-        each = min(self.px(SEAT_IN_COLUMN), int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
+        wanted = max(self.px(SEAT_IN_COLUMN), self.seats.height_for(SHOWN_MIN_W if self.seat_cards_shown else SEAT_CARD_LEAST))
+        each = min(wanted, int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
         if self.lesson is None and log.w and each >= self.px(SEAT_IN_COLUMN_LEAST):
             stacked = each * count
             column = pygame.Rect(log.x + self.px(theme.SPACE_SNUG), log.y, log.w - self.px(theme.SPACE_CLOSE), stacked)
