@@ -70,7 +70,7 @@ class Hand:
         """The width the held `cards` are drawn at and their centres: each card leaves the value
         and the symbol in the corner of the one before it uncovered, at the layout's width if the
         room allows, else on cards as much narrower as it takes (down to FAN_LEAST_WIDTH)."""
-        key = (tuple(cards), self.left, self.right, self.y, self.width, self.fresh)
+        key = (tuple(cards), self.left, self.right, self.y, self.width, self.fresh, self.new_tag_size())  # the tag grows with the text
         if self._fan is None or self._fan[0] != key:
             width, room, least = self.width, self.right - self.left - self.table.px(theme.SPACE_LARGE), self.table.px(FAN_LEAST_WIDTH)
             while width > least and width + (len(cards) - 1) * self.corner_step(cards, width) > room:

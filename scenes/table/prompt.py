@@ -11,6 +11,7 @@ from typing import Callable
 import pygame
 
 from scenes.ui import theme
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -40,7 +41,7 @@ class PromptLine:
         self.y = 0
         self.width = 0
         self.rows = PROMPT_ROWS  # the lines kept for the prompt (`keep_rows`)
-        self._wrapped: tuple = (None, [])  # the last prompt wrapped: (prompt, size, width, bold), its lines
+        self._wrapped: tuple = (None, [])  # the last prompt wrapped: (prompt, drawn size, width, bold), its lines
 
     def place(self, left: int, y: int, width: int) -> None:
         """The prompt's last line has its top at `y`; its lines start at `left` and are at most
@@ -86,7 +87,7 @@ class PromptLine:
         """`prompt` wrapped to the width, on the lines kept at most (only a prompt longer than
         all of them together is cut, at its end)."""
         size = self.px(PROMPT_SIZE)
-        key = (prompt, size, self.width, bold)
+        key = (prompt, text_px(size), self.width, bold)  # as drawn: a change of the text size wraps it anew
         if self._wrapped[0] != key:  # measured once a prompt, not every frame
             self._wrapped = (key, wrap(prompt, size, self.width, bold=bold))
         lines = self._wrapped[1]
