@@ -120,8 +120,8 @@ class Seats:
         y = name_rect.bottom
         count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
         note = table.seat_note(view, seat)
-        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)],
-                            px(theme.TEXT_SMALL), inner.w)
+        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count),
+                             (note or card_count(count)).split(" (")[0]], px(theme.TEXT_SMALL), inner.w)  # its detail in brackets goes last
         y = draw_text(screen, line, px(theme.TEXT_SMALL), theme.INK_DIM, (inner.x, y), box=box).bottom
         w = self.card_width(seat)
         shown = table.seat_shown(view, seat) if self.shows_cards(seat) else []

@@ -272,7 +272,7 @@ class ChainBuilder:
         if not cards:
             if laying:
                 self.draw_help(screen, small, text_left, text_w)
-            else:
+            elif len(wrap(IDLE_WORDS, self.px(theme.TEXT_BODY), text_w)) * line_height(self.px(theme.TEXT_BODY)) <= self.rect.h:  # where the row has room for them
                 lines = wrap(IDLE_WORDS, self.px(theme.TEXT_BODY), text_w)
                 draw_lines(screen, lines, self.px(theme.TEXT_BODY), theme.INK_DIM, (self.rect.centerx, self.rect.centery
                            - len(lines) * line_height(self.px(theme.TEXT_BODY)) // 2), "midtop")
