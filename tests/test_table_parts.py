@@ -188,7 +188,7 @@ def test_the_top_bar_shows_the_longest_score_line_that_fits(driver):
     topbar_module.draw_text = lambda surface, text, *a, **kw: shown.append(text) or real(surface, text, *a, **kw)
     try:
         bar.draw(pygame.Surface((500, 60)), "Chains", ["Game 1 \u00b7 first to 3 wins \u00b7 wins: Ana 0 Ben 0 Cleo 0",
-                                                      "wins: Ana 0 Ben 0 Cleo 0", "Ana 0 Ben 0 Cleo 0"], 500)
+                                                      "wins: Ana 0 Ben 0 Cleo 0", "Ana 0 Ben 0 Cleo 0"])
     finally:
         topbar_module.draw_text = real
     assert shown[1] == "wins: Ana 0 Ben 0 Cleo 0"

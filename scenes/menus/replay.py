@@ -131,7 +131,7 @@ class Replay(Scene):
         returns the height they take."""
         px, size_b = self.px, self.px(theme.TEXT_CONTROL)
         bh = max(px(BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
-        row_h = max(row_least, bh + 2 * px(theme.SPACE_SMALL))
+        row_h = max(row_least, bh + 2 * px(theme.SPACE_TIGHT))
         rows: list[list[tuple[Button, int]]] = [[]]
         x = px(theme.SPACE_CLOSE)
         for button in self.buttons:

@@ -59,7 +59,7 @@ class TopBar:
         title_right = px(theme.SPACE) + text_width(title, px(theme.TEXT_BUTTON), bold=True)
         self.title_row = 1 if self.buttons and title_right + px(theme.SPACE_XLARGE) > self.left_edge else 0
         lines = [line] if isinstance(line, str) else line
-        beside = self.line_x(title) is not None and self.fitting(lines, widest_figures, self.line_x(title))
+        beside = self.line_x(title) is not None and self.fitting(lines, widest_figures, self.line_x(title)) is not None
         self.line_rows = 0 if beside else len(self.wrapped(lines, widest_figures))
         self.height = self.row_h * (1 + self.title_row) + self.line_rows * line_height(body) \
             + (px(theme.SPACE_SMALL) if self.line_rows else 0)

@@ -71,8 +71,8 @@ class ChainsTable(TableScene):
                           most=self.card_px(ROW_CARD), least=20)
 
     def hand_width(self, area: pygame.Rect) -> int:
-        return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)),
-                                   lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)))
+        return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W),
+                                   lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)), self.px(ROW_CARD))
 
     def chain_slots(self, length: int, row: pygame.Rect) -> tuple[SlotRow, int]:
         """The places of a chain's visible cards (oldest first): side by side while the row has

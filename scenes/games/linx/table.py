@@ -82,7 +82,7 @@ class LinxTable(TableScene):
         """The hand as large as the card-size setting asks, unless the chain row's cards would
         then be smaller than beside a hand of normal size (`yielding_hand_width`)."""
         lay_out = partial(self.place, size)
-        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)), lay_out))
+        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.px(HAND_CARD_W)))
 
     def place(self, size, hand_w: int) -> int:
         """The table with the hand's cards `hand_w` wide; returns how wide the chain row's cards

@@ -86,8 +86,10 @@ class SolitaireTable(SovereignTable):
     # -- geometry: the piles, supply and event in a strip along the top; the one chain, as large
     # as the board allows, across the board's whole width under it
 
-    def layout(self, size) -> None:
-        super().layout(size)
+    def layout_with_hand(self, size, card_w: int) -> int:
+        """The table with the hand's cards `card_w` wide; returns the chain's card width (the
+        hand yields to it: `SovereignTable.layout`)."""
+        super().layout_with_hand(size, card_w)
         px = self.px
         top = self.area.y + px(theme.SPACE_SMALL)
         board = pygame.Rect(self.area.x + px(theme.SPACE_SMALL), top, self.area.w - px(theme.SPACE_WIDE),
@@ -103,6 +105,7 @@ class SolitaireTable(SovereignTable):
         self.label_h = self.chain_label_h()
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
+        return self.chain_w
 
     def tallest_event(self, width: int) -> int:
         """The height of the tallest event card `width` wide, at the side panel's text size."""

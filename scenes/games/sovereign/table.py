@@ -141,7 +141,7 @@ class SovereignTable(CardHelp, TableScene):
 
     def layout(self, size) -> None:
         lay_out = partial(self.layout_with_hand, size)
-        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)), lay_out))
+        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.px(ROW_CARD)))
 
     def layout_with_hand(self, size, card_w: int) -> int:
         """The rows' cards as large as the rows' height allows; the move log has the width left.
