@@ -74,7 +74,7 @@ class ChainBuilder:
         """The chain row in `rect`, Lay and Cancel at its right (one over the other, or side by
         side where the row is too short for that); its cards as tall as the words under them
         (links, status, reason, on the lines they wrap onto) leave room for, never wider than
-        `widest_card`. Returns that width, were it not kept at 24 px at least."""
+        `widest_card`. Returns the width the row's room allows (however wide `widest_card`)."""
         px = self.px
         button_h = max(px(BUTTON_MIN_H), self.lay_button.needed(px(theme.TEXT_NOTE))[1])
         button_w = max(px(BUTTON_MIN_W), self.cancel_button.needed(px(theme.TEXT_NOTE))[0])
@@ -86,8 +86,8 @@ class ChainBuilder:
             self.cancel_button.rect = self.lay_button.rect.move(-button_w - px(theme.SPACE_SNUG), 0)
         self.rect, self.words_right = rect, min(self.lay_button.rect.x, self.cancel_button.rect.x)
         below = self.words_h()
-        fitting = min(widest_card, rect.w, int((rect.h - below - px(theme.SPACE_CLOSE)) / theme.CARD_RATIO))
-        self.card_w = max(24, fitting)
+        fitting = min(rect.w, int((rect.h - below - px(theme.SPACE_CLOSE)) / theme.CARD_RATIO))
+        self.card_w = max(24, min(widest_card, fitting))
         return fitting
 
     def words_h(self, width: int | None = None) -> int:

@@ -85,8 +85,8 @@ class LinxTable(TableScene):
         lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.px(HAND_CARD_W)))
 
     def place(self, size, hand_w: int) -> int:
-        """The table with the hand's cards `hand_w` wide; returns how wide the chain row's cards
-        would be, were they not kept at 24 px at least."""
+        """The table with the hand's cards `hand_w` wide; returns how wide the chain row's room
+        would let its cards be (they are drawn no wider than the hand's)."""
         middle = self.layout_seats(self.layout_frame(size), hand_width=hand_w)
         row_gap = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE)
         chain_row_least = self.builder.words_h(middle.w) + int(CHAIN_CARD_LEAST * theme.CARD_RATIO) + 2 * self.px(theme.SPACE_CLOSE)

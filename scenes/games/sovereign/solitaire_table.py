@@ -86,6 +86,9 @@ class SolitaireTable(SovereignTable):
     # -- geometry: the piles, supply and event in a strip along the top; the one chain, as large
     # as the board allows, across the board's whole width under it
 
+    def rows_most(self) -> int:
+        return self.px(CHAIN_CARD_MAX_W)
+
     def layout_with_hand(self, size, card_w: int) -> int:
         """The table with the hand's cards `card_w` wide; returns the chain's card width (the
         hand yields to it: `SovereignTable.layout`)."""

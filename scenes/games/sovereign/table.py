@@ -141,7 +141,11 @@ class SovereignTable(CardHelp, TableScene):
 
     def layout(self, size) -> None:
         lay_out = partial(self.layout_with_hand, size)
-        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.px(ROW_CARD)))
+        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.rows_most()))
+
+    def rows_most(self) -> int:
+        """The rows' cards at most, at the Normal card size."""
+        return self.px(ROW_CARD)
 
     def layout_with_hand(self, size, card_w: int) -> int:
         """The rows' cards as large as the rows' height allows; the move log has the width left.
