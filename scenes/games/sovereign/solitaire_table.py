@@ -77,6 +77,8 @@ class SolitaireTable(SovereignTable):
         self.playing_on = False   # the player chose to play on a deal that can no longer be won
         self.winnable_said: tuple[int, str] | None = None  # the answer to "Winnable?" and the revision it is about
 
+    label_more = ""  # the chain's label counts its places: it says no "so far"
+
     def side_over_log(self) -> bool:
         return False  # the side panel is a strip over the one chain
 
@@ -108,7 +110,7 @@ class SolitaireTable(SovereignTable):
         self.label_h = self.chain_label_h()
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
-        return self.chain_w
+        return self.chain_width(least=0)  # however small: the hand yields to a chain squeezed to its least
 
     def tallest_event(self, width: int) -> int:
         """The height of the tallest event card `width` wide, at the side panel's text size."""
@@ -122,10 +124,11 @@ class SolitaireTable(SovereignTable):
             words.append((heading, body))
         return max(event_face(heading, body, width, size).get_height() for heading, body in words)
 
-    def chain_width(self) -> int:
+    def chain_width(self, least: int = 16) -> int:
+        """The chain's cards as large as the board allows (`least` at least)."""
         gap = self.px(theme.SPACE_CLOSE)
         return card_width(self.middle.w - 3 * gap, self.middle.h - self.label_h - 6 * gap, columns=7, gap=gap,
-                          most=self.card_px(CHAIN_CARD_MAX_W))
+                          most=self.card_px(CHAIN_CARD_MAX_W), least=least)
 
     def row_rects(self) -> list[pygame.Rect]:
         height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(CHAIN_ROW_PADDING)

@@ -74,6 +74,7 @@ class ChainSeats(Seats):
 
 class SovereignTable(CardHelp, TableScene):
     hand_order = staticmethod(class_order)
+    label_more = SO_FAR  # what a chain's label may come to say later: its lines are kept for it
     select_notice = "Now click the chain to play it on."
 
     def __init__(self, app, session) -> None:
@@ -195,8 +196,8 @@ class SovereignTable(CardHelp, TableScene):
         across the board (one, unless the text is large), a score still counting said so."""
         view, size = self.current_view(), self.px(theme.TEXT_SMALL)
         room = self.middle.w - self.px(theme.SPACE_WIDE)
-        rows = max(label_rows([label if SO_FAR in label else label + SO_FAR for label in self.chain_labels(view, chain)], size, room)
-                   for chain in range(len(self.session.seats)))
+        rows = max(label_rows([label if self.label_more in label else label + self.label_more for label in self.chain_labels(view, chain)],
+                              size, room) for chain in range(len(self.session.seats)))
         return rows * line_height(size, bold=True)
 
     def row_rects(self) -> list[pygame.Rect]:
