@@ -154,7 +154,7 @@ class SovereignTable(CardHelp, TableScene):
         self.place(self.layout_frame(size), card_w)
         rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(theme.SPACE_XLARGE)  # 8 cards, 7 gaps (see row_card_width)
         self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w), card_w)
-        return self.chain_w
+        return self.row_card_width(self.middle.w - self.px(theme.SPACE_XLARGE), least=0)  # however small: the hand yields to rows squeezed to their least
 
     def place(self, area: pygame.Rect, card_w: int) -> None:
         """The table in `area`, the hand's cards `card_w` wide."""
@@ -209,10 +209,11 @@ class SovereignTable(CardHelp, TableScene):
     def chain_width(self) -> int:
         return self.row_card_width(self.middle.w - self.px(theme.SPACE_XLARGE))
 
-    def row_card_width(self, room_w: int) -> int:
-        """A row's 7 places and its hand (an 8th card) across `room_w`, a card under its label line."""
+    def row_card_width(self, room_w: int, least: int = 16) -> int:
+        """A row's 7 places and its hand (an 8th card) across `room_w`, a card under its label line
+        (`least` at least)."""
         row_h = self.middle.h // len(self.session.seats)
-        return card_width(room_w, row_h - self.label_h - self.px(theme.SPACE), columns=8, gap=4, most=self.card_px(ROW_CARD))
+        return card_width(room_w, row_h - self.label_h - self.px(theme.SPACE), columns=8, gap=4, most=self.card_px(ROW_CARD), least=least)
 
     def hand_room(self) -> int:
         """The width kept at the right of each row for that seat's hand, as backs."""
