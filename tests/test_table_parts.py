@@ -340,3 +340,27 @@ def test_the_move_log_shows_whole_entries_only():
     assert log.newest(0, 14, 100, 4) == ["Ana plays 7", "Ben takes 15 Diamond from the", "stock", "Cy passes"]
     log.entries = lambda viewer, size, width: [["a", "b", "c"]]
     assert log.newest(0, 14, 100, 2) == ["b", "c"]
+
+
+def test_the_prompt_wraps_anew_when_the_text_size_changes(driver):
+    """Settings' text size changed with a table open: the prompt is measured at the new size, on
+    the lines the table keeps for it then (it kept the lines wrapped at the old size, wider than
+    their room)."""
+    from scenes.table.prompt import PromptLine
+    from scenes.ui.widgets import text_width
+
+    app = driver.app
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=460)
+    prompt = "Answer a 4, Ana: drag a 4 first, then any card, then type a word"
+    counts = {}
+    for look in ("normal", "largest"):
+        app.settings["text_size"] = look
+        app.apply_settings()
+        line.keep_rows(460)
+        lines = line.lines(prompt, bold=True)
+        assert " ".join(lines) == prompt and all(text_width(text, 19, bold=True) <= 460 for text in lines), (look, lines)
+        counts[look] = len(lines)
+    assert counts["largest"] > counts["normal"], counts
+    app.settings["text_size"] = "normal"
+    app.apply_settings()
