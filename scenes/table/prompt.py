@@ -48,11 +48,12 @@ class PromptLine:
         `width` wide."""
         self.left, self.y, self.width = left, y, width
 
-    def keep_rows(self, width: int, longest: str = LONG_PROMPT) -> int:
+    def keep_rows(self, width: int, longest: str = LONG_PROMPT, least: int = PROMPT_ROWS) -> int:
         """Keep as many lines as the `longest` instruction or remark wraps onto at `width` (the
-        prompt's width at this layout), within PROMPT_ROWS and PROMPT_ROWS_MOST; returns them."""
+        prompt's width at this layout), `least` at least (one where the prompt only ever says
+        whose turn it is: a replay) and PROMPT_ROWS_MOST at most; returns them."""
         needed = len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))
-        self.rows = max(PROMPT_ROWS, min(PROMPT_ROWS_MOST, needed))
+        self.rows = max(least, min(PROMPT_ROWS_MOST, needed))
         return self.rows
 
     def height(self, rows: int | None = None) -> int:

@@ -325,7 +325,7 @@ class TableScene(Scene, TableHooks):
         needs); returns the room left between them for the board."""
         self.area = area
         self.place_seats(area)
-        self.prompt_line.keep_rows(self.prompt_width(), self.longest_prompt)
+        self.keep_prompt_rows(self.prompt_width())
         width = hand_width or self.card_px(HAND_CARD_W)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(HAND_LIFT)
         label_h = line_height(self.px(theme.TEXT_SMALL))
@@ -336,6 +336,14 @@ class TableScene(Scene, TableHooks):
         prompt_top = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height()
         self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(theme.SPACE))
         return self.middle
+
+    def keep_prompt_rows(self, width: int) -> None:
+        """The lines the prompt keeps at `width`: as many as this table's longest prompt needs;
+        one at a replay's or a review's table, which says only whose turn it is."""
+        if self.watching:
+            self.prompt_line.keep_rows(width, f"{max(self.session.names, key=len)}'s turn", least=1)
+        else:
+            self.prompt_line.keep_rows(width, self.longest_prompt)
 
     def place_seats(self, area: pygame.Rect) -> None:
         """The other seats over the move log, one under another (their boxes taller with large text,

@@ -161,7 +161,7 @@ class SovereignTable(CardHelp, TableScene):
         self.area = area
         self.seats.layout(area, 0)
         bx = area.right - self.px(BUTTON_COLUMN_W)
-        self.prompt_line.keep_rows(bx - area.x - self.px(POOL_GAP))  # the prompt's width (`prompt_width`)
+        self.keep_prompt_rows(bx - area.x - self.px(POOL_GAP))  # the prompt's width (`prompt_width`)
         hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(HAND_LIFT)
         self.prompt_y = hand_y - self.hand.raise_room() - line_height(self.px(theme.TEXT_SMALL)) - self.prompt_line.height(1)
         self.button_slots = [pygame.Rect(bx, hand_y + self.px(theme.SPACE_SMALL) + i * self.px(BUTTON_STEP), self.px(BUTTON_W), self.px(BUTTON_H))
