@@ -6,6 +6,7 @@ never cut."""
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import pygame
@@ -85,12 +86,15 @@ class PromptLine:
         self.notice_time = max(0.0, self.notice_time - dt)
 
     def lines(self, prompt: str, bold: bool) -> list[str]:
-        """`prompt` wrapped to the width, on the lines kept at most (only a prompt longer than
-        all of them together is cut, at its end)."""
+        """`prompt` wrapped to the width, on the lines kept at most: where it needs more, without
+        its details in brackets; only a prompt longer than all of them even so is cut, at its end."""
         size = self.px(PROMPT_SIZE)
-        key = (prompt, text_px(size), self.width, bold)  # as drawn: a change of the text size wraps it anew
+        key = (prompt, text_px(size), self.width, bold, self.rows)  # as drawn: a change of the text size wraps it anew
         if self._wrapped[0] != key:  # measured once a prompt, not every frame
-            self._wrapped = (key, wrap(prompt, size, self.width, bold=bold))
+            lines = wrap(prompt, size, self.width, bold=bold)
+            if len(lines) > self.rows:  # its details in brackets go first (a laid chain's cards: they lie on the table)
+                lines = wrap(re.sub(r" \([^()]*\)", "", prompt), size, self.width, bold=bold)
+            self._wrapped = (key, lines)
         lines = self._wrapped[1]
         if len(lines) > self.rows:
             lines = lines[:self.rows - 1] + [fit_text(" ".join(lines[self.rows - 1:]), size, self.width, bold)]

@@ -40,8 +40,6 @@ CHAIN_CARD_LEAST = 24  # px: the chain row's cards at least (the board's line le
 class LinxTable(TableScene):
     result_card_min_w = SHOWN_MIN_W + 6  # scoring cards: their figures read at 12 px and up
     seat_cards_shown = True  # each seat's claimed scoring cards
-    longest_prompt = ("Cleo lays a chain of 12 (12 Star, 2 Star, 13 Star, 13 Leaf, 7 Leaf, 1 Leaf, 1 Heart, 5 Heart, "
-                      "6 Heart, 3 Heart, 3 Moon, 3 Sun) and takes 150 points")  # a chain laid, said in the prompt
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
