@@ -364,3 +364,17 @@ def test_the_prompt_wraps_anew_when_the_text_size_changes(driver):
     assert counts["largest"] > counts["normal"], counts
     app.settings["text_size"] = "normal"
     app.apply_settings()
+
+
+def test_a_remark_too_long_for_the_prompts_lines_drops_its_bracketed_details_before_it_is_cut(driver):
+    """A laid chain's remark names its cards in brackets: where the prompt's lines cannot hold it
+    all, they go (the cards lie on the table, and the move log keeps them), and nothing is cut."""
+    from scenes.table.prompt import PromptLine
+
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=460)
+    remark = ("Cleo lays a chain of 12 (12 Star, 2 Star, 13 Star, 13 Leaf, 7 Leaf, 1 Leaf, 1 Heart, 5 Heart, "
+              "6 Heart, 3 Heart, 3 Moon, 3 Sun) and takes 150 points")
+    assert " ".join(line.lines(remark, bold=False)) == "Cleo lays a chain of 12 and takes 150 points"
+    line.rows = 4
+    assert " ".join(line.lines(remark, bold=False)) == remark, "where the lines hold it all, it is whole"
