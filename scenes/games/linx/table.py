@@ -31,7 +31,7 @@ from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
 from scenes.table.table import HAND_CARD_W, TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, text_width, wrap
+from scenes.ui.widgets import Button, line_height, text_width, wrap
 
 BOARD_CARD_W = 112  # a board card at the normal card size
 CHAIN_CARD_LEAST = 24  # px: the chain row's cards at least (the board's line leaves the row room for them)
@@ -86,8 +86,12 @@ class LinxTable(TableScene):
         """The table with the hand's cards `hand_w` wide; returns how wide the chain row's room
         would let its cards be (they are drawn no wider than the hand's)."""
         middle = self.layout_seats(self.layout_frame(size), hand_width=hand_w)
-        row_gap = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE)
-        chain_row_least = self.builder.words_h(middle.w) + int(CHAIN_CARD_LEAST * theme.CARD_RATIO) + 2 * self.px(theme.SPACE_CLOSE)
+        row_gap, close = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE), self.px(theme.SPACE_CLOSE)
+        words = self.builder.words_h(middle.w)
+        # Where the height is short, the board's line and the chain row share it: cards alike in both.
+        labels = line_height(self.px(theme.TEXT_SMALL), bold=True) + close + self.px(theme.SPACE_TIGHT)
+        alike = (middle.h - labels - row_gap - words - 2 * close) / (2 * theme.CARD_RATIO)
+        chain_row_least = words + int(max(CHAIN_CARD_LEAST, alike) * theme.CARD_RATIO) + 2 * close
         card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W), leave=chain_row_least + row_gap)
         row_top = card_bottom + row_gap  # the chain row takes all the height the cards leave
         fitting = self.builder.place(pygame.Rect(middle.x + self.px(theme.SPACE_CLOSE), row_top, middle.w - self.px(theme.SPACE_XLARGE),
