@@ -85,13 +85,7 @@ class GameOver(Scene):
         self.reason_lines = [line for text in (self._reason(), self.table.result_note()) if text
                              for line in wrap(text, self.px(theme.TEXT_LABEL), inner_w)]
         header = line_height(self.px(HEADLINE_SIZE), bold=True) + len(self.reason_lines) * line_height(self.px(theme.TEXT_LABEL)) + 2 * gap
-        buttons = self.buttons
-        bw = max(self.px(BUTTON_MIN_W), *(b.needed(self.px(theme.TEXT_BUTTON))[0] for b in buttons))
-        self.button_columns = max(1, min(len(buttons), (inner_w + 2 * gap) // (bw + 2 * gap)))
-        bw = min(bw, inner_w)
-        bh = max(self.px(BUTTON_MIN_H), *(b.needed(self.px(theme.TEXT_BUTTON))[1] for b in buttons))
-        button_rows = -(-len(buttons) // self.button_columns)
-        buttons_h = button_rows * bh + (button_rows - 1) * gap  # the buttons side by side, on as many rows as their labels need
+        bw, bh, buttons_h = self.measure_buttons(inner_w, gap)
         room = h - 2 * margin - header - buttons_h - 3 * gap
         self.card_w = max(self.table.result_card_min_w,
                           min(self.px(CARD_MAX_W), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
@@ -117,6 +111,16 @@ class GameOver(Scene):
         self.box.center = (w // 2, h // 2)
         self.rows_top = self.box.y + header
         self.layout_buttons(bw, bh, gap)
+
+    def measure_buttons(self, inner_w: int, gap: int) -> tuple[int, int, int]:
+        """The buttons' width and height (as their labels need), and the height they take side by
+        side across `inner_w`, on as many rows as they need."""
+        buttons = self.buttons
+        bw = max(self.px(BUTTON_MIN_W), *(b.needed(self.px(theme.TEXT_BUTTON))[0] for b in buttons))
+        self.button_columns = max(1, min(len(buttons), (inner_w + 2 * gap) // (bw + 2 * gap)))
+        bh = max(self.px(BUTTON_MIN_H), *(b.needed(self.px(theme.TEXT_BUTTON))[1] for b in buttons))
+        rows = -(-len(buttons) // self.button_columns)
+        return min(bw, inner_w), bh, rows * bh + (rows - 1) * gap
 
     def layout_buttons(self, width: int, height: int, gap: int) -> None:
         """The buttons side by side, centred along the bottom of the box (on two rows or more

@@ -39,7 +39,7 @@ from scenes.table.movelog import MoveLog
 from scenes.table.flights import draw_flights
 from scenes.table.parts import Pile
 from scenes.table.prompt import LONG_PROMPT, PromptLine
-from scenes.table.seats import SHOWN_MIN_W, Seats
+from scenes.table.seats import Seats
 from scenes.table.speaking import TableSpeech
 from scenes.table.topbar import TopBar
 from scenes.table.turn_controls import TurnControls
@@ -54,13 +54,9 @@ HAND_CARD_W = 92  # a hand's card at the normal card size
 COLUMN_MIN_W = 300  # a side column at least
 HAND_LIFT = 22  # the hand above the area's bottom
 MARK_LINE = 3  # a chosen card's frame
-SEAT_PANEL_H = 124  # the seats' panel
-SEAT_CARD_LEAST = 12  # px: a seat's backs at least, in a box over the move log
 
 CARD_SIZES = theme.CARD_SIZES
 LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
-SEAT_IN_COLUMN, SEAT_IN_COLUMN_LEAST = 104, 76  # (base size) a seat's box over the move log, and the least it is given
-LOG_ROOM_LEAST = 0.3  # of the column's height: the least a log under the seats is left
 LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a board that leaves more
 
 
@@ -288,8 +284,8 @@ class TableScene(Scene, TableHooks):
             column_w = max(self.px(COLUMN_MIN_W), 220)
         else:
             column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
-        self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,), title=self.title(),
-                           line=self.top_line(), line_right=w - column_w)
+        line = self.lesson.progress_line() if self.lesson is not None else self.score_line()
+        self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,), title=self.title(), line=line, line_right=w - column_w)
         top = self.top_bar.height
         if self.lesson is not None:
             self.log_rect = self.lesson.place(pygame.Rect(w - column_w, top, column_w, h - top))
@@ -299,10 +295,6 @@ class TableScene(Scene, TableHooks):
         self.log_column = self.log_rect
         self._background = None
         return pygame.Rect(0, top, w - column_w, h - top)
-
-    def top_line(self) -> str | list[str]:
-        """The top bar's line beside the title: the lesson's progress, else the session's score."""
-        return self.lesson.progress_line() if self.lesson is not None else self.score_line()
 
     def log_width(self, w: int, board_w: int | None) -> int:
         """The move log's width: what the board leaves, within bounds; else a set width."""
@@ -338,30 +330,17 @@ class TableScene(Scene, TableHooks):
         return self.middle
 
     def keep_prompt_rows(self, width: int) -> None:
-        """The lines the prompt keeps at `width`: as many as this table's longest prompt needs;
-        one at a replay's or a review's table, which says only whose turn it is."""
-        if self.watching:
-            self.prompt_line.keep_rows(width, f"{max(self.session.names, key=len)}'s turn", least=1)
-        else:
-            self.prompt_line.keep_rows(width, self.longest_prompt)
+        """The prompt's lines at `width`: as the longest prompt needs; one in a replay (whose turn)."""
+        whose_turn = f"{max(self.session.names, key=len)}'s turn"
+        self.prompt_line.keep_rows(width, *((whose_turn, 1) if self.watching else (self.longest_prompt,)))
 
     def place_seats(self, area: pygame.Rect) -> None:
-        """The other seats over the move log, one under another (their boxes taller with large text,
-        shorter when many, down to SEAT_IN_COLUMN_LEAST, and tall enough for their face-up cards at
-        a table that shows some), where the log is shown and keeps LOG_ROOM_LEAST of its column; else in a row along the
-        top of `area`."""
-        count = len(self.session.seats) - 1
+        """The other seats over the move log where it is shown and has room (`Seats.place`), the
+        log under them; else in a row along the top of `area`."""
         log = self.log_column
-        wanted = max(self.px(SEAT_IN_COLUMN), self.seats.height_for(SHOWN_MIN_W if self.seat_cards_shown else SEAT_CARD_LEAST))
-        each = min(wanted, int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
-        if self.lesson is None and log.w and each >= self.px(SEAT_IN_COLUMN_LEAST):
-            stacked = each * count
-            column = pygame.Rect(log.x + self.px(theme.SPACE_SNUG), log.y, log.w - self.px(theme.SPACE_CLOSE), stacked)
-            self.seats.layout(area, each, column)
-            if not self.seat_cards_shown or all(self.seats.shows_cards(seat) for seat in self.seats.others()):
-                self.log_rect = pygame.Rect(log.x, log.y + stacked, log.w, log.h - stacked)
-                return
-        self.seats.layout(area, self.px(SEAT_PANEL_H))
+        taken = self.seats.place(area, log if self.lesson is None else None, self.seat_cards_shown)
+        if taken:
+            self.log_rect = pygame.Rect(log.x, log.y + taken, log.w, log.h - taken)
 
     # -- input
 
@@ -432,7 +411,8 @@ class TableScene(Scene, TableHooks):
             self.paint_background(self._background)
         screen.blit(self._background, (0, 0))
         self.commands.show_state()
-        self.top_bar.draw(screen, self.title(), self.top_line())
+        line = self.lesson.progress_line() if self.lesson is not None else self.score_line()
+        self.top_bar.draw(screen, self.title(), line)
         if self.log_rect.w:
             self.draw_log(screen)
 

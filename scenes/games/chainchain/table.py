@@ -107,14 +107,7 @@ class ChainChainTable(TableScene):
         stock_h = int(self.px(PILE_CARD_W) * theme.CARD_RATIO)
         stock_y = min(cy, middle.bottom - stock_h // 2 - self.px(theme.SPACE_SNUG) - line_height(self.px(theme.TEXT_BODY), bold=True))
         self.draw_pile.place((middle.x + self.px(PILE_OFFSET), max(middle.y + stock_h // 2, stock_y)), self.px(PILE_CARD_W))  # "Stock: N" above the prompt
-        status_w = max(self.px(STATUS_MIN_W), text_width("anticlockwise", self.px(theme.TEXT_CAPTION)) + text_width(ANTICLOCKWISE, self.px(theme.TEXT_TITLE), bold=True)
-                       + self.px(STATUS_PADDING), text_width("Free lead", self.px(theme.TEXT_LEAD), bold=True) + self.px(theme.SPACE_WIDE))
-        status_h = (line_height(self.px(theme.TEXT_CAPTION)) + line_height(self.px(DIRECTION_SIZE), bold=True) + line_height(self.px(theme.TEXT_TITLE), bold=True)
-                    + self.px(theme.SPACE_LARGE))
-        self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(STATUS_MIN_H), status_h))
-        self.status_rect.midleft = (cx + self.pile_w + self.px(STATUS_OFFSET), cy)
-        self.status_rect.bottom = min(self.status_rect.bottom, middle.bottom)
-        self.status_rect.top = max(self.status_rect.top, middle.top)
+        self.place_status((cx + self.pile_w + self.px(STATUS_OFFSET), cy), middle)
         labels_top = cy - self.px(theme.SPACE) - card_h // 2 - self.px(theme.SPACE_HAIR) - line_height(self.px(theme.TEXT_FINE)) - self.px(theme.SPACE_TIGHT)  # "1st", "2nd"
         bottom = cy + card_h // 2 + self.px(theme.SPACE_XLARGE)
         self.pile_rect = pygame.Rect(0, labels_top, step + self.pile_w + self.px(theme.SPACE_SECTION), bottom - labels_top)
@@ -126,6 +119,17 @@ class ChainChainTable(TableScene):
         self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(CLEAR_BUTTON_OFFSET), below,
                                              self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
         return fitting
+
+    def place_status(self, midleft: tuple[int, int], middle: pygame.Rect) -> None:
+        """The direction-and-lead panel from `midleft`, as large as its words, within `middle`."""
+        status_w = max(self.px(STATUS_MIN_W), text_width("anticlockwise", self.px(theme.TEXT_CAPTION)) + text_width(ANTICLOCKWISE, self.px(theme.TEXT_TITLE), bold=True)
+                       + self.px(STATUS_PADDING), text_width("Free lead", self.px(theme.TEXT_LEAD), bold=True) + self.px(theme.SPACE_WIDE))
+        status_h = (line_height(self.px(theme.TEXT_CAPTION)) + line_height(self.px(DIRECTION_SIZE), bold=True) + line_height(self.px(theme.TEXT_TITLE), bold=True)
+                    + self.px(theme.SPACE_LARGE))
+        self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(STATUS_MIN_H), status_h))
+        self.status_rect.midleft = midleft
+        self.status_rect.bottom = min(self.status_rect.bottom, middle.bottom)
+        self.status_rect.top = max(self.status_rect.top, middle.top)
 
     # -- staging two cards
 

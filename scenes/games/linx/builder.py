@@ -13,7 +13,7 @@ import pygame
 from game.linx.cards import DECK, LinxCard, ScoringCard
 from game.linx.rules import LayChain
 
-from scenes.table.parts import SlotRow, card_width
+from scenes.table.parts import SlotRow
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, text_width, wrap
 

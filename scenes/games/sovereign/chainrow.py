@@ -46,10 +46,11 @@ def label_lines(labels: list[str], size: int, width: int, rows: int) -> list[str
     return lines if len(lines) <= rows else lines[:rows - 1] + [fit_text(" ".join(lines[rows - 1:]), size, width, bold=True)]
 
 
-def label_rows(labels: list[str], size: int, width: int) -> int:
+def label_rows(labels: list[str], size: int, width: int, more: str = "") -> int:
     """The lines `label_lines` needs for `labels`, as long as their figures may grow (each number
-    a digit longer)."""
-    widened = [re.sub(r"\d+", lambda number: "8" * (len(number.group()) + 1), label) for label in labels]
+    a digit longer) and saying `more` at their end (what a label may come to say later)."""
+    widened = [re.sub(r"\d+", lambda number: "8" * (len(number.group()) + 1), label if more in label else label + more)
+               for label in labels]
     return len(label_lines(widened, size, width, len(widened[-1])))
 
 

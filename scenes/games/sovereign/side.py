@@ -26,6 +26,11 @@ PILE_INSET = 30  # the side column's inset for its piles
 EVENT_TEXT_LEAST = 10  # px: the event card's words shrink no further to fit their box
 
 
+def column_least(px: Callable[[float], int]) -> int:
+    """The panel's width at least as a column: its two piles' counts side by side."""
+    return 2 * (text_width("Discard 00", px(theme.TEXT_CAPTION)) + px(theme.SPACE_SNUG))
+
+
 class SidePanel:
     def __init__(self, draw_pile: Pile, discard_pile: Pile) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
