@@ -16,6 +16,7 @@ from scenes.ui import cardart
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 COUNTS = (7, 11, 14, 20)  # cards held: a deal, the trial's 11, LINX's 14, a long Chains hand
+CARD_SIZES = ("normal", "large", "larger", "largest")
 
 
 def config(game) -> dict:
@@ -75,15 +76,16 @@ def app():
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_every_hand_card_shows_its_value_and_symbol_at_every_size(game, app):
-    """At Normal and Large, in the hand dealt and in hands of up to 20 cards; a hand of up to 14
-    shows them on cards at least as wide as the Normal layout's (a corner printed where the next
-    card covers it is not read by narrowing the card to a sliver)."""
+    """At Normal, Large, Larger and Largest (200%), in the hand dealt and in hands of up to 20
+    cards; a hand of up to 14 shows them on cards at least as wide as the Normal layout's (a corner
+    printed where the next card covers it is not read by narrowing the card to a sliver), and no
+    card leaves the window, however large the setting."""
     session, cards = cards_of(game)
     found = []
     for size in SIZES:
         app.screen = pygame.display.set_mode(size)
         normal = None
-        for card_size in ("normal", "large"):
+        for card_size in CARD_SIZES:
             app.settings["card_size"] = card_size
             table = table_class(game)(app, session)
             table.layout(size)

@@ -188,7 +188,7 @@ def test_the_top_bar_shows_the_longest_score_line_that_fits(driver):
     topbar_module.draw_text = lambda surface, text, *a, **kw: shown.append(text) or real(surface, text, *a, **kw)
     try:
         bar.draw(pygame.Surface((500, 60)), "Chains", ["Game 1 \u00b7 first to 3 wins \u00b7 wins: Ana 0 Ben 0 Cleo 0",
-                                                      "wins: Ana 0 Ben 0 Cleo 0", "Ana 0 Ben 0 Cleo 0"], 500)
+                                                      "wins: Ana 0 Ben 0 Cleo 0", "Ana 0 Ben 0 Cleo 0"])
     finally:
         topbar_module.draw_text = real
     assert shown[1] == "wins: Ana 0 Ben 0 Cleo 0"
@@ -340,3 +340,41 @@ def test_the_move_log_shows_whole_entries_only():
     assert log.newest(0, 14, 100, 4) == ["Ana plays 7", "Ben takes 15 Diamond from the", "stock", "Cy passes"]
     log.entries = lambda viewer, size, width: [["a", "b", "c"]]
     assert log.newest(0, 14, 100, 2) == ["b", "c"]
+
+
+def test_the_prompt_wraps_anew_when_the_text_size_changes(driver):
+    """Settings' text size changed with a table open: the prompt is measured at the new size, on
+    the lines the table keeps for it then (it kept the lines wrapped at the old size, wider than
+    their room)."""
+    from scenes.table.prompt import PromptLine
+    from scenes.ui.widgets import text_width
+
+    app = driver.app
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=460)
+    prompt = "Answer a 4, Ana: drag a 4 first, then any card, then type a word"
+    counts = {}
+    for look in ("normal", "largest"):
+        app.settings["text_size"] = look
+        app.apply_settings()
+        line.keep_rows(460)
+        lines = line.lines(prompt, bold=True)
+        assert " ".join(lines) == prompt and all(text_width(text, 19, bold=True) <= 460 for text in lines), (look, lines)
+        counts[look] = len(lines)
+    assert counts["largest"] > counts["normal"], counts
+    app.settings["text_size"] = "normal"
+    app.apply_settings()
+
+
+def test_a_remark_too_long_for_the_prompts_lines_drops_its_bracketed_details_before_it_is_cut(driver):
+    """A laid chain's remark names its cards in brackets: where the prompt's lines cannot hold it
+    all, they go (the cards lie on the table, and the move log keeps them), and nothing is cut."""
+    from scenes.table.prompt import PromptLine
+
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=460)
+    remark = ("Cleo lays a chain of 12 (12 Star, 2 Star, 13 Star, 13 Leaf, 7 Leaf, 1 Leaf, 1 Heart, 5 Heart, "
+              "6 Heart, 3 Heart, 3 Moon, 3 Sun) and takes 150 points")
+    assert " ".join(line.lines(remark, bold=False)) == "Cleo lays a chain of 12 and takes 150 points"
+    line.rows = 4
+    assert " ".join(line.lines(remark, bold=False)) == remark, "where the lines hold it all, it is whole"

@@ -13,6 +13,7 @@ from game import registry
 from game.registry import find_game
 from game.session import Session
 from scenes.shell.screens import table_class
+from scenes.ui import theme
 
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 CARD_SIZES = ("small", "normal", "large")
@@ -205,3 +206,46 @@ def test_the_settings_preview_shows_the_card_size_chosen(driver, size, monkeypat
         assert drawn, "the preview is drawn"
         widths[card_size] = drawn[-1]
     assert widths["large"] >= LARGE_CLEARLY * widths["normal"], widths
+
+
+GROWING = ("normal", "larger", "largest")
+GROWN_CLEARLY = 1.12  # each setting's hand cards at least this many times as wide as the one before, where the room allows
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1920, 1080)), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["chains", "chainchain", "linx", "sovereigns-chain", "sovereign-solitaire", "cubes"])
+def test_cards_grow_from_normal_to_larger_to_largest_as_far_as_the_room_allows(driver, game, size):
+    """Normal, Larger, Largest (text at Normal): the hand's cards never shrink from one to the
+    next, nor the board's unless the hand is as large as the setting asks (Cubes' board gives it
+    room); where the board has room the hand grows clearly at each step (Chain-Chain at 1280x800:
+    92, 138, 183 px), and where the board's cards already fill their room the hand grows until its
+    cards are as wide as the board's (Chains at 1280x800: 92, 105, 105 px beside rows of 92, 105,
+    105 px; LINX: 92, 125, 125 px), never wider, or until the board would be smaller than at
+    Normal (Sovereign's Chain)."""
+    seats = 1 if game == "sovereign-solitaire" else 3
+    driver.app.settings["text_size"] = "normal"
+    driver.app.apply_settings()
+    tables = [laid_out_table(driver, game, size, card_size, seats=seats) for card_size in GROWING]
+    hands = [table.hand.width for table in tables]
+    boards = [round(BOARD_CARD[game](table)) for table in tables]
+    figures = f"hands {hands}, boards {boards}"
+    assert hands == sorted(hands), figures
+    for before, after, card_size in zip(tables, tables[1:], GROWING[1:]):
+        wanted = after.px(92 * theme.CARD_SIZES[card_size])
+        if after.hand.width < wanted:  # the hand gave way: to a board no smaller, its cards as wide as the board's, no wider
+            board = BOARD_CARD[game](after)
+            kept = board <= BOARD_CARD[game](tables[0]) + 1  # the board at its Normal size: the hand may grow no further
+            assert board >= BOARD_CARD[game](before) - 1 and after.hand.width <= board + 1, figures
+            assert kept or after.hand.width >= min(board, wanted) - 2, figures
+        else:
+            assert after.hand.width >= GROWN_CLEARLY * before.hand.width, figures
+
+
+BOARD_CARD = {  # the board's card width, each table's own measure
+    "chains": lambda table: table.chain_w,
+    "chainchain": lambda table: table.pile_w,
+    "linx": lambda table: table.builder.card_w,
+    "sovereigns-chain": lambda table: table.chain_w,
+    "sovereign-solitaire": lambda table: table.chain_w,
+    "cubes": lambda table: table.zoom,
+}

@@ -20,11 +20,11 @@ from game.wording import acts
 
 from scenes.ui.scene import Scene
 from scenes.ui import keymap
-from scenes.ui import cardart, theme
+from scenes.ui import cardart, resources, theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
-BOX_MAX_W = 900  # the results' box at most
+BOX_MAX_W = 900  # the results' box at most, with text at its usual size (wider with larger text, as far as the window)
 BUTTON_MIN_H = 56
 BUTTON_MIN_W = 230
 CARD_MAX_W = 64  # a result card at most
@@ -80,16 +80,13 @@ class GameOver(Scene):
         w, h = size
         margin, gap = self.px(MARGIN), self.px(theme.SPACE_CLOSE)
         rows = self.table.result_rows()
-        self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(BOX_MAX_W)), 0)
+        self.box = pygame.Rect(0, 0, min(w - 2 * margin, self.px(BOX_MAX_W * resources.text_scale)), 0)
         inner_w = self.box.w - 2 * gap
         self.reason_lines = [line for text in (self._reason(), self.table.result_note()) if text
                              for line in wrap(text, self.px(theme.TEXT_LABEL), inner_w)]
         header = line_height(self.px(HEADLINE_SIZE), bold=True) + len(self.reason_lines) * line_height(self.px(theme.TEXT_LABEL)) + 2 * gap
-        buttons = self.buttons
-        bw = max(self.px(BUTTON_MIN_W), *(b.needed(self.px(theme.TEXT_BUTTON))[0] for b in buttons))
-        bw = min(bw, (inner_w - (len(buttons) - 1) * 2 * gap) // len(buttons))
-        bh = max(self.px(BUTTON_MIN_H), *(b.needed(self.px(theme.TEXT_BUTTON))[1] for b in buttons))
-        room = h - 2 * margin - header - bh - 3 * gap
+        bw, bh, buttons_h = self.measure_buttons(inner_w, gap)
+        room = h - 2 * margin - header - buttons_h - 3 * gap
         self.card_w = max(self.table.result_card_min_w,
                           min(self.px(CARD_MAX_W), int((room // max(1, len(rows)) - gap) / theme.CARD_RATIO)))
         names = [f"\u2605 {self.table.session.names[seat]}" for seat, _cards, _summary in rows]
@@ -110,17 +107,31 @@ class GameOver(Scene):
             self.per_line = [max(1, len(cards)) for _seat, cards, _s in rows]
             heights = [max(text_h, card_h) + gap for _row in rows]
         self.row_heights = heights
-        self.box.h = min(h - 2 * margin, header + sum(heights) + bh + 3 * gap)
+        self.box.h = min(h - 2 * margin, header + sum(heights) + buttons_h + 3 * gap)
         self.box.center = (w // 2, h // 2)
         self.rows_top = self.box.y + header
         self.layout_buttons(bw, bh, gap)
 
-    def layout_buttons(self, width: int, height: int, gap: int) -> None:
-        """The buttons side by side, centred along the bottom of the box."""
+    def measure_buttons(self, inner_w: int, gap: int) -> tuple[int, int, int]:
+        """The buttons' width and height (as their labels need), and the height they take side by
+        side across `inner_w`, on as many rows as they need."""
         buttons = self.buttons
-        left = self.box.centerx - (len(buttons) * width + (len(buttons) - 1) * 2 * gap) // 2
-        for i, button in enumerate(buttons):
-            button.rect = pygame.Rect(left + i * (width + 2 * gap), self.box.bottom - height - gap, width, height)
+        bw = max(self.px(BUTTON_MIN_W), *(b.needed(self.px(theme.TEXT_BUTTON))[0] for b in buttons))
+        self.button_columns = max(1, min(len(buttons), (inner_w + 2 * gap) // (bw + 2 * gap)))
+        bh = max(self.px(BUTTON_MIN_H), *(b.needed(self.px(theme.TEXT_BUTTON))[1] for b in buttons))
+        rows = -(-len(buttons) // self.button_columns)
+        return min(bw, inner_w), bh, rows * bh + (rows - 1) * gap
+
+    def layout_buttons(self, width: int, height: int, gap: int) -> None:
+        """The buttons side by side, centred along the bottom of the box (on two rows or more
+        where large text makes them too wide for one)."""
+        buttons, columns = self.buttons, self.button_columns
+        rows = [buttons[start:start + columns] for start in range(0, len(buttons), columns)]
+        for index, row in enumerate(rows):
+            left = self.box.centerx - (len(row) * width + (len(row) - 1) * 2 * gap) // 2
+            y = self.box.bottom - (len(rows) - index) * (height + gap)
+            for i, button in enumerate(row):
+                button.rect = pygame.Rect(left + i * (width + 2 * gap), y, width, height)
 
     def row_line(self, seat: int, summary: str) -> str:
         """A seat's line under its name: its wins in the session, where a session counts them (a

@@ -120,19 +120,41 @@ class Replay(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.bar = pygame.Rect(0, h - self.px(BAR_H), w, self.px(BAR_H))
-        self.table.layout((w, h - self.bar.h))
-        size_b = self.px(theme.TEXT_CONTROL)
-        bh = max(self.px(BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
-        x = self.px(theme.SPACE_CLOSE)
-        for button in self.buttons:
-            bw = max(self.px(BAR_BUTTON_MIN_W), button.needed(size_b)[0])
-            button.rect = pygame.Rect(x, self.bar.centery - bh // 2, bw, bh)
-            x += bw + self.px(theme.SPACE_SMALL)
         label_w = text_width(self.step_label(len(self.playback) - 1), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
-        self.track = pygame.Rect(x + self.px(theme.SPACE_CLOSE), self.bar.centery - self.px(TRACK_HALF_H),
-                                 max(self.px(theme.SPACE_SECTION), w - x - label_w),
-                                 self.px(theme.SPACE_NARROW))
+        bar_h = self.place_controls(h, w, label_w, self.px(BAR_H))
+        self.bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        self.table.layout((w, h - self.bar.h))
+
+    def place_controls(self, bottom: int, w: int, label_w: int, row_least: int) -> int:
+        """The bar's buttons left to right in rows ending at `bottom` (a second row where large
+        text leaves one too narrow for them all), and the track with its step label (`label_w`
+        wide) beside them, or on a row of its own over them where they leave it too little room;
+        returns the height they take."""
+        px, size_b = self.px, self.px(theme.TEXT_CONTROL)
+        bh = max(px(BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
+        row_h = max(row_least, bh + 2 * px(theme.SPACE_TIGHT))
+        rows: list[list[tuple[Button, int]]] = [[]]
+        x = px(theme.SPACE_CLOSE)
+        for button in self.buttons:
+            bw = max(px(BAR_BUTTON_MIN_W), button.needed(size_b)[0])
+            if rows[-1] and x + bw > w - px(theme.SPACE_CLOSE):
+                rows.append([])
+                x = px(theme.SPACE_CLOSE)
+            rows[-1].append((button, bw))
+            x += bw + px(theme.SPACE_SMALL)
+        beside = len(rows) == 1 and x + px(theme.SPACE_CLOSE) + px(theme.SPACE_SECTION) + label_w <= w
+        track_h = 0 if beside else line_height(px(theme.TEXT_BODY)) + 2 * px(theme.SPACE_SMALL)
+        top = bottom - len(rows) * row_h
+        for index, row in enumerate(rows):
+            left, center_y = px(theme.SPACE_CLOSE), top + index * row_h + row_h // 2
+            for button, bw in row:
+                button.rect = pygame.Rect(left, center_y - bh // 2, bw, bh)
+                left += bw + px(theme.SPACE_SMALL)
+        track_left = x + px(theme.SPACE_CLOSE) if beside else px(theme.SPACE_WIDE)
+        center_y = top + row_h // 2 if beside else top - track_h // 2
+        self.track = pygame.Rect(track_left, center_y - px(TRACK_HALF_H), max(px(theme.SPACE_SECTION), w - track_left - label_w),
+                                 px(theme.SPACE_NARROW))
+        return len(rows) * row_h + track_h
 
     def handle(self, event) -> None:
         if keymap.ESCAPE.pressed(event):
@@ -187,7 +209,7 @@ class Replay(Scene):
         pygame.draw.rect(screen, theme.GOLD, done, border_radius=5)
         label = self.step_label(self.step)
         draw_text(screen, label, self.px(theme.TEXT_BODY), theme.INK,
-                  (self.bar.right - self.px(theme.SPACE_CLOSE), self.bar.centery), "midright")
+                  (self.bar.right - self.px(theme.SPACE_CLOSE), self.track.centery), "midright")
 
 
     def draw_recorded(self, screen) -> None:

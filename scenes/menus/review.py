@@ -33,9 +33,7 @@ from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_heig
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BACK_MIN_H = 46
-BAR_BUTTON_MIN_W = 60  # a playback button at least
 BAR_H = 52  # the playback bar's row
-BAR_BUTTON_MIN_H = 44  # a playback button at least
 PROGRESS_BUTTON_MIN_H = 48  # a progress box button at least
 PROGRESS_BUTTON_MIN_W = 160
 CHOOSER_W = 520  # the whose-decisions box at most
@@ -43,7 +41,6 @@ MARK_LINE = 3  # a frame's and a tick's thickness
 PROGRESS_MAX_W = 620  # the progress box at most
 STEP_LABEL_PADDING = 36  # around the move counter
 TITLE_PADDING = 32  # the chooser's title inside its box
-TRACK_HALF_H = 5  # half the progress track's height
 
 MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
 MARK_INKS = {BEST: theme.MARK_BEST, GOOD: theme.GOLD, COSTLY: theme.ALERT}
@@ -389,26 +386,14 @@ class ReviewScene(Replay):
         self.lines_h = self.panel_rows(verdict_w, summary_w) * line_height(self.line_size) + 2 * gap
         self.legend_size = self.px(theme.TEXT_SMALL)
         legend_h = len(wrap(LEGEND, self.legend_size, w - 2 * gap)) * line_height(self.legend_size)
-        row_h = self.px(BAR_H)
-        self.bar = pygame.Rect(0, h - row_h - self.lines_h - legend_h, w, row_h + self.lines_h + legend_h)
+        label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
+        controls_h = self.place_controls(h, w, label_w, self.px(BAR_H))
+        self.bar = pygame.Rect(0, h - controls_h - self.lines_h - legend_h, w, controls_h + self.lines_h + legend_h)
         self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
         self.table.layout((w, self.bar.y))
         self.verdict_box = pygame.Rect(gap, self.bar.y + gap, verdict_w, self.lines_h - 2 * gap)
         self.summary_box = pygame.Rect(self.verdict_box.right + 2 * gap, self.verdict_box.y, summary_w,
                                        self.verdict_box.h)
-        size_b = self.px(theme.TEXT_CONTROL)
-        row = pygame.Rect(0, self.bar.bottom - row_h, w, row_h)
-        bh = max(self.px(BAR_BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
-        x = self.px(theme.SPACE_CLOSE)
-        for button in self.buttons:
-            bw = max(self.px(BAR_BUTTON_MIN_W), button.needed(size_b)[0])
-            button.rect = pygame.Rect(x, row.centery - bh // 2, bw, bh)
-            x += bw + self.px(theme.SPACE_SMALL)
-        label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
-        self.track = pygame.Rect(x + self.px(theme.SPACE_CLOSE), row.centery - self.px(TRACK_HALF_H),
-                                 max(self.px(theme.SPACE_SECTION), w - x - label_w),
-                                 self.px(theme.SPACE_NARROW))
-        self.row = row
         self.layout_progress(size)
         costly = any(v.mark == COSTLY for v in self.verdicts or ())
         for button in self.buttons[4:6]:
@@ -484,7 +469,7 @@ class ReviewScene(Replay):
             button.draw(screen, self.px(theme.TEXT_CONTROL))
         self.draw_track(screen)
         draw_text(screen, self.step_text(self.step), self.px(theme.TEXT_BODY), theme.INK,
-                  (self.row.right - self.px(theme.SPACE_CLOSE), self.row.centery), "midright")
+                  (self.bar.right - self.px(theme.SPACE_CLOSE), self.track.centery), "midright")
 
     def light_hard_move(self, screen) -> None:
         """At a decision Hard would have made otherwise, where Hard's move goes is framed on the

@@ -70,7 +70,7 @@ class Hand:
         """The width the held `cards` are drawn at and their centres: each card leaves the value
         and the symbol in the corner of the one before it uncovered, at the layout's width if the
         room allows, else on cards as much narrower as it takes (down to FAN_LEAST_WIDTH)."""
-        key = (tuple(cards), self.left, self.right, self.y, self.width, self.fresh)
+        key = (tuple(cards), self.left, self.right, self.y, self.width, self.fresh, self.new_tag_size())  # the tag grows with the text
         if self._fan is None or self._fan[0] != key:
             width, room, least = self.width, self.right - self.left - self.table.px(theme.SPACE_LARGE), self.table.px(FAN_LEAST_WIDTH)
             while width > least and width + (len(cards) - 1) * self.corner_step(cards, width) > room:
@@ -168,7 +168,8 @@ class Hand:
         away = {spot[1] for spot in hidden if spot[0] == "hand-card"} | {self.dragged} | table.set_aside()
         greyed = self.greyed(cards)
         width, centers = self.fan(cards)
-        for card, center in zip(cards, centers):
+        shown_w = [b[0] - a[0] for a, b in zip(centers, centers[1:])] + [width]  # of each card, what the next leaves uncovered
+        for card, center, uncovered in zip(cards, centers, shown_w):
             if card in away:
                 continue
             center = self.raised(card, center)
@@ -180,7 +181,7 @@ class Hand:
                 image = cardart.dimmed(image)
             screen.blit(image, card_rect(center, width))
             if card in self.fresh:
-                self.draw_new_tag(screen, card_rect(center, width))
+                self.draw_new_tag(screen, card_rect(center, width), min(width, uncovered))
 
     def greyed(self, cards) -> set:
         """Those of `cards` drawn drained of colour: the ones that cannot be played, while the
@@ -190,14 +191,19 @@ class Hand:
             return set()
         return {card for card in cards if not table.card_usable(card)}
 
-    def draw_new_tag(self, screen, rect: pygame.Rect) -> None:
+    def draw_new_tag(self, screen, rect: pygame.Rect, uncovered: int) -> None:
         """"new" on a card just come into the hand: a gold tag at the card's bottom-left, inside
-        the card (above it, it ran into the hand's label; at its top, it hid the card's value)."""
+        the card (above it, it ran into the hand's label; at its top, it hid the card's value).
+        Where the next card leaves less than the word's width of it `uncovered` (large text in a
+        long hand), the tag is a gold strip without the word."""
         px, size = self.table.px, self.table.px(theme.TEXT_FINE)
         tag = pygame.Rect((0, 0), self.new_tag_size())
+        worded = tag.w + px(theme.SPACE_HAIR) <= uncovered
+        tag.w = tag.w if worded else max(1, uncovered - 2 * px(theme.SPACE_HAIR))
         tag.bottomleft = (rect.left + px(theme.SPACE_HAIR), rect.bottom - px(theme.SPACE_HAIR))
         pygame.draw.rect(screen, theme.NEW_TAG, tag, border_radius=px(theme.SPACE_TIGHT))
-        draw_text(screen, "new", size, theme.NEW_TAG_INK, tag.center, "center", bold=True, box=rect)
+        if worded:
+            draw_text(screen, "new", size, theme.NEW_TAG_INK, tag.center, "center", bold=True, box=rect)
 
     def new_tag_size(self) -> tuple[int, int]:
         size = self.table.px(theme.TEXT_FINE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scenes.ui import theme
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import draw_text, line_height, wrap
 
 
@@ -14,7 +15,7 @@ class MoveLog:
     def entries(self, viewer: int | None, size: int, width: int) -> list[list[str]]:
         """The log's entries, each wrapped to `width`; rebuilt only when something changed."""
         session = self.table.session
-        key = (session.revision, viewer, size, width)
+        key = (session.revision, viewer, text_px(size), width)  # as drawn: a change of the text size wraps it anew
         if self._cache[0] != key:
             self._cache = (key, [wrap(line, size, width) for line in session.stream(viewer).log_lines()])
         return self._cache[1]

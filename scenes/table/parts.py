@@ -41,15 +41,27 @@ def card_width(room_w: int, room_h: int, columns: int, gap: int, rows: int = 1, 
     return max(least, widest)
 
 
-def yielding_hand_width(normal: int, chosen: int, step: int, rows_card_width) -> int:
+def yielding_hand_width(normal: int, chosen: int, rows_card_width, rows_most: int) -> int:
     """The hand's card width: `chosen` (the card-size setting's), unless the room it takes leaves
-    the rows' cards smaller than a hand of `normal` width would; then less, by `step`, down to
-    `normal`. `rows_card_width(hand_w)` lays the table out with that hand and says how wide the
-    rows' cards come out: a larger setting never shrinks the board."""
+    the rows' cards smaller than a hand of `normal` width would; then the widest, down to
+    `normal`, whose cards are no wider than the rows' then are, and leave the rows' cards as wide
+    as at the Normal setting (`rows_most` is their most there): where the room is short the hand
+    and the board share what the larger setting adds. `rows_card_width(hand_w)` lays the table out
+    with that hand and says how wide the rows' cards come out (found by bisection: a few layouts)."""
     board = rows_card_width(normal)
-    while chosen > normal and rows_card_width(chosen) < board:
-        chosen = max(normal, chosen - step)
-    return chosen
+    kept = min(board, rows_most)
+
+    def fits(width: int) -> bool:
+        rows = rows_card_width(width)
+        return rows >= board or kept <= rows >= width
+
+    if chosen <= normal or fits(chosen):
+        return chosen
+    low, high = normal, chosen
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
 
 
 class Slot:

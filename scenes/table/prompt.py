@@ -1,15 +1,18 @@
 """The words a table says: the prompt above the hand (whose turn it is and what the viewer may do,
 or a passing remark for a little while) and the alert box of a refusal. The prompt wraps onto as
-many lines as the table keeps for it (two at every table), its last line just above the hand, so
-that an instruction is never cut."""
+many lines as the table keeps for it (two at every table, more where large text makes a long
+instruction need them: `keep_rows`), its last line just above the hand, so that an instruction is
+never cut."""
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import pygame
 
 from scenes.ui import theme
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -20,7 +23,11 @@ PROMPT_TOP = 9  # the first line below the box's top
 
 MESSAGE_TIME = 4.0  # how long an alert stays
 NOTICE_TIME = 2.5   # how long a passing remark holds the prompt line
-PROMPT_ROWS = 2     # the lines a table keeps for its prompt
+PROMPT_ROWS = 2     # the lines a table keeps for its prompt, at least
+PROMPT_ROWS_MOST = 4  # and at most, with the largest text in a narrow table
+# A long instruction, as long as the longest the tables give (the solitaire's): the
+# prompt keeps as many lines as this takes at the table's width.
+LONG_PROMPT = "Your turn, Ana: drag a card onto a face-down card or a space (your pool's tokens may go first), or Skip"
 PROMPT_SIZE = 19    # its text size at 100% scale
 
 
@@ -34,16 +41,25 @@ class PromptLine:
         self.left = 0
         self.y = 0
         self.width = 0
-        self._wrapped: tuple = (None, [])  # the last prompt wrapped: (prompt, size, width, bold), its lines
+        self.rows = PROMPT_ROWS  # the lines kept for the prompt (`keep_rows`)
+        self._wrapped: tuple = (None, [])  # the last prompt wrapped: (prompt, drawn size, width, bold), its lines
 
     def place(self, left: int, y: int, width: int) -> None:
         """The prompt's last line has its top at `y`; its lines start at `left` and are at most
         `width` wide."""
         self.left, self.y, self.width = left, y, width
 
-    def height(self, rows: int = PROMPT_ROWS) -> int:
-        """The height `rows` lines of the prompt take."""
-        return rows * line_height(self.px(PROMPT_SIZE), bold=True)
+    def keep_rows(self, width: int, longest: str = LONG_PROMPT, least: int = PROMPT_ROWS) -> int:
+        """Keep as many lines as the `longest` instruction or remark wraps onto at `width` (the
+        prompt's width at this layout), `least` at least (one where the prompt only ever says
+        whose turn it is: a replay) and PROMPT_ROWS_MOST at most; returns them."""
+        needed = len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))
+        self.rows = max(least, min(PROMPT_ROWS_MOST, needed))
+        return self.rows
+
+    def height(self, rows: int | None = None) -> int:
+        """The height `rows` lines of the prompt take (all those kept, unless told)."""
+        return (self.rows if rows is None else rows) * line_height(self.px(PROMPT_SIZE), bold=True)
 
     @property
     def counting(self) -> bool:
@@ -70,26 +86,29 @@ class PromptLine:
         self.notice_time = max(0.0, self.notice_time - dt)
 
     def lines(self, prompt: str, bold: bool) -> list[str]:
-        """`prompt` wrapped to the width, on PROMPT_ROWS lines at most (only a prompt longer than
-        all of them together is cut, at its end)."""
+        """`prompt` wrapped to the width, on the lines kept at most: where it needs more, without
+        its details in brackets; only a prompt longer than all of them even so is cut, at its end."""
         size = self.px(PROMPT_SIZE)
-        key = (prompt, size, self.width, bold)
+        key = (prompt, text_px(size), self.width, bold, self.rows)  # as drawn: a change of the text size wraps it anew
         if self._wrapped[0] != key:  # measured once a prompt, not every frame
-            self._wrapped = (key, wrap(prompt, size, self.width, bold=bold))
+            lines = wrap(prompt, size, self.width, bold=bold)
+            if len(lines) > self.rows:  # its details in brackets go first (a laid chain's cards: they lie on the table)
+                lines = wrap(re.sub(r" \([^()]*\)", "", prompt), size, self.width, bold=bold)
+            self._wrapped = (key, lines)
         lines = self._wrapped[1]
-        if len(lines) > PROMPT_ROWS:
-            lines = lines[:PROMPT_ROWS - 1] + [fit_text(" ".join(lines[PROMPT_ROWS - 1:]), size, self.width, bold)]
+        if len(lines) > self.rows:
+            lines = lines[:self.rows - 1] + [fit_text(" ".join(lines[self.rows - 1:]), size, self.width, bold)]
         return lines
 
     def draw(self, screen: pygame.Surface, prompt: str, active: bool) -> None:
         """The prompt (gold and bold when it is the viewer's turn), or the remark on show. On the
-        viewer's turn a remark and the prompt that each fit one line share the two lines, so that
+        viewer's turn a remark and the prompt that fit the lines kept together share them, so that
         what to do next shows at once (a new event's name does not hide the instruction)."""
         size = self.px(PROMPT_SIZE)
         shown = [(line, theme.GOLD if active else theme.INK, active) for line in self.lines(prompt, active)]
         if self.notice_time > 0 and self.notice:
             remark = [(line, theme.INK, False) for line in self.lines(self.notice, False)]
-            shown = remark + shown if active and len(remark) == 1 and len(shown) == 1 else remark
+            shown = remark + shown if active and len(remark) + len(shown) <= self.rows else remark
         step = line_height(size, bold=True)
         for i, (line, color, bold) in enumerate(shown):
             y = self.y - (len(shown) - 1 - i) * step

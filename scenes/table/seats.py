@@ -20,6 +20,10 @@ SEAT_MAX_W = 300  # a seat's panel at most
 SHOWN_MIN_W = 30    # face-up cards in a seat's box are at least this wide, or not shown there
 SHOWN_STEP = 0.72   # of a card's width: how far apart they are fanned (each card's figures show)
 THINKING = "thinking\u2026"  # beside the name of a computer seat working out its move
+SEAT_PANEL_H = 124  # the seats' panel along the top
+SEAT_IN_COLUMN, SEAT_IN_COLUMN_LEAST = 104, 76  # (base size) a seat's box over the move log, and the least it is given
+SEAT_CARD_LEAST = 12  # px: a seat's backs at least, in a box over the move log
+LOG_ROOM_LEAST = 0.3  # of the column's height: the least a log under the seats is left
 
 
 class Seats:
@@ -36,6 +40,23 @@ class Seats:
         self.area = area
         self.height = height
         self.column = column
+
+    def place(self, area: pygame.Rect, log: pygame.Rect | None, cards_shown: bool) -> int:
+        """The seats over `log` (the move log's column), one under another: their boxes taller with
+        large text, shorter when many, down to SEAT_IN_COLUMN_LEAST, tall enough for their face-up
+        cards at a table that shows some (`cards_shown`), the log keeping LOG_ROOM_LEAST of the
+        column; else (no log, or no room) in a row along the top of `area`. Returns the height
+        taken from the log's column."""
+        px, count = self.table.px, len(self.table.session.seats) - 1
+        if log is not None and log.w:
+            wanted = max(px(SEAT_IN_COLUMN), self.height_for(SHOWN_MIN_W if cards_shown else SEAT_CARD_LEAST))
+            each = min(wanted, int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
+            if each >= px(SEAT_IN_COLUMN_LEAST):
+                self.layout(area, each, pygame.Rect(log.x + px(theme.SPACE_SNUG), log.y, log.w - px(theme.SPACE_CLOSE), each * count))
+                if not cards_shown or all(self.shows_cards(seat) for seat in self.others()):
+                    return each * count
+        self.layout(area, px(SEAT_PANEL_H))
+        return 0
 
     @property
     def top_strip(self) -> int:
@@ -89,6 +110,13 @@ class Seats:
         below = inner.y + line_height(px(theme.TEXT_NOTE), bold=True) + line_height(px(theme.TEXT_SMALL))
         return max(8, min(px(CARD_MAX_W), int((inner.bottom - below - px(theme.SPACE_HAIR)) / theme.CARD_RATIO)))
 
+    def height_for(self, card_w: int) -> int:
+        """The height a box needs for its two lines of text over cards `card_w` wide (see
+        `card_width`): the text's lines grow with the text size."""
+        px = self.table.px
+        return (2 * px(theme.SPACE_SMALL) + line_height(px(theme.TEXT_NOTE), bold=True) + line_height(px(theme.TEXT_SMALL))
+                + px(theme.SPACE_HAIR) + int(card_w * theme.CARD_RATIO) + 1)
+
     def shows_cards(self, seat: int) -> bool:
         """Whether the seat's box has room for the game's face-up cards (`TableScene.seat_shown`)."""
         return self.card_width(seat) >= SHOWN_MIN_W
@@ -113,8 +141,8 @@ class Seats:
         y = name_rect.bottom
         count = view.hand_counts[seat] - (1 if ("hand", seat) in hidden else 0)
         note = table.seat_note(view, seat)
-        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count)],
-                            px(theme.TEXT_SMALL), inner.w)
+        line = shortest_fit([card_count(count) + (f" \u00b7 {note}" if note else ""), note or card_count(count),
+                             (note or card_count(count)).split(" (")[0]], px(theme.TEXT_SMALL), inner.w)  # its detail in brackets goes last
         y = draw_text(screen, line, px(theme.TEXT_SMALL), theme.INK_DIM, (inner.x, y), box=box).bottom
         w = self.card_width(seat)
         shown = table.seat_shown(view, seat) if self.shows_cards(seat) else []

@@ -38,7 +38,7 @@ from scenes.table.marks import MoveMarks
 from scenes.table.movelog import MoveLog
 from scenes.table.flights import draw_flights
 from scenes.table.parts import Pile
-from scenes.table.prompt import PromptLine
+from scenes.table.prompt import LONG_PROMPT, PromptLine
 from scenes.table.seats import Seats
 from scenes.table.speaking import TableSpeech
 from scenes.table.topbar import TopBar
@@ -54,12 +54,9 @@ HAND_CARD_W = 92  # a hand's card at the normal card size
 COLUMN_MIN_W = 300  # a side column at least
 HAND_LIFT = 22  # the hand above the area's bottom
 MARK_LINE = 3  # a chosen card's frame
-SEAT_PANEL_H = 124  # the seats' panel
 
 CARD_SIZES = theme.CARD_SIZES
 LOG_WIDTH, LOG_WIDTH_LEAST = 280, 240  # the move log's width (base size), and the least it is given
-SEAT_IN_COLUMN, SEAT_IN_COLUMN_LEAST = 104, 76  # (base size) a seat's box over the move log, and the least it is given
-LOG_ROOM_LEAST = 0.3  # of the column's height: the least a log under the seats is left
 LOG_SHARE_MOST = 0.3  # of the window's width: the most a log is given beside a board that leaves more
 
 
@@ -67,6 +64,7 @@ class TableScene(Scene, TableHooks):
     focus_keys = "none"  # every key is the table's own (its speech and reading keys too)
     hand_order = staticmethod(standard_order)
     result_card_min_w = 50  # the game-over screen's cards are at least this wide: their corners read at 12 px
+    longest_prompt = LONG_PROMPT  # as long as this table's prompt or remark gets: the prompt keeps the lines it needs
     seat_cards_shown = False  # the seats' boxes show face-up cards (`seat_shown`): a column of boxes too short for them is not used
 
     def __init__(self, app, session) -> None:
@@ -282,14 +280,17 @@ class TableScene(Scene, TableHooks):
         """Place the top bar and the log; return the rectangle left for the game itself. A game
         whose board says how wide it would be (`board_w`) gives the log the rest of the width."""
         w, h = size
-        self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,))
-        top = self.top_bar.height
         if self.lesson is not None:  # the lesson's column, the move log under it
             column_w = max(self.px(COLUMN_MIN_W), 220)
+        else:
+            column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
+        line = self.lesson.progress_line() if self.lesson is not None else self.score_line()
+        self.top_bar.place(w, self.top_buttons(), turn_only=(self.hint_button,), title=self.title(), line=line, line_right=w - column_w)
+        top = self.top_bar.height
+        if self.lesson is not None:
             self.log_rect = self.lesson.place(pygame.Rect(w - column_w, top, column_w, h - top))
             column_w = self.log_rect.w
         else:
-            column_w = self.log_width(w, board_w) if self.app.settings.get("show_log", True) else 0
             self.log_rect = pygame.Rect(w - column_w, top, column_w, h - top)
         self.log_column = self.log_rect
         self._background = None
@@ -316,6 +317,7 @@ class TableScene(Scene, TableHooks):
         needs); returns the room left between them for the board."""
         self.area = area
         self.place_seats(area)
+        self.keep_prompt_rows(self.prompt_width())
         width = hand_width or self.card_px(HAND_CARD_W)
         hand_y = area.bottom - int(width * theme.CARD_RATIO) - self.px(HAND_LIFT)
         label_h = line_height(self.px(theme.TEXT_SMALL))
@@ -327,22 +329,18 @@ class TableScene(Scene, TableHooks):
         self.middle = pygame.Rect(area.x, top, area.w, prompt_top - top - self.px(theme.SPACE))
         return self.middle
 
+    def keep_prompt_rows(self, width: int) -> None:
+        """The prompt's lines at `width`: as the longest prompt needs; one in a replay (whose turn)."""
+        whose_turn = f"{max(self.session.names, key=len)}'s turn"
+        self.prompt_line.keep_rows(width, *((whose_turn, 1) if self.watching else (self.longest_prompt,)))
+
     def place_seats(self, area: pygame.Rect) -> None:
-        """The other seats over the move log, one under another (their boxes shorter when many, down
-        to SEAT_IN_COLUMN_LEAST, and tall enough for their face-up cards at a table that shows
-        some), where the log is shown and keeps LOG_ROOM_LEAST of its column; else in a row along the
-        top of `area`."""
-        count = len(self.session.seats) - 1
+        """The other seats over the move log where it is shown and has room (`Seats.place`), the
+        log under them; else in a row along the top of `area`."""
         log = self.log_column
-        each = min(self.px(SEAT_IN_COLUMN), int(log.h * (1 - LOG_ROOM_LEAST)) // max(1, count))
-        if self.lesson is None and log.w and each >= self.px(SEAT_IN_COLUMN_LEAST):
-            stacked = each * count
-            column = pygame.Rect(log.x + self.px(theme.SPACE_SNUG), log.y, log.w - self.px(theme.SPACE_CLOSE), stacked)
-            self.seats.layout(area, each, column)
-            if not self.seat_cards_shown or all(self.seats.shows_cards(seat) for seat in self.seats.others()):
-                self.log_rect = pygame.Rect(log.x, log.y + stacked, log.w, log.h - stacked)
-                return
-        self.seats.layout(area, self.px(SEAT_PANEL_H))
+        taken = self.seats.place(area, log if self.lesson is None else None, self.seat_cards_shown)
+        if taken:
+            self.log_rect = pygame.Rect(log.x, log.y + taken, log.w, log.h - taken)
 
     # -- input
 
@@ -414,7 +412,7 @@ class TableScene(Scene, TableHooks):
         screen.blit(self._background, (0, 0))
         self.commands.show_state()
         line = self.lesson.progress_line() if self.lesson is not None else self.score_line()
-        self.top_bar.draw(screen, self.title(), line, self.app.size[0] - self.log_rect.w)
+        self.top_bar.draw(screen, self.title(), line)
         if self.log_rect.w:
             self.draw_log(screen)
 

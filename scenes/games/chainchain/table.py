@@ -4,6 +4,8 @@ and your hand; you play two cards by dragging them onto the pile in order (lette
 from __future__ import annotations
 
 
+from functools import partial
+
 import pygame
 
 from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Reversed, Take, Took,
@@ -11,14 +13,15 @@ from game.chainchain.rules import (LETTERS, Drew, PileLeft, Play, Played, Revers
 from game.wording import vocative
 
 from scenes.ui import keymap
-from scenes.table.parts import Slot, SlotRow
-from scenes.table.table import TableScene
+from scenes.table.parts import Slot, SlotRow, yielding_hand_width
+from scenes.table.table import HAND_CARD_W, TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, CursorBlink, TextField, draw_text, line_height, panel, text_width
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 PILE_W = 96  # the chain pile's card at the normal card size
+PILE_LEAST_W = 56  # and at least, where the table is short (large text, a small window)
 CLEAR_BUTTON_OFFSET = 100  # Clear's left edge from the word's
 DIRECTION_SIZE = 36  # the arrow of play's size
 PILE_CARD_W = 64  # the draw pile's card width
@@ -76,11 +79,24 @@ class ChainChainTable(TableScene):
     # -- geometry
 
     def layout(self, size) -> None:
-        middle = self.layout_seats(self.layout_frame(size), button_count=1)
-        self.pile_w = self.card_px(PILE_W)
+        """The hand as large as the card-size setting asks, unless the pile would then be smaller
+        than beside a hand of normal size (`yielding_hand_width`)."""
+        lay_out = partial(self.place, size)
+        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.px(PILE_W)))
+
+    def place(self, size, hand_w: int) -> int:
+        """The table with the hand's cards `hand_w` wide; returns the width the pile's cards would
+        have, were they not kept at PILE_LEAST_W at least."""
+        middle = self.layout_seats(self.layout_frame(size), button_count=1, hand_width=hand_w)
+        words_above = self.px(theme.SPACE_LARGE) + line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE) + self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_FINE))
+        words_below = self.px(theme.SPACE_XLARGE) + (self.px(theme.SPACE_SNUG) + line_height(self.px(TAKE_BACK_SIZE)) + self.px(theme.SPACE_SECTION)
+                                                     if self.letters else 0)  # the word typed under the pile
+        fitting = min(self.card_px(PILE_W), int((middle.h - words_above - words_below) / theme.CARD_RATIO))
+        self.pile_w = max(self.px(PILE_LEAST_W), fitting)
         card_h = int(self.pile_w * theme.CARD_RATIO)
-        above = self.px(theme.SPACE_LARGE) + line_height(self.px(theme.TEXT_SMALL)) + self.px(theme.SPACE) + card_h // 2 + self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_FINE))
-        cx, cy = middle.centerx - self.px(theme.SPACE_SECTION), max(middle.centery - self.px(theme.SPACE_NARROW),
+        above = words_above + card_h // 2
+        cx, cy = middle.centerx - self.px(theme.SPACE_SECTION), max(min(middle.centery - self.px(theme.SPACE_NARROW),
+                                                                        middle.bottom - card_h // 2 - words_below),
                                                                     middle.y + above)  # "Pile: N" under the seats
         self.pile_center = (cx, cy)
         step = int(self.pile_w * 1.12)
@@ -88,13 +104,10 @@ class ChainChainTable(TableScene):
         self.pile_top.place(left, cy, self.pile_w, 2, step)
         self.staged_row.place(left, cy - self.px(theme.SPACE), self.pile_w, 2, step)
         self.under_top.place((cx, cy - self.px(theme.SPACE_SNUG)), self.pile_w)
-        self.draw_pile.place((middle.x + self.px(PILE_OFFSET), cy), self.px(PILE_CARD_W))
-        status_w = max(self.px(STATUS_MIN_W), text_width("anticlockwise", self.px(theme.TEXT_CAPTION)) + text_width(ANTICLOCKWISE, self.px(theme.TEXT_TITLE), bold=True)
-                       + self.px(STATUS_PADDING), text_width("Free lead", self.px(theme.TEXT_LEAD), bold=True) + self.px(theme.SPACE_WIDE))
-        status_h = (line_height(self.px(theme.TEXT_CAPTION)) + line_height(self.px(DIRECTION_SIZE), bold=True) + line_height(self.px(theme.TEXT_TITLE), bold=True)
-                    + self.px(theme.SPACE_LARGE))
-        self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(STATUS_MIN_H), status_h))
-        self.status_rect.midleft = (cx + self.pile_w + self.px(STATUS_OFFSET), cy)
+        stock_h = int(self.px(PILE_CARD_W) * theme.CARD_RATIO)
+        stock_y = min(cy, middle.bottom - stock_h // 2 - self.px(theme.SPACE_SNUG) - line_height(self.px(theme.TEXT_BODY), bold=True))
+        self.draw_pile.place((middle.x + self.px(PILE_OFFSET), max(middle.y + stock_h // 2, stock_y)), self.px(PILE_CARD_W))  # "Stock: N" above the prompt
+        self.place_status((cx + self.pile_w + self.px(STATUS_OFFSET), cy), middle)
         labels_top = cy - self.px(theme.SPACE) - card_h // 2 - self.px(theme.SPACE_HAIR) - line_height(self.px(theme.TEXT_FINE)) - self.px(theme.SPACE_TIGHT)  # "1st", "2nd"
         bottom = cy + card_h // 2 + self.px(theme.SPACE_XLARGE)
         self.pile_rect = pygame.Rect(0, labels_top, step + self.pile_w + self.px(theme.SPACE_SECTION), bottom - labels_top)
@@ -105,6 +118,18 @@ class ChainChainTable(TableScene):
                                             self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
         self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(CLEAR_BUTTON_OFFSET), below,
                                              self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
+        return fitting
+
+    def place_status(self, midleft: tuple[int, int], middle: pygame.Rect) -> None:
+        """The direction-and-lead panel from `midleft`, as large as its words, within `middle`."""
+        status_w = max(self.px(STATUS_MIN_W), text_width("anticlockwise", self.px(theme.TEXT_CAPTION)) + text_width(ANTICLOCKWISE, self.px(theme.TEXT_TITLE), bold=True)
+                       + self.px(STATUS_PADDING), text_width("Free lead", self.px(theme.TEXT_LEAD), bold=True) + self.px(theme.SPACE_WIDE))
+        status_h = (line_height(self.px(theme.TEXT_CAPTION)) + line_height(self.px(DIRECTION_SIZE), bold=True) + line_height(self.px(theme.TEXT_TITLE), bold=True)
+                    + self.px(theme.SPACE_LARGE))
+        self.status_rect = pygame.Rect(0, 0, status_w, max(self.px(STATUS_MIN_H), status_h))
+        self.status_rect.midleft = midleft
+        self.status_rect.bottom = min(self.status_rect.bottom, middle.bottom)
+        self.status_rect.top = max(self.status_rect.top, middle.top)
 
     # -- staging two cards
 

@@ -22,6 +22,7 @@ ROW_LABEL_W = 34  # the chain rows' label column
 
 CHAIN_SHOWN = 10  # a chain's cards shown side by side, when the window's width allows, before they overlap
 ROW_CARD = 92  # a chain's cards at most (base size, normal cards): as wide as the hand's
+DRAWN_LEAST_W = 44  # a drawn card at least, where the room under the deck is less than a hand card's
 DRAW_RULE_HINT = {"three": "up to three cards", "one": "one card", "until": "until a card fits"}
 
 
@@ -59,8 +60,10 @@ class ChainsTable(TableScene):
         self.draw_pile.place((draw_pile_x, middle.y + row_h // 2 + self.px(theme.SPACE_NARROW)), self.chain_w)
         drawn_top = (self.draw_pile.rect.bottom + self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_BODY), bold=True) + self.px(theme.SPACE_TIGHT)
                      + line_height(self.px(theme.TEXT_FINE)) + self.px(theme.SPACE_SMALL) + line_height(self.px(theme.TEXT_FINE)) + self.px(theme.SPACE_TIGHT))  # under the deck's lines
-        drawn_y = max(middle.y + row_h * 2 + self.px(theme.SPACE_TIGHT), drawn_top + int(self.hand.width * theme.CARD_RATIO) // 2)
-        self.drawn_slot.place((draw_pile_x, drawn_y), self.hand.width)
+        drawn_w = max(self.px(DRAWN_LEAST_W), min(self.hand.width, int((middle.bottom - drawn_top) / theme.CARD_RATIO)))
+        drawn_h = int(drawn_w * theme.CARD_RATIO)
+        drawn_y = min(max(middle.y + row_h * 2 + self.px(theme.SPACE_TIGHT), drawn_top + drawn_h // 2), middle.bottom - drawn_h // 2)
+        self.drawn_slot.place((draw_pile_x, drawn_y), drawn_w)  # a hand card's size, unless the room under the deck is less
 
     def row_card_width(self, middle: pygame.Rect) -> int:
         """The chains' cards: as tall as a row allows, up to the card-size setting's largest."""
@@ -68,8 +71,8 @@ class ChainsTable(TableScene):
                           most=self.card_px(ROW_CARD), least=20)
 
     def hand_width(self, area: pygame.Rect) -> int:
-        return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)),
-                                   lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)))
+        return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W),
+                                   lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)), self.px(ROW_CARD))
 
     def chain_slots(self, length: int, row: pygame.Rect) -> tuple[SlotRow, int]:
         """The places of a chain's visible cards (oldest first): side by side while the row has

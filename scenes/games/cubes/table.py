@@ -61,12 +61,20 @@ class CubesTable(TableScene):
 
     def layout(self, size) -> None:
         middle = self.layout_seats(self.layout_frame(size), button_count=1)
-        side = self.px(SIDE_W)
+        side = self.side_w()
         self.board_rect = pygame.Rect(middle.x + self.px(theme.SPACE_WIDE), middle.y,
                                       middle.w - side - self.px(BOARD_INSET), middle.h)
         self.draw_pile.place((self.board_rect.right + side // 2 + self.px(PILE_NUDGE), self.board_rect.y + self.px(FIT_BUTTON_OFFSET)), self.px(PILE_CARD_W))
         self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(FIT_BUTTON_OFFSET), self.board_rect.y + self.px(theme.SPACE_SMALL), self.px(FIT_BUTTON_W), self.px(FIT_BUTTON_H))
         self.fit()
+
+    def side_w(self) -> int:
+        """The column right of the board (the deck, the viewer's pile): as wide as its words."""
+        return max(self.px(SIDE_W), text_width("000 points", self.px(theme.TEXT_LABEL), bold=True) + self.px(theme.SPACE_LARGE))
+
+    def prompt_width(self) -> int:
+        """The prompt stays under the board: the column beside it holds the viewer's pile down to the hand."""
+        return self.area.w - self.side_w() - self.px(BOARD_INSET) - self.px(theme.SPACE_LARGE)
 
     @property
     def pitch(self) -> tuple[float, float]:
@@ -223,9 +231,11 @@ class CubesTable(TableScene):
         self.refit_when_still = self.refit_when_still or bool(scored)
 
     def pile_center(self, seat: int) -> tuple[int, int]:
-        if seat == self.seats.bottom:  # above the prompt, below the deck's words (when the table is short)
+        if seat == self.seats.bottom:  # its words above the prompt's lines, below the deck's words (when the table is short)
             deck_words = self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_BODY), bold=True) + line_height(self.px(theme.TEXT_CAPTION), bold=True)
-            return (self.draw_pile.center[0], max(self.prompt_y - self.px(theme.SPACE_SECTION),
+            own_words = line_height(self.px(theme.TEXT_CAPTION)) + line_height(self.px(theme.TEXT_LABEL), bold=True)
+            lowest = self.hand.y - self.hand.raise_room() - self.px(theme.SPACE_SMALL) + self.px(OWNER_RAISE) - own_words
+            return (self.draw_pile.center[0], max(min(self.prompt_y - self.px(theme.SPACE_SECTION), lowest),
                                                   self.draw_pile.rect.bottom + deck_words + self.px(theme.SPACE_XLARGE)))
         return self.seats.box(seat).center
 

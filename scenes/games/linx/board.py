@@ -30,20 +30,21 @@ class LinxBoard:
         self.scoring_row = SlotRow()
         self.card_w = 24
         self.label_y = 0
+        self.right = 0  # the line's right edge
 
-    def place(self, middle: pygame.Rect, most: int) -> int:
+    def place(self, middle: pygame.Rect, most: int, leave: int = 0) -> int:
         """Along the top of `middle`, its cards as wide as the line fits in the width and in a bit
-        over half the height, at most `most` (the card-size setting); returns the bottom of the
-        cards."""
+        over half the height (leaving `leave` pixels under it at least), at most `most` (the
+        card-size setting); returns the bottom of the cards."""
         gap, label = self.px(theme.SPACE_CLOSE), self.px(theme.TEXT_SMALL)
         label_h = line_height(label, bold=True)
-        top_h = (middle.h - gap) * 11 // 20
+        top_h = min((middle.h - gap) * 11 // 20, middle.h - leave)
         pile_labels = text_width("Stock 90", label, bold=True), text_width("Discard 90", label, bold=True)
         room_w = middle.w - self.px(PILE_COLUMNS_W) - max(0, max(pile_labels) - gap)
         self.card_w = width = card_width(room_w, top_h - label_h - gap, columns=2 + ANCHOR_COUNT + SCORING_FACE_UP,
                                          gap=gap, most=most, least=24)
         card_h = int(width * theme.CARD_RATIO)
-        self.label_y = middle.y
+        self.label_y, self.right = middle.y, middle.right
         cy = middle.y + label_h + card_h // 2 + self.px(theme.SPACE_TIGHT)
         step = width + gap
         x = middle.x + self.px(theme.SPACE_LARGE) + max(width, pile_labels[0]) // 2
@@ -76,9 +77,10 @@ class LinxBoard:
 
     def draw(self, screen: pygame.Surface, view, hidden, lit_anchors, lit_claims, veiled) -> None:
         self.draw_piles(screen, view, hidden)
-        self.draw_row(screen, "Anchors", view.anchors, self.anchor_row, hidden, "anchor", lit_anchors)
+        self.draw_row(screen, "Anchors", view.anchors, self.anchor_row, hidden, "anchor", lit_anchors,
+                      right=self.scoring_row[0].rect.left - self.px(theme.SPACE_SMALL))
         self.draw_row(screen, f"Scoring cards \u00b7 {view.scoring_left} left", view.scoring_up, self.scoring_row,
-                      hidden, "scoring", lit_claims, veiled)
+                      hidden, "scoring", lit_claims, veiled, right=self.right - self.px(theme.SPACE_SMALL))
 
     def draw_piles(self, screen: pygame.Surface, view, hidden) -> None:
         size = self.px(theme.TEXT_SMALL)
@@ -90,11 +92,11 @@ class LinxBoard:
         self.discard_pile.draw_top(screen, view.discard_top if ("discard",) not in hidden else None)
 
     def draw_row(self, screen: pygame.Surface, label: str, cards, slots: Sequence[Slot], hidden, kind: str, lit,
-                 veiled=()) -> None:
-        """Face-up cards in `slots` under their label (cut to the row's width): `lit` cards glow (of
-        two equal cards, the first), `veiled` ones are shaded, `hidden` ones (in flight) leave an
-        empty place."""
-        room = slots[-1].rect.right - slots[0].rect.left
+                 veiled=(), right: int = 0) -> None:
+        """Face-up cards in `slots` under their label (shortened to the room up to `right`, or
+        the row's width): `lit` cards glow (of two equal cards, the first), `veiled` ones are
+        shaded, `hidden` ones (in flight) leave an empty place."""
+        room = max(right, slots[-1].rect.right) - slots[0].rect.left
         label = shortest_fit([label, label.split(" \u00b7 ")[0], label.split()[0]], self.px(theme.TEXT_SMALL), room, bold=True)
         draw_text(screen, label, self.px(theme.TEXT_SMALL), theme.INK, (slots[0].rect.left, self.label_y), bold=True)
         lit = list(lit)

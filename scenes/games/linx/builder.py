@@ -13,7 +13,7 @@ import pygame
 from game.linx.cards import DECK, LinxCard, ScoringCard
 from game.linx.rules import LayChain
 
-from scenes.table.parts import SlotRow, card_width
+from scenes.table.parts import SlotRow
 from scenes.ui import theme
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, text_width, wrap
 
@@ -39,6 +39,11 @@ def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
 
 
 LINK_ROWS = 3  # the most lines a chain's links take under its cards
+# The longest words under a chain, its status then what is wrong or short: the row keeps the
+# lines they wrap onto (two at least).
+LONG_STATUS = ("Length 12 \u00b7 claims 12+ for 150 (click a scoring card to change)",
+               "Length 12 (with both anchors) \u00b7 2 broken links: drag a card out or reorder")
+LONG_REASON = ("One card short: 15 Leaf would make a chain of 13 (for 150)", "15 Leaf to 13 Moon: no number or symbol shared")
 
 
 class ChainBuilder:
@@ -60,22 +65,43 @@ class ChainBuilder:
         self.rect = pygame.Rect(0, 0, 0, 0)   # the chain row
         self.card_w = 24
         self.words_right = 0                  # where its words end (the Lay button's left edge)
+        self.words_rows = 2                   # the lines kept for them
         self.slots = SlotRow()
 
     # -- where it lies
 
-    def place(self, rect: pygame.Rect, widest_card: int) -> None:
-        """The chain row in `rect`, Lay and Cancel at its right; its cards as tall as the words under
-        them (links, status, reason) leave room for, never wider than `widest_card`."""
+    def place(self, rect: pygame.Rect, widest_card: int) -> int:
+        """The chain row in `rect`, Lay and Cancel at its right (one over the other, or side by
+        side where the row is too short for that); its cards as tall as the words under them
+        (links, status, reason, on the lines they wrap onto) leave room for, never wider than
+        `widest_card`. Returns the width the row's room allows (however wide `widest_card`)."""
         px = self.px
         button_h = max(px(BUTTON_MIN_H), self.lay_button.needed(px(theme.TEXT_NOTE))[1])
         button_w = max(px(BUTTON_MIN_W), self.cancel_button.needed(px(theme.TEXT_NOTE))[0])
         self.lay_button.rect = pygame.Rect(rect.right - button_w - px(theme.SPACE_SMALL),
                                            rect.y + px(theme.SPACE_SNUG), button_w, button_h)
-        self.cancel_button.rect = self.lay_button.rect.move(0, button_h + px(theme.SPACE_SNUG))
-        below = LINK_ROWS * line_height(px(theme.TEXT_FINE), bold=True) + 2 * line_height(px(theme.TEXT_FINE)) + px(theme.SPACE_TIGHT)  # the links' lines, then two
-        self.card_w = card_width(rect.w, rect.h - below - px(theme.SPACE_CLOSE), columns=1, gap=0, most=widest_card, least=24)
-        self.rect, self.words_right = rect, self.lay_button.rect.x
+        if rect.h >= 2 * button_h + 3 * px(theme.SPACE_SNUG):
+            self.cancel_button.rect = self.lay_button.rect.move(0, button_h + px(theme.SPACE_SNUG))
+        else:
+            self.cancel_button.rect = self.lay_button.rect.move(-button_w - px(theme.SPACE_SNUG), 0)
+        self.rect, self.words_right = rect, min(self.lay_button.rect.x, self.cancel_button.rect.x)
+        below = self.words_h()
+        fitting = min(rect.w, int((rect.h - below - px(theme.SPACE_CLOSE)) / theme.CARD_RATIO))
+        self.card_w = max(24, min(widest_card, fitting))
+        return fitting
+
+    def words_h(self, width: int | None = None) -> int:
+        """The height the words under the chain take (the links' lines, then the status and
+        reason wrapped), the row `width` wide (as placed, unless told)."""
+        px = self.px
+        button_w = max(px(BUTTON_MIN_W), self.cancel_button.needed(px(theme.TEXT_NOTE))[0])
+        text_w = self.text_width() if width is None else width - 2 * button_w - px(theme.SPACE_SECTION)  # the buttons side by side, at worst
+        self.words_rows = sum(max(len(wrap(words, px(theme.TEXT_FINE), text_w)) for words in longest) for longest in (LONG_STATUS, LONG_REASON))
+        return LINK_ROWS * line_height(px(theme.TEXT_FINE), bold=True) + self.words_rows * line_height(px(theme.TEXT_FINE)) + px(theme.SPACE_TIGHT)
+
+    def text_width(self) -> int:
+        """How wide the words under the chain may be: to the buttons."""
+        return self.words_right - self.rect.x - self.px(theme.SPACE_CLOSE) - self.px(theme.SPACE_SMALL)
 
     def handle(self, event) -> bool:
         """Lay or Cancel pressed."""
@@ -242,11 +268,11 @@ class ChainBuilder:
         cards = self.cards()
         small = self.px(theme.TEXT_FINE)
         text_left = self.rect.x + self.px(theme.SPACE_CLOSE)
-        text_w = self.words_right - text_left - self.px(theme.SPACE_SMALL)
+        text_w = self.text_width()
         if not cards:
             if laying:
                 self.draw_help(screen, small, text_left, text_w)
-            else:
+            elif len(wrap(IDLE_WORDS, self.px(theme.TEXT_BODY), text_w)) * line_height(self.px(theme.TEXT_BODY)) <= self.rect.h:  # where the row has room for them
                 lines = wrap(IDLE_WORDS, self.px(theme.TEXT_BODY), text_w)
                 draw_lines(screen, lines, self.px(theme.TEXT_BODY), theme.INK_DIM, (self.rect.centerx, self.rect.centery
                            - len(lines) * line_height(self.px(theme.TEXT_BODY)) // 2), "midtop")
@@ -255,10 +281,14 @@ class ChainBuilder:
         card_bottom = slots[0].center[1] + int(self.card_w * theme.CARD_RATIO) // 2
         reasons, rows = self.draw_links(screen, cards, slots, small, card_bottom, held)
         y = card_bottom + rows * line_height(small, bold=True) + self.px(theme.SPACE_HAIR)
-        draw_text(screen, fit_text(self.status(view), small, text_w), small, theme.INK, (text_left, y))
         below, color = (reasons[0], LINK_BAD) if reasons else (self.short_note, theme.GOLD)
-        if below:
-            draw_text(screen, fit_text(below, small, text_w), small, color, (text_left, y + line_height(small)))
+        lines = [(line, theme.INK) for line in wrap(self.status(view), small, text_w)] + \
+            [(line, color) for line in (wrap(below, small, text_w) if below else [])]
+        if len(lines) > self.words_rows:  # only words longer than the longest foreseen are cut
+            rest = " ".join(line for line, _color in lines[self.words_rows - 1:])
+            lines = lines[:self.words_rows - 1] + [(fit_text(rest, small, text_w), lines[self.words_rows - 1][1])]
+        for index, (line, line_color) in enumerate(lines):
+            draw_text(screen, line, small, line_color, (text_left, y + index * line_height(small)))
 
     def draw_buttons(self, screen: pygame.Surface, legal: bool) -> None:
         """Lay (enabled when the chain is a `legal` move) and Cancel (when there is a chain)."""

@@ -12,6 +12,8 @@ what it shares or red with why not."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.linx.rules import (DISCARD, STOCK, AnchorsDealt, ChainLaid, Discard, Discarded, Draw, Drew, LayChain,
@@ -23,15 +25,16 @@ from scenes.games.linx.builder import ChainBuilder
 from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
 from scenes.ui import keymap
-from scenes.table.parts import Delegated, Slot, SlotRow, card_width
-from scenes.table.prompt import PROMPT_ROWS, PROMPT_SIZE
+from scenes.table.parts import Delegated, Slot, SlotRow, card_width, yielding_hand_width
+from scenes.table.prompt import PROMPT_SIZE
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
-from scenes.table.table import TableScene
+from scenes.table.table import HAND_CARD_W, TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, shortest_fit, wrap
+from scenes.ui.widgets import Button, line_height, text_width, wrap
 
 BOARD_CARD_W = 112  # a board card at the normal card size
+CHAIN_CARD_LEAST = 24  # px: the chain row's cards at least (the board's line leaves the row room for them)
 
 
 class LinxTable(TableScene):
@@ -74,14 +77,29 @@ class LinxTable(TableScene):
     # -- geometry
 
     def layout(self, size) -> None:
-        middle = self.layout_seats(self.layout_frame(size))
-        card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W))
-        row_top = card_bottom + self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE)  # the chain row takes all the height the cards leave
-        self.builder.place(pygame.Rect(middle.x + self.px(theme.SPACE_CLOSE), row_top, middle.w - self.px(theme.SPACE_XLARGE), middle.bottom - row_top),
-                           self.hand.width)
+        """The hand as large as the card-size setting asks, unless the chain row's cards would
+        then be smaller than beside a hand of normal size (`yielding_hand_width`)."""
+        lay_out = partial(self.place, size)
+        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.px(HAND_CARD_W)))
+
+    def place(self, size, hand_w: int) -> int:
+        """The table with the hand's cards `hand_w` wide; returns how wide the chain row's room
+        would let its cards be (they are drawn no wider than the hand's)."""
+        middle = self.layout_seats(self.layout_frame(size), hand_width=hand_w)
+        row_gap, close = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE), self.px(theme.SPACE_CLOSE)
+        words = self.builder.words_h(middle.w)
+        # Where the height is short, the board's line and the chain row share it: cards alike in both.
+        labels = line_height(self.px(theme.TEXT_SMALL), bold=True) + close + self.px(theme.SPACE_TIGHT)
+        alike = (middle.h - labels - row_gap - words - 2 * close) / (2 * theme.CARD_RATIO)
+        chain_row_least = words + int(max(CHAIN_CARD_LEAST, alike) * theme.CARD_RATIO) + 2 * close
+        card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W), leave=chain_row_least + row_gap)
+        row_top = card_bottom + row_gap  # the chain row takes all the height the cards leave
+        fitting = self.builder.place(pygame.Rect(middle.x + self.px(theme.SPACE_CLOSE), row_top, middle.w - self.px(theme.SPACE_XLARGE),
+                                                 middle.bottom - row_top), self.hand.width)
         top = self.builder.rect.bottom + self.px(theme.SPACE_SNUG)
         self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
                                       self.draw_pile_button.rect.y - self.px(theme.SPACE_SNUG) - top)
+        return fitting
 
     @property
     def anchor_centers(self) -> list[tuple[int, int]]:
@@ -313,7 +331,7 @@ class LinxTable(TableScene):
             return full
         narrow = min(full, self.own_claims_left() - self.px(theme.SPACE_CLOSE) - self.area.x - self.px(theme.SPACE_LARGE))
         line = self.prompt_line
-        if line.notice_time > 0 and line.notice and len(wrap(line.notice, self.px(PROMPT_SIZE), narrow)) > PROMPT_ROWS:
+        if line.notice_time > 0 and line.notice and len(wrap(line.notice, self.px(PROMPT_SIZE), narrow)) > line.rows:
             return full
         return narrow
 
@@ -388,8 +406,11 @@ class LinxTable(TableScene):
         return super().describe(action)
 
     def turn_prompt(self, view, current: str) -> str:
-        """The longest wording of what to do now that fits the prompt line."""
-        return shortest_fit(self.advice.turn_words(view, current), self.px(theme.TEXT_EMPHASIS), self.prompt_width(), bold=True)
+        """The longest wording of what to do now that fits one line of the prompt; where none
+        does (large text), the longest that fits the lines the prompt keeps."""
+        words, size, width = self.advice.turn_words(view, current), self.px(PROMPT_SIZE), self.prompt_width()
+        one = next((wording for wording in words if text_width(wording, size, bold=True) <= width), None)
+        return one or next((wording for wording in words if len(wrap(wording, size, width, bold=True)) <= self.prompt_line.rows), words[-1])
 
     def spoken_prompt(self, view) -> str:
         if view.game_over or view.seat is None or view.current != view.seat:

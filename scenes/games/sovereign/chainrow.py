@@ -9,6 +9,7 @@ hands (pass and play); which chain each shows follows it."""
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Sequence
 
 import pygame
@@ -16,7 +17,7 @@ import pygame
 from scenes.table.parts import Slot, SlotRow
 from scenes.ui import theme
 from scenes.ui.surface_cache import cached_surface
-from scenes.ui.widgets import draw_text, fit_text, line_height, panel, shortest_fit, text_width
+from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 LABEL_W = 60  # the row's label before its cards
@@ -33,6 +34,24 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
     sheet = pygame.Surface(size, pygame.SRCALPHA)
     sheet.fill((0, 0, 0, VEIL_ALPHA))
     return sheet
+
+
+def label_lines(labels: list[str], size: int, width: int, rows: int) -> list[str]:
+    """A chain's label on at most `rows` lines `width` wide: the first of `labels` (longest
+    first) that fits one line, else the last wrapped (cut at its end only past `rows` lines)."""
+    one = next((label for label in labels if text_width(label, size, bold=True) <= width), None)
+    if one is not None:
+        return [one]
+    lines = wrap(labels[-1], size, width, bold=True)
+    return lines if len(lines) <= rows else lines[:rows - 1] + [fit_text(" ".join(lines[rows - 1:]), size, width, bold=True)]
+
+
+def label_rows(labels: list[str], size: int, width: int, more: str = "") -> int:
+    """The lines `label_lines` needs for `labels`, as long as their figures may grow (each number
+    a digit longer) and saying `more` at their end (what a label may come to say later)."""
+    widened = [re.sub(r"\d+", lambda number: "8" * (len(number.group()) + 1), label if more in label else label + more)
+               for label in labels]
+    return len(label_lines(widened, size, width, len(widened[-1])))
 
 
 class ChainRow:
@@ -85,15 +104,18 @@ class ChainRow:
     def draw(self, screen: pygame.Surface, labels: list[str], stacks: Sequence, active: bool, target: bool,
              hidden: set[int], lit: set[int]) -> None:
         """The panel (edged gold for the chain whose turn it is, outlined when the held card can
-        go on it: a `target`), the first of `labels` (longest first) that fits, and each stack: its
+        go on it: a `target`), the first of `labels` (longest first) that fits (else the shortest
+        wrapped onto the label's lines: `label_lines`), and each stack: its
         top card (`hidden` places show the card under the one in flight), lit when in `lit`."""
         px = self.px
         panel(screen, self.rect, color=theme.FELT_DARK, edge=theme.GOLD if active else theme.PANEL_EDGE)
         if target:
             pygame.draw.rect(screen, theme.GLOW, self.rect, 3, border_radius=10)
-        draw_text(screen, shortest_fit(labels, px(theme.TEXT_SMALL), self.rect.w - px(theme.SPACE_WIDE), bold=True),
-                  px(theme.TEXT_SMALL), theme.INK,
-                  (self.rect.x + px(theme.SPACE_SMALL), self.rect.y + px(OFFSET_LINE)), bold=True, box=self.rect)
+        size = px(theme.TEXT_SMALL)
+        step = line_height(size, bold=True)
+        for index, line in enumerate(label_lines(labels, size, self.rect.w - px(theme.SPACE_WIDE), max(1, self.label_h // step))):
+            draw_text(screen, line, size, theme.INK, (self.rect.x + px(theme.SPACE_SMALL), self.rect.y + px(OFFSET_LINE) + index * step),
+                      bold=True, box=self.rect)
         for place, stack in enumerate(stacks):
             self.draw_stack(screen, place, stack, place in hidden)
             if place in lit:

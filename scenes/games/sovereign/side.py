@@ -26,6 +26,11 @@ PILE_INSET = 30  # the side column's inset for its piles
 EVENT_TEXT_LEAST = 10  # px: the event card's words shrink no further to fit their box
 
 
+def column_least(px: Callable[[float], int]) -> int:
+    """The panel's width at least as a column: its two piles' counts side by side."""
+    return 2 * (text_width("Discard 00", px(theme.TEXT_CAPTION)) + px(theme.SPACE_SNUG))
+
+
 class SidePanel:
     def __init__(self, draw_pile: Pile, discard_pile: Pile) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -99,10 +104,21 @@ class SidePanel:
         return card
 
     def draw_face_down_pile(self, screen: pygame.Surface, pile: Pile, count: int, label: str) -> int:
-        """A face-down pile with its count under it; returns the y below the count."""
+        """A face-down pile with its count under it ("Draw 46"; the number under the word where
+        the pile's half of the panel is too narrow for both); returns the y below the count."""
         pile.draw_backs(screen, count)
-        return pile.draw_label(screen, f"{label} {count}", self.px(theme.TEXT_CAPTION), self.px(theme.SPACE_TIGHT),
-                               fit=self.rect.w // 2 - self.px(theme.SPACE_SNUG), box=self.rect)
+        size, room = self.px(theme.TEXT_CAPTION), self.pile_label_room()
+        lines = [f"{label} {count}"] if text_width(f"{label} {count}", size) <= room else [label, str(count)]
+        y = pile.rect.bottom + self.px(theme.SPACE_TIGHT)
+        for line in lines:
+            y = draw_text(screen, fit_text(line, size, room), size, theme.INK, (pile.center[0], y), "midtop", box=self.rect).bottom
+        return y
+
+    def pile_label_room(self) -> int:
+        """How wide a pile's count may be: half the column, or the step between the piles across."""
+        if self.across:
+            return self.discard_pile.center[0] - self.draw_pile.center[0] - self.px(theme.SPACE_TIGHT)
+        return self.rect.w // 2 - self.px(theme.SPACE_SNUG)
 
     def draw_wrapped(self, screen: pygame.Surface, message: str, size: int, color, y: int, bold: bool = False) -> int:
         """`message` from `y`, wrapped to the panel's width (a bold heading is shortened to one

@@ -77,14 +77,24 @@ class SolitaireTable(SovereignTable):
         self.playing_on = False   # the player chose to play on a deal that can no longer be won
         self.winnable_said: tuple[int, str] | None = None  # the answer to "Winnable?" and the revision it is about
 
+    label_more = ""  # the chain's label counts its places: it says no "so far"
+
+    def side_over_log(self) -> bool:
+        return False  # the side panel is a strip over the one chain
+
     def hand_room(self) -> int:
         return 0
 
     # -- geometry: the piles, supply and event in a strip along the top; the one chain, as large
     # as the board allows, across the board's whole width under it
 
-    def layout(self, size) -> None:
-        super().layout(size)
+    def rows_most(self) -> int:
+        return self.px(CHAIN_CARD_MAX_W)
+
+    def layout_with_hand(self, size, card_w: int) -> int:
+        """The table with the hand's cards `card_w` wide; returns the chain's card width (the
+        hand yields to it: `SovereignTable.layout`)."""
+        super().layout_with_hand(size, card_w)
         px = self.px
         top = self.area.y + px(theme.SPACE_SMALL)
         board = pygame.Rect(self.area.x + px(theme.SPACE_SMALL), top, self.area.w - px(theme.SPACE_WIDE),
@@ -97,8 +107,10 @@ class SolitaireTable(SovereignTable):
             self.side.place(strip, px, across=True)
         self.middle = pygame.Rect(board.x, strip.bottom + px(theme.SPACE_SMALL), board.w,
                                   board.bottom - strip.bottom - px(theme.SPACE_SMALL))
+        self.label_h = self.chain_label_h()
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
+        return self.chain_width(least=0)  # however small: the hand yields to a chain squeezed to its least
 
     def tallest_event(self, width: int) -> int:
         """The height of the tallest event card `width` wide, at the side panel's text size."""
@@ -112,10 +124,11 @@ class SolitaireTable(SovereignTable):
             words.append((heading, body))
         return max(event_face(heading, body, width, size).get_height() for heading, body in words)
 
-    def chain_width(self) -> int:
+    def chain_width(self, least: int = 16) -> int:
+        """The chain's cards as large as the board allows (`least` at least)."""
         gap = self.px(theme.SPACE_CLOSE)
         return card_width(self.middle.w - 3 * gap, self.middle.h - self.label_h - 6 * gap, columns=7, gap=gap,
-                          most=self.card_px(CHAIN_CARD_MAX_W))
+                          most=self.card_px(CHAIN_CARD_MAX_W), least=least)
 
     def row_rects(self) -> list[pygame.Rect]:
         height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(CHAIN_ROW_PADDING)

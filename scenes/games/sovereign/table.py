@@ -15,8 +15,6 @@ buttons show, where a hand card goes, and the prompt."""
 
 from __future__ import annotations
 
-from functools import partial
-
 import pygame
 
 from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, SetSuit,
@@ -34,23 +32,17 @@ from scenes.games.sovereign.choices import PLAY_ACTIONS, CardChoices
 from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
+from scenes.games.sovereign.geometry import POOL_GAP, TableGeometry
 from scenes.games.sovereign.side import SidePanel
 from scenes.games.sovereign.words import choice_prompt, onlooker_prompt, play_prompt
-from scenes.table.parts import Pile, card_width, yielding_hand_width
+from scenes.table.parts import Pile
 from scenes.table.seats import Seats
 from scenes.table.table import TableScene
 from scenes.ui import theme
-from scenes.ui.widgets import Button, line_height
+from scenes.ui.widgets import Button
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
-BUTTON_COLUMN_W = 150  # the buttons' column right of the hand
-BUTTON_H = 50
-BUTTON_STEP = 58  # a turn button's height and the gap under it
-BUTTON_W = 130  # a turn button
-HAND_CARD_W = 92  # a hand card's width at most
-HAND_LIFT = 22  # the hand above the area's bottom
 NOTE_MAX_W = 340  # a note box at most
-POOL_GAP = 28  # between the chains and the pool
 
 
 def class_order(card: ClassCard):
@@ -60,8 +52,7 @@ def class_order(card: ClassCard):
 
 # ---------------------------------------------------------------- the table
 
-SIDE_WIDTH = 200  # the column of the deck, the supply and the event (base size)
-ROW_CARD = 128  # a row's cards at most (base size, normal cards): a large window's rows grow this far
+SO_FAR = " (so far)"  # after a score still counting (game/sovereign/describe.py)
 
 
 class ChainSeats(Seats):
@@ -71,8 +62,9 @@ class ChainSeats(Seats):
         return None
 
 
-class SovereignTable(CardHelp, TableScene):
+class SovereignTable(CardHelp, TableGeometry, TableScene):
     hand_order = staticmethod(class_order)
+    label_more = SO_FAR  # what a chain's label may come to say later: its lines are kept for it
     select_notice = "Now click the chain to play it on."
 
     def __init__(self, app, session) -> None:
@@ -135,60 +127,6 @@ class SovereignTable(CardHelp, TableScene):
     def keys_help(self) -> str:
         return (super().keys_help() + " A choice on the table (an ability's target, a suit, a token, the discard "
                 "pile): Left/Right reach it after the hand cards, Up/Down go through such choices, Enter makes it.")
-
-    # -- geometry
-
-    def layout(self, size) -> None:
-        lay_out = partial(self.layout_with_hand, size)
-        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), max(1, self.px(theme.SPACE_HAIR)), lay_out))
-
-    def layout_with_hand(self, size, card_w: int) -> int:
-        """The rows' cards as large as the rows' height allows; the move log has the width left.
-        Returns the rows' card width."""
-        self.place(self.layout_frame(size), card_w)
-        rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(theme.SPACE_XLARGE)  # 8 cards, 7 gaps (see row_card_width)
-        self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w), card_w)
-        return self.chain_w
-
-    def place(self, area: pygame.Rect, card_w: int) -> None:
-        """The table in `area`, the hand's cards `card_w` wide."""
-        self.area = area
-        self.seats.layout(area, 0)
-        hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(HAND_LIFT)
-        self.prompt_y = hand_y - self.hand.raise_room() - line_height(self.px(theme.TEXT_SMALL)) - self.prompt_line.height(1)
-        bx = area.right - self.px(BUTTON_COLUMN_W)
-        self.button_slots = [pygame.Rect(bx, hand_y + self.px(theme.SPACE_SMALL) + i * self.px(BUTTON_STEP), self.px(BUTTON_W), self.px(BUTTON_H))
-                             for i in range(2)]
-        self.hand.layout(area.x, bx - self.px(theme.SPACE_LARGE), hand_y, card_w)
-        self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(BUTTON_W), hand_y + self.px(theme.SPACE_TIGHT) - self.prompt_y), self.px(theme.SPACE_LARGE),
-                        self.px(theme.SPACE_SMALL))
-        side_w = self.px(SIDE_WIDTH)
-        side = pygame.Rect(area.right - side_w - self.px(theme.SPACE_SMALL), area.y + self.px(theme.SPACE_SMALL), side_w,
-                           self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - area.y - self.px(theme.SPACE_WIDE))
-        self.side.place(side, self.px)
-        self.middle = pygame.Rect(area.x + self.px(theme.SPACE_SMALL), side.y,
-                                  side.x - area.x - self.px(theme.SPACE_WIDE), side.h)
-        self.label_h = line_height(self.px(theme.TEXT_SMALL), bold=True)
-        self.chain_w = self.chain_width()
-        self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
-
-    def row_rects(self) -> list[pygame.Rect]:
-        """One row a player across the board, top to bottom."""
-        row_h = self.middle.h // len(self.session.seats)
-        return [pygame.Rect(self.middle.x, self.middle.y + index * row_h, self.middle.w, row_h - self.px(theme.SPACE_SNUG))
-                for index in range(len(self.session.seats))]
-
-    def chain_width(self) -> int:
-        return self.row_card_width(self.middle.w - self.px(theme.SPACE_XLARGE))
-
-    def row_card_width(self, room_w: int) -> int:
-        """A row's 7 places and its hand (an 8th card) across `room_w`, a card under its label line."""
-        row_h = self.middle.h // len(self.session.seats)
-        return card_width(room_w, row_h - self.label_h - self.px(theme.SPACE), columns=8, gap=4, most=self.card_px(ROW_CARD))
-
-    def hand_room(self) -> int:
-        """The width kept at the right of each row for that seat's hand, as backs."""
-        return self.chain_w + self.px(theme.SPACE_SMALL)
 
     def chain_row(self, chain: int) -> ChainRow:
         return self.board.row(chain)
