@@ -167,6 +167,29 @@ def test_thinking_sits_on_the_seat_s_name_line_clear_of_its_cards(driver, monkey
     assert thinking.rect.bottom <= count.rect.top and not thinking.rect.colliderect(name.rect)
 
 
+@pytest.mark.parametrize("text_size", ["normal", "largest"])
+def test_a_thinking_seat_keeps_its_name_whole(driver, monkeypatch, text_size):
+    """At the largest text "thinking…" left no room beside it, and the seat's box showed no
+    name; the name comes first (the gold edge says whose turn it is)."""
+    from scenes.table.turns import Turns
+    from scenes.ui.widgets import recording
+
+    monkeypatch.setattr(Turns, "thinking", property(lambda turns: True))
+    driver.app.settings["text_size"] = text_size
+    driver.app.apply_settings()
+    driver.app.screen = pygame.display.set_mode((1152, 720))
+    seats = [{"name": "Ana", "kind": "human"}] + [{"name": name, "kind": "computer"} for name in ("Ben", "Cleo", "Dev")]
+    session = Session("chains", {"seats": seats}, 4)
+    while session.to_move not in session.computers:
+        session.apply(session.legal_actions()[0])
+    driver.app.screens.table(session)
+    table = driver.app.top
+    table.layout((1152, 720))
+    with recording() as drawn:
+        table.seats.draw_seat(driver.app.screen, session.view(0), session.to_move, frozenset())
+    assert [item.what for item in drawn if item.what][0].startswith(session.names[session.to_move])
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_a_watched_table_says_whose_turn_it_was_never_what_to_do(driver, game, monkeypatch):
     """A replay or a review shows the table from a seat, but nobody is to play: no instruction."""

@@ -130,10 +130,11 @@ class Seats:
             pygame.draw.rect(screen, theme.GOLD, box, 3, border_radius=10)
         kind = "computer" if seat in table.session.computers else "human"
         inner = box.inflate(-px(theme.SPACE_WIDE), -px(theme.SPACE_SMALL))
-        thinking = active and table.turns.thinking
-        room = inner.w - (text_width(THINKING, px(theme.TEXT_SMALL), bold=True) + px(theme.SPACE_SMALL) if thinking else 0)
-        name = shortest_fit([f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]],
-                            px(theme.TEXT_NOTE), room, bold=True)
+        names = [f"{table.session.names[seat]} \u00b7 {kind}", table.session.names[seat]]
+        room = inner.w - text_width(THINKING, px(theme.TEXT_SMALL), bold=True) - px(theme.SPACE_SMALL)
+        # "thinking…" stands beside the name where both fit; else the name alone (the gold edge says whose turn)
+        thinking = active and table.turns.thinking and text_width(names[-1], px(theme.TEXT_NOTE), bold=True) <= room
+        name = shortest_fit(names, px(theme.TEXT_NOTE), room if thinking else inner.w, bold=True)
         name_rect = draw_text(screen, name, px(theme.TEXT_NOTE), theme.INK, inner.topleft, bold=True, box=box)
         if thinking:  # on the name's line, clear of the cards below
             draw_text(screen, THINKING, px(theme.TEXT_SMALL), theme.GOLD, (inner.right, name_rect.bottom),
