@@ -208,8 +208,26 @@ def test_the_setup_form_scrolls_to_the_control_the_focus_lands_on(heard):
     assert not first.rect.w
     driver.key(TAB)
     assert scene.focus_ring.control is first and first.rect.w and scene.viewport.contains(first.rect)
-    driver.key(TAB, SHIFT)  # round to the last: Learn, below the form, which stays as it was
-    assert scene.focus_ring.control is scene.learn_button and scene.viewport.contains(first.rect)
+    driver.key(TAB, SHIFT)  # round to the last: Start, below the form, which stays as it was
+    assert scene.focus_ring.control is scene.start_button and scene.viewport.contains(first.rect)
+
+
+def test_the_setup_buttons_are_reached_in_the_order_they_are_drawn(heard):
+    """Learn, Back, Start stand left to right: Tab reaches them so, and a listener hears them so."""
+    driver = opened((1280, 800))
+    driver.app.screens.setup("chains")
+    scene = driver.app.top
+    buttons = [scene.learn_button, scene.back_button, scene.start_button]
+    assert [button.rect.x for button in buttons] == sorted(button.rect.x for button in buttons)
+    for _control in scene.focusables():
+        if scene.focus_ring.control is scene.learn_button:
+            break
+        driver.key(TAB)
+    reached = [scene.focus_ring.control]
+    for _button in buttons[1:]:
+        driver.key(TAB)
+        reached.append(scene.focus_ring.control)
+    assert reached == buttons
 
 
 def test_back_from_a_dialog_the_focus_goes_on_from_where_it_was(heard):

@@ -383,7 +383,8 @@ class SetupScene(Scene):
             found = [c for row in self.rows for c in row.controls()] + [self.add_button, self.order]
         found += [*self.options.values()] + ([self.card_set] if self.card_set is not None else [])
         found += [self.seed, self.winnable, self.daily_button] if self.deals else [self.games_to_win, self.seed]
-        return found + [self.start_button, self.back_button] + ([self.learn_button] if self.learn_button else [])
+        learn = [self.learn_button] if self.learn_button else []
+        return found + learn + [self.back_button, self.start_button]  # as drawn, left to right
 
     def handle(self, event) -> None:
         self.blink.wake()
