@@ -212,6 +212,16 @@ def test_the_setup_form_scrolls_to_the_control_the_focus_lands_on(heard):
     assert scene.focus_ring.control is scene.start_button and scene.viewport.contains(first.rect)
 
 
+def test_the_join_screen_says_the_field_typing_goes_into_as_it_opens(heard):
+    driver = opened()
+    before = len(heard())
+    driver.app.screens.join()
+    said = said_after(heard, before)
+    assert said[0].startswith("Join a table") and any(line.startswith("Address") for line in said[1:]), said
+    driver.key(TAB)
+    assert said_after(heard, before)[-1].startswith("Room code")
+
+
 def test_the_setup_buttons_are_reached_in_the_order_they_are_drawn(heard):
     """Learn, Back, Start stand left to right: Tab reaches them so, and a listener hears them so."""
     driver = opened((1280, 800))

@@ -75,6 +75,7 @@ class JoinScene(ReachesTable, Scene):
         self.name = TextField("", "your name", max_length=NAME_LIMIT, name="Your name")
         self.fields = [self.address, self.room, self.name]
         self.address.focused = True
+        self.focus_ring.control = self.address  # typing goes there: a listener is told so as the screen opens
         self.look_button = Button("Look", self.look, color=theme.BUTTON_GO, note=keymap.pressing(keymap.ENTER))
         self.back_button = Button("Back", self.back, color=theme.BUTTON_QUIET, note=keymap.pressing(keymap.ESCAPE))
         self.lobby: dict | None = None  # the table's lobby, once looked at
