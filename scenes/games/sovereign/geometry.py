@@ -1,8 +1,10 @@
 """The Sovereign's Chain table's geometry, placed once per layout: the hand and its buttons
 along the bottom with the pool beside them, the prompt over them, the side panel (piles, supply,
 event) in a column right of the rows, or over the move log where large text leaves the chains'
-labels no line of their own beside it; the chain rows share what is left, one a player. The
-hand yields to the rows (`yielding_hand_width`). Mixed into `SovereignTable`, whose state it lays
+labels no line of their own beside it; the chain rows share what is left, one a player, one
+under another, or two side by side where that leaves their cards wider (three or four players
+with large text: the rows have width to spare and too little height). The hand yields to the
+rows (`yielding_hand_width`). Mixed into `SovereignTable`, whose state it lays
 out."""
 
 from __future__ import annotations
@@ -43,12 +45,13 @@ class TableGeometry:
         Returns the rows' card width."""
         self.place(self.layout_frame(size), card_w)
         rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(theme.SPACE_XLARGE)  # 8 cards, 7 gaps (see row_card_width)
-        self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w), card_w)
-        return self.row_card_width(self.middle.w - self.px(theme.SPACE_XLARGE), least=0)  # however small: the hand yields to rows squeezed to their least
+        self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w * self.row_columns), card_w)
+        return self.row_card_width(self.row_width() - self.px(theme.SPACE_XLARGE), least=0)  # however small: the hand yields to rows squeezed to their least
 
     def place(self, area: pygame.Rect, card_w: int) -> None:
         """The table in `area`, the hand's cards `card_w` wide."""
         self.area = area
+        self.row_columns = 1
         self.seats.layout(area, 0)
         bx = area.right - self.px(BUTTON_COLUMN_W)
         self.keep_prompt_rows(bx - area.x - self.px(POOL_GAP))  # the prompt's width (`prompt_width`)
@@ -70,7 +73,7 @@ class TableGeometry:
             side.h = int(self.log_column.h * (1 - LOG_ROOM_LEAST))
             self.log_rect = pygame.Rect(self.log_column.x, side.bottom, self.log_column.w, self.log_column.bottom - side.bottom)
             self.middle.w = area.right - self.px(theme.SPACE_SMALL) - self.middle.x
-            self.label_h = self.chain_label_h()
+        self.arrange_rows()
         self.side.place(side, self.px)
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
@@ -80,25 +83,50 @@ class TableGeometry:
         no line of their own beside it): the log is shown, as wide as the panel needs."""
         return self.lesson is None and self.log_column.w - self.px(theme.SPACE_CLOSE) >= column_least(self.px)
 
+    def arrange_rows(self) -> None:
+        """The rows one under another, or two side by side where their cards come out wider
+        (their labels wrap onto more lines in the narrower rows)."""
+        widths = {}
+        for columns in (1, 2) if len(self.session.seats) > 2 else (1,):
+            self.row_columns = columns
+            self.label_h = self.chain_label_h()
+            widths[columns] = (self.chain_width(), self.label_h)
+        self.row_columns = max(widths, key=lambda columns: widths[columns][0])
+        self.label_h = widths[self.row_columns][1]
+
+    def rows_down(self) -> int:
+        """How many rows stand one under another."""
+        return -(-len(self.session.seats) // self.row_columns)
+
+    def row_width(self) -> int:
+        return (self.middle.w - self.px(theme.SPACE_SMALL) * (self.row_columns - 1)) // self.row_columns
+
     def chain_label_h(self) -> int:
-        """The label over each chain: the lines the longest may wrap onto across the board."""
-        view, size, room = self.current_view(), self.px(theme.TEXT_SMALL), self.middle.w - self.px(theme.SPACE_WIDE)
+        """The label over each chain: the lines the longest may wrap onto across its row."""
+        view, size, room = self.current_view(), self.px(theme.TEXT_SMALL), self.row_width() - self.px(theme.SPACE_WIDE)
         rows = max(label_rows(self.chain_labels(view, chain), size, room, self.label_more) for chain in range(len(self.session.seats)))
         return rows * line_height(size, bold=True)
 
     def row_rects(self) -> list[pygame.Rect]:
-        """One row a player across the board, top to bottom."""
-        row_h = self.middle.h // len(self.session.seats)
-        return [pygame.Rect(self.middle.x, self.middle.y + index * row_h, self.middle.w, row_h - self.px(theme.SPACE_SNUG))
-                for index in range(len(self.session.seats))]
+        """One row a player, left to right then top to bottom (a last row alone on its line
+        takes the board's whole width)."""
+        row_h, row_w, gap = self.middle.h // self.rows_down(), self.row_width(), self.px(theme.SPACE_SMALL)
+        count = len(self.session.seats)
+        rects = []
+        for index in range(count):
+            line, column = divmod(index, self.row_columns)
+            alone = index == count - 1 and column == 0
+            rects.append(pygame.Rect(self.middle.x + column * (row_w + gap), self.middle.y + line * row_h,
+                                     self.middle.w if alone else row_w, row_h - self.px(theme.SPACE_SNUG)))
+        return rects
 
     def chain_width(self) -> int:
-        return self.row_card_width(self.middle.w - self.px(theme.SPACE_XLARGE))
+        return self.row_card_width(self.row_width() - self.px(theme.SPACE_XLARGE))
 
     def row_card_width(self, room_w: int, least: int = 16) -> int:
         """A row's 7 places and its hand (an 8th card) across `room_w`, a card under its label line
         (`least` at least)."""
-        row_h = self.middle.h // len(self.session.seats)
+        row_h = self.middle.h // self.rows_down()
         return card_width(room_w, row_h - self.label_h - self.px(theme.SPACE), columns=8, gap=4, most=self.card_px(ROW_CARD), least=least)
 
     def hand_room(self) -> int:

@@ -331,10 +331,13 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
 
     def chain_labels(self, view, chain: int) -> list[str]:
         """The line over a chain, longest first: then without the owner's hand count (its backs
-        show at the row's end), then without the word "pool"."""
+        show at the row's end), then without the word "pool", then with "=" for "score" and
+        "mod." for "modifier" (short enough for one line across the board, or two in a row half
+        as wide, at the largest text)."""
         full = self.chain_label(view, chain)
         shorter = full.replace(f" \u00b7 hand {view.hand_counts[chain]}", "")
-        return [full, shorter, shorter.replace("pool: ", "").replace("  ", " ")]
+        shortest = shorter.replace("pool: ", "").replace("  ", " ")
+        return [full, shorter, shortest, shortest.replace(" score ", " = ").replace(" modifier ", " mod. ")]
 
     def chain_summary(self, view, chain: int) -> str:
         return chain_summary(view.chains[chain])
