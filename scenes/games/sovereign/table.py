@@ -80,7 +80,8 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
         self.pool = TokenPool()
         self.side = SidePanel(self.draw_pile, self.discard_pile)
         self.board = ChainBoard(self.seats)
-        self.chain_w = self.label_h = 1
+        self.chain_w = self.label_h = self.row_columns = 1
+        self.prompt_right = 0
         self.show = MoveShow(self)
         self.keys = TableMoveKeys(self)
         self.button_slots: list[pygame.Rect] = []
@@ -376,8 +377,9 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
         return PROMPTS.get(decision.kind, "choose") if decision is not None else ""
 
     def prompt_width(self) -> int:
-        """The prompt stops short of the pool at its right."""
-        return self.pool.rect.x - self.area.x - self.px(POOL_GAP)
+        """The prompt stops short of the pool at its right (or of the table's edge, where the
+        pool lies beside the hand)."""
+        return self.prompt_right - self.area.x - self.px(POOL_GAP)
 
     def prompt(self, view) -> str:
         if self.show.showing_steps():
