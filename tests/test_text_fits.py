@@ -204,7 +204,9 @@ def test_no_text_is_cut_or_drawn_over_text_or_a_card_at_any_size(game, private_h
 
 def test_every_event_of_the_solitaire_shows_its_words_whole_at_full_size(private_home):
     """The strip along the solitaire's top holds the tallest event card at the side panel's text
-    size, at every size and look (Hostile Orbit's words were cut at 800x600 beside empty felt)."""
+    size, or the event card stands over the log, at every size and look, the largest text and
+    cards too (Hostile Orbit's words were cut at 800x600 beside empty felt; at the largest text
+    the strip could hold the cards only by shrinking their words)."""
     from scenes.games.sovereign.cards import event_face
     from scenes.ui.resources import text_px
 
@@ -212,7 +214,7 @@ def test_every_event_of_the_solitaire_shows_its_words_whole_at_full_size(private
     game = next(game for game in GAMES if game.name == "sovereign-solitaire")
     session = Session(game.name, {"seats": [{"name": "Ann"}], "rules": {"deal": 26}}, 7)
     found = []
-    for looks, size, table in tables_at_every_look(app, session):
+    for looks, size, table in tables_at_every_look(app, session, {**LOOKS, "largest text and cards": LARGEST}):
         box = table.side.event_box
         for event in session.rules.cards.events:
             card = event_face(f"Event: {event.name}", event.text, box.w, text_px(table.px(14)))
@@ -221,11 +223,11 @@ def test_every_event_of_the_solitaire_shows_its_words_whole_at_full_size(private
     assert not found, found
 
 
-def tables_at_every_look(app, session):
-    """`session`'s table laid out at each of SIZES in each of LOOKS: (looks, size, table)."""
+def tables_at_every_look(app, session, looked: dict = LOOKS):
+    """`session`'s table laid out at each of SIZES in each of `looked`: (looks, size, table)."""
     from scenes.shell.screens import table_class
 
-    for looks, settings in LOOKS.items():
+    for looks, settings in looked.items():
         app.settings.update(settings)
         app.apply_settings()
         for size in SIZES:
