@@ -29,6 +29,7 @@ HAND_CARD_W = 92  # a hand card's width at most
 HAND_LIFT = 22  # the hand above the area's bottom
 POOL_GAP = 28  # between the chains and the pool
 SIDE_WIDTH = 200  # the column of the deck, the supply and the event (base size)
+ROW_CARD_LEAST = 16  # a row's cards at least: rows squeezed under it leave the hand Normal
 ROW_CARD = 128  # a row's cards at most (base size, normal cards): a large window's rows grow this far
 
 
@@ -37,7 +38,8 @@ class TableGeometry:
         lay_out = partial(self.layout_with_hand, size)
         normal = self.px(HAND_CARD_W)
         width = yielding_hand_width(normal, self.card_px(HAND_CARD_W), lay_out, self.rows_most())
-        if width > normal and lay_out(width) < min(lay_out(normal), self.rows_most()):
+        rows = lay_out(normal)
+        if width > normal and (lay_out(width) < min(rows, self.rows_most()) or rows < ROW_CARD_LEAST):
             width = normal  # the rows' labels wrap by steps: a larger hand found by halving may leave them smaller
         lay_out(width)
 
