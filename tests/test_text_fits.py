@@ -8,7 +8,8 @@ are all there.)
 
 Text and cards at the largest size (200%) are looked at too: every table at 800x600, and at
 1280x800 the tables that hold them whole there (`LARGEST_WHOLE`); the results at every size; the
-replays, and the reviews that hold them (`LARGEST_REVIEWS`), at 800x600."""
+replays, and the reviews that hold them (`LARGEST_REVIEWS`), at 800x600; and Sovereign's Chain's
+row cards (the solitaire's chain too) stay large enough to read at every size (`READABLE`)."""
 
 from __future__ import annotations
 
@@ -220,6 +221,37 @@ def test_every_event_of_the_solitaire_shows_its_words_whole_at_full_size(private
             card = event_face(f"Event: {event.name}", event.text, box.w, text_px(table.px(14)))
             if card.get_height() > box.h:
                 found.append(f"{event.name} at {size} ({looks}): {card.get_height()} px tall in {box.h}")
+    assert not found, found
+
+
+READABLE = {(800, 600): 32, (1280, 800): 40, (1920, 1080): 64}  # a row's cards at least, px, at the largest look
+
+
+@pytest.mark.parametrize("players", [1, 3, 4])
+def test_sovereigns_chain_rows_keep_readable_cards_with_the_largest_text_and_cards(players, private_home):
+    """With the largest text and cards, Sovereign's Chain's rows (and the solitaire's chain) keep
+    cards large enough to read (`READABLE`), at the start and 40 moves in, at every size: the
+    rows stand two side by side, the side panel (the solitaire's event card) goes over the log,
+    the labels wrap between their parts (two-line labels once left three rows 16 px cards at
+    1280x800, and the solitaire's event strip its chain the same)."""
+    from scenes.shell.screens import table_class
+
+    others = [{"name": name, "kind": "computer"} for name in ["Ben", "Cleo", "Dev"][:players - 1]]
+    game, rules = ("sovereign-solitaire", {"deal": 26}) if players == 1 else ("sovereigns-chain", {})
+    session = Session(game, {"seats": [{"name": "Ana"}] + others, "rules": rules}, 7)
+    app = open_app(fit_to_desktop=False)
+    app.settings.update(LARGEST)
+    app.apply_settings()
+    found = []
+    for moves in (0, 40):
+        while len(session.moves) < moves and not session.game_over:
+            session.apply(session.legal_actions()[0] if session.to_move not in session.computers else session.computer_action())
+        for size in SIZES:
+            app.screen = pygame.display.set_mode(size)
+            table = table_class(session.descriptor)(app, session)
+            table.layout(size)
+            if table.chain_w < READABLE[size]:
+                found.append(f"{size} after {moves} moves: {table.chain_w} px")
     assert not found, found
 
 
