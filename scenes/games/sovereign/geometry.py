@@ -18,6 +18,7 @@ from scenes.games.sovereign.side import column_least
 from scenes.table.parts import card_width, yielding_hand_width
 from scenes.table.seats import LOG_ROOM_LEAST
 from scenes.ui import resources, theme
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import line_height
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -29,6 +30,7 @@ HAND_CARD_W = 92  # a hand card's width at most
 HAND_LIFT = 22  # the hand above the area's bottom
 POOL_GAP = 28  # between the chains and the pool
 SIDE_WIDTH = 200  # the column of the deck, the supply and the event (base size)
+LABELS_KEPT = 256  # the label measures a table keeps (`label_rows`)
 ROW_CARD_LEAST = 16  # a row's cards at least: rows squeezed under it leave the hand Normal
 ROW_CARD = 128  # a row's cards at most (base size, normal cards): a large window's rows grow this far
 
@@ -57,7 +59,7 @@ class TableGeometry:
         widths = []
         for board_w in boards:
             self.place(self.layout_frame(size, board_w), card_w)
-            widths.append(self.chain_w)
+            widths.append(self.rows_room())
         best = widths.index(max(widths))
         if best != len(boards) - 1:
             self.place(self.layout_frame(size, boards[best]), card_w)
@@ -70,9 +72,9 @@ class TableGeometry:
         self.seats.layout(area, 0)
         side = self.place_rows(area, card_w, over_log=False)
         if resources.text_scale > 1 and self.side_over_log():
-            beside_w = self.chain_w
+            beside_w = self.rows_room()
             over = self.place_rows(area, card_w, over_log=True)
-            side = over if self.chain_w > beside_w else self.place_rows(area, card_w, over_log=False)
+            side = over if self.rows_room() > beside_w else self.place_rows(area, card_w, over_log=False)
         self.side.place(side, self.px)
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
 
@@ -129,9 +131,18 @@ class TableGeometry:
         for columns in (1, 2) if len(self.session.seats) > 2 else (1,):
             self.row_columns = columns
             self.label_h = self.chain_label_h()
-            widths[columns] = (self.chain_width(), self.label_h)
+            widths[columns] = (self.rows_room(), self.label_h)
         self.row_columns = max(widths, key=lambda columns: widths[columns][0])
         self.label_h = widths[self.row_columns][1]
+
+    def label_rows(self, labels: tuple[str, ...], size: int, room: int) -> int:
+        """`chainrow.label_rows`, kept: a layout weighs the same labels at a few widths, many times."""
+        key = (labels, size, room, text_px(size))
+        if key not in self.label_rows_seen:
+            if len(self.label_rows_seen) >= LABELS_KEPT:
+                self.label_rows_seen.clear()
+            self.label_rows_seen[key] = label_rows(list(labels), size, room, self.label_more)
+        return self.label_rows_seen[key]
 
     def rows_down(self) -> int:
         """How many rows stand one under another."""
@@ -143,7 +154,7 @@ class TableGeometry:
     def chain_label_h(self) -> int:
         """The label over each chain: the lines the longest may wrap onto across its row."""
         view, size, room = self.current_view(), self.px(theme.TEXT_SMALL), self.row_width() - self.px(theme.SPACE_WIDE)
-        rows = max(label_rows(self.chain_labels(view, chain), size, room, self.label_more) for chain in range(len(self.session.seats)))
+        rows = max(self.label_rows(tuple(self.chain_labels(view, chain)), size, room) for chain in range(len(self.session.seats)))
         return rows * line_height(size, bold=True)
 
     def row_rects(self) -> list[pygame.Rect]:
@@ -158,6 +169,11 @@ class TableGeometry:
             rects.append(pygame.Rect(self.middle.x + column * (row_w + gap), self.middle.y + line * row_h,
                                      self.middle.w if alone else row_w, row_h - self.px(theme.SPACE_SNUG)))
         return rects
+
+    def rows_room(self) -> int:
+        """The rows' cards as wide as they would be were there no least, below nothing too (how
+        layouts compare, however squeezed)."""
+        return self.row_card_width(self.row_width() - self.px(theme.SPACE_XLARGE), least=-10**6)
 
     def chain_width(self) -> int:
         return self.row_card_width(self.row_width() - self.px(theme.SPACE_XLARGE))

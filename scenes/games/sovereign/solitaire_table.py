@@ -40,6 +40,7 @@ CHAIN_CARD_MAX_W = 140  # a chain's card at most, at the normal card size
 CHAIN_ROW_PADDING = 30  # below a chain row's cards
 STRIP_MAX_H = 150  # the chain strip at most
 EVENT_LEAST_W = 200  # the event card over the log at least
+TALLEST_KEPT = 64  # the tallest event's heights a table keeps
 LOG_LEAST_H = 160  # and the log left under it at least (its heading and a few lines)
 
 TURN_STARTS = (SALVAGE, PLAY)  # the decisions a turn begins with
@@ -71,6 +72,7 @@ class SolitaireTable(SovereignTable):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
+        self.tallest_seen: dict[tuple, int] = {}  # (width, text size, events to come): the tallest event card's height
         self.board_bottom = 0  # the foot of the board: the strip and the chain (`strip`)
         self.discard_picked = False  # Hostile Orbit: the discard pile clicked, a place to pick
         self.winnable_button = Button("Winnable?", self.ask_winnable)
@@ -161,9 +163,18 @@ class SolitaireTable(SovereignTable):
         return box if box.h <= column.h - self.px(LOG_LEAST_H) else None
 
     def tallest_event(self, width: int) -> int:
-        """The height of the tallest event card `width` wide, at the side panel's text size."""
+        """The height of the tallest event card `width` wide, at the side panel's text size (kept:
+        a layout asks it at a few widths, many times)."""
         size = text_px(self.px(theme.TEXT_CAPTION))
         view = self.public_view
+        key = (width, size, view.event_deck_count)
+        if key not in self.tallest_seen:
+            if len(self.tallest_seen) >= TALLEST_KEPT:
+                self.tallest_seen.clear()
+            self.tallest_seen[key] = self.tallest_event_drawn(width, size, view)
+        return self.tallest_seen[key]
+
+    def tallest_event_drawn(self, width: int, size: int, view) -> int:
         words = [("No event yet", f"{view.event_deck_count} event cards to come.")]
         for event in self.session.rules.cards.events:
             heading, body = f"Event: {event.name}", event.text
@@ -171,6 +182,9 @@ class SolitaireTable(SovereignTable):
                 heading, body = f"{heading} (inactive)", f"No effect in solitaire: it names an opponent. {body}"
             words.append((heading, body))
         return max(event_face(heading, body, width, size).get_height() for heading, body in words)
+
+    def rows_room(self) -> int:
+        return self.chain_width(least=-10**6)
 
     def chain_width(self, least: int = 16) -> int:
         """The chain's cards as large as the board allows (`least` at least)."""

@@ -82,6 +82,7 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
         self.board = ChainBoard(self.seats)
         self.chain_w = self.label_h = self.row_columns = 1
         self.prompt_right = 0
+        self.label_rows_seen: dict[tuple, int] = {}  # (labels, size, width, pixel size): their lines
         self.show = MoveShow(self)
         self.keys = TableMoveKeys(self)
         self.button_slots: list[pygame.Rect] = []
