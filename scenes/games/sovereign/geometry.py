@@ -2,8 +2,8 @@
 along the bottom with the pool beside them, the prompt over them, the side panel (piles, supply,
 event) in a column right of the rows, or over the move log where large text leaves the chains'
 labels no line of their own beside it; the chain rows share what is left, one a player, one
-under another, or two side by side where that leaves their cards wider (three or four players
-with large text: the rows have width to spare and too little height). The hand yields to the
+under another, or two side by side where that leaves their cards wider (large text, the rows
+short of height with width to spare: three or four players, or two in a review's short table). The hand yields to the
 rows (`yielding_hand_width`). Mixed into `SovereignTable`, whose state it lays
 out."""
 
@@ -128,7 +128,7 @@ class TableGeometry:
         """The rows one under another, or two side by side where their cards come out wider
         (their labels wrap onto more lines in the narrower rows)."""
         widths = {}
-        for columns in (1, 2) if len(self.session.seats) > 2 else (1,):
+        for columns in (1, 2) if len(self.session.seats) > 1 else (1,):
             self.row_columns = columns
             self.label_h = self.chain_label_h()
             widths[columns] = (self.rows_room(), self.label_h)
