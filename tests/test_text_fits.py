@@ -8,7 +8,8 @@ are all there.)
 
 Text and cards at the largest size (200%) are looked at too: every table at 800x600, and at
 1280x800 the tables that hold them whole there (`LARGEST_WHOLE`); the results at every size; the
-replays, and the reviews that hold them (`LARGEST_REVIEWS`), at 800x600."""
+replays, and the reviews that hold them (`LARGEST_REVIEWS`), at 800x600; and Sovereign's Chain's
+row cards (the solitaire's chain too) stay large enough to read at every size (`READABLE`)."""
 
 from __future__ import annotations
 
@@ -35,12 +36,11 @@ LOOKS = {"normal": {"card_size": "normal", "text_size": "normal"},
 TURNS = 12  # the viewer's turns looked at in each game
 LARGEST = {"card_size": "largest", "text_size": "largest"}
 # The games whose tables hold the largest text and cards whole at 1280x800 too (1920x1080 has its
-# proportions: not looked at again, to keep the suite's time). Sovereign's Chain's three rows do
-# not yet: their labels leave their cards no room.
-LARGEST_WHOLE = {"chains", "chainchain", "cubes", "sovereign-solitaire", "linx"}
-# The games whose reviews hold them at 800x600 (LINX's and Sovereign's Chain's boards have no
-# room left over the review's panel yet).
-LARGEST_REVIEWS = {"chains", "chainchain", "cubes"}
+# proportions: not looked at again, to keep the suite's time).
+LARGEST_WHOLE = {"chains", "chainchain", "cubes", "sovereign-solitaire", "linx", "sovereigns-chain"}
+# The games whose reviews hold them at 800x600 (LINX's board has no room left over the review's
+# panel yet).
+LARGEST_REVIEWS = {"chains", "chainchain", "cubes", "sovereigns-chain"}
 
 
 def seats(game) -> list[dict]:
@@ -205,7 +205,9 @@ def test_no_text_is_cut_or_drawn_over_text_or_a_card_at_any_size(game, private_h
 
 def test_every_event_of_the_solitaire_shows_its_words_whole_at_full_size(private_home):
     """The strip along the solitaire's top holds the tallest event card at the side panel's text
-    size, at every size and look (Hostile Orbit's words were cut at 800x600 beside empty felt)."""
+    size, or the event card stands over the log, at every size and look, the largest text and
+    cards too (Hostile Orbit's words were cut at 800x600 beside empty felt; at the largest text
+    the strip could hold the cards only by shrinking their words)."""
     from scenes.games.sovereign.cards import event_face
     from scenes.ui.resources import text_px
 
@@ -213,7 +215,7 @@ def test_every_event_of_the_solitaire_shows_its_words_whole_at_full_size(private
     game = next(game for game in GAMES if game.name == "sovereign-solitaire")
     session = Session(game.name, {"seats": [{"name": "Ann"}], "rules": {"deal": 26}}, 7)
     found = []
-    for looks, size, table in tables_at_every_look(app, session):
+    for looks, size, table in tables_at_every_look(app, session, {**LOOKS, "largest text and cards": LARGEST}):
         box = table.side.event_box
         for event in session.rules.cards.events:
             card = event_face(f"Event: {event.name}", event.text, box.w, text_px(table.px(14)))
@@ -222,11 +224,42 @@ def test_every_event_of_the_solitaire_shows_its_words_whole_at_full_size(private
     assert not found, found
 
 
-def tables_at_every_look(app, session):
-    """`session`'s table laid out at each of SIZES in each of LOOKS: (looks, size, table)."""
+READABLE = {(800, 600): 32, (1280, 800): 40, (1920, 1080): 64}  # a row's cards at least, px, at the largest look
+
+
+@pytest.mark.parametrize("players", [1, 3, 4])
+def test_sovereigns_chain_rows_keep_readable_cards_with_the_largest_text_and_cards(players, private_home):
+    """With the largest text and cards, Sovereign's Chain's rows (and the solitaire's chain) keep
+    cards large enough to read (`READABLE`), at the start and 40 moves in, at every size: the
+    rows stand two side by side, the side panel (the solitaire's event card) goes over the log,
+    the labels wrap between their parts (two-line labels once left three rows 16 px cards at
+    1280x800, and the solitaire's event strip its chain the same)."""
     from scenes.shell.screens import table_class
 
-    for looks, settings in LOOKS.items():
+    others = [{"name": name, "kind": "computer"} for name in ["Ben", "Cleo", "Dev"][:players - 1]]
+    game, rules = ("sovereign-solitaire", {"deal": 26}) if players == 1 else ("sovereigns-chain", {})
+    session = Session(game, {"seats": [{"name": "Ana"}] + others, "rules": rules}, 7)
+    app = open_app(fit_to_desktop=False)
+    app.settings.update(LARGEST)
+    app.apply_settings()
+    found = []
+    for moves in (0, 40):
+        while len(session.moves) < moves and not session.game_over:
+            session.apply(session.legal_actions()[0] if session.to_move not in session.computers else session.computer_action())
+        for size in SIZES:
+            app.screen = pygame.display.set_mode(size)
+            table = table_class(session.descriptor)(app, session)
+            table.layout(size)
+            if table.chain_w < READABLE[size]:
+                found.append(f"{size} after {moves} moves: {table.chain_w} px")
+    assert not found, found
+
+
+def tables_at_every_look(app, session, looked: dict = LOOKS):
+    """`session`'s table laid out at each of SIZES in each of `looked`: (looks, size, table)."""
+    from scenes.shell.screens import table_class
+
+    for looks, settings in looked.items():
         app.settings.update(settings)
         app.apply_settings()
         for size in SIZES:

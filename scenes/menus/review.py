@@ -27,7 +27,7 @@ from game.wording import HISSING, YOU, whose
 from scenes.menus.replay import STEP_KEYS, Replay
 from scenes.ui.scene import Scene
 from scenes.ui import keymap
-from scenes.ui import cardart, theme
+from scenes.ui import cardart, resources, theme
 from scenes.ui.motion import Thinker
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, panel, text_width, unrecorded, wrap
 
@@ -40,6 +40,8 @@ CHOOSER_W = 520  # the whose-decisions box at most
 MARK_LINE = 3  # a frame's and a tick's thickness
 PROGRESS_MAX_W = 620  # the progress box at most
 STEP_LABEL_PADDING = 36  # around the move counter
+PANEL_SHARE_MOST = 0.4  # the panel under the table at most, of the window's height, where smaller lines let it
+PANEL_SHRINKS = (1.0, 0.85, 0.7, 0.6, 0.5)  # the panel's lines' sizes tried, largest first
 TITLE_PADDING = 32  # the chooser's title inside its box
 
 MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
@@ -380,14 +382,17 @@ class ReviewScene(Replay):
     def layout(self, size) -> None:
         w, h = size
         gap = self.px(theme.SPACE_NARROW)
-        self.line_size = self.px(theme.TEXT_BODY)
         verdict_w = int(w * 0.64) - gap
         summary_w = w - verdict_w - 4 * gap
-        self.lines_h = self.panel_rows(verdict_w, summary_w) * line_height(self.line_size) + 2 * gap
-        self.legend_size = self.px(theme.TEXT_SMALL)
-        legend_h = len(wrap(LEGEND, self.legend_size, w - 2 * gap)) * line_height(self.legend_size)
         label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
         controls_h = self.place_controls(h, w, label_w, self.px(BAR_H))
+        for shrink in PANEL_SHRINKS:  # large text: the panel's lines smaller (down to Normal's) where it would crowd the table out
+            self.line_size = max(round(self.px(theme.TEXT_BODY) * shrink), round(self.px(theme.TEXT_BODY) / resources.text_scale))
+            self.legend_size = max(round(self.px(theme.TEXT_SMALL) * shrink), round(self.px(theme.TEXT_SMALL) / resources.text_scale))
+            self.lines_h = self.panel_rows(verdict_w, summary_w) * line_height(self.line_size) + 2 * gap
+            legend_h = len(wrap(LEGEND, self.legend_size, w - 2 * gap)) * line_height(self.legend_size)
+            if controls_h + self.lines_h + legend_h <= h * PANEL_SHARE_MOST:
+                break
         self.bar = pygame.Rect(0, h - controls_h - self.lines_h - legend_h, w, controls_h + self.lines_h + legend_h)
         self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
         self.table.layout((w, self.bar.y))

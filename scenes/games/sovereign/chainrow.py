@@ -17,7 +17,8 @@ import pygame
 from scenes.table.parts import Slot, SlotRow
 from scenes.ui import theme
 from scenes.ui.surface_cache import cached_surface
-from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap
+from scenes.ui.resources import font, text_px
+from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap, wrap_words
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 LABEL_W = 60  # the row's label before its cards
@@ -42,8 +43,21 @@ def label_lines(labels: list[str], size: int, width: int, rows: int) -> list[str
     one = next((label for label in labels if text_width(label, size, bold=True) <= width), None)
     if one is not None:
         return [one]
-    lines = wrap(labels[-1], size, width, bold=True)
+    lines = wrap_phrases(labels[-1], size, width)
     return lines if len(lines) <= rows else lines[:rows - 1] + [fit_text(" ".join(lines[rows - 1:]), size, width, bold=True)]
+
+
+def wrap_phrases(label: str, size: int, width: int) -> list[str]:
+    """`label` wrapped at its " \u00b7 " marks, each part kept whole where it fits a line (a
+    count stays with its word, "(so far)" with the score), else broken between its words."""
+    parts = label.split(" \u00b7 ")
+    face = font(text_px(size), bold=True)
+    units = []
+    for part in [part + " \u00b7" for part in parts[:-1]] + parts[-1:]:
+        units += [part] if face.size(part)[0] <= width else part.split()
+    if any(face.size(unit)[0] > width for unit in units):
+        return wrap(label, size, width, bold=True)
+    return wrap_words(units, face, width)
 
 
 def label_rows(labels: list[str], size: int, width: int, more: str = "") -> int:

@@ -1,8 +1,10 @@
 """The Sovereign's Chain table's geometry, placed once per layout: the hand and its buttons
 along the bottom with the pool beside them, the prompt over them, the side panel (piles, supply,
 event) in a column right of the rows, or over the move log where large text leaves the chains'
-labels no line of their own beside it; the chain rows share what is left, one a player. The
-hand yields to the rows (`yielding_hand_width`). Mixed into `SovereignTable`, whose state it lays
+labels no line of their own beside it; the chain rows share what is left, one a player, one
+under another, or two side by side where that leaves their cards wider (large text, the rows
+short of height with width to spare: three or four players, or two in a review's short table). The hand yields to the
+rows (`yielding_hand_width`). Mixed into `SovereignTable`, whose state it lays
 out."""
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from scenes.games.sovereign.chainrow import label_rows
 from scenes.games.sovereign.side import column_least
 from scenes.table.parts import card_width, yielding_hand_width
 from scenes.table.seats import LOG_ROOM_LEAST
-from scenes.ui import theme
+from scenes.ui import resources, theme
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import line_height
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -27,13 +30,20 @@ HAND_CARD_W = 92  # a hand card's width at most
 HAND_LIFT = 22  # the hand above the area's bottom
 POOL_GAP = 28  # between the chains and the pool
 SIDE_WIDTH = 200  # the column of the deck, the supply and the event (base size)
+LABELS_KEPT = 256  # the label measures a table keeps (`label_rows`)
+ROW_CARD_LEAST = 16  # a row's cards at least: rows squeezed under it leave the hand Normal
 ROW_CARD = 128  # a row's cards at most (base size, normal cards): a large window's rows grow this far
 
 
 class TableGeometry:
     def layout(self, size) -> None:
         lay_out = partial(self.layout_with_hand, size)
-        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.rows_most()))
+        normal = self.px(HAND_CARD_W)
+        width = yielding_hand_width(normal, self.card_px(HAND_CARD_W), lay_out, self.rows_most())
+        rows = lay_out(normal)
+        if width > normal and (lay_out(width) < min(rows, self.rows_most()) or rows < ROW_CARD_LEAST):
+            width = normal  # the rows' labels wrap by steps: a larger hand found by halving may leave them smaller
+        lay_out(width)
 
     def rows_most(self) -> int:  # the rows' cards at most, at the Normal card size
         return self.px(ROW_CARD)
@@ -42,63 +52,136 @@ class TableGeometry:
         """The rows' cards as large as the rows' height allows; the move log has the width left.
         Returns the rows' card width."""
         self.place(self.layout_frame(size), card_w)
-        rows_w = 8 * self.row_card_width(10**6) + 7 * 4 + self.px(theme.SPACE_XLARGE)  # 8 cards, 7 gaps (see row_card_width)
-        self.place(self.layout_frame(size, self.area.w - self.middle.w + rows_w), card_w)
-        return self.row_card_width(self.middle.w - self.px(theme.SPACE_XLARGE), least=0)  # however small: the hand yields to rows squeezed to their least
+        rows_w = (8 * self.row_card_width(10**6) + 7 * 4 + self.px(theme.SPACE_XLARGE)) * self.row_columns  # 8 cards, 7 gaps (see row_card_width)
+        boards = [self.area.w - self.middle.w + rows_w]  # the rows and the side panel beside them
+        if resources.text_scale > 1:  # large text: also the log as set, and the rows alone (the log as wide as the panel over it needs)
+            boards += [None, min(rows_w + self.px(theme.SPACE_WIDE), size[0] - column_least(self.px) - self.px(theme.SPACE_CLOSE))]
+        widths = []
+        for board_w in boards:
+            self.place(self.layout_frame(size, board_w), card_w)
+            widths.append(self.rows_room())
+        best = widths.index(max(widths))
+        if best != len(boards) - 1:
+            self.place(self.layout_frame(size, boards[best]), card_w)
+        return self.row_card_width(self.row_width() - self.px(theme.SPACE_XLARGE), least=0)  # however small: the hand yields to rows squeezed to their least
 
     def place(self, area: pygame.Rect, card_w: int) -> None:
-        """The table in `area`, the hand's cards `card_w` wide."""
+        """The table in `area`, the hand's cards `card_w` wide: the side panel right of the rows,
+        or, with large text, over the move log where the rows' cards come out wider so."""
         self.area = area
         self.seats.layout(area, 0)
-        bx = area.right - self.px(BUTTON_COLUMN_W)
-        self.keep_prompt_rows(bx - area.x - self.px(POOL_GAP))  # the prompt's width (`prompt_width`)
-        hand_y = area.bottom - int(card_w * theme.CARD_RATIO) - self.px(HAND_LIFT)
-        self.prompt_y = hand_y - self.hand.raise_room() - line_height(self.px(theme.TEXT_SMALL)) - self.prompt_line.height(1)
-        self.button_slots = [pygame.Rect(bx, hand_y + self.px(theme.SPACE_SMALL) + i * self.px(BUTTON_STEP), self.px(BUTTON_W), self.px(BUTTON_H))
-                             for i in range(2)]
-        self.hand.layout(area.x, bx - self.px(theme.SPACE_LARGE), hand_y, card_w)
-        self.pool.place(pygame.Rect(bx, self.prompt_y, self.px(BUTTON_W), hand_y + self.px(theme.SPACE_TIGHT) - self.prompt_y), self.px(theme.SPACE_LARGE),
-                        self.px(theme.SPACE_SMALL))
-        side_w = max(self.px(SIDE_WIDTH), column_least(self.px))
-        side = pygame.Rect(area.right - side_w - self.px(theme.SPACE_SMALL), area.y + self.px(theme.SPACE_SMALL), side_w,
-                           self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - area.y - self.px(theme.SPACE_WIDE))
-        self.middle = pygame.Rect(area.x + self.px(theme.SPACE_SMALL), side.y,
-                                  side.x - area.x - self.px(theme.SPACE_WIDE), side.h)
-        self.label_h = self.chain_label_h()
-        if self.label_h > line_height(self.px(theme.TEXT_SMALL), bold=True) and self.side_over_log():
+        side = self.place_rows(area, card_w, over_log=False)
+        if resources.text_scale > 1 and self.side_over_log():
+            beside_w = self.rows_room()
+            over = self.place_rows(area, card_w, over_log=True)
+            side = over if self.rows_room() > beside_w else self.place_rows(area, card_w, over_log=False)
+        self.side.place(side, self.px)
+        self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
+
+    def place_rows(self, area: pygame.Rect, card_w: int, over_log: bool) -> pygame.Rect:
+        """The hand, the prompt and the rows, with the side panel beside them or `over_log` (the
+        pool then beside the hand: `place_bottom`); returns the side panel's place."""
+        self.place_bottom(area, card_w, pool_by_hand=over_log)
+        top = area.y + self.px(theme.SPACE_SMALL)
+        bottom = self.prompt_y + self.prompt_line.height(1) - self.prompt_line.height() - self.px(theme.SPACE_WIDE) + self.px(theme.SPACE_SMALL)
+        self.log_rect = self.log_column
+        if over_log:
             side = self.log_column.inflate(-self.px(theme.SPACE_CLOSE), -self.px(theme.SPACE_CLOSE))
             side.h = int(self.log_column.h * (1 - LOG_ROOM_LEAST))
             self.log_rect = pygame.Rect(self.log_column.x, side.bottom, self.log_column.w, self.log_column.bottom - side.bottom)
-            self.middle.w = area.right - self.px(theme.SPACE_SMALL) - self.middle.x
-            self.label_h = self.chain_label_h()
-        self.side.place(side, self.px)
+            right = area.right - self.px(theme.SPACE_SMALL)
+        else:
+            side_w = max(self.px(SIDE_WIDTH), column_least(self.px))
+            side = pygame.Rect(area.right - side_w - self.px(theme.SPACE_SMALL), top, side_w, bottom - top)
+            right = side.x - self.px(theme.SPACE_SMALL)
+        self.middle = pygame.Rect(area.x + self.px(theme.SPACE_SMALL), top, right - area.x - self.px(theme.SPACE_SMALL), bottom - top)
+        self.arrange_rows()
         self.chain_w = self.chain_width()
-        self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), self.px)
+        return side
+
+    def place_bottom(self, area: pygame.Rect, card_w: int, pool_by_hand: bool) -> None:
+        """The hand, its buttons at its right and the prompt over them; the pool over the
+        buttons, right of the prompt's last line, or, `pool_by_hand`, between the hand and the
+        buttons, the prompt then as wide as the table (fewer lines kept for it, where large text
+        leaves the rows little height)."""
+        bx = area.right - self.px(BUTTON_COLUMN_W)
+        self.prompt_right = area.right - self.px(theme.SPACE_SMALL) if pool_by_hand else bx
+        self.keep_prompt_rows(self.prompt_right - area.x - self.px(POOL_GAP))  # the prompt's width (`prompt_width`)
+        card_h = int(card_w * theme.CARD_RATIO)
+        hand_y = area.bottom - card_h - self.px(HAND_LIFT)
+        self.prompt_y = hand_y - self.hand.raise_room() - line_height(self.px(theme.TEXT_SMALL)) - self.prompt_line.height(1)
+        self.button_slots = [pygame.Rect(bx, hand_y + self.px(theme.SPACE_SMALL) + i * self.px(BUTTON_STEP), self.px(BUTTON_W), self.px(BUTTON_H))
+                             for i in range(2)]
+        if pool_by_hand:
+            pool = pygame.Rect(bx - self.px(BUTTON_W) - self.px(theme.SPACE_LARGE), hand_y, self.px(BUTTON_W), card_h)
+        else:
+            pool = pygame.Rect(bx, self.prompt_y, self.px(BUTTON_W), hand_y + self.px(theme.SPACE_TIGHT) - self.prompt_y)
+        self.pool.place(pool, self.px(theme.SPACE_LARGE), self.px(theme.SPACE_SMALL))
+        self.hand.layout(area.x, (pool.x if pool_by_hand else bx) - self.px(theme.SPACE_LARGE), hand_y, card_w)
 
     def side_over_log(self) -> bool:
         """The side panel may stand over the move log (where large text leaves the chains' labels
         no line of their own beside it): the log is shown, as wide as the panel needs."""
         return self.lesson is None and self.log_column.w - self.px(theme.SPACE_CLOSE) >= column_least(self.px)
 
+    def arrange_rows(self) -> None:
+        """The rows one under another, or two side by side where their cards come out wider
+        (their labels wrap onto more lines in the narrower rows)."""
+        widths = {}
+        for columns in (1, 2) if len(self.session.seats) > 1 else (1,):
+            self.row_columns = columns
+            self.label_h = self.chain_label_h()
+            widths[columns] = (self.rows_room(), self.label_h)
+        self.row_columns = max(widths, key=lambda columns: widths[columns][0])
+        self.label_h = widths[self.row_columns][1]
+
+    def label_rows(self, labels: tuple[str, ...], size: int, room: int) -> int:
+        """`chainrow.label_rows`, kept: a layout weighs the same labels at a few widths, many times."""
+        key = (labels, size, room, text_px(size))
+        if key not in self.label_rows_seen:
+            if len(self.label_rows_seen) >= LABELS_KEPT:
+                self.label_rows_seen.clear()
+            self.label_rows_seen[key] = label_rows(list(labels), size, room, self.label_more)
+        return self.label_rows_seen[key]
+
+    def rows_down(self) -> int:
+        """How many rows stand one under another."""
+        return -(-len(self.session.seats) // self.row_columns)
+
+    def row_width(self) -> int:
+        return (self.middle.w - self.px(theme.SPACE_SMALL) * (self.row_columns - 1)) // self.row_columns
+
     def chain_label_h(self) -> int:
-        """The label over each chain: the lines the longest may wrap onto across the board."""
-        view, size, room = self.current_view(), self.px(theme.TEXT_SMALL), self.middle.w - self.px(theme.SPACE_WIDE)
-        rows = max(label_rows(self.chain_labels(view, chain), size, room, self.label_more) for chain in range(len(self.session.seats)))
+        """The label over each chain: the lines the longest may wrap onto across its row."""
+        view, size, room = self.current_view(), self.px(theme.TEXT_SMALL), self.row_width() - self.px(theme.SPACE_WIDE)
+        rows = max(self.label_rows(tuple(self.chain_labels(view, chain)), size, room) for chain in range(len(self.session.seats)))
         return rows * line_height(size, bold=True)
 
     def row_rects(self) -> list[pygame.Rect]:
-        """One row a player across the board, top to bottom."""
-        row_h = self.middle.h // len(self.session.seats)
-        return [pygame.Rect(self.middle.x, self.middle.y + index * row_h, self.middle.w, row_h - self.px(theme.SPACE_SNUG))
-                for index in range(len(self.session.seats))]
+        """One row a player, left to right then top to bottom (a last row alone on its line
+        takes the board's whole width)."""
+        row_h, row_w, gap = self.middle.h // self.rows_down(), self.row_width(), self.px(theme.SPACE_SMALL)
+        count = len(self.session.seats)
+        rects = []
+        for index in range(count):
+            line, column = divmod(index, self.row_columns)
+            alone = index == count - 1 and column == 0
+            rects.append(pygame.Rect(self.middle.x + column * (row_w + gap), self.middle.y + line * row_h,
+                                     self.middle.w if alone else row_w, row_h - self.px(theme.SPACE_SNUG)))
+        return rects
+
+    def rows_room(self) -> int:
+        """The rows' cards as wide as they would be were there no least, below nothing too (how
+        layouts compare, however squeezed)."""
+        return self.row_card_width(self.row_width() - self.px(theme.SPACE_XLARGE), least=-10**6)
 
     def chain_width(self) -> int:
-        return self.row_card_width(self.middle.w - self.px(theme.SPACE_XLARGE))
+        return self.row_card_width(self.row_width() - self.px(theme.SPACE_XLARGE))
 
     def row_card_width(self, room_w: int, least: int = 16) -> int:
         """A row's 7 places and its hand (an 8th card) across `room_w`, a card under its label line
         (`least` at least)."""
-        row_h = self.middle.h // len(self.session.seats)
+        row_h = self.middle.h // self.rows_down()
         return card_width(room_w, row_h - self.label_h - self.px(theme.SPACE), columns=8, gap=4, most=self.card_px(ROW_CARD), least=least)
 
     def hand_room(self) -> int:

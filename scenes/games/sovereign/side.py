@@ -41,11 +41,17 @@ class SidePanel:
         self.words_box = pygame.Rect(0, 0, 0, 0)  # where the supply and card-set lines go
         self.event_box = pygame.Rect(0, 0, 0, 0)  # across: where the event card goes
 
-    def place(self, rect: pygame.Rect, px: Callable[[float], int], across: bool = False) -> None:
-        """The panel in `rect` (a column, or a strip `across`); `px` scales base-size measures."""
+    def place(self, rect: pygame.Rect, px: Callable[[float], int], across: bool = False,
+              event_box: pygame.Rect | None = None) -> None:
+        """The panel in `rect` (a column, or a strip `across`); `px` scales base-size measures.
+        Given an `event_box` (a strip whose event card stands elsewhere, at full size), the words
+        have the strip's width left of the piles."""
         self.rect, self.px, self.across = rect, px, across
         if across:
             self.place_across(rect, px)
+            if event_box is not None:
+                self.words_box.w = rect.right - px(theme.SPACE_SMALL) - self.words_box.x
+                self.event_box = event_box
             return
         pile_w = card_width(rect.w - px(PILE_INSET), rect.h, columns=2, gap=0, most=px(PILE_CARD_MAX_W))
         pile_y = rect.y + px(theme.SPACE_NARROW) + int(pile_w * theme.CARD_RATIO) // 2

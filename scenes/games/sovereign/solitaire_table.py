@@ -28,8 +28,9 @@ from scenes.ui import keymap
 from scenes.games.sovereign.cards import event_face
 from scenes.games.sovereign.table import SovereignTable, pool_tokens
 from scenes.menus.confirm import Confirm
+from scenes.games.sovereign.side import EVENT_MAX_W
 from scenes.table.parts import card_width
-from scenes.ui import theme
+from scenes.ui import resources, theme
 from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px
 from scenes.ui.widgets import Button
@@ -38,6 +39,9 @@ from scenes.ui.widgets import Button
 CHAIN_CARD_MAX_W = 140  # a chain's card at most, at the normal card size
 CHAIN_ROW_PADDING = 30  # below a chain row's cards
 STRIP_MAX_H = 150  # the chain strip at most
+EVENT_LEAST_W = 200  # the event card over the log at least
+TALLEST_KEPT = 64  # the tallest event's heights a table keeps
+LOG_LEAST_H = 160  # and the log left under it at least (its heading and a few lines)
 
 TURN_STARTS = (SALVAGE, PLAY)  # the decisions a turn begins with
 
@@ -68,6 +72,8 @@ class SolitaireTable(SovereignTable):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
+        self.tallest_seen: dict[tuple, int] = {}  # (width, text size, events to come): the tallest event card's height
+        self.board_bottom = 0  # the foot of the board: the strip and the chain (`strip`)
         self.discard_picked = False  # Hostile Orbit: the discard pile clicked, a place to pick
         self.winnable_button = Button("Winnable?", self.ask_winnable)
         self.memory = HintMemory(session.seed)
@@ -93,29 +99,82 @@ class SolitaireTable(SovereignTable):
 
     def layout_with_hand(self, size, card_w: int) -> int:
         """The table with the hand's cards `card_w` wide; returns the chain's card width (the
-        hand yields to it: `SovereignTable.layout`)."""
+        hand yields to it: `SovereignTable.layout`). An event card the strip holds whole only
+        by growing stands over the log instead, with large text, where the chain comes out wider
+        so (the pool then beside the hand, the prompt as wide as the table)."""
         super().layout_with_hand(size, card_w)
+        strip, needed = self.strip()
+        if needed <= strip.h:
+            return self.place_chain(strip)
+        grown = self.place_chain(self.grown_strip(strip, needed))
+        if resources.text_scale <= 1 or self.lesson is not None:
+            return grown
+        area = self.layout_frame(size, size[0] - self.px(EVENT_MAX_W) - 2 * self.px(theme.SPACE_CLOSE))
+        self.area = area
+        self.place_rows(area, card_w, over_log=True)
+        strip, needed = self.strip()
+        event_box = self.event_over_log()
+        if event_box is not None:
+            self.side.place(strip, self.px, across=True, event_box=event_box)
+            self.log_rect = pygame.Rect(self.log_column.x, event_box.bottom, self.log_column.w, self.log_column.bottom - event_box.bottom)
+            if self.place_chain(strip) > grown:
+                return self.chain_width(least=0)
+        super().layout_with_hand(size, card_w)
+        return self.place_chain(self.grown_strip(*self.strip()))
+
+    def strip(self) -> tuple[pygame.Rect, int]:
+        """The strip along the board's top (the piles, the words, the event) placed, a third of
+        the board at most; and the height the tallest event card needs in it. Notes the board's
+        foot (the rows' as `SovereignTable` placed them)."""
         px = self.px
+        self.board_bottom = self.middle.bottom
         top = self.area.y + px(theme.SPACE_SMALL)
-        board = pygame.Rect(self.area.x + px(theme.SPACE_SMALL), top, self.area.w - px(theme.SPACE_WIDE),
-                            self.side.rect.bottom - top)
-        strip = pygame.Rect(board.x, board.y, board.w, min(board.h // 3, px(STRIP_MAX_H)))
+        strip = pygame.Rect(self.area.x + px(theme.SPACE_SMALL), top, self.area.w - px(theme.SPACE_WIDE),
+                            min((self.board_bottom - top) // 3, px(STRIP_MAX_H)))
         self.side.place(strip, px, across=True)
-        needed = self.tallest_event(self.side.event_box.w) + px(theme.SPACE_WIDE)
-        if needed > strip.h:  # every event's words whole, at their full size, where the board has room
-            strip.h = min(needed, board.h // 2)
-            self.side.place(strip, px, across=True)
-        self.middle = pygame.Rect(board.x, strip.bottom + px(theme.SPACE_SMALL), board.w,
-                                  board.bottom - strip.bottom - px(theme.SPACE_SMALL))
+        return strip, self.tallest_event(self.side.event_box.w) + px(theme.SPACE_WIDE)
+
+    def grown_strip(self, strip: pygame.Rect, needed: int) -> pygame.Rect:
+        """The strip as tall as the tallest event needs (every event's words whole, at their full
+        size), as far as half the board."""
+        strip.h = min(needed, (self.board_bottom - strip.y) // 2)
+        self.side.place(strip, self.px, across=True)
+        return strip
+
+    def place_chain(self, strip: pygame.Rect) -> int:
+        """The chain under `strip`, as large as the board allows; returns its card width however
+        small (the hand yields to a chain squeezed to its least)."""
+        px = self.px
+        self.middle = pygame.Rect(strip.x, strip.bottom + px(theme.SPACE_SMALL), strip.w,
+                                  self.board_bottom - strip.bottom - px(theme.SPACE_SMALL))
         self.label_h = self.chain_label_h()
         self.chain_w = self.chain_width()
         self.board.place(self.row_rects(), self.chain_w, self.label_h, self.hand_room(), px)
-        return self.chain_width(least=0)  # however small: the hand yields to a chain squeezed to its least
+        return self.chain_width(least=0)
+
+    def event_over_log(self) -> pygame.Rect | None:
+        """Where the event card stands over the move log: as wide as the column, as tall as the
+        tallest event; None where the column is too narrow or too short for it."""
+        column, gap = self.log_column, self.px(theme.SPACE_CLOSE)
+        if column.w - 2 * gap < self.px(EVENT_LEAST_W):
+            return None
+        box = pygame.Rect(column.x + gap, column.y + gap, column.w - 2 * gap, 0)
+        box.h = self.tallest_event(box.w) + gap
+        return box if box.h <= column.h - self.px(LOG_LEAST_H) else None
 
     def tallest_event(self, width: int) -> int:
-        """The height of the tallest event card `width` wide, at the side panel's text size."""
+        """The height of the tallest event card `width` wide, at the side panel's text size (kept:
+        a layout asks it at a few widths, many times)."""
         size = text_px(self.px(theme.TEXT_CAPTION))
         view = self.public_view
+        key = (width, size, view.event_deck_count)
+        if key not in self.tallest_seen:
+            if len(self.tallest_seen) >= TALLEST_KEPT:
+                self.tallest_seen.clear()
+            self.tallest_seen[key] = self.tallest_event_drawn(width, size, view)
+        return self.tallest_seen[key]
+
+    def tallest_event_drawn(self, width: int, size: int, view) -> int:
         words = [("No event yet", f"{view.event_deck_count} event cards to come.")]
         for event in self.session.rules.cards.events:
             heading, body = f"Event: {event.name}", event.text
@@ -123,6 +182,9 @@ class SolitaireTable(SovereignTable):
                 heading, body = f"{heading} (inactive)", f"No effect in solitaire: it names an opponent. {body}"
             words.append((heading, body))
         return max(event_face(heading, body, width, size).get_height() for heading, body in words)
+
+    def rows_room(self) -> int:
+        return self.chain_width(least=-10**6)
 
     def chain_width(self, least: int = 16) -> int:
         """The chain's cards as large as the board allows (`least` at least)."""

@@ -80,7 +80,9 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
         self.pool = TokenPool()
         self.side = SidePanel(self.draw_pile, self.discard_pile)
         self.board = ChainBoard(self.seats)
-        self.chain_w = self.label_h = 1
+        self.chain_w = self.label_h = self.row_columns = 1
+        self.prompt_right = 0
+        self.label_rows_seen: dict[tuple, int] = {}  # (labels, size, width, pixel size): their lines
         self.show = MoveShow(self)
         self.keys = TableMoveKeys(self)
         self.button_slots: list[pygame.Rect] = []
@@ -331,10 +333,13 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
 
     def chain_labels(self, view, chain: int) -> list[str]:
         """The line over a chain, longest first: then without the owner's hand count (its backs
-        show at the row's end), then without the word "pool"."""
+        show at the row's end), then without the word "pool", then with "=" for "score" and
+        "mod." for "modifier" (short enough for one line across the board, or two in a row half
+        as wide, at the largest text)."""
         full = self.chain_label(view, chain)
         shorter = full.replace(f" \u00b7 hand {view.hand_counts[chain]}", "")
-        return [full, shorter, shorter.replace("pool: ", "").replace("  ", " ")]
+        shortest = shorter.replace("pool: ", "").replace("  ", " ")
+        return [full, shorter, shortest, shortest.replace(" score ", " = ").replace(" modifier ", " mod. ")]
 
     def chain_summary(self, view, chain: int) -> str:
         return chain_summary(view.chains[chain])
@@ -373,8 +378,9 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
         return PROMPTS.get(decision.kind, "choose") if decision is not None else ""
 
     def prompt_width(self) -> int:
-        """The prompt stops short of the pool at its right."""
-        return self.pool.rect.x - self.area.x - self.px(POOL_GAP)
+        """The prompt stops short of the pool at its right (or of the table's edge, where the
+        pool lies beside the hand)."""
+        return self.prompt_right - self.area.x - self.px(POOL_GAP)
 
     def prompt(self, view) -> str:
         if self.show.showing_steps():
