@@ -34,12 +34,15 @@ from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, line_height, text_width, wrap
 
 BOARD_CARD_W = 112  # a board card at the normal card size
+# Of the board's card width at the card-size setting: the least the seats' row along the top may
+# leave the board (under it the seats stand over the move log without their scoring cards).
+ROW_LEAVES_BOARD = 0.4
 CHAIN_CARD_LEAST = 24  # px: the chain row's cards at least (the board's line leaves the row room for them)
 
 
 class LinxTable(TableScene):
     result_card_min_w = SHOWN_MIN_W + 6  # scoring cards: their figures read at 12 px and up
-    seat_cards_shown = True  # each seat's claimed scoring cards
+    seat_cards_shown = True  # each seat's claimed scoring cards (unless the board needs the room: `layout`)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -77,6 +80,22 @@ class LinxTable(TableScene):
     # -- geometry
 
     def layout(self, size) -> None:
+        """The other seats show their scoring cards in their boxes over the move log where the
+        boxes have room for them, else in a row along the top; but where that row leaves the
+        board's cards under ROW_LEAVES_BOARD of their chosen width (many seats, large text), the seats
+        stand over the log without their cards (their notes list the points), leaving the board
+        and the chain row the table's whole height."""
+        self.seat_cards_shown = True
+        self.lay_out_hand(size)
+        if self.seats.column is not None or self.board.card_w >= self.card_px(BOARD_CARD_W) * ROW_LEAVES_BOARD:
+            return
+        self.seat_cards_shown = False
+        self.lay_out_hand(size)
+        if self.seats.column is None:
+            self.seat_cards_shown = True
+            self.lay_out_hand(size)
+
+    def lay_out_hand(self, size) -> None:
         """The hand as large as the card-size setting asks, unless the chain row's cards would
         then be smaller than beside a hand of normal size (`yielding_hand_width`)."""
         lay_out = partial(self.place, size)
@@ -87,9 +106,11 @@ class LinxTable(TableScene):
         would let its cards be (they are drawn no wider than the hand's)."""
         middle = self.layout_seats(self.layout_frame(size), hand_width=hand_w)
         row_gap, close = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE), self.px(theme.SPACE_CLOSE)
-        words = self.builder.words_h(middle.w)
-        # Where the height is short, the board's line and the chain row share it: cards alike in both.
+        # Where the height is short, the board's line and the chain row share it: cards alike in both
+        # (the links' lines kept for cards that wide: wider ones need no more).
         labels = line_height(self.px(theme.TEXT_SMALL), bold=True) + close + self.px(theme.SPACE_TIGHT)
+        alike = (middle.h - labels - row_gap - self.builder.words_h(middle.w) - 2 * close) / (2 * theme.CARD_RATIO)
+        words = self.builder.words_h(middle.w, int(max(CHAIN_CARD_LEAST, alike)))
         alike = (middle.h - labels - row_gap - words - 2 * close) / (2 * theme.CARD_RATIO)
         chain_row_least = words + int(max(CHAIN_CARD_LEAST, alike) * theme.CARD_RATIO) + 2 * close
         card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W), leave=chain_row_least + row_gap)
