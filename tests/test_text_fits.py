@@ -38,9 +38,9 @@ LARGEST = {"card_size": "largest", "text_size": "largest"}
 # proportions: not looked at again, to keep the suite's time). Sovereign's Chain's three rows do
 # not yet: their labels leave their cards no room.
 LARGEST_WHOLE = {"chains", "chainchain", "cubes", "sovereign-solitaire", "linx"}
-# The games whose reviews hold them at 800x600 (LINX's and Sovereign's Chain's boards have no
-# room left over the review's panel yet).
-LARGEST_REVIEWS = {"chains", "chainchain", "cubes"}
+# The games whose reviews hold them at 800x600 (Sovereign's Chain's rows have no room left over
+# the review's panel yet).
+LARGEST_REVIEWS = {"chains", "chainchain", "cubes", "linx"}
 
 
 def seats(game) -> list[dict]:

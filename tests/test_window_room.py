@@ -264,3 +264,60 @@ def test_the_cubes_boards_cards_never_shrink_from_normal_to_largest(driver, size
         normal, largest = (laid_out_table(driver, "cubes", size, card_size) for card_size in ("normal", "largest"))
         figures = f"{text_size} text: boards {normal.zoom:.0f}, {largest.zoom:.0f}; hands {normal.hand.width}, {largest.hand.width}"
         assert largest.zoom >= normal.zoom - 1 and largest.hand.width >= normal.hand.width, figures
+
+
+def judged_linx_review(driver):
+    """A LINX game played to its end by the rule of thumb (seed 7), its review judged briefly and
+    ready, at the decision whose verdict is the longest (a chain of twelve, each card named)."""
+    import time
+
+    from game.review import Review
+    from scenes.menus.review import ReviewScene
+    from test_review import TINY
+
+    seats = [{"name": "Ann"}, {"name": "Bot 1", "kind": "computer"}]
+    session = Session("linx", {"seats": seats}, 7)
+    person = session.descriptor.heuristic(7)
+    while not session.game_over:
+        session.apply(person.choose(session.view(0), session.legal_actions()) if session.to_move == 0
+                      else session.computer_action())
+    Review(session.to_save(), 0, budget=TINY).run()
+    review = ReviewScene(driver.app, session, 0, table_class(session.descriptor))
+    driver.app.push(review)
+    for _ in range(2000):
+        if review.ready:
+            break
+        time.sleep(0.01)
+        driver.frame()
+    longest = max(review.verdicts, key=lambda v: sum(len(text) for text, _ink in review.verdict_texts(v, True)))
+    review.go_to_decision(longest)
+    review.go(1)  # the move just made: its verdict, the chain laid named
+    review.table.motion.clear()
+    return review
+
+
+def panel_words(review, size) -> str:
+    from scenes.ui.widgets import recording
+
+    review.layout(size)
+    with recording() as drawn:
+        review.draw(pygame.display.get_surface())
+    return " ".join(text.what for text in drawn if text.rect.top >= review.bar.y)
+
+
+def test_a_linx_review_with_the_largest_text_keeps_the_boards_cards_readable_at_800x600(driver):
+    """The verdicts name a chain's cards one by one (twelve of them, on nine lines at the largest
+    text): where the panel's lines cannot hold them and leave the table TABLE_LEAST of the
+    window, the details go, and the board's cards stay readable (they were 24 px wide over an
+    empty chain row, which in a review keeps only a strip: a chain laid flies from it); with
+    normal text the panel keeps the details."""
+    from scenes.menus.review import TABLE_LEAST
+
+    driver.app.screen = pygame.display.set_mode((800, 600))
+    review = judged_linx_review(driver)
+    assert "chain of 12 (" in panel_words(review, (800, 600))
+    driver.app.settings.update({"card_size": "largest", "text_size": "largest"})
+    driver.app.apply_settings()
+    words = panel_words(review, (800, 600))
+    assert "chain of 12 and" in words and "chain of 12 (" not in words, words
+    assert review.bar.y >= TABLE_LEAST * 600 and review.table.board.card_w >= 45, (review.bar, review.table.board.card_w)

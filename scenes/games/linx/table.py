@@ -37,6 +37,7 @@ BOARD_CARD_W = 112  # a board card at the normal card size
 # Of the board's card width at the card-size setting: the least the seats' row along the top may
 # leave the board (under it the seats stand over the move log without their scoring cards).
 ROW_LEAVES_BOARD = 0.4
+LINE_SHARE = 0.55  # of the middle's height: the board's line at most, the chain row below it having the rest
 CHAIN_CARD_LEAST = 24  # px: the chain row's cards at least (the board's line leaves the row room for them)
 
 
@@ -103,24 +104,34 @@ class LinxTable(TableScene):
 
     def place(self, size, hand_w: int) -> int:
         """The table with the hand's cards `hand_w` wide; returns how wide the chain row's room
-        would let its cards be (they are drawn no wider than the hand's)."""
+        would let its cards be (they are drawn no wider than the hand's), or in a replay the
+        board's cards' width."""
         middle = self.layout_seats(self.layout_frame(size), hand_width=hand_w)
-        row_gap, close = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE), self.px(theme.SPACE_CLOSE)
-        # Where the height is short, the board's line and the chain row share it: cards alike in both
-        # (the links' lines kept for cards that wide: wider ones need no more).
-        labels = line_height(self.px(theme.TEXT_SMALL), bold=True) + close + self.px(theme.SPACE_TIGHT)
-        alike = (middle.h - labels - row_gap - self.builder.words_h(middle.w) - 2 * close) / (2 * theme.CARD_RATIO)
-        words = self.builder.words_h(middle.w, int(max(CHAIN_CARD_LEAST, alike)))
-        alike = (middle.h - labels - row_gap - words - 2 * close) / (2 * theme.CARD_RATIO)
-        chain_row_least = words + int(max(CHAIN_CARD_LEAST, alike) * theme.CARD_RATIO) + 2 * close
-        card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W), leave=chain_row_least + row_gap)
+        row_gap = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE)
+        card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W), *self.chain_row_room(middle, row_gap))
         row_top = card_bottom + row_gap  # the chain row takes all the height the cards leave
         fitting = self.builder.place(pygame.Rect(middle.x + self.px(theme.SPACE_CLOSE), row_top, middle.w - self.px(theme.SPACE_XLARGE),
                                                  middle.bottom - row_top), self.hand.width)
         top = self.builder.rect.bottom + self.px(theme.SPACE_SNUG)
         self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
                                       self.draw_pile_button.rect.y - self.px(theme.SPACE_SNUG) - top)
-        return fitting
+        return self.board.room_card_w if self.watching else fitting
+
+    def chain_row_room(self, middle: pygame.Rect, row_gap: int) -> tuple[int, float]:
+        """The height the board's line leaves under it for the chain row, and the share of the
+        middle's height the line may take at most. Where the height is short, the line and the
+        chain row share it: cards alike in both (the links' lines kept for cards that wide:
+        wider ones need no more). In a replay or a review the chain row stays empty (a chain
+        laid flies from it; the review frames it where the Hard computer would lay a chain): a
+        strip under the line, which takes the rest."""
+        close = self.px(theme.SPACE_CLOSE)
+        if self.watching:
+            return self.px(theme.SPACE_XLARGE) + row_gap, 1.0
+        labels = line_height(self.px(theme.TEXT_SMALL), bold=True) + close + self.px(theme.SPACE_TIGHT)
+        alike = (middle.h - labels - row_gap - self.builder.words_h(middle.w) - 2 * close) / (2 * theme.CARD_RATIO)
+        words = self.builder.words_h(middle.w, int(max(CHAIN_CARD_LEAST, alike)))
+        alike = (middle.h - labels - row_gap - words - 2 * close) / (2 * theme.CARD_RATIO)
+        return words + int(max(CHAIN_CARD_LEAST, alike) * theme.CARD_RATIO) + 2 * close + row_gap, LINE_SHARE
 
     @property
     def anchor_centers(self) -> list[tuple[int, int]]:
