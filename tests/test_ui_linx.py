@@ -747,16 +747,14 @@ def test_the_draw_buttons_are_offered_once_a_computers_chain_and_the_cards_dealt
 
 
 def test_the_chain_row_keeps_only_the_link_lines_its_cards_need(driver, monkeypatch):
-    """Cards as narrow as they come keep all LINK_ROWS lines for the links' words; at 1280x800 with
-    large text and cards (six seats along the top) the cards lie far enough apart for fewer,
+    """Cards as narrow as they come keep all LINK_ROWS lines for the links' words; at 1024x640
+    (six seats along the top) the cards of the longest chain lie far enough apart for fewer,
     and the board's line and the chain row grow with the height saved."""
     from scenes.games.linx.builder import LINK_ROWS, ChainBuilder
     from test_layout import problems
 
     app = driver.app
-    app.settings["text_size"] = app.settings["card_size"] = "large"
-    app.apply_settings()
-    app.screen = pygame.display.set_mode((1280, 800))
+    app.screen = pygame.display.set_mode((1024, 640))
     table = six_seats_mid_build(app)
     table.seat_cards_shown = True
     table.lay_out_hand(app.size)

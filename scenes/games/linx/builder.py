@@ -39,7 +39,7 @@ def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
 
 
 LINK_ROWS = 3  # the most lines a chain's links take under its cards
-LONGEST_CHAIN = 12  # the longest chain foreseen: the row keeps the link lines its cards, that close, need
+LONGEST_CHAIN = 15  # the longest chain foreseen (a symbol's every number): the row keeps the link lines its cards, that close, need
 # The longest words under a chain, its status then what is wrong or short: the row keeps the
 # lines they wrap onto (two at least).
 LONG_STATUS = ("Length 12 \u00b7 claims 12+ for 150 (click a scoring card to change)",
