@@ -321,3 +321,21 @@ def test_a_linx_review_with_the_largest_text_keeps_the_boards_cards_readable_at_
     words = panel_words(review, (800, 600))
     assert "chain of 12 and" in words and "chain of 12 (" not in words, words
     assert review.bar.y >= TABLE_LEAST * 600 and review.table.board.card_w >= 45, (review.bar, review.table.board.card_w)
+
+
+@pytest.mark.parametrize("size", ((1024, 640), (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_linx_review_with_the_largest_text_keeps_the_board_clear_of_its_words_at_wide_windows(driver, size):
+    """At 1024x640 and 1280x800 the verdicts without their details still leave the table under
+    TABLE_LEAST of the window: the legend goes too (each verdict names its mark), and the track
+    lies beside the Close button on the second row of buttons; the board's line then keeps above
+    the prompt, and no text lies over another (the prompt lay over the board's cards)."""
+    from test_layout import problems
+
+    driver.app.screen = pygame.display.set_mode(size)
+    review = judged_linx_review(driver)
+    driver.app.settings.update({"card_size": "largest", "text_size": "largest"})
+    driver.app.apply_settings()
+    assert not problems(review, size)
+    table, close = review.table, review.buttons[-1]
+    assert table.board.anchor_row.rect.bottom <= table.middle.bottom, (table.board.anchor_row.rect, table.middle)
+    assert review.legend_box.h == 0 and abs(review.track.centery - close.rect.centery) <= 1

@@ -387,13 +387,9 @@ class ReviewScene(Replay):
         verdict_w = int(w * 0.64) - gap
         summary_w = w - verdict_w - 4 * gap
         self.legend_size = self.px(theme.TEXT_SMALL)
-        legend_h = len(wrap(LEGEND, self.legend_size, w - 2 * gap)) * line_height(self.legend_size)
         label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
         controls_h = self.place_controls(h, w, label_w, self.px(BAR_H))
-        room = (int(h * (1 - TABLE_LEAST)) - controls_h - legend_h - 2 * gap) // line_height(self.line_size)
-        self.rows = self.panel_rows(verdict_w, summary_w)
-        if self.rows > room:  # the longest verdicts drop their details rather than leave the table too little height
-            self.rows = max(room, self.panel_rows(verdict_w, summary_w, details=False))
+        legend_h = self.keep_rows(verdict_w, summary_w, int(h * (1 - TABLE_LEAST)) - controls_h - 2 * gap, w - 2 * gap)
         self.lines_h = self.rows * line_height(self.line_size) + 2 * gap
         self.bar = pygame.Rect(0, h - controls_h - self.lines_h - legend_h, w, controls_h + self.lines_h + legend_h)
         self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
@@ -471,7 +467,8 @@ class ReviewScene(Replay):
         pygame.draw.rect(screen, theme.PANEL, self.bar)
         self.draw_verdict(screen)
         draw_lines_in(screen, summary_lines(self.verdicts, self.name), self.line_size, theme.INK_DIM, self.summary_box)
-        draw_lines_in(screen, [LEGEND], self.legend_size, theme.INK_DIM, self.legend_box)
+        if self.legend_box.h:
+            draw_lines_in(screen, [LEGEND], self.legend_size, theme.INK_DIM, self.legend_box)
         for button in self.buttons:
             button.draw(screen, self.px(theme.TEXT_CONTROL))
         self.draw_track(screen)
@@ -496,6 +493,18 @@ class ReviewScene(Replay):
         return [(cost_line(verdict), MARK_INKS[verdict.mark]),
                 (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
                 (hard_line(verdict, self.name), theme.INK)]
+
+    def keep_rows(self, verdict_w: int, summary_w: int, room_h: int, legend_w: int) -> int:
+        """The panel's lines (`rows`): as many as the longest verdict needs, unless they and the
+        legend would take more than `room_h` pixels (leaving the table under TABLE_LEAST of the
+        window): then the verdicts' bracketed details go, and then the legend (each verdict names
+        its mark); returns the legend's height."""
+        line = line_height(self.line_size)
+        legend_h = len(wrap(LEGEND, self.legend_size, legend_w)) * line_height(self.legend_size)
+        self.rows = self.panel_rows(verdict_w, summary_w)
+        if self.rows * line + legend_h > room_h:
+            self.rows = max((room_h - legend_h) // line, self.panel_rows(verdict_w, summary_w, details=False))
+        return 0 if self.rows * line + legend_h > room_h else legend_h
 
     def panel_rows(self, verdict_w: int, summary_w: int, details: bool = True) -> int:
         """Lines enough for the longest verdict (with its bracketed `details`, or without) and the
