@@ -257,13 +257,17 @@ BOARD_CARD = {  # the board's card width, each table's own measure
 def test_the_cubes_boards_cards_never_shrink_from_normal_to_largest(driver, size):
     """Text and cards at Largest: the hand gives way until the board's cards are as wide as at
     Normal (at 1280x800 they went from 96 to 79 px beside a hand grown to 183 px), and the hand's
-    cards are no narrower than at Normal."""
+    cards are no narrower than at Normal; no text spills out of its box (Fit's word did, out of a
+    button of a fixed height) nor lies over another."""
+    from test_layout import problems
+
     for text_size in ("normal", "largest"):
         driver.app.settings["text_size"] = text_size
         driver.app.apply_settings()
         normal, largest = (laid_out_table(driver, "cubes", size, card_size) for card_size in ("normal", "largest"))
         figures = f"{text_size} text: boards {normal.zoom:.0f}, {largest.zoom:.0f}; hands {normal.hand.width}, {largest.hand.width}"
         assert largest.zoom >= normal.zoom - 1 and largest.hand.width >= normal.hand.width, figures
+        assert not problems(largest, size)
 
 
 def judged_linx_review(driver):

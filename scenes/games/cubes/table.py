@@ -76,7 +76,10 @@ class CubesTable(TableScene):
         self.board_rect = pygame.Rect(middle.x + self.px(theme.SPACE_WIDE), middle.y,
                                       middle.w - side - self.px(BOARD_INSET), middle.h)
         self.draw_pile.place((self.board_rect.right + side // 2 + self.px(PILE_NUDGE), self.board_rect.y + self.px(FIT_BUTTON_OFFSET)), self.px(PILE_CARD_W))
-        self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(FIT_BUTTON_OFFSET), self.board_rect.y + self.px(theme.SPACE_SMALL), self.px(FIT_BUTTON_W), self.px(FIT_BUTTON_H))
+        needed_w, needed_h = self.fit_button.needed(self.px(theme.TEXT_SMALL))  # large text: as large as its word
+        fit_w, fit_h = max(self.px(FIT_BUTTON_W), needed_w), max(self.px(FIT_BUTTON_H), needed_h)
+        self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(FIT_BUTTON_OFFSET - FIT_BUTTON_W) - fit_w,
+                                           self.board_rect.y + self.px(theme.SPACE_SMALL), fit_w, fit_h)
         self.fit()
         return int(self.zoom)
 
