@@ -69,7 +69,7 @@ class LinxGeometry:
         strip under the line, which takes the rest."""
         close = self.px(theme.SPACE_CLOSE)
         if self.watching:
-            return self.px(theme.SPACE_XLARGE) + row_gap, 1.0
+            return self.px(theme.SPACE_SMALL) + row_gap, 1.0
         labels = line_height(self.px(theme.TEXT_SMALL), bold=True) + close + self.px(theme.SPACE_TIGHT)
         alike = (middle.h - labels - row_gap - self.builder.words_h(middle.w) - 2 * close) / (2 * theme.CARD_RATIO)
         words = self.builder.words_h(middle.w, int(max(CHAIN_CARD_LEAST, alike)))
