@@ -38,9 +38,8 @@ LARGEST = {"card_size": "largest", "text_size": "largest"}
 # The games whose tables hold the largest text and cards whole at 1280x800 too (1920x1080 has its
 # proportions: not looked at again, to keep the suite's time).
 LARGEST_WHOLE = {"chains", "chainchain", "cubes", "sovereign-solitaire", "linx", "sovereigns-chain"}
-# The games whose reviews hold them at 800x600 (LINX's board has no room left over the review's
-# panel yet).
-LARGEST_REVIEWS = {"chains", "chainchain", "cubes", "sovereigns-chain"}
+# The games whose reviews hold them at 800x600: every game's.
+LARGEST_REVIEWS = {"chains", "chainchain", "cubes", "sovereigns-chain", "linx"}
 
 
 def seats(game) -> list[dict]:

@@ -606,24 +606,24 @@ def six_seats_mid_build(app) -> LinxTable:
     return table
 
 
-LARGEST_SIX_SEATS = [(800, 600), (1920, 1080)]  # the sizes six seats hold the chain row whole with the largest text and cards
-
-
 @pytest.mark.parametrize("look", ["normal", "large", "largest"])
 def test_the_chain_builder_mid_build_with_six_seats_fits_at_every_size(driver, look):
-    """Text and cards at Normal, Large and Largest (200%; at the sizes where six seats leave the
-    chain row its room: at 1024x640 and 1280x800 the seats' row along the top leaves too little)."""
+    """Text and cards at Normal, Large and Largest (200%): at 1024x640 and 1280x800 with the
+    largest, where a row of five seats along the top would leave the board and the chain row too
+    little height (the chain row's words ran into the prompt), the seats stand over the move log."""
     from test_layout import SIZES, problems
 
     app = driver.app
     app.settings["text_size"] = app.settings["card_size"] = look
     app.apply_settings()
     report = []
-    for size in LARGEST_SIX_SEATS if look == "largest" else SIZES:
+    for size in SIZES:
         app.screen = pygame.display.set_mode(size)
         table = six_seats_mid_build(app)
         app.reset_to(table)
         report += [f"{size}: {problem}" for problem in problems(table, size)]
+        if look == "largest":
+            assert table.seats.column is not None, f"{size}: the seats stand over the move log"
     assert not report, "\n".join(report[:40])
 
 
@@ -744,3 +744,25 @@ def test_the_draw_buttons_are_offered_once_a_computers_chain_and_the_cards_dealt
         driver.frame(dt=0.05)
         waited += 0.05
     assert session.to_move == 0 and waited <= landed + 0.1, f"Ana waited {waited:.2f} s for flights of {landed:.2f} s"
+
+
+def test_the_chain_row_keeps_only_the_link_lines_its_cards_need(driver, monkeypatch):
+    """Cards as narrow as they come keep all LINK_ROWS lines for the links' words; at 1024x640
+    (six seats along the top) the cards of the longest chain lie far enough apart for fewer,
+    and the board's line and the chain row grow with the height saved."""
+    from scenes.games.linx.builder import LINK_ROWS, ChainBuilder
+    from test_layout import problems
+
+    app = driver.app
+    app.screen = pygame.display.set_mode((1024, 640))
+    table = six_seats_mid_build(app)
+    table.seat_cards_shown = True
+    table.lay_out_hand(app.size)
+    saving = table.builder.link_rows, table.board.card_w, table.builder.card_w
+    assert not problems(table, app.size, lay_out=False)
+    table.builder.words_h(card_w=24)
+    assert table.builder.link_rows == LINK_ROWS
+    monkeypatch.setattr(ChainBuilder, "link_lines", lambda builder, room, card_w: LINK_ROWS)
+    table.lay_out_hand(app.size)
+    assert saving[0] < LINK_ROWS
+    assert saving[1] > table.board.card_w and saving[2] >= table.builder.card_w

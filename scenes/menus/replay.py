@@ -128,7 +128,7 @@ class Replay(Scene):
     def place_controls(self, bottom: int, w: int, label_w: int, row_least: int) -> int:
         """The bar's buttons left to right in rows ending at `bottom` (a second row where large
         text leaves one too narrow for them all), and the track with its step label (`label_w`
-        wide) beside them, or on a row of its own over them where they leave it too little room;
+        wide) beside the last row's, or on a row of its own over them where they leave it too little room;
         returns the height they take."""
         px, size_b = self.px, self.px(theme.TEXT_CONTROL)
         bh = max(px(BUTTON_MIN_H), self.buttons[0].needed(size_b)[1])
@@ -142,7 +142,7 @@ class Replay(Scene):
                 x = px(theme.SPACE_CLOSE)
             rows[-1].append((button, bw))
             x += bw + px(theme.SPACE_SMALL)
-        beside = len(rows) == 1 and x + px(theme.SPACE_CLOSE) + px(theme.SPACE_SECTION) + label_w <= w
+        beside = x + px(theme.SPACE_CLOSE) + px(theme.SPACE_SECTION) + label_w <= w  # beside the last row's buttons
         track_h = 0 if beside else line_height(px(theme.TEXT_BODY)) + 2 * px(theme.SPACE_SMALL)
         top = bottom - len(rows) * row_h
         for index, row in enumerate(rows):
@@ -151,7 +151,7 @@ class Replay(Scene):
                 button.rect = pygame.Rect(left, center_y - bh // 2, bw, bh)
                 left += bw + px(theme.SPACE_SMALL)
         track_left = x + px(theme.SPACE_CLOSE) if beside else px(theme.SPACE_WIDE)
-        center_y = top + row_h // 2 if beside else top - track_h // 2
+        center_y = bottom - row_h // 2 if beside else top - track_h // 2
         self.track = pygame.Rect(track_left, center_y - px(TRACK_HALF_H), max(px(theme.SPACE_SECTION), w - track_left - label_w),
                                  px(theme.SPACE_NARROW))
         return len(rows) * row_h + track_h

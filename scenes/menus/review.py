@@ -40,8 +40,9 @@ CHOOSER_W = 520  # the whose-decisions box at most
 MARK_LINE = 3  # a frame's and a tick's thickness
 PROGRESS_MAX_W = 620  # the progress box at most
 STEP_LABEL_PADDING = 36  # around the move counter
-PANEL_SHARE_MOST = 0.4  # the panel under the table at most, of the window's height, where smaller lines let it
 PANEL_SHRINKS = (1.0, 0.85, 0.7, 0.6, 0.5)  # the panel's lines' sizes tried, largest first
+TABLE_LEAST = 0.55  # of the window's height: the table keeps this much at least while a verdict's bracketed details can go
+DETAILS = r" \([^()]*\)"  # a move's bracketed details (a chain's cards, named one by one)
 TITLE_PADDING = 32  # the chooser's title inside its box
 
 MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
@@ -298,6 +299,7 @@ class ReviewScene(Replay):
         self.table.turns.viewer = seat  # the seat's own view: its hand shown, nobody else's
         self.work = ReviewWork(review_maker(saved, seat, budget))
         self.verdicts: list | None = None  # once the review is ready
+        self.rows = 3  # the panel's lines (`layout`)
         self.by_move: dict = {}
         self.failure = ""
         self.shown_judged = None  # the progress the last frame drew
@@ -386,13 +388,15 @@ class ReviewScene(Replay):
         summary_w = w - verdict_w - 4 * gap
         label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
         controls_h = self.place_controls(h, w, label_w, self.px(BAR_H))
-        for shrink in PANEL_SHRINKS:  # large text: the panel's lines smaller (down to Normal's) where it would crowd the table out
+        room_h = int(h * (1 - TABLE_LEAST)) - controls_h - 2 * gap
+        for shrink in PANEL_SHRINKS:  # the chosen size first; smaller lines (never under Normal's) only where even
+            # without the details and the legend the panel would crowd the table out
             self.line_size = max(round(self.px(theme.TEXT_BODY) * shrink), round(self.px(theme.TEXT_BODY) / resources.text_scale))
             self.legend_size = max(round(self.px(theme.TEXT_SMALL) * shrink), round(self.px(theme.TEXT_SMALL) / resources.text_scale))
-            self.lines_h = self.panel_rows(verdict_w, summary_w) * line_height(self.line_size) + 2 * gap
-            legend_h = len(wrap(LEGEND, self.legend_size, w - 2 * gap)) * line_height(self.legend_size)
-            if controls_h + self.lines_h + legend_h <= h * PANEL_SHARE_MOST:
+            legend_h = self.keep_rows(verdict_w, summary_w, room_h, w - 2 * gap)
+            if self.rows * line_height(self.line_size) + legend_h <= room_h:
                 break
+        self.lines_h = self.rows * line_height(self.line_size) + 2 * gap
         self.bar = pygame.Rect(0, h - controls_h - self.lines_h - legend_h, w, controls_h + self.lines_h + legend_h)
         self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
         self.table.layout((w, self.bar.y))
@@ -469,7 +473,8 @@ class ReviewScene(Replay):
         pygame.draw.rect(screen, theme.PANEL, self.bar)
         self.draw_verdict(screen)
         draw_lines_in(screen, summary_lines(self.verdicts, self.name), self.line_size, theme.INK_DIM, self.summary_box)
-        draw_lines_in(screen, [LEGEND], self.legend_size, theme.INK_DIM, self.legend_box)
+        if self.legend_box.h:
+            draw_lines_in(screen, [LEGEND], self.legend_size, theme.INK_DIM, self.legend_box)
         for button in self.buttons:
             button.draw(screen, self.px(theme.TEXT_CONTROL))
         self.draw_track(screen)
@@ -495,12 +500,25 @@ class ReviewScene(Replay):
                 (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
                 (hard_line(verdict, self.name), theme.INK)]
 
-    def panel_rows(self, verdict_w: int, summary_w: int) -> int:
-        """Lines enough for the longest verdict and the summary, each wrapped to its box (three at least)."""
+    def keep_rows(self, verdict_w: int, summary_w: int, room_h: int, legend_w: int) -> int:
+        """The panel's lines (`rows`): as many as the longest verdict needs, unless they and the
+        legend would take more than `room_h` pixels (leaving the table under TABLE_LEAST of the
+        window): then the verdicts' bracketed details go, and then the legend (each verdict names
+        its mark); returns the legend's height."""
+        line = line_height(self.line_size)
+        legend_h = len(wrap(LEGEND, self.legend_size, legend_w)) * line_height(self.legend_size)
+        self.rows = self.panel_rows(verdict_w, summary_w)
+        if self.rows * line + legend_h > room_h:
+            self.rows = max((room_h - legend_h) // line, self.panel_rows(verdict_w, summary_w, details=False))
+        return 0 if self.rows * line + legend_h > room_h else legend_h
+
+    def panel_rows(self, verdict_w: int, summary_w: int, details: bool = True) -> int:
+        """Lines enough for the longest verdict (with its bracketed `details`, or without) and the
+        summary, each wrapped to its box (three at least)."""
         size = self.line_size
         panels = [self.verdict_texts(None, False)] + [self.verdict_texts(v, True) for v in self.verdicts or ()]
-        rows = [sum(len(wrap(text, size, verdict_w)) for text, _ink in panel) for panel in panels]
-        if self.verdicts:
+        rows = [len(self.verdict_lines(panel, verdict_w, details)) for panel in panels]
+        if self.verdicts is not None:
             rows.append(sum(len(wrap(text, size, summary_w)) for text in summary_lines(self.verdicts, self.name)))
         return max(3, *rows)
 
@@ -509,10 +527,18 @@ class ReviewScene(Replay):
         box = self.verdict_box
         if verdict is not None:
             pygame.draw.rect(screen, MARK_TICKS[verdict.mark], (0, box.y, self.px(theme.SPACE_SNUG), box.h))
-        lines = [(line, ink) for text, ink in self.verdict_texts(verdict, just_made)
-                 for line in wrap(text, self.line_size, box.w)]
+        texts = self.verdict_texts(verdict, just_made)
+        lines = self.verdict_lines(texts, box.w, details=True)
+        if len(lines) > self.rows:  # its details go where the panel's lines cannot hold them
+            lines = self.verdict_lines(texts, box.w, details=False)
         for i, (line, ink) in enumerate(lines):
             draw_text(screen, line, self.line_size, ink, (box.x, box.y + i * line_height(self.line_size)), box=box)
+
+    def verdict_lines(self, texts: list[tuple[str, tuple]], width: int, details: bool) -> list[tuple[str, tuple]]:
+        """A verdict's texts wrapped to `width`, with their inks; without their bracketed details
+        unless told (a chain's cards: the table shows the chain played)."""
+        return [(line, ink) for text, ink in texts
+                for line in wrap(text if details else re.sub(DETAILS, "", text), self.line_size, width)]
 
     def draw_track(self, screen) -> None:
         """The moves as a bar, the seat's decisions ticked on it in their marks' colours."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.cards import card_count
@@ -10,8 +12,8 @@ from game.cubes.rules import Draw, Drew, Pass, Passed, Place, Placed, Scored, pi
 from game.wording import vocative, whose
 
 from scenes.ui import keymap
-from scenes.table.parts import Slot
-from scenes.table.table import TableScene
+from scenes.table.parts import Slot, yielding_hand_width
+from scenes.table.table import HAND_CARD_W, TableScene
 from scenes.ui import cardart, theme
 from scenes.ui.motion import Flight
 from scenes.ui.widgets import Button, draw_text, line_height, text_width
@@ -60,13 +62,26 @@ class CubesTable(TableScene):
     # -- geometry and camera
 
     def layout(self, size) -> None:
-        middle = self.layout_seats(self.layout_frame(size), button_count=1)
+        """The hand as large as the card-size setting asks, unless the board's cards would then
+        be smaller than beside a hand of normal size (`yielding_hand_width`): the hand gives way
+        until its cards are as wide as the board's, the board kept at least at its Normal size."""
+        lay_out = partial(self.place, size)
+        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.px(MAX_ZOOM)))
+
+    def place(self, size, hand_w: int) -> int:
+        """The table with the hand's cards `hand_w` wide, the board fitted; returns the width of
+        the board's cards then."""
+        middle = self.layout_seats(self.layout_frame(size), button_count=1, hand_width=hand_w)
         side = self.side_w()
         self.board_rect = pygame.Rect(middle.x + self.px(theme.SPACE_WIDE), middle.y,
                                       middle.w - side - self.px(BOARD_INSET), middle.h)
         self.draw_pile.place((self.board_rect.right + side // 2 + self.px(PILE_NUDGE), self.board_rect.y + self.px(FIT_BUTTON_OFFSET)), self.px(PILE_CARD_W))
-        self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(FIT_BUTTON_OFFSET), self.board_rect.y + self.px(theme.SPACE_SMALL), self.px(FIT_BUTTON_W), self.px(FIT_BUTTON_H))
+        needed_w, needed_h = self.fit_button.needed(self.px(theme.TEXT_SMALL))  # large text: as large as its word
+        fit_w, fit_h = max(self.px(FIT_BUTTON_W), needed_w), max(self.px(FIT_BUTTON_H), needed_h)
+        self.fit_button.rect = pygame.Rect(self.board_rect.right - self.px(FIT_BUTTON_OFFSET - FIT_BUTTON_W) - fit_w,
+                                           self.board_rect.y + self.px(theme.SPACE_SMALL), fit_w, fit_h)
         self.fit()
+        return int(self.zoom)
 
     def side_w(self) -> int:
         """The column right of the board (the deck, the viewer's pile): as wide as its words."""

@@ -29,20 +29,22 @@ class LinxBoard:
         self.anchor_row = SlotRow()
         self.scoring_row = SlotRow()
         self.card_w = 24
+        self.room_card_w = 24  # how wide the room lets the cards be, below 0 too (they are drawn 24 px wide at least)
         self.label_y = 0
         self.right = 0  # the line's right edge
 
-    def place(self, middle: pygame.Rect, most: int, leave: int = 0) -> int:
-        """Along the top of `middle`, its cards as wide as the line fits in the width and in a bit
-        over half the height (leaving `leave` pixels under it at least), at most `most` (the
+    def place(self, middle: pygame.Rect, most: int, leave: int = 0, share: float = 0.55) -> int:
+        """Along the top of `middle`, its cards as wide as the line fits in the width and in
+        `share` of the height (leaving `leave` pixels under it at least), at most `most` (the
         card-size setting); returns the bottom of the cards."""
         gap, label = self.px(theme.SPACE_CLOSE), self.px(theme.TEXT_SMALL)
         label_h = line_height(label, bold=True)
-        top_h = min((middle.h - gap) * 11 // 20, middle.h - leave)
+        top_h = min(int((middle.h - gap) * share), middle.h - leave)
         pile_labels = text_width("Stock 90", label, bold=True), text_width("Discard 90", label, bold=True)
         room_w = middle.w - self.px(PILE_COLUMNS_W) - max(0, max(pile_labels) - gap)
-        self.card_w = width = card_width(room_w, top_h - label_h - gap, columns=2 + ANCHOR_COUNT + SCORING_FACE_UP,
-                                         gap=gap, most=most, least=24)
+        self.room_card_w = card_width(room_w, top_h - label_h - gap, columns=2 + ANCHOR_COUNT + SCORING_FACE_UP,
+                                      gap=gap, most=most, least=-middle.h - middle.w)  # unclamped: less as the room is shorter
+        self.card_w = width = max(24, self.room_card_w)
         card_h = int(width * theme.CARD_RATIO)
         self.label_y, self.right = middle.y, middle.right
         cy = middle.y + label_h + card_h // 2 + self.px(theme.SPACE_TIGHT)

@@ -39,6 +39,7 @@ def link_words(a: LinxCard, b: LinxCard) -> tuple[bool, str]:
 
 
 LINK_ROWS = 3  # the most lines a chain's links take under its cards
+LONGEST_CHAIN = 15  # the longest chain foreseen (a symbol's every number): the row keeps the link lines its cards, that close, need
 # The longest words under a chain, its status then what is wrong or short: the row keeps the
 # lines they wrap onto (two at least).
 LONG_STATUS = ("Length 12 \u00b7 claims 12+ for 150 (click a scoring card to change)",
@@ -66,6 +67,7 @@ class ChainBuilder:
         self.card_w = 24
         self.words_right = 0                  # where its words end (the Lay button's left edge)
         self.words_rows = 2                   # the lines kept for them
+        self.link_rows = LINK_ROWS            # the lines kept for the links' words
         self.slots = SlotRow()
 
     # -- where it lies
@@ -85,19 +87,35 @@ class ChainBuilder:
         else:
             self.cancel_button.rect = self.lay_button.rect.move(-button_w - px(theme.SPACE_SNUG), 0)
         self.rect, self.words_right = rect, min(self.lay_button.rect.x, self.cancel_button.rect.x)
-        below = self.words_h()
-        fitting = min(rect.w, int((rect.h - below - px(theme.SPACE_CLOSE)) / theme.CARD_RATIO))
+        fitting = self.fitting(rect, self.words_h())  # with every link line kept
+        fitting = self.fitting(rect, self.words_h(card_w=max(24, min(widest_card, fitting))))  # those cards need
         self.card_w = max(24, min(widest_card, fitting))
         return fitting
 
-    def words_h(self, width: int | None = None) -> int:
+    def fitting(self, rect: pygame.Rect, below: int) -> int:
+        """How wide the row's cards may be in `rect` over words `below` pixels tall."""
+        return min(rect.w, int((rect.h - below - self.px(theme.SPACE_CLOSE)) / theme.CARD_RATIO))
+
+    def words_h(self, width: int | None = None, card_w: int | None = None) -> int:
         """The height the words under the chain take (the links' lines, then the status and
-        reason wrapped), the row `width` wide (as placed, unless told)."""
+        reason wrapped), the row `width` wide (as placed, unless told): as many link lines as
+        the longest chain foreseen needs with its cards `card_w` wide or wider (all LINK_ROWS
+        unless told), since wider cards leave their links' words more room."""
         px = self.px
         button_w = max(px(BUTTON_MIN_W), self.cancel_button.needed(px(theme.TEXT_NOTE))[0])
         text_w = self.text_width() if width is None else width - 2 * button_w - px(theme.SPACE_SECTION)  # the buttons side by side, at worst
         self.words_rows = sum(max(len(wrap(words, px(theme.TEXT_FINE), text_w)) for words in longest) for longest in (LONG_STATUS, LONG_REASON))
-        return LINK_ROWS * line_height(px(theme.TEXT_FINE), bold=True) + self.words_rows * line_height(px(theme.TEXT_FINE)) + px(theme.SPACE_TIGHT)
+        self.link_rows = LINK_ROWS if card_w is None else self.link_lines(text_w, card_w)
+        return self.link_rows * line_height(px(theme.TEXT_FINE), bold=True) + self.words_rows * line_height(px(theme.TEXT_FINE)) + px(theme.SPACE_TIGHT)
+
+    def link_lines(self, room: int, card_w: int) -> int:
+        """The lines the widest link's words take under LONGEST_CHAIN cards `card_w` wide laid in
+        `room` (closer together where they would not fit it): the links take them in turn."""
+        step = min(card_w + self.px(SLOT_GAP), max(1, (room - card_w) // (LONGEST_CHAIN - 1)))
+        size = self.px(theme.TEXT_FINE)
+        widest = max(text_width(f"\u2713 {words}", size, bold=True)
+                     for words in [symbol.name for symbol in DECK.symbols.values()] + [str(max(card.number for card in DECK.playing))])
+        return next((rows for rows in range(1, LINK_ROWS) if widest <= rows * step - self.px(theme.SPACE_TIGHT)), LINK_ROWS)
 
     def text_width(self) -> int:
         """How wide the words under the chain may be: to the buttons."""
@@ -306,7 +324,7 @@ class ChainBuilder:
 
     def draw_links(self, screen, cards, slots: SlotRow, small: int, card_bottom: int, held) -> tuple[list[str], int]:
         """The cards with a line between neighbours and what they share under it (on up to
-        LINK_ROWS lines, the links taking them in turn, where the cards lie too close for the words
+        the lines kept for them, the links taking them in turn, where the cards lie too close for the words
         side by side; only the shared thing, without its tick, where even that is too close);
         returns why the broken links do not link, and the lines the links took."""
         pairs = list(zip(zip(cards, slots), zip(cards[1:], slots[1:])))
@@ -323,7 +341,7 @@ class ChainBuilder:
         marks = [(link_words(a, b), (sa.center[0] + sb.center[0]) // 2) for (a, sa), (b, sb) in pairs]
         marks = [("\u2713 " + words.removeprefix("both ") if ok else "\u2715", ok, x) for (ok, words), x in marks]
         widest = max((text_width(mark, small, bold=True) for mark, _ok, _x in marks), default=0)
-        rows = next((rows for rows in range(1, LINK_ROWS) if widest <= rows * slots.step - self.px(theme.SPACE_TIGHT)), LINK_ROWS)
+        rows = next((rows for rows in range(1, self.link_rows) if widest <= rows * slots.step - self.px(theme.SPACE_TIGHT)), self.link_rows)
         for index, (mark, ok, x) in enumerate(marks):
             if text_width(mark, small, bold=True) > rows * slots.step - self.px(theme.SPACE_TIGHT):
                 mark = mark.removeprefix("\u2713 ")

@@ -2,7 +2,8 @@
 stock and the discard pile, the four anchors, the face-up scoring cards), the chain row where the
 player builds a chain before laying it (`builder.ChainBuilder`), the keyboard (`keys.ChainKeys`,
 the shared cursor over the table, the chain row and the hand), the prompt's advice
-(`advice.Advice`) and the points and match results (`scores.LinxScores`). The table joins them to
+(`advice.Advice`) and the points and match results (`scores.LinxScores`), laid out by
+`geometry.LinxGeometry`. The table joins them to
 the shared table's hooks: what a press, a drop or a key does, where moves land and fly, what is
 drawn where.
 
@@ -12,8 +13,6 @@ what it shares or red with why not."""
 
 from __future__ import annotations
 
-from functools import partial
-
 import pygame
 
 from game.linx.rules import (DISCARD, STOCK, AnchorsDealt, ChainLaid, Discard, Discarded, Draw, Drew, LayChain,
@@ -22,24 +21,22 @@ from game.linx.rules import (DISCARD, STOCK, AnchorsDealt, ChainLaid, Discard, D
 from scenes.games.linx.advice import Advice
 from scenes.games.linx.board import LinxBoard
 from scenes.games.linx.builder import ChainBuilder
+from scenes.games.linx.geometry import LinxGeometry
 from scenes.games.linx.keys import KEYS_HELP, ChainKeys
 from scenes.games.linx.scores import LinxScores
 from scenes.ui import keymap
-from scenes.table.parts import Delegated, Slot, SlotRow, card_width, yielding_hand_width
+from scenes.table.parts import Delegated, Slot, SlotRow, card_width
 from scenes.table.prompt import PROMPT_SIZE
 from scenes.table.seats import SHOWN_MIN_W, SHOWN_STEP
-from scenes.table.table import HAND_CARD_W, TableScene
+from scenes.table.table import TableScene
 from scenes.ui import theme
 from scenes.ui.motion import Flight
-from scenes.ui.widgets import Button, line_height, text_width, wrap
-
-BOARD_CARD_W = 112  # a board card at the normal card size
-CHAIN_CARD_LEAST = 24  # px: the chain row's cards at least (the board's line leaves the row room for them)
+from scenes.ui.widgets import Button, text_width, wrap
 
 
-class LinxTable(TableScene):
+class LinxTable(LinxGeometry, TableScene):
     result_card_min_w = SHOWN_MIN_W + 6  # scoring cards: their figures read at 12 px and up
-    seat_cards_shown = True  # each seat's claimed scoring cards
+    seat_cards_shown = True  # each seat's claimed scoring cards (unless the board needs the room: `layout`)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -74,32 +71,7 @@ class LinxTable(TableScene):
     def set_aside(self) -> set:
         return set(self.builder.built)
 
-    # -- geometry
-
-    def layout(self, size) -> None:
-        """The hand as large as the card-size setting asks, unless the chain row's cards would
-        then be smaller than beside a hand of normal size (`yielding_hand_width`)."""
-        lay_out = partial(self.place, size)
-        lay_out(yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W), lay_out, self.px(HAND_CARD_W)))
-
-    def place(self, size, hand_w: int) -> int:
-        """The table with the hand's cards `hand_w` wide; returns how wide the chain row's room
-        would let its cards be (they are drawn no wider than the hand's)."""
-        middle = self.layout_seats(self.layout_frame(size), hand_width=hand_w)
-        row_gap, close = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE), self.px(theme.SPACE_CLOSE)
-        words = self.builder.words_h(middle.w)
-        # Where the height is short, the board's line and the chain row share it: cards alike in both.
-        labels = line_height(self.px(theme.TEXT_SMALL), bold=True) + close + self.px(theme.SPACE_TIGHT)
-        alike = (middle.h - labels - row_gap - words - 2 * close) / (2 * theme.CARD_RATIO)
-        chain_row_least = words + int(max(CHAIN_CARD_LEAST, alike) * theme.CARD_RATIO) + 2 * close
-        card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W), leave=chain_row_least + row_gap)
-        row_top = card_bottom + row_gap  # the chain row takes all the height the cards leave
-        fitting = self.builder.place(pygame.Rect(middle.x + self.px(theme.SPACE_CLOSE), row_top, middle.w - self.px(theme.SPACE_XLARGE),
-                                                 middle.bottom - row_top), self.hand.width)
-        top = self.builder.rect.bottom + self.px(theme.SPACE_SNUG)
-        self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
-                                      self.draw_pile_button.rect.y - self.px(theme.SPACE_SNUG) - top)
-        return fitting
+    # -- geometry (`LinxGeometry`: layout)
 
     @property
     def anchor_centers(self) -> list[tuple[int, int]]:
