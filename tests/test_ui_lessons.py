@@ -262,3 +262,23 @@ def test_every_step_is_told_whole_in_a_small_window(size, text_size):
                 cut_steps.append(f"{game} step {lesson.steps_done + 1}")
             lesson_move_on(table)
     assert not cut_steps
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_step_s_words_at_a_larger_text_size_are_drawn_larger_than_at_normal(size):
+    """The step's words shrink to fit their room; at Largest text they shrank back to Normal's
+    smallest size (12 px at 800x600) and the text size chosen did nothing there. Now they keep at
+    least the chosen share above Normal's smallest and scroll where they do not fit."""
+    from scenes.ui import resources
+
+    app = open_app(fit_to_desktop=False)
+    app.screen = pygame.display.set_mode(size)
+    drawn = {}
+    for text_size in ("normal", "largest"):
+        app.settings["text_size"] = text_size
+        app.apply_settings()
+        app.screens.lesson(GAMES[0])
+        overlay = app.top.lesson
+        word_size, _lines = overlay.fitted_words(200, 40)  # far too little room: the smallest size allowed
+        drawn[text_size] = resources.text_px(word_size)
+    assert drawn["largest"] >= 1.6 * drawn["normal"], drawn

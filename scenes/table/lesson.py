@@ -24,7 +24,7 @@ from scenes.ui import keymap
 from scenes.table.choosing import action_cards
 from scenes.table.hand import card_rect
 from scenes.table.turns import Turns
-from scenes.ui import theme
+from scenes.ui import resources, theme
 from scenes.ui.scrolling import Scroller
 from scenes.ui.widgets import Button, draw_text, line_height, panel, wrap
 
@@ -35,6 +35,8 @@ READING_PACE = 1 / 40  # seconds of reading per character of a computer's step, 
 LESSON_WITHOUT = (keymap.TABLE_MENU, keymap.SAVE, keymap.UNDO, keymap.REDO, keymap.REDO_Y)  # no restart, seats, saves or undo
 LESSON_SHARE = 0.74  # of the column beside the table: the step above, the move log below
 
+
+WORD_SIZES = (17, 16, 15, 14, 13, 12, 11, 10)  # a step's words: the largest that fits its room, first
 
 class LessonTurns(Turns):
     """The turns of a lesson: the learner moves on a learner's step, the scripted moves come at a
@@ -295,9 +297,12 @@ class LessonMode:
 
     def fitted_words(self, width: int, room: int) -> tuple[int, list[str]]:
         """(text size, lines): the step's words wrapped to `width` at the largest size whose lines
-        fit `room`, else at the smallest size."""
+        fit `room`, else at the smallest size; a text size above Normal keeps them at least that
+        much larger than Normal's smallest (they scroll rather than shrink back to it)."""
         px = self.table.px
-        for size in (17, 16, 15, 14, 13, 12, 11, 10):
+        least = resources.text_scale * max(resources.MIN_TEXT_PX, px(WORD_SIZES[-1]))
+        sizes = [size for size in WORD_SIZES if resources.text_px(px(size)) >= least] or WORD_SIZES[:1]
+        for size in sizes:
             lines = wrap(self.words(), px(size), width)
             if len(lines) * line_height(px(size)) <= room:
                 break
