@@ -25,6 +25,7 @@ PILE_LEAST_W = 56  # and at least, where the table is short (large text, a small
 CLEAR_BUTTON_OFFSET = 100  # Clear's left edge from the word's
 DIRECTION_SIZE = 36  # the arrow of play's size
 PILE_CARD_W = 64  # the draw pile's card width
+STOCK_LEAST_W = 32  # and at least, where the board is short (a review's table at the largest text)
 PILE_OFFSET = 90  # the draw pile's centre right of the middle
 STATUS_MIN_H = 150  # the panel's least height
 STATUS_MIN_W = 230  # the direction-and-lead panel's least width
@@ -104,9 +105,7 @@ class ChainChainTable(TableScene):
         self.pile_top.place(left, cy, self.pile_w, 2, step)
         self.staged_row.place(left, cy - self.px(theme.SPACE), self.pile_w, 2, step)
         self.under_top.place((cx, cy - self.px(theme.SPACE_SNUG)), self.pile_w)
-        stock_h = int(self.px(PILE_CARD_W) * theme.CARD_RATIO)
-        stock_y = min(cy, middle.bottom - stock_h // 2 - self.px(theme.SPACE_SNUG) - line_height(self.px(theme.TEXT_BODY), bold=True))
-        self.draw_pile.place((middle.x + self.px(PILE_OFFSET), max(middle.y + stock_h // 2, stock_y)), self.px(PILE_CARD_W))  # "Stock: N" above the prompt
+        self.place_stock(cy, middle)
         self.place_status((cx + self.pile_w + self.px(STATUS_OFFSET), cy), middle)
         labels_top = cy - self.px(theme.SPACE) - card_h // 2 - self.px(theme.SPACE_HAIR) - line_height(self.px(theme.TEXT_FINE)) - self.px(theme.SPACE_TIGHT)  # "1st", "2nd"
         bottom = cy + card_h // 2 + self.px(theme.SPACE_XLARGE)
@@ -119,6 +118,15 @@ class ChainChainTable(TableScene):
         self.clear_button.rect = pygame.Rect(self.word.rect.x - self.px(CLEAR_BUTTON_OFFSET), below,
                                              self.px(WORD_BUTTON_W), self.px(theme.SPACE_SECTION))
         return fitting
+
+    def place_stock(self, cy: int, middle: pygame.Rect) -> None:
+        """The stock level with the pile, "Stock: N" under it above the prompt: its card smaller
+        (to STOCK_LEAST_W at least) where the board is too short for both."""
+        words_h = self.px(theme.SPACE_SNUG) + line_height(self.px(theme.TEXT_BODY), bold=True)
+        stock_w = max(self.px(STOCK_LEAST_W), min(self.px(PILE_CARD_W), int((middle.h - words_h) / theme.CARD_RATIO)))
+        stock_h = int(stock_w * theme.CARD_RATIO)
+        stock_y = min(cy, middle.bottom - stock_h // 2 - words_h)
+        self.draw_pile.place((middle.x + self.px(PILE_OFFSET), max(middle.y + stock_h // 2, stock_y)), stock_w)
 
     def place_status(self, midleft: tuple[int, int], middle: pygame.Rect) -> None:
         """The direction-and-lead panel from `midleft`, as large as its words, within `middle`."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.cards import card_count
@@ -18,6 +20,7 @@ from scenes.ui.widgets import Button, draw_text, line_height, text_width
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 DRAW_PILE_MIN_W = 170  # the draw pile's column at least
 HAND_CARD_W = 92  # a hand card's width at most
+HAND_LEAST_W = 56  # and at least, where it gives the chain rows the height of their numbers' line
 ROW_LABEL_W = 34  # the chain rows' label column
 
 CHAIN_SHOWN = 10  # a chain's cards shown side by side, when the window's width allows, before they overlap
@@ -71,8 +74,21 @@ class ChainsTable(TableScene):
                           most=self.card_px(ROW_CARD), least=20)
 
     def hand_width(self, area: pygame.Rect) -> int:
-        return yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W),
-                                   lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)), self.px(ROW_CARD))
+        width = yielding_hand_width(self.px(HAND_CARD_W), self.card_px(HAND_CARD_W),
+                                    lambda card_w: self.row_card_width(self.layout_seats(area, hand_width=card_w)), self.px(ROW_CARD))
+        return self.leaving_rows_their_numbers(area, width)
+
+    def leaving_rows_their_numbers(self, area: pygame.Rect, width: int) -> int:
+        """The hand's cards `width` wide, or narrower (to HAND_LEAST_W at least) where the chain
+        rows would be shorter than their numbers' line (a review's short table at the largest
+        text): the numbers would stand over one another."""
+        number_h = line_height(self.px(theme.TEXT_BUTTON), bold=True)
+        least = min(width, self.px(HAND_LEAST_W))
+        short = number_h - self.layout_seats(area, hand_width=width).h // 3
+        while short > 0 and width > least:
+            width = max(least, width - math.ceil(3 * short / theme.CARD_RATIO))
+            short = number_h - self.layout_seats(area, hand_width=width).h // 3
+        return width
 
     def chain_slots(self, length: int, row: pygame.Rect) -> tuple[SlotRow, int]:
         """The places of a chain's visible cards (oldest first): side by side while the row has

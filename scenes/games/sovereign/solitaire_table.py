@@ -13,6 +13,7 @@ in the table's HintMemory."""
 
 from __future__ import annotations
 
+import math
 import threading
 
 import pygame
@@ -38,6 +39,7 @@ from scenes.ui.widgets import Button
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 CHAIN_CARD_MAX_W = 140  # a chain's card at most, at the normal card size
 CHAIN_ROW_PADDING = 30  # below a chain row's cards
+HAND_LEAST_W = 48  # a hand card at least, where it gives the chain the height of its label and cards
 STRIP_MAX_H = 150  # the chain strip at most
 EVENT_LEAST_W = 200  # the event card over the log at least
 TALLEST_KEPT = 64  # the tallest event's heights a table keeps
@@ -96,6 +98,26 @@ class SolitaireTable(SovereignTable):
 
     def rows_most(self) -> int:
         return self.px(CHAIN_CARD_MAX_W)
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        self.give_chain_its_height(size)
+
+    def give_chain_its_height(self, size) -> None:
+        """The hand's cards narrower (to HAND_LEAST_W at least) where the board under the strip
+        is shorter than the chain's label and cards (a review's short table at the largest text):
+        the label would stand over the strip's words."""
+        width = self.hand.width
+        least = min(width, self.px(HAND_LEAST_W))
+        short = self.chain_least_h() - self.middle.h
+        while short > 0 and width > least:
+            width = max(least, width - math.ceil(short / theme.CARD_RATIO))
+            self.layout_with_hand(size, width)
+            short = self.chain_least_h() - self.middle.h
+
+    def chain_least_h(self) -> int:
+        """The chain's label and its cards, without the room below them."""
+        return self.label_h + int(self.chain_w * theme.CARD_RATIO) + 2 * self.px(theme.SPACE_TIGHT)
 
     def layout_with_hand(self, size, card_w: int) -> int:
         """The table with the hand's cards `card_w` wide; returns the chain's card width (the
@@ -193,7 +215,12 @@ class SolitaireTable(SovereignTable):
                           most=self.card_px(CHAIN_CARD_MAX_W), least=least)
 
     def row_rects(self) -> list[pygame.Rect]:
+        """The chain's row centred on the board; where the board is shorter, from its top, the room
+        below the cards cut first."""
         height = self.label_h + int(self.chain_w * theme.CARD_RATIO) + self.px(CHAIN_ROW_PADDING)
+        if height > self.middle.h:
+            height = max(self.chain_least_h(), self.middle.h)
+            return [pygame.Rect(self.middle.x, self.middle.y, self.middle.w, height)]
         return [pygame.Rect(self.middle.x, self.middle.centery - height // 2, self.middle.w, height)]
 
     # -- what may be played where
