@@ -8,7 +8,8 @@ are all there.)
 
 Text and cards at the largest size (200%) are looked at too: every table at 800x600, and at
 1280x800 the tables that hold them whole there (`LARGEST_WHOLE`); the results at every size; the
-replays, and the reviews that hold them (`LARGEST_REVIEWS`), at 800x600; and Sovereign's Chain's
+replays, and the reviews that hold them (`LARGEST_REVIEWS`), at 800x600, and some reviews at
+1280x800 too (`LARGEST_WIDE_REVIEWS`); and Sovereign's Chain's
 row cards (the solitaire's chain too) stay large enough to read at every size (`READABLE`)."""
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ LARGEST = {"card_size": "largest", "text_size": "largest"}
 LARGEST_WHOLE = {"chains", "chainchain", "cubes", "sovereign-solitaire", "linx", "sovereigns-chain"}
 # The games whose reviews hold them at 800x600: every game's.
 LARGEST_REVIEWS = {"chains", "chainchain", "cubes", "sovereigns-chain", "linx"}
+# The games whose reviews are looked at in the largest look at 1280x800 too: where a review's short
+# table squeezed the rows under their numbers, the stock over the prompt, the chain over the strip.
+LARGEST_WIDE_REVIEWS = {"chains", "chainchain", "sovereign-solitaire"}
 
 
 def seats(game) -> list[dict]:
@@ -361,7 +365,8 @@ def screens_after_the_games(driver: Driver, sessions: list[Session]):
 def test_no_text_is_cut_or_drawn_over_in_results_replays_reviews_saved_games_or_statistics(judged_games,
                                                                                           private_home):
     """Each screen built once and looked at in the three sizes and both looks; the results, the
-    replays and the reviews (`LARGEST_REVIEWS`) also with the largest text and cards at 800x600."""
+    replays and the reviews (`LARGEST_REVIEWS`) also with the largest text and cards at 800x600,
+    and some reviews at 1280x800 too (`LARGEST_WIDE_REVIEWS`)."""
     from game import storage
 
     sessions, reviews = judged_games
@@ -373,7 +378,9 @@ def test_no_text_is_cut_or_drawn_over_in_results_replays_reviews_saved_games_or_
     for name, scene in screens_after_the_games(Driver(app), sessions):
         game, _, _rest = name.partition(" ")
         looked = name.endswith("results") or " replay at " in name or (" review at " in name and game in LARGEST_REVIEWS)
-        largest = SIZES[:1] if looked else ()
+        largest = SIZES[:1] if looked else []
+        if " review at " in name and game in LARGEST_WIDE_REVIEWS:
+            largest = largest + [SIZES[1]]
         found += each_size(app, scene, screens, name, largest)
     assert not found, "\n".join(sorted(set(found))[:60]) + f"\n({len(set(found))} in all)"
 
