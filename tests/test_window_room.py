@@ -343,3 +343,24 @@ def test_a_linx_review_with_the_largest_text_keeps_the_board_clear_of_its_words_
     assert not problems(review, size)
     assert table.board.anchor_row.rect.bottom <= table.middle.bottom, (table.board.anchor_row.rect, table.middle)
     assert review.legend_box.h == 0 and abs(review.track.centery - close.rect.centery) <= 1
+
+
+@pytest.mark.parametrize("size", ((1024, 640), (1280, 800)), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("seats", (2, 3, 6))
+def test_the_linx_table_keeps_its_cards_readable_with_the_largest_text_and_cards(driver, size, seats):
+    """Text and cards at Largest: the board's cards and the chain row's stay at least 40 px wide
+    (the chain row's words and a prompt of three lines once left them 24 px), and no text lies
+    over another text or a card."""
+    from test_layout import problems
+
+    driver.app.settings["text_size"] = "largest"
+    driver.app.apply_settings()
+    names = ["Ana", "Ben", "Cleo", "Dee", "Eli", "Fay"][:seats]
+    config = {"seats": [{"name": n, "kind": "human" if i == 0 else "computer"} for i, n in enumerate(names)]}
+    driver.app.screen = pygame.display.set_mode(size)
+    driver.app.settings["card_size"] = "largest"
+    table = table_class(find_game("linx"))(driver.app, Session("linx", config, 3))
+    table.layout(size)
+    figures = f"board {table.board.card_w} px, chain row {table.builder.card_w} px"
+    assert table.board.card_w >= 40 and table.builder.card_w >= 40, figures
+    assert not problems(table, size), figures
