@@ -21,6 +21,8 @@ from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_heig
 BUTTON_MIN_H = 34  # Lay and Cancel at least
 BUTTON_MIN_W = 90
 SLOT_GAP = 18  # between the builder's slots, beyond a card's width
+READABLE_CARD_W = 40  # px: the chain's cards at least, before its status goes beside them (large text in a short row)
+BESIDE_SHARE = 0.6  # of the words' width: the status's column beside the cards, where it goes there
 
 LINK_OK, LINK_BAD = (90, 220, 120), (255, 135, 125)
 CHAIN_KEYS = ("Keys: Up/Down a row \u00b7 Left/Right a card \u00b7 Enter adds, picks or lifts \u00b7 Delete takes "
@@ -68,6 +70,7 @@ class ChainBuilder:
         self.words_right = 0                  # where its words end (the Lay button's left edge)
         self.words_rows = 2                   # the lines kept for them
         self.link_rows = LINK_ROWS            # the lines kept for the links' words
+        self.beside = False                   # the status lies beside the cards (`place`), not under them
         self.slots = SlotRow()
 
     # -- where it lies
@@ -87,26 +90,60 @@ class ChainBuilder:
         else:
             self.cancel_button.rect = self.lay_button.rect.move(-button_w - px(theme.SPACE_SNUG), 0)
         self.rect, self.words_right = rect, min(self.lay_button.rect.x, self.cancel_button.rect.x)
-        fitting = self.fitting(rect, self.words_h())  # with every link line kept
-        fitting = self.fitting(rect, self.words_h(card_w=max(24, min(widest_card, fitting))))  # those cards need
+        self.beside = False
+        fitting = self.fitting_with_words(rect, widest_card)
+        if fitting < READABLE_CARD_W:
+            self.beside = True
+            beside = self.fitting_with_words(rect, widest_card)
+            if beside <= fitting or self.status_h() > rect.h - self.px(theme.SPACE_CLOSE):
+                self.beside = False
+                fitting = self.fitting_with_words(rect, widest_card)
+            else:
+                fitting = beside
         self.card_w = max(24, min(widest_card, fitting))
         return fitting
+
+    def fitting_with_words(self, rect: pygame.Rect, widest_card: int) -> int:
+        """How wide the row's cards may be over their words, with every link line kept, then with
+        those their cards need (the status under or beside them, as `beside` says)."""
+        fitting = self.fitting(rect, self.words_h(beside=self.beside))
+        return self.fitting(rect, self.words_h(card_w=max(24, min(widest_card, fitting)), beside=self.beside))
 
     def fitting(self, rect: pygame.Rect, below: int) -> int:
         """How wide the row's cards may be in `rect` over words `below` pixels tall."""
         return min(rect.w, int((rect.h - below - self.px(theme.SPACE_CLOSE)) / theme.CARD_RATIO))
 
-    def words_h(self, width: int | None = None, card_w: int | None = None) -> int:
+    def words_h(self, width: int | None = None, card_w: int | None = None, beside: bool = False) -> int:
         """The height the words under the chain take (the links' lines, then the status and
-        reason wrapped), the row `width` wide (as placed, unless told): as many link lines as
-        the longest chain foreseen needs with its cards `card_w` wide or wider (all LINK_ROWS
-        unless told), since wider cards leave their links' words more room."""
+        reason wrapped, unless they lie `beside` the cards), the row `width` wide (as placed,
+        unless told): as many link lines as the longest chain foreseen needs with its cards
+        `card_w` wide or wider (all LINK_ROWS unless told), since wider cards leave their links'
+        words more room."""
         px = self.px
         button_w = max(px(BUTTON_MIN_W), self.cancel_button.needed(px(theme.TEXT_NOTE))[0])
         text_w = self.text_width() if width is None else width - 2 * button_w - px(theme.SPACE_SECTION)  # the buttons side by side, at worst
-        self.words_rows = sum(max(len(wrap(words, px(theme.TEXT_FINE), text_w)) for words in longest) for longest in (LONG_STATUS, LONG_REASON))
-        self.link_rows = LINK_ROWS if card_w is None else self.link_lines(text_w, card_w)
-        return self.link_rows * line_height(px(theme.TEXT_FINE), bold=True) + self.words_rows * line_height(px(theme.TEXT_FINE)) + px(theme.SPACE_TIGHT)
+        status_w = self.beside_width(text_w) if beside else text_w
+        self.words_rows = sum(max(len(wrap(words, px(theme.TEXT_FINE), status_w)) for words in longest) for longest in (LONG_STATUS, LONG_REASON))
+        cards_room = text_w - status_w - px(theme.SPACE_LARGE) if beside else text_w
+        self.link_rows = LINK_ROWS if card_w is None else self.link_lines(cards_room, card_w)
+        links = self.link_rows * line_height(px(theme.TEXT_FINE), bold=True) + px(theme.SPACE_TIGHT)
+        return links if beside else links + self.status_h()
+
+    def status_h(self) -> int:
+        """The height of the lines kept for the status and the reason."""
+        return self.words_rows * line_height(self.px(theme.TEXT_FINE))
+
+    def beside_width(self, text_w: int) -> int:
+        """How wide the status's column beside the cards is, of the words' width `text_w`."""
+        return int(text_w * BESIDE_SHARE)
+
+    def status_left(self) -> int:
+        """Where the status's lines begin: under the cards, or in their column beside them."""
+        left = self.rect.x + self.px(theme.SPACE_CLOSE)
+        return left + self.text_width() - self.beside_width(self.text_width()) if self.beside else left
+
+    def status_width(self) -> int:
+        return self.beside_width(self.text_width()) if self.beside else self.text_width()
 
     def link_lines(self, room: int, card_w: int) -> int:
         """The lines the widest link's words take under LONGEST_CHAIN cards `card_w` wide laid in
@@ -131,8 +168,8 @@ class ChainBuilder:
         count = len(self.cards()) if count is None else count
         left = self.rect.x + self.px(theme.SPACE_CLOSE)
         center_y = self.rect.y + self.px(theme.SPACE_SNUG) + int(self.card_w * theme.CARD_RATIO) // 2
-        self.slots.place(left, center_y, self.card_w, count, self.card_w + self.px(SLOT_GAP),
-                         room=self.words_right - self.rect.x - self.px(theme.SPACE_XLARGE))
+        right = self.status_left() - self.px(theme.SPACE_LARGE) if self.beside else self.words_right - self.px(theme.SPACE_XLARGE)
+        self.slots.place(left, center_y, self.card_w, count, self.card_w + self.px(SLOT_GAP), room=right - self.rect.x)
         return self.slots
 
     def insert_index_at(self, x: int) -> int:
@@ -282,7 +319,7 @@ class ChainBuilder:
 
     def draw(self, screen: pygame.Surface, view, laying: bool, held: LinxCard | None) -> None:
         """The chain row: its cards joined by links (green with what they share, red with why
-        not; `held` lifted), the length and claim under them; when empty, how to build a chain."""
+        not; `held` lifted), the length and claim under them (or beside: `place`); when empty, how to build a chain."""
         cards = self.cards()
         small = self.px(theme.TEXT_FINE)
         text_left = self.rect.x + self.px(theme.SPACE_CLOSE)
@@ -299,6 +336,14 @@ class ChainBuilder:
         card_bottom = slots[0].center[1] + int(self.card_w * theme.CARD_RATIO) // 2
         reasons, rows = self.draw_links(screen, cards, slots, small, card_bottom, held)
         y = card_bottom + rows * line_height(small, bold=True) + self.px(theme.SPACE_HAIR)
+        if self.beside:
+            y = self.rect.y + self.px(theme.SPACE_SNUG)
+        self.draw_status(screen, view, reasons, (self.status_left(), y))
+
+    def draw_status(self, screen: pygame.Surface, view, reasons: list[str], at: tuple[int, int]) -> None:
+        """The chain's length and claim, then why a link breaks (or the card the hand is one card
+        short for), from `at` on down, on the lines kept for them."""
+        small, text_w = self.px(theme.TEXT_FINE), self.status_width()
         below, color = (reasons[0], LINK_BAD) if reasons else (self.short_note, theme.GOLD)
         lines = [(line, theme.INK) for line in wrap(self.status(view), small, text_w)] + \
             [(line, color) for line in (wrap(below, small, text_w) if below else [])]
@@ -306,7 +351,7 @@ class ChainBuilder:
             rest = " ".join(line for line, _color in lines[self.words_rows - 1:])
             lines = lines[:self.words_rows - 1] + [(fit_text(rest, small, text_w), lines[self.words_rows - 1][1])]
         for index, (line, line_color) in enumerate(lines):
-            draw_text(screen, line, small, line_color, (text_left, y + index * line_height(small)))
+            draw_text(screen, line, small, line_color, (at[0], at[1] + index * line_height(small)))
 
     def draw_buttons(self, screen: pygame.Surface, legal: bool) -> None:
         """Lay (enabled when the chain is a `legal` move) and Cancel (when there is a chain)."""

@@ -9,7 +9,9 @@ from functools import partial
 
 import pygame
 
+from scenes.games.linx.builder import READABLE_CARD_W
 from scenes.table.parts import yielding_hand_width
+from scenes.table.prompt import PROMPT_ROWS
 from scenes.table.table import HAND_CARD_W
 from scenes.ui import theme
 from scenes.ui.widgets import line_height
@@ -23,7 +25,25 @@ CHAIN_CARD_LEAST = 24  # px: the chain row's cards at least (the board's line le
 
 
 class LinxGeometry:
+    prompt_rows_most = None  # the lines the prompt may keep at most (`layout`), else as many as its longest words need
+
     def layout(self, size) -> None:
+        """The table laid out; where the prompt's lines (three or more, at large text) leave the
+        board's cards under READABLE_CARD_W, the prompt keeps PROMPT_ROWS lines and the board the
+        height (the turn's words have a wording that fits them: `turn_prompt`; a longer passing
+        remark loses its bracketed details first)."""
+        self.prompt_rows_most = None
+        self.lay_out_seats(size)
+        if self.board.card_w < READABLE_CARD_W and self.prompt_line.rows > PROMPT_ROWS:
+            self.prompt_rows_most = PROMPT_ROWS
+            self.lay_out_seats(size)
+
+    def keep_prompt_rows(self, width: int) -> None:
+        super().keep_prompt_rows(width)
+        if self.prompt_rows_most is not None:
+            self.prompt_line.rows = min(self.prompt_line.rows, self.prompt_rows_most)
+
+    def lay_out_seats(self, size) -> None:
         """The other seats show their scoring cards in their boxes over the move log where the
         boxes have room for them, else in a row along the top; but where that row leaves the
         board's cards under ROW_LEAVES_BOARD of their chosen width (many seats, large text), the seats
@@ -47,8 +67,9 @@ class LinxGeometry:
 
     def place(self, size, hand_w: int) -> int:
         """The table with the hand's cards `hand_w` wide; returns how wide the chain row's room
-        would let its cards be (they are drawn no wider than the hand's), or in a replay the
-        board's cards' width."""
+        would let its cards be (they are drawn no wider than the hand's), or the board's where
+        they would be narrower and unreadable (READABLE_CARD_W), or in a replay the board's
+        cards' width."""
         middle = self.layout_seats(self.layout_frame(size), hand_width=hand_w)
         row_gap = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE)
         card_bottom = self.board.place(middle, self.card_px(BOARD_CARD_W), *self.chain_row_room(middle, row_gap))
@@ -58,7 +79,9 @@ class LinxGeometry:
         top = self.builder.rect.bottom + self.px(theme.SPACE_SNUG)
         self.own_claims = pygame.Rect(self.draw_pile_button.rect.x, top, self.draw_pile_button.rect.w,
                                       self.draw_pile_button.rect.y - self.px(theme.SPACE_SNUG) - top)
-        return self.board.room_card_w if self.watching else fitting
+        if self.watching:
+            return self.board.room_card_w
+        return fitting if self.board.room_card_w >= READABLE_CARD_W else min(fitting, self.board.room_card_w)
 
     def chain_row_room(self, middle: pygame.Rect, row_gap: int) -> tuple[int, float]:
         """The height the board's line leaves under it for the chain row, and the share of the
@@ -70,8 +93,20 @@ class LinxGeometry:
         close = self.px(theme.SPACE_CLOSE)
         if self.watching:
             return self.px(theme.SPACE_SMALL) + row_gap, 1.0
-        labels = line_height(self.px(theme.TEXT_SMALL), bold=True) + close + self.px(theme.SPACE_TIGHT)
-        alike = (middle.h - labels - row_gap - self.builder.words_h(middle.w) - 2 * close) / (2 * theme.CARD_RATIO)
-        words = self.builder.words_h(middle.w, int(max(CHAIN_CARD_LEAST, alike)))
-        alike = (middle.h - labels - row_gap - words - 2 * close) / (2 * theme.CARD_RATIO)
-        return words + int(max(CHAIN_CARD_LEAST, alike) * theme.CARD_RATIO) + 2 * close + row_gap, LINE_SHARE
+        shared = middle.h - line_height(self.px(theme.TEXT_SMALL), bold=True) - self.px(theme.SPACE_TIGHT) - row_gap - 3 * close
+        words, alike = self.chain_words(middle.w, shared, beside=False)
+        row = words + int(alike * theme.CARD_RATIO)
+        if alike < READABLE_CARD_W:  # the status beside the chain's cards (as tall as it, at least)
+            beside_words, beside = self.chain_words(middle.w, shared, beside=True)
+            beside_row = max(beside_words + int(beside * theme.CARD_RATIO), self.builder.status_h())
+            if beside_row < row:
+                row = beside_row
+        return row + 2 * close + row_gap, LINE_SHARE
+
+    def chain_words(self, width: int, shared: int, beside: bool) -> tuple[int, int]:
+        """The height the chain row's words take, the row `width` wide (the status under its cards
+        or `beside` them), and how wide cards alike in the line and the row may be in the height
+        `shared` between them and those words."""
+        alike = (shared - self.builder.words_h(width, beside=beside)) / (2 * theme.CARD_RATIO)
+        words = self.builder.words_h(width, int(max(CHAIN_CARD_LEAST, alike)), beside=beside)
+        return words, int(max(CHAIN_CARD_LEAST, (shared - words) / (2 * theme.CARD_RATIO)))
