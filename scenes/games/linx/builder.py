@@ -370,7 +370,8 @@ class ChainBuilder:
     def draw_links(self, screen, cards, slots: SlotRow, small: int, card_bottom: int, held) -> tuple[list[str], int]:
         """The cards with a line between neighbours and what they share under it (on up to
         the lines kept for them, the links taking them in turn, where the cards lie too close for the words
-        side by side; only the shared thing, without its tick, where even that is too close);
+        side by side; only the shared thing, without its tick, where even that is too close, and
+        only the tick where the cards lie closer still: beside the status, at the largest text);
         returns why the broken links do not link, and the lines the links took."""
         pairs = list(zip(zip(cards, slots), zip(cards[1:], slots[1:])))
         reasons = []
@@ -388,8 +389,9 @@ class ChainBuilder:
         widest = max((text_width(mark, small, bold=True) for mark, _ok, _x in marks), default=0)
         rows = next((rows for rows in range(1, self.link_rows) if widest <= rows * slots.step - self.px(theme.SPACE_TIGHT)), self.link_rows)
         for index, (mark, ok, x) in enumerate(marks):
-            if text_width(mark, small, bold=True) > rows * slots.step - self.px(theme.SPACE_TIGHT):
-                mark = mark.removeprefix("\u2713 ")
+            for shorter in (mark.removeprefix("\u2713 "), mark[0]):  # without its tick; only the tick (or cross)
+                if text_width(mark, small, bold=True) > rows * slots.step - self.px(theme.SPACE_TIGHT):
+                    mark = shorter
             y = card_bottom + self.px(theme.SPACE_HAIR) + (index % rows) * line_height(small, bold=True)
             draw_text(screen, mark, small, LINK_OK if ok else LINK_BAD, (x, y), "midtop", bold=True)
         return reasons, rows
