@@ -87,7 +87,9 @@ class LinxGeometry:
         """The height the board's line leaves under it for the chain row, and the share of the
         middle's height the line may take at most. Where the height is short, the line and the
         chain row share it: cards alike in both (the links' lines kept for cards that wide:
-        wider ones need no more). In a replay or a review the chain row stays empty (a chain
+        wider ones need no more); where the words under the chain's cards would leave them under
+        READABLE_CARD_W (the largest text), its status lies beside them, the row as tall as the
+        cards and their links or the status, whichever is taller. In a replay or a review the chain row stays empty (a chain
         laid flies from it; the review frames it where the Hard computer would lay a chain): a
         strip under the line, which takes the rest."""
         close = self.px(theme.SPACE_CLOSE)
@@ -103,10 +105,10 @@ class LinxGeometry:
                 row = beside_row
         return row + 2 * close + row_gap, LINE_SHARE
 
-    def chain_words(self, width: int, shared: int, beside: bool) -> tuple[int, int]:
+    def chain_words(self, width: int, shared: int, beside: bool) -> tuple[int, float]:
         """The height the chain row's words take, the row `width` wide (the status under its cards
         or `beside` them), and how wide cards alike in the line and the row may be in the height
         `shared` between them and those words."""
         alike = (shared - self.builder.words_h(width, beside=beside)) / (2 * theme.CARD_RATIO)
         words = self.builder.words_h(width, int(max(CHAIN_CARD_LEAST, alike)), beside=beside)
-        return words, int(max(CHAIN_CARD_LEAST, (shared - words) / (2 * theme.CARD_RATIO)))
+        return words, max(CHAIN_CARD_LEAST, (shared - words) / (2 * theme.CARD_RATIO))
