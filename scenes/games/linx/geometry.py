@@ -68,7 +68,8 @@ class LinxGeometry:
     def place(self, size, hand_w: int) -> int:
         """The table with the hand's cards `hand_w` wide; returns how wide the chain row's room
         would let its cards be (they are drawn no wider than the hand's), or the board's where
-        they would be narrower and unreadable (READABLE_CARD_W), or in a replay the board's
+        they are narrower and unreadable (READABLE_CARD_W) or the chain's status lies beside its
+        cards (the largest text: the hand gives way to both rows), or in a replay the board's
         cards' width."""
         middle = self.layout_seats(self.layout_frame(size), hand_width=hand_w)
         row_gap = self.px(theme.SPACE) + self.px(theme.SPACE_CLOSE)
@@ -81,7 +82,7 @@ class LinxGeometry:
                                       self.draw_pile_button.rect.y - self.px(theme.SPACE_SNUG) - top)
         if self.watching:
             return self.board.room_card_w
-        return fitting if self.board.room_card_w >= READABLE_CARD_W else min(fitting, self.board.room_card_w)
+        return min(fitting, self.board.room_card_w) if self.builder.beside or self.board.room_card_w < READABLE_CARD_W else fitting
 
     def chain_row_room(self, middle: pygame.Rect, row_gap: int) -> tuple[int, float]:
         """The height the board's line leaves under it for the chain row, and the share of the
