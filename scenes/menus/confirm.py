@@ -137,9 +137,7 @@ class Dialog(Scene):
                 if shown:
                     draw_text(screen, line, size, color, shown.midtop, "midtop", box=self.box)
                 y += line_height(size)
-        hint = self.body_page.hint()
-        if hint:
-            draw_text(screen, hint, self.px(theme.TEXT_CAPTION), theme.INK_DIM, self.body.midbottom, "midtop", box=self.box)
+        self.body_page.draw_hint(screen, self.px(theme.TEXT_CAPTION), self.body.midbottom, box=self.box)
 
 
 class Confirm(Dialog):

@@ -237,9 +237,7 @@ class MainMenu(Scene):
         for button in self.buttons():
             if button.rect.w:
                 button.draw(screen, self.px(theme.SPACE_XLARGE) if button in self.game_buttons else self.px(theme.SPACE_LARGE))
-        hint = self.page.hint()
-        if hint:
-            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (w // 2, h - self.px(theme.SPACE_TIGHT)), "midbottom")
+        self.page.draw_hint(screen, self.px(theme.TEXT_SMALL), (w // 2, h - self.px(theme.SPACE_TIGHT)), "midbottom")
 
     def place_texts(self) -> None:
         """The title, the subtitle and the message, each line centred where it stands on the page."""

@@ -171,7 +171,6 @@ class SettingsScene(Scene):
     def _place_rows(self, w: int, room: int, top: int) -> tuple[list[tuple], int]:
         """Each row's (label, chooser rect, help width, help position, its anchor) on the page from
         `top`, and the page's height."""
-        gap = self.px(theme.SPACE)
         first, others = ROWS[:1], ROWS[1:]
         rows, y, _beside = self._place_column(first, 0, w, top)
         column, bottom, _beside = self._place_column(others, 0, w, y)
@@ -281,9 +280,7 @@ class SettingsScene(Scene):
             shown = self.page.in_view(line_rect)
             if shown:
                 draw_text(screen, line, small, theme.INK_DIM, shown.topleft)
-        hint = self.page.hint()
-        if hint:
-            draw_text(screen, hint, small, theme.INK_DIM, (w // 2, self.foot_y), "midbottom")
+        self.page.draw_hint(screen, small, (w // 2, self.foot_y), "midbottom")
         self.back.draw(screen, self.px(theme.TEXT_BUTTON))
         self.draw_preview(screen)
         draw_lines(screen, self.message_lines, self.px(theme.TEXT_NOTE), theme.ALERT, (w // 2, self.foot_y), "midtop")

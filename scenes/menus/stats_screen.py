@@ -179,9 +179,7 @@ class StatsScreen(Scene):
             lines = wrap(f"No games of {self.game.title} counted yet.", self.px(theme.TEXT_CONTROL), w - self.px(theme.SPACE_SECTION))
             draw_lines(screen, lines, self.px(theme.TEXT_CONTROL), theme.INK_DIM,
                        (w // 2, self.chooser.rect.bottom + self.px(EMPTY_NOTE_DROP)), "midtop")
-        hint = self.page.hint()
-        if hint:
-            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (w // 2, self.page.viewport.bottom), "midtop")
+        self.page.draw_hint(screen, self.px(theme.TEXT_SMALL), (w // 2, self.page.viewport.bottom))
         self.reset_button.draw(screen, self.px(theme.TEXT_CONTROL))
         self.back.draw(screen, self.px(theme.TEXT_CONTROL))
         if self.message:

@@ -23,7 +23,7 @@ from scenes.ui import keymap
 from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.scrolling import ScrolledPage
-from scenes.ui.widgets import Button, draw_text, line_height, wrap
+from scenes.ui.widgets import Button, line_height, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 CHOICE_MIN_H = 64
@@ -229,10 +229,7 @@ class Choices(Scene):
     def draw(self, screen) -> None:
         screen.fill(theme.FELT)
         self.page.draw(screen, lambda button, size: button.draw(screen, size))
-        hint = self.page.hint()
-        if hint:
-            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (self.app.size[0] // 2, self.page.viewport.bottom),
-                      "midtop")
+        self.page.draw_hint(screen, self.px(theme.TEXT_SMALL), (self.app.size[0] // 2, self.page.viewport.bottom))
 
 
 def online_menu(app) -> Choices:

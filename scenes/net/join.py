@@ -34,7 +34,7 @@ from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px
 from scenes.ui.scrolling import ScrolledPage
-from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width, wrap
+from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, line_height, panel, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BOX_MARGINS = 60  # the box's top and bottom margins
@@ -420,10 +420,7 @@ class JoinScene(ReachesTable, Scene):
         blink = self.blink.on()
         self.page.draw(screen, lambda control, size: control.draw(screen, size, blink) if isinstance(control, TextField)
                        else control.draw(screen, size))
-        hint = self.page.hint()
-        if hint:
-            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (self.box.centerx, self.page.viewport.bottom),
-                      "midtop", box=self.box)
+        self.page.draw_hint(screen, self.px(theme.TEXT_SMALL), (self.box.centerx, self.page.viewport.bottom), box=self.box)
         if self.laid_problem:  # why no table can be found, at the box's foot
             label = self.px(theme.TEXT_LABEL)
             draw_lines(screen, self.looking_lines, label, theme.ALERT,

@@ -18,7 +18,7 @@ from scenes.ui import keymap
 from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.scrolling import ScrolledPage
-from scenes.ui.widgets import Button, draw_lines, draw_text, line_height, wrap
+from scenes.ui.widgets import Button, draw_lines, line_height, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BUTTON_MIN_H = 54
@@ -328,6 +328,4 @@ class Lobby(Scene):
         note_h = len(self.note_lines) * line_height(self.px(theme.TEXT_NOTE))
         draw_lines(screen, self.note_lines, self.px(theme.TEXT_NOTE), theme.ALERT if self.message else theme.INK_DIM,
                    (w // 2, self.message_y - note_h), "midtop")
-        hint = self.page.hint()
-        if hint:
-            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (w // 2, self.page.viewport.bottom), "midtop")
+        self.page.draw_hint(screen, self.px(theme.TEXT_SMALL), (w // 2, self.page.viewport.bottom))

@@ -32,8 +32,7 @@ from scenes.ui.scene import Scene
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.scrolling import ScrolledPage
-from scenes.ui.widgets import (Button, CursorBlink, TextField, draw_lines, draw_text, line_height, panel, text_width,
-                               wrap)
+from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, line_height, panel, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BOX_MARGINS = 60  # the box's top and bottom margins
@@ -147,10 +146,7 @@ class Framed(ReachesTable, Scene):
                    (self.box.centerx, self.box.y + self.px(theme.SPACE)), "midtop", box=self.box, bold=True)
         self.page.draw(screen, lambda control, size: control.draw(screen, size, blink) if isinstance(control, TextField)
                        else control.draw(screen, size))
-        hint = self.page.hint()
-        if hint:
-            draw_text(screen, hint, self.px(theme.TEXT_SMALL), theme.INK_DIM, (self.box.centerx, self.page.viewport.bottom),
-                      "midtop", box=self.box)
+        self.page.draw_hint(screen, self.px(theme.TEXT_SMALL), (self.box.centerx, self.page.viewport.bottom), box=self.box)
 
 
 class ServerAddress(Framed):

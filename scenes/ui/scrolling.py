@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.ui import keymap
+from scenes.ui import keymap, theme
 from scenes.ui.widgets import draw_text, line_height, text_width
 
 WHEEL_LINES = 3  # lines of text a notch of the wheel moves
@@ -97,6 +97,12 @@ class Scroller:
         above, below = self.offset > 0, self.offset + self.viewport.h < self.height
         marks = ("\u25b2 " if above else "") + ("\u25bc " if below else "")
         return f"{marks}scroll for more (wheel, {keymap.PAGE_UP.name}, {keymap.PAGE_DOWN.name})" if marks else ""
+
+    def draw_hint(self, surface, size: int, pos, anchor: str = "midtop", box: pygame.Rect | None = None) -> None:
+        """The hint, dimmed, at `pos` (where the page scrolls)."""
+        hint = self.hint()
+        if hint:
+            draw_text(surface, hint, size, theme.INK_DIM, pos, anchor, box=box)
 
 
 class ScrolledPage(Scroller):
