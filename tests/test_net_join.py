@@ -446,3 +446,42 @@ def test_a_kept_online_game_shows_how_it_ended_and_when_and_is_reviewed_from_its
     scene = driver.app.top
     assert isinstance(scene, ReviewScene) and scene.seat == seat and scene.table.turns.viewer == seat
     scene.cancel()
+
+
+def found_at(room: str, name: str = "Ana") -> discovery.FoundTable:
+    return discovery.FoundTable(name, "127.0.0.1", 9, room, "chains", 1)
+
+
+def test_a_table_found_meanwhile_never_moves_the_one_under_the_pointer(driver):
+    """Tables found on the network keep their places: one found later (whose host's name sorts
+    first) is listed after them, and while the pointer rests on the list, nothing in it moves;
+    the click chooses the table the pointer was on."""
+    join = join_screen(driver)
+    join.stop_looking()
+    first, second = found_at("FGHJK", "Ben"), found_at("ABCDE", "Ana")
+    join.browser.tables = lambda: [first]
+    driver.frame()
+    target = join.founds.buttons[0].rect.center
+    driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))])
+    join.browser.tables = lambda: [second, first]
+    driver.frame()
+    assert [table.room for table in join.found] == ["FGHJK"], "the list holds still under the pointer"
+    driver.click(target)
+    assert (join.address.value, join.room.value) == ("127.0.0.1:9", "FGHJK")
+    driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))])
+    assert [table.room for table in join.found] == ["FGHJK", "ABCDE"], "a table found later goes after"
+    join.drop_connection()
+
+
+def test_the_focus_follows_its_table_when_one_above_it_is_gone(driver):
+    join = join_screen(driver)
+    join.stop_looking()
+    tables = [found_at(room) for room in ("ABCDE", "FGHJK", "LMNPQ")]
+    join.browser.tables = lambda: tables
+    driver.frame()
+    join.focus_ring.control = join.founds.buttons[1]
+    join.browser.tables = lambda: tables[1:]
+    driver.frame()
+    driver.key(pygame.K_RETURN)
+    assert join.room.value == "FGHJK"
+    join.drop_connection()

@@ -66,6 +66,19 @@ def shown_address(uri: str) -> str:
     return uri.removeprefix("ws://")
 
 
+def where_found(table: discovery.FoundTable) -> tuple[str, int, str]:
+    """What tells one table on the network from another (what it says of itself may change)."""
+    return table.address, table.port, table.room
+
+
+def in_order_found(shown: Sequence[discovery.FoundTable], found: Sequence[discovery.FoundTable]) -> list[discovery.FoundTable]:
+    """The tables `found` on the network, those `shown` already in their order (with what they
+    say now) and tables new to the list after them: a table found never moves another down."""
+    now = {where_found(table): table for table in found}
+    kept = [now.pop(where_found(table)) for table in shown if where_found(table) in now]
+    return kept + list(now.values())
+
+
 class JoinScene(ReachesTable, Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -91,6 +104,7 @@ class JoinScene(ReachesTable, Scene):
         self.unread: list[dict] = []
         self.found: list[discovery.FoundTable] = []  # the tables on the local network, as last shown
         self.founds = Listing("Tables on this network:")
+        self.pointer = (-1, -1)  # where the mouse pointer last moved to
         self.looking_lines: list[str] = []  # that the network is looked at, or why it cannot be, wrapped
         self.laid_problem: str | None = None  # the network's problem as last laid out
         self.blink = CursorBlink()
@@ -131,23 +145,34 @@ class JoinScene(ReachesTable, Scene):
         self.look()
 
     def show_found(self) -> None:
-        """The tables on the local network, when they changed, or why none can be found."""
-        tables = self.browser.tables()[:FOUND_SHOWN]
+        """The tables on the local network, when they changed, or why none can be found. The list
+        holds still while the pointer is on it (a table found or gone meanwhile would move another
+        under it, and the click would choose that one)."""
+        if any(button.rect.collidepoint(self.pointer) for button in self.founds.buttons):
+            return
+        tables = in_order_found(self.found, self.browser.tables())[:FOUND_SHOWN]
         if tables != self.found:
+            places = [where_found(table) for table in tables]
+            moved = [places.index(where_found(table)) if where_found(table) in places else None for table in self.found]
             self.found = tables
             self.founds = self.kept_focus(self.founds, Listing("Tables on this network:", [
-                (self.found_labels(table), lambda table=table: self.choose_found(table)) for table in tables]))
+                (self.found_labels(table), lambda table=table: self.choose_found(table)) for table in tables]), moved)
             self.layout(self.app.size)
         elif self.browser.problem != self.laid_problem:
             self.layout(self.app.size)
 
-    def kept_focus(self, old: "Listing", new: "Listing") -> "Listing":
+    def kept_focus(self, old: "Listing", new: "Listing", moved: Sequence[int | None] = ()) -> "Listing":
         """`new`, the list made anew in place of `old`: the keyboard focus on one of the old list's
-        buttons goes to the new button in its place (or the last one)."""
+        buttons goes to the new button for the same entry where `moved` says where each old entry
+        went, else to the new button in its place (or the last one)."""
         ring = self.focus_ring
         for before, after in ((old.buttons, new.buttons), (old.removes, new.removes)):
-            if ring.control in before:
-                ring.control = after[min(before.index(ring.control), len(after) - 1)] if after else None
+            if ring.control in before and after:
+                index = before.index(ring.control)
+                went = moved[index] if index < len(moved) else None
+                ring.control = after[went if went is not None else min(index, len(after) - 1)]
+            elif ring.control in before:
+                ring.control = None
         return new
 
     def rejoin_listing(self, tables: list[dict]) -> "Listing":
@@ -319,6 +344,8 @@ class JoinScene(ReachesTable, Scene):
         if keymap.ENTER.pressed(event):
             self.press_enter()
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if self.page.handle(event):
             self.page.place()
             return
