@@ -13,10 +13,12 @@ at 800x600), so flat means: at each window size, after the first tenth, no sampl
 done again (the rounds repeat) is more than 10 MB above the most any activity took at that size
 the first time it was done.
 
-    python benchmarks/memory_soak.py [--minutes 10] [--game chains] [--census]
+    python benchmarks/memory_soak.py [--minutes 10] [--game chains] [--largest] [--census]
 
 `--game` plays that game alone, table after table at 800x600 (`--game chains`: the busiest table);
 each table is then judged against the first.
+
+`--largest` plays with text and cards at their largest (200%).
 
 `--census` says at the end where the memory lies: the rendered surfaces each cache holds (their
 pixels are SDL's, which tracemalloc cannot see), and the Python allocations that grew most since
@@ -64,10 +66,15 @@ def resident_mb() -> float:
 class Soak:
     """The app and its simulated clock; `sample` is called at each simulated minute."""
 
-    def __init__(self, minutes: float, sample, difficulty: str = "normal") -> None:
-        """`sample(minute, doing, first_time)` is called at each simulated minute: what the app
-        does (at which window size), and whether it does it for the first time."""
+    def __init__(self, minutes: float, sample, difficulty: str = "normal", largest: bool = False) -> None:
+        """`sample(minute, doing, first_time)` is called at each simulated minute and as each
+        activity ends: what the app does (at which window size), and whether it does it for the
+        first time. `largest`: text
+        and cards at their largest."""
         self.app = open_app(size=SMALL, fit_to_desktop=False)
+        if largest:
+            self.app.settings.update(text_size="largest", card_size="largest")
+            self.app.apply_settings()
         self.minutes = minutes
         self.difficulty = difficulty
         self.clock = 0.0
@@ -78,6 +85,9 @@ class Soak:
         self.last_session: Session | None = None
 
     def begin(self, activity: str) -> None:
+        """`activity` begins: the one before it ends, and is sampled there too (one shorter than a
+        simulated minute would be judged only by what came after it)."""
+        self.sample(self.clock / 60, self.doing, self.times_done[self.doing] == 1)
         self.doing = f"{activity} at {self.app.size[0]}x{self.app.size[1]}"
         self.times_done[self.doing] += 1
 
@@ -208,6 +218,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--game", choices=[game.name for game in GAMES])
+    parser.add_argument("--largest", action="store_true", help="text and cards at their largest")
     parser.add_argument("--census", action="store_true")
     args = parser.parse_args()
     tenth = max(1, round(args.minutes / 10))
@@ -216,14 +227,14 @@ def main() -> None:
 
     def sample(minute: int, doing: str, first_time: bool) -> None:
         samples.append((minute, resident_mb(), doing, first_time))
-        print(f"minute {minute:4}: {samples[-1][1]:6.1f} MB resident ({doing})", flush=True)
+        print(f"minute {minute:6.1f}: {samples[-1][1]:6.1f} MB resident ({doing})", flush=True)
         if args.census and minute == tenth:
             baseline.append(tracemalloc.take_snapshot())
 
     if args.census:
         tracemalloc.start(8)
     print(f"start: {resident_mb():.1f} MB resident", flush=True)
-    soak = Soak(args.minutes, sample)
+    soak = Soak(args.minutes, sample, largest=args.largest)
     print(f"app open: {resident_mb():.1f} MB resident", flush=True)
     if args.game:
         soak.run_one(args.game)
