@@ -121,3 +121,38 @@ def test_deb_installs_runs_and_removes_cleanly(linux_build, tmp_path):
     assert removed.returncode == 0 and "warning" not in removed.stderr, removed.stderr
     assert not [path for path in INSTALLED + ["/usr/lib/chaintable"] if os.path.lexists(path)]
     assert "installed" not in dpkg_status("chaintable")
+
+
+APP_ASSETS = ("fonts/*.ttf", "fonts/*.txt", "icons/chaintable.png", "cards/*.svg", "cards/*.txt", "sounds/*.wav")
+
+
+def test_a_wheel_carries_what_the_app_draws_and_plays_and_installed_from_it_the_app_runs(tmp_path):
+    """`pip install .` (a wheel) puts the fonts, cards, sounds and icon under the environment's
+    share/chain-table/assets, where the installed app finds them (no checkout beside it)."""
+    source = tmp_path / "source"  # a copy: building leaves build/ and *.egg-info in the tree it builds
+    for folder in ("game", "scenes", "assets"):
+        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for file in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / file, source / file)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"), str(source)],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    wheel = next((tmp_path / "dist").glob("chain_table-*.whl"))
+    environment = tmp_path / "env"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(environment)], check=True, timeout=120)
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(environment / "bin" / "python"), "install", "-q",
+                                "--no-deps", "--no-index", str(wheel)], capture_output=True, text=True, timeout=300)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    shared = environment / "share" / "chain-table" / "assets"
+    wanted = sorted(path.relative_to(ROOT / "assets") for pattern in APP_ASSETS for path in (ROOT / "assets").glob(pattern))
+    assert [path for path in wanted if not (shared / path).is_file()] == []
+    site = next(environment.glob("lib/python*/site-packages"))
+    (site / "dependencies.pth").write_text(next(p for p in sys.path if p.endswith("site-packages")) + "\n")
+    env = dict(os.environ, **HEADLESS, CHAINTABLE_HOME=str(tmp_path / "home"))
+    env.pop("PYTHONPATH", None)
+    where = subprocess.run([str(environment / "bin" / "python"), "-c", "from scenes.ui.resources import asset_root; print(asset_root())"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert where.stdout.strip() == str(shared), where.stdout + where.stderr
+    smoke = subprocess.run([str(environment / "bin" / "chaintable"), "--smoke"], cwd=tmp_path, env=env, capture_output=True,
+                           text=True, timeout=300)
+    assert smoke.returncode == 0 and "scenes drawn" in smoke.stdout, smoke.stdout + smoke.stderr

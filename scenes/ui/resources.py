@@ -13,11 +13,18 @@ from game.files import showable
 from scenes.ui.surface_cache import cached_surface
 
 
+INSTALLED_ASSETS = Path("share", "chain-table", "assets")  # under the environment, from a wheel (pyproject.toml)
+
+
 def asset_root() -> Path:
+    """Where the pictures, fonts and sounds are: in the executable's bundle, in the checkout
+    beside scenes/ (run from it or installed editable), else where a wheel installed them."""
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
+    checkout = Path(__file__).resolve().parents[2] / "assets"
+    installed = Path(sys.prefix) / INSTALLED_ASSETS
+    return installed if not checkout.is_dir() and installed.is_dir() else checkout
 
 
 def asset(*parts: str) -> Path:
