@@ -11,7 +11,7 @@ import time
 import pytest
 
 from game.net import discovery
-from game.net.discovery import SERVICE_TYPE, Advertiser, Browser, FoundTable, found_table, read_properties, \
+from game.net.discovery import LOOK_UP_TRIES, SERVICE_TYPE, Advertiser, Browser, FoundTable, found_table, read_properties, \
     table_properties
 from game.net.hosting import PROTOCOL
 
@@ -89,6 +89,29 @@ def test_the_browser_keeps_its_list_as_tables_come_change_and_go_and_tells_of_ea
     browser.stop(wait=True)
 
 
+class LateZeroconf(FakeZeroconf):
+    """A busy network: a table's details come only at the `answers_at`-th time they are asked for."""
+
+    def __init__(self, services: dict, answers_at: int):
+        super().__init__(services)
+        self.answers_at, self.asked = answers_at, 0
+
+    def get_service_info(self, type_, name, timeout):
+        self.asked += 1
+        return super().get_service_info(type_, name, timeout) if self.asked >= self.answers_at else None
+
+
+@pytest.mark.parametrize("answers_at, found", [(LOOK_UP_TRIES, 1), (LOOK_UP_TRIES + 1, 0)])
+def test_a_table_whose_details_come_late_is_asked_for_again_before_it_is_left_out(answers_at, found):
+    ana = f"Chain Table ABCDE.{SERVICE_TYPE}"
+    network = LateZeroconf({ana: service(table_properties("Ana", "ABCDE", "chains", 2))}, answers_at)
+    browser = Browser()
+    browser.add_service(network, SERVICE_TYPE, ana)
+    assert len(browser.tables()) == found and network.asked == min(answers_at, LOOK_UP_TRIES)
+    assert browser.problem is None
+    browser.stop(wait=True)
+
+
 def test_where_multicast_fails_the_browser_finds_nothing_and_says_why(monkeypatch):
     def no_multicast(interfaces):
         raise OSError("[Errno 19] No such device")
@@ -162,7 +185,7 @@ class QuietBrowsing:
 def test_a_browser_on_a_computer_on_no_network_says_so_instead_of_looking_for_ever(monkeypatch, addresses, problem):
     """Zeroconf itself starts on loopback alone and finds nothing without a word: the browser
     looks for a network first (and with one, browses as ever)."""
-    monkeypatch.setattr(discovery, "get_all_addresses", lambda: addresses)
+    monkeypatch.setattr(discovery, "interface_addresses", lambda: addresses)
     monkeypatch.setattr(discovery, "Zeroconf", BrowsingNetwork)
     monkeypatch.setattr(BrowsingNetwork, "opened", [])
     monkeypatch.setattr(discovery, "ServiceBrowser", QuietBrowsing)

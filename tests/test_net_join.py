@@ -312,7 +312,7 @@ def test_on_a_computer_on_no_network_the_join_screen_says_why_no_table_is_found(
     """The screen's browser looks on every interface (as the app's does): it finds no network,
     and the screen says so, however full its lists."""
     monkeypatch.setattr("scenes.net.join.LISTEN_ADDRESS", "0.0.0.0")
-    monkeypatch.setattr(discovery, "get_all_addresses", lambda: ["127.0.0.1"])
+    monkeypatch.setattr(discovery, "interface_addresses", lambda: ["127.0.0.1"])
     monkeypatch.setattr(discovery, "Zeroconf", lambda interfaces: pytest.fail("no network to look on"))
     scene = full_join_screen(driver, size, text_size)
     assert frames_until(driver, lambda: scene.browser.problem is not None)

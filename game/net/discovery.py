@@ -17,8 +17,8 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf, \
-    get_all_addresses
+import ifaddr
+from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
 
 from ..files import clean_name
 from ..registry import GAMES
@@ -29,7 +29,8 @@ from .hosting import ROOM_CODE_LENGTH, ROOM_LETTERS
 SERVICE_TYPE = "_chaintable._tcp.local."
 EVERY_ADDRESS = ("0.0.0.0", "")  # a table server listening on these listens on every address
 MOST_SEATS = 8  # more open seats than any game has: a service claiming more is not a table
-LOOK_UP_MS = 3000  # how long the browser asks for a table's details before leaving it out
+LOOK_UP_MS = 3000  # how long the browser asks for a table's details at once
+LOOK_UP_TRIES = 3  # times it asks before leaving the table out (a busy network or computer answers late)
 NO_MULTICAST = "Tables on the local network cannot be looked for here ({}): join by address and room code."
 NOT_ADVERTISED = "Not advertised on the local network ({}): players join by address and room code."
 NO_NETWORK = "this computer is on no network"
@@ -100,9 +101,14 @@ def browser(listening: str, on_change=None) -> "Browser":
     return Browser(interfaces, on_change)
 
 
+def interface_addresses() -> list[str]:
+    """The IPv4 addresses of this machine's network interfaces (ifaddr: zeroconf's own way)."""
+    return sorted({ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4})
+
+
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses others on the local network can reach it by (not loopback)."""
-    return [address for address in get_all_addresses() if not address.startswith("127.")]
+    return [address for address in interface_addresses() if not address.startswith("127.")]
 
 
 class _Background:
@@ -238,7 +244,11 @@ class Browser(_Background, ServiceListener):
     # -- the service browser's news, in its own thread
 
     def add_service(self, zc: Zeroconf, type_: str, name: str) -> None:
-        info = zc.get_service_info(type_, name, LOOK_UP_MS)
+        info = None
+        for _try in range(LOOK_UP_TRIES):
+            info = zc.get_service_info(type_, name, LOOK_UP_MS)
+            if info is not None or self._stopped:
+                break
         table = found_table(info) if info is not None else None
         with self._lock:
             if table is not None:
