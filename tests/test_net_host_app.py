@@ -286,11 +286,11 @@ def test_a_hosted_table_is_found_on_the_network_and_chosen_it_is_looked_at(host_
     driver.app.screens.join()
     join = driver.app.top
     label = f"Chains at Ana\u2019s \u00b7 room {hosting.room} \u00b7 1 open seat"
-    until(driver, lambda: label in [b.label for b in join.founds.buttons] or join.browser.problem, 15)
+    until(driver, lambda: label in [b.label for b in join.founds.buttons] or join.browser.problem, 30)
     if join.browser.problem:
         pytest.skip(f"multicast on 127.0.0.1 does not work here: {join.browser.problem}")
     found = [b for b in join.founds.buttons if b.label == label]
-    assert found, f"the hosted table was not found within 15 s: {[b.label for b in join.founds.buttons]}"
+    assert found, f"the hosted table was not found within 30 s: {[b.label for b in join.founds.buttons]}"
     driver.click(found[0].rect.center)
     assert (join.address.value, join.room.value) == (f"127.0.0.1:{hosting.server.port}", hosting.room)
     assert until(driver, lambda: join.lobby is not None)
