@@ -452,24 +452,27 @@ def found_at(room: str, name: str = "Ana") -> discovery.FoundTable:
     return discovery.FoundTable(name, "127.0.0.1", 9, room, "chains", 1)
 
 
-def test_a_table_found_meanwhile_never_moves_the_one_under_the_pointer(driver):
+def test_a_table_found_or_gone_meanwhile_never_moves_the_one_under_the_pointer(driver):
     """Tables found on the network keep their places: one found later (whose host's name sorts
-    first) is listed after them, and while the pointer rests on the list, nothing in it moves;
-    the click chooses the table the pointer was on."""
+    first) is listed after them at once; one gone stays while the pointer rests on the list (the
+    tables below it would move up under the pointer), and goes when the pointer leaves."""
     join = join_screen(driver)
     join.stop_looking()
-    first, second = found_at("FGHJK", "Ben"), found_at("ABCDE", "Ana")
-    join.browser.tables = lambda: [first]
+    ben, ana, cy = found_at("FGHJK", "Ben"), found_at("ABCDE", "Ana"), found_at("LMNPQ", "Cy")
+    join.browser.tables = lambda: [ben, cy]
     driver.frame()
-    target = join.founds.buttons[0].rect.center
+    target = join.founds.buttons[1].rect.center
     driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0))])
-    join.browser.tables = lambda: [second, first]
+    join.browser.tables = lambda: [ana, ben, cy]
     driver.frame()
-    assert [table.room for table in join.found] == ["FGHJK"], "the list holds still under the pointer"
+    assert [table.room for table in join.found] == ["FGHJK", "LMNPQ", "ABCDE"], "a table found later goes after"
+    join.browser.tables = lambda: [ana, cy]
+    driver.frame()
+    assert [table.room for table in join.found] == ["FGHJK", "LMNPQ", "ABCDE"], "the list holds still under the pointer"
     driver.click(target)
-    assert (join.address.value, join.room.value) == ("127.0.0.1:9", "FGHJK")
+    assert (join.address.value, join.room.value) == ("127.0.0.1:9", "LMNPQ")
     driver.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))])
-    assert [table.room for table in join.found] == ["FGHJK", "ABCDE"], "a table found later goes after"
+    assert [table.room for table in join.found] == ["LMNPQ", "ABCDE"], "gone once the pointer leaves"
     join.drop_connection()
 
 

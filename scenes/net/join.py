@@ -145,12 +145,13 @@ class JoinScene(ReachesTable, Scene):
         self.look()
 
     def show_found(self) -> None:
-        """The tables on the local network, when they changed, or why none can be found. The list
-        holds still while the pointer is on it (a table found or gone meanwhile would move another
-        under it, and the click would choose that one)."""
-        if any(button.rect.collidepoint(self.pointer) for button in self.founds.buttons):
-            return
+        """The tables on the local network, when they changed, or why none can be found. While
+        the pointer is on the list, a table gone stays until it leaves (the tables below would
+        move up, and the click would choose another); one found is added below at once."""
         tables = in_order_found(self.found, self.browser.tables())[:FOUND_SHOWN]
+        moves_one = [where_found(table) for table in tables[:len(self.found)]] != [where_found(table) for table in self.found]
+        if moves_one and any(button.rect.collidepoint(self.pointer) for button in self.founds.buttons):
+            return
         if tables != self.found:
             places = [where_found(table) for table in tables]
             moved = [places.index(where_found(table)) if where_found(table) in places else None for table in self.found]
