@@ -174,6 +174,38 @@ def test_saved_games_lists_opens_and_deletes_a_game_under_any_name(driver, name)
     assert driver.app.top is listing and listing.entries == [] and storage.named_saves() == []
 
 
+def open_save_box_and_type(driver, typed: str):
+    from scenes.menus.confirm import AskText
+
+    driver.app.screens.table(Session("chains", COMPUTERS, 9))
+    play_moves(driver, 2)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    box = driver.app.top
+    assert isinstance(box, AskText)
+    driver.type_text(typed)
+    driver.key(pygame.K_RETURN)
+    return box
+
+
+def test_a_name_that_cannot_be_one_keeps_the_save_box_open_with_the_reason(driver):
+    """Space then Enter at once replaced the proposed name with a space, and the refusal closed
+    the box. Now the box stays, says why under the name, and takes a name typed after it."""
+    box = open_save_box_and_type(driver, " ")
+    assert driver.app.top is box and storage.named_saves() == []
+    assert box.refusal == storage.save_name_problem(" ") and box.refusal_lines
+    assert box.field.rect.bottom <= box.yes.rect.top, "the reason stands between the name and OK"
+    driver.type_text("Evening")
+    driver.key(pygame.K_RETURN)
+    assert driver.app.top is not box and [storage.saved_name(path) for path in storage.named_saves()] == ["Evening"]
+
+
+def test_escape_after_a_refused_name_saves_nothing_and_the_game_goes_on(driver):
+    box = open_save_box_and_type(driver, "   ")
+    table = driver.app.stack[-2]
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is table and storage.named_saves() == [] and not table.session.game_over
+
+
 def test_a_finished_game_under_a_name_like_a_date_replays():
     """A kept game's file renamed by hand: listed and replayed, whatever its name says."""
     from scenes.menus.replay import Replay

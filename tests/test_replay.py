@@ -149,7 +149,7 @@ def test_the_name_proposed_is_chosen_whole_replaced_cleared_or_kept_to_type_on(d
 def test_saving_under_a_taken_name_asks_before_replacing_and_an_empty_name_is_refused(driver):
     """A name taken already (letter case aside) asks to replace the saved game; until the player
     says Replace (a click or R: Enter and Esc keep it), the first save is kept. A name with
-    nothing to show is refused with the reason."""
+    nothing to show is refused with the reason, the box kept open to type another."""
     from scenes.menus.confirm import AskText, Confirm
 
     driver.app.screens.table(Session("cubes", COMPUTERS, 7))
@@ -165,7 +165,9 @@ def test_saving_under_a_taken_name_asks_before_replacing_and_an_empty_name_is_re
         driver.key(pygame.K_RETURN)
 
     save_as("   ")
-    assert driver.app.top is table and "needs a name" in table.prompt_line.notice
+    assert isinstance(driver.app.top, AskText) and "needs a name" in driver.app.top.refusal
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is table
     save_as("SUNDAY GAME")
     confirm = driver.app.top
     assert isinstance(confirm, Confirm) and "Sunday game" in confirm.detail

@@ -11,6 +11,7 @@ import pygame
 
 from game import storage
 
+from scenes.speech import speech
 from scenes.ui.scene import Scene
 from scenes.ui.keymap import ENTER, ESCAPE, REPLACE_GAME, SPACE, Key, named
 from scenes.ui import theme
@@ -238,9 +239,15 @@ class AskText(Dialog):
 
     settles = False
 
-    def __init__(self, app, question: str, value: str, on_ok: Callable[[str], None], limit: int = 40) -> None:
+    def __init__(self, app, question: str, value: str, on_ok: Callable[[str], None], limit: int = 40,
+                 problem: Callable[[str], str | None] = lambda text: None) -> None:
+        """`problem(text)`: what is wrong with a text as typed, if anything: the box then stays
+        open with the reason under the text, to type again (nothing typed is lost)."""
         super().__init__(app, question, "OK", "Cancel", yes_color=theme.BUTTON_GO)
         self.on_ok = on_ok
+        self.problem = problem
+        self.refusal = ""  # why the text typed last could not be taken
+        self.refusal_lines: list[str] = []
         self.field = TextField(value, "a name", max_length=limit, name=question)
         self.field.focused = True
         self.field.select_all()
@@ -266,17 +273,28 @@ class AskText(Dialog):
         return False
 
     def accept(self) -> None:
-        """The text as typed goes to `on_ok`, which says what is wrong with it, if anything (a name
-        with nothing to show, say)."""
+        """The text as typed goes to `on_ok`; a text with a problem keeps the box open, saying why."""
+        text = self.field.value.strip()
+        refusal = self.problem(text)
+        if refusal:
+            self.refusal = refusal
+            speech().say(refusal, interrupt=True)
+            self.layout(self.app.size)
+            return
         self.app.pop()
-        self.on_ok(self.field.value.strip())
+        self.on_ok(text)
+
+    def field_height(self) -> int:
+        return line_height(self.px(theme.TEXT_CONTROL)) + self.px(theme.SPACE_WIDE)
 
     def body_height(self, width: int) -> int:
-        return line_height(self.px(theme.TEXT_CONTROL)) + self.px(theme.SPACE_WIDE)
+        self.refusal_lines = wrap(self.refusal, self.px(theme.TEXT_LABEL), width) if self.refusal else []
+        below = self.px(theme.SPACE_SMALL) + len(self.refusal_lines) * line_height(self.px(theme.TEXT_LABEL))
+        return self.field_height() + (below if self.refusal_lines else 0)
 
     def layout(self, size) -> None:
         super().layout(size)
-        self.field.rect = self.body
+        self.field.rect = pygame.Rect(self.body.x, self.body.y, self.body.w, self.field_height())
 
     def handle_body(self, event) -> None:
         self.blink.wake()
@@ -285,3 +303,6 @@ class AskText(Dialog):
 
     def draw_body(self, screen) -> None:
         self.field.draw(screen, self.px(theme.TEXT_CONTROL), self.blink.on())
+        if self.refusal_lines:
+            draw_lines(screen, self.refusal_lines, self.px(theme.TEXT_LABEL), theme.GOLD,
+                       (self.body.x, self.field.rect.bottom + self.px(theme.SPACE_SMALL)))

@@ -115,8 +115,9 @@ class Screens:
     def hand_off(self, table, seat: int) -> None:
         self.app.push(HandOff(self.app, table, seat))
 
-    def ask_text(self, question: str, value: str, on_ok) -> None:
-        self.app.push(AskText(self.app, question, value, on_ok))
+    def ask_text(self, question: str, value: str, on_ok, problem=lambda text: None) -> None:
+        """A box to type a short text in; `problem(text)` says what keeps a text from being taken."""
+        self.app.push(AskText(self.app, question, value, on_ok, problem=problem))
 
     def replays(self) -> None:
         self.app.push(ReplayList(self.app))

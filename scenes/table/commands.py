@@ -111,16 +111,14 @@ class TableCommands:
 
     def ask_to_save(self) -> None:
         """Save the game under a name (Ctrl+S); Saved games on the menu opens it again."""
-        self.app.screens.ask_text("Save this game as", self.table.save_name()[:40], self.save_as)
+        self.app.screens.ask_text("Save this game as", self.table.save_name()[:40], self.save_as,
+                                  problem=storage.save_name_problem)
 
     def save_as(self, name: str) -> None:
-        """Save under `name`: a name that cannot be one is refused with the reason, and one already
+        """Save under `name` (the box let through only a name that can be one): a name already
         taken (letter case aside) is replaced only once the player says so."""
-        problem = storage.save_name_problem(name)
-        taken = storage.save_taken(name) if problem is None else None
-        if problem is not None:
-            self.table.say_notice(problem)
-        elif taken is None:
+        taken = storage.save_taken(name)
+        if taken is None:
             self.write_save(name, False)
         else:
             self.app.screens.confirm("Replace the saved game?", f"A game is already saved as \u201c"
