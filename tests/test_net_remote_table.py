@@ -131,7 +131,7 @@ def test_a_dropped_player_is_waited_for_and_the_host_is_offered_the_seat_after_t
              {"name": "Ana", "kind": "human", "held": True, "connected": True, "host": True}]
     table.turns.unread.append({"type": "lobby", "room": "ABCDE", "started": True, "seats": seats})
     driver.frame()
-    assert table.prompt(table.current_view()) == "Waiting for Ben (reconnecting)"
+    assert table.prompt(table.current_view()) == "Waiting for Ben (away from the table)"
     driver.wait(GRACE_SECONDS + 1)
     offer = driver.app.top
     assert isinstance(offer, Confirm) and offer.question == "Waiting for Ben"
@@ -220,7 +220,7 @@ def test_the_hosts_offer_of_a_seat_goes_by_itself_when_the_player_is_back(driver
     driver.frame()
     assert driver.app.top is table
     driver.frame()
-    assert table.prompt(table.current_view()) != "Waiting for Ben (reconnecting)"
+    assert table.prompt(table.current_view()) != "Waiting for Ben (away from the table)"
 
 
 def test_the_next_game_of_a_match_is_the_hosts_to_deal(driver, server):

@@ -2,8 +2,8 @@
 scene on a `RemoteSession` (game/net/remote.py), its turns those of a networked table
 (`remote_turns.RemoteTurns`) and its commands sent to the host (`RemoteCommands`).
 
-The prompt says who is playing ("Ben is playing"), "Waiting for Ben (reconnecting)" while that
-player is away, and "Reconnecting… (attempt n)" while this device is. Leaving the table never
+The prompt says who is playing ("Ben is playing"), "Waiting for Ben (away from the table)" while that
+player is away (dropped or left: the table cannot tell, and either may come back), and "Reconnecting… (attempt n)" while this device is. Leaving the table never
 ends the game for the others: a joiner can come back to the seat (the Join screen's Rejoin), and
 the host's leaving tells everyone the game is saved on the host's computer. Nothing of a joined
 table is the local game in progress: its Continue is never touched."""
@@ -81,7 +81,7 @@ class NetworkedTable:
             return super().prompt(view)
         name = self.session.names[view.current]
         if not self.session.connected(view.current):
-            return f"Waiting for {name} (reconnecting)"
+            return f"Waiting for {name} (away from the table)"
         return f"{acts(name, 'is')} playing"
 
     def offer_seat(self, seat: int) -> None:
