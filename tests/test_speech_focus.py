@@ -222,6 +222,25 @@ def test_the_join_screen_says_the_field_typing_goes_into_as_it_opens(heard):
     assert said_after(heard, before)[-1].startswith("Room code")
 
 
+def test_the_join_screen_tells_a_listener_of_each_table_found_once(heard):
+    from game.net.discovery import FoundTable
+
+    driver = opened()
+    driver.app.screens.join()
+    join = driver.app.top
+    join.stop_looking()
+    ana, ben = (FoundTable(name, "127.0.0.1", 9, room, "linx", 1) for name, room in (("Ana", "ABCDE"), ("Ben", "FGHJK")))
+    before = len(heard())
+    join.browser.tables = lambda: [ana]
+    driver.frame()
+    join.browser.tables = lambda: [ana, ben]
+    driver.frame()
+    join.browser.tables = lambda: [FoundTable("Ana", "127.0.0.1", 9, "ABCDE", "linx", 0), ben]
+    driver.frame()
+    assert said_after(heard, before) == ["Found on this network: LINX at Ana\u2019s, room ABCDE, 1 open seat",
+                                         "Found on this network: LINX at Ben\u2019s, room FGHJK, 1 open seat"]
+
+
 def test_the_setup_buttons_are_reached_in_the_order_they_are_drawn(heard):
     """Learn, Back, Start stand left to right: Tab reaches them so, and a listener hears them so."""
     driver = opened((1280, 800))

@@ -28,13 +28,14 @@ from game.tables import NAME_LIMIT
 
 from scenes.menus.confirm import Confirm
 from scenes.net.reaching import ReachesTable
+from scenes.speech import speech
 from scenes.ui.scene import Scene
 from scenes.ui import keymap
 from scenes.ui import theme
 from scenes.ui.motion import Thinker
 from scenes.ui.resources import text_px
 from scenes.ui.scrolling import ScrolledPage
-from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, line_height, panel, text_width, wrap
+from scenes.ui.widgets import Button, CursorBlink, TextField, draw_lines, line_height, panel, spoken_words, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 BOX_MARGINS = 60  # the box's top and bottom margins
@@ -153,6 +154,7 @@ class JoinScene(ReachesTable, Scene):
         if moves_one and any(button.rect.collidepoint(self.pointer) for button in self.founds.buttons):
             return
         if tables != self.found:
+            self.say_found([table for table in tables if where_found(table) not in map(where_found, self.found)])
             places = [where_found(table) for table in tables]
             moved = [places.index(where_found(table)) if where_found(table) in places else None for table in self.found]
             self.found = tables
@@ -161,6 +163,12 @@ class JoinScene(ReachesTable, Scene):
             self.layout(self.app.size)
         elif self.browser.problem != self.laid_problem:
             self.layout(self.app.size)
+
+    @staticmethod
+    def say_found(tables: Sequence[discovery.FoundTable]) -> None:
+        """Tell a listener of each table newly found (Tab reaches it in the list)."""
+        for table in tables:
+            speech().say(f"Found on this network: {spoken_words(JoinScene.found_labels(table)[0])}")
 
     def kept_focus(self, old: "Listing", new: "Listing", moved: Sequence[int | None] = ()) -> "Listing":
         """`new`, the list made anew in place of `old`: the keyboard focus on one of the old list's
