@@ -130,3 +130,53 @@ def test_a_match_on_a_table_set_up_here_goes_on_when_any_player_deals_the_next_g
     finally:
         ana.close()
         ben.close()
+
+
+TWO_OPEN = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"}, {"name": "Cy", "kind": "open"}]}
+
+
+def test_the_creator_closes_the_table_before_it_starts_and_may_set_another_up_in_its_place():
+    """A client at its limit of live tables closes one (`end`) and sets the next one up; a player
+    who sat at it and one looking at it are told who closed it."""
+    server = TableServer("127.0.0.1", 0, limits=Limits(tables_per_client=1))
+    server.start()
+    ana, bea, looker, again = (TableClient(address(server)) for _ in range(4))
+    try:
+        ana.open({"type": "create", "game": "chains", "config": TWO_OPEN})
+        room = ana.wait_for("room", WAIT)["room"]
+        ana.wait_for("lobby", WAIT)
+        bea.open({"type": "hello", "room": room, "seat": 1, "name": "Bea"})
+        bea.wait_for("welcome", WAIT)
+        looker.open({"type": "look", "room": room})
+        looker.wait_for("lobby", WAIT)
+        again.open({"type": "create", "game": "chains", "config": TWO_OPEN})
+        assert "tables open here already" in again.wait_for("refused", WAIT)["reason"]
+        ana.send({"type": "end"})
+        reason = "Ana closed the table before the game started."
+        assert [client.wait_for("closing", WAIT)["reason"] for client in (ana, bea, looker)] == [reason] * 3
+        assert room not in server.rooms and server.admission.tables == 0
+        again.send({"type": "create", "game": "chains", "config": TWO_OPEN})
+        assert again.wait_for("room", WAIT)["room"] in server.rooms
+    finally:
+        for client in (ana, bea, looker, again):
+            client.close()
+        server.stop()
+
+
+def test_only_the_creator_closes_a_table_and_only_before_its_game_starts(server):
+    ana = create(server, {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"}]})
+    bea = TableClient(address(server))
+    try:
+        room = ana.wait_for("room", WAIT)["room"]
+        ana.wait_for("lobby", WAIT)
+        bea.open({"type": "hello", "room": room, "seat": 1, "name": "Bea"})
+        bea.wait_for("snapshot", WAIT)
+        bea.send({"type": "end"})
+        assert bea.wait_for("refused", WAIT)["reason"] == "only the player who set this table up can close it"
+        ana.wait_for("snapshot", WAIT)
+        ana.send({"type": "end"})
+        assert "the game has started" in ana.wait_for("refused", WAIT)["reason"]
+        assert room in server.rooms
+    finally:
+        ana.close()
+        bea.close()

@@ -177,7 +177,8 @@ class Admission:
         if self.tables >= self.limits.tables:
             return Refusal("the server holds as many tables as it can: try again later", "limits")
         if client.tables >= self.limits.tables_per_client:
-            return Refusal(f"your address has {client.tables} tables open here already: finish one first", "limits")
+            return Refusal(f"your address has {client.tables} tables open here already: finish one, or close one "
+                           "whose game has not started, first", "limits")
         if not client.creates.take():
             return Refusal("too many tables set up at once: wait a minute", "limits")
         return None
@@ -593,6 +594,8 @@ class TableRooms:
         kind, room, table = request.get("type"), player.room, player.room.table
         if kind == "next_game" and room.created:
             return self._deal_next_game(room, request.get("game_number"))
+        if kind == "end" and room.created:
+            return self._close_unstarted(player, room)
         if kind in HOST_ONLY and not player.host:
             return "only the host can do that"
         if kind in ("act", "undo") and not table.started:
@@ -641,6 +644,19 @@ class TableRooms:
         self._tell_lobby(room)
         self._deliver(room, table.snapshots())
         self._changed(room)
+        return None
+
+    def _close_unstarted(self, player: Player, room: Room) -> str | None:
+        """At a table set up on this server, the player who set it up closes it before its game
+        starts (it then no longer counts among that client's tables); everyone at it is told.
+        None, or why not."""
+        table = room.table
+        if player.seat != table.host_seat:
+            return "only the player who set this table up can close it"
+        if table.started:
+            return "the game has started: it goes on without you if you leave, and your seat stays yours"
+        self._close(room, f"{table.names()[player.seat]} closed the table before the game started.",
+                    (1000, "the table was closed"))
         return None
 
     def _host_command(self, room: Room, request: dict) -> None:
