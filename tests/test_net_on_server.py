@@ -123,7 +123,7 @@ def friend(port: int, room: str, seat: int = 1, name: str = "Bea") -> TableClien
 def test_the_table_is_set_up_on_the_server_and_opens_for_everyone_once_no_seat_is_open(driver, server):
     lobby = waiting_lobby(driver, server.port)
     room = lobby.lobby["room"]
-    assert lobby.seat == 0 and not lobby.is_host and lobby.buttons() == [lobby.leave_button]
+    assert lobby.seat == 0 and not lobby.is_host and lobby.buttons() == [lobby.leave_button, lobby.close_button]
     assert lobby.join_words() == f"Friends join at 127.0.0.1:{server.port} with this code"
     assert [lobby.seat_words(i, seat) for i, seat in enumerate(lobby.lobby["seats"])] == [
         "1. Ana (you): connected", "2. Ben: open: waiting for a player"]
@@ -150,6 +150,52 @@ def test_the_player_who_set_the_table_up_leaves_and_the_table_stays_on_the_serve
         seats = bea.wait_for("lobby", WAIT)["seats"]
         assert seats[0]["held"] and not seats[0]["connected"]
     finally:
+        bea.close()
+
+
+def test_the_player_who_set_the_table_up_closes_it_with_c_once_asked_and_it_is_no_longer_offered(driver, server):
+    """C asks first (Enter keeps the table); C again closes it: a friend at it is told who closed
+    it, the menu says so, the table is gone from the server and from the tables to come back to."""
+    lobby = waiting_lobby(driver, server.port)
+    room = lobby.lobby["room"]
+    bea = TableClient(f"ws://127.0.0.1:{server.port}")
+    try:
+        bea.open({"type": "look", "room": room})
+        bea.wait_for("lobby", WAIT)
+        driver.key(pygame.K_c)
+        assert isinstance(driver.app.top, Confirm) and driver.app.top.yes.label == "Close the table (C)"
+        driver.key(pygame.K_RETURN)
+        assert driver.app.top is lobby and room in server.rooms, "Enter keeps the table"
+        driver.key(pygame.K_c)
+        driver.key(pygame.K_c)
+        assert frames_until(driver, lambda: isinstance(driver.app.top, MainMenu))
+        reason = "Ana closed the table before the game started."
+        assert bea.wait_for("closing", WAIT)["reason"] == reason and driver.app.top.message == reason
+        assert room not in server.rooms and joined.joined_tables()[0] == []
+    finally:
+        bea.close()
+
+
+def test_a_friend_at_a_table_set_up_on_a_server_may_leave_it_but_not_close_it(driver, server):
+    """The lobby of a player who did not set the table up: Leave alone, and C does nothing."""
+    ana = TableClient(f"ws://127.0.0.1:{server.port}")
+    try:
+        ana.open({"type": "create", "game": "chains", "config": {"seats": [
+            {"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"}, {"name": "Cy", "kind": "open"}]}})
+        room = ana.wait_for("room", WAIT)["room"]
+        bea = TableClient(f"ws://127.0.0.1:{server.port}")
+        bea.open({"type": "hello", "room": room, "seat": 1, "name": "Bea"})
+        bea.wait_for("welcome", WAIT)
+        driver.app.screens.server_lobby(bea, [], f"127.0.0.1:{server.port}")
+        lobby = driver.app.top
+        assert frames_until(driver, lambda: lobby.lobby is not None and lobby.seat == 1)
+        assert lobby.buttons() == [lobby.leave_button]
+        driver.key(pygame.K_c)
+        assert driver.app.top is lobby and room in server.rooms
+        driver.key(pygame.K_ESCAPE)
+        assert driver.app.top.question == "Leave the table?" and "close it" not in driver.app.top.detail
+    finally:
+        ana.close()
         bea.close()
 
 

@@ -90,8 +90,7 @@ class Lobby(Scene):
                 self.app.screens.remote_table(self.client, handed)
                 return
             if kind == "closing":
-                self.client.close()
-                self.app.screens.menu(message.get("reason", ""))
+                self.closed(message.get("reason", ""))
                 return
             self.read(message)
         if messages:
@@ -200,6 +199,11 @@ class Lobby(Scene):
 
     # -- leaving
 
+    def closed(self, reason: str) -> None:
+        """The table closed (the host left, or it expired): back to the menu, which says why."""
+        self.client.close()
+        self.app.screens.menu(reason)
+
     def leave(self) -> None:
         """The host ends the table (every player is told); a player who joined goes."""
         if self.hosting is not None:
@@ -216,13 +220,17 @@ class Lobby(Scene):
 
     # -- the screen
 
+    def foot_action(self) -> Button:
+        """The button beside Leave at the foot: the host's Start."""
+        return self.start_button
+
     def buttons(self) -> list[Button]:
         shown = [self.leave_button] + list(self.seat_buttons.values())
         return shown + ([self.start_button] if self.is_host and self.lobby and not self.lobby["started"] else [])
 
     def focusables(self) -> list[Button]:
         """The seats' buttons top to bottom (those scrolled out of view among them), then Leave and Start."""
-        return self.page.controls() + [button for button in (self.leave_button, self.start_button) if button in self.buttons()]
+        return self.page.controls() + [button for button in (self.leave_button, self.foot_action()) if button in self.buttons()]
 
     def reveal(self, control) -> None:
         self.page.reveal_control(control)
@@ -240,13 +248,13 @@ class Lobby(Scene):
         table's options and the seats, every text wrapped whole."""
         w, h = size
         gap = self.px(theme.SPACE)
-        foot = (self.leave_button, self.start_button)
+        foot = (self.leave_button, self.foot_action())
         bw = max(self.px(BUTTON_MIN_W), self.leave_button.needed(self.px(theme.TEXT_BUTTON))[0],
-                 self.start_button.needed(self.px(theme.TEXT_LEAD))[0])
+                 foot[1].needed(self.px(theme.TEXT_LEAD))[0])
         bw = min(bw, (w - 3 * gap) // 2)
         bh = max(self.px(BUTTON_MIN_H), *(button.needed(self.px(theme.TEXT_LEAD), bw)[1] for button in foot))
         self.leave_button.rect = pygame.Rect(w - 2 * (bw + gap), h - bh - gap, bw, bh)
-        self.start_button.rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
+        foot[1].rect = pygame.Rect(w - bw - gap, h - bh - gap, bw, bh)
         self.start_button.enabled = not self.start_words()
         self.message_y = h - bh - 2 * gap
         self.laid_note = self.note()
@@ -322,7 +330,7 @@ class Lobby(Scene):
         screen.fill(theme.FELT)
         w, _h = self.app.size
         self.page.draw(screen, lambda button, size: button.draw(screen, size))
-        for button in (self.leave_button, self.start_button):
+        for button in (self.leave_button, self.foot_action()):
             if button in self.buttons():
                 button.draw(screen, self.px(theme.SPACE_XLARGE) if button is self.start_button else self.px(theme.SPACE_LARGE))
         note_h = len(self.note_lines) * line_height(self.px(theme.TEXT_NOTE))

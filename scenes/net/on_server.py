@@ -372,16 +372,65 @@ class SettingUp(Framed):
 
 class ServerLobby(Lobby):
     """The lobby of a table on a server: nobody hosts it, its address is the server's, and the
-    server starts the game by itself once no seat is open."""
+    server starts the game by itself once no seat is open. The player who set it up may close it
+    until then (it then leaves the tables to come back to, and frees a place among the tables the
+    server lets one address keep)."""
 
     def __init__(self, app, client, messages: list[dict], address: str, notice: str = "") -> None:
         """`address`: the server's, as the player typed it; `notice`: what to tell first (the list
         of tables to come back to could not be written, say)."""
         self.address = address
+        self.close_button = Button(keymap.named("Close the table", keymap.CLOSE_TABLE), self.ask_to_close,
+                                   color=theme.BUTTON_STOP)
+        self.closing = False  # this player asked the server to close the table
         super().__init__(app, client, messages)
         self.message = notice
 
     is_host = False  # whatever the lobby says of the seat that set the table up: it has no host's rights
+
+    @property
+    def set_it_up(self) -> bool:
+        """Whether this seat is the one of the player who set the table up (the lobby marks it as
+        a host's), before the game starts."""
+        if self.lobby is None or self.lobby["started"] or self.seat is None:
+            return False
+        seats = self.lobby["seats"]
+        return self.seat < len(seats) and seats[self.seat]["host"]
+
+    def foot_action(self) -> Button:
+        return self.close_button
+
+    def buttons(self) -> list[Button]:
+        return super().buttons() + ([self.close_button] if self.set_it_up else [])
+
+    def ask_to_close(self) -> None:
+        self.app.screens.confirm("Close the table?", "Nobody can sit at it any more; the players at it are told "
+                                 "you closed it.", "Close the table", self.close_table, keymap.CLOSE_TABLE)
+
+    def handle(self, event) -> None:
+        if keymap.CLOSE_TABLE.pressed(event) and self.set_it_up:
+            self.ask_to_close()
+            return
+        super().handle(event)
+
+    def close_table(self) -> None:
+        self.closing = True
+        self.client.send({"type": "end"})
+        self.message = "Closing the table\u2026"
+
+    def closed(self, reason: str) -> None:
+        """Closed by this player: no longer offered to come back to (they said so)."""
+        if self.closing and self.lobby is not None:
+            self.app.write(joined.forget_table, self.client.address, self.lobby["room"])
+        super().closed(reason)
+
+    def ask_to_leave(self) -> None:
+        if not self.set_it_up:
+            super().ask_to_leave()
+            return
+        self.app.screens.confirm("Leave the table?", "You can come back to your seat while the table is open (Join a "
+                                 "table, Rejoin); to end it for everyone instead, close it.", "Leave", self.leave,
+                                 keymap.LEAVE)
 
     def seat_words(self, index: int, seat: dict) -> str:
         return super().seat_words(index, {**seat, "host": False})

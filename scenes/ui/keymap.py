@@ -115,6 +115,7 @@ READING_KEYS = ((READ_HAND, "reads your hand"), (READ_BOARD, "the table"), (READ
 # -- answers that end, delete or throw something away: each its own key, named on its button
 QUIT = letter("Q")
 LEAVE = letter("L")
+CLOSE_TABLE = letter("C")
 RESTART = letter("R")
 END_DEAL = letter("E")
 DELETE_GAME = letter("D")
@@ -184,6 +185,7 @@ KEY_PAGE = (
         ((READ_KEYS,), "the keys of this table"))),
     ("Answers that end, delete or throw something away (each named on its button)", (
         ((QUIT,), "quits the app"), ((LEAVE,), "leaves a table over the network"),
+        ((CLOSE_TABLE,), "closes a table you set up on a server, before its game starts"),
         ((RESTART,), "restarts the deal"), ((END_DEAL,), "ends the solitaire's deal"),
         ((DELETE_GAME,), "deletes a kept game"), ((RESET_RECORDS,), "resets a game's records"),
         ((NEXT_GAME,), "the next game, on the results"), ((RETRY_DEAL,), "the same deal again, on the results"),
