@@ -3,8 +3,6 @@ the sound volume, speech. Saved per user."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pygame
 
 from game.cards import cards
@@ -51,16 +49,6 @@ ROWS = (
 )
 PREVIEW = cards("KD QC 10S")  # shows both colour choices (diamonds, clubs) and a court picture
 STEADY_TEXT = "large"  # the rows are stacked from text measured at least this large (see `layout`)
-
-
-@contextmanager
-def text_measured_at(scale: float):
-    """Text measured (not drawn) at `scale` for the time of the block."""
-    chosen, resources.text_scale = resources.text_scale, scale
-    try:
-        yield
-    finally:
-        resources.text_scale = chosen
 
 
 class SettingsScene(Scene):
@@ -120,7 +108,7 @@ class SettingsScene(Scene):
         self.title_rect.centerx = w // 2
         top = self.title_rect.bottom + gap
         bottom = self._place_bottom(size)
-        with text_measured_at(max(resources.text_scale, resources.TEXT_SIZES[STEADY_TEXT])):
+        with resources.text_scaled(max(resources.text_scale, resources.TEXT_SIZES[STEADY_TEXT])):
             placed, height = self._place_rows(w, h - bottom, top)
         self.rows = [(label, rect, wrap(help_text, self.px(theme.TEXT_SMALL), help_width), at, anchor)
                      for (label, rect, help_width, at, anchor), (_k, _l, _c, help_text) in zip(placed, ROWS)]
