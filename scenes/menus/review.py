@@ -445,18 +445,31 @@ class ReviewScene(Replay):
         (`board_cards`: a chain of the solitaire at the largest text was left 16 px cards), the
         table's text at the size chosen; where none does, the same with the table's text a size
         smaller at a time, never under Normal (the panel's text keeps the size chosen); where none
-        does still, the look and size that leave the cards widest."""
-        widest = None
+        does still, the look and size that leave the cards widest. The fullest look is tried,
+        then the smallest, and between them the first that does is found by halving: each try
+        lays the table out."""
+        widest: tuple | None = None
+
+        def readable(index: int, table_text: float) -> bool:
+            nonlocal widest
+            self.place_panel(size, looks[index], controls_h, table_text)
+            cards = self.table.board_cards()
+            if cards is not None and (widest is None or cards[0] > widest[0]):
+                widest = (cards[0], index, table_text)
+            return cards is None or cards[0] >= cards[1]
+
         for table_text in [resources.text_scale] + [scale for scale in sorted(resources.TEXT_SIZES.values(), reverse=True)
                                                    if scale < resources.text_scale]:
-            for look in looks:
-                self.place_panel(size, look, controls_h, table_text)
-                cards = self.table.board_cards()
-                if cards is None or cards[0] >= cards[1]:
-                    return
-                if widest is None or cards[0] > widest[0]:
-                    widest = (cards[0], look, table_text)
-        self.place_panel(size, widest[1], controls_h, widest[2])
+            if readable(0, table_text):
+                return
+            if readable(len(looks) - 1, table_text):
+                low, high = 1, len(looks) - 1
+                while low < high:
+                    middle = (low + high) // 2
+                    low, high = (low, middle) if readable(middle, table_text) else (middle + 1, high)
+                self.place_panel(size, looks[high], controls_h, table_text)
+                return
+        self.place_panel(size, looks[widest[1]], controls_h, widest[2])
 
     def place_panel(self, size, look: PanelLook, controls_h: int, table_text: float) -> None:
         """The panel in `look` over the bar's controls, and the table over it with its text at
