@@ -100,8 +100,9 @@ class SettingsScene(Scene):
         when Normal is chosen, so that Normal and Large stand alike; the page (the title on it)
         scrolls when it is taller than the window. Changing the text size lays the page out anew,
         and the page is moved so that the chooser changed stays where it was: under the pointer
-        that clicked it, where its middle was
-        clicked (a chooser is about twice as wide at 200% as at 100%: tests/test_ui_settings.py)."""
+        that clicked it, as far down its height as it was clicked; the chooser's ends and its
+        left arrow's strip are the same at every text size (`steady_text_size`), so the arrow
+        clicked stays under the pointer (tests/test_ui_settings.py)."""
         w, h = size
         gap = self.px(theme.SPACE)
         self.title_rect = pygame.Rect(0, self.px(theme.SPACE_XLARGE), text_width("Settings", self.px(theme.TEXT_TITLE), bold=True),
