@@ -18,7 +18,7 @@ from scenes.menus.stats_screen import StatsScreen
 from scenes.net.host import online_menu
 from scenes.net.join import JoinScene
 from scenes.shell.screens import open_app
-from scenes.ui import keymap
+from scenes.ui import keymap, theme
 from scenes.ui.widgets import noting_cuts
 from test_layout import full_stats, problems
 from ui_driver import Driver
@@ -108,6 +108,27 @@ def test_the_menu_keeps_each_games_description_and_scrolls_to_it(size, text_size
     assert " ".join(item.what for item in words) == f"{game.title} {game.blurb}", [item.what for item in words]
     driver.click(words[-1].rect.center)
     assert type(driver.app.top).__name__ == "SetupScene" and driver.app.top.game.name == game.name
+
+
+@pytest.mark.parametrize("text_size", ["largest", "normal"])
+def test_a_description_wider_than_its_button_wraps_inside_it(text_size, monkeypatch):
+    """A game's description longer than its button is wide (a longer wording, a narrower
+    window) wraps onto more lines under its name, every line inside the button, and the buttons
+    grow to hold it (each game's button as tall as the tallest), the page scrolling to them."""
+    import dataclasses
+
+    from game import registry
+
+    wordy = dataclasses.replace(registry.GAMES[0], blurb=" ".join([registry.GAMES[0].blurb] * 3))
+    monkeypatch.setattr(registry, "GAMES", (wordy, *registry.GAMES[1:]))
+    driver = at_text_size((800, 600), text_size)
+    menu = driver.app.top
+    first = menu.game_buttons[0]
+    lines = first.lines(menu.px(theme.TEXT_LEAD), first.rect.w)[1]
+    assert len(lines) >= 2 and " ".join(lines) == wordy.blurb
+    assert {menu.placed[button].h for button in menu.game_buttons} == {menu.placed[first].h}
+    assert problems(menu, (800, 600)) == []
+    tab_through(driver, menu, (800, 600))
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
