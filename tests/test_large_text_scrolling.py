@@ -18,7 +18,7 @@ from scenes.menus.stats_screen import StatsScreen
 from scenes.net.host import online_menu
 from scenes.net.join import JoinScene
 from scenes.shell.screens import open_app
-from scenes.ui import keymap
+from scenes.ui import keymap, theme
 from scenes.ui.widgets import noting_cuts
 from test_layout import full_stats, problems
 from ui_driver import Driver
@@ -66,6 +66,79 @@ def test_the_menu_scrolls_and_tab_reaches_quit():
     assert menu.page.offset == menu.page.most
     driver.click(menu.settings_button.rect.center)
     assert type(driver.app.top).__name__ == "SettingsScene"
+
+
+def at_text_size(size, text_size: str) -> Driver:
+    app = open_app(size=size, fit_to_desktop=False)
+    app.settings["text_size"] = text_size
+    app.apply_settings()
+    return Driver(app)
+
+
+def reading_order(menu) -> list[str]:
+    return [button.name or button.label for button in menu.focusables()]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("text_size", ["larger", "largest"])
+def test_the_menu_keeps_each_games_description_and_scrolls_to_it(size, text_size):
+    """At Larger and Largest each game's description stays under its name, inside its button
+    (wrapped where the button is narrower than it), and the page scrolls where they do not all
+    fit (they were left out: at Larger from 1024x640 up, at Largest at every size). Tab goes
+    through the buttons in the order it does at Normal, each whole in view with its words; a
+    click on a description opens its game's setup, as on the name."""
+    from game import registry
+    from scenes.ui.widgets import recording
+
+    normal_order = reading_order(at_text_size(size, "normal").app.top)
+    driver = at_text_size(size, text_size)
+    menu = driver.app.top
+    assert [button.note for button in menu.game_buttons] == [game.blurb for game in registry.GAMES]
+    assert reading_order(menu) == normal_order
+    tab_through(driver, menu, size)
+    for _back in menu.focusables():
+        driver.key(pygame.K_TAB, pygame.KMOD_SHIFT)
+        if menu.focus_ring.control is menu.game_buttons[-1]:
+            break
+    last, game = menu.game_buttons[-1], registry.GAMES[-1]
+    assert menu.focus_ring.control is last and last.rect.w, "Shift+Tab brings the last game into view"
+    with recording() as drawn:
+        menu.draw(driver.app.screen)
+    words = [item for item in drawn if item.size and last.rect.contains(item.rect)]
+    assert " ".join(item.what for item in words) == f"{game.title} {game.blurb}", [item.what for item in words]
+    driver.click(words[-1].rect.center)
+    assert type(driver.app.top).__name__ == "SetupScene" and driver.app.top.game.name == game.name
+
+
+@pytest.mark.parametrize("text_size", ["largest", "normal"])
+def test_a_description_wider_than_its_button_wraps_inside_it(text_size, monkeypatch):
+    """A game's description longer than its button is wide (a longer wording, a narrower
+    window) wraps onto more lines under its name, every line inside the button, and the buttons
+    grow to hold it (each game's button as tall as the tallest), the page scrolling to them."""
+    import dataclasses
+
+    from game import registry
+
+    wordy = dataclasses.replace(registry.GAMES[0], blurb=" ".join([registry.GAMES[0].blurb] * 3))
+    monkeypatch.setattr(registry, "GAMES", (wordy, *registry.GAMES[1:]))
+    driver = at_text_size((800, 600), text_size)
+    menu = driver.app.top
+    first = menu.game_buttons[0]
+    lines = first.lines(menu.px(theme.TEXT_LEAD), first.rect.w)[1]
+    assert len(lines) >= 2 and " ".join(lines) == wordy.blurb
+    assert {menu.placed[button].h for button in menu.game_buttons} == {menu.placed[first].h}
+    assert problems(menu, (800, 600)) == []
+    tab_through(driver, menu, (800, 600))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("text_size", ["normal", "large"])
+def test_the_menu_stays_on_one_screen_with_its_descriptions_at_normal_and_large(size, text_size):
+    from game import registry
+
+    menu = at_text_size(size, text_size).app.top
+    assert not menu.page.scrolls() and [button.note for button in menu.game_buttons] == [game.blurb for game in registry.GAMES]
+    assert problems(menu, size) == []
 
 
 def test_statistics_scroll_to_the_last_mode():

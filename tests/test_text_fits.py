@@ -28,7 +28,7 @@ from game.rng import Rng
 from game.session import Session
 from scenes.menus.gameover import GameOver
 from scenes.shell.screens import open_app
-from scenes.ui import cardart, widgets
+from scenes.ui import cardart, resources, widgets
 from scenes.ui.widgets import noting_cuts, recording
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080)]
@@ -456,3 +456,42 @@ def test_chain_chains_last_play_labels_lie_inside_the_piles_frame(private_home):
         found += [f"{size} ({looks}): {item.what} {tuple(item.rect)} across {tuple(table.pile_rect)}"
                   for item in labels if not table.pile_rect.contains(item.rect)]
     assert not found, found
+
+
+@pytest.mark.parametrize("game", ["sovereign-solitaire", "sovereigns-chain"])
+def test_a_sovereign_review_keeps_its_chain_cards_readable_with_the_largest_text_and_cards(game, judged_games,
+                                                                                            private_home):
+    """A review's table is short (its panel and controls under it): with the largest text and
+    cards the solitaire's chain came out 16 px wide at every size. The panel yields (its details,
+    its legend, smaller lines never under Normal's), then the table's text a size at a time
+    (never under Normal), until the chain's cards are READABLE_WIDTH wide at least (their value
+    drawn at the least text size); nothing cut short or drawn over. At 800x600 the panel's
+    yielding is enough: the table keeps the text chosen; with Normal text nothing yields."""
+    from game import storage
+    from scenes.games.sovereign.cards import READABLE_WIDTH
+    from scenes.menus.review import ReviewScene
+    from scenes.shell.screens import table_class
+
+    sessions, reviews = judged_games
+    shutil.copytree(reviews, storage.reviews_dir(), dirs_exist_ok=True)
+    session = next(session for session in sessions if session.game == game)
+    app = open_app(fit_to_desktop=False)
+    screens = windows(app)
+    app.screen = screens[SIZES[0]]
+    review = ReviewScene(app, session, 0, table_class(session.descriptor))
+    app.reset_to(review)
+    review_ready(Driver(app), review)
+    found = []
+    for looks, settings in (("largest", LARGEST), ("normal", LOOKS["normal"])):
+        app.settings.update(settings)
+        app.apply_settings()
+        for size, screen in screens.items():
+            app.screen = screen
+            for name, scene in along(review, f"{size[0]}x{size[1]} ({looks})"):
+                found += [f"{name}: {fault}" for fault in faults(scene, screen, size)]
+                width, least = review.table.board_cards()
+                if width < max(least, READABLE_WIDTH):
+                    found.append(f"{name}: chain cards {width} px")
+                if (looks == "normal" or size == SIZES[0]) and review.table_text != resources.text_scale:
+                    found.append(f"{name}: the table's text at {review.table_text}")
+    assert not found, "\n".join(found)

@@ -8,7 +8,9 @@ import pytest
 
 from scenes.menus.settings import SettingsScene
 from scenes.shell.screens import open_app
+from scenes.ui import theme
 from scenes.ui.resources import TEXT_SIZES
+from scenes.ui.widgets import Cycler
 from test_layout import problems
 from ui_driver import Driver
 
@@ -45,8 +47,31 @@ def test_the_text_size_chooser_stays_under_the_pointer_at_every_size(size):
         driver.click(place)
         chooser = scene.cyclers["text_size"].rect
         assert driver.app.settings["text_size"] == text_size
-        assert chooser.collidepoint(place) and place[0] >= chooser.x + chooser.h, (text_size, chooser, place)
+        assert chooser.collidepoint(place) and place[0] >= chooser.x + scene.cyclers["text_size"].back_w, (text_size, chooser, place)
         assert problems(scene, size, lay_out=False) == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("arrow", [1, -1], ids=["right arrow", "left arrow"])
+def test_the_arrow_clicked_stays_under_the_pointer_at_every_text_size(size, arrow):
+    """Click after click on one of Text size's arrows, where the largest text draws it (near the
+    chooser's end, and on the arrow's inner side), steps through every size and round again: the
+    chooser keeps its ends and its left arrow's strip at every size. (At Normal it was about half
+    as wide as at Largest: a click on its right arrow at Largest fell beside it once the text was
+    Normal; a click on the inner side of its left arrow stepped forward once the text was smaller.)"""
+    driver = settings_screen(size, "largest")
+    scene = driver.app.top
+    chooser = scene.cyclers["text_size"].rect
+    zone = Cycler._arrow_zone(scene.px(theme.TEXT_CONTROL))  # the strip at each end that holds an arrow
+    for place in ((chooser.right - zone // 4, chooser.centery), (chooser.right - zone * 3 // 4, chooser.centery)) if arrow > 0 \
+            else ((chooser.x + zone // 4, chooser.centery), (chooser.x + zone * 3 // 4, chooser.centery)):
+        order, expected = list(TEXT_SIZES), driver.app.settings["text_size"]
+        for _click in range(len(order) + 1):
+            driver.click(place)
+            expected = order[(order.index(expected) + arrow) % len(order)]
+            assert driver.app.settings["text_size"] == expected, (place, scene.cyclers["text_size"].rect)
+            assert scene.cyclers["text_size"].rect.collidepoint(place), (expected, scene.cyclers["text_size"].rect, place)
+            assert problems(scene, size, lay_out=False) == []
 
 
 def test_the_text_size_chooser_changed_by_keys_stays_where_it_was():

@@ -77,15 +77,17 @@ class MainMenu(Scene):
         return self.subtitle_y + (line_height(self.px(theme.TEXT_BUTTON)) if subtitled else 0) + self.px(theme.SPACE_NARROW)
 
     def layout(self, size) -> None:
-        """The title, the games (each with its blurb, where the window's height allows: a smaller
-        title makes room for them first) and the small buttons in as few lines as fit."""
+        """The title, the games (each with its blurb under its name, wrapped where the button is
+        narrower than it: a smaller title makes room for them first) and the small buttons in as
+        few lines as fit; where the window is too short for them all, the page scrolls."""
         w, h = size
         gap = self.px(theme.SPACE_NARROW)
-        self.show_blurbs(True)
-        needed = [button.needed(self.px(theme.TEXT_LEAD)) for button in self.game_buttons]
+        lead = self.px(theme.TEXT_LEAD)
+        needed = [button.needed(lead) for button in self.game_buttons]
         learn_w = Button("Learn", lambda: None, note=LEARNED).needed(self.px(theme.TEXT_CONTROL))[0]  # as wide learned or not
         bw = min(w - 2 * gap, max(self.px(BUTTON_MIN_W), *(nw + learn_w + gap for nw, _nh in needed)))
-        bh = max(self.px(BUTTON_MIN_H), *(nh for _nw, nh in needed))
+        least_h = max(button.needed(lead, bw - learn_w - gap)[1] for button in self.game_buttons)  # each blurb wrapped to its button
+        bh = max(self.px(BUTTON_MIN_H), *(nh for _nw, nh in needed), least_h)
         row = self.small_buttons()
         row_h = max(self.px(ROW_MIN_H), *(b.needed(self.px(theme.TEXT_CONTROL))[1] for b in row))
         row_w = self.row_width(row, bw, w - 2 * gap, gap)
@@ -94,11 +96,9 @@ class MainMenu(Scene):
         for title_size, subtitled in TITLE_SIZES:
             title_bottom = self.place_title(title_size, subtitled)
             room = h - title_bottom - below
-            if room // len(self.game_buttons) - gap >= max(nh for _nw, nh in needed):
+            if room // len(self.game_buttons) - gap >= least_h:
                 break
-        self.show_blurbs(room // len(self.game_buttons) - gap >= max(nh for _nw, nh in needed))
-        needed = [button.needed(self.px(theme.TEXT_LEAD)) for button in self.game_buttons]
-        bh = max(min(bh, room // len(self.game_buttons) - gap), *(nh for _nw, nh in needed))
+        bh = max(min(bh, room // len(self.game_buttons) - gap), least_h)
         top = title_bottom + gap
         for i, (game, button) in enumerate(zip(registry.GAMES, self.game_buttons)):
             button.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw - learn_w - gap, bh)
@@ -151,11 +151,6 @@ class MainMenu(Scene):
         wider = min(widest, width * 6 // 5)
         fewer = len(self._lines(row, wider, gap)) < len(self._lines(row, width, gap))
         return wider if fewer else width
-
-    def show_blurbs(self, shown: bool) -> None:
-        """Each game's one-line blurb under its name; a window too short for them goes without."""
-        for button, game in zip(self.game_buttons, registry.GAMES):
-            button.note = game.blurb if shown else ""
 
     def _lines(self, row: list[Button], width: int, gap: int) -> list[list[Button]]:
         """The small buttons in as few lines as let each show its label, a line's buttons of one

@@ -17,6 +17,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable
+from typing import NamedTuple
 
 import pygame
 
@@ -44,6 +45,21 @@ PANEL_SHRINKS = (1.0, 0.85, 0.7, 0.6, 0.5)  # the panel's lines' sizes tried, la
 TABLE_LEAST = 0.55  # of the window's height: the table keeps this much at least while a verdict's bracketed details can go
 DETAILS = r" \([^()]*\)"  # a move's bracketed details (a chain's cards, named one by one)
 TITLE_PADDING = 32  # the chooser's title inside its box
+
+
+class PanelLook(NamedTuple):
+    """How the review's panel is drawn: its lines' text size, the legend's, how many lines it
+    keeps, and the legend's height (0: no legend)."""
+
+    line_size: int
+    legend_size: int
+    rows: int
+    legend_h: int
+
+    @property
+    def height(self) -> int:
+        return self.rows * line_height(self.line_size) + self.legend_h
+
 
 MARK_WORDS = {BEST: "Best", GOOD: "Good", COSTLY: "Costly"}
 MARK_INKS = {BEST: theme.MARK_BEST, GOOD: theme.GOLD, COSTLY: theme.ALERT}
@@ -300,6 +316,7 @@ class ReviewScene(Replay):
         self.work = ReviewWork(review_maker(saved, seat, budget))
         self.verdicts: list | None = None  # once the review is ready
         self.rows = 3  # the panel's lines (`layout`)
+        self.table_text = resources.text_scale  # the table's text size: the one chosen, or smaller (`fit_table`)
         self.by_move: dict = {}
         self.failure = ""
         self.shown_judged = None  # the progress the last frame drew
@@ -382,6 +399,9 @@ class ReviewScene(Replay):
     # -- layout
 
     def layout(self, size) -> None:
+        """The bar's controls, the panel over them and the table over the panel. The panel is as
+        full as leaves the table TABLE_LEAST of the window; then it yields more where the table's
+        board cards would be too small to read (`fit_table`)."""
         w, h = size
         gap = self.px(theme.SPACE_NARROW)
         verdict_w = int(w * 0.64) - gap
@@ -389,17 +409,9 @@ class ReviewScene(Replay):
         label_w = text_width(self.move_words(len(self.playback) - 1, ahead=True), self.px(theme.TEXT_BODY)) + self.px(STEP_LABEL_PADDING)
         controls_h = self.place_controls(h, w, label_w, self.px(BAR_H))
         room_h = int(h * (1 - TABLE_LEAST)) - controls_h - 2 * gap
-        for shrink in PANEL_SHRINKS:  # the chosen size first; smaller lines (never under Normal's) only where even
-            # without the details and the legend the panel would crowd the table out
-            self.line_size = max(round(self.px(theme.TEXT_BODY) * shrink), round(self.px(theme.TEXT_BODY) / resources.text_scale))
-            self.legend_size = max(round(self.px(theme.TEXT_SMALL) * shrink), round(self.px(theme.TEXT_SMALL) / resources.text_scale))
-            legend_h = self.keep_rows(verdict_w, summary_w, room_h, w - 2 * gap)
-            if self.rows * line_height(self.line_size) + legend_h <= room_h:
-                break
-        self.lines_h = self.rows * line_height(self.line_size) + 2 * gap
-        self.bar = pygame.Rect(0, h - controls_h - self.lines_h - legend_h, w, controls_h + self.lines_h + legend_h)
-        self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
-        self.table.layout((w, self.bar.y))
+        looks = self.panel_looks(verdict_w, summary_w, w - 2 * gap)
+        first = next((i for i, look in enumerate(looks) if look.height <= room_h), len(looks) - 1)
+        self.fit_table(size, looks[first:], controls_h)
         self.verdict_box = pygame.Rect(gap, self.bar.y + gap, verdict_w, self.lines_h - 2 * gap)
         self.summary_box = pygame.Rect(self.verdict_box.right + 2 * gap, self.verdict_box.y, summary_w,
                                        self.verdict_box.h)
@@ -407,6 +419,70 @@ class ReviewScene(Replay):
         costly = any(v.mark == COSTLY for v in self.verdicts or ())
         for button in self.buttons[4:6]:
             button.enabled = costly
+
+    def panel_looks(self, verdict_w: int, summary_w: int, legend_w: int) -> list[PanelLook]:
+        """The panel's looks, fullest first, in the order it yields room to the table: at each of
+        its lines' sizes (the chosen first, then smaller ones, never under Normal's) the lines the
+        longest verdict needs, then a line fewer at a time down to those the verdicts need
+        without their bracketed details (a verdict longer than the lines kept goes without them),
+        then without the legend (each verdict names its mark)."""
+        looks: list[PanelLook] = []
+        body, small, scale = self.px(theme.TEXT_BODY), self.px(theme.TEXT_SMALL), resources.text_scale
+        for shrink in PANEL_SHRINKS:
+            line_size = max(round(body * shrink), round(body / scale))
+            legend_size = max(round(small * shrink), round(small / scale))
+            if looks and (line_size, legend_size) == looks[-1][:2]:
+                continue
+            legend_h = len(wrap(LEGEND, legend_size, legend_w)) * line_height(legend_size)
+            full = self.panel_rows(line_size, verdict_w, summary_w)
+            bare = self.panel_rows(line_size, verdict_w, summary_w, details=False)
+            looks += [PanelLook(line_size, legend_size, rows, legend_h) for rows in range(full, bare - 1, -1)]
+            looks.append(PanelLook(line_size, legend_size, bare, 0))
+        return looks
+
+    def fit_table(self, size, looks: list[PanelLook], controls_h: int) -> None:
+        """The panel in the first of `looks` that leaves the table's board cards readable
+        (`board_cards`: a chain of the solitaire at the largest text was left 16 px cards), the
+        table's text at the size chosen; where none does, the same with the table's text a size
+        smaller at a time, never under Normal (the panel's text keeps the size chosen); where none
+        does still, the look and size that leave the cards widest. The fullest look is tried,
+        then the smallest, and between them the first that does is found by halving: each try
+        lays the table out."""
+        widest: tuple | None = None
+
+        def readable(index: int, table_text: float) -> bool:
+            nonlocal widest
+            self.place_panel(size, looks[index], controls_h, table_text)
+            cards = self.table.board_cards()
+            if cards is not None and (widest is None or cards[0] > widest[0]):
+                widest = (cards[0], index, table_text)
+            return cards is None or cards[0] >= cards[1]
+
+        for table_text in [resources.text_scale] + [scale for scale in sorted(resources.TEXT_SIZES.values(), reverse=True)
+                                                   if scale < resources.text_scale]:
+            if readable(0, table_text):
+                return
+            if readable(len(looks) - 1, table_text):
+                low, high = 1, len(looks) - 1
+                while low < high:
+                    middle = (low + high) // 2
+                    low, high = (low, middle) if readable(middle, table_text) else (middle + 1, high)
+                self.place_panel(size, looks[high], controls_h, table_text)
+                return
+        self.place_panel(size, looks[widest[1]], controls_h, widest[2])
+
+    def place_panel(self, size, look: PanelLook, controls_h: int, table_text: float) -> None:
+        """The panel in `look` over the bar's controls, and the table over it with its text at
+        `table_text` (its drawing too: `draw_position`)."""
+        w, h = size
+        gap = self.px(theme.SPACE_NARROW)
+        self.line_size, self.legend_size, self.rows, legend_h = look
+        self.lines_h = self.rows * line_height(self.line_size) + 2 * gap
+        self.bar = pygame.Rect(0, h - controls_h - self.lines_h - legend_h, w, controls_h + self.lines_h + legend_h)
+        self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
+        self.table_text = table_text
+        with resources.text_scaled(table_text):
+            self.table.layout((w, self.bar.y))
 
     def layout_progress(self, size) -> None:
         """The box that shows the work's progress (or why it failed), and its button."""
@@ -460,7 +536,7 @@ class ReviewScene(Replay):
 
     def draw(self, screen) -> None:
         if not self.ready:
-            with unrecorded():  # shaded under the progress
+            with unrecorded(), resources.text_scaled(self.table_text):  # shaded under the progress
                 self.table.draw(screen)
             pygame.draw.rect(screen, theme.PANEL, self.bar)
             shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
@@ -481,6 +557,11 @@ class ReviewScene(Replay):
         draw_text(screen, self.step_text(self.step), self.px(theme.TEXT_BODY), theme.INK,
                   (self.bar.right - self.px(theme.SPACE_CLOSE), self.track.centery), "midright")
 
+    def draw_position(self, screen) -> None:
+        """The table at the move shown, its text at the size it was laid out at (`fit_table`)."""
+        with resources.text_scaled(self.table_text):
+            super().draw_position(screen)
+
     def light_hard_move(self, screen) -> None:
         """At a decision Hard would have made otherwise, where Hard's move goes is framed on the
         table (the panel names it)."""
@@ -500,24 +581,11 @@ class ReviewScene(Replay):
                 (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
                 (hard_line(verdict, self.name), theme.INK)]
 
-    def keep_rows(self, verdict_w: int, summary_w: int, room_h: int, legend_w: int) -> int:
-        """The panel's lines (`rows`): as many as the longest verdict needs, unless they and the
-        legend would take more than `room_h` pixels (leaving the table under TABLE_LEAST of the
-        window): then the verdicts' bracketed details go, and then the legend (each verdict names
-        its mark); returns the legend's height."""
-        line = line_height(self.line_size)
-        legend_h = len(wrap(LEGEND, self.legend_size, legend_w)) * line_height(self.legend_size)
-        self.rows = self.panel_rows(verdict_w, summary_w)
-        if self.rows * line + legend_h > room_h:
-            self.rows = max((room_h - legend_h) // line, self.panel_rows(verdict_w, summary_w, details=False))
-        return 0 if self.rows * line + legend_h > room_h else legend_h
-
-    def panel_rows(self, verdict_w: int, summary_w: int, details: bool = True) -> int:
-        """Lines enough for the longest verdict (with its bracketed `details`, or without) and the
-        summary, each wrapped to its box (three at least)."""
-        size = self.line_size
+    def panel_rows(self, size: int, verdict_w: int, summary_w: int, details: bool = True) -> int:
+        """Lines enough at `size` for the longest verdict (with its bracketed `details`, or
+        without) and the summary, each wrapped to its box (three at least)."""
         panels = [self.verdict_texts(None, False)] + [self.verdict_texts(v, True) for v in self.verdicts or ()]
-        rows = [len(self.verdict_lines(panel, verdict_w, details)) for panel in panels]
+        rows = [len(self.verdict_lines(panel, verdict_w, details, size)) for panel in panels]
         if self.verdicts is not None:
             rows.append(sum(len(wrap(text, size, summary_w)) for text in summary_lines(self.verdicts, self.name)))
         return max(3, *rows)
@@ -534,11 +602,14 @@ class ReviewScene(Replay):
         for i, (line, ink) in enumerate(lines):
             draw_text(screen, line, self.line_size, ink, (box.x, box.y + i * line_height(self.line_size)), box=box)
 
-    def verdict_lines(self, texts: list[tuple[str, tuple]], width: int, details: bool) -> list[tuple[str, tuple]]:
-        """A verdict's texts wrapped to `width`, with their inks; without their bracketed details
-        unless told (a chain's cards: the table shows the chain played)."""
+    def verdict_lines(self, texts: list[tuple[str, tuple]], width: int, details: bool,
+                      size: int | None = None) -> list[tuple[str, tuple]]:
+        """A verdict's texts wrapped to `width` at `size` (the panel's lines' size unless told),
+        with their inks; without their bracketed details unless told (a chain's cards: the table
+        shows the chain played)."""
+        size = size or self.line_size
         return [(line, ink) for text, ink in texts
-                for line in wrap(text if details else re.sub(DETAILS, "", text), self.line_size, width)]
+                for line in wrap(text if details else re.sub(DETAILS, "", text), size, width)]
 
     def draw_track(self, screen) -> None:
         """The moves as a bar, the seat's decisions ticked on it in their marks' colours."""

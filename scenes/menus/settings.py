@@ -3,8 +3,6 @@ the sound volume, speech. Saved per user."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pygame
 
 from game.cards import cards
@@ -22,6 +20,7 @@ BACK_MIN_H = 46
 BACK_MIN_W = 200
 CHOOSER_MIN_W = 240  # a setting's chooser at least
 HELP_BESIDE_MIN_W = 260  # room for help beside the chooser
+TEXT_SIZE_HELP_W = 320  # room for Text size's help beside its chooser: two lines up to Large
 LABEL_GAP = 17  # a setting's label before its chooser
 
 RATE_NAMES = {150: "Slow", 200: "Normal", 260: "Fast", 330: "Fastest"}
@@ -51,16 +50,6 @@ ROWS = (
 )
 PREVIEW = cards("KD QC 10S")  # shows both colour choices (diamonds, clubs) and a court picture
 STEADY_TEXT = "large"  # the rows are stacked from text measured at least this large (see `layout`)
-
-
-@contextmanager
-def text_measured_at(scale: float):
-    """Text measured (not drawn) at `scale` for the time of the block."""
-    chosen, resources.text_scale = resources.text_scale, scale
-    try:
-        yield
-    finally:
-        resources.text_scale = chosen
 
 
 class SettingsScene(Scene):
@@ -111,8 +100,9 @@ class SettingsScene(Scene):
         when Normal is chosen, so that Normal and Large stand alike; the page (the title on it)
         scrolls when it is taller than the window. Changing the text size lays the page out anew,
         and the page is moved so that the chooser changed stays where it was: under the pointer
-        that clicked it, where its middle was
-        clicked (a chooser is about twice as wide at 200% as at 100%: tests/test_ui_settings.py)."""
+        that clicked it, as far down its height as it was clicked; the chooser's ends and its
+        left arrow's strip are the same at every text size (`steady_text_size`), so the arrow
+        clicked stays under the pointer (tests/test_ui_settings.py)."""
         w, h = size
         gap = self.px(theme.SPACE)
         self.title_rect = pygame.Rect(0, self.px(theme.SPACE_XLARGE), text_width("Settings", self.px(theme.TEXT_TITLE), bold=True),
@@ -120,7 +110,7 @@ class SettingsScene(Scene):
         self.title_rect.centerx = w // 2
         top = self.title_rect.bottom + gap
         bottom = self._place_bottom(size)
-        with text_measured_at(max(resources.text_scale, resources.TEXT_SIZES[STEADY_TEXT])):
+        with resources.text_scaled(max(resources.text_scale, resources.TEXT_SIZES[STEADY_TEXT])):
             placed, height = self._place_rows(w, h - bottom, top)
         self.rows = [(label, rect, wrap(help_text, self.px(theme.TEXT_SMALL), help_width), at, anchor)
                      for (label, rect, help_width, at, anchor), (_k, _l, _c, help_text) in zip(placed, ROWS)]
@@ -133,6 +123,7 @@ class SettingsScene(Scene):
             if self.page.shows_all():  # Back right under the rows, as the page is short
                 self._raise_foot(min(0, height - self.page.offset - self.page.viewport.bottom))
                 break
+        self.cyclers["text_size"].back_w = self.steady_text_size()[1]
         self._place_choosers()
 
     def _place_bottom(self, size) -> int:
@@ -172,7 +163,7 @@ class SettingsScene(Scene):
         """Each row's (label, chooser rect, help width, help position, its anchor) on the page from
         `top`, and the page's height."""
         first, others = ROWS[:1], ROWS[1:]
-        rows, y, _beside = self._place_column(first, 0, w, top)
+        rows, y, _beside = self._place_column(first, 0, w, top, self.steady_chooser_x(w))
         column, bottom, _beside = self._place_column(others, 0, w, y)
         half = (len(others) + 1) // 2
         if bottom > room and self._fits_across(others[:half], w // 2) and self._fits_across(others[half:], w - w // 2):
@@ -190,18 +181,43 @@ class SettingsScene(Scene):
         return max(text_width(label, self.px(theme.TEXT_BUTTON), bold=True) for _k, label, _c, _h in rows) + self.px(theme.SPACE_NARROW)
 
     def choosers_width(self, rows) -> int:
-        """The choosers' width: their longest choice at the size measured, at least CHOOSER_MIN_W."""
-        return max(self.px(CHOOSER_MIN_W), *(self.cyclers[key].needed(self.px(theme.TEXT_CONTROL))[0] for key, *_r in rows))
+        """The choosers' width: their longest choice at the size measured, at least CHOOSER_MIN_W;
+        with Text size among them, at least its width at the largest text (`steady_text_size`)."""
+        widths = [self.cyclers[key].needed(self.px(theme.TEXT_CONTROL))[0] for key, *_r in rows]
+        if any(key == "text_size" for key, *_r in rows):
+            widths.append(self.steady_text_size()[0])
+        return max(self.px(CHOOSER_MIN_W), *widths)
 
-    def _place_column(self, rows, left: int, width: int, y: int) -> tuple[list[tuple], int, bool]:
+    def steady_chooser_x(self, w: int) -> int:
+        """Where the Text size chooser's left end stands, the same at every text size: from the
+        middle of the window, or further left where that leaves its help room beside it
+        (TEXT_SIZE_HELP_W), never so far that its label at the largest text would not fit left of it."""
+        gap = self.px(theme.SPACE)
+        with resources.text_scaled(resources.LARGEST_TEXT_SCALE):
+            least = text_width(ROWS[0][1], self.px(theme.TEXT_BUTTON), bold=True) + self.px(LABEL_GAP) + gap
+        beside = w - 2 * gap - self.px(TEXT_SIZE_HELP_W) - self.steady_text_size()[0]
+        return max(least, min(w // 2 + gap // 2, beside))
+
+    def steady_text_size(self) -> tuple[int, int]:
+        """The Text size chooser's width and its back arrow's strip, as at the largest text, at
+        every text size: its left end stands where the page puts it whatever the size, so both
+        arrows stay under the pointer that changed the size (the chooser at Normal was half as
+        wide as at Largest: a click on its right arrow at Largest fell beside it)."""
+        with resources.text_scaled(resources.LARGEST_TEXT_SCALE):
+            width, height = self.cyclers["text_size"].needed(self.px(theme.TEXT_CONTROL))
+        return width, max(self.px(theme.SPACE_SECTION), height)
+
+    def _place_column(self, rows, left: int, width: int, y: int, chooser_x: int | None = None) -> tuple[list[tuple], int, bool]:
         """`rows` one under the other in the strip of `width` from `left`, from `y` (page
-        coordinates): their placements, the y under the last, and whether the help stood beside
-        the choosers."""
+        coordinates), their choosers' left ends at `chooser_x` (else after the labels, or from the
+        middle of a strip the window's width): their placements, the y under the last, and
+        whether the help stood beside the choosers."""
         gap = self.px(theme.SPACE)
         cyclers = [self.cyclers[key] for key, *_rest in rows]
         chooser_w = self.choosers_width(rows)
         label_w = self._label_width(rows)
-        chooser_x = left + (width // 2 if width == self.app.size[0] else label_w + gap) + gap // 2
+        if chooser_x is None:
+            chooser_x = left + (width // 2 if width == self.app.size[0] else label_w + gap) + gap // 2
         help_x = chooser_x + chooser_w + gap
         beside = left + width - help_x - gap >= self.px(HELP_BESIDE_MIN_W)
         placed = []

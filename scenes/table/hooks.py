@@ -122,5 +122,11 @@ class TableHooks:
         """How wide a flying card is drawn."""
         return self.hand.width
 
+    def board_cards(self) -> tuple[int, int] | None:
+        """How wide the board's cards are drawn and the least width they are read at, where a
+        screen that lays the table out short (a review) must keep them readable; None where the
+        table keeps its cards readable itself."""
+        return None
+
     def message_anchor(self) -> tuple[int, int]:
         return (self.middle.centerx, self.prompt_y - self.px(theme.SPACE_SECTION))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,6 +37,17 @@ MIN_TEXT_PX = 12
 TEXT_SIZES = {"normal": 1.0, "large": 1.25, "larger": 1.5, "largest": 2.0}
 LARGEST_TEXT_SCALE = max(TEXT_SIZES.values())
 text_scale = 1.0
+
+
+@contextmanager
+def text_scaled(scale: float):
+    """Text measured and drawn at `scale` for the time of the block, whatever the setting is."""
+    global text_scale
+    chosen, text_scale = text_scale, scale
+    try:
+        yield
+    finally:
+        text_scale = chosen
 
 
 def text_px(size: float) -> int:

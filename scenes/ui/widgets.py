@@ -334,6 +334,7 @@ class Cycler:
         self.value = value if value in [v for v, _ in self.choices] else self.choices[0][0]
         self.on_change = on_change
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.back_w = 0  # how wide the strip at its left end is that a click steps back in (0: as wide as it is tall)
 
     @property
     def label(self) -> str:
@@ -367,7 +368,7 @@ class Cycler:
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and self.rect.collidepoint(event.pos):
             if event.button == 1:
-                self.step(-1 if event.pos[0] < self.rect.x + self.rect.h else 1)
+                self.step(-1 if event.pos[0] < self.rect.x + (self.back_w or self.rect.h) else 1)
                 return True
             if event.button == 3:
                 self.step(-1)

@@ -13,7 +13,7 @@ from game.sovereign.rules import PlacedView
 
 from scenes.games.sovereign.emblems import emblem
 from scenes.ui import cardart, theme
-from scenes.ui.resources import font, text
+from scenes.ui.resources import MIN_TEXT_PX, font, text
 from scenes.ui.surface_cache import cached_surface
 from scenes.ui.widgets import wrap_words
 
@@ -22,6 +22,10 @@ SUIT_INK = {STAR: (170, 110, 0), PLANET: (40, 90, 180), "": (110, 110, 110)}
 EVENT_RED = (190, 30, 40)
 EVENT_FACE, EVENT_BAND = (238, 232, 246), (72, 44, 110)  # an event card: no suit's colour
 SHORT_PRINT_WIDTH = 110  # cards at least this wide print what their class does
+VALUE_SHARE = 0.3  # a card's value is drawn this share of its width tall (10 px at least)
+# The least width a card can be read at: its value drawn as large as the least text of the
+# interface (MIN_TEXT_PX); narrower, the value is drawn larger than its card can hold.
+READABLE_WIDTH = math.ceil(MIN_TEXT_PX / VALUE_SHARE)
 
 # What each effect step does, in a few words: the short print of a card (any card set's class
 # is built from these steps, so every class has its short print).
@@ -112,7 +116,7 @@ def _class_face(card: ClassCard, width: int, ability: str) -> pygame.Surface:
 
 
 def _value_size(w: int) -> int:
-    return max(10, int(w * 0.3))
+    return max(10, int(w * VALUE_SHARE))
 
 
 def _symbol_size(w: int) -> int:

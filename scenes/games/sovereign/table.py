@@ -26,7 +26,7 @@ from game.sovereign.rules import PROMPTS
 
 from scenes.ui import keymap
 from scenes.games.sovereign.cardhelp import CardHelp, draw_help_box
-from scenes.games.sovereign.cards import use_card_set
+from scenes.games.sovereign.cards import READABLE_WIDTH, use_card_set
 from scenes.games.sovereign.chainrow import ChainBoard, ChainRow
 from scenes.games.sovereign.choices import PLAY_ACTIONS, CardChoices
 from scenes.games.sovereign.keys import TableMoveKeys
@@ -291,6 +291,9 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
 
     def flight_width(self) -> int:
         return self.chain_w
+
+    def board_cards(self) -> tuple[int, int]:
+        return self.chain_w, READABLE_WIDTH
 
     # -- drawing
 
