@@ -213,9 +213,10 @@ class TableScene(Scene, TableHooks):
         if problem:
             self.say(problem)
 
-    def say_notice(self, message: str) -> None:
-        """A passing remark in the prompt line: what just happened, or what to do next."""
-        self.prompt_line.say_notice(message)
+    def say_notice(self, message: str, shorter: tuple[str, ...] = ()) -> None:
+        """A passing remark in the prompt line: what just happened, or what to do next (in a
+        `shorter` wording where the prompt's lines are too short for it; speech says it whole)."""
+        self.prompt_line.say_notice(message, shorter)
         self.speaker.remark(message)
 
     def show_rules(self) -> None:
