@@ -16,6 +16,7 @@ from game.linx.rules import LayChain
 from scenes.games.linx.links import LabelRoom, Link, label_links
 from scenes.table.parts import SlotRow
 from scenes.ui import theme
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -73,6 +74,7 @@ class ChainBuilder:
         self.link_rows = LINK_ROWS            # the lines kept for the links' words
         self.beside = False                   # the status lies beside the cards (`place`), not under them
         self.slots = SlotRow()
+        self._labels: tuple = (None, [])      # the links' words as last placed: (what they were placed for, the labels)
 
     # -- where it lies
 
@@ -388,7 +390,11 @@ class ChainBuilder:
         for card, slot in zip(cards, slots):
             (slot.raised(self.px(theme.SPACE_NARROW)) if card == held else slot).draw_card(screen, card)
         small = self.px(theme.TEXT_FINE)
-        labels = label_links(links, self.label_room(slots.step, card_bottom, status_bottom), self.link_rows)
+        room = self.label_room(slots.step, card_bottom, status_bottom)
+        key = (tuple(links), room.rights, room.left, room.step, room.gap, self.link_rows, text_px(small))
+        if self._labels[0] != key:  # placed once a chain and a layout, not every frame
+            self._labels = (key, label_links(links, room, self.link_rows))
+        labels = self._labels[1]
         for label in labels:
             y = card_bottom + self.px(theme.SPACE_HAIR) + label.line * line_height(small, bold=True)
             draw_text(screen, label.text, small, LINK_OK if label.ok else LINK_BAD, (label.x, y), "midtop", bold=True)
