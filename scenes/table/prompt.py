@@ -127,12 +127,13 @@ class PromptLine:
         page = min(pages - 1, max(0, int((self.pages * NOTICE_TIME - self.notice_time) // NOTICE_TIME)))
         return lines[page * self.rows:(page + 1) * self.rows]
 
-    def draw(self, screen: pygame.Surface, prompt: str, active: bool) -> None:
-        """The prompt (gold and bold when it is the viewer's turn), or the remark on show. On the
+    def draw(self, screen: pygame.Surface, prompt: str, active: bool, shorter: tuple[str, ...] = ()) -> None:
+        """The prompt (gold and bold when it is the viewer's turn; in one of its `shorter`
+        wordings where it needs more lines than kept), or the remark on show. On the
         viewer's turn a remark and the prompt that fit the lines kept together share them, so that
         what to do next shows at once (a new event's name does not hide the instruction)."""
         size = self.px(PROMPT_SIZE)
-        shown = [(line, theme.GOLD if active else theme.INK, active) for line in self.lines(prompt, active)]
+        shown = [(line, theme.GOLD if active else theme.INK, active) for line in self.lines(prompt, active, shorter)]
         if self.notice_time > 0 and self.notice:
             remark = [(line, theme.INK, False) for line in self.remark_lines()]
             shown = remark + shown if active and len(remark) + len(shown) <= self.rows else remark

@@ -381,8 +381,8 @@ class LinxTable(LinxGeometry, TableScene):
         return super().describe(action)
 
     def move_words(self, action) -> str:
-        """A move in the fewest words, said to the viewer: "discard 15 Diamond" (the hint's
-        shortest wording: a seat's long name left out)."""
+        """A move in the fewest words, said to the viewer: "discard 15 Diamond" (the hint's and
+        the 'Enter:' prompt's shortest wording: a seat's long name left out)."""
         return f"discard {action.card.label}" if isinstance(action, Discard) else self.describe(action)
 
     def turn_prompt(self, view, current: str) -> str:
