@@ -460,9 +460,10 @@ def test_chain_chains_last_play_labels_lie_inside_the_piles_frame(private_home):
 
 LINX_SIZES = [(800, 600), (1024, 640), (1280, 800), (1920, 1080)]
 # Chains in LINX's chain row: a run of links that share a symbol then two others; links that share
-# a number and a symbol in turn; a broken link among them.
+# a number and a symbol in turn, nine cards and twelve (the longest a scoring card asks for); a
+# broken link among them.
 LINX_CHAINS = {"a run": "1Di 2Di 3Di 4Di 5Di 5Su 15Su", "by turns": "1Di 1Su 2Su 2Mo 3Mo 3He 4He 4Le 5Le",
-               "broken": "1Di 2Di 7Su 7Mo 9Mo"}
+               "twelve by turns": "1Di 1Su 2Su 2Mo 3Mo 3He 4He 4Le 5Le 5St 6St 6Di", "broken": "1Di 2Di 7Su 7Mo 9Mo"}
 
 
 def linx_tables(app, players: int, names: list[str] | None = None):

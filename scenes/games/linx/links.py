@@ -15,7 +15,7 @@ from typing import Callable
 
 TICK, CROSS = "\u2713", "\u2715"
 MARKS = (TICK, CROSS)
-APART = "   "  # the least room between two runs' names on a line: three spaces, so they read apart
+APART = "  "  # the least room between two runs' names on a line: two spaces, so they read apart
 
 
 @dataclass(frozen=True, slots=True)
