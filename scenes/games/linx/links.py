@@ -4,9 +4,10 @@ a cross where it breaks (the status says why).
 Where the cards lie far enough apart each link has its words under it, the links taking the lines
 kept for them in turn. Where they lie closer (the largest text, with the chain's status beside its
 cards), a run of links that share the same thing is named once, under the middle of the run, and
-each name goes on the first line where it meets no other name, without its tick where that is what
-it takes to fit: a low-vision player reads what the links share, not a row of bare ticks. Only a
-link whose bare word finds no room on any line shows its mark alone."""
+each name goes on the line where it lies nearest under its links, clear of the names before it,
+without its tick where that is what it takes to fit: a low-vision player reads what the links
+share, not a row of bare ticks. Only a link whose bare word finds no room on any line shows its
+mark alone."""
 
 from __future__ import annotations
 
@@ -87,22 +88,24 @@ def label_runs(links: list[Link], room: LabelRoom) -> list[LinkLabel]:
     if len(with_ticks) == len(found) and not any(label.text == TICK for label in with_ticks):
         return with_ticks
     bare = place_runs(found, room, ticked=False)
-    named = (lambda labels: sum(label.text not in (TICK, CROSS) for label in labels))
+    named = (lambda labels: sum(label.text not in MARKS for label in labels))
     return bare if named(bare) > named(with_ticks) else with_ticks
 
 
 def place_runs(found: list[list[Link]], room: LabelRoom, ticked: bool) -> list[LinkLabel]:
     """Each run named, left to right, on the line where its name (with its tick, where `ticked`
-    and it fits, else without) lies nearest under the run's middle, clear of the names before it; a run whose bare
-    word fits no line shows its mark alone (closer to its neighbours: a mark reads apart), where
-    that fits (else only its line's colour says whether it holds, and the status why not)."""
+    and it fits, else without) lies nearest under the run's middle, clear of the names before it;
+    a run whose bare word fits no line shows its mark alone (closer to its neighbours: a mark reads
+    apart), where that fits (else only its line's colour says whether it holds, and the status
+    why not)."""
     apart = max(room.gap, room.width(APART))
     ends = [room.left - apart] * room.lines  # where each line's last name ends
     labels = []
     for run in found:
         x, ok = (run[0].x + run[-1].x) // 2, run[0].ok
         forms = ([f"{TICK} {run[0].shared}"] if ticked else []) + [run[0].shared, TICK] if ok else [CROSS]
-        placed = next((best for form in forms if (best := least_shifted(form, ok, x, ends, room.gap if form in MARKS else apart, room))), None)
+        placed = next((best for form in forms
+                       if (best := least_shifted(form, ok, x, ends, room.gap if form in MARKS else apart, room))), None)
         if placed is None:
             continue
         label, width = placed
@@ -111,7 +114,8 @@ def place_runs(found: list[list[Link]], room: LabelRoom, ticked: bool) -> list[L
     return labels
 
 
-def least_shifted(text: str, ok: bool, x: int, ends: list[int], apart: int, room: LabelRoom) -> tuple[LinkLabel, int] | None:
+def least_shifted(text: str, ok: bool, x: int, ends: list[int], apart: int,
+                  room: LabelRoom) -> tuple[LinkLabel, int] | None:
     """`text` on the line where it lies nearest centred on `x` (the first such line), clear of each
     line's last name by `apart`; or None where no line has room for it."""
     found = [placed for line in range(room.lines) if (placed := fitted(text, ok, x, line, ends[line] + apart, room))]
@@ -123,6 +127,6 @@ def fitted(text: str, ok: bool, x: int, line: int, free: int, room: LabelRoom) -
     last name) and within the room, still over `x`; or None where it cannot be."""
     width = room.width(text)
     left = max(x - width // 2, free, room.left)
-    if left + width > room.rights[line] or left > x or left + width < x:
+    if left + width > room.rights[line] or left > x:
         return None
     return LinkLabel(text, ok, left + width // 2, line), width
