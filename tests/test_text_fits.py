@@ -10,7 +10,9 @@ Text and cards at the largest size (200%) are looked at too: every table at 800x
 1280x800 the tables that hold them whole there (`LARGEST_WHOLE`); the results at every size; the
 replays, and the reviews that hold them (`LARGEST_REVIEWS`), at 800x600, and some reviews at
 1280x800 too (`LARGEST_WIDE_REVIEWS`); and Sovereign's Chain's
-row cards (the solitaire's chain too) stay large enough to read at every size (`READABLE`)."""
+row cards (the solitaire's chain too) stay large enough to read at every size (`READABLE`).
+LINX's table in the largest look at 800x600, 1024x640, 1280x800 and 1920x1080 (`LINX_SIZES`):
+its chain's links say what they share, and its remarks show whole."""
 
 from __future__ import annotations
 
