@@ -105,3 +105,39 @@ def test_the_empty_chain_row_says_what_it_is_for_between_turns_and_how_to_build_
             chain.draw(screen, SimpleNamespace(min_length=5), laying, None)
         said = " ".join(item.what for item in drawn if item.what)
         assert said.startswith(words.split()[0]) and all(chain.rect.contains(item.rect) for item in drawn)
+
+
+def test_link_words_where_the_cards_lie_close_name_each_run_once_over_its_links_and_never_overlap():
+    """Cards 18 px apart (the largest text, the status beside them): the words under the links
+    name each run of links that share the same thing once, each over its run's middle, within the
+    room, never on another's place on its line; a run of four Diamond links reads "✓ Diamond"
+    once, not four bare ticks."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from scenes.games.linx.links import LabelRoom, Link, label_links, runs
+
+    width = (lambda text: 11 * len(text))  # a bold 22 px face, near enough
+    links = [Link(True, "Diamond", 40 + 18 * i) for i in range(4)] + [Link(True, "5", 112), Link(True, "Sun", 130)]
+    room = LabelRoom((400,) * 3, 0, 18, 4, width)
+    assert [label.text for label in label_links(links, room, kept=3)] == ["\u2713 Diamond", "\u2713 5", "\u2713 Sun"]
+
+    shared = st.sampled_from(["Diamond", "Heart", "Moon", "5", "12", ""])
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(shared, min_size=1, max_size=14), st.integers(10, 40), st.integers(1, 5))
+    def placed_apart(things, step, lines):
+        links = [Link(bool(thing), thing, 30 + step * i) for i, thing in enumerate(things)]
+        room = LabelRoom((30 + step * len(things) + 60,) * lines, 0, step, 4, width)
+        labels = label_links(links, room, kept=lines)
+        spans = sorted((label.line, label.x - width(label.text) // 2, label.x + width(label.text) // 2) for label in labels)
+        for (line_a, _left_a, right_a), (line_b, left_b, _right_b) in zip(spans, spans[1:]):
+            assert line_a != line_b or right_a <= left_b, (things, step, lines, labels)
+        if len(labels) < len(links):  # named by runs: each over its run's middle, within the room
+            middles = [(run[0].x + run[-1].x) // 2 for run in runs(links)]
+            for label in labels:
+                half = width(label.text) // 2
+                assert 0 <= label.x - half and label.x + half <= room.rights[label.line]
+                assert any(label.x - half - 1 <= middle <= label.x + half + 1 for middle in middles)
+
+    placed_apart()

@@ -378,3 +378,49 @@ def test_a_remark_too_long_for_the_prompts_lines_drops_its_bracketed_details_bef
     assert " ".join(line.lines(remark, bold=False)) == "Cleo lays a chain of 12 and takes 150 points"
     line.rows = 4
     assert " ".join(line.lines(remark, bold=False)) == remark, "where the lines hold it all, it is whole"
+
+
+def test_a_remark_shows_in_its_longest_wording_that_fits_the_prompts_lines(driver):
+    """A remark that comes with shorter wordings shows whole in the longest that fits the lines
+    kept (its key in brackets kept where a wording holds it), never cut; where its first wording
+    fits, that one."""
+    from scenes.table.prompt import PROMPT_SIZE, PromptLine
+    from scenes.ui.widgets import noting_cuts, text_width, wrap
+
+    line = PromptLine(lambda value: round(value))
+    long = "Hint: Wilhelmina Wadsworth-Whitfield discards 15 Diamond. Enter makes the move."
+    short = "Hint: Wilhelmina Wadsworth-Whitfield discards 15 Diamond (Enter)"
+    width = text_width(short, PROMPT_SIZE) // 2 + 60
+    assert len(wrap(long, PROMPT_SIZE, width)) > line.rows >= len(wrap(short, PROMPT_SIZE, width))
+    line.place(left=0, y=200, width=width)
+    line.say_notice(long, (short,))
+    with noting_cuts() as cuts:
+        assert " ".join(line.remark_lines()) == short
+    assert not cuts and line.pages == 1
+    line.place(left=0, y=200, width=2 * width)
+    assert " ".join(line.remark_lines()) == long
+
+
+def test_a_remark_longer_than_every_wording_fits_goes_by_pages_and_is_never_cut(driver):
+    """A remark too long for the prompt's lines in every wording (a message from the network, a
+    storage error naming a folder) shows a page of lines at a time, each for a remark's while,
+    every word of it in turn; nothing is cut."""
+    from scenes.table.prompt import NOTICE_TIME, PromptLine
+    from scenes.ui.widgets import noting_cuts
+
+    line = PromptLine(lambda value: round(value))
+    line.place(left=0, y=200, width=260)
+    remark = ("The saved games could not be written to /home/someone/.local/share/chain-table/saves: "
+              "the disk is full; free some room and save again")
+    line.say_notice(remark)
+    seen = []
+    with noting_cuts() as cuts:
+        while line.notice_time > 0:
+            page = line.remark_lines()
+            assert 0 < len(page) <= line.rows
+            if not seen or seen[-1] != page:
+                seen.append(page)
+            line.update(NOTICE_TIME / 4)
+    assert not cuts, cuts
+    assert len(seen) >= 2 and line.pages == len(seen)
+    assert "".join(text for page in seen for text in page).replace(" ", "") == remark.replace(" ", ""), "every word, in turn"

@@ -10,7 +10,9 @@ Text and cards at the largest size (200%) are looked at too: every table at 800x
 1280x800 the tables that hold them whole there (`LARGEST_WHOLE`); the results at every size; the
 replays, and the reviews that hold them (`LARGEST_REVIEWS`), at 800x600, and some reviews at
 1280x800 too (`LARGEST_WIDE_REVIEWS`); and Sovereign's Chain's
-row cards (the solitaire's chain too) stay large enough to read at every size (`READABLE`)."""
+row cards (the solitaire's chain too) stay large enough to read at every size (`READABLE`).
+LINX's table in the largest look at 800x600, 1024x640, 1280x800 and 1920x1080 (`LINX_SIZES`):
+its chain's links say what they share, and its remarks show whole."""
 
 from __future__ import annotations
 
@@ -494,4 +496,105 @@ def test_a_sovereign_review_keeps_its_chain_cards_readable_with_the_largest_text
                     found.append(f"{name}: chain cards {width} px")
                 if (looks == "normal" or size == SIZES[0]) and review.table_text != resources.text_scale:
                     found.append(f"{name}: the table's text at {review.table_text}")
+    assert not found, "\n".join(found)
+
+
+LINX_SIZES = [(800, 600), (1024, 640), (1280, 800), (1920, 1080)]
+# Chains in LINX's chain row: a run of links that share a symbol then two others; links that share
+# a number and a symbol in turn, nine cards and twelve (the longest a scoring card asks for); a
+# broken link among them.
+LINX_CHAINS = {"a run": "1Di 2Di 3Di 4Di 5Di 5Su 15Su", "by turns": "1Di 1Su 2Su 2Mo 3Mo 3He 4He 4Le 5Le",
+               "twelve by turns": "1Di 1Su 2Su 2Mo 3Mo 3He 4He 4Le 5Le 5St 6St 6Di", "broken": "1Di 2Di 7Su 7Mo 9Mo"}
+
+
+def linx_tables(app, players: int, names: list[str] | None = None):
+    """A LINX table with the largest text and cards at each of LINX_SIZES, `players` seats (the
+    first a person who has drawn: the chain row is live), drawn on a CardsSeen: (size, table)."""
+    from scenes.games.linx.table import LinxTable
+
+    names = names or ["Ana", "Ben", "Cleo", "Dev"]
+    seats = [{"name": names[i], "kind": "human" if i == 0 else "computer"} for i in range(players)]
+    session = Session("linx", {"seats": seats}, 7)
+    while session.to_move == 0 and any(type(action).__name__ == "Draw" for action in session.legal_actions()):
+        session.apply(next(action for action in session.legal_actions() if type(action).__name__ == "Draw"))
+    app.settings.update(LARGEST)
+    app.apply_settings()
+    for size in LINX_SIZES:
+        pygame.display.set_mode(size)
+        app.screen = CardsSeen(size)
+        table = LinxTable(app, session)
+        app.reset_to(table)
+        table.layout(size)
+        yield size, table
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_linx_chains_links_say_what_they_share_with_the_largest_text(players, private_home):
+    """With the largest text and cards, where the chain's status lies beside its cards (1024x640,
+    1280x800: the cards close together), each link still says what it shares: a run of links
+    that share a symbol is named once under it ("✓ Diamond"), the others by their number or
+    symbol, never a bare "✓" (it tells a low-vision player nothing); and no word is cut or lies
+    over another or a card, at every size, with two seats and four."""
+    from game.linx.cards import card
+    from scenes.games.linx.builder import LINK_BAD, LINK_OK, link_words
+
+    app = open_app(fit_to_desktop=False)
+    found, beside = [], set()
+    for size, table in linx_tables(app, players):
+        chain = table.builder
+        for name, codes in LINX_CHAINS.items():
+            cards = [card(code) for code in codes.split()]
+            chain.start, chain.built, chain.end = cards[0], cards[1:-1], cards[-1]
+            found += [f"{size} {name}: {fault}" for fault in faults(table, app.screen)]
+            with recording() as drawn:
+                table.draw(app.screen)
+            labels = [item.what for item in drawn if item.size and item.color[:3] in (LINK_OK, LINK_BAD)]
+            shared = {words.removeprefix("both ") for ok, words in (link_words(a, b) for a, b in zip(cards, cards[1:])) if ok}
+            named = {label.removeprefix("\u2713 ") for label in labels}
+            found += [f"{size} {name}: a bare mark among {labels}" for label in labels if label == "\u2713"]
+            found += [f"{size} {name}: {missing!r} is not said ({labels})" for missing in shared - named]
+            beside |= {size} if chain.beside else set()
+    assert {(1024, 640), (1280, 800)} <= beside, "the status lies beside the cards there"
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_linxs_remarks_show_whole_with_the_largest_text(players, private_home):
+    """With the largest text and cards, where the prompt keeps two lines (1024x640, 1280x800), a
+    remark at a LINX table (the hint, a card clicked to discard, what Enter does under the
+    keyboard's cursor) shows whole at once, in the longest wording that fits, and so does the
+    "Enter: <the hint's move>" prompt after it, even with seat names as wide as a name may be:
+    never cut, with two seats and four, at every size."""
+    import re
+
+    from game.session import NAME_LIMIT
+    from scenes.ui.widgets import noting_cuts
+
+    app = open_app(fit_to_desktop=False)
+    driver = Driver(app)
+    names = [letter * NAME_LIMIT for letter in "WMHD"]
+    found, said = [], set()
+    for size, table in linx_tables(app, players, names):
+        line = table.prompt_line
+        view = table.current_view()
+        for act in ("click a card", "hint", "the hint's remark gone", "right", "right", "up", "left"):
+            if act == "click a card":
+                driver.click(table.hand.card_center(view, table.hand.cards(view)[0]))
+            elif act == "hint":
+                driver.key(pygame.K_h)
+            elif act == "the hint's remark gone":  # the prompt says what Enter does: "Enter: <the hint's move>"
+                line.clear(alert=False, notice=True)
+            else:
+                driver.key(getattr(pygame, f"K_{act.upper()}"))
+            table.draw(app.screen)
+            with noting_cuts() as cuts:  # the prompt's own (a seat's box fits a long name on its own terms)
+                table.draw_prompt(app.screen, table.current_view())
+            wordings = [line.notice, *line.shorter]
+            whole = wordings + [re.sub(r" \([^()]*\)", "", wording) for wording in wordings]
+            shown = " ".join(line.remark_lines())
+            said.add(line.notice)
+            found += [f"{size} after {act}: cut {cut!r}" for cut in cuts]
+            found += [f"{size} after {act}: {shown!r} is not {line.notice!r} whole"] if shown not in whole and line.notice_time else []
+        driver.key(pygame.K_c)
+    assert any(remark.startswith("Hint: ") for remark in said) and any(remark.startswith("Click ") for remark in said), said
     assert not found, "\n".join(found)

@@ -155,7 +155,8 @@ class RemoteCommands(TableCommands):
             self.table.say_notice("Nothing to change: a player\u2019s seat can go to a computer once they drop.")
         else:
             self.table.say_notice("At a table played over the network, the host hands a dropped player\u2019s seat "
-                                  "to a computer and back.")
+                                  "to a computer and back.",
+                                  ("Over the network, the host hands a dropped player\u2019s seat to a computer and back.",))
 
     def hand_over(self, seat: int) -> None:
         """Asks the host's server; every player is told when it is done."""

@@ -67,7 +67,8 @@ class HandChoice:
         table = self.table
         table.session.note_hint()
         self.light(action)
-        table.say_notice(f"Hint: {table.describe(action)}. Enter makes the move.")
+        said = table.describe(action)
+        table.say_notice(f"Hint: {said}. Enter makes the move.", (f"Hint: {said} (Enter)",))
 
     def light(self, action) -> None:
         """`action` picked: its first hand card raised, where it goes lit (Enter makes it)."""

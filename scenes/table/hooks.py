@@ -37,6 +37,11 @@ class TableHooks:
         """A dragged card let go with its centre at `drop_center`; return whether a move was made."""
         return False
 
+    def move_words(self, action) -> str:
+        """A move in the fewest words, for a prompt line too short for `describe`'s (LINX leaves a
+        long name out)."""
+        return self.describe(action)
+
     def click_card(self, card) -> None:
         """A hand card clicked without dragging."""
 

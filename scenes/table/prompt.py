@@ -2,7 +2,9 @@
 or a passing remark for a little while) and the alert box of a refusal. The prompt wraps onto as
 many lines as the table keeps for it (two at every table, more where large text makes a long
 instruction need them: `keep_rows`), its last line just above the hand, so that an instruction is
-never cut."""
+never cut. A remark may come with shorter wordings: it shows in the longest that fits those lines
+(each wording whole, then without its details in brackets); one that fits in none shows a page of
+lines at a time, each page for a remark's while, so that nothing of it is cut."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ PROMPT_ROWS_MOST = 4  # and at most, with the largest text in a narrow table
 # prompt keeps as many lines as this takes at the table's width.
 LONG_PROMPT = "Your turn, Ana: drag a card onto a face-down card or a space (your pool's tokens may go first), or Skip"
 PROMPT_SIZE = 19    # its text size at 100% scale
+WRAPPED_KEPT = 8    # the prompts and remarks kept wrapped (the prompt and a remark are drawn each frame)
 
 
 class PromptLine:
@@ -38,11 +41,13 @@ class PromptLine:
         self.message_time = 0.0
         self.notice = ""       # a passing remark: what just happened, or what to do next
         self.notice_time = 0.0
+        self.shorter: tuple[str, ...] = ()  # the remark's shorter wordings, longest first
+        self.pages = 1         # the pages the remark on show takes (`remark_lines`)
         self.left = 0
         self.y = 0
         self.width = 0
         self.rows = PROMPT_ROWS  # the lines kept for the prompt (`keep_rows`)
-        self._wrapped: tuple = (None, [])  # the last prompt wrapped: (prompt, drawn size, width, bold), its lines
+        self._wrapped: dict[tuple, list[str]] = {}  # the prompts and remarks wrapped lately, by (wordings, drawn size, width, bold, rows)
 
     def place(self, left: int, y: int, width: int) -> None:
         """The prompt's last line has its top at `y`; its lines start at `left` and are at most
@@ -71,8 +76,9 @@ class PromptLine:
         self.message = message[:1].upper() + message[1:]
         self.message_time = MESSAGE_TIME
 
-    def say_notice(self, message: str) -> None:
-        self.notice = message
+    def say_notice(self, message: str, shorter: tuple[str, ...] = ()) -> None:
+        """A passing remark, and its `shorter` wordings (longest first) for lines too short for it."""
+        self.notice, self.shorter, self.pages = message, shorter, 1
         self.notice_time = NOTICE_TIME
 
     def clear(self, alert: bool = True, notice: bool = False) -> None:
@@ -85,29 +91,51 @@ class PromptLine:
         self.message_time = max(0.0, self.message_time - dt)
         self.notice_time = max(0.0, self.notice_time - dt)
 
-    def lines(self, prompt: str, bold: bool) -> list[str]:
-        """`prompt` wrapped to the width, on the lines kept at most: where it needs more, without
-        its details in brackets; only a prompt longer than all of them even so is cut, at its end."""
-        size = self.px(PROMPT_SIZE)
-        key = (prompt, text_px(size), self.width, bold, self.rows)  # as drawn: a change of the text size wraps it anew
-        if self._wrapped[0] != key:  # measured once a prompt, not every frame
-            lines = wrap(prompt, size, self.width, bold=bold)
-            if len(lines) > self.rows:  # its details in brackets go first (a laid chain's cards: they lie on the table)
-                lines = wrap(re.sub(r" \([^()]*\)", "", prompt), size, self.width, bold=bold)
-            self._wrapped = (key, lines)
-        lines = self._wrapped[1]
+    def lines(self, prompt: str, bold: bool, shorter: tuple[str, ...] = ()) -> list[str]:
+        """`prompt` wrapped to the width, on the lines kept at most: where it needs more, in the
+        longest of its `shorter` wordings that fits them, each whole, then each without its details
+        in brackets (a laid chain's cards: they lie on the table); only a prompt longer than all of
+        them even so is cut, at its end (a remark goes by pages instead: `remark_lines`)."""
+        lines = self.wrapped(prompt, bold, shorter)
         if len(lines) > self.rows:
-            lines = lines[:self.rows - 1] + [fit_text(" ".join(lines[self.rows - 1:]), size, self.width, bold)]
+            lines = lines[:self.rows - 1] + [fit_text(" ".join(lines[self.rows - 1:]), self.px(PROMPT_SIZE), self.width, bold)]
         return lines
 
-    def draw(self, screen: pygame.Surface, prompt: str, active: bool) -> None:
-        """The prompt (gold and bold when it is the viewer's turn), or the remark on show. On the
+    def wrapped(self, prompt: str, bold: bool, shorter: tuple[str, ...] = ()) -> list[str]:
+        """The longest wording of `prompt` that fits the lines kept, wrapped (`lines`); where none
+        does, the shortest wholly, on as many lines as it takes."""
+        size = self.px(PROMPT_SIZE)
+        key = (prompt, shorter, text_px(size), self.width, bold, self.rows)  # as drawn: a change of the text size wraps it anew
+        if key not in self._wrapped:  # measured once a prompt, not every frame
+            wordings = [prompt, *shorter]
+            wordings += [re.sub(r" \([^()]*\)", "", wording) for wording in wordings]
+            found = [wrap(wording, size, self.width, bold=bold) for wording in wordings]
+            if len(self._wrapped) >= WRAPPED_KEPT:
+                self._wrapped.clear()
+            self._wrapped[key] = next((lines for lines in found if len(lines) <= self.rows), min(found, key=len))
+        return self._wrapped[key]
+
+    def remark_lines(self) -> list[str]:
+        """The remark on show, in its longest wording that fits the lines kept; one that fits in
+        none shows a page of them at a time, each for NOTICE_TIME (the remark stays that much
+        longer), so that nothing of it is cut."""
+        lines = self.wrapped(self.notice, False, self.shorter)
+        pages = -(-len(lines) // self.rows)
+        if pages > self.pages:  # found longer than a page: it stays on show for each page
+            self.notice_time += (pages - self.pages) * NOTICE_TIME
+            self.pages = pages
+        page = min(pages - 1, max(0, int((self.pages * NOTICE_TIME - self.notice_time) // NOTICE_TIME)))
+        return lines[page * self.rows:(page + 1) * self.rows]
+
+    def draw(self, screen: pygame.Surface, prompt: str, active: bool, shorter: tuple[str, ...] = ()) -> None:
+        """The prompt (gold and bold when it is the viewer's turn; in one of its `shorter`
+        wordings where it needs more lines than kept), or the remark on show. On the
         viewer's turn a remark and the prompt that fit the lines kept together share them, so that
         what to do next shows at once (a new event's name does not hide the instruction)."""
         size = self.px(PROMPT_SIZE)
-        shown = [(line, theme.GOLD if active else theme.INK, active) for line in self.lines(prompt, active)]
+        shown = [(line, theme.GOLD if active else theme.INK, active) for line in self.lines(prompt, active, shorter)]
         if self.notice_time > 0 and self.notice:
-            remark = [(line, theme.INK, False) for line in self.lines(self.notice, False)]
+            remark = [(line, theme.INK, False) for line in self.remark_lines()]
             shown = remark + shown if active and len(remark) + len(shown) <= self.rows else remark
         step = line_height(size, bold=True)
         for i, (line, color, bold) in enumerate(shown):

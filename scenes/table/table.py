@@ -213,9 +213,9 @@ class TableScene(Scene, TableHooks):
         if problem:
             self.say(problem)
 
-    def say_notice(self, message: str) -> None:
-        """A passing remark in the prompt line: what just happened, or what to do next."""
-        self.prompt_line.say_notice(message)
+    def say_notice(self, message: str, shorter: tuple[str, ...] = ()) -> None:
+        """A passing remark in the prompt line (or a `shorter` wording: `PromptLine`); speech says it whole."""
+        self.prompt_line.say_notice(message, shorter)
         self.speaker.remark(message)
 
     def show_rules(self) -> None:
@@ -458,4 +458,5 @@ class TableScene(Scene, TableHooks):
             return
         active = view.seat is not None and view.current == view.seat and not view.game_over
         picked = active and self.choice is not None and not self.motion.busy and not self.prompt_line.notice_time
-        self.prompt_line.draw(screen, f"Enter: {self.chooser.words(self.choice)}" if picked else self.prompt(view), active)
+        prompt, shorter = (f"Enter: {self.chooser.words(self.choice)}", (f"Enter: {self.move_words(self.choice)}",)) if picked else (self.prompt(view), ())
+        self.prompt_line.draw(screen, prompt, active, shorter)

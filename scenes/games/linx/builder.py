@@ -13,8 +13,10 @@ import pygame
 from game.linx.cards import DECK, LinxCard, ScoringCard
 from game.linx.rules import LayChain
 
+from scenes.games.linx.links import LabelRoom, Link, label_links
 from scenes.table.parts import SlotRow
 from scenes.ui import theme
+from scenes.ui.resources import text_px
 from scenes.ui.widgets import Button, draw_lines, draw_text, fit_text, line_height, text_width, wrap
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -72,6 +74,7 @@ class ChainBuilder:
         self.link_rows = LINK_ROWS            # the lines kept for the links' words
         self.beside = False                   # the status lies beside the cards (`place`), not under them
         self.slots = SlotRow()
+        self._labels: tuple = (None, [])      # the links' words as last placed: (what they were placed for, the labels)
 
     # -- where it lies
 
@@ -334,15 +337,21 @@ class ChainBuilder:
             return
         slots = self.placed()
         card_bottom = slots[0].center[1] + int(self.card_w * theme.CARD_RATIO) // 2
-        reasons, rows = self.draw_links(screen, cards, slots, small, card_bottom, held)
-        y = card_bottom + rows * line_height(small, bold=True) + self.px(theme.SPACE_HAIR)
-        if self.beside:
-            y = self.rect.y + self.px(theme.SPACE_SNUG)
-        self.draw_status(screen, view, reasons, (self.status_left(), y))
+        status = self.status_lines(view, self.broken_reasons(cards))
+        top = self.rect.y + self.px(theme.SPACE_SNUG)
+        rows = self.draw_links(screen, cards, slots, card_bottom, held, top + len(status) * line_height(small))
+        y = top if self.beside else card_bottom + rows * line_height(small, bold=True) + self.px(theme.SPACE_HAIR)
+        for index, (line, line_color) in enumerate(status):
+            draw_text(screen, line, small, line_color, (self.status_left(), y + index * line_height(small)))
 
-    def draw_status(self, screen: pygame.Surface, view, reasons: list[str], at: tuple[int, int]) -> None:
+    @staticmethod
+    def broken_reasons(cards: list[LinxCard]) -> list[str]:
+        """Why each broken link of the chain does not link."""
+        return [f"{a.label} to {b.label}: {words}" for a, b in zip(cards, cards[1:]) for ok, words in [link_words(a, b)] if not ok]
+
+    def status_lines(self, view, reasons: list[str]) -> list[tuple[str, tuple]]:
         """The chain's length and claim, then why a link breaks (or the card the hand is one card
-        short for), from `at` on down, on the lines kept for them."""
+        short for), wrapped onto the lines kept for them, each with its colour."""
         small, text_w = self.px(theme.TEXT_FINE), self.status_width()
         below, color = (reasons[0], LINK_BAD) if reasons else (self.short_note, theme.GOLD)
         lines = [(line, theme.INK) for line in wrap(self.status(view), small, text_w)] + \
@@ -350,8 +359,7 @@ class ChainBuilder:
         if len(lines) > self.words_rows:  # only words longer than the longest foreseen are cut
             rest = " ".join(line for line, _color in lines[self.words_rows - 1:])
             lines = lines[:self.words_rows - 1] + [(fit_text(rest, small, text_w), lines[self.words_rows - 1][1])]
-        for index, (line, line_color) in enumerate(lines):
-            draw_text(screen, line, small, line_color, (at[0], at[1] + index * line_height(small)))
+        return lines
 
     def draw_buttons(self, screen: pygame.Surface, legal: bool) -> None:
         """Lay (enabled when the chain is a `legal` move) and Cancel (when there is a chain)."""
@@ -367,31 +375,43 @@ class ChainBuilder:
         room = (self.rect.bottom - self.rect.y - self.px(theme.SPACE_WIDE)) // line_height(small)
         draw_lines(screen, lines[:room], small, theme.INK_DIM, (text_left, self.rect.y + self.px(theme.SPACE_SMALL)))
 
-    def draw_links(self, screen, cards, slots: SlotRow, small: int, card_bottom: int, held) -> tuple[list[str], int]:
-        """The cards with a line between neighbours and what they share under it (on up to
-        the lines kept for them, the links taking them in turn, where the cards lie too close for the words
-        side by side; only the shared thing, without its tick, where even that is too close, and
-        only the tick where the cards lie closer still: beside the status, at the largest text);
-        returns why the broken links do not link, and the lines the links took."""
+    def draw_links(self, screen, cards, slots: SlotRow, card_bottom: int, held, status_bottom: int) -> int:
+        """The cards with a line between neighbours and what they share under it (`links`: each
+        link's own words on the lines kept for them, or where the cards lie too close for that, a
+        run's name once under it); returns the lines the links took."""
         pairs = list(zip(zip(cards, slots), zip(cards[1:], slots[1:])))
-        reasons = []
+        links = []
         for (a, sa), (b, sb) in pairs:
             ok, words = link_words(a, b)
             y = sa.center[1]
             pygame.draw.line(screen, LINK_OK if ok else LINK_BAD, (sa.center[0], y), (sb.center[0], y),
                              max(3, self.px(theme.SPACE_SNUG)))
-            if not ok:
-                reasons.append(f"{a.label} to {b.label}: {words}")
+            links.append(Link(ok, words.removeprefix("both ") if ok else "", (sa.center[0] + sb.center[0]) // 2))
         for card, slot in zip(cards, slots):
             (slot.raised(self.px(theme.SPACE_NARROW)) if card == held else slot).draw_card(screen, card)
-        marks = [(link_words(a, b), (sa.center[0] + sb.center[0]) // 2) for (a, sa), (b, sb) in pairs]
-        marks = [("\u2713 " + words.removeprefix("both ") if ok else "\u2715", ok, x) for (ok, words), x in marks]
-        widest = max((text_width(mark, small, bold=True) for mark, _ok, _x in marks), default=0)
-        rows = next((rows for rows in range(1, self.link_rows) if widest <= rows * slots.step - self.px(theme.SPACE_TIGHT)), self.link_rows)
-        for index, (mark, ok, x) in enumerate(marks):
-            for shorter in (mark.removeprefix("\u2713 "), mark[0]):  # without its tick; only the tick (or cross)
-                if text_width(mark, small, bold=True) > rows * slots.step - self.px(theme.SPACE_TIGHT):
-                    mark = shorter
-            y = card_bottom + self.px(theme.SPACE_HAIR) + (index % rows) * line_height(small, bold=True)
-            draw_text(screen, mark, small, LINK_OK if ok else LINK_BAD, (x, y), "midtop", bold=True)
-        return reasons, rows
+        small = self.px(theme.TEXT_FINE)
+        room = self.label_room(slots.step, card_bottom, status_bottom)
+        key = (tuple(links), room.rights, room.left, room.step, room.gap, self.link_rows, text_px(small))
+        if self._labels[0] != key:  # placed once a chain and a layout, not every frame
+            self._labels = (key, label_links(links, room, self.link_rows))
+        labels = self._labels[1]
+        for label in labels:
+            y = card_bottom + self.px(theme.SPACE_HAIR) + label.line * line_height(small, bold=True)
+            draw_text(screen, label.text, small, LINK_OK if label.ok else LINK_BAD, (label.x, y), "midtop", bold=True)
+        return max((label.line + 1 for label in labels), default=1)
+
+    def label_room(self, step: int, card_bottom: int, status_bottom: int) -> LabelRoom:
+        """The room for the links' words under the cards: the lines kept for them, from the row's
+        left to the words' right edge; beside the status, every line down to the row's foot, each
+        as far as the status's column where the status's lines reach it, else to the words' right
+        edge (the status seldom takes all the lines kept for it)."""
+        small, gap = self.px(theme.TEXT_FINE), self.px(theme.SPACE_TIGHT)
+        line_h, top = line_height(small, bold=True), card_bottom + self.px(theme.SPACE_HAIR)
+        words_right = self.rect.x + self.px(theme.SPACE_CLOSE) + self.text_width()
+        if not self.beside:
+            rights = (words_right,) * self.link_rows
+        else:
+            lines = max(self.link_rows, (self.rect.bottom - top) // line_h)
+            rights = tuple(words_right if top + line * line_h >= status_bottom + gap else self.status_left() - gap
+                           for line in range(lines))
+        return LabelRoom(rights, self.rect.x, step, gap, lambda text: text_width(text, small, bold=True))

@@ -31,7 +31,7 @@ class LinxGeometry:
         """The table laid out; where the prompt's lines (three or more, at large text) leave the
         board's cards under READABLE_CARD_W, the prompt keeps PROMPT_ROWS lines and the board the
         height (the turn's words have a wording that fits them: `turn_prompt`; a longer passing
-        remark loses its bracketed details first)."""
+        remark shows in a shorter wording, or without its bracketed details: `PromptLine`)."""
         self.prompt_rows_most = None
         self.lay_out_seats(size)
         if self.board.card_w < READABLE_CARD_W and self.prompt_line.rows > PROMPT_ROWS:

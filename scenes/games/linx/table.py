@@ -348,7 +348,10 @@ class LinxTable(LinxGeometry, TableScene):
         elif best is not None:
             chain, scoring = best
             self.builder.show(chain.start, chain.cards, chain.end, scoring)
-            self.say_notice(f"Hint: {self.describe(self.choice)} (Enter); or L lays the best chain now, shown")
+            said = self.describe(self.choice)
+            self.say_notice(f"Hint: {said} (Enter); or L lays the best chain now, shown",
+                            (f"Hint: {said} (Enter); L lays the chain shown",
+                             f"Hint: {self.move_words(self.choice)} (Enter); L lays the chain shown"))
         self.builder.short_note = self.advice.short_words(view)
 
     def light_move(self, action) -> None:
@@ -376,6 +379,11 @@ class LinxTable(LinxGeometry, TableScene):
             shown = " shown" if self.lesson is None else ""   # a lesson's chain is built by hand
             return f"lay the chain of {action.length}{shown}, for {action.scoring.points} points"
         return super().describe(action)
+
+    def move_words(self, action) -> str:
+        """A move in the fewest words, said to the viewer: "discard 15 Diamond" (the hint's and
+        the 'Enter:' prompt's shortest wording: a seat's long name left out)."""
+        return f"discard {action.card.label}" if isinstance(action, Discard) else self.describe(action)
 
     def turn_prompt(self, view, current: str) -> str:
         """The longest wording of what to do now that fits one line of the prompt; where none
