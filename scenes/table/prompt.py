@@ -29,6 +29,7 @@ PROMPT_ROWS_MOST = 4  # and at most, with the largest text in a narrow table
 # prompt keeps as many lines as this takes at the table's width.
 LONG_PROMPT = "Your turn, Ana: drag a card onto a face-down card or a space (your pool's tokens may go first), or Skip"
 PROMPT_SIZE = 19    # its text size at 100% scale
+NEEDED_KEPT = 16    # the widths whose lines `keep_rows` keeps
 
 
 class PromptLine:
@@ -43,6 +44,7 @@ class PromptLine:
         self.width = 0
         self.rows = PROMPT_ROWS  # the lines kept for the prompt (`keep_rows`)
         self._wrapped: tuple = (None, [])  # the last prompt wrapped: (prompt, drawn size, width, bold), its lines
+        self._needed: dict[tuple, int] = {}  # (longest, drawn size, width): its lines (`keep_rows`)
 
     def place(self, left: int, y: int, width: int) -> None:
         """The prompt's last line has its top at `y`; its lines start at `left` and are at most
@@ -53,8 +55,10 @@ class PromptLine:
         """Keep as many lines as the `longest` instruction or remark wraps onto at `width` (the
         prompt's width at this layout), `least` at least (one where the prompt only ever says
         whose turn it is: a replay) and PROMPT_ROWS_MOST at most; returns them."""
-        needed = len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))
-        self.rows = max(least, min(PROMPT_ROWS_MOST, needed))
+        key = (longest, text_px(self.px(PROMPT_SIZE)), width)
+        if key not in self._needed:  # a layout weighs a few widths, many times
+            self._needed = {**dict(list(self._needed.items())[-NEEDED_KEPT + 1:]), key: len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))}
+        self.rows = max(least, min(PROMPT_ROWS_MOST, self._needed[key]))
         return self.rows
 
     def height(self, rows: int | None = None) -> int:

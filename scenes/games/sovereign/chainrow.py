@@ -61,11 +61,13 @@ def wrap_phrases(label: str, size: int, width: int) -> list[str]:
 
 
 def label_rows(labels: list[str], size: int, width: int, more: str = "") -> int:
-    """The lines `label_lines` needs for `labels`, as long as their figures may grow (each number
-    a digit longer) and saying `more` at their end (what a label may come to say later)."""
+    """The lines `label_lines` needs for `labels`, as they are and as long as their figures may
+    grow (each number a digit longer) and saying `more` at their end (what a label may come to say
+    later). Both are measured: a part too wide for a line is broken between its words, so the
+    longer label may pack onto fewer lines than the one drawn now, which keeps its parts whole."""
     widened = [re.sub(r"\d+", lambda number: "8" * (len(number.group()) + 1), label if more in label else label + more)
                for label in labels]
-    return len(label_lines(widened, size, width, len(widened[-1])))
+    return max(len(label_lines(shown, size, width, len(shown[-1]))) for shown in (labels, widened))
 
 
 class ChainRow:
@@ -74,16 +76,25 @@ class ChainRow:
         self.places = SlotRow()
         self.backs = SlotRow()
         self.label_h = 0
+        self.label_w = 0  # the label's column at the row's left, beside the cards; 0: the label over them
         self.hand_room = 0
         self.px: Callable[[float], int] = round
 
-    def place(self, rect: pygame.Rect, card_w: int, label_h: int, hand_room: int, px: Callable[[float], int]) -> None:
-        """The row in `rect`: the label line on top, then the places, spread over the width left
-        of `hand_room` (kept for another seat's hand); `px` scales base-size measures."""
-        self.rect, self.label_h, self.hand_room, self.px = rect, label_h, hand_room, px
-        step = card_w + max(4, (rect.w - px(theme.SPACE_WIDE) - hand_room - PLACES * card_w) // PLACES)
-        center_y = rect.y + label_h + px(theme.SPACE_TIGHT) + int(card_w * theme.CARD_RATIO) // 2 + px(theme.SPACE_TIGHT)
-        self.places.place(rect.x + px(theme.SPACE_SMALL), center_y, card_w, PLACES, step)
+    def place(self, rect: pygame.Rect, card_w: int, label_h: int, hand_room: int, px: Callable[[float], int],
+              label_w: int = 0) -> None:
+        """The row in `rect`: the label's lines on top, then the places, spread over the width left
+        of `hand_room` (kept for another seat's hand); or, given `label_w`, the label in a column
+        that wide at the row's left and the places beside it. `px` scales base-size measures."""
+        self.rect, self.label_h, self.label_w, self.hand_room, self.px = rect, label_h, label_w, hand_room, px
+        left = rect.x + px(theme.SPACE_SMALL) + (label_w + px(theme.SPACE_SMALL) if label_w else 0)
+        step = card_w + max(4, (rect.right - left - px(theme.SPACE_SMALL) - hand_room - PLACES * card_w) // PLACES)
+        over = 0 if label_w else label_h
+        center_y = rect.y + over + px(theme.SPACE_TIGHT) + int(card_w * theme.CARD_RATIO) // 2 + px(theme.SPACE_TIGHT)
+        self.places.place(left, center_y, card_w, PLACES, step)
+
+    def label_room(self) -> int:
+        """How wide the label's lines may be: the row's width, or the column beside the cards."""
+        return self.label_w or self.rect.w - self.px(theme.SPACE_WIDE)
 
     @property
     def card_w(self) -> int:
@@ -127,7 +138,7 @@ class ChainRow:
             pygame.draw.rect(screen, theme.GLOW, self.rect, 3, border_radius=10)
         size = px(theme.TEXT_SMALL)
         step = line_height(size, bold=True)
-        for index, line in enumerate(label_lines(labels, size, self.rect.w - px(theme.SPACE_WIDE), max(1, self.label_h // step))):
+        for index, line in enumerate(label_lines(labels, size, self.label_room(), max(1, self.label_h // step))):
             draw_text(screen, line, size, theme.INK, (self.rect.x + px(theme.SPACE_SMALL), self.rect.y + px(OFFSET_LINE) + index * step),
                       bold=True, box=self.rect)
         for place, stack in enumerate(stacks):
@@ -183,11 +194,11 @@ class ChainBoard:
         self.rows: list[ChainRow] = []
 
     def place(self, rects: list[pygame.Rect], card_w: int, label_h: int, hand_room: int,
-              px: Callable[[float], int]) -> None:
+              px: Callable[[float], int], label_w: int = 0) -> None:
         self.rows = []
         for rect in rects:
             self.rows.append(ChainRow())
-            self.rows[-1].place(rect, card_w, label_h, hand_room, px)
+            self.rows[-1].place(rect, card_w, label_h, hand_room, px, label_w)
 
     def row(self, chain: int) -> ChainRow:
         order = self.seats.others() + [self.seats.bottom]
