@@ -42,11 +42,14 @@ class TableGeometry:
         self.labels_laid = tuple(tuple(self.chain_labels(view, chain)) for chain in range(len(self.session.seats)))
         self.hand_label_kept = view.seat is None or any(self.seat_note(view, seat) for seat in range(view.players))
         lay_out = partial(self.layout_with_hand, size)
-        normal = self.px(HAND_CARD_W)
-        width = yielding_hand_width(normal, self.card_px(HAND_CARD_W), lay_out, self.rows_most())
-        rows = lay_out(normal)
-        if width > normal and (lay_out(width) < min(rows, self.rows_most()) or rows < ROW_CARD_LEAST):
-            width = normal  # the rows' labels wrap by steps: a larger hand found by halving may leave them smaller
+        normal, chosen = self.px(HAND_CARD_W), self.card_px(HAND_CARD_W)
+        width = yielding_hand_width(normal, chosen, lay_out, self.rows_most())
+        if width > normal:
+            rows, rows_then = lay_out(normal), lay_out(width)
+            if rows_then < min(rows, self.rows_most()) or rows < ROW_CARD_LEAST:
+                width = normal  # the rows' labels wrap by steps: a larger hand found by halving may leave them smaller
+            elif width < chosen:
+                width = max(normal, min(width, rows_then))  # a hand that gave way is no wider than the rows' cards
         lay_out(width)
 
     def rows_most(self) -> int:  # the rows' cards at most, at the Normal card size
