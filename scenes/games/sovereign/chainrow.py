@@ -10,6 +10,7 @@ hands (pass and play); which chain each shows follows it."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Sequence
 
 import pygame
@@ -17,7 +18,7 @@ import pygame
 from scenes.table.parts import Slot, SlotRow
 from scenes.ui import theme
 from scenes.ui.surface_cache import cached_surface
-from scenes.ui.resources import font, text_px
+from scenes.ui.resources import drawable, font, text_px
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap, wrap_words
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -27,6 +28,7 @@ OFFSET_LINE = 3  # a line's offset and the label's top inset
 PLACES = 7          # the places a chain is laid out for (sudden death may add more: the row carries on)
 EDGES_SHOWN = 3     # at most this many cards under a stack's top show as edges
 VEIL_ALPHA = 90     # how dark the veil over a chain or place a held card cannot go to
+WIDTHS_KEPT = 512   # the labels' and their parts' widths kept (`bold_width`)
 
 
 @cached_surface
@@ -40,7 +42,8 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
 def label_lines(labels: list[str], size: int, width: int, rows: int) -> list[str]:
     """A chain's label on at most `rows` lines `width` wide: the first of `labels` (longest
     first) that fits one line, else the last wrapped (cut at its end only past `rows` lines)."""
-    one = next((label for label in labels if text_width(label, size, bold=True) <= width), None)
+    pixels = text_px(size)
+    one = next((label for label in labels if bold_width(drawable(label), pixels) <= width), None)
     if one is not None:
         return [one]
     lines = wrap_phrases(labels[-1], size, width)
@@ -50,14 +53,20 @@ def label_lines(labels: list[str], size: int, width: int, rows: int) -> list[str
 def wrap_phrases(label: str, size: int, width: int) -> list[str]:
     """`label` wrapped at its " \u00b7 " marks, each part kept whole where it fits a line (a
     count stays with its word, "(so far)" with the score), else broken between its words."""
-    parts = label.split(" \u00b7 ")
-    face = font(text_px(size), bold=True)
+    parts, pixels = label.split(" \u00b7 "), text_px(size)
     units = []
     for part in [part + " \u00b7" for part in parts[:-1]] + parts[-1:]:
-        units += [part] if face.size(part)[0] <= width else part.split()
-    if any(face.size(unit)[0] > width for unit in units):
+        units += [part] if bold_width(part, pixels) <= width else part.split()
+    if any(bold_width(unit, pixels) > width for unit in units):
         return wrap(label, size, width, bold=True)
-    return wrap_words(units, face, width)
+    return wrap_words(units, font(pixels, bold=True), width)
+
+
+@lru_cache(maxsize=WIDTHS_KEPT)
+def bold_width(text: str, pixels: int) -> int:
+    """`text`'s width in bold at `pixels` (kept: a layout weighs the same labels and their parts
+    at many widths)."""
+    return font(pixels, bold=True).size(text)[0]
 
 
 def label_rows(labels: list[str], size: int, width: int, more: str = "") -> int:
