@@ -57,7 +57,9 @@ class PromptLine:
         whose turn it is: a replay) and PROMPT_ROWS_MOST at most; returns them."""
         key = (longest, text_px(self.px(PROMPT_SIZE)), width)
         if key not in self._needed:  # a layout weighs a few widths, many times
-            self._needed = {**dict(list(self._needed.items())[-NEEDED_KEPT + 1:]), key: len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))}
+            if len(self._needed) >= NEEDED_KEPT:
+                self._needed.clear()
+            self._needed[key] = len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))
         self.rows = max(least, min(PROMPT_ROWS_MOST, self._needed[key]))
         return self.rows
 

@@ -3,9 +3,10 @@ along the bottom with the pool beside them, the prompt over them, the side panel
 event) in a column right of the rows, or over the move log where large text leaves the chains'
 labels no line of their own beside it; the chain rows share what is left, one a player, one
 under another, or two side by side where that leaves their cards wider (large text, the rows
-short of height with width to spare: three or four players, or two in a review's short table). The hand yields to the
-rows (`yielding_hand_width`). Mixed into `SovereignTable`, whose state it lays
-out."""
+short of height with width to spare: three or four players, or two in a review's short table),
+each chain's label over its cards or, with large text, in a column beside them, whichever leaves
+the cards wider. The hand yields to the rows (`yielding_hand_width`). Mixed into
+`SovereignTable`, whose state it lays out."""
 
 from __future__ import annotations
 
@@ -172,7 +173,8 @@ class TableGeometry:
         room = self.row_width() - self.px(theme.SPACE_XLARGE) - self.px(theme.SPACE_SMALL) - (ROW_CARDS - 1) * ROW_GAP
         by_height = int((row_h - self.px(theme.SPACE)) / theme.CARD_RATIO)
         card_w = min(by_height, self.card_px(ROW_CARD), (room - needed) // ROW_CARDS) if needed else 0
-        return room - ROW_CARDS * card_w if card_w > 0 else 0
+        label_w = room - ROW_CARDS * card_w
+        return label_w if card_w > 0 and self.label_lines(label_w) <= lines_most else 0  # wrapping by parts may take a line more wider
 
     def label_least_w(self, lines: int) -> int:
         """The narrowest column the chains' labels fit in on `lines` lines (0: none, however
