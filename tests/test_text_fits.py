@@ -260,6 +260,40 @@ def test_sovereigns_chain_rows_keep_readable_cards_with_the_largest_text_and_car
     assert not found, found
 
 
+NORMAL_SHARE = 2 / 3  # a row's cards at the largest look, at least, of their width in the Normal look
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_sovereigns_chain_rows_keep_most_of_their_normal_width_with_the_largest_text_and_cards(players, private_home):
+    """With the largest text and cards, Sovereign's Chain's row cards keep at least two thirds of
+    their width in the Normal look (`NORMAL_SHARE`), at every size, at the start and 40 moves in:
+    a label too long for a line of its own over the cards stands in a column beside them (at
+    1280x800 three rows held 41-49 px cards under two-line labels, beside 95 px at Normal, with
+    felt to spare at their right; beside the cards they hold 69-75 px)."""
+    from scenes.shell.screens import table_class
+
+    names = ["Ana", "Ben", "Cleo", "Dev"][:players]
+    seats = [{"name": name, "kind": "human" if i == 0 else "computer"} for i, name in enumerate(names)]
+    session = Session("sovereigns-chain", {"seats": seats}, 7)
+    app = open_app(fit_to_desktop=False)
+    found = []
+    for moves in (0, 40):
+        while len(session.moves) < moves and not session.game_over:
+            session.apply(session.legal_actions()[0] if session.to_move not in session.computers else session.computer_action())
+        for size in SIZES:
+            widths = {}
+            for looks, settings in (("normal", LOOKS["normal"]), ("largest", LARGEST)):
+                app.settings.update(settings)
+                app.apply_settings()
+                app.screen = pygame.display.set_mode(size)
+                table = table_class(session.descriptor)(app, session)
+                table.layout(size)
+                widths[looks] = table.chain_w
+            if widths["largest"] < NORMAL_SHARE * widths["normal"]:
+                found.append(f"{size} after {moves} moves: {widths['largest']} px at the largest look, {widths['normal']} px at Normal")
+    assert not found, found
+
+
 def tables_at_every_look(app, session, looked: dict = LOOKS):
     """`session`'s table laid out at each of SIZES in each of `looked`: (looks, size, table)."""
     from scenes.shell.screens import table_class

@@ -32,6 +32,7 @@ PROMPT_ROWS_MOST = 4  # and at most, with the largest text in a narrow table
 LONG_PROMPT = "Your turn, Ana: drag a card onto a face-down card or a space (your pool's tokens may go first), or Skip"
 PROMPT_SIZE = 19    # its text size at 100% scale
 WRAPPED_KEPT = 8    # the prompts and remarks kept wrapped (the prompt and a remark are drawn each frame)
+NEEDED_KEPT = 16    # the widths whose lines `keep_rows` keeps
 
 
 class PromptLine:
@@ -48,6 +49,7 @@ class PromptLine:
         self.width = 0
         self.rows = PROMPT_ROWS  # the lines kept for the prompt (`keep_rows`)
         self._wrapped: dict[tuple, list[str]] = {}  # the prompts and remarks wrapped lately, by (wordings, drawn size, width, bold, rows)
+        self._needed: dict[tuple, int] = {}  # (longest, drawn size, width): its lines (`keep_rows`)
 
     def place(self, left: int, y: int, width: int) -> None:
         """The prompt's last line has its top at `y`; its lines start at `left` and are at most
@@ -58,8 +60,12 @@ class PromptLine:
         """Keep as many lines as the `longest` instruction or remark wraps onto at `width` (the
         prompt's width at this layout), `least` at least (one where the prompt only ever says
         whose turn it is: a replay) and PROMPT_ROWS_MOST at most; returns them."""
-        needed = len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))
-        self.rows = max(least, min(PROMPT_ROWS_MOST, needed))
+        key = (longest, text_px(self.px(PROMPT_SIZE)), width)
+        if key not in self._needed:  # a layout weighs a few widths, many times
+            if len(self._needed) >= NEEDED_KEPT:
+                self._needed.clear()
+            self._needed[key] = len(wrap(longest, self.px(PROMPT_SIZE), max(1, width), bold=True))
+        self.rows = max(least, min(PROMPT_ROWS_MOST, self._needed[key]))
         return self.rows
 
     def height(self, rows: int | None = None) -> int:

@@ -10,6 +10,7 @@ hands (pass and play); which chain each shows follows it."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Sequence
 
 import pygame
@@ -17,7 +18,7 @@ import pygame
 from scenes.table.parts import Slot, SlotRow
 from scenes.ui import theme
 from scenes.ui.surface_cache import cached_surface
-from scenes.ui.resources import font, text_px
+from scenes.ui.resources import drawable, font, text_px
 from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap, wrap_words
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
@@ -27,6 +28,7 @@ OFFSET_LINE = 3  # a line's offset and the label's top inset
 PLACES = 7          # the places a chain is laid out for (sudden death may add more: the row carries on)
 EDGES_SHOWN = 3     # at most this many cards under a stack's top show as edges
 VEIL_ALPHA = 90     # how dark the veil over a chain or place a held card cannot go to
+WIDTHS_KEPT = 512   # the labels' and their parts' widths kept (`bold_width`)
 
 
 @cached_surface
@@ -40,7 +42,8 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
 def label_lines(labels: list[str], size: int, width: int, rows: int) -> list[str]:
     """A chain's label on at most `rows` lines `width` wide: the first of `labels` (longest
     first) that fits one line, else the last wrapped (cut at its end only past `rows` lines)."""
-    one = next((label for label in labels if text_width(label, size, bold=True) <= width), None)
+    pixels = text_px(size)
+    one = next((label for label in labels if bold_width(drawable(label), pixels) <= width), None)
     if one is not None:
         return [one]
     lines = wrap_phrases(labels[-1], size, width)
@@ -50,22 +53,30 @@ def label_lines(labels: list[str], size: int, width: int, rows: int) -> list[str
 def wrap_phrases(label: str, size: int, width: int) -> list[str]:
     """`label` wrapped at its " \u00b7 " marks, each part kept whole where it fits a line (a
     count stays with its word, "(so far)" with the score), else broken between its words."""
-    parts = label.split(" \u00b7 ")
-    face = font(text_px(size), bold=True)
+    parts, pixels = label.split(" \u00b7 "), text_px(size)
     units = []
     for part in [part + " \u00b7" for part in parts[:-1]] + parts[-1:]:
-        units += [part] if face.size(part)[0] <= width else part.split()
-    if any(face.size(unit)[0] > width for unit in units):
+        units += [part] if bold_width(part, pixels) <= width else part.split()
+    if any(bold_width(unit, pixels) > width for unit in units):
         return wrap(label, size, width, bold=True)
-    return wrap_words(units, face, width)
+    return wrap_words(units, font(pixels, bold=True), width)
+
+
+@lru_cache(maxsize=WIDTHS_KEPT)
+def bold_width(text: str, pixels: int) -> int:
+    """`text`'s width in bold at `pixels` (kept: a layout weighs the same labels and their parts
+    at many widths)."""
+    return font(pixels, bold=True).size(text)[0]
 
 
 def label_rows(labels: list[str], size: int, width: int, more: str = "") -> int:
-    """The lines `label_lines` needs for `labels`, as long as their figures may grow (each number
-    a digit longer) and saying `more` at their end (what a label may come to say later)."""
+    """The lines `label_lines` needs for `labels`, as they are and as long as their figures may
+    grow (each number a digit longer) and saying `more` at their end (what a label may come to say
+    later). Both are measured: a part too wide for a line is broken between its words, so the
+    longer label may pack onto fewer lines than the one drawn now, which keeps its parts whole."""
     widened = [re.sub(r"\d+", lambda number: "8" * (len(number.group()) + 1), label if more in label else label + more)
                for label in labels]
-    return len(label_lines(widened, size, width, len(widened[-1])))
+    return max(len(label_lines(shown, size, width, len(shown[-1]))) for shown in (labels, widened))
 
 
 class ChainRow:
@@ -74,16 +85,25 @@ class ChainRow:
         self.places = SlotRow()
         self.backs = SlotRow()
         self.label_h = 0
+        self.label_w = 0  # the label's column at the row's left, beside the cards; 0: the label over them
         self.hand_room = 0
         self.px: Callable[[float], int] = round
 
-    def place(self, rect: pygame.Rect, card_w: int, label_h: int, hand_room: int, px: Callable[[float], int]) -> None:
-        """The row in `rect`: the label line on top, then the places, spread over the width left
-        of `hand_room` (kept for another seat's hand); `px` scales base-size measures."""
-        self.rect, self.label_h, self.hand_room, self.px = rect, label_h, hand_room, px
-        step = card_w + max(4, (rect.w - px(theme.SPACE_WIDE) - hand_room - PLACES * card_w) // PLACES)
-        center_y = rect.y + label_h + px(theme.SPACE_TIGHT) + int(card_w * theme.CARD_RATIO) // 2 + px(theme.SPACE_TIGHT)
-        self.places.place(rect.x + px(theme.SPACE_SMALL), center_y, card_w, PLACES, step)
+    def place(self, rect: pygame.Rect, card_w: int, label_h: int, hand_room: int, px: Callable[[float], int],
+              label_w: int = 0) -> None:
+        """The row in `rect`: the label's lines on top, then the places, spread over the width left
+        of `hand_room` (kept for another seat's hand); or, given `label_w`, the label in a column
+        that wide at the row's left and the places beside it. `px` scales base-size measures."""
+        self.rect, self.label_h, self.label_w, self.hand_room, self.px = rect, label_h, label_w, hand_room, px
+        left = rect.x + px(theme.SPACE_SMALL) + (label_w + px(theme.SPACE_SMALL) if label_w else 0)
+        step = card_w + max(4, (rect.right - left - px(theme.SPACE_SMALL) - hand_room - PLACES * card_w) // PLACES)
+        over = 0 if label_w else label_h
+        center_y = rect.y + over + px(theme.SPACE_TIGHT) + int(card_w * theme.CARD_RATIO) // 2 + px(theme.SPACE_TIGHT)
+        self.places.place(left, center_y, card_w, PLACES, step)
+
+    def label_room(self) -> int:
+        """How wide the label's lines may be: the row's width, or the column beside the cards."""
+        return self.label_w or self.rect.w - self.px(theme.SPACE_WIDE)
 
     @property
     def card_w(self) -> int:
@@ -127,7 +147,7 @@ class ChainRow:
             pygame.draw.rect(screen, theme.GLOW, self.rect, 3, border_radius=10)
         size = px(theme.TEXT_SMALL)
         step = line_height(size, bold=True)
-        for index, line in enumerate(label_lines(labels, size, self.rect.w - px(theme.SPACE_WIDE), max(1, self.label_h // step))):
+        for index, line in enumerate(label_lines(labels, size, self.label_room(), max(1, self.label_h // step))):
             draw_text(screen, line, size, theme.INK, (self.rect.x + px(theme.SPACE_SMALL), self.rect.y + px(OFFSET_LINE) + index * step),
                       bold=True, box=self.rect)
         for place, stack in enumerate(stacks):
@@ -183,11 +203,11 @@ class ChainBoard:
         self.rows: list[ChainRow] = []
 
     def place(self, rects: list[pygame.Rect], card_w: int, label_h: int, hand_room: int,
-              px: Callable[[float], int]) -> None:
+              px: Callable[[float], int], label_w: int = 0) -> None:
         self.rows = []
         for rect in rects:
             self.rows.append(ChainRow())
-            self.rows[-1].place(rect, card_w, label_h, hand_room, px)
+            self.rows[-1].place(rect, card_w, label_h, hand_room, px, label_w)
 
     def row(self, chain: int) -> ChainRow:
         order = self.seats.others() + [self.seats.bottom]

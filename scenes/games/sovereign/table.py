@@ -81,8 +81,12 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
         self.side = SidePanel(self.draw_pile, self.discard_pile)
         self.board = ChainBoard(self.seats)
         self.chain_w = self.label_h = self.row_columns = 1
+        self.label_w = 0  # the chains' labels in a column beside their cards (0: over them)
+        self.labels_laid: tuple[tuple[str, ...], ...] = ()  # each chain's labels as laid out (`chain_labels`)
+        self.hand_label_kept = True  # a line over the hand for its label (`hand_label_h`)
         self.prompt_right = 0
         self.label_rows_seen: dict[tuple, int] = {}  # (labels, size, width, pixel size): their lines
+        self.label_least_seen: dict[tuple, int] = {}  # (labels, pixel size, lines): the narrowest column they fit
         self.show = MoveShow(self)
         self.keys = TableMoveKeys(self)
         self.button_slots: list[pygame.Rect] = []
