@@ -42,9 +42,27 @@ def module_constants(tree: ast.Module) -> set[str]:
     return {name for name in names if name.isupper()}
 
 
+def sized_numbers(node: ast.AST):
+    """The numbers in `node` that stand for a size: the whole of it, either side of a choice (`a if
+    c else b`), a term of a sum or a difference, an argument of min or max; a number that scales a
+    size (`GAP * 2`, `W / 3`) is a factor, not a size."""
+    if is_number(node):
+        yield node
+    elif isinstance(node, ast.IfExp):
+        yield from sized_numbers(node.body)
+        yield from sized_numbers(node.orelse)
+    elif isinstance(node, ast.BinOp):
+        for side in (node.left, node.right):
+            if isinstance(node.op, (ast.Add, ast.Sub)) or not is_number(side):
+                yield from sized_numbers(side)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+        for arg in node.args:
+            yield from sized_numbers(arg)
+
+
 def bare_numbers(source: str, where: str) -> list[str]:
     return [f"{where}:{call.lineno}: {ast.unparse(call)}" for call in scaling_calls_in_order(ast.parse(source))
-            if is_number(call.args[0])]
+            if any(sized_numbers(call.args[0]))]
 
 
 def unknown_names(source: str, where: str) -> list[str]:
@@ -69,6 +87,13 @@ def scene_sources():
 def test_no_layout_hands_px_a_bare_number():
     found = [line for source, where in scene_sources() for line in bare_numbers(source, where)]
     assert not found, "sizes with no name (use a theme step or a module constant):\n" + "\n".join(found)
+
+
+def test_a_bare_number_inside_an_expression_is_found_and_a_factor_is_not():
+    source = ("def lay(self, big):\n    return (self.px(36 if big else 26) + self.px(GAP + 4) + self.px(max(GAP, 12))"
+              " + self.px(GAP * 2) + self.px(W / 3 - GAP))\n")
+    assert bare_numbers(source, "x.py") == ["x.py:2: self.px(36 if big else 26)", "x.py:2: self.px(GAP + 4)",
+                                            "x.py:2: self.px(max(GAP, 12))"]
 
 
 def test_a_bare_number_put_back_is_found():

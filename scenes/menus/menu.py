@@ -24,8 +24,9 @@ BUTTON_MIN_W = 520  # a game's button at least
 ROW_MIN_H = 50  # a row of small buttons at least
 
 
-LEARNED = "learned \u2713"
-TITLE_SIZES = ((64, True), (40, False))  # the title's size and whether the subtitle shows, the first that fits  # under Learn, once a game's lesson was played to its end
+LEARNED = "learned \u2713"  # under Learn, once a game's lesson was played to its end
+TITLE_TOP = 30  # the title's top below the window's, at the largest title size (less as the title shrinks)
+TITLE_SIZES = ((64, True), (40, False))  # the title's size and whether the subtitle shows, the first that fits
 
 
 class MainMenu(Scene):
@@ -72,7 +73,7 @@ class MainMenu(Scene):
     def place_title(self, size: int, subtitled: bool) -> int:
         """The title at `size` (and the subtitle under it, or none); returns the bottom of both."""
         self.title_size, self.subtitled = size, subtitled
-        self.title_y = self.px(30 * size / TITLE_SIZES[0][0])
+        self.title_y = self.px(TITLE_TOP * size / TITLE_SIZES[0][0])
         self.subtitle_y = self.title_y + line_height(self.px(size), bold=True)
         return self.subtitle_y + (line_height(self.px(theme.TEXT_BUTTON)) if subtitled else 0) + self.px(theme.SPACE_NARROW)
 

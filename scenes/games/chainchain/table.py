@@ -24,6 +24,7 @@ PILE_W = 96  # the chain pile's card at the normal card size
 PILE_LEAST_W = 56  # and at least, where the table is short (large text, a small window)
 CLEAR_BUTTON_OFFSET = 100  # Clear's left edge from the word's
 DIRECTION_SIZE = 36  # the arrow of play's size
+REQUIRED_NUMBER_SIZE = 36  # the number an answer must make, read across the table (a letter's word: theme's heading)
 PILE_CARD_W = 64  # the draw pile's card width
 STOCK_LEAST_W = 32  # and at least, where the board is short (a review's table at the largest text)
 PILE_OFFSET = 90  # the draw pile's centre right of the middle
@@ -344,7 +345,7 @@ class ChainChainTable(TableScene):
             y = draw_text(screen, "Required", self.px(theme.TEXT_CAPTION), theme.INK_DIM, (rect.centerx, y),
                           "midtop", box=rect).bottom
             shown = str(view.required) if isinstance(view.required, int) else view.required
-            draw_text(screen, shown, self.px(36 if isinstance(view.required, int) else 26), theme.GOLD,
+            draw_text(screen, shown, self.px(REQUIRED_NUMBER_SIZE if isinstance(view.required, int) else theme.TEXT_HEADING), theme.GOLD,
                       (rect.centerx, y), "midtop", bold=True, box=rect)
         clockwise = view.direction > 0
         flashing = self.arrow_flash > 0 and int(self.arrow_flash * 6) % 2 == 0
