@@ -13,12 +13,15 @@ at 800x600), so flat means: at each window size, after the first tenth, no sampl
 done again (the rounds repeat) is more than 10 MB above the most any activity took at that size
 the first time it was done.
 
-    python benchmarks/memory_soak.py [--minutes 10] [--game chains] [--largest] [--census]
+    python benchmarks/memory_soak.py [--minutes 10] [--game chains] [--largest] [--real-time] [--census]
 
 `--game` plays that game alone, table after table at 800x600 (`--game chains`: the busiest table);
 each table is then judged against the first.
 
 `--largest` plays with text and cards at their largest (200%).
+
+`--real-time` lets the minutes pass on the clock: each frame waits out its FRAME_SECONDS, as a
+player's window lives (an hour of play takes an hour; simulated, it takes a few minutes).
 
 `--census` says at the end where the memory lies: the rendered surfaces each cache holds (their
 pixels are SDL's, which tracemalloc cannot see), and the Python allocations that grew most since
@@ -66,12 +69,14 @@ def resident_mb() -> float:
 class Soak:
     """The app and its simulated clock; `sample` is called at each simulated minute."""
 
-    def __init__(self, minutes: float, sample, difficulty: str = "normal", largest: bool = False) -> None:
+    def __init__(self, minutes: float, sample, difficulty: str = "normal", largest: bool = False,
+                 real_time: bool = False) -> None:
         """`sample(minute, doing, first_time)` is called at each simulated minute and as each
         activity ends: what the app does (at which window size), and whether it does it for the
         first time. `largest`: text
         and cards at their largest."""
         self.app = open_app(size=SMALL, fit_to_desktop=False)
+        self.real_time = real_time
         if largest:
             self.app.settings.update(text_size="largest", card_size="largest")
             self.app.apply_settings()
@@ -96,7 +101,10 @@ class Soak:
         return self.clock >= self.minutes * 60
 
     def frame(self, events=(), dt: float = FRAME_SECONDS) -> None:
+        started = time.perf_counter()
         self.app.step(list(events), dt)
+        if self.real_time:
+            time.sleep(max(0.0, dt - (time.perf_counter() - started)))
         self.clock += dt
         while self.clock >= self.next_minute * 60:
             self.sample(self.next_minute, self.doing, self.times_done[self.doing] == 1)
@@ -219,6 +227,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--game", choices=[game.name for game in GAMES])
     parser.add_argument("--largest", action="store_true", help="text and cards at their largest")
+    parser.add_argument("--real-time", action="store_true", help="each frame waits out its time: an hour takes an hour")
     parser.add_argument("--census", action="store_true")
     args = parser.parse_args()
     tenth = max(1, round(args.minutes / 10))
@@ -234,7 +243,7 @@ def main() -> None:
     if args.census:
         tracemalloc.start(8)
     print(f"start: {resident_mb():.1f} MB resident", flush=True)
-    soak = Soak(args.minutes, sample, largest=args.largest)
+    soak = Soak(args.minutes, sample, largest=args.largest, real_time=args.real_time)
     print(f"app open: {resident_mb():.1f} MB resident", flush=True)
     if args.game:
         soak.run_one(args.game)
