@@ -71,14 +71,33 @@ def bold_width(text: str, pixels: int) -> int:
     return font(pixels, bold=True).size(text)[0]
 
 
-def label_rows(labels: list[str], size: int, width: int, more: str = "") -> int:
-    """The lines `label_lines` needs for `labels`, as they are and as long as their figures may
-    grow (each number a digit longer) and saying `more` at their end (what a label may come to say
-    later). Both are measured: a part too wide for a line is broken between its words, so the
-    longer label may pack onto fewer lines than the one drawn now, which keeps its parts whole."""
-    widened = [re.sub(r"\d+", lambda number: "8" * (len(number.group()) + 1), label if more in label else label + more)
-               for label in labels]
-    return max(len(label_lines(shown, size, width, len(shown[-1]))) for shown in (labels, widened))
+def label_forms(labels: list[str], more: str = "", digits: int = 1) -> list[list[str]]:
+    """`labels` as they are, and as they may come to read before the next layout: saying `more`
+    at their end (what a label may come to say later), first with their figures as they are,
+    then with each number `digits` long (the most the game's figures have), or as long as it is."""
+    said = [label if more in label else label + more for label in labels]
+    widened = [re.sub(r"\d+", lambda number: "8" * max(digits, len(number.group())), label) for label in said]
+    return [labels, said, widened]
+
+
+def label_rows(labels: list[str], size: int, width: int, more: str = "", digits: int = 1) -> int:
+    """The lines `label_lines` needs for `labels` in each of their `label_forms`, at most. Each
+    is measured: a part too wide for a line is broken between its words, so a longer label may
+    pack onto fewer lines than a shorter one, which keeps its parts whole."""
+    return max(len(label_lines(shown, size, width, len(shown[-1]))) for shown in label_forms(labels, more, digits))
+
+
+def break_widths(labels: list[str], size: int, more: str = "", digits: int = 1) -> set[int]:
+    """The widths at which `labels`' lines may break otherwise (in any of their `label_forms`):
+    each label's whole (the first that fits one line is drawn), and each run of the words of the
+    last (the one wrapped where none fits), measured in bold. Between two of these the lines are
+    the same."""
+    face, widths = font(text_px(size), bold=True), set()
+    for shown in label_forms(labels, more, digits):
+        widths |= {bold_width(drawable(label), text_px(size)) for label in shown}
+        words = shown[-1].split()
+        widths |= {face.size(" ".join(words[start:end]))[0] for start in range(len(words)) for end in range(start + 1, len(words) + 1)}
+    return widths
 
 
 class ChainRow:

@@ -20,7 +20,7 @@ import pygame
 from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, SetSuit,
                                     ShiftSuit, Skip, Tuck)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
-from game.sovereign.describe import chain_summary, event_words, score_breakdown, supply_words
+from game.sovereign.describe import chain_summary, event_words, largest_figure, score_breakdown, supply_words
 from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
@@ -88,10 +88,12 @@ class SovereignTable(CardHelp, RefusalBox, TableGeometry, TableScene):
         self.prompt_right = 0
         self.label_rows_seen: dict[tuple, int] = {}  # (labels, size, width, pixel size): their lines
         self.label_least_seen: dict[tuple, int] = {}  # (labels, pixel size, lines): the narrowest column they fit
+        self.breaks_seen: tuple[tuple, list[int]] = ((), [])  # (labels, pixel size), and where their lines may break otherwise
         self.show = MoveShow(self)
         self.keys = TableMoveKeys(self)
         self.button_slots: list[pygame.Rect] = []
         use_card_set(session.rules.cards)
+        self.figure_digits = len(str(largest_figure(session.rules.cards)))  # room kept in a label for each figure (`label_rows`)
 
     # -- the actions of buttons and keys
 
