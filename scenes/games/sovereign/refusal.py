@@ -15,9 +15,11 @@ from scenes.games.sovereign.chainrow import draw_refusal, refusal_shapes
 from scenes.table.hand import card_rect
 from scenes.table.spots import free_spot
 from scenes.ui import theme
+from scenes.ui.resources import text_px
 
 class RefusalBox:
     refused: tuple[int, object] | None = None  # (chain, card) the held card is refused on this frame
+    refusal_placed: tuple[tuple, tuple] = ((), ())  # what the box was placed for, and its place and lines
 
     def refuse(self, screen, chain: int, card) -> None:
         """A chain the held card cannot go on is veiled; held over it, it says why (`draw_refused`,
@@ -32,14 +34,23 @@ class RefusalBox:
         refused, self.refused = self.refused, None
         if refused is None or not self.hand.drag:
             return
-        chain, card = refused
+        held = card_rect(self.hand.drag_center(), self.hand.width)
         size = self.px(theme.TEXT_BODY)
+        key = (tuple(held), refused, self.session.revision, self.app.size, text_px(size))
+        if self.refusal_placed[0] != key:
+            self.refusal_placed = (key, self.place_refusal(refused, held, size))
+        box, lines = self.refusal_placed[1]
+        draw_refusal(screen, box, lines, size)
+
+    def place_refusal(self, refused: tuple, held: pygame.Rect, size: int) -> tuple[pygame.Rect, list[str]]:
+        """Where the box stands and its lines (kept while the card is held still: the pointer at
+        rest draws the same frame again)."""
+        chain, card = refused
         bounds = pygame.Rect((0, 0), self.app.size).inflate(-2 * self.px(theme.SPACE_SMALL), -2 * self.px(theme.SPACE_SMALL))
         pad = (self.px(theme.SPACE_LARGE), self.px(theme.SPACE_NARROW))
         shapes = refusal_shapes(self.session.why_illegal(Play(card, chain)), size, bounds.w - pad[0], pad)
-        held = card_rect(self.hand.drag_center(), self.hand.width)
         which, box = free_spot([shape[1] for shape in shapes], held, self.read_rects(), bounds, self.px(theme.SPACE_SNUG))
-        draw_refusal(screen, box, shapes[which][0], size)
+        return box, shapes[which][0]
 
     def read_rects(self) -> list[pygame.Rect]:
         """What the player reads on the table, a passing box should not hide: the top bar, each
