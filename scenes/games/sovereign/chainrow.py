@@ -74,10 +74,11 @@ def bold_width(text: str, pixels: int) -> int:
 def label_forms(labels: list[str], more: str = "", digits: int = 1) -> list[list[str]]:
     """`labels` as they are, and as they may come to read before the next layout: saying `more`
     at their end (what a label may come to say later), first with their figures as they are,
-    then with each number `digits` long (the most the game's figures have), or as long as it is."""
+    then with each number `digits` long (the most the game's figures have), or as long as it is;
+    each form once."""
     said = [label if more in label else label + more for label in labels]
     widened = [re.sub(r"\d+", lambda number: "8" * max(digits, len(number.group())), label) for label in said]
-    return [labels, said, widened]
+    return [form for index, form in enumerate([labels, said, widened]) if form not in [labels, said, widened][:index]]
 
 
 def label_rows(labels: list[str], size: int, width: int, more: str = "", digits: int = 1) -> int:
