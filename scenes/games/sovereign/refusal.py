@@ -17,6 +17,7 @@ from scenes.table.spots import free_spot
 from scenes.ui import theme
 from scenes.ui.resources import text_px
 
+
 class RefusalBox:
     refused: tuple[int, object] | None = None  # (chain, card) the held card is refused on this frame
     refusal_placed: tuple[tuple, tuple] = ((), ())  # what the box was placed for, and its place and lines
