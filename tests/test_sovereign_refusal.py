@@ -15,7 +15,7 @@ from game.sovereign.actions import Play
 from scenes.shell.screens import open_app, table_class
 from scenes.ui.widgets import noting_cuts, recording
 
-LOOKS = ["normal", "larger", "largest"]
+LOOKS = ["normal", "large", "larger", "largest"]
 ANYWHERE = ("Play", "Open", "Pick", "Tuck")  # what a hand card may do where no chain refuses it
 
 
