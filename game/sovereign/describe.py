@@ -9,6 +9,16 @@ from ..cards import card_count
 from ..describe import seat_counts
 from .cards import PLANET, STAR
 from .rules import reveal_to_come
+from .state import CHAIN_END, MODIFIERS, SHIELDS
+
+
+def largest_figure(cards) -> int:
+    """The largest number a chain's row says in a game played with `cards` (a `CardSet`): a
+    hand's count (the deck's cards at most), a pool's tokens (the supply's), a chain's totals and
+    score (its CHAIN_END highest values with every modifier token on them; a long sudden death's
+    further cards may pass it). A table keeps room for its figures this wide."""
+    values = sorted(card.value for card in cards.cards)
+    return max(len(cards.cards), SHIELDS, MODIFIERS, sum(values[-CHAIN_END:]) + MODIFIERS)
 
 
 def chain_totals(chain) -> tuple[int, int]:

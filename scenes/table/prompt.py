@@ -72,6 +72,11 @@ class PromptLine:
         """The height `rows` lines of the prompt take (all those kept, unless told)."""
         return (self.rows if rows is None else rows) * line_height(self.px(PROMPT_SIZE), bold=True)
 
+    def rect(self) -> pygame.Rect:
+        """Where the lines kept for the prompt stand: its last line's top at `y`, the others over it."""
+        step = self.height(1)
+        return pygame.Rect(self.left, self.y - (self.rows - 1) * step, self.width, self.rows * step)
+
     @property
     def counting(self) -> bool:
         """An alert or a remark is on show (the table keeps drawing until it goes)."""

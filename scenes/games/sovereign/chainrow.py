@@ -1,7 +1,8 @@
 """One chain's row at the Sovereign's Chain table, placed once per layout: its panel and label
 line, its seven places left to right (a `SlotRow`; a stack shows the cards under its top card as
 offset edges), another seat's hand as small backs at its right, and, while a card is held that
-cannot go on this chain, a veil over it and the reason on it. It says which place a point is on.
+cannot go on this chain, a veil over it (the reason, in a box the table places: `draw_refusal`).
+It says which place a point is on and what on it a player reads.
 
 The rows together are a `ChainBoard`: one row a player, top to bottom in turn order from the seat
 at the bottom of the table, which is last. The rows keep their places when the bottom seat changes
@@ -19,7 +20,7 @@ from scenes.table.parts import Slot, SlotRow
 from scenes.ui import theme
 from scenes.ui.surface_cache import cached_surface
 from scenes.ui.resources import drawable, font, text_px
-from scenes.ui.widgets import draw_text, fit_text, line_height, panel, text_width, wrap, wrap_words
+from scenes.ui.widgets import draw_text, fit_text, line_height, note_drawn, panel, text_width, wrap, wrap_words
 
 # Measures of this layout that are no step of theme's scales (pixels at the base window).
 LABEL_W = 60  # the row's label before its cards
@@ -29,6 +30,7 @@ PLACES = 7          # the places a chain is laid out for (sudden death may add m
 EDGES_SHOWN = 3     # at most this many cards under a stack's top show as edges
 VEIL_ALPHA = 90     # how dark the veil over a chain or place a held card cannot go to
 WIDTHS_KEPT = 512   # the labels' and their parts' widths kept (`bold_width`)
+REFUSAL_NARROWING = 80  # each narrower shape of the refusal box is this share of the one before, in percent
 
 
 @cached_surface
@@ -69,14 +71,34 @@ def bold_width(text: str, pixels: int) -> int:
     return font(pixels, bold=True).size(text)[0]
 
 
-def label_rows(labels: list[str], size: int, width: int, more: str = "") -> int:
-    """The lines `label_lines` needs for `labels`, as they are and as long as their figures may
-    grow (each number a digit longer) and saying `more` at their end (what a label may come to say
-    later). Both are measured: a part too wide for a line is broken between its words, so the
-    longer label may pack onto fewer lines than the one drawn now, which keeps its parts whole."""
-    widened = [re.sub(r"\d+", lambda number: "8" * (len(number.group()) + 1), label if more in label else label + more)
-               for label in labels]
-    return max(len(label_lines(shown, size, width, len(shown[-1]))) for shown in (labels, widened))
+def label_forms(labels: list[str], more: str = "", digits: int = 1) -> list[list[str]]:
+    """`labels` as they are, and as they may come to read before the next layout: saying `more`
+    at their end (what a label may come to say later), first with their figures as they are,
+    then with each number `digits` long (the most the game's figures have), or as long as it is;
+    each form once."""
+    said = [label if more in label else label + more for label in labels]
+    widened = [re.sub(r"\d+", lambda number: "8" * max(digits, len(number.group())), label) for label in said]
+    return [form for index, form in enumerate([labels, said, widened]) if form not in [labels, said, widened][:index]]
+
+
+def label_rows(labels: list[str], size: int, width: int, more: str = "", digits: int = 1) -> int:
+    """The lines `label_lines` needs for `labels` in each of their `label_forms`, at most. Each
+    is measured: a part too wide for a line is broken between its words, so a longer label may
+    pack onto fewer lines than a shorter one, which keeps its parts whole."""
+    return max(len(label_lines(shown, size, width, len(shown[-1]))) for shown in label_forms(labels, more, digits))
+
+
+def break_widths(labels: list[str], size: int, more: str = "", digits: int = 1) -> set[int]:
+    """The widths at which `labels`' lines may break otherwise (in any of their `label_forms`):
+    each label's whole (the first that fits one line is drawn), and each run of the words of the
+    last (the one wrapped where none fits), measured in bold. Between two of these the lines are
+    the same."""
+    face, widths = font(text_px(size), bold=True), set()
+    for shown in label_forms(labels, more, digits):
+        widths |= {bold_width(drawable(label), text_px(size)) for label in shown}
+        words = shown[-1].split()
+        widths |= {face.size(" ".join(words[start:end]))[0] for start in range(len(words)) for end in range(start + 1, len(words) + 1)}
+    return widths
 
 
 class ChainRow:
@@ -186,15 +208,50 @@ class ChainRow:
             rect = self.slot(place).rect.inflate(self.px(theme.SPACE_TIGHT), self.px(theme.SPACE_TIGHT))
             screen.blit(veil(rect.size), rect.topleft)
 
-    def draw_refusal(self, screen: pygame.Surface, reason: str) -> None:
-        """Why the held card cannot go on this chain, in a box at the foot of the row."""
-        px = self.px
-        size = px(theme.TEXT_BODY)
-        words = fit_text(reason[:1].upper() + reason[1:], size, self.rect.w - px(theme.SPACE_SECTION))
-        box = pygame.Rect(0, 0, text_width(words, size) + px(theme.SPACE_LARGE), line_height(size) + px(theme.SPACE_NARROW))
-        box.midbottom = (self.rect.centerx, self.rect.bottom - px(theme.SPACE_SNUG))
-        panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
-        draw_text(screen, words, size, theme.INK, box.center, "center", box=box)
+    def label_rect(self) -> pygame.Rect:
+        """Where the label's lines stand: over the cards, or in the column beside them."""
+        top = self.rect.y + self.px(OFFSET_LINE)
+        height = self.rect.bottom - top if self.label_w else self.label_h
+        return pygame.Rect(self.rect.x + self.px(theme.SPACE_SMALL), top, self.label_room(), height)
+
+    def read_rects(self, count: int) -> list[pygame.Rect]:
+        """What a player reads on this row, a note should not hide: the label, the first `count`
+        places' cards (with the edges of the cards under them) and the hand's backs."""
+        edges = EDGES_SHOWN * max(2, self.px(OFFSET_LINE))
+        stacks = [self.slot(place).rect for place in range(count)]
+        return [self.label_rect()] + [rect.union(rect.move(edges, edges)) for rect in stacks] + [slot.rect for slot in self.backs]
+
+
+def refusal_words(reason: str) -> str:
+    """The engine's reason as the box says it: "Not now: …"."""
+    return reason[:1].upper() + reason[1:]
+
+
+def refusal_shapes(reason: str, size: int, widest: int, pad: tuple[int, int]) -> list[tuple[list[str], tuple[int, int]]]:
+    """The refusal's lines wrapped to `widest` (the box's inside), then to narrower widths, a
+    fifth less each time, down to its longest word's: for each count of lines the narrowest (a
+    box of another shape for the felt there is), and the box's size around them (`pad`: the room
+    around the lines, across and down). Fewest lines first."""
+    words = refusal_words(reason)
+    longest = max(text_width(word, size) for word in words.split())
+    shapes, width = {}, widest
+    while True:
+        lines = wrap(words, size, width)
+        inside_w = max(text_width(line, size) for line in lines)
+        shapes[len(lines)] = (lines, (inside_w + pad[0], len(lines) * line_height(size) + pad[1]))
+        if width <= longest:
+            return [shapes[count] for count in sorted(shapes)]
+        width = max(longest, width * REFUSAL_NARROWING // 100)
+
+
+def draw_refusal(screen: pygame.Surface, box: pygame.Rect, lines: list[str], size: int) -> None:
+    """Why the held card cannot go on a chain, in an alert box: its lines centred in it."""
+    panel(screen, box, color=theme.ALERT_PANEL, edge=theme.ALERT)
+    note_drawn(box, "refusal box")
+    step = line_height(size)
+    top = box.centery - len(lines) * step // 2
+    for index, line in enumerate(lines):
+        draw_text(screen, line, size, theme.INK, (box.centerx, top + index * step), "midtop", box=box)
 
 
 class ChainBoard:

@@ -14,7 +14,7 @@ from functools import partial
 
 import pygame
 
-from scenes.games.sovereign.chainrow import OFFSET_LINE, label_rows
+from scenes.games.sovereign.chainrow import OFFSET_LINE, break_widths, label_rows
 from scenes.games.sovereign.side import column_least
 from scenes.table.parts import card_width, yielding_hand_width
 from scenes.table.seats import LOG_ROOM_LEAST
@@ -32,6 +32,7 @@ HAND_LIFT = 22  # the hand above the area's bottom
 POOL_GAP = 28  # between the chains and the pool
 SIDE_WIDTH = 200  # the column of the deck, the supply and the event (base size)
 LABELS_KEPT = 256  # the label measures a table keeps (`label_rows`)
+BREAK_GRAIN = 4  # the widths a narrower column for the labels is looked for at are this many pixels apart (a power of 2)
 ROW_CARD_LEAST = 16  # a row's cards at least: rows squeezed under it leave the hand Normal
 ROW_CARD = 128  # a row's cards at most (base size, normal cards): a large window's rows grow this far
 ROW_CARDS, ROW_GAP = 8, 4  # a row's 7 places and the seat's hand (an 8th card), and the gap between them
@@ -173,8 +174,10 @@ class TableGeometry:
         room = self.row_width() - self.px(theme.SPACE_XLARGE) - self.px(theme.SPACE_SMALL) - (ROW_CARDS - 1) * ROW_GAP
         by_height = int((row_h - self.px(theme.SPACE)) / theme.CARD_RATIO)
         card_w = min(by_height, self.card_px(ROW_CARD), (room - needed) // ROW_CARDS) if needed else 0
-        label_w = room - ROW_CARDS * card_w
-        return label_w if card_w > 0 and self.label_lines(label_w) <= lines_most else 0  # wrapping by parts may take a line more wider
+        if card_w <= 0:
+            return 0
+        # the cards' leftover width to the label, else the label as narrow as it fits (wrapping by parts may take a line more wider)
+        return next((width for width in (room - ROW_CARDS * card_w, needed) if self.label_lines(width) <= lines_most), 0)
 
     def label_least_w(self, lines: int) -> int:
         """The narrowest column the chains' labels fit in on `lines` lines (0: none, however
@@ -188,10 +191,37 @@ class TableGeometry:
             while high - low > 1:
                 middle = (low + high) // 2
                 low, high = (middle, high) if self.label_lines(middle) > lines else (low, middle)
+            high = self.narrower_fit(high, lines) if high and lines > 1 else high  # one line: a label fits it from its width on
             if len(self.label_least_seen) >= LABELS_KEPT:
                 self.label_least_seen.clear()
             self.label_least_seen[key] = high
         return self.label_least_seen[key]
+
+    def narrower_fit(self, width: int, lines: int) -> int:
+        """The narrowest column under `width` the labels fit in on `lines` lines, among the widths
+        at which their lines break otherwise (`break_widths`, the widest of each few pixels);
+        `width` where none is. Wrapping by parts keeps a part whole where it fits a line and
+        breaks it between its words where not, so a narrower column may hold the labels on as few
+        lines as a wider one, which halving misses (three rows' cards at 1280x800 were left 63 px
+        so, beside 75 px). Looked for down to where the labels take two lines more."""
+        best = width
+        for candidate in sorted((w for w in self.label_breaks() if w < width), reverse=True):
+            taken = self.label_lines(candidate)
+            if taken <= lines:
+                best = candidate
+            elif taken > lines + 1:
+                break
+        return best
+
+    def label_breaks(self) -> list[int]:
+        """The layout's labels' `break_widths`, the widest of each BREAK_GRAIN pixels (kept: the
+        same labels are looked at for a few heights of row, many times a layout)."""
+        size = self.px(theme.TEXT_SMALL)
+        key = (self.labels_laid, text_px(size))
+        if self.breaks_seen[0] != key:
+            widths = set().union(*(break_widths(list(labels), size, self.label_more, self.figure_digits) for labels in self.labels_laid))
+            self.breaks_seen = (key, sorted({width | (BREAK_GRAIN - 1) for width in widths}))
+        return self.breaks_seen[1]
 
     def label_rows(self, labels: tuple[str, ...], size: int, room: int) -> int:
         """`chainrow.label_rows`, kept: a layout weighs the same labels at a few widths, many times."""
@@ -199,7 +229,7 @@ class TableGeometry:
         if key not in self.label_rows_seen:
             if len(self.label_rows_seen) >= LABELS_KEPT:
                 self.label_rows_seen.clear()
-            self.label_rows_seen[key] = label_rows(list(labels), size, room, self.label_more)
+            self.label_rows_seen[key] = label_rows(list(labels), size, room, self.label_more, self.figure_digits)
         return self.label_rows_seen[key]
 
     def rows_down(self) -> int:

@@ -20,7 +20,7 @@ import pygame
 from game.sovereign.actions import (EndTurn, Open, Pick, PlaceModifier, PlaceShield, Play, PlayDiscard, SetSuit,
                                     ShiftSuit, Skip, Tuck)
 from game.sovereign.cards import PLANET, STAR, SUIT_SYMBOLS, ClassCard
-from game.sovereign.describe import chain_summary, event_words, score_breakdown, supply_words
+from game.sovereign.describe import chain_summary, event_words, largest_figure, score_breakdown, supply_words
 from game.sovereign.phases import PLAY_MOMENTS
 from game.sovereign.rules import PROMPTS
 
@@ -32,6 +32,7 @@ from scenes.games.sovereign.choices import PLAY_ACTIONS, CardChoices
 from scenes.games.sovereign.keys import TableMoveKeys
 from scenes.games.sovereign.moveshow import MoveShow, skips
 from scenes.games.sovereign.pool import TokenPool
+from scenes.games.sovereign.refusal import RefusalBox
 from scenes.games.sovereign.geometry import POOL_GAP, TableGeometry
 from scenes.games.sovereign.side import SidePanel
 from scenes.games.sovereign.words import choice_prompt, onlooker_prompt, play_prompt
@@ -62,7 +63,7 @@ class ChainSeats(Seats):
         return None
 
 
-class SovereignTable(CardHelp, TableGeometry, TableScene):
+class SovereignTable(CardHelp, RefusalBox, TableGeometry, TableScene):
     hand_order = staticmethod(class_order)
     label_more = SO_FAR  # what a chain's label may come to say later: its lines are kept for it
     select_notice = "Now click the chain to play it on."
@@ -87,10 +88,12 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
         self.prompt_right = 0
         self.label_rows_seen: dict[tuple, int] = {}  # (labels, size, width, pixel size): their lines
         self.label_least_seen: dict[tuple, int] = {}  # (labels, pixel size, lines): the narrowest column they fit
+        self.breaks_seen: tuple[tuple, list[int]] = ((), [])  # (labels, pixel size), and where their lines may break otherwise
         self.show = MoveShow(self)
         self.keys = TableMoveKeys(self)
         self.button_slots: list[pygame.Rect] = []
         use_card_set(session.rules.cards)
+        self.figure_digits = len(str(largest_figure(session.rules.cards)))  # room kept in a label for each figure (`label_rows`)
 
     # -- the actions of buttons and keys
 
@@ -308,6 +311,7 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
             width = min(self.px(NOTE_MAX_W), self.area.w - self.px(theme.SPACE_LARGE))
             draw_help_box(screen, self.session.rules.cards.what_it_does(self.helped_card()), self.pointer(), width,
                           self.px)
+        self.draw_refused(screen)
 
     def draw_board(self, screen, view, hidden) -> None:
         glowing = self.glowing_places()
@@ -350,13 +354,6 @@ class SovereignTable(CardHelp, TableGeometry, TableScene):
 
     def chain_summary(self, view, chain: int) -> str:
         return chain_summary(view.chains[chain])
-
-    def refuse(self, screen, chain: int, card) -> None:
-        """A chain the held card cannot go on is veiled; held over it, it says why."""
-        row = self.chain_row(chain)
-        row.draw_veil(screen)
-        if row.hit(self.pointer()):
-            row.draw_refusal(screen, self.session.why_illegal(Play(card, chain)))
 
     def pointer(self) -> tuple[int, int]:
         return self.hand.drag["pos"] if self.hand.drag else self.pointer_at
