@@ -141,6 +141,38 @@ def chains_step(driver: Driver, table, number: int) -> None:
     wait_until_lit(driver, table)
 
 
+def test_learn_chains_ends_its_game_with_the_learners_own_last_card(driver):
+    """The lesson's last part is a deal's end: the learner, by Enter on each lit move, plays the
+    last card of their hand, and the game ends there (a hand emptied): the learner wins, the
+    table says Game over, and the computer's cards left are the results the engine gives."""
+    table = open_lesson(driver, "chains")
+    lesson = table.lesson.lesson
+    last = lesson.plan.step_count
+    while lesson.steps_done < last - 1:
+        if lesson.step is None and not table.motion.busy:
+            driver.key(pygame.K_RETURN)
+        elif lit(table):
+            driver.key(pygame.K_RETURN)
+        driver.frame(dt=0.05)
+    wait_until_lit(driver, table)
+    session = table.session
+    view = session.stream(0).view
+    assert lesson.part_number == len(lesson.plan.parts) - 1 and not session.game_over
+    assert len(view.hand) == 1 and table.choice == Play(view.hand[0], lesson.step.action.chain)
+    driver.key(pygame.K_RETURN)
+    assert lesson.finished and session.game_over
+    ended = session.stream(0).last_move.events[-1]
+    assert type(ended).__name__ == "GameEnded" and ended.winners == (0,) and ended.reason == "empty_hand"
+    driver.wait(1.0)
+    view = table.current_view()
+    assert view.game_over and view.final_hands[0] == () and table.prompt(view) == "Game over"
+    assert session.outcome().winners == (0,)
+    computer_left = len(view.final_hands[1])
+    assert computer_left and f"Computer 1 holds {('no', 'one', 'two', 'three', 'four')[computer_left]} cards" \
+        in lesson.plan.parts[-1].steps[-1].text
+    assert "Lesson learned" in table.lesson.headline()
+
+
 def test_a_wrong_move_is_refused_with_the_reason_and_nothing_changes(driver):
     table = open_lesson(driver, "chains")
     assert isinstance(table, ChainsTable)
