@@ -4,6 +4,8 @@ nothing and counts in no statistics."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -171,6 +173,21 @@ def test_learn_chains_ends_its_game_with_the_learners_own_last_card(driver):
     assert computer_left and f"Computer 1 holds {('no', 'one', 'two', 'three', 'four')[computer_left]} cards" \
         in lesson.plan.parts[-1].steps[-1].text
     assert "Lesson learned" in table.lesson.headline()
+    told = table.lesson.words()
+    assert told.startswith(f"Game over: {ended.text(session.names)}. You: no cards left. ")
+    assert f"Computer 1: {computer_left} cards, total {view.final_totals[1]}." in told
+
+
+def test_a_lesson_whose_last_move_does_not_end_its_game_tells_no_results(driver):
+    """The end of a lesson says a game's results only when its last move ended the game."""
+    table = open_lesson(driver, "chains")
+    lesson = table.lesson.lesson
+    parts = lesson.plan.parts
+    lesson.plan = dataclasses.replace(lesson.plan, parts=parts[:-1])
+    while not lesson.finished:
+        lesson_move_on(table)
+        driver.frame(dt=0.05)
+    assert not table.session.game_over and not table.lesson.words().startswith("Game over")
 
 
 def test_a_wrong_move_is_refused_with_the_reason_and_nothing_changes(driver):
