@@ -27,7 +27,11 @@ its solver line placed a second modifier to no purpose, which the lesson leaves 
 its last turn itself, with the token unplaced).
 
 A part that teaches the end of a game (a rebuilt deck, the last plays) starts late in the game:
-the moves before the stretch are its prelude, played before the learner sits down.
+the moves before the stretch are its prelude, played before the learner sits down. Chains' end
+(`chains-end`) finds the learner's last two cards each played from hand in every deal it keeps;
+the first, seed 1, comes after a prelude of 285 moves, so the lesson's is seed 117
+(`chains-end --seed 117`): 15 moves of prelude, then two aces that both fit the K♣ but not
+each other, the computer's 2♥ between them.
 """
 
 from __future__ import annotations
