@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/find_lesson_deals.py PART [--seeds N]
 
 PART is a lesson part's name below (chains-three, chains-one, chains-until, chains-rebuild,
-chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters, linx, linx-end,
+chains-end, chainchain-start, chainchain-end, chainchain-final-double, chainchain-letters, linx, linx-end,
 cubes, cubes-pass, cubes-end, sovereign, sovereign-sudden-death, sovereign-tucked-reveal,
 sovereign-supply, sovereign-events, solitaire, solitaire-lost). For each seed the rule of thumb
 plays every seat, and the part looks for the shortest stretch of that game in which what it
@@ -27,7 +27,11 @@ its solver line placed a second modifier to no purpose, which the lesson leaves 
 its last turn itself, with the token unplaced).
 
 A part that teaches the end of a game (a rebuilt deck, the last plays) starts late in the game:
-the moves before the stretch are its prelude, played before the learner sits down.
+the moves before the stretch are its prelude, played before the learner sits down. Chains' end
+(`chains-end`) finds the learner's last two cards each played from hand in every deal it keeps;
+the first, seed 1, comes after a prelude of 285 moves, so the lesson's is seed 117
+(`chains-end --seed 117`): 15 moves of prelude, then two aces that both fit the K♣ but not
+each other, the computer's 2♥ between them.
 """
 
 from __future__ import annotations
@@ -200,6 +204,17 @@ def chains_rebuild(moves):
         return move.seat == LEARNER and bool(named(move.events, "Played") or named(move.events, "Passed"))
     end = first_index(moves, ends_turn, rebuilt)
     return start, end + 1
+
+
+def chains_end(moves):
+    """The learner empties their hand: their last two turns each play a card from hand (two cards
+    left, then one), the game ending with the second; from that second-last turn to the end."""
+    if not moves or moves[-1].seat != LEARNER or not named(moves[-1].events, "GameEnded"):
+        return None
+    start = _turn_start(moves, _previous_learner_move(moves, len(moves) - 1))
+    own = [m for m in moves[start:] if m.seat == LEARNER]
+    from_hand = all(type(m.action).__name__ == "Play" and not named(m.events, "Played")[0].drawn for m in own)
+    return (start, len(moves)) if len(own) == 2 and from_hand else None
 
 
 def chainchain_start(moves):
@@ -427,6 +442,7 @@ PARTS = {
     "chains-one": ("chains", 2, {"draw_rule": "one"}, chains_one),
     "chains-until": ("chains", 2, {"draw_rule": "until"}, chains_until),
     "chains-rebuild": ("chains", 2, {"draw_rule": "until"}, chains_rebuild),
+    "chains-end": ("chains", 2, {"draw_rule": "three"}, chains_end),
     "chainchain-start": ("chainchain", 4, {}, chainchain_start),
     "chainchain-end": ("chainchain", 4, {}, chainchain_end),
     "chainchain-final-double": ("chainchain", 3, {}, chainchain_final_double),

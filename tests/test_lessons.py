@@ -361,6 +361,16 @@ def _emptied_then_filled(part, moves):
     return any(type(s.action).__name__ == "PlayOn" and s.action.place in emptied for s, _e in moves)
 
 
+def _hand_emptied_by_learner(part, moves):
+    """The part's last move is the learner's, playing the last card of their hand: the game ends
+    there, the learner the winner."""
+    if not moves or moves[-1][0].computer:
+        return False
+    ended = [e for e in moves[-1][1] if type(e).__name__ == "GameEnded"]
+    return bool(ended) and ended[0].winners == (0,) and ended[0].reason == "empty_hand" and _by_learner("Played")(
+        part, moves[-1:])
+
+
 def _drawn_fit_played(part, moves):
     return any(getattr(e, "fits", False) for s, events in moves if not s.computer for e in events
                if type(e).__name__ == "Drew") and _by_learner("Played")(part, moves)
@@ -373,7 +383,8 @@ COVERAGE = {
         "draw rule: up to three": _both(_rule("draw_rule", "three"), _run_of_draws(3)),
         "draw rule: draw one": _both(_rule("draw_rule", "one"), _run_of_draws(1)),
         "draw rule: draw until playable": _rule("draw_rule", "until"),
-        "the deck rebuilt from the chains": _by_learner("Rebuilt")},
+        "the deck rebuilt from the chains": _by_learner("Rebuilt"),
+        "the game ends when a hand is empty": _hand_emptied_by_learner},
     "chainchain": {
         "answer the required value": _by_learner("Played"), "take the pile": _by_learner("Took"),
         "a double reverses the play": _by_learner("Reversed"), "a free lead after taking": _by_anyone("Took", "Played"),
@@ -415,7 +426,7 @@ COVERAGE = {
 MUST_TEACH = {
     "chains": ["play one rank up or down", "draw when nothing fits", "pass after the draw rule's limit",
                "draw rule: up to three", "draw rule: draw one", "draw rule: draw until playable",
-               "the deck rebuilt from the chains"],
+               "the deck rebuilt from the chains", "the game ends when a hand is empty"],
     "chainchain": ["a double reverses the play", "take the pile", "a final double: the player before takes the pile",
                    "letters: a word from one letter to the other", "letters: a reversal", "the end and the winner"],
     "linx": ["lay a chain and claim a scoring card", "the stock runs out", "the end and the winner"],
@@ -476,6 +487,18 @@ def test_a_part_that_does_not_show_what_it_says_it_teaches_fails_the_coverage():
     moves = [(step, events) for p, step, events in seen if p == 1]   # the pass: no cube completed
     assert not COVERAGE["cubes"]["complete a 2x2 cube"](lesson.plan.parts[1], moves)
     assert COVERAGE["cubes"]["pass and keep the card"](lesson.plan.parts[1], moves)
+
+
+def test_a_chains_part_ending_on_the_learners_play_without_the_game_ending_does_not_teach_the_end():
+    """The rebuild part also ends on the learner's play, with cards still in hand: no end shown.
+    The last part's learner empties their hand with the part's last move: the end shown."""
+    lesson, seen = played_through("chains")
+    rule = COVERAGE["chains"]["the game ends when a hand is empty"]
+    parts = lesson.plan.parts
+    moves = [[(step, events) for p, step, events in seen if p == number] for number in range(len(parts))]
+    rebuild = next(n for n, part in enumerate(parts) if "the deck rebuilt from the chains" in part.teaches)
+    assert not moves[rebuild][-1][0].computer and not rule(parts[rebuild], moves[rebuild])
+    assert rule(parts[-1], moves[-1]) and not lesson.session.state.hands[0]
 
 
 # ---------------------------------------------------------------- sentences true to the table

@@ -4,6 +4,8 @@ nothing and counts in no statistics."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -141,6 +143,53 @@ def chains_step(driver: Driver, table, number: int) -> None:
     wait_until_lit(driver, table)
 
 
+def test_learn_chains_ends_its_game_with_the_learners_own_last_card(driver):
+    """The lesson's last part is a deal's end: the learner, by Enter on each lit move, plays the
+    last card of their hand, and the game ends there (a hand emptied): the learner wins, the
+    table says Game over, and the computer's cards left are the results the engine gives."""
+    table = open_lesson(driver, "chains")
+    lesson = table.lesson.lesson
+    last = lesson.plan.step_count
+    while lesson.steps_done < last - 1:
+        if lesson.step is None and not table.motion.busy:
+            driver.key(pygame.K_RETURN)
+        elif lit(table):
+            driver.key(pygame.K_RETURN)
+        driver.frame(dt=0.05)
+    wait_until_lit(driver, table)
+    session = table.session
+    view = session.stream(0).view
+    assert lesson.part_number == len(lesson.plan.parts) - 1 and not session.game_over
+    assert len(view.hand) == 1 and table.choice == Play(view.hand[0], lesson.step.action.chain)
+    driver.key(pygame.K_RETURN)
+    assert lesson.finished and session.game_over
+    ended = session.stream(0).last_move.events[-1]
+    assert type(ended).__name__ == "GameEnded" and ended.winners == (0,) and ended.reason == "empty_hand"
+    driver.wait(1.0)
+    view = table.current_view()
+    assert view.game_over and view.final_hands[0] == () and table.prompt(view) == "Game over"
+    assert session.outcome().winners == (0,)
+    computer_left = len(view.final_hands[1])
+    assert computer_left and f"Computer 1 holds {('no', 'one', 'two', 'three', 'four')[computer_left]} cards" \
+        in lesson.plan.parts[-1].steps[-1].text
+    assert "Lesson learned" in table.lesson.headline()
+    told = table.lesson.words()
+    assert told.startswith(f"Game over: {ended.text(session.names)}. You: no cards left. ")
+    assert f"Computer 1: {computer_left} cards, total {view.final_totals[1]}." in told
+
+
+def test_a_lesson_whose_last_move_does_not_end_its_game_tells_no_results(driver):
+    """The end of a lesson says a game's results only when its last move ended the game."""
+    table = open_lesson(driver, "chains")
+    lesson = table.lesson.lesson
+    parts = lesson.plan.parts
+    lesson.plan = dataclasses.replace(lesson.plan, parts=parts[:-1])
+    while not lesson.finished:
+        lesson_move_on(table)
+        driver.frame(dt=0.05)
+    assert not table.session.game_over and not table.lesson.words().startswith("Game over")
+
+
 def test_a_wrong_move_is_refused_with_the_reason_and_nothing_changes(driver):
     table = open_lesson(driver, "chains")
     assert isinstance(table, ChainsTable)
@@ -244,7 +293,8 @@ def test_the_setup_screen_opens_the_lesson_and_a_lesson_has_no_undo_or_saves(dri
 @pytest.mark.parametrize("text_size", ["normal", "large", "largest"], ids=lambda size: f"{size} text")
 @pytest.mark.parametrize("size", [(800, 600), (1024, 640)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_step_is_told_whole_in_a_small_window(size, text_size):
-    """No step's words are cut short beside the table, even in the smallest window."""
+    """No step's words are cut short beside the table, even in the smallest window, nor the
+    lesson's end (the game's results with it)."""
     app = open_app(fit_to_desktop=False)
     app.settings["text_size"] = text_size
     app.apply_settings()
@@ -254,12 +304,14 @@ def test_every_step_is_told_whole_in_a_small_window(size, text_size):
         app.screens.lesson(game)
         table = app.top
         lesson = table.lesson.lesson
-        while not lesson.finished:
+        while True:
             table.layout(size)
             with noting_cuts() as cuts, recording():
                 table.draw(app.screen)
             if any(cut and cut in table.lesson.words() for cut in cuts):
                 cut_steps.append(f"{game} step {lesson.steps_done + 1}")
+            if lesson.finished:
+                break
             lesson_move_on(table)
     assert not cut_steps
 

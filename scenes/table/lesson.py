@@ -8,7 +8,7 @@ scripted steps.
 it in the statistics, and opens no game-over screen. `LessonMode` is what the table shows on top:
 the step's text, its progress ("Step 3 of 16"), the part's title, Skip step and Leave lesson in
 the column beside the table; the step's card raised and where it goes lit; between two parts and
-at the end, what was learned and the way on.
+at the end, what was learned and the way on (and the game's results, when the last move ended it).
 
 A lesson counts as learned (on the menu, through the settings) once it is played to its end with
 at least half of the learner's own steps made by the learner: skipping a step here and there is
@@ -242,15 +242,26 @@ class LessonMode:
     def words(self) -> str:
         lesson = self.lesson
         if lesson.finished and not self.learned:
-            return ("You skipped most of your own moves, so the menu does not mark this lesson learned: "
-                    "play it again, making the moves yourself.")
+            return (f"{self.results()}You skipped most of your own moves, so the menu does not mark this lesson "
+                    "learned: play it again, making the moves yourself.")
         if lesson.finished:
-            return (f"You have played {lesson.plan.title} to its end: the menu marks it learned. "
+            return (f"{self.results()}You have played {lesson.plan.title} to its end: the menu marks it learned. "
                     "Start a game from the menu to play it for real.")
         if lesson.step is None:
             following = lesson.plan.parts[lesson.part_number + 1]
             return f"Next: {following.title}. Press Next part (or Enter) to deal it."
         return lesson.step.text
+
+    def results(self) -> str:
+        """When the lesson's last move ended its game: how it ended and each seat's result, as the
+        game-over screen gives them (a lesson opens none), each sentence closed; else nothing."""
+        table = self.table
+        last = table.session.stream(LEARNER).last_move
+        if not table.session.game_over or last is None or not last.events:
+            return ""
+        names = table.session.names
+        rows = " ".join(f"{names[seat]}: {summary}." for seat, _cards, summary in table.result_rows())
+        return f"Game over: {last.lines(names)[-1]}. {rows} "
 
     def draw(self, screen: pygame.Surface) -> None:
         """The column: the lesson's title, the part, the step's progress and words, its buttons;
