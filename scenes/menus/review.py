@@ -698,7 +698,10 @@ class ReviewScene(Replay):
 
 @lru_cache(maxsize=4096)  # a review's texts at a window's sizes and widths: a few thousand
 def wrapped_rows(text: str, size: int, width: int, _scale: float) -> int:
-    """The lines `text` wraps to at `size` in `width` pixels at the text size `_scale`."""
+    """The lines `text` wraps to at `size` in `width` pixels at the text size `_scale`: one where
+    it fits whole (measured once, where wrapping measures it word by word)."""
+    if text and text == " ".join(text.split()) and text_width(text, size) <= width:
+        return 1
     return len(wrap(text, size, width))
 
 
