@@ -647,14 +647,12 @@ class ReviewScene(Replay):
         for i, (line, ink) in enumerate(lines):
             draw_text(screen, line, self.line_size, ink, (box.x, box.y + i * line_height(self.line_size)), box=box)
 
-    def verdict_lines(self, texts: list[tuple[str, tuple]], width: int, details: bool,
-                      size: int | None = None) -> list[tuple[str, tuple]]:
-        """A verdict's texts wrapped to `width` at `size` (the panel's lines' size unless told),
-        with their inks; without their bracketed details unless told (a chain's cards: the table
-        shows the chain played)."""
-        size = size or self.line_size
+    def verdict_lines(self, texts: list[tuple[str, tuple]], width: int, details: bool) -> list[tuple[str, tuple]]:
+        """A verdict's texts wrapped to `width` at the panel's lines' size, with their inks;
+        without their bracketed details unless told (a chain's cards: the table shows the chain
+        played)."""
         return [(line, ink) for text, ink in texts
-                for line in wrap(text if details else re.sub(DETAILS, "", text), size, width)]
+                for line in wrap(text if details else re.sub(DETAILS, "", text), self.line_size, width)]
 
     def draw_track(self, screen) -> None:
         """The moves as a bar, the seat's decisions ticked on it in their marks' colours."""
