@@ -553,8 +553,8 @@ def review_choice(review) -> tuple:
 def test_a_sovereign_review_lays_itself_out_anew_for_another_window_text_size_or_move(game, judged_games,
                                                                                      private_home):
     """A review keeps the panel's look and table text its layout chose (finding them at the
-    largest text lays the table out several times); after a resize, another text size or another
-    move shown, another text or card size, it lays itself out as a review opened there does."""
+    largest text lays the table out several times); after a resize, another text or card size,
+    or another move shown, it lays itself out as a review opened there does."""
     from game import storage
     from scenes.menus.review import ReviewScene
     from scenes.shell.screens import table_class
