@@ -438,6 +438,11 @@ class ReviewScene(Replay):
         return self.looks_kept[1]
 
     def measured_looks(self, verdict_w: int, summary_w: int, legend_w: int) -> list[PanelLook]:
+        """`panel_looks` measured: the panel's texts made once, then wrapped at each size."""
+        full_texts = [[text for text, _ink in self.verdict_texts(None, False)]] + \
+                     [[text for text, _ink in self.verdict_texts(v, True)] for v in self.verdicts or ()]
+        bare_texts = [[re.sub(DETAILS, "", text) for text in texts] for texts in full_texts]
+        summary = summary_lines(self.verdicts, self.name) if self.verdicts is not None else []
         looks: list[PanelLook] = []
         body, small, scale = self.px(theme.TEXT_BODY), self.px(theme.TEXT_SMALL), resources.text_scale
         for shrink in PANEL_SHRINKS:
@@ -446,8 +451,8 @@ class ReviewScene(Replay):
             if looks and (line_size, legend_size) == looks[-1][:2]:
                 continue
             legend_h = len(wrap(LEGEND, legend_size, legend_w)) * line_height(legend_size)
-            full = self.panel_rows(line_size, verdict_w, summary_w)
-            bare = self.panel_rows(line_size, verdict_w, summary_w, details=False)
+            full = panel_rows(full_texts, summary, line_size, verdict_w, summary_w)
+            bare = panel_rows(bare_texts, summary, line_size, verdict_w, summary_w)
             looks += [PanelLook(line_size, legend_size, rows, legend_h) for rows in range(full, bare - 1, -1)]
             looks.append(PanelLook(line_size, legend_size, bare, 0))
         return looks
@@ -622,19 +627,6 @@ class ReviewScene(Replay):
                 (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
                 (hard_line(verdict, self.name), theme.INK)]
 
-    def panel_rows(self, size: int, verdict_w: int, summary_w: int, details: bool = True) -> int:
-        """Lines enough at `size` for the longest verdict (with its bracketed `details`, or
-        without) and the summary, each wrapped to its box (three at least). Each text is wrapped
-        once for each size and width (`wrapped_rows`): verdicts repeat their words, and the looks
-        ask again without the details, where most texts have none."""
-        panels = [self.verdict_texts(None, False)] + [self.verdict_texts(v, True) for v in self.verdicts or ()]
-        scale = resources.text_scale
-        rows = [sum(wrapped_rows(text if details else re.sub(DETAILS, "", text), size, verdict_w, scale)
-                    for text, _ink in panel) for panel in panels]
-        if self.verdicts is not None:
-            rows.append(sum(wrapped_rows(text, size, summary_w, scale) for text in summary_lines(self.verdicts, self.name)))
-        return max(3, *rows)
-
     def draw_verdict(self, screen) -> None:
         verdict, just_made = self.verdict_shown()
         box = self.verdict_box
@@ -692,6 +684,17 @@ class ReviewScene(Replay):
             filled.w = int(self.progress_bar.w * judged / total) if total else 0
             pygame.draw.rect(screen, theme.GOLD, filled, border_radius=6)
         (self.close_button if self.failure else self.cancel_button).draw(screen, self.px(theme.TEXT_CONTROL))
+
+
+def panel_rows(panels: list[list[str]], summary: list[str], size: int, verdict_w: int, summary_w: int) -> int:
+    """Lines enough at `size` for the longest of the verdicts' `panels` (each a verdict's texts,
+    with their bracketed details or without) and the `summary`, each wrapped to its box (three at
+    least). Each text is wrapped once for each size and width (`wrapped_rows`): verdicts repeat
+    their words, and the looks ask again without the details, where most texts have none."""
+    scale = resources.text_scale
+    rows = [sum(wrapped_rows(text, size, verdict_w, scale) for text in texts) for texts in panels]
+    rows.append(sum(wrapped_rows(text, size, summary_w, scale) for text in summary))
+    return max(3, *rows)
 
 
 @lru_cache(maxsize=4096)  # a review's texts at a window's sizes and widths: a few thousand
