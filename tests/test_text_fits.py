@@ -537,10 +537,10 @@ LARGER_TEXT = {"card_size": "largest", "text_size": "larger"}
 LARGE_CARDS = {"card_size": "large", "text_size": "largest"}
 # A review laid out in turn (by the app, as a resize or a change of settings lays it out): another
 # move shown, the window resized, the text size changed, back to a window seen, the card size
-# changed (the 2-player game's review at 800x600 half way chooses otherwise with Large cards).
+# changed (the 2-player game's review at 1024x640 half way chooses another panel with Large cards).
 RELAID = [(LARGEST, (800, 600), 0.0), (LARGEST, (800, 600), 0.5), (LARGEST, (1280, 800), 0.5),
           (LARGER_TEXT, (1280, 800), 0.5), (LARGEST, (1280, 800), 0.5), (LARGEST, (1920, 1080), 1.0),
-          (LARGEST, (800, 600), 0.5), (LARGE_CARDS, (800, 600), 0.5)]
+          (LARGEST, (800, 600), 0.5), (LARGEST, (1024, 640), 0.5), (LARGE_CARDS, (1024, 640), 0.5)]
 
 
 def review_choice(review) -> tuple:
@@ -563,7 +563,7 @@ def test_a_sovereign_review_lays_itself_out_anew_for_another_window_text_size_or
     shutil.copytree(reviews, storage.reviews_dir(), dirs_exist_ok=True)
     session = next(session for session in sessions if session.game == game)
     app = open_app(fit_to_desktop=False)
-    screens = windows(app)
+    screens = windows(app) | {(1024, 640): CardsSeen((1024, 640))}
     app.screen = screens[SIZES[0]]
     review = ReviewScene(app, session, 0, table_class(session.descriptor))
     app.reset_to(review)
