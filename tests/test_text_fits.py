@@ -533,6 +533,57 @@ def test_a_sovereign_review_keeps_its_chain_cards_readable_with_the_largest_text
     assert not found, "\n".join(found)
 
 
+LARGER_TEXT = {"card_size": "largest", "text_size": "larger"}
+LARGE_CARDS = {"card_size": "large", "text_size": "largest"}
+# A review laid out in turn (by the app, as a resize or a change of settings lays it out): another
+# move shown, the window resized, the text size changed, back to a window seen, the card size
+# changed (the 2-player game's review at 1024x640 half way chooses another panel with Large cards).
+RELAID = [(LARGEST, (800, 600), 0.0), (LARGEST, (800, 600), 0.5), (LARGEST, (1280, 800), 0.5),
+          (LARGER_TEXT, (1280, 800), 0.5), (LARGEST, (1280, 800), 0.5), (LARGEST, (1920, 1080), 1.0),
+          (LARGEST, (800, 600), 0.5), (LARGEST, (1024, 640), 0.5), (LARGE_CARDS, (1024, 640), 0.5)]
+
+
+def review_choice(review) -> tuple:
+    """What a review's layout chose: the panel's look, the table's text, the bar, the chain's cards."""
+    return (review.line_size, review.legend_size, review.rows, review.legend_box.h, review.table_text,
+            tuple(review.bar), review.table.board_cards())
+
+
+@pytest.mark.parametrize("game", ["sovereign-solitaire", "sovereigns-chain"])
+def test_a_sovereign_review_lays_itself_out_anew_for_another_window_text_size_or_move(game, judged_games,
+                                                                                     private_home):
+    """A review keeps the panel's look and table text its layout chose (finding them at the
+    largest text lays the table out several times); after a resize, another text or card size,
+    or another move shown, it lays itself out as a review opened there does."""
+    from game import storage
+    from scenes.menus.review import ReviewScene
+    from scenes.shell.screens import table_class
+
+    sessions, reviews = judged_games
+    shutil.copytree(reviews, storage.reviews_dir(), dirs_exist_ok=True)
+    session = next(session for session in sessions if session.game == game)
+    app = open_app(fit_to_desktop=False)
+    screens = windows(app) | {(1024, 640): CardsSeen((1024, 640))}
+    app.screen = screens[SIZES[0]]
+    review = ReviewScene(app, session, 0, table_class(session.descriptor))
+    app.reset_to(review)
+    review_ready(Driver(app), review)
+    seen = []
+    for settings, size, share in RELAID:
+        app.screen = screens[size]
+        review.go(round(share * (len(review.playback) - 1)) - review.step)
+        app.settings.update(settings)
+        app.apply_settings()
+        opened = ReviewScene(app, session, 0, table_class(session.descriptor))
+        assert opened.work.thinker.wait(60)
+        opened.update(0.0)
+        opened.go(review.step - opened.step)
+        opened.layout(size)
+        seen.append(review_choice(opened))
+        assert review_choice(review) == seen[-1], f"{settings} at {size} at move {review.step}"
+    assert len(set(seen)) > 3, "the layouts looked at chose alike"
+
+
 LINX_SIZES = [(800, 600), (1024, 640), (1280, 800), (1920, 1080)]
 # Chains in LINX's chain row: a run of links that share a symbol then two others; links that share
 # a number and a symbol in turn, nine cards and twelve (the longest a scoring card asks for); a

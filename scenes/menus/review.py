@@ -17,6 +17,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 import pygame
@@ -317,6 +318,9 @@ class ReviewScene(Replay):
         self.verdicts: list | None = None  # once the review is ready
         self.rows = 3  # the panel's lines (`layout`)
         self.table_text = resources.text_scale  # the table's text size: the one chosen, or smaller (`fit_table`)
+        self.table_laid: tuple | None = None  # the room and text the table was last laid out for (`place_panel`)
+        self.fitted: tuple | None = None  # the last layout's key, panel look and table text (`fit_table`)
+        self.looks_kept: tuple | None = None  # the last panel looks measured, and for what (`panel_looks`)
         self.by_move: dict = {}
         self.failure = ""
         self.shown_judged = None  # the progress the last frame drew
@@ -425,7 +429,20 @@ class ReviewScene(Replay):
         its lines' sizes (the chosen first, then smaller ones, never under Normal's) the lines the
         longest verdict needs, then a line fewer at a time down to those the verdicts need
         without their bracketed details (a verdict longer than the lines kept goes without them),
-        then without the legend (each verdict names its mark)."""
+        then without the legend (each verdict names its mark). Kept for the same widths and text
+        sizes (a window resized only in height, a change of looks that moves no text)."""
+        body, small, scale = self.px(theme.TEXT_BODY), self.px(theme.TEXT_SMALL), resources.text_scale
+        key = (verdict_w, summary_w, legend_w, body, small, scale, self.ready)
+        if self.looks_kept is None or self.looks_kept[0] != key:
+            self.looks_kept = (key, self.measured_looks(verdict_w, summary_w, legend_w))
+        return self.looks_kept[1]
+
+    def measured_looks(self, verdict_w: int, summary_w: int, legend_w: int) -> list[PanelLook]:
+        """`panel_looks` measured: the panel's texts made once, then wrapped at each size."""
+        full_texts = [[text for text, _ink in self.verdict_texts(None, False)]] + \
+                     [[text for text, _ink in self.verdict_texts(v, True)] for v in self.verdicts or ()]
+        bare_texts = [[re.sub(DETAILS, "", text) for text in texts] for texts in full_texts]
+        summary = summary_lines(self.verdicts, self.name) if self.verdicts is not None else []
         looks: list[PanelLook] = []
         body, small, scale = self.px(theme.TEXT_BODY), self.px(theme.TEXT_SMALL), resources.text_scale
         for shrink in PANEL_SHRINKS:
@@ -434,8 +451,8 @@ class ReviewScene(Replay):
             if looks and (line_size, legend_size) == looks[-1][:2]:
                 continue
             legend_h = len(wrap(LEGEND, legend_size, legend_w)) * line_height(legend_size)
-            full = self.panel_rows(line_size, verdict_w, summary_w)
-            bare = self.panel_rows(line_size, verdict_w, summary_w, details=False)
+            full = panel_rows(full_texts, summary, line_size, verdict_w, summary_w)
+            bare = panel_rows(bare_texts, summary, line_size, verdict_w, summary_w)
             looks += [PanelLook(line_size, legend_size, rows, legend_h) for rows in range(full, bare - 1, -1)]
             looks.append(PanelLook(line_size, legend_size, bare, 0))
         return looks
@@ -446,14 +463,39 @@ class ReviewScene(Replay):
         table's text at the size chosen; where none does, the same with the table's text a size
         smaller at a time, never under Normal (the panel's text keeps the size chosen); where none
         does still, the look and size that leave the cards widest. The fullest look is tried,
-        then the smallest, and between them the first that does is found by halving: each try
-        lays the table out."""
+        then the smallest, and between them the first that does is found by halving.
+
+        Each try lays the table out, the costly part (a dragged window lays the review out many
+        times): looks as tall as one tried are not laid out again (`place_panel`), and the choice
+        is kept for the window's size, the text and card sizes and the move shown (`fit_key`), so
+        that the same layout again lays the table out once."""
+        key = self.fit_key(size)
+        self.table_laid = None
+        if self.fitted is not None and self.fitted[0] == key:
+            self.place_panel(size, self.fitted[1], controls_h, self.fitted[2])
+            return
+        look, table_text = self.readable_look(size, looks, controls_h)
+        self.place_panel(size, look, controls_h, table_text)
+        self.fitted = (key, look, table_text)
+
+    def fit_key(self, size) -> tuple:
+        """What the table's layout in a review depends on besides the panel: the window's size,
+        the text and card sizes, the move shown, whose view and whether the verdicts are in."""
+        return (tuple(size), resources.text_scale, self.app.settings.get("card_size"), self.step, self.table.turns.viewer,
+                self.ready)
+
+    def readable_look(self, size, looks: list[PanelLook], controls_h: int) -> tuple[PanelLook, float]:
+        """The look and table text `fit_table` chooses (the table laid out at the last tried)."""
         widest: tuple | None = None
+        cards_at: dict[tuple[int, float], tuple | None] = {}  # the board's cards by panel height and table text
 
         def readable(index: int, table_text: float) -> bool:
             nonlocal widest
-            self.place_panel(size, looks[index], controls_h, table_text)
-            cards = self.table.board_cards()
+            tried = (looks[index].height, table_text)
+            if tried not in cards_at:
+                self.place_panel(size, looks[index], controls_h, table_text)
+                cards_at[tried] = self.table.board_cards()
+            cards = cards_at[tried]
             if cards is not None and (widest is None or cards[0] > widest[0]):
                 widest = (cards[0], index, table_text)
             return cards is None or cards[0] >= cards[1]
@@ -461,19 +503,20 @@ class ReviewScene(Replay):
         for table_text in [resources.text_scale] + [scale for scale in sorted(resources.TEXT_SIZES.values(), reverse=True)
                                                    if scale < resources.text_scale]:
             if readable(0, table_text):
-                return
+                return looks[0], table_text
             if readable(len(looks) - 1, table_text):
                 low, high = 1, len(looks) - 1
                 while low < high:
                     middle = (low + high) // 2
                     low, high = (low, middle) if readable(middle, table_text) else (middle + 1, high)
-                self.place_panel(size, looks[high], controls_h, table_text)
-                return
-        self.place_panel(size, looks[widest[1]], controls_h, widest[2])
+                return looks[high], table_text
+        return looks[widest[1]], widest[2]
 
     def place_panel(self, size, look: PanelLook, controls_h: int, table_text: float) -> None:
         """The panel in `look` over the bar's controls, and the table over it with its text at
-        `table_text` (its drawing too: `draw_position`)."""
+        `table_text` (its drawing too: `draw_position`); the table is not laid out again where
+        it was last laid out for the same room and text (`table_laid`, forgotten as `fit_table`
+        starts anew)."""
         w, h = size
         gap = self.px(theme.SPACE_NARROW)
         self.line_size, self.legend_size, self.rows, legend_h = look
@@ -481,8 +524,11 @@ class ReviewScene(Replay):
         self.bar = pygame.Rect(0, h - controls_h - self.lines_h - legend_h, w, controls_h + self.lines_h + legend_h)
         self.legend_box = pygame.Rect(gap, self.bar.y + self.lines_h - gap // 2, w - 2 * gap, legend_h)
         self.table_text = table_text
-        with resources.text_scaled(table_text):
-            self.table.layout((w, self.bar.y))
+        room = (w, self.bar.y, table_text)
+        if room != self.table_laid:
+            with resources.text_scaled(table_text):
+                self.table.layout((w, self.bar.y))
+            self.table_laid = room
 
     def layout_progress(self, size) -> None:
         """The box that shows the work's progress (or why it failed), and its button."""
@@ -581,15 +627,6 @@ class ReviewScene(Replay):
                 (f"Move {verdict.move}{when}: {played_line(verdict, self.name)}", theme.INK),
                 (hard_line(verdict, self.name), theme.INK)]
 
-    def panel_rows(self, size: int, verdict_w: int, summary_w: int, details: bool = True) -> int:
-        """Lines enough at `size` for the longest verdict (with its bracketed `details`, or
-        without) and the summary, each wrapped to its box (three at least)."""
-        panels = [self.verdict_texts(None, False)] + [self.verdict_texts(v, True) for v in self.verdicts or ()]
-        rows = [len(self.verdict_lines(panel, verdict_w, details, size)) for panel in panels]
-        if self.verdicts is not None:
-            rows.append(sum(len(wrap(text, size, summary_w)) for text in summary_lines(self.verdicts, self.name)))
-        return max(3, *rows)
-
     def draw_verdict(self, screen) -> None:
         verdict, just_made = self.verdict_shown()
         box = self.verdict_box
@@ -602,14 +639,12 @@ class ReviewScene(Replay):
         for i, (line, ink) in enumerate(lines):
             draw_text(screen, line, self.line_size, ink, (box.x, box.y + i * line_height(self.line_size)), box=box)
 
-    def verdict_lines(self, texts: list[tuple[str, tuple]], width: int, details: bool,
-                      size: int | None = None) -> list[tuple[str, tuple]]:
-        """A verdict's texts wrapped to `width` at `size` (the panel's lines' size unless told),
-        with their inks; without their bracketed details unless told (a chain's cards: the table
-        shows the chain played)."""
-        size = size or self.line_size
+    def verdict_lines(self, texts: list[tuple[str, tuple]], width: int, details: bool) -> list[tuple[str, tuple]]:
+        """A verdict's texts wrapped to `width` at the panel's lines' size, with their inks;
+        without their bracketed details unless told (a chain's cards: the table shows the chain
+        played)."""
         return [(line, ink) for text, ink in texts
-                for line in wrap(text if details else re.sub(DETAILS, "", text), size, width)]
+                for line in wrap(text if details else re.sub(DETAILS, "", text), self.line_size, width)]
 
     def draw_track(self, screen) -> None:
         """The moves as a bar, the seat's decisions ticked on it in their marks' colours."""
@@ -649,6 +684,26 @@ class ReviewScene(Replay):
             filled.w = int(self.progress_bar.w * judged / total) if total else 0
             pygame.draw.rect(screen, theme.GOLD, filled, border_radius=6)
         (self.close_button if self.failure else self.cancel_button).draw(screen, self.px(theme.TEXT_CONTROL))
+
+
+def panel_rows(panels: list[list[str]], summary: list[str], size: int, verdict_w: int, summary_w: int) -> int:
+    """Lines enough at `size` for the longest of the verdicts' `panels` (each a verdict's texts,
+    with their bracketed details or without) and the `summary`, each wrapped to its box (three at
+    least). Each text is wrapped once for each size and width (`wrapped_rows`): verdicts repeat
+    their words, and the looks ask again without the details, where most texts have none."""
+    scale = resources.text_scale
+    rows = [sum(wrapped_rows(text, size, verdict_w, scale) for text in texts) for texts in panels]
+    rows.append(sum(wrapped_rows(text, size, summary_w, scale) for text in summary))
+    return max(3, *rows)
+
+
+@lru_cache(maxsize=4096)  # a review's texts at a window's sizes and widths: a few thousand
+def wrapped_rows(text: str, size: int, width: int, _scale: float) -> int:
+    """The lines `text` wraps to at `size` in `width` pixels at the text size `_scale`: one where
+    it fits whole (measured once, where wrapping measures it word by word)."""
+    if text and text == " ".join(text.split()) and text_width(text, size) <= width:
+        return 1
+    return len(wrap(text, size, width))
 
 
 def draw_lines_in(screen, lines: list[str], size: int, ink, box: pygame.Rect) -> None:

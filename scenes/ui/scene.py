@@ -4,6 +4,8 @@ without reaching up to the app."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from scenes.ui import theme
@@ -42,12 +44,12 @@ class Scene:
 
     @property
     def scale(self) -> float:
-        w, h = self.app.size
-        return min(w / theme.BASE_SIZE[0], h / theme.BASE_SIZE[1])
+        return window_scale(self.app.screen.get_size())
 
     def px(self, value: float) -> int:
-        """A base-size measure in pixels at the current window size."""
-        return max(1, int(value * self.scale))
+        """A base-size measure in pixels at the current window size (a table's layout asks for
+        tens of thousands: the window's scale is looked up, not worked out each time)."""
+        return max(1, int(value * window_scale(self.app.screen.get_size())))
 
     def layout(self, size: tuple[int, int]) -> None:
         pass
@@ -69,3 +71,9 @@ class Scene:
         """Whether something on screen moves, blinks or counts down without any input; while
         nothing does, the app draws no frame until an event comes."""
         return False
+
+
+@lru_cache(maxsize=16)
+def window_scale(size: tuple[int, int]) -> float:
+    """How much larger than the base window (theme.BASE_SIZE) a window of `size` draws."""
+    return min(size[0] / theme.BASE_SIZE[0], size[1] / theme.BASE_SIZE[1])
