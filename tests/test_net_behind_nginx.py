@@ -2,11 +2,15 @@
 `chaintable-server` processes and nginx on 127.0.0.1 (a private prefix, pid and logs), tables set
 up and played through nginx, every room held by one process and reached there by all its players
 (the same code, the same process), the rooms spread over both. Players come from addresses of
-their own on 127.0.0.0/8 (the per-player limits count the address nginx passes on). Every wait
-is bounded; every process started here is stopped here."""
+their own on 127.0.0.0/8 (the per-player limits count the address nginx passes on). With
+deploy/nginx/chaintable-tls.conf beside it, nginx also terminates TLS on a port of its own, with a
+throwaway self-signed certificate for 127.0.0.1 that the players' apps trust as a player's machine
+trusts a real one (SSL_CERT_FILE). Every wait is bounded; every process started here is stopped
+here."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -21,11 +25,17 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
+from game.core import from_json, to_json
 from game.net.client import TableClient
 from game.net.hosting import PROTOCOL, SERVER_CODE_LENGTH, new_room_code
+from game.net.store import TableStore
+from game.session import Session
 from net_helpers import WAIT, HeadlessPlayer
 
 CONFIG = Path(__file__).parent.parent / "deploy" / "nginx" / "chaintable.conf"
+TLS_CONFIG = CONFIG.with_name("chaintable-tls.conf")
+SERVERS = ("first", "second")
+MOVES = 4  # played through TLS
 TABLES = 12
 TWO_PLAYERS = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"}]}
 
@@ -58,21 +68,53 @@ def start_server(folder: Path, name: str) -> tuple[subprocess.Popen, int]:
     return process, int(found.group(1))
 
 
-def nginx_config(folder: Path, port: int, upstreams: list[int]) -> Path:
-    """The deployed configuration with this test's ports, inside an nginx.conf of a private prefix."""
-    text = CONFIG.read_text()
-    for placeholder, filled in [("listen 80;", f"listen 127.0.0.1:{port};"), ("listen [::]:80;", ""),
-                                ("server 127.0.0.1:8801 ", f"server 127.0.0.1:{upstreams[0]} "),
-                                ("server 127.0.0.1:8802 ", f"server 127.0.0.1:{upstreams[1]} ")]:
-        assert text.count(placeholder) == 1, f"deploy/nginx/chaintable.conf has no {placeholder!r} line"
-        text = text.replace(placeholder, filled)
+def filled(text: str, name: str, placeholders: list[tuple[str, str]]) -> str:
+    """`text` with each placeholder line (found exactly once) filled in."""
+    for placeholder, value in placeholders:
+        assert text.count(placeholder) == 1, f"deploy/nginx/{name} has no {placeholder!r} line"
+        text = text.replace(placeholder, value)
+    return text
+
+
+def tls_config(folder: Path, port: int, certificate: Path, key: Path) -> Path:
+    """deploy/nginx/chaintable-tls.conf with this test's port and certificate: its two certificate
+    lines are all an operator changes."""
+    text = filled(TLS_CONFIG.read_text(), TLS_CONFIG.name, [
+        ("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;"), ("listen [::]:443 ssl;", ""),
+        ("ssl_certificate     /etc/letsencrypt/live/tables.example.org/fullchain.pem;",
+         f"ssl_certificate {certificate};"),
+        ("ssl_certificate_key /etc/letsencrypt/live/tables.example.org/privkey.pem;", f"ssl_certificate_key {key};")])
+    written = folder / TLS_CONFIG.name
+    written.write_text(text)
+    return written
+
+
+def nginx_config(folder: Path, port: int, upstreams: list[int], tls: tuple[int, Path, Path] | None = None) -> Path:
+    """The deployed configuration with this test's ports, inside an nginx.conf of a private prefix;
+    with `tls` (its port, certificate and key), the TLS server beside it as in conf.d/."""
+    text = filled(CONFIG.read_text(), CONFIG.name, [
+        ("listen 80;", f"listen 127.0.0.1:{port};"), ("listen [::]:80;", ""),
+        ("server 127.0.0.1:8801 ", f"server 127.0.0.1:{upstreams[0]} "),
+        ("server 127.0.0.1:8802 ", f"server 127.0.0.1:{upstreams[1]} ")])
     (folder / "chaintable.conf").write_text(text)
+    included = [folder / "chaintable.conf"] + ([tls_config(folder, *tls)] if tls else [])
+    includes = " ".join(f"include {path};" for path in included)
     temp = " ".join(f"{kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     main = folder / "nginx.conf"
     main.write_text(f"worker_processes 1;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log warn;\n"
                     f"events {{ worker_connections 512; }}\n"
-                    f"http {{ access_log off; {temp} include {folder}/chaintable.conf; }}\n")
+                    f"http {{ access_log off; {temp} {includes} }}\n")
     return main
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A throwaway certificate for IP 127.0.0.1 (subjectAltName IP:127.0.0.1, a day) and its key."""
+    folder.mkdir(exist_ok=True)
+    certificate, key = folder / "certificate.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", str(key), "-out", str(certificate), "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True, timeout=WAIT)
+    return certificate, key
 
 
 def wait_until_healthy(port: int) -> None:
@@ -97,22 +139,41 @@ def stop(process: subprocess.Popen) -> None:
         process.wait(WAIT)
 
 
+@contextlib.contextmanager
+def deployed(folder: Path, tls: tuple[int, Path, Path] | None = None):
+    """nginx on 127.0.0.1 in front of two server processes: (nginx's plain port, the servers'
+    ports); with `tls`, nginx terminates TLS on its port too."""
+    program = nginx_program()
+    with contextlib.ExitStack() as stack:
+        servers = []
+        for name in SERVERS:
+            process, server_port = start_server(folder, name)
+            stack.callback(stop, process)
+            servers.append(server_port)
+        port = free_port()
+        main = nginx_config(folder, port, servers, tls)
+        nginx = subprocess.Popen([program, "-p", str(folder), "-c", str(main), "-e", f"{folder}/error.log",
+                                  "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        stack.callback(stop, nginx)
+        wait_until_healthy(port)
+        yield port, servers
+
+
 @pytest.fixture
 def deployment(tmp_path):
-    """nginx on 127.0.0.1 in front of two server processes: (nginx's port, the servers' ports)."""
-    program = nginx_program()
-    started = [start_server(tmp_path, "first"), start_server(tmp_path, "second")]
-    port = free_port()
-    main = nginx_config(tmp_path, port, [server_port for _process, server_port in started])
-    nginx = subprocess.Popen([program, "-p", str(tmp_path), "-c", str(main), "-e", f"{tmp_path}/error.log",
-                              "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        wait_until_healthy(port)
-        yield port, [server_port for _process, server_port in started]
-    finally:
-        stop(nginx)
-        for process, _port in started:
-            stop(process)
+    with deployed(tmp_path) as ports:
+        yield ports
+
+
+@pytest.fixture
+def tls_deployment(tmp_path, monkeypatch):
+    """nginx with the TLS server on a port of its own: (the TLS port, the plain port, the servers'
+    ports). This process trusts the test's certificate as a player's machine trusts a real one."""
+    certificate, key = self_signed(tmp_path)
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificate))
+    tls_port = free_port()
+    with deployed(tmp_path, (tls_port, certificate, key)) as (port, servers):
+        yield tls_port, port, servers
 
 
 def at_room(port: int, code: str, source: str):
@@ -199,3 +260,66 @@ def test_the_apps_client_sets_up_plays_and_comes_back_through_nginx(deployment):
     finally:
         ana.close()
         ben.close()
+
+
+def told_against_store(folder: Path, servers: list[int], code: str, sent: list[dict], told: dict[int, list]) -> None:
+    """The table as the process holding it keeps it: its moves are the ones the players sent, and
+    every move's news to each seat is the engine's own view for that seat after that move."""
+    index, _lobby = holder(servers, code, "127.0.0.9")
+    store = TableStore(f"sqlite:///{folder}/{SERVERS[index]}.sqlite3")
+    try:
+        save = store.table(code)[1]["save"]
+    finally:
+        store.close()
+    assert save["actions"] == sent, "the server's game is the moves the players sent through TLS"
+    session = Session(save["game"], save["config"], save["seed"])
+    for number, action in enumerate(save["actions"]):
+        session.apply(from_json(action, session.rules.saved_types))
+        for seat, news in told.items():
+            assert news[number]["view"] == to_json(session.stream(seat).view), f"seat {seat}'s view at move {number + 1}"
+            assert news[number]["public"] == to_json(session.stream(None).view)
+
+
+def test_players_set_up_and_play_a_table_through_tls(tls_deployment, tmp_path):
+    tls_port, _port, servers = tls_deployment
+    address = f"wss://127.0.0.1:{tls_port}"
+    clients = [TableClient(address, source="127.0.0.2"), TableClient(address, source="127.0.0.3")]
+    try:
+        clients[0].open({"type": "create", "game": "chains", "config": TWO_PLAYERS})
+        code = clients[0].wait_for("room", WAIT)["room"]
+        clients[1].open({"type": "hello", "room": code, "seat": 1, "name": "Ben"})
+        positions = {seat: client.wait_for("snapshot", WAIT) for seat, client in enumerate(clients)}
+        sent, told = [], {0: [], 1: []}
+        for _move in range(MOVES):
+            mover = positions[0]["to_move"]
+            sent.append(positions[mover]["legal"][0])
+            assert clients[mover].send({"type": "act", "action": sent[-1], "seen": positions[mover]["seq"]})
+            for seat, client in enumerate(clients):
+                positions[seat] = client.wait_for("move", WAIT)
+                told[seat].append(positions[seat])
+    finally:
+        for client in clients:
+            client.close()
+    told_against_store(tmp_path, servers, code, sent, told)
+
+
+def test_the_wrong_scheme_or_an_untrusted_certificate_is_told_in_words(tls_deployment, monkeypatch, tmp_path):
+    tls_port, port, _servers = tls_deployment
+    for address, words in [(f"ws://127.0.0.1:{tls_port}", f"type the address as wss://127.0.0.1:{tls_port}"),
+                           (f"wss://127.0.0.1:{port}", f"type the address as ws://127.0.0.1:{port}")]:
+        with pytest.raises(OSError) as refused:
+            TableClient(address, give_up=0).open({"type": "look", "room": new_room_code(SERVER_CODE_LENGTH)})
+        assert address in str(refused.value) and words in str(refused.value)
+    other, _key = self_signed(tmp_path / "other")
+    monkeypatch.setenv("SSL_CERT_FILE", str(other))
+    with pytest.raises(OSError, match=f"the certificate of wss://127.0.0.1:{tls_port} is not one this computer trusts"):
+        TableClient(f"wss://127.0.0.1:{tls_port}", give_up=0).open({"type": "look"})
+
+
+def test_the_tls_server_proxies_as_the_plain_one():
+    """The TLS server's `location`s are the plain server's, word for word (the upgrade headers, the
+    hour's timeouts): only the listening and the certificate differ."""
+    def locations(path: Path) -> str:
+        text = path.read_text()
+        return text[text.index("    location / {"):text.index("location = /metrics {\n        return 404;\n    }")]
+    assert locations(TLS_CONFIG) == locations(CONFIG)

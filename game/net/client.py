@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import queue
+import ssl
 import threading
 import time
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from .hosting import PROTOCOL, SERVER_CODE_LENGTH, new_room_code
@@ -53,6 +54,23 @@ def room_address(address: str, room: str | None) -> str:
     """Where a client connects: the room's path at the server's address (`/room/CODE`), or the
     address itself when the typed code cannot be one (the server says why in words)."""
     return f"{address.rstrip('/')}/room/{room}" if room and ROOM_PATH.fullmatch(f"/room/{room}") else address
+
+
+def why_unreachable(address: str, err: Exception) -> str:
+    """What a failed first connection to `address` says, with the way out when its scheme is the
+    wrong one for the server: ws:// to a port that speaks TLS only (a proxy's 400 saying so),
+    wss:// to a port without TLS, or wss:// to a certificate this computer does not trust."""
+    scheme, _, rest = address.partition("://")
+    if isinstance(err, InvalidStatus) and scheme == "ws" and err.response.status_code == 400 \
+            and b"HTTPS" in (err.response.body or b""):
+        return f"{address} takes secure connections only (wss://): type the address as wss://{rest}"
+    if isinstance(err, ssl.SSLCertVerificationError):
+        return (f"the certificate of {address} is not one this computer trusts ({err.verify_message}): "
+                "check the address, or ask the server's operator")
+    if isinstance(err, ssl.SSLError) and scheme == "wss":
+        return (f"{address} does not answer a secure connection ({err.reason or err}): if the server has no "
+                f"certificate, type the address as ws://{rest}")
+    return str(err)
 
 
 class TableClient:
@@ -152,7 +170,7 @@ class TableClient:
         try:
             code = self._visit(rejoining=False)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as err:
-            failure.append(str(err))
+            failure.append(why_unreachable(self.address, err))
             code = None
         finally:
             self._opened.set()
