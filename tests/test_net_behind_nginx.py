@@ -11,6 +11,7 @@ here."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import re
@@ -34,6 +35,9 @@ from net_helpers import WAIT, HeadlessPlayer
 
 CONFIG = Path(__file__).parent.parent / "deploy" / "nginx" / "chaintable.conf"
 TLS_CONFIG = CONFIG.with_name("chaintable-tls.conf")
+# What docs/SERVER.md has the plain server's `location /` become to send players on to wss:// (the
+# test's TLS port is not 443: it is added to the host).
+REDIRECT = "    location / {\n        return 308 wss://$host$request_uri;\n    }\n\n"
 SERVERS = ("first", "second")
 MOVES = 4  # played through TLS
 TABLES = 12
@@ -47,6 +51,17 @@ def nginx_program() -> str:
         if os.environ.get("CI") == "true":
             pytest.fail("nginx is not installed: .ci/run installs Debian's nginx on CI (apt-get install nginx)")
         pytest.skip("nginx is not installed (apt-get install nginx)")
+    return program
+
+
+def openssl_program() -> str:
+    """The openssl command, for the test's certificate; on CI its absence fails the test (.ci/run
+    installs it), elsewhere skips it."""
+    program = shutil.which("openssl")
+    if program is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("openssl is not installed: .ci/run installs it on CI (apt-get install openssl)")
+        pytest.skip("openssl is not installed (apt-get install openssl)")
     return program
 
 
@@ -89,13 +104,17 @@ def tls_config(folder: Path, port: int, certificate: Path, key: Path) -> Path:
     return written
 
 
-def nginx_config(folder: Path, port: int, upstreams: list[int], tls: tuple[int, Path, Path] | None = None) -> Path:
+def nginx_config(folder: Path, port: int, upstreams: list[int], tls: tuple[int, Path, Path] | None = None,
+                 redirect: bool = False) -> Path:
     """The deployed configuration with this test's ports, inside an nginx.conf of a private prefix;
-    with `tls` (its port, certificate and key), the TLS server beside it as in conf.d/."""
+    with `tls` (its port, certificate and key), the TLS server beside it as in conf.d/; with
+    `redirect`, the plain server sending every player on to it (docs/SERVER.md)."""
     text = filled(CONFIG.read_text(), CONFIG.name, [
         ("listen 80;", f"listen 127.0.0.1:{port};"), ("listen [::]:80;", ""),
         ("server 127.0.0.1:8801 ", f"server 127.0.0.1:{upstreams[0]} "),
         ("server 127.0.0.1:8802 ", f"server 127.0.0.1:{upstreams[1]} ")])
+    if redirect:
+        text = text.replace(plain_location(text), REDIRECT.replace("$host", f"$host:{tls[0]}"))
     (folder / "chaintable.conf").write_text(text)
     included = [folder / "chaintable.conf"] + ([tls_config(folder, *tls)] if tls else [])
     includes = " ".join(f"include {path};" for path in included)
@@ -107,24 +126,34 @@ def nginx_config(folder: Path, port: int, upstreams: list[int], tls: tuple[int, 
     return main
 
 
+def plain_location(text: str) -> str:
+    """The `location /` block of a server (the one proxying to the processes)."""
+    return text[text.index("    location / {"):text.index("    location = /metrics {")]
+
+
 def self_signed(folder: Path) -> tuple[Path, Path]:
     """A throwaway certificate for IP 127.0.0.1 (subjectAltName IP:127.0.0.1, a day) and its key."""
     folder.mkdir(exist_ok=True)
     certificate, key = folder / "certificate.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+    subprocess.run([openssl_program(), "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                     "-keyout", str(key), "-out", str(certificate), "-days", "1", "-subj", "/CN=127.0.0.1",
                     "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True, timeout=WAIT)
     return certificate, key
 
 
-def wait_until_healthy(port: int) -> None:
+def wait_until_healthy(port: int, nginx: subprocess.Popen | None = None, log: Path | None = None,
+                       scheme: str = "http") -> None:
+    """Until `/healthz` at `port` answers; an `nginx` that stops first (its configuration refused)
+    fails at once with its `log`."""
     deadline = time.monotonic() + WAIT
     while True:
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as answer:
+            with urllib.request.urlopen(f"{scheme}://127.0.0.1:{port}/healthz", timeout=1) as answer:
                 if answer.read() == b"ok\n":
                     return
         except OSError:
+            if nginx is not None and nginx.poll() is not None:
+                raise AssertionError(f"nginx stopped: {log.read_text() if log and log.exists() else ''}") from None
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
@@ -140,9 +169,10 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def deployed(folder: Path, tls: tuple[int, Path, Path] | None = None):
+def deployed(folder: Path, tls: tuple[int, Path, Path] | None = None, redirect: bool = False):
     """nginx on 127.0.0.1 in front of two server processes: (nginx's plain port, the servers'
-    ports); with `tls`, nginx terminates TLS on its port too."""
+    ports); with `tls`, nginx terminates TLS on its port too, and with `redirect` the plain port
+    sends players there."""
     program = nginx_program()
     with contextlib.ExitStack() as stack:
         servers = []
@@ -151,11 +181,14 @@ def deployed(folder: Path, tls: tuple[int, Path, Path] | None = None):
             stack.callback(stop, process)
             servers.append(server_port)
         port = free_port()
-        main = nginx_config(folder, port, servers, tls)
+        main = nginx_config(folder, port, servers, tls, redirect)
         nginx = subprocess.Popen([program, "-p", str(folder), "-c", str(main), "-e", f"{folder}/error.log",
                                   "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         stack.callback(stop, nginx)
-        wait_until_healthy(port)
+        if redirect:
+            wait_until_healthy(tls[0], nginx, folder / "error.log", "https")
+        else:
+            wait_until_healthy(port, nginx, folder / "error.log")
         yield port, servers
 
 
@@ -165,15 +198,21 @@ def deployment(tmp_path):
         yield ports
 
 
-@pytest.fixture
-def tls_deployment(tmp_path, monkeypatch):
+@contextlib.contextmanager
+def tls_deployed(folder: Path, monkeypatch, redirect: bool = False):
     """nginx with the TLS server on a port of its own: (the TLS port, the plain port, the servers'
     ports). This process trusts the test's certificate as a player's machine trusts a real one."""
-    certificate, key = self_signed(tmp_path)
+    certificate, key = self_signed(folder)
     monkeypatch.setenv("SSL_CERT_FILE", str(certificate))
     tls_port = free_port()
-    with deployed(tmp_path, (tls_port, certificate, key)) as (port, servers):
+    with deployed(folder, (tls_port, certificate, key), redirect) as (port, servers):
         yield tls_port, port, servers
+
+
+@pytest.fixture
+def tls_deployment(tmp_path, monkeypatch):
+    with tls_deployed(tmp_path, monkeypatch) as ports:
+        yield ports
 
 
 def at_room(port: int, code: str, source: str):
@@ -280,9 +319,9 @@ def told_against_store(folder: Path, servers: list[int], code: str, sent: list[d
             assert news[number]["public"] == to_json(session.stream(None).view)
 
 
-def test_players_set_up_and_play_a_table_through_tls(tls_deployment, tmp_path):
-    tls_port, _port, servers = tls_deployment
-    address = f"wss://127.0.0.1:{tls_port}"
+def play_through(address: str, moves: int) -> tuple[str, list[dict], dict[int, list[dict]]]:
+    """Ana sets a table up at `address` with the app's client, Ben joins, and they play `moves`
+    moves (the first each may): the room, the actions sent, each seat's news of every move."""
     clients = [TableClient(address, source="127.0.0.2"), TableClient(address, source="127.0.0.3")]
     try:
         clients[0].open({"type": "create", "game": "chains", "config": TWO_PLAYERS})
@@ -290,7 +329,7 @@ def test_players_set_up_and_play_a_table_through_tls(tls_deployment, tmp_path):
         clients[1].open({"type": "hello", "room": code, "seat": 1, "name": "Ben"})
         positions = {seat: client.wait_for("snapshot", WAIT) for seat, client in enumerate(clients)}
         sent, told = [], {0: [], 1: []}
-        for _move in range(MOVES):
+        for _move in range(moves):
             mover = positions[0]["to_move"]
             sent.append(positions[mover]["legal"][0])
             assert clients[mover].send({"type": "act", "action": sent[-1], "seen": positions[mover]["seq"]})
@@ -300,7 +339,27 @@ def test_players_set_up_and_play_a_table_through_tls(tls_deployment, tmp_path):
     finally:
         for client in clients:
             client.close()
+    return code, sent, told
+
+
+def test_players_set_up_and_play_a_table_through_tls(tls_deployment, tmp_path):
+    tls_port, _port, servers = tls_deployment
+    code, sent, told = play_through(f"wss://127.0.0.1:{tls_port}", MOVES)
     told_against_store(tmp_path, servers, code, sent, told)
+
+
+def test_a_plain_port_that_redirects_sends_the_players_on_to_tls(tmp_path, monkeypatch):
+    with tls_deployed(tmp_path, monkeypatch, redirect=True) as (tls_port, port, servers):
+        code, sent, told = play_through(f"ws://127.0.0.1:{port}", 2)
+        told_against_store(tmp_path, servers, code, sent, told)
+        asking = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+        try:
+            asking.request("GET", f"/room/{code}")
+            answer = asking.getresponse()
+        finally:
+            asking.close()
+    assert (answer.status, answer.getheader("Location")) == (308, f"wss://127.0.0.1:{tls_port}/room/{code}"), \
+        "the plain port proxies nothing: the players played through TLS"
 
 
 def test_the_wrong_scheme_or_an_untrusted_certificate_is_told_in_words(tls_deployment, monkeypatch, tmp_path):
