@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -382,3 +383,15 @@ def test_the_tls_server_proxies_as_the_plain_one():
         text = path.read_text()
         return text[text.index("    location / {"):text.index("location = /metrics {\n        return 404;\n    }")]
     assert locations(TLS_CONFIG) == locations(CONFIG)
+
+
+def test_the_tls_server_speaks_tls_1_3_and_a_tls_1_2_player_still_plays(tls_deployment):
+    tls_port, _port, _servers = tls_deployment
+    for newest, spoken in [(ssl.TLSVersion.MAXIMUM_SUPPORTED, "TLSv1.3"), (ssl.TLSVersion.TLSv1_2, "TLSv1.2")]:
+        context = ssl.create_default_context()
+        context.maximum_version = newest
+        with connect(f"wss://127.0.0.1:{tls_port}/room/{new_room_code(SERVER_CODE_LENGTH)}", ssl=context,
+                     open_timeout=WAIT) as looking:
+            assert looking.socket.version() == spoken
+            looking.send(json.dumps({"version": PROTOCOL, "type": "look"}))
+            assert json.loads(looking.recv(WAIT))["type"] == "refused", "no such room: the server itself answers"
