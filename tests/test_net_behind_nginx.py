@@ -381,11 +381,13 @@ def test_the_tls_server_proxies_as_the_plain_one():
     hour's timeouts): only the listening and the certificate differ."""
     def locations(path: Path) -> str:
         text = path.read_text()
-        return text[text.index("    location / {"):text.index("location = /metrics {\n        return 404;\n    }")]
+        metrics = "    location = /metrics {\n        return 404;\n    }\n}"
+        assert text.count(metrics) == 1, f"{path.name}'s server does not end with /metrics answered 404"
+        return text[text.index("    location / {"):text.index(metrics) + len(metrics)]
     assert locations(TLS_CONFIG) == locations(CONFIG)
 
 
-def test_the_tls_server_speaks_tls_1_3_and_a_tls_1_2_player_still_plays(tls_deployment):
+def test_the_tls_server_speaks_tls_1_3_and_a_tls_1_2_player_still_reaches_it(tls_deployment):
     tls_port, _port, _servers = tls_deployment
     for newest, spoken in [(ssl.TLSVersion.MAXIMUM_SUPPORTED, "TLSv1.3"), (ssl.TLSVersion.TLSv1_2, "TLSv1.2")]:
         context = ssl.create_default_context()
