@@ -372,7 +372,7 @@ def test_the_wrong_scheme_or_an_untrusted_certificate_is_told_in_words(tls_deplo
         assert address in str(refused.value) and words in str(refused.value)
     other, _key = self_signed(tmp_path / "other")
     monkeypatch.setenv("SSL_CERT_FILE", str(other))
-    with pytest.raises(OSError, match=f"the certificate of wss://127.0.0.1:{tls_port} is not one this computer trusts"):
+    with pytest.raises(OSError, match=f"wss://127.0.0.1:{tls_port}: its certificate is not one this computer trusts"):
         TableClient(f"wss://127.0.0.1:{tls_port}", give_up=0).open({"type": "look"})
 
 

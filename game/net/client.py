@@ -71,13 +71,13 @@ def advice(address: str, err: Exception) -> AddressAdvice | None:
     scheme, _, rest = address.partition("://")
     if isinstance(err, InvalidStatus) and scheme == "ws" and err.response.status_code == 400 \
             and b"HTTPS" in (err.response.body or b""):
-        return AddressAdvice(address, f"{address} takes secure connections only: type the address as wss://{rest}")
+        return AddressAdvice(address, f"it takes secure connections only: type the address as wss://{rest}")
     if isinstance(err, ssl.SSLCertVerificationError):
-        return AddressAdvice(address, f"the certificate of {address} is not one this computer trusts "
-                                      f"({err.verify_message}): check the address, or ask the server's operator")
+        return AddressAdvice(address, f"its certificate is not one this computer trusts ({err.verify_message}): "
+                                      "check the address, or ask the server's operator")
     if isinstance(err, ssl.SSLError) and scheme == "wss":
-        return AddressAdvice(address, f"{address} does not answer a secure connection ({err.reason or err}): if "
-                                      f"the server has no certificate, type the address as ws://{rest}")
+        return AddressAdvice(address, "it does not answer a secure connection; if the server has no certificate, "
+                                      f"type the address as ws://{rest}")
     return None
 
 
