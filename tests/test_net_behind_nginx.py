@@ -92,23 +92,22 @@ def filled(text: str, name: str, placeholders: list[tuple[str, str]]) -> str:
     return text
 
 
-def tls_config(folder: Path, port: int, certificate: Path, key: Path) -> Path:
-    """deploy/nginx/chaintable-tls.conf with this test's port and certificate: its two certificate
-    lines are all an operator changes."""
+def tls_config(folder: Path, port: int, certificate: Path, key: Path) -> None:
+    """deploy/nginx/chaintable-tls.conf with this test's port and certificate in `folder`/conf.d:
+    its two certificate lines are all an operator changes."""
     text = filled(TLS_CONFIG.read_text(), TLS_CONFIG.name, [
         ("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;"), ("listen [::]:443 ssl;", ""),
         ("ssl_certificate     /etc/letsencrypt/live/tables.example.org/fullchain.pem;",
          f"ssl_certificate {certificate};"),
         ("ssl_certificate_key /etc/letsencrypt/live/tables.example.org/privkey.pem;", f"ssl_certificate_key {key};")])
-    written = folder / TLS_CONFIG.name
-    written.write_text(text)
-    return written
+    (folder / "conf.d" / TLS_CONFIG.name).write_text(text)
 
 
 def nginx_config(folder: Path, port: int, upstreams: list[int], tls: tuple[int, Path, Path] | None = None,
                  redirect: bool = False) -> Path:
     """The deployed configuration with this test's ports, inside an nginx.conf of a private prefix;
-    with `tls` (its port, certificate and key), the TLS server beside it as in conf.d/; with
+    with `tls` (its port, certificate and key), the TLS server beside it in conf.d/ (read in the
+    order of their names, chaintable-tls.conf first, as Debian's nginx.conf reads them); with
     `redirect`, the plain server sending every player on to it (docs/SERVER.md)."""
     text = filled(CONFIG.read_text(), CONFIG.name, [
         ("listen 80;", f"listen 127.0.0.1:{port};"), ("listen [::]:80;", ""),
@@ -116,14 +115,15 @@ def nginx_config(folder: Path, port: int, upstreams: list[int], tls: tuple[int, 
         ("server 127.0.0.1:8802 ", f"server 127.0.0.1:{upstreams[1]} ")])
     if redirect:
         text = text.replace(plain_location(text), REDIRECT.replace("$host", f"$host:{tls[0]}"))
-    (folder / "chaintable.conf").write_text(text)
-    included = [folder / "chaintable.conf"] + ([tls_config(folder, *tls)] if tls else [])
-    includes = " ".join(f"include {path};" for path in included)
+    (folder / "conf.d").mkdir()
+    (folder / "conf.d" / CONFIG.name).write_text(text)
+    if tls:
+        tls_config(folder, *tls)
     temp = " ".join(f"{kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     main = folder / "nginx.conf"
     main.write_text(f"worker_processes 1;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log warn;\n"
                     f"events {{ worker_connections 512; }}\n"
-                    f"http {{ access_log off; {temp} {includes} }}\n")
+                    f"http {{ access_log off; {temp} include {folder}/conf.d/*.conf; }}\n")
     return main
 
 
