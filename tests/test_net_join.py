@@ -71,6 +71,14 @@ def test_an_address_that_answers_nothing_is_said_plainly(driver):
     assert frames_until(driver, lambda: "No table answers at 127.0.0.1" in scene.message)
 
 
+def test_wss_typed_for_a_table_without_tls_says_to_type_ws(driver, server):
+    scene = join_screen(driver)
+    fill(driver, scene, f"wss://127.0.0.1:{server.port}", "ABCDE")
+    driver.key(pygame.K_RETURN)
+    assert frames_until(driver, lambda: scene.message.startswith(f"The table at wss://127.0.0.1:{server.port} cannot"))
+    assert scene.message.endswith(f"if the server has no certificate, type the address as ws://127.0.0.1:{server.port}.")
+
+
 def test_an_address_that_is_none_and_a_short_room_code_are_refused_with_how_to_type_them(driver):
     scene = join_screen(driver)
     fill(driver, scene, "my friend's computer", "ABCDE")

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import queue
+import ssl
 import threading
 import time
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from .hosting import PROTOCOL, SERVER_CODE_LENGTH, new_room_code
@@ -55,6 +56,31 @@ def room_address(address: str, room: str | None) -> str:
     return f"{address.rstrip('/')}/room/{room}" if room and ROOM_PATH.fullmatch(f"/room/{room}") else address
 
 
+class AddressAdvice(OSError):
+    """A table out of reach for a reason the player can put right; `words` say how."""
+
+    def __init__(self, address: str, words: str) -> None:
+        super().__init__(f"cannot reach a table at {address}: {words}")
+        self.words = words
+
+
+def advice(address: str, err: Exception) -> AddressAdvice | None:
+    """The way out of a failed first connection to `address` when its scheme is the wrong one for
+    the server: ws:// to a port that speaks TLS only (a proxy's 400 saying so), wss:// to a port
+    without TLS, or wss:// to a certificate this computer does not trust; None otherwise."""
+    scheme, _, rest = address.partition("://")
+    if isinstance(err, InvalidStatus) and scheme == "ws" and err.response.status_code == 400 \
+            and b"HTTPS" in (err.response.body or b""):
+        return AddressAdvice(address, f"it takes secure connections only: type the address as wss://{rest}")
+    if isinstance(err, ssl.SSLCertVerificationError):
+        return AddressAdvice(address, f"its certificate is not one this computer trusts ({err.verify_message}): "
+                                      "check the address, or ask the server's operator")
+    if isinstance(err, ssl.SSLError) and scheme == "wss":
+        return AddressAdvice(address, "it does not answer a secure connection; if the server has no certificate, "
+                                      f"type the address as ws://{rest}")
+    return None
+
+
 class TableClient:
     def __init__(self, address: str, give_up: float = GIVE_UP_SECONDS, wake=None, source: str | None = None) -> None:
         """`address`: ws://host:port (wss:// behind TLS). `give_up`: seconds of trying to come
@@ -79,8 +105,8 @@ class TableClient:
 
     def open(self, first: dict) -> None:
         """Connect and send the first message (`hello`, `look` or `create`); raises OSError with
-        the reason when the table cannot be reached."""
-        failure: list[str] = []
+        the reason when the table cannot be reached (AddressAdvice when the player can put it right)."""
+        failure: list = []
         if isinstance(first.get("room"), str):
             self.room = first["room"].strip().upper()
         elif first.get("type") == "create":
@@ -88,6 +114,8 @@ class TableClient:
         self._thread = threading.Thread(target=self._run, args=(failure,), daemon=True, name="table-client")
         self._thread.start()
         self._opened.wait(CONNECT_SECONDS + 1)
+        if failure and isinstance(failure[0], AddressAdvice):
+            raise failure[0]
         if failure or self._connection is None:
             raise OSError(f"cannot reach a table at {self.address}: {failure[0] if failure else 'no answer'}")
         self.send(first)
@@ -152,7 +180,7 @@ class TableClient:
         try:
             code = self._visit(rejoining=False)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as err:
-            failure.append(str(err))
+            failure.append(advice(self.address, err) or str(err))
             code = None
         finally:
             self._opened.set()

@@ -43,6 +43,9 @@ def tls_context(certificate: str | None, key: str | None) -> ssl.SSLContext | No
         return None
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(certificate, key)
+    # No TLS 1.3 session tickets: a ticket arriving as the app's client (websockets) sends its
+    # first request can lose that request, and the player waits for the opening timeout.
+    context.num_tickets = 0
     return context
 
 

@@ -21,7 +21,7 @@ from game import registry
 from game.files import clean_name
 from game.net import joined
 from game.net import discovery
-from game.net.client import TableClient, table_address
+from game.net.client import AddressAdvice, TableClient, table_address
 from game.net.server import LISTEN_ADDRESS
 from game.net.hosting import ROOM_CODE_LENGTH, SERVER_CODE_LENGTH
 from game.tables import NAME_LIMIT
@@ -269,7 +269,9 @@ class JoinScene(ReachesTable, Scene):
 
     def connected(self, attempt: Thinker) -> None:
         self.connecting = None
-        if isinstance(attempt.error, OSError):
+        if isinstance(attempt.error, AddressAdvice):
+            self.message = f"The table at {self.tried} cannot be reached: {attempt.error.words}."
+        elif isinstance(attempt.error, OSError):
             self.message = (f"No table answers at {self.tried}: check the address, and that the host's Chain Table "
                             "is open and hosting.")
             if self.purpose == "rejoin":
