@@ -45,25 +45,25 @@ TABLES = 12
 TWO_PLAYERS = {"seats": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "open"}]}
 
 
-def nginx_program() -> str:
-    """Debian's nginx; on CI its absence fails the test (.ci/run installs it), elsewhere skips it."""
-    program = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+def installed_program(command: str, package: str, also_at: str = "") -> str:
+    """The path of `command` (or `also_at`, where the system keeps it off the PATH); on CI its
+    absence fails the test (.ci/run installs `package`), elsewhere skips it."""
+    program = shutil.which(command) or (also_at if also_at and os.path.exists(also_at) else None)
     if program is None:
         if os.environ.get("CI") == "true":
-            pytest.fail("nginx is not installed: .ci/run installs Debian's nginx on CI (apt-get install nginx)")
-        pytest.skip("nginx is not installed (apt-get install nginx)")
+            pytest.fail(f"{command} is not installed: .ci/run installs it on CI (apt-get install {package})")
+        pytest.skip(f"{command} is not installed (apt-get install {package})")
     return program
+
+
+def nginx_program() -> str:
+    """Debian's nginx."""
+    return installed_program("nginx", "nginx", also_at="/usr/sbin/nginx")
 
 
 def openssl_program() -> str:
-    """The openssl command, for the test's certificate; on CI its absence fails the test (.ci/run
-    installs it), elsewhere skips it."""
-    program = shutil.which("openssl")
-    if program is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("openssl is not installed: .ci/run installs it on CI (apt-get install openssl)")
-        pytest.skip("openssl is not installed (apt-get install openssl)")
-    return program
+    """The openssl command, for the test's certificate."""
+    return installed_program("openssl", "openssl")
 
 
 def free_port() -> int:

@@ -22,19 +22,14 @@ from websockets.sync.client import connect
 
 from game.net.hosting import PROTOCOL
 from game.net.store import LEASE_SECONDS
-from test_net_behind_nginx import TWO_PLAYERS, Player, free_port, stop
+from test_net_behind_nginx import TWO_PLAYERS, Player, free_port, installed_program, stop
 
 WAIT = 10.0
 
 
 def redis_program() -> str:
-    """Debian's redis-server; on CI its absence fails the test (.ci/run installs it), elsewhere skips it."""
-    program = shutil.which("redis-server")
-    if program is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("redis-server is not installed: .ci/run installs it on CI (apt-get install redis-server)")
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    return program
+    """Debian's redis-server."""
+    return installed_program("redis-server", "redis-server")
 
 
 @pytest.fixture
