@@ -8,9 +8,7 @@ process started here is stopped here."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
