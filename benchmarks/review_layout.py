@@ -29,7 +29,7 @@ os.environ.setdefault("CHAINTABLE_HOME", tempfile.mkdtemp(prefix="chaintable-rev
 
 import pygame  # noqa: E402
 
-from game.review import Review, ReviewBudget  # noqa: E402
+from game.review import ReviewBudget  # noqa: E402
 from game.session import Session  # noqa: E402
 from scenes.menus.review import ReviewScene  # noqa: E402
 from scenes.shell.screens import open_app, table_class  # noqa: E402

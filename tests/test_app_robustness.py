@@ -200,7 +200,7 @@ def test_a_name_that_cannot_be_one_keeps_the_save_box_open_with_the_reason(drive
 
 
 def test_escape_after_a_refused_name_saves_nothing_and_the_game_goes_on(driver):
-    box = open_save_box_and_type(driver, "   ")
+    open_save_box_and_type(driver, "   ")
     table = driver.app.stack[-2]
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is table and storage.named_saves() == [] and not table.session.game_over
