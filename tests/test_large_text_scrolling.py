@@ -273,3 +273,26 @@ def test_the_focus_stays_on_a_found_table_when_the_list_is_made_anew(private_hom
     driver.key(pygame.K_RETURN)
     assert join.room.value == "ABCDE" and join.address.value == "127.0.0.1:9"
     join.drop_connection()
+
+
+@pytest.mark.parametrize("text_size", ["normal", "largest"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_seats_controls_are_on_the_setup_and_a_click_sets_a_computers_level(size, text_size, private_home):
+    """At the largest text a seat's row is wider than the window: its computer level and Remove
+    were laid past the form and could not be clicked. They go under the seat's name there."""
+    driver = largest(size)
+    driver.app.settings["text_size"] = text_size
+    driver.app.apply_settings()
+    driver.app.screens.setup("chains")
+    setup = driver.app.top
+    driver.frame()
+    window = pygame.Rect((0, 0), size)
+    for row in setup.rows:
+        shown = [row.name, row.kind, row.remove] + ([row.difficulty] if row.kind.value == "computer" else [])
+        assert all(control.rect.w and window.contains(control.rect) for control in shown), \
+            [(control.name, tuple(control.rect)) for control in shown]
+    computer = next(row for row in setup.rows if row.kind.value == "computer")
+    before = computer.difficulty.value
+    driver.click((computer.difficulty.rect.right - 5, computer.difficulty.rect.centery))
+    assert computer.difficulty.value != before
+    assert problems(setup, size) == []

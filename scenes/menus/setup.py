@@ -253,16 +253,22 @@ class SetupScene(Scene):
         kind_w = max(self.px(KIND_MIN_W), self.rows[0].kind.needed(size)[0])
         level_w = max(self.px(LEVEL_MIN_W), self.rows[0].difficulty.needed(size)[0])
         row_h = max(self.px(ROW_MIN_H), self.rows[0].kind.needed(size)[1])
+        two_lines = number_w + name_w + kind_w + level_w + row_h + 3 * gap > width  # large text: level and remove below
         for i, row in enumerate(self.rows):
             self._text(str(i + 1), self.px(theme.TEXT_BUTTON), theme.INK, (left + number_w // 2, y + row_h // 2),
                        "center", bold=True)
             self._name_seat(row, i + 1)
             x = left + number_w
-            for control, control_w in ((row.name, name_w), (row.kind, kind_w), (row.difficulty, level_w)):
-                if control is not row.difficulty or row.kind.value == "computer":
-                    self._control(control, pygame.Rect(x, y, control_w, row_h), size)
-                x += control_w + gap
-            self._control(row.remove, pygame.Rect(x, y, row_h, row_h), self.px(theme.TEXT_LABEL))
+            self._control(row.name, pygame.Rect(x, y, name_w, row_h), size)
+            x += name_w + gap
+            self._control(row.kind, pygame.Rect(x, y, kind_w, row_h), size)
+            if two_lines:
+                x, y = left + number_w, y + row_h + gap // 2
+            else:
+                x += kind_w + gap
+            if row.kind.value == "computer":
+                self._control(row.difficulty, pygame.Rect(x, y, level_w, row_h), size)
+            self._control(row.remove, pygame.Rect(x + level_w + gap, y, row_h, row_h), self.px(theme.TEXT_LABEL))
             row.remove.on_click = lambda r=row: self._remove_seat(r)
             row.remove.enabled = len(self.rows) > self.rules.min_players
             y += row_h + gap // 2
